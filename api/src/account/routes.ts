@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+import type { AccountInfo } from '@portal/shared/contract';
+import type { ApiContext } from '../context';
+import { requireCustomer } from '../auth/guard';
+import { findCustomerById } from '../auth/customers';
+import { HttpError } from '../http/validate';
+
+/** `GET /{product}/accountInfo` (spec 7, Service). Subscriptions arrive with the account issue. */
+export function accountRoutes(app: FastifyInstance, ctx: ApiContext): void {
+  app.get(`/${ctx.config.product}/accountInfo`, async (request): Promise<AccountInfo> => {
+    const { customerId } = await requireCustomer(ctx, request);
+    const customer = await findCustomerById(ctx.db, customerId);
+    if (!customer) throw new HttpError(401, 'Sesija je istekla. Prijavi se ponovo.', 'UNAUTHORIZED');
+    return { status: null, plan: null, nextPaymentOn: null, accountNumber: customer.customer_number, promos: [] };
+  });
+}

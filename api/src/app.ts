@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import secureJson from 'secure-json-parse';
+import type { ApiContext } from './context';
+import { authRoutes } from './auth/routes';
+import { accountRoutes } from './account/routes';
+import { installErrorHandling, installJsonNotFound } from './http/errors';
+
+/** The reference API as a Fastify plugin; mounted under `/api` by the server. */
+export function apiPlugin(ctx: ApiContext) {
+  return async function api(app: FastifyInstance): Promise<void> {
+    // `POST /logout` has no body; an empty JSON body is not an error.
+    app.removeContentTypeParser('application/json');
+    app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => {
+      const text = typeof body === 'string' ? body : body.toString('utf8');
+      if (text.trim() === '') return done(null, undefined);
+      try {
+        // Refuses __proto__ and constructor.prototype keys, like Fastify's own parser.
+        done(null, secureJson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' }));
+      } catch {
+        const error = Object.assign(new Error('Invalid JSON'), { statusCode: 400, code: 'INVALID_JSON' });
+        done(error, undefined);
+      }
+    });
+    installErrorHandling(app);
+    installJsonNotFound(app);
+    app.addHook('onSend', async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+    });
+    authRoutes(app, ctx);
+    accountRoutes(app, ctx);
+  };
+}

@@ -1,0 +1,110 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { loginRequestSchema, refreshRequestSchema, type LoginResponse, type RefreshResponse } from '@portal/shared/contract';
+import type { ApiContext } from '../context';
+import { HttpError, parseBody } from '../http/validate';
+import { findCustomerById, findCustomerByUsername, usernameLookup, type CustomerRow } from './customers';
+import { bearerToken, SESSION_EXPIRED } from './guard';
+import { decoyHash, verifyPassword } from './passwords';
+import { sha256, unseal } from './secrets';
+
+const LOGIN_FAILED = 'Pogrešno korisničko ime ili lozinka.';
+
+function tooMany(retryAfterSeconds: number): HttpError {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return new HttpError(429, `Previše pokušaja prijave. Pokušaj ponovo za ${minutes} min.`, 'TOO_MANY_ATTEMPTS', {
+    'retry-after': String(retryAfterSeconds),
+  });
+}
+
+function subjectOf(customer: CustomerRow, sessionId: string, deviceUsername: string) {
+  return {
+    customerId: customer.id,
+    sessionId,
+    firstName: customer.first_name,
+    lastName: customer.last_name,
+    email: customer.email,
+    phoneNumber: customer.phone_number,
+    deviceUsername,
+  };
+}
+
+/** `POST /login`, `POST /refresh`, `POST /logout` (spec 7, Authentication). */
+export function authRoutes(app: FastifyInstance, ctx: ApiContext): void {
+  const { perAccount, perClient } = ctx.loginLimits;
+
+  app.post('/login', async (request): Promise<LoginResponse> => {
+    const body = parseBody(loginRequestSchema, request.body);
+    const clientKey = request.ip;
+    const accountKey = usernameLookup(body.username)?.value ?? body.username.toLowerCase();
+
+    const wait = Math.max(perClient.retryAfter(clientKey), perAccount.retryAfter(accountKey));
+    if (wait > 0) throw tooMany(wait);
+    perClient.hit(clientKey);
+
+    const customer = await findCustomerByUsername(ctx.db, body.username);
+    const valid = customer ? await verifyPassword(body.password, customer.password_hash) : await verifyPassword(body.password, await decoyHash()).then(() => false);
+    if (!customer || !valid) {
+      perAccount.hit(accountKey);
+      throw new HttpError(401, LOGIN_FAILED, 'LOGIN_FAILED');
+    }
+    perAccount.reset(accountKey);
+
+    const now = ctx.now();
+    const sessionId = randomUUID();
+    const { token, tokenId } = await ctx.tokens.issue(subjectOf(customer, sessionId, body.deviceUsername));
+    await ctx.db.transaction(async (tx) => {
+      // One open session per device: logging in again on the same browser replaces the old one.
+      await tx.query('UPDATE device_sessions SET revoked_at = $1 WHERE customer_id = $2 AND device_username = $3 AND revoked_at IS NULL', [
+        now,
+        customer.id,
+        body.deviceUsername,
+      ]);
+      await tx.query(
+        `INSERT INTO device_sessions (id, customer_id, device_type, device_username, device_name, device_password_hash, token_id, created_at, refreshed_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)`,
+        [sessionId, customer.id, body.deviceType, body.deviceUsername, body.deviceName, sha256(body.devicePassword), tokenId, now],
+      );
+      await tx.query('UPDATE customers SET last_login_at = $1 WHERE id = $2', [now, customer.id]);
+    });
+    request.log.info({ customerId: customer.id, sessionId }, 'login');
+    return { token, pin: unseal(ctx.keys.sealing, customer.pin_sealed), firstLogin: customer.last_login_at === null };
+  });
+
+  app.post('/refresh', async (request): Promise<RefreshResponse> => {
+    const body = parseBody(refreshRequestSchema, request.body);
+    const claims = await ctx.tokens.verifySignature(body.token);
+    if (!claims) throw new HttpError(401, SESSION_EXPIRED, 'UNAUTHORIZED');
+
+    const now = ctx.now();
+    const windowStart = new Date(now.getTime() - ctx.config.refreshWindowDays * 86_400_000);
+    const rows = await ctx.db.query<{ device_username: string; device_password_hash: string }>(
+      `SELECT device_username, device_password_hash FROM device_sessions
+       WHERE id = $1 AND customer_id = $2 AND token_id = $3 AND revoked_at IS NULL AND refreshed_at > $4`,
+      [claims.sid, Number(claims.sub), claims.jti, windowStart],
+    );
+    const session = rows[0];
+    const customer = session && (await findCustomerById(ctx.db, Number(claims.sub)));
+    if (!session || !customer || session.device_password_hash !== sha256(body.devicePassword)) {
+      throw new HttpError(401, SESSION_EXPIRED, 'UNAUTHORIZED');
+    }
+
+    const { token, tokenId } = await ctx.tokens.issue(subjectOf(customer, claims.sid, session.device_username));
+    // Rotation: only the token just replaced may be exchanged, and only once.
+    const updated = await ctx.db.query<{ id: string }>(
+      'UPDATE device_sessions SET token_id = $1, refreshed_at = $2 WHERE id = $3 AND token_id = $4 AND revoked_at IS NULL RETURNING id',
+      [tokenId, now, claims.sid, claims.jti],
+    );
+    if (!updated[0]) throw new HttpError(401, SESSION_EXPIRED, 'UNAUTHORIZED');
+    return { token };
+  });
+
+  app.post('/logout', async (request, reply) => {
+    const token = bearerToken(request);
+    const claims = token ? await ctx.tokens.verifySignature(token) : null;
+    if (claims) {
+      await ctx.db.query('UPDATE device_sessions SET revoked_at = $1 WHERE id = $2 AND revoked_at IS NULL', [ctx.now(), claims.sid]);
+    }
+    return reply.code(204).send();
+  });
+}

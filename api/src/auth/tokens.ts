@@ -1,0 +1,95 @@
+import { randomUUID } from 'node:crypto';
+import { SignJWT, compactVerify, errors, jwtVerify } from 'jose';
+import { AUTH_TYPE_PASSWORD, type TokenData } from '@portal/shared/contract';
+
+export interface TokenClaims extends Omit<TokenData, 'exp'> {
+  sub: string;
+  sid: string;
+  jti: string;
+  iat: number;
+  exp: number;
+}
+
+export interface TokenSubject {
+  customerId: number;
+  sessionId: string;
+  firstName: string;
+  lastName: string;
+  email: string | null;
+  phoneNumber: string | null;
+  deviceUsername: string;
+}
+
+const ISSUER = 'ontv-portal-api';
+
+export class TokenIssuer {
+  constructor(
+    private readonly key: Uint8Array,
+    private readonly ttlSeconds: number,
+    private readonly now: () => Date,
+  ) {}
+
+  /** Signs a short-lived token; returns it with its id, which the device session remembers. */
+  async issue(subject: TokenSubject): Promise<{ token: string; tokenId: string }> {
+    const tokenId = randomUUID();
+    const iat = Math.floor(this.now().getTime() / 1000);
+    const token = await new SignJWT({
+      first_name: subject.firstName,
+      last_name: subject.lastName,
+      device_username: subject.deviceUsername,
+      email: subject.email,
+      phone_number: subject.phoneNumber,
+      authentication_type: AUTH_TYPE_PASSWORD,
+      sid: subject.sessionId,
+    })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(String(subject.customerId))
+      .setJti(tokenId)
+      .setIssuer(ISSUER)
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + this.ttlSeconds)
+      .sign(this.key);
+    return { token, tokenId };
+  }
+
+  /** A valid, unexpired token of ours, or null. */
+  async verify(token: string): Promise<TokenClaims | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, { issuer: ISSUER, algorithms: ['HS256'], currentDate: this.now() });
+      return isClaims(payload) ? payload : null;
+    } catch (error) {
+      if (error instanceof errors.JOSEError || error instanceof TypeError) return null;
+      throw error;
+    }
+  }
+
+  /** Signature and issuer only: refresh accepts an expired token of ours (the session decides). */
+  async verifySignature(token: string): Promise<TokenClaims | null> {
+    try {
+      const { payload, protectedHeader } = await compactVerify(token, this.key, { algorithms: ['HS256'] });
+      if (protectedHeader.alg !== 'HS256') return null;
+      const claims: unknown = JSON.parse(new TextDecoder().decode(payload));
+      return isClaims(claims) && (claims as { iss?: unknown }).iss === ISSUER ? claims : null;
+    } catch (error) {
+      if (error instanceof errors.JOSEError || error instanceof TypeError || error instanceof SyntaxError) return null;
+      throw error;
+    }
+  }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+function isClaims(payload: unknown): payload is TokenClaims {
+  const p = payload as Partial<TokenClaims> | null;
+  return (
+    !!p &&
+    typeof p.sub === 'string' &&
+    /^\d{1,10}$/.test(p.sub) &&
+    typeof p.sid === 'string' &&
+    UUID.test(p.sid) &&
+    typeof p.jti === 'string' &&
+    UUID.test(p.jti) &&
+    typeof p.exp === 'number' &&
+    typeof p.iat === 'number'
+  );
+}

@@ -1,0 +1,58 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { DEFAULT_PRODUCT, productCodeSchema } from '@portal/shared/contract';
+
+const repoRoot = path.resolve(__dirname, '../..');
+
+const flag = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no'])
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+const int = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default(path.join(repoRoot, '.data')),
+  DATABASE_URL: z.string().url().optional(),
+  PRODUCT: productCodeSchema.default(DEFAULT_PRODUCT),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must have at least 32 characters').optional(),
+  TOKEN_TTL_SECONDS: int(900),
+  REFRESH_WINDOW_DAYS: int(30),
+  SANDBOX: flag.default(true),
+  LOGIN_LIMIT_ACCOUNT: int(5),
+  LOGIN_LIMIT_CLIENT: int(30),
+  LOGIN_LIMIT_WINDOW_SECONDS: int(900),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  PORTAL_ROOT: z.string().default(repoRoot),
+});
+
+export type ApiConfig = ReturnType<typeof loadConfig>;
+
+/** Reads the environment once, naming every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+  const parsed = envSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid configuration:\n${problems}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    product: e.PRODUCT,
+    jwtSecret: e.JWT_SECRET,
+    tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
+    refreshWindowDays: e.REFRESH_WINDOW_DAYS,
+    sandbox: e.SANDBOX,
+    loginLimits: {
+      perAccount: e.LOGIN_LIMIT_ACCOUNT,
+      perClient: e.LOGIN_LIMIT_CLIENT,
+      windowSeconds: e.LOGIN_LIMIT_WINDOW_SECONDS,
+    },
+    logLevel: e.LOG_LEVEL,
+    portalRoot: path.resolve(e.PORTAL_ROOT),
+  };
+}

@@ -1,0 +1,30 @@
+import type { ApiConfig } from './config';
+import type { Db } from './db/db';
+import type { Keys } from './auth/secrets';
+import { TokenIssuer } from './auth/tokens';
+import { RateLimiter } from './http/rate-limit';
+
+/** Everything a route needs, built once per server: the clock is injected so tests can move time. */
+export interface ApiContext {
+  config: ApiConfig;
+  db: Db;
+  keys: Keys;
+  now: () => Date;
+  tokens: TokenIssuer;
+  loginLimits: { perAccount: RateLimiter; perClient: RateLimiter };
+}
+
+export function createContext(config: ApiConfig, db: Db, keys: Keys, now: () => Date = () => new Date()): ApiContext {
+  const windowMs = config.loginLimits.windowSeconds * 1000;
+  return {
+    config,
+    db,
+    keys,
+    now,
+    tokens: new TokenIssuer(keys.signing, config.tokenTtlSeconds, now),
+    loginLimits: {
+      perAccount: new RateLimiter(config.loginLimits.perAccount, windowMs, now),
+      perClient: new RateLimiter(config.loginLimits.perClient, windowMs, now),
+    },
+  };
+}

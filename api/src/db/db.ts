@@ -1,0 +1,66 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+}
+
+/** The database, whichever engine is behind it: embedded PGlite or a PostgreSQL server. */
+export interface Db extends Queryable {
+  readonly engine: 'pglite' | 'postgres';
+  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+async function openPglite(dataDir: string | null): Promise<Db> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
+  const pg = new PGlite(dataDir ?? undefined);
+  await pg.waitReady;
+  return {
+    engine: 'pglite',
+    async query<T>(sql: string, params: unknown[] = []) {
+      return (await pg.query<T>(sql, params)).rows;
+    },
+    transaction(work) {
+      return pg.transaction((tx) => work({ query: async <T>(sql: string, params: unknown[] = []) => (await tx.query<T>(sql, params)).rows }));
+    },
+    close: () => pg.close(),
+  };
+}
+
+async function openPostgres(url: string): Promise<Db> {
+  const { default: pg } = await import('pg');
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
+  return {
+    engine: 'postgres',
+    async query<T>(sql: string, params: unknown[] = []) {
+      return (await pool.query(sql, params)).rows as T[];
+    },
+    async transaction(work) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await work({ query: async <T>(sql: string, params: unknown[] = []) => (await client.query(sql, params)).rows as T[] });
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+/**
+ * `DATABASE_URL` selects a PostgreSQL server; otherwise PGlite keeps its files under the data
+ * directory (or in memory when `dataDir` is null, for tests).
+ */
+export function openDb(options: { databaseUrl?: string | undefined; dataDir: string | null }): Promise<Db> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  return openPglite(options.dataDir ? path.join(options.dataDir, 'pglite') : null);
+}

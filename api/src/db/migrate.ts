@@ -1,0 +1,40 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Db } from './db';
+
+const MIGRATIONS_DIR = path.resolve(__dirname, '../../migrations');
+/** Serialises migrations when several API processes start against one PostgreSQL. */
+const LOCK_ID = 727_001;
+
+/** Applies `migrations/NNN_name.sql` files in order, each once, each in its own transaction. */
+export async function migrate(db: Db): Promise<string[]> {
+  const files = fs
+    .readdirSync(MIGRATIONS_DIR)
+    .filter((f) => /^\d{3}_[\w-]+\.sql$/.test(f))
+    .sort();
+  const applied: string[] = [];
+  await db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [LOCK_ID]);
+    await tx.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      version TEXT PRIMARY KEY,
+      applied_at TIMESTAMPTZ NOT NULL DEFAULT now()
+    )`);
+    const done = new Set((await tx.query<{ version: string }>('SELECT version FROM schema_migrations')).map((r) => r.version));
+    for (const file of files) {
+      if (done.has(file)) continue;
+      const sql = fs.readFileSync(path.join(MIGRATIONS_DIR, file), 'utf8');
+      for (const statement of splitStatements(sql)) await tx.query(statement);
+      await tx.query('INSERT INTO schema_migrations (version) VALUES ($1)', [file]);
+      applied.push(file);
+    }
+  });
+  return applied;
+}
+
+/** Migrations are plain SQL; statements end with `;` at the end of a line. */
+function splitStatements(sql: string): string[] {
+  return sql
+    .split(/;\s*$/m)
+    .map((s) => s.replace(/^\s*--.*$/gm, '').trim())
+    .filter(Boolean);
+}

@@ -1,0 +1,31 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { BadRequestError, HttpError } from './validate';
+
+const GENERIC = 'Došlo je do greške na serveru. Pokušaj ponovo.';
+
+/**
+ * Every error leaves as `{ message, code }` with a Bosnian message: the client's mistakes as 4xx,
+ * never a stack trace; only a real fault of ours is a 500.
+ */
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | HttpError | BadRequestError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.code(error.statusCode).headers(error.headers).send({ message: error.message, code: error.code });
+    }
+    if (error instanceof BadRequestError) {
+      return reply.code(400).send({ message: error.message, code: 'BAD_REQUEST' });
+    }
+    const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      const message =
+        status === 413 ? 'Zahtjev je prevelik.' : status === 415 ? 'Nepodržan format zahtjeva.' : status === 404 ? 'Nije pronađeno.' : 'Neispravan zahtjev.';
+      return reply.code(status).send({ message, code: error.code ?? 'BAD_REQUEST' });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send({ message: GENERIC, code: 'SERVER_ERROR' });
+  });
+}
+
+export function installJsonNotFound(app: FastifyInstance): void {
+  app.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: 'Nije pronađeno.', code: 'NOT_FOUND' }));
+}

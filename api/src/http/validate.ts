@@ -1,0 +1,29 @@
+import type { z } from 'zod';
+
+/** A request the contract refuses: answered with 400 and a message naming the bad fields. */
+export class BadRequestError extends Error {
+  readonly statusCode = 400;
+  constructor(readonly fields: string[]) {
+    super(`Neispravan zahtjev: ${fields.join('; ')}`);
+  }
+}
+
+/** An error that is the client's to fix, with a Bosnian message to show as it is. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly code?: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
+  const result = schema.safeParse(body ?? {});
+  if (!result.success) {
+    throw new BadRequestError(result.error.issues.slice(0, 10).map((i) => `${i.path.join('.') || 'tijelo'}: ${i.message}`));
+  }
+  return result.data;
+}

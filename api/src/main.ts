@@ -1,0 +1,42 @@
+import { loadConfig } from './config';
+import { openDb } from './db/db';
+import { migrate } from './db/migrate';
+import { seed } from './db/seed';
+import { deriveKeys, loadMasterSecret } from './auth/secrets';
+import { createContext } from './context';
+import { createServer } from './server';
+
+/** Starts the portal server: API under /api plus the built host and remotes. */
+export async function main(): Promise<void> {
+  const config = loadConfig();
+  const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await migrate(db);
+  const keys = deriveKeys(loadMasterSecret(config.jwtSecret, config.dataDir));
+  const seeded = await seed(db, keys);
+  const ctx = createContext(config, db, keys);
+  const app = await createServer(ctx, { portal: true, remotesOnly: process.env.REMOTES_ONLY === '1' });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: shutting down`);
+    await app.close();
+    await db.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  app.log.info(
+    `Portal ready at http://localhost:${port} (database: ${db.engine}${db.engine === 'pglite' ? ` in ${config.dataDir}` : ''}${seeded ? ', demo data seeded' : ''})`,
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

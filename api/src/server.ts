@@ -1,0 +1,96 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { REMOTE_NAMES } from '@portal/shared/contract';
+import type { ApiContext } from './context';
+import { apiPlugin } from './app';
+import { installErrorHandling, installJsonNotFound } from './http/errors';
+
+const HASHED = /\.[0-9a-f]{10}\.(js|css|svg|png|webp|jpg|woff2)(\.map)?$/;
+
+function cacheHeaders(res: { setHeader(name: string, value: string): void }, file: string): void {
+  // Content-hashed chunks never change; entries, manifests and HTML are revalidated every time.
+  res.setHeader('cache-control', HASHED.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
+}
+
+export interface ServerOptions {
+  /** Serve the built host and remotes beside the API (what `npm start` does). */
+  portal: boolean;
+  /** Only the remotes, with CORS: a second origin for the remotes (used by the browser tests). */
+  remotesOnly?: boolean;
+}
+
+/** The HTTP server: the API under `/api` and, optionally, the built portal. */
+export async function createServer(ctx: ApiContext, options: ServerOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: ctx.config.logLevel,
+      redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
+    },
+    bodyLimit: 64 * 1024,
+    trustProxy: false,
+  });
+
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+  });
+
+  installErrorHandling(app);
+  if (!options.remotesOnly) await app.register(apiPlugin(ctx), { prefix: '/api' });
+  if (options.portal || options.remotesOnly) await servePortal(app, ctx, Boolean(options.remotesOnly));
+  if (!options.portal || options.remotesOnly) installJsonNotFound(app);
+  return app;
+}
+
+async function servePortal(app: FastifyInstance, ctx: ApiContext, remotesOnly: boolean): Promise<void> {
+  const root = ctx.config.portalRoot;
+  for (const name of REMOTE_NAMES) {
+    const dir = path.join(root, 'remotes', name, 'dist');
+    await app.register(fastifyStatic, {
+      root: dir,
+      prefix: `/remotes/${name}/`,
+      decorateReply: false,
+      index: false,
+      cacheControl: false,
+      setHeaders: (res, file) => {
+        cacheHeaders(res, file);
+        // The host fetches manifests with fetch(): remotes on another origin need CORS.
+        res.setHeader('access-control-allow-origin', '*');
+      },
+    });
+  }
+  if (remotesOnly) return;
+
+  const hostDist = path.join(root, 'host', 'dist');
+  const indexFile = path.join(hostDist, 'index.html');
+
+  // The product code is one server setting; the browser's configuration follows it.
+  app.get('/portal.config.json', async (_request, reply) => {
+    const base = JSON.parse(fs.readFileSync(path.join(hostDist, 'portal.config.json'), 'utf8')) as Record<string, unknown>;
+    return reply.header('cache-control', 'no-cache').send({ ...base, product: ctx.config.product });
+  });
+
+  await app.register(fastifyStatic, {
+    root: hostDist,
+    prefix: '/',
+    index: false,
+    cacheControl: false,
+    setHeaders: cacheHeaders,
+  });
+
+  const sendIndex = (reply: FastifyReply) =>
+    fs.existsSync(indexFile)
+      ? reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(fs.createReadStream(indexFile))
+      : reply.code(503).send({ message: 'Portal nije izgrađen: pokreni npm run build.', code: 'NOT_BUILT' });
+
+  app.get('/', (_request, reply) => sendIndex(reply));
+
+  // Every other GET is a route of the single-page app: the host decides what it shows (or its 404).
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/remotes/');
+    if (!wantsPage) return reply.code(404).send({ message: 'Nije pronađeno.', code: 'NOT_FOUND' });
+    return sendIndex(reply);
+  });
+}

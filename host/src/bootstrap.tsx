@@ -1,0 +1,30 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { authStore, configurePortal, watchOtherTabs } from '@portal/shared';
+import '@portal/shared/global.css';
+import { loadConfig } from './config/loadConfig';
+import { registerPortalRemotes } from './remotes/loader';
+import { App, createPortalRouter } from './App';
+import { ConfigErrorPage } from './ConfigErrorPage';
+
+async function start() {
+  const root = createRoot(document.getElementById('root')!);
+  try {
+    const config = await loadConfig();
+    configurePortal({ apiBaseUrl: config.apiBaseUrl, product: config.product });
+    registerPortalRemotes(config.remotes);
+  } catch (error) {
+    console.error(error);
+    root.render(<ConfigErrorPage error={error} />);
+    return;
+  }
+  authStore.getState().bootstrap();
+  watchOtherTabs();
+  root.render(
+    <StrictMode>
+      <App router={createPortalRouter()} />
+    </StrictMode>,
+  );
+}
+
+void start();

@@ -1,0 +1,14 @@
+import { parsePortalConfig, type PortalConfig } from '@portal/shared';
+
+/** Reads `portal.config.json` served beside the host; throws ConfigError naming every bad key. */
+export async function loadConfig(url = '/portal.config.json'): Promise<PortalConfig> {
+  const response = await fetch(url, { cache: 'no-cache' });
+  if (!response.ok) throw new Error(`${url} could not be loaded (HTTP ${response.status})`);
+  let raw: unknown;
+  try {
+    raw = await response.json();
+  } catch {
+    throw new Error(`${url} is not valid JSON`);
+  }
+  return parsePortalConfig(raw);
+}

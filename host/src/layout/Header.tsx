@@ -1,0 +1,84 @@
+import { useEffect, useState } from 'react';
+import { NavLink, useLocation } from 'react-router';
+import { cx, messages, useAuth } from '@portal/shared';
+import { Logo } from './Logo';
+import styles from './Header.module.css';
+
+const NAV = [
+  { to: '/', label: 'Početna', end: true },
+  { to: '/paketi', label: 'Paketi' },
+  { to: '/tv-kanali', label: 'TV kanali' },
+  { to: '/videoteke', label: 'Videoteke' },
+] as const;
+
+/** The account link reads the customer's first and last name once logged in (spec 2, Layout). */
+function AccountLabel() {
+  const name = useAuth((s) => (s.authorized && s.tokenData ? `${s.tokenData.first_name} ${s.tokenData.last_name}`.trim() : null));
+  return <>{name || messages.accountLabel}</>;
+}
+
+function useScrolled() {
+  const [scrolled, setScrolled] = useState(false);
+  useEffect(() => {
+    const update = () => setScrolled(window.scrollY > 8);
+    update();
+    window.addEventListener('scroll', update, { passive: true });
+    return () => window.removeEventListener('scroll', update);
+  }, []);
+  return scrolled;
+}
+
+export function Header({ opaque }: { opaque: boolean }) {
+  const [open, setOpen] = useState(false);
+  const { pathname } = useLocation();
+  const scrolled = useScrolled();
+
+  useEffect(() => setOpen(false), [pathname]);
+
+  return (
+    <header className={cx(styles.header, (opaque || scrolled || open) && styles.opaque)}>
+      <div className={styles.inner}>
+        <NavLink to="/" className={styles.brand} aria-label="ON TV, početna">
+          <Logo />
+        </NavLink>
+        <button
+          type="button"
+          className={styles.menuButton}
+          aria-expanded={open}
+          aria-controls="glavni-meni"
+          onClick={() => setOpen((v) => !v)}
+        >
+          <span className="visually-hidden">{open ? 'Zatvori meni' : 'Otvori meni'}</span>
+          <svg viewBox="0 0 24 24" width="26" height="26" aria-hidden="true">
+            {open ? (
+              <path d="M6.4 5 5 6.4 10.6 12 5 17.6 6.4 19l5.6-5.6 5.6 5.6 1.4-1.4-5.6-5.6L19 6.4 17.6 5 12 10.6z" fill="currentColor" />
+            ) : (
+              <path d="M3 6h18v2H3zm0 5h18v2H3zm0 5h18v2H3z" fill="currentColor" />
+            )}
+          </svg>
+        </button>
+        <nav id="glavni-meni" aria-label="Glavni meni" className={cx(styles.nav, open && styles.navOpen)}>
+          <ul className={styles.links}>
+            {NAV.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} end={'end' in item} className={({ isActive }) => cx(styles.link, isActive && styles.active)}>
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+            <li>
+              <NavLink to="/nalog" className={({ isActive }) => cx(styles.link, styles.account, isActive && styles.active)}>
+                <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+                  <path d="M12 12a4.5 4.5 0 1 0 0-9 4.5 4.5 0 0 0 0 9zm0 2c-4.4 0-8 2.2-8 5v2h16v-2c0-2.8-3.6-5-8-5z" fill="currentColor" />
+                </svg>
+                <span>
+                  <AccountLabel />
+                </span>
+              </NavLink>
+            </li>
+          </ul>
+        </nav>
+      </div>
+    </header>
+  );
+}

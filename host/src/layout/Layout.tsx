@@ -1,0 +1,42 @@
+import { useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { Header } from './Header';
+import { Footer } from './Footer';
+import { ScrollToTopButton } from './ScrollToTopButton';
+import { hasOpaqueHeader, isChromeless } from './chrome';
+import styles from './Layout.module.css';
+
+/** Scrolling resets to the top on every route change (spec 2, Layout). */
+function useScrollReset(pathname: string) {
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+}
+
+export function Layout() {
+  const { pathname } = useLocation();
+  useScrollReset(pathname);
+
+  if (isChromeless(pathname)) {
+    return (
+      <main id="sadrzaj">
+        <Outlet />
+      </main>
+    );
+  }
+
+  const opaque = hasOpaqueHeader(pathname);
+  return (
+    <div className={styles.shell}>
+      <a className={styles.skip} href="#sadrzaj">
+        Preskoči na sadržaj
+      </a>
+      <Header opaque={opaque} />
+      <main id="sadrzaj" tabIndex={-1} className={opaque ? styles.mainOpaque : styles.mainHero}>
+        <Outlet />
+      </main>
+      <Footer />
+      <ScrollToTopButton />
+    </div>
+  );
+}

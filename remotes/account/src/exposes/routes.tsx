@@ -1,0 +1,5 @@
+import type { RouteObject } from 'react-router';
+import { AccountRoute } from '../account/AccountRoute';
+
+/** Account pages, mounted by the host under `/nalog`. */
+export const routes: RouteObject[] = [{ path: '/nalog', element: <AccountRoute /> }];

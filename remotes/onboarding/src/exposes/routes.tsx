@@ -1,0 +1,5 @@
+import type { RouteObject } from 'react-router';
+import { RegistrationStart } from '../registration/RegistrationStart';
+
+/** Onboarding pages, mounted by the host under `/kreiraj-nalog`, `/zaboravljena-lozinka` and the subscribe prefixes. */
+export const routes: RouteObject[] = [{ path: '/kreiraj-nalog', element: <RegistrationStart /> }];

@@ -1,0 +1,25 @@
+import { Link } from 'react-router';
+import { ButtonLink, Card, Page } from '@portal/shared';
+import styles from './RegistrationStart.module.css';
+
+/** `/kreiraj-nalog`: register with a phone number or an e-mail address, or log in (spec 2, Registration). */
+export function RegistrationStart() {
+  return (
+    <Page title="Kreiraj nalog" narrow>
+      <Card>
+        <p className={styles.lead}>Izaberi kako želiš kreirati nalog.</p>
+        <div className={styles.choices}>
+          <ButtonLink to="/kreiraj-nalog/broj-telefona" block>
+            Putem broja telefona
+          </ButtonLink>
+          <ButtonLink to="/kreiraj-nalog/e-mail" variant="secondary" block>
+            Putem e-mail adrese
+          </ButtonLink>
+        </div>
+        <p className={styles.login}>
+          Već imaš nalog? <Link to="/nalog">Prijavi se</Link>
+        </p>
+      </Card>
+    </Page>
+  );
+}

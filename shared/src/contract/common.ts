@@ -1,0 +1,19 @@
+import { z } from 'zod';
+
+/** The product code used in call paths (`/{product}/...`, `/{product}-payments`) and storage keys. */
+export const DEFAULT_PRODUCT = 'ontv';
+
+export const productCodeSchema = z
+  .string()
+  .regex(/^[a-z][a-z0-9]{1,19}$/, 'product must be 2-20 lower-case letters or digits, starting with a letter');
+
+/** Every error the API answers with carries a human-readable (Bosnian) message. */
+export const errorResponseSchema = z.object({
+  message: z.string(),
+  code: z.string().optional(),
+});
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;
+
+/** The three remotes of the portal; the server serves each under `/remotes/<name>/`. */
+export const REMOTE_NAMES = ['catalogue', 'account', 'onboarding'] as const;
+export type RemoteName = (typeof REMOTE_NAMES)[number];

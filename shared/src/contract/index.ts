@@ -1,0 +1,7 @@
+/**
+ * The contract between the portal and its API service: every request and response shape as a zod
+ * schema. The browser apps parse responses with it and the reference API validates requests with it.
+ */
+export * from './common';
+export * from './auth';
+export * from './account';

@@ -1,0 +1,30 @@
+/** @portal/shared: one instance per page (a federation singleton). */
+export * from './contract';
+export * from './config';
+export * from './messages';
+export * from './storage';
+export type { RemoteRoutesModule } from './federation';
+export { api, configureApi, getProduct, productPath } from './api/client';
+export { ApiError, ContractError, messageOf, parseResponse, toApiError } from './api/errors';
+export { authStore, useAuth, type AuthState } from './auth/store';
+export { useLogout } from './auth/useLogout';
+export { getDevice, type Device } from './auth/device';
+export { getToken, setToken, clearToken, watchOtherTabs } from './auth/token';
+export { normaliseUsername, COUNTRY_PREFIX } from './format/phone';
+export { formatKM, splitVat, VAT_RATE } from './format/money';
+export { formatDate, formatTime, formatDateTime } from './format/date';
+export { Button, ButtonLink } from './ui/Button';
+export { TextField } from './ui/TextField';
+export { Alert } from './ui/Alert';
+export { Spinner } from './ui/Spinner';
+export { Page, Card, useDocumentTitle } from './ui/Page';
+export { cx } from './ui/cx';
+
+import { configureApi } from './api/client';
+import { setStoragePrefix } from './storage';
+
+/** Points the page's one API client and storage prefix at the configured service and product. */
+export function configurePortal(options: { apiBaseUrl: string; product: string }): void {
+  setStoragePrefix(options.product);
+  configureApi({ baseURL: options.apiBaseUrl, product: options.product });
+}

@@ -1,0 +1,28 @@
+/**
+ * Bosnian texts used by more than one app. Texts quoted by the specification are verbatim;
+ * section numbers refer to `portal-spec.md`.
+ */
+export const messages = {
+  loading: 'Učitavanje…',
+  retry: 'Pokušaj ponovo',
+  notFoundTitle: 'Stranica nije pronađena', // spec 2, Layout
+  notFoundText: 'Stranica koju tražiš ne postoji ili je premještena.',
+  backHome: 'Nazad na početnu',
+  remoteUnavailableTitle: 'Ovaj dio portala trenutno nije dostupan',
+  remoteUnavailableText: 'Provjeri internet vezu i pokušaj ponovo. Ostatak portala radi normalno.',
+  configInvalidTitle: 'Portal nije ispravno podešen',
+  configInvalidText: 'Konfiguracija portala (portal.config.json) nije ispravna. Obavijesti podršku:',
+  networkError: 'Server nije dostupan. Provjeri internet vezu i pokušaj ponovo.',
+  unknownError: 'Došlo je do greške. Pokušaj ponovo.',
+  // Login form, spec 2 and 8
+  loginUsername: 'E-mail ili broj telefona',
+  loginPassword: 'Lozinka',
+  loginSubmit: 'Prijavi se',
+  loginFailed: 'Neuspješna prijava',
+  loginTooMany: 'Previše pokušaja prijave. Pokušaj ponovo za nekoliko minuta.',
+  forgotPassword: 'Zaboravljena lozinka?',
+  noAccount: 'Nemaš nalog?',
+  createAccount: 'Kreiraj nalog',
+  logout: 'Odjavi se',
+  accountLabel: 'Moj nalog',
+} as const;

@@ -1,0 +1,21 @@
+import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import { Link, type LinkProps } from 'react-router';
+import styles from './ui.module.css';
+import { cx } from './cx';
+
+type Variant = 'primary' | 'secondary';
+
+interface Common {
+  variant?: Variant;
+  block?: boolean;
+  children: ReactNode;
+}
+
+export function Button({ variant = 'primary', block, className, type = 'button', ...rest }: Common & ButtonHTMLAttributes<HTMLButtonElement>) {
+  return <button type={type} className={cx(styles.button, styles[variant], block && styles.block, className)} {...rest} />;
+}
+
+/** A link that looks like a button (navigation, not an action). */
+export function ButtonLink({ variant = 'primary', block, className, ...rest }: Common & LinkProps) {
+  return <Link className={cx(styles.button, styles[variant], block && styles.block, className)} {...rest} />;
+}

@@ -1,0 +1,27 @@
+import { useEffect, type ReactNode } from 'react';
+import styles from './ui.module.css';
+import { cx } from './cx';
+
+const SITE = 'ON TV';
+
+/** Sets the document title: `Paketi | ON TV`. */
+export function useDocumentTitle(title: string): void {
+  useEffect(() => {
+    document.title = `${title} | ${SITE}`;
+  }, [title]);
+}
+
+/** The main column of a page with its one h1; also sets the document title. */
+export function Page({ title, narrow, children, hideTitle }: { title: string; narrow?: boolean; hideTitle?: boolean; children?: ReactNode }) {
+  useDocumentTitle(title);
+  return (
+    <div className={cx(styles.page, narrow && styles.narrow)}>
+      <h1 className={cx(styles.pageTitle, hideTitle && 'visually-hidden')}>{title}</h1>
+      {children}
+    </div>
+  );
+}
+
+export function Card({ children, className }: { children: ReactNode; className?: string }) {
+  return <section className={cx(styles.card, className)}>{children}</section>;
+}

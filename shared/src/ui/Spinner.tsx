@@ -1,0 +1,11 @@
+import styles from './ui.module.css';
+import { messages } from '../messages';
+
+export function Spinner({ label = messages.loading }: { label?: string }) {
+  return (
+    <div className={styles.spinnerWrap} role="status">
+      <span className={styles.spinner} aria-hidden="true" />
+      <span>{label}</span>
+    </div>
+  );
+}

@@ -1,0 +1,167 @@
+/**
+ * One config factory for every app of the portal: `webpack --env app=<name>`, or `--env app=all`.
+ * The host and each remote build into their own `dist/` with content-hashed chunks; remotes also
+ * emit `mf-manifest.json`, which is what the host's run-time configuration points at.
+ */
+import path from 'node:path';
+import fs from 'node:fs';
+import webpack, { type Configuration } from 'webpack';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import MiniCssExtractPlugin from 'mini-css-extract-plugin';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+
+export const APPS = {
+  host: { dir: 'host', federationName: 'host' },
+  catalogue: { dir: 'remotes/catalogue', federationName: 'catalogue' },
+  account: { dir: 'remotes/account', federationName: 'account' },
+  onboarding: { dir: 'remotes/onboarding', federationName: 'onboarding' },
+} as const;
+export type AppName = keyof typeof APPS;
+
+const root = __dirname;
+
+function readJson(file: string): { version: string; dependencies?: Record<string, string> } {
+  return JSON.parse(fs.readFileSync(file, 'utf8'));
+}
+
+/** Singletons shared by every app; `requiredVersion` comes from the app's own package.json. */
+function sharedModules(appDir: string) {
+  const deps = readJson(path.join(root, appDir, 'package.json')).dependencies ?? {};
+  const versionOf = (pkg: string): string => {
+    const range = deps[pkg];
+    if (!range) throw new Error(`${appDir}/package.json must list ${pkg} in dependencies to share it`);
+    return range;
+  };
+  const singleton = (pkg: string, requiredVersion = versionOf(pkg)) => ({
+    singleton: true,
+    requiredVersion,
+    strictVersion: pkg === '@portal/shared',
+  });
+  return {
+    react: singleton('react'),
+    'react/jsx-runtime': singleton('react/jsx-runtime', versionOf('react')),
+    'react-dom': singleton('react-dom'),
+    'react-dom/client': singleton('react-dom/client', versionOf('react-dom')),
+    'react-router': singleton('react-router'),
+    zustand: singleton('zustand'),
+    axios: singleton('axios'),
+    '@portal/shared': singleton('@portal/shared'),
+  };
+}
+
+/** Emits one file unchanged into the output: the host's default run-time configuration. */
+class CopyFilePlugin {
+  constructor(private readonly file: string) {}
+  apply(compiler: webpack.Compiler) {
+    compiler.hooks.thisCompilation.tap('CopyFilePlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'CopyFilePlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        () => {
+          compilation.fileDependencies.add(this.file);
+          compilation.emitAsset(path.basename(this.file), new webpack.sources.RawSource(fs.readFileSync(this.file)));
+        },
+      );
+    });
+  }
+}
+
+function configFor(app: AppName, mode: 'production' | 'development'): Configuration {
+  const { dir, federationName } = APPS[app];
+  const appRoot = path.join(root, dir);
+  const isHost = app === 'host';
+  const prod = mode === 'production';
+
+  return {
+    name: app,
+    mode,
+    context: appRoot,
+    // Remotes have no page of their own: their only entry is the federation container.
+    entry: isHost ? { main: './src/index.ts' } : {},
+    devtool: prod ? 'source-map' : 'eval-cheap-module-source-map',
+    target: 'web',
+    output: {
+      path: path.join(appRoot, 'dist'),
+      publicPath: isHost ? '/' : 'auto',
+      // Entry files keep stable names (the federation runtime cannot hash them) and are served
+      // with `no-cache`; every other chunk is content-hashed and cached for good.
+      filename: '[name].js',
+      chunkFilename: prod ? '[name].[contenthash:10].js' : '[name].js',
+      assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+      uniqueName: federationName,
+      clean: true,
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.js'] },
+    module: {
+      rules: [
+        {
+          test: /\.tsx?$/,
+          loader: 'ts-loader',
+          exclude: /node_modules/,
+          options: { transpileOnly: true, configFile: path.join(root, 'tsconfig.json') },
+        },
+        {
+          test: /\.css$/,
+          use: [
+            MiniCssExtractPlugin.loader,
+            {
+              loader: 'css-loader',
+              options: {
+                modules: {
+                  auto: true,
+                  namedExport: false,
+                  exportLocalsConvention: 'as-is',
+                  localIdentName: prod ? '[hash:base64:7]' : '[name]__[local]',
+                },
+              },
+            },
+          ],
+        },
+        { test: /\.(svg|png|jpe?g|webp|woff2)$/, type: 'asset/resource' },
+      ],
+    },
+    plugins: [
+      new ModuleFederationPlugin({
+        name: federationName,
+        filename: isHost ? undefined : 'remoteEntry.js',
+        exposes: isHost ? undefined : { './routes': './src/exposes/routes.tsx' },
+        shared: sharedModules(dir),
+        shareStrategy: 'loaded-first',
+        manifest: isHost ? false : { fileName: 'mf-manifest.json' },
+        dts: false,
+      }),
+      new MiniCssExtractPlugin({
+        filename: prod ? '[name].[contenthash:10].css' : '[name].css',
+        chunkFilename: prod ? '[name].[contenthash:10].css' : '[name].css',
+      }),
+      ...(isHost
+        ? [
+            new CopyFilePlugin(path.join(appRoot, 'public/portal.config.json')),
+            new HtmlWebpackPlugin({
+              template: './public/index.html',
+              favicon: './public/favicon.svg',
+              scriptLoading: 'defer',
+            }),
+          ]
+        : []),
+    ],
+    optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic' },
+    performance: { hints: false },
+    stats: 'errors-warnings',
+    infrastructureLogging: { level: 'warn' },
+  };
+}
+
+interface Env {
+  app?: string;
+  mode?: string;
+}
+
+export default function build(env: Env = {}): Configuration | Configuration[] {
+  const mode = env.mode === 'development' ? 'development' : 'production';
+  const requested = env.app ?? 'all';
+  if (requested === 'all') return (Object.keys(APPS) as AppName[]).map((app) => configFor(app, mode));
+  if (!(requested in APPS)) {
+    throw new Error(`Unknown app "${requested}". Use one of: ${Object.keys(APPS).join(', ')}, all.`);
+  }
+  return configFor(requested as AppName, mode);
+}
