@@ -37,3 +37,9 @@ export function resetRemote(name: RemoteName): void {
   loaded.delete(name);
   if (manifests) registerRemotes([{ name, entry: manifests[name] }], { force: true });
 }
+
+/** Forgets every loaded remote (tests start each from a fresh page). */
+export function clearRemoteCache(): void {
+  pending.clear();
+  loaded.clear();
+}

@@ -58,6 +58,9 @@ function refreshOnce(oldToken: string): Promise<string> {
       return token;
     })
     .catch((error: unknown) => {
+      // Another tab may have refreshed this session meanwhile (rotation refuses our old token): use its token.
+      const current = getToken();
+      if (current && current !== oldToken) return current;
       clearToken();
       throw error;
     })

@@ -1,9 +1,13 @@
-import { Button, Card, Page, messages, useAuth, useLogout } from '@portal/shared';
+import { Alert, Button, Spinner, Card, Page, messages, useAuth, useLogout } from '@portal/shared';
+import { useAccountInfo } from './account-info';
 import styles from './AccountPage.module.css';
+
+export const ACCOUNT_INFO_FAILED = 'Podaci o pretplati trenutno nisu dostupni. Pokušaj ponovo kasnije.';
 
 export function AccountPage() {
   const tokenData = useAuth((s) => s.tokenData);
   const logout = useLogout();
+  const account = useAccountInfo();
   if (!tokenData) return null;
   const fullName = `${tokenData.first_name} ${tokenData.last_name}`.trim();
   const username = tokenData.email ?? (tokenData.phone_number ? `+${tokenData.phone_number}` : tokenData.device_username);
@@ -18,8 +22,16 @@ export function AccountPage() {
             <dd>{fullName}</dd>
             <dt>Korisničko ime</dt>
             <dd>{username}</dd>
+            {account.status === 'ready' && account.info.accountNumber && (
+              <>
+                <dt>Korisnički broj</dt>
+                <dd>{account.info.accountNumber}</dd>
+              </>
+            )}
           </dl>
+          {account.status === 'loading' && <Spinner />}
         </Card>
+        {account.status === 'failed' && <Alert kind="error">{ACCOUNT_INFO_FAILED}</Alert>}
         <div className={styles.actions}>
           <Button variant="secondary" onClick={() => void logout()}>
             {messages.logout}

@@ -1,0 +1,89 @@
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { authStore } from '@portal/shared';
+import { resetAuthStore } from '@portal/shared/testing';
+import { renderPortal } from '../testing/renderPortal';
+import { clearRemoteCache, registerPortalRemotes } from './loader';
+import { remoteFor } from './prefixes';
+
+jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn() }));
+
+const manifests = { catalogue: '/c/mf-manifest.json', account: '/a/mf-manifest.json', onboarding: '/o/mf-manifest.json' };
+const catalogue = { routes: [{ path: '/', element: <h1>Početna</h1> }] };
+const account = { routes: [{ path: '/nalog', element: <h1>Prijava</h1> }] };
+
+beforeEach(() => {
+  registerPortalRemotes(manifests);
+  authStore.getState().bootstrap();
+});
+afterEach(() => {
+  clearRemoteCache();
+  resetAuthStore();
+});
+
+describe('remote loading', () => {
+  it('loads only the catalogue for the home page', async () => {
+    jest.mocked(loadRemote).mockImplementation(async (id: string) => (id === 'catalogue/routes' ? catalogue : account) as never);
+    renderPortal('/');
+    expect(await screen.findByRole('heading', { name: 'Početna' })).toBeInTheDocument();
+    expect(jest.mocked(loadRemote).mock.calls.map(([id]) => id)).toEqual(['catalogue/routes']);
+  });
+
+  it('shows an error with a retry when a remote cannot be loaded, and recovers without a reload', async () => {
+    let up = false;
+    jest.mocked(loadRemote).mockImplementation(async (id: string) => {
+      if (id === 'account/routes' && !up) throw new Error('[ Federation Runtime ]: manifest 404');
+      return (id === 'account/routes' ? account : catalogue) as never;
+    });
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+
+    renderPortal('/nalog');
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByRole('heading', { name: 'Ovaj dio portala trenutno nije dostupan' })).toBeInTheDocument();
+    expect(screen.getByRole('banner')).toBeInTheDocument();
+    expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+
+    up = true;
+    await userEvent.click(within(alert).getByRole('button', { name: 'Pokušaj ponovo' }));
+    expect(await screen.findByRole('heading', { name: 'Prijava' })).toBeInTheDocument();
+    expect(registerRemotes).toHaveBeenLastCalledWith([{ name: 'account', entry: '/a/mf-manifest.json' }], { force: true });
+  });
+
+  it('contains a remote that throws while rendering', async () => {
+    let broken = true;
+    function Flaky() {
+      if (broken) throw new Error('render failure');
+      return <h1>Prijava</h1>;
+    }
+    jest.mocked(loadRemote).mockImplementation(async () => ({ routes: [{ path: '/nalog', element: <Flaky /> }] }) as never);
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    jest.spyOn(console, 'error').mockImplementation(() => undefined); // React reports the caught error
+
+    renderPortal('/nalog');
+    const alert = await screen.findByRole('alert');
+    expect(screen.getByRole('navigation', { name: 'Glavni meni' })).toBeInTheDocument();
+
+    broken = false;
+    await userEvent.click(within(alert).getByRole('button', { name: 'Pokušaj ponovo' }));
+    expect(await screen.findByRole('heading', { name: 'Prijava' })).toBeInTheDocument();
+  });
+});
+
+describe('remoteFor', () => {
+  it.each([
+    ['/', 'catalogue'],
+    ['/paketi', 'catalogue'],
+    ['/tv-kanali', 'catalogue'],
+    ['/privacy-policy/', 'catalogue'],
+    ['/nalog', 'account'],
+    ['/nalog/racun', 'account'],
+    ['/kreiraj-nalog/e-mail', 'onboarding'],
+    ['/zaboravljena-lozinka', 'onboarding'],
+    ['/pretplati-se', 'onboarding'],
+    ['/pretplata-greska', 'onboarding'],
+    ['/nalogx', null],
+    ['/nepoznato', null],
+  ])('%s belongs to %s', (path, remote) => expect(remoteFor(path)).toBe(remote));
+});

@@ -1,0 +1,28 @@
+import type { Config } from 'jest';
+
+/** Unit and component tests of the browser code (shared, host, remotes) in jsdom. */
+const web: Config = {
+  displayName: 'web',
+  testEnvironment: '<rootDir>/jest.environment.cjs',
+  roots: ['<rootDir>/shared/src', '<rootDir>/host/src', '<rootDir>/remotes'],
+  testMatch: ['**/*.test.ts?(x)'],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  setupFilesAfterEnv: ['<rootDir>/jest.setup.ts'],
+  transform: {
+    '^.+\\.tsx?$': [
+      'ts-jest',
+      {
+        tsconfig: { isolatedModules: true, module: 'CommonJS', moduleResolution: 'Node10', ignoreDeprecations: '6.0', jsx: 'react-jsx', esModuleInterop: true, verbatimModuleSyntax: false },
+      },
+    ],
+  },
+  moduleNameMapper: {
+    '\\.module\\.css$': '<rootDir>/shared/src/testing/css-module.ts',
+    '\\.css$': '<rootDir>/shared/src/testing/empty.ts',
+    '\\.(svg|png|webp|jpe?g)$': '<rootDir>/shared/src/testing/asset.ts',
+  },
+  testEnvironmentOptions: { customExportConditions: [''] },
+};
+
+const config: Config = { projects: [web] };
+export default config;

@@ -1,0 +1,24 @@
+import '@testing-library/jest-dom/jest-globals';
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach, jest } from '@jest/globals';
+
+// An unexpected console.error fails the test (STYLE 13).
+let errors: unknown[][] = [];
+beforeEach(() => {
+  errors = [];
+  jest.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    errors.push(args);
+  });
+  window.scrollTo = jest.fn() as unknown as typeof window.scrollTo;
+});
+
+afterEach(() => {
+  cleanup();
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+  jest.restoreAllMocks();
+  if (errors.length > 0) {
+    const first = errors[0]?.map(String).join(' ');
+    throw new Error(`console.error was called ${errors.length} time(s); first: ${first}`);
+  }
+});

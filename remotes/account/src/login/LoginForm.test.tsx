@@ -1,0 +1,91 @@
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { authStore, getToken } from '@portal/shared';
+import { demoClaims, fakeApi, fakeToken, resetAuthStore, type FakeApi } from '@portal/shared/testing';
+import { routes } from '../exposes/routes';
+
+let server: FakeApi;
+beforeEach(() => {
+  server = fakeApi();
+});
+afterEach(() => {
+  server.restore();
+  resetAuthStore();
+});
+
+function renderAccount(path = '/nalog') {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+const usernameField = () => screen.getByLabelText('E-mail ili broj telefona');
+const passwordField = () => screen.getByLabelText('Lozinka');
+const submit = () => screen.getByRole('button', { name: 'Prijavi se' });
+
+describe('/nalog', () => {
+  it('shows nothing until the auth check has finished', () => {
+    renderAccount();
+    expect(screen.queryByRole('heading')).not.toBeInTheDocument();
+  });
+
+  it('shows the login form to a visitor, with links to reset the password and to register', () => {
+    authStore.getState().bootstrap();
+    renderAccount();
+    expect(screen.getByRole('heading', { name: 'Prijava' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Zaboravljena lozinka?' })).toHaveAttribute('href', '/zaboravljena-lozinka');
+    expect(screen.getByRole('link', { name: 'Kreiraj nalog' })).toHaveAttribute('href', '/kreiraj-nalog');
+  });
+});
+
+describe('login form', () => {
+  beforeEach(() => authStore.getState().bootstrap());
+
+  it('keeps submit disabled until both fields are filled', async () => {
+    renderAccount();
+    expect(submit()).toBeDisabled();
+    await userEvent.type(usernameField(), 'demo@ontv.ba');
+    expect(submit()).toBeDisabled();
+    await userEvent.type(passwordField(), 'x');
+    expect(submit()).toBeEnabled();
+    await userEvent.clear(usernameField());
+    await userEvent.type(usernameField(), '   ');
+    expect(submit()).toBeDisabled();
+  });
+
+  it("shows 'Neuspješna prijava' on failure and enables the button again", async () => {
+    server.on('POST', '/login', { status: 401, data: { message: 'Pogrešno korisničko ime ili lozinka.' } });
+    renderAccount();
+    await userEvent.type(usernameField(), 'demo@ontv.ba');
+    await userEvent.type(passwordField(), 'pogresna');
+    await userEvent.click(submit());
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Neuspješna prijava$/);
+    expect(submit()).toBeEnabled();
+    expect(getToken()).toBeNull();
+  });
+
+  it('explains a rate-limited login', async () => {
+    server.on('POST', '/login', { status: 429, data: { message: 'Previše pokušaja prijave.' } });
+    renderAccount();
+    await userEvent.type(usernameField(), 'demo@ontv.ba');
+    await userEvent.type(passwordField(), 'pogresna');
+    await userEvent.click(submit());
+    expect(await screen.findByRole('alert')).toHaveTextContent('Neuspješna prijava. Previše pokušaja prijave.');
+  });
+
+  it('logs in with a normalised phone number and shows the account page', async () => {
+    server.on('POST', '/login', { status: 200, data: { token: fakeToken(demoClaims), pin: '1234', firstLogin: false } });
+    server.on('GET', '/ontv/accountInfo', { status: 200, data: { status: null, plan: null, nextPaymentOn: null, accountNumber: '1000001', promos: [] } });
+    const router = renderAccount();
+    await userEvent.type(usernameField(), '061 000 001');
+    await userEvent.type(passwordField(), 'Demo1234!');
+    await userEvent.click(submit());
+
+    expect(await screen.findByRole('heading', { name: 'Moj nalog' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/nalog');
+    expect(server.callsTo('POST', '/login')[0]?.body).toMatchObject({ username: '38761000001', password: 'Demo1234!' });
+    expect(screen.getByText('Amra Hodžić')).toBeInTheDocument();
+  });
+});

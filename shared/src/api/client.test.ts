@@ -1,0 +1,104 @@
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { fakeApi, fakeToken, demoClaims, resetAuthStore, type FakeApi } from '../testing';
+import { authStore } from '../auth/store';
+import { getToken, setToken } from '../auth/token';
+import { api } from './client';
+import { ApiError } from './errors';
+
+const oldToken = fakeToken({ ...demoClaims, jti: 'old' });
+const newToken = fakeToken({ ...demoClaims, jti: 'new' });
+
+let server: FakeApi;
+beforeEach(() => {
+  server = fakeApi();
+  setToken(oldToken);
+  authStore.getState().bootstrap();
+});
+afterEach(() => {
+  server.restore();
+  resetAuthStore();
+});
+
+/** An endpoint that accepts only the new token, as the real one does after expiry. */
+function protectedEndpoint(url: string) {
+  server.on('GET', url, (req) => (req.authorization === `Bearer ${newToken}` ? { status: 200, data: { url } } : { status: 401, data: { message: 'Sesija je istekla.' } }));
+}
+
+describe('API client', () => {
+  it('adds the bearer token to calls but not to login and refresh', async () => {
+    server.on('GET', '/x', { status: 200, data: {} }).on('POST', '/login', { status: 401 }).on('POST', '/refresh', { status: 401 });
+    await api.get('/x');
+    await api.post('/login', {}).catch(() => undefined);
+    expect(server.callsTo('GET', '/x')[0]?.authorization).toBe(`Bearer ${oldToken}`);
+    expect(server.callsTo('POST', '/login')[0]?.authorization).toBeUndefined();
+  });
+
+  it('refreshes once for many requests that fail together, then retries each once', async () => {
+    let refreshes = 0;
+    server.on('POST', '/refresh', (req) => {
+      refreshes += 1;
+      expect(req.body).toEqual({ devicePassword: expect.stringMatching(/^[0-9a-f]{64}$/), token: oldToken });
+      return { status: 200, data: { token: newToken } };
+    });
+    const urls = Array.from({ length: 12 }, (_, i) => `/item/${i}`);
+    urls.forEach(protectedEndpoint);
+
+    const results = await Promise.all(urls.map((url) => api.get(url)));
+
+    expect(results.map((r) => r.data.url)).toEqual(urls);
+    expect(refreshes).toBe(1);
+    expect(getToken()).toBe(newToken);
+    for (const url of urls) expect(server.callsTo('GET', url)).toHaveLength(2);
+    expect(authStore.getState().authorized).toBe(true);
+  });
+
+  it('logs the user out when the refresh fails', async () => {
+    server.on('POST', '/refresh', { status: 401, data: { message: 'Sesija je istekla.' } });
+    protectedEndpoint('/a');
+    protectedEndpoint('/b');
+
+    const outcomes = await Promise.allSettled([api.get('/a'), api.get('/b')]);
+
+    expect(outcomes.map((o) => o.status)).toEqual(['rejected', 'rejected']);
+    expect((outcomes[0] as PromiseRejectedResult).reason).toBeInstanceOf(ApiError);
+    expect((outcomes[0] as PromiseRejectedResult).reason.status).toBe(401);
+    expect(server.callsTo('POST', '/refresh')).toHaveLength(1);
+    expect(getToken()).toBeNull();
+    expect(authStore.getState()).toMatchObject({ authorized: false, tokenData: null });
+  });
+
+  it('uses the token another tab refreshed meanwhile instead of logging out', async () => {
+    server.on('POST', '/refresh', () => {
+      window.localStorage.setItem('ontv.token', newToken); // the other tab won the rotation
+      return { status: 401 };
+    });
+    protectedEndpoint('/c');
+    await expect(api.get('/c')).resolves.toMatchObject({ data: { url: '/c' } });
+    expect(getToken()).toBe(newToken);
+  });
+
+  it('retries a request only once', async () => {
+    server.on('POST', '/refresh', { status: 200, data: { token: newToken } }).on('GET', '/always-401', { status: 401 });
+    await expect(api.get('/always-401')).rejects.toMatchObject({ status: 401 });
+    expect(server.callsTo('GET', '/always-401')).toHaveLength(2);
+    expect(server.callsTo('POST', '/refresh')).toHaveLength(1);
+  });
+
+  it('does not refresh for logout, refresh itself, or tokens of another authentication type', async () => {
+    server.on('POST', '/logout', { status: 401 }).on('GET', '/x', { status: 401 });
+    await expect(api.post('/logout')).rejects.toMatchObject({ status: 401 });
+
+    setToken(fakeToken({ ...demoClaims, authentication_type: 2 }));
+    await expect(api.get('/x')).rejects.toMatchObject({ status: 401 });
+    expect(server.callsTo('POST', '/refresh')).toHaveLength(0);
+  });
+
+  it('surfaces the server message and a network failure as ApiError', async () => {
+    server.on('GET', '/bad', { status: 409, data: { message: 'Nije moguće.' } });
+    await expect(api.get('/bad')).rejects.toMatchObject({ status: 409, serverMessage: 'Nije moguće.' });
+    server.on('GET', '/down', () => {
+      throw new Error('socket hang up');
+    });
+    await expect(api.get('/down')).rejects.toMatchObject({ status: 0, serverMessage: undefined });
+  });
+});

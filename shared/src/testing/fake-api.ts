@@ -1,0 +1,74 @@
+import { AxiosError, AxiosHeaders, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
+import { api } from '../api/client';
+
+export interface FakeRequest {
+  method: string;
+  url: string;
+  body: unknown;
+  authorization: string | undefined;
+}
+
+type Reply = { status: number; data?: unknown };
+type Handler = (request: FakeRequest) => Reply | Promise<Reply>;
+
+/**
+ * Fakes the API at the HTTP edge (axios' adapter): tests declare the answers, every request is
+ * recorded, and a request nobody declared fails the test.
+ */
+export function fakeApi() {
+  const routes: Array<{ method: string; url: string; handler: Handler }> = [];
+  const calls: FakeRequest[] = [];
+
+  const adapter: AxiosAdapter = async (config: InternalAxiosRequestConfig) => {
+    const method = (config.method ?? 'get').toUpperCase();
+    const url = config.url ?? '';
+    const headers = AxiosHeaders.from(config.headers);
+    const request: FakeRequest = {
+      method,
+      url,
+      body: typeof config.data === 'string' && config.data !== '' ? JSON.parse(config.data) : config.data,
+      authorization: headers.get('Authorization')?.toString(),
+    };
+    calls.push(request);
+    const route = routes.find((r) => r.method === method && r.url === url);
+    if (!route) throw new Error(`Unhandled request in test: ${method} ${url}`);
+    const reply = await route.handler(request);
+    const response = { data: reply.data, status: reply.status, statusText: '', headers: {}, config, request: {} };
+    if (reply.status >= 200 && reply.status < 300) return response;
+    throw new AxiosError(`Request failed with status code ${reply.status}`, AxiosError.ERR_BAD_RESPONSE, config, {}, response);
+  };
+
+  const previous = api.defaults.adapter;
+  api.defaults.adapter = adapter;
+  api.defaults.baseURL = '';
+
+  return {
+    calls,
+    on(method: string, url: string, handler: Handler | Reply) {
+      routes.unshift({ method, url, handler: typeof handler === 'function' ? handler : () => handler });
+      return this;
+    },
+    callsTo(method: string, url: string) {
+      return calls.filter((c) => c.method === method && c.url === url);
+    },
+    restore() {
+      api.defaults.adapter = previous;
+    },
+  };
+}
+export type FakeApi = ReturnType<typeof fakeApi>;
+
+/** An unsigned JWT with the given payload: enough for jwt-decode, which does not verify. */
+export function fakeToken(payload: Record<string, unknown>): string {
+  const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  return `${part({ alg: 'HS256', typ: 'JWT' })}.${part(payload)}.c2lnbmF0dXJl`;
+}
+
+export const demoClaims = {
+  first_name: 'Amra',
+  last_name: 'Hodžić',
+  device_username: 'web-test',
+  email: 'demo@ontv.ba',
+  phone_number: '38761000001',
+  authentication_type: 1,
+};
