@@ -158,10 +158,11 @@ interface Env {
 
 export default function build(env: Env = {}): Configuration | Configuration[] {
   const mode = env.mode === 'development' ? 'development' : 'production';
-  const requested = env.app ?? 'all';
-  if (requested === 'all') return (Object.keys(APPS) as AppName[]).map((app) => configFor(app, mode));
-  if (!(requested in APPS)) {
-    throw new Error(`Unknown app "${requested}". Use one of: ${Object.keys(APPS).join(', ')}, all.`);
+  const requested = !env.app || env.app === 'all' ? Object.keys(APPS) : env.app.split(',');
+  const unknown = requested.filter((app) => !(app in APPS));
+  if (unknown.length > 0) {
+    throw new Error(`Unknown app "${unknown.join(', ')}". Use one or more of: ${Object.keys(APPS).join(', ')}, or all.`);
   }
-  return configFor(requested as AppName, mode);
+  const configs = (requested as AppName[]).map((app) => configFor(app, mode));
+  return configs.length === 1 ? configs[0]! : configs;
 }

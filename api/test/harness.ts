@@ -1,0 +1,141 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { loadConfig } from '../src/config';
+import { openDb, type Db } from '../src/db/db';
+import { migrate } from '../src/db/migrate';
+import { seed } from '../src/db/seed';
+import { deriveKeys, loadMasterSecret } from '../src/auth/secrets';
+import { createContext, type ApiContext } from '../src/context';
+import { createServer } from '../src/server';
+
+export type Engine = 'pglite' | 'postgres';
+
+/** The engines the suite runs on: always PGlite, and PostgreSQL when TEST_DATABASE_URL is set. */
+export function engines(): Engine[] {
+  return process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+/** A clock the test moves by hand. */
+export class TestClock {
+  constructor(private current = new Date('2026-03-01T10:00:00Z')) {}
+  now = (): Date => new Date(this.current);
+  advance(ms: number): void {
+    this.current = new Date(this.current.getTime() + ms);
+  }
+}
+
+/** A fresh, empty PostgreSQL database on the test server for each started API. */
+async function freshPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL!;
+  const name = `ontv_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+export interface StartedApi {
+  url: string;
+  ctx: ApiContext;
+  db: Db;
+  clock: TestClock;
+  dataDir: string;
+  /** Calls the API: JSON in, `{ status, body, headers }` out. */
+  call(method: string, path: string, options?: { body?: unknown; raw?: string; token?: string | null; headers?: Record<string, string> }): Promise<{ status: number; body: any; headers: Headers }>;
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  engine: Engine;
+  env?: Record<string, string>;
+  clock?: TestClock;
+  /** Reuse a data directory (PGlite) to test restarts. */
+  dataDir?: string;
+  /** Reuse a database (PostgreSQL) to test restarts. */
+  databaseUrl?: string;
+}
+
+export async function startApi(options: StartOptions): Promise<StartedApi & { databaseUrl?: string; dropDatabase?: () => Promise<void> }> {
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'ontv-api-'));
+  let databaseUrl = options.databaseUrl;
+  let dropDatabase: (() => Promise<void>) | undefined;
+  if (options.engine === 'postgres' && !databaseUrl) {
+    const fresh = await freshPostgresDatabase();
+    databaseUrl = fresh.url;
+    dropDatabase = fresh.drop;
+  }
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1', ...options.env, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
+  const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await migrate(db);
+  const keys = deriveKeys(loadMasterSecret(config.jwtSecret, config.dataDir));
+  await seed(db, keys);
+  const clock = options.clock ?? new TestClock();
+  const ctx = createContext(config, db, keys, clock.now);
+  const app = await createServer(ctx, { portal: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+
+  return {
+    url,
+    ctx,
+    db,
+    clock,
+    dataDir,
+    databaseUrl,
+    dropDatabase,
+    async call(method, route, { body, raw, token, headers = {} } = {}) {
+      const response = await fetch(`${url}/api${route}`, {
+        method,
+        headers: {
+          ...(body !== undefined || raw !== undefined ? { 'content-type': 'application/json' } : {}),
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...headers,
+        },
+        body: raw ?? (body !== undefined ? JSON.stringify(body) : undefined),
+      });
+      const text = await response.text();
+      let parsed: unknown = text;
+      try {
+        parsed = text ? JSON.parse(text) : undefined;
+      } catch {
+        // not JSON: keep the text
+      }
+      return { status: response.status, body: parsed, headers: response.headers };
+    },
+    async close() {
+      await app.close();
+      await db.close();
+    },
+  };
+}
+
+export const device = {
+  deviceType: 'ontv',
+  deviceUsername: 'web-aaaaaaaaaaaaaaaaaaaaaaaa',
+  devicePassword: 'b'.repeat(64),
+  deviceName: 'Web (Chrome)',
+};
+
+export function decodeJwt(token: string): Record<string, unknown> {
+  return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'));
+}
+
+export async function countRows(db: Db, table: string): Promise<number> {
+  const rows = await db.query<{ count: number }>(`SELECT count(*)::int AS count FROM ${table}`);
+  return rows[0]?.count ?? 0;
+}

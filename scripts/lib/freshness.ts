@@ -1,0 +1,40 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+export const ROOT = path.resolve(__dirname, '../..');
+
+export const APP_DIRS = {
+  host: 'host',
+  catalogue: 'remotes/catalogue',
+  account: 'remotes/account',
+  onboarding: 'remotes/onboarding',
+} as const;
+export type App = keyof typeof APP_DIRS;
+
+function newestMtime(target: string): number {
+  if (!fs.existsSync(target)) return 0;
+  const stat = fs.statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const entry of fs.readdirSync(target)) {
+    if (entry === 'node_modules' || entry === 'dist' || /\.test\.tsx?$/.test(entry)) continue;
+    newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  }
+  return newest;
+}
+
+/** The file whose presence means an app is built. */
+export function builtMarker(app: App): string {
+  return path.join(ROOT, APP_DIRS[app], 'dist', app === 'host' ? 'index.html' : 'mf-manifest.json');
+}
+
+/** Apps whose build is missing or older than their sources, the shared package or the build config. */
+export function appsToBuild(): App[] {
+  const common = Math.max(newestMtime(path.join(ROOT, 'shared', 'src')), newestMtime(path.join(ROOT, 'webpack.config.ts')));
+  return (Object.keys(APP_DIRS) as App[]).filter((app) => {
+    const marker = builtMarker(app);
+    if (!fs.existsSync(marker)) return true;
+    const sources = Math.max(common, newestMtime(path.join(ROOT, APP_DIRS[app], 'src')), newestMtime(path.join(ROOT, APP_DIRS[app], 'public')));
+    return sources > fs.statSync(marker).mtimeMs;
+  });
+}

@@ -1,0 +1,87 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+export const POSTGRES_MISSING =
+  'PostgreSQL server binaries not found. Install them with: sudo apt-get install -y postgresql (or set TEST_DATABASE_URL to a server you have).';
+
+function findBinDir(): string | null {
+  const base = '/usr/lib/postgresql';
+  if (!fs.existsSync(base)) return null;
+  const versions = fs.readdirSync(base).filter((v) => fs.existsSync(path.join(base, v, 'bin', 'initdb'))).sort((a, b) => Number(b) - Number(a));
+  return versions[0] ? path.join(base, versions[0], 'bin') : null;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/**
+ * A throw-away PostgreSQL cluster for the test run: initdb in a temp folder, trust auth on
+ * 127.0.0.1 only, fsync off. As root, the server runs as the `postgres` user (initdb refuses root).
+ */
+export async function startTempPostgres(): Promise<{ url: string; stop: () => Promise<void> }> {
+  const bin = findBinDir();
+  if (!bin) throw new Error(POSTGRES_MISSING);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ontv-pg-'));
+  const asRoot = process.getuid?.() === 0;
+  const run = (cmd: string, args: string[]) => (asRoot ? { cmd: 'runuser', args: ['-u', 'postgres', '--', cmd, ...args] } : { cmd, args });
+  if (asRoot) fs.chownSync(dir, Number(spawnSync('id', ['-u', 'postgres']).stdout.toString().trim()), Number(spawnSync('id', ['-g', 'postgres']).stdout.toString().trim()));
+
+  const init = run(path.join(bin, 'initdb'), ['-D', path.join(dir, 'data'), '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8', '--locale=C']);
+  const result = spawnSync(init.cmd, init.args, { encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`initdb failed: ${result.stderr || result.stdout}`);
+
+  const port = await freePort();
+  const start = run(path.join(bin, 'postgres'), [
+    '-D', path.join(dir, 'data'), '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1',
+    '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=200',
+  ]);
+  const server: ChildProcess = spawn(start.cmd, start.args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  let log = '';
+  server.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+
+  const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
+  const deadline = Date.now() + 30_000;
+  while (!(await canConnect(port))) {
+    if (server.exitCode !== null || Date.now() > deadline) throw new Error(`PostgreSQL did not start:\n${log}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  // Accepting TCP is not yet accepting queries: wait for the "ready" line.
+  while (!log.includes('ready to accept connections')) {
+    if (server.exitCode !== null || Date.now() > deadline) throw new Error(`PostgreSQL did not start:\n${log}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+
+  return {
+    url,
+    stop: async () => {
+      if (server.exitCode === null) {
+        server.kill('SIGINT');
+        await new Promise((resolve) => server.once('exit', resolve));
+      }
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+function canConnect(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}

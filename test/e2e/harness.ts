@@ -1,0 +1,98 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_MISSING, findChromium } from '../../scripts/lib/chromium';
+import { freePort } from '../../scripts/lib/postgres';
+import { ROOT } from '../../scripts/lib/freshness';
+
+export const ARTIFACTS = path.join(ROOT, 'test', 'artifacts');
+/** Every server log of the run is kept here, so a later check can scan them for secrets. */
+export const LOG_DIR = path.join(ARTIFACTS, 'logs');
+
+export interface Portal {
+  url: string;
+  port: number;
+  logFile: string;
+  stop(): Promise<void>;
+}
+
+/** Starts the portal exactly as `npm start` does, on a free port with its own data directory. */
+export async function startPortal(options: { env?: Record<string, string>; port?: number; name?: string } = {}): Promise<Portal> {
+  const port = options.port ?? (await freePort());
+  fs.mkdirSync(LOG_DIR, { recursive: true });
+  const logFile = path.join(LOG_DIR, `${options.name ?? 'portal'}-${port}-${Date.now()}.log`);
+  const log = fs.createWriteStream(logFile);
+  const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), path.join(ROOT, 'scripts', 'start.ts')], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'ontv-e2e-')),
+      LOG_LEVEL: 'info',
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const collect = (chunk: Buffer) => {
+    output += chunk.toString();
+    log.write(chunk);
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`portal did not start in 120 s:\n${output}`)), 120_000);
+    const check = () => {
+      if (output.includes('Portal ready at')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout?.on('data', check);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`portal exited with ${code}:\n${output}`));
+    });
+  });
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    logFile,
+    stop: async () => {
+      if (child.exitCode === null) {
+        child.kill('SIGINT');
+        await new Promise((resolve) => child.once('exit', resolve));
+      }
+      log.end();
+    },
+  };
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  const executablePath = findChromium();
+  if (!executablePath) throw new Error(CHROMIUM_MISSING);
+  return chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+}
+
+/** Saves a full-page screenshot under test/artifacts/screenshots for a person to look at. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  const dir = path.join(ARTIFACTS, 'screenshots');
+  fs.mkdirSync(dir, { recursive: true });
+  const width = page.viewportSize()?.width ?? 0;
+  await page.screenshot({ path: path.join(dir, `${name}-${width}.png`), fullPage: true });
+}
+
+export const DEMO = { email: 'demo@ontv.ba', password: 'Demo1234!', name: 'Amra Hodžić', customerNumber: '1000001' };
+
+export async function logIn(page: Page, baseUrl: string): Promise<void> {
+  await page.goto(`${baseUrl}/nalog`);
+  await page.getByLabel('E-mail ili broj telefona').fill(DEMO.email);
+  await page.getByLabel('Lozinka').fill(DEMO.password);
+  await page.getByRole('button', { name: 'Prijavi se' }).click();
+  await page.getByRole('heading', { name: 'Moj nalog' }).waitFor();
+}

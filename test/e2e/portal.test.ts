@@ -1,0 +1,178 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Browser, Page, Request } from 'playwright-core';
+import { DEMO, launchBrowser, logIn, screenshot, startPortal, type Portal } from './harness';
+
+const WIDTHS = [375, 1280] as const;
+
+describe('portal in a browser', () => {
+  let portal: Portal;
+  let browser: Browser;
+
+  before(async () => {
+    // A short token lifetime lets the test watch a real expiry and refresh.
+    [portal, browser] = await Promise.all([startPortal({ env: { TOKEN_TTL_SECONDS: '4' } }), launchBrowser()]);
+  });
+  after(async () => {
+    await browser?.close();
+    await portal?.stop();
+  });
+
+  async function newPage(width: number = 1280): Promise<Page> {
+    const context = await browser.newContext({ viewport: { width, height: 800 }, locale: 'bs-BA' });
+    return context.newPage();
+  }
+
+  it('shows the 404 page for unknown paths, also inside a remote prefix', async () => {
+    const page = await newPage();
+    for (const path of ['/ne-postoji', '/nalog/ne-postoji']) {
+      await page.goto(portal.url + path);
+      await page.getByRole('heading', { name: 'Stranica nije pronađena' }).waitFor();
+      assert.ok(await page.getByRole('banner').isVisible(), 'the header stays');
+    }
+    await page.context().close();
+  });
+
+  it('loads the home page without account or onboarding code', async () => {
+    for (const width of WIDTHS) {
+      const page = await newPage(width);
+      const requests: string[] = [];
+      page.on('request', (request: Request) => requests.push(request.url()));
+      await page.goto(portal.url + '/');
+      await page.getByRole('heading', { name: 'Televizija koja ide s tobom' }).waitFor();
+      await page.waitForLoadState('networkidle');
+      assert.ok(requests.some((url) => url.includes('/remotes/catalogue/')), 'catalogue is loaded');
+      assert.deepEqual(
+        requests.filter((url) => url.includes('/remotes/account/') || url.includes('/remotes/onboarding/')),
+        [],
+      );
+      await screenshot(page, 'home');
+      await page.context().close();
+    }
+  });
+
+  it('logs in, keeps the session over a reload and an expired token, and logs out', async () => {
+    const page = await newPage();
+    const refreshes: string[] = [];
+    page.on('request', (request: Request) => request.url().endsWith('/api/refresh') && refreshes.push(request.url()));
+
+    await page.goto(portal.url + '/nalog');
+    await page.getByLabel('E-mail ili broj telefona').waitFor();
+    await screenshot(page, 'login');
+    await logIn(page, portal.url);
+    const accountLink = page.getByRole('navigation', { name: 'Glavni meni' }).getByRole('link', { name: DEMO.name });
+    await accountLink.waitFor();
+    await page.getByText(DEMO.customerNumber).waitFor();
+    await screenshot(page, 'logged-in');
+
+    await page.reload();
+    await accountLink.waitFor();
+    await page.getByRole('heading', { name: 'Moj nalog' }).waitFor();
+
+    // Let the short-lived token expire, then reload: the account call gets a 401 and is retried
+    // after one transparent refresh.
+    const oldToken = await page.evaluate(() => localStorage.getItem('ontv.token'));
+    assert.ok(oldToken);
+    const exp = JSON.parse(Buffer.from(oldToken.split('.')[1]!, 'base64url').toString()).exp as number;
+    await page.waitForFunction((expiry) => Date.now() / 1000 > expiry + 1, exp, { polling: 200, timeout: 15_000 });
+    await page.reload();
+    await page.getByText(DEMO.customerNumber).waitFor();
+    await accountLink.waitFor();
+    const newToken = await page.evaluate(() => localStorage.getItem('ontv.token'));
+    assert.ok(newToken && newToken !== oldToken, 'the token was replaced');
+    assert.equal(refreshes.length, 1, 'exactly one refresh');
+
+    await page.getByRole('button', { name: 'Odjavi se' }).click();
+    await page.waitForURL(portal.url + '/');
+    await page.getByRole('navigation', { name: 'Glavni meni' }).getByRole('link', { name: 'Moj nalog' }).waitFor();
+    assert.equal(await page.evaluate(() => localStorage.getItem('ontv.token')), null);
+    await page.context().close();
+  });
+
+  it('shows the logged-in header on a phone', async () => {
+    const page = await newPage(375);
+    await logIn(page, portal.url);
+    await page.getByRole('button', { name: 'Otvori meni' }).click();
+    await page.getByRole('navigation', { name: 'Glavni meni' }).getByRole('link', { name: DEMO.name }).waitFor();
+    await screenshot(page, 'logged-in-menu');
+    await page.context().close();
+  });
+
+  it('explains a broken portal.config.json on the page', async () => {
+    const page = await newPage();
+    await page.route('**/portal.config.json', (route) => route.fulfill({ contentType: 'application/json', body: '{"apiBaseUrl": 5, "remotes": {}}' }));
+    await page.goto(portal.url + '/');
+    await page.getByRole('heading', { name: 'Portal nije ispravno podešen' }).waitFor();
+    const text = await page.locator('main').innerText();
+    assert.match(text, /apiBaseUrl:/);
+    assert.match(text, /remotes\.account:/);
+    await page.context().close();
+  });
+});
+
+describe('a remote on a second origin', () => {
+  let portal: Portal;
+  let remotes: Portal;
+  let browser: Browser;
+
+  before(async () => {
+    [portal, remotes, browser] = await Promise.all([startPortal(), startPortal({ env: { REMOTES_ONLY: '1' }, name: 'remotes' }), launchBrowser()]);
+  });
+  after(async () => {
+    await browser?.close();
+    await Promise.all([portal?.stop(), remotes?.stop()]);
+  });
+
+  /** The host's configuration, with the account remote served from the second origin. */
+  async function pageWithAccountElsewhere(width: number): Promise<Page> {
+    const context = await browser.newContext({ viewport: { width, height: 800 } });
+    const page = await context.newPage();
+    await page.route('**/portal.config.json', async (route) => {
+      const response = await route.fetch();
+      const config = await response.json();
+      config.remotes.account = `${remotes.url}/remotes/account/mf-manifest.json`;
+      await route.fulfill({ response, json: config });
+    });
+    return page;
+  }
+
+  it('loads the account remote across origins (CORS)', async () => {
+    const page = await pageWithAccountElsewhere(1280);
+    const accountRequests: string[] = [];
+    page.on('request', (request: Request) => request.url().includes('/remotes/account/') && accountRequests.push(request.url()));
+    await page.goto(portal.url + '/nalog');
+    await page.getByLabel('E-mail ili broj telefona').waitFor();
+    assert.ok(accountRequests.length > 0);
+    assert.ok(accountRequests.every((url) => url.startsWith(remotes.url)), 'all account code came from the second origin');
+    await page.context().close();
+  });
+
+  it('shows an error with retry while the remote is down, and recovers when it is back', async () => {
+    const port = remotes.port;
+    await remotes.stop();
+    for (const width of [375, 1280]) {
+      const page = await pageWithAccountElsewhere(width);
+      await page.goto(portal.url + '/nalog');
+      const alert = page.getByRole('alert');
+      await alert.getByRole('heading', { name: 'Ovaj dio portala trenutno nije dostupan' }).waitFor();
+      assert.ok(await page.getByRole('banner').isVisible());
+      assert.ok(await page.getByRole('contentinfo').isVisible());
+      await screenshot(page, 'remote-error');
+      await page.context().close();
+    }
+
+    const page = await pageWithAccountElsewhere(1280);
+    await page.goto(portal.url + '/nalog');
+    await page.getByRole('button', { name: 'Pokušaj ponovo' }).waitFor();
+    // The rest of the portal keeps working meanwhile.
+    await page.getByRole('navigation', { name: 'Glavni meni' }).getByRole('link', { name: 'Početna' }).click();
+    await page.getByRole('heading', { name: 'Televizija koja ide s tobom' }).waitFor();
+    await page.goBack();
+    await page.getByRole('button', { name: 'Pokušaj ponovo' }).waitFor();
+
+    remotes = await startPortal({ env: { REMOTES_ONLY: '1' }, port, name: 'remotes' });
+    await page.getByRole('button', { name: 'Pokušaj ponovo' }).click();
+    await page.getByLabel('E-mail ili broj telefona').waitFor();
+    await page.context().close();
+  });
+});
