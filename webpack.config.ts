@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import webpack, { type Configuration } from 'webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
+import CompressionPlugin from 'compression-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 
 export const APPS = {
@@ -133,6 +134,13 @@ function configFor(app: AppName, mode: 'production' | 'development'): Configurat
         filename: prod ? '[name].[contenthash:10].css' : '[name].css',
         chunkFilename: prod ? '[name].[contenthash:10].css' : '[name].css',
       }),
+      // Pre-compressed copies: the server sends .br or .gz by Accept-Encoding without compressing per request.
+      ...(prod
+        ? [
+            new CompressionPlugin({ test: /\.(js|css|html|svg|json)$/, algorithm: 'gzip', filename: '[path][base].gz', threshold: 512, minRatio: 0.9 }),
+            new CompressionPlugin({ test: /\.(js|css|html|svg|json)$/, algorithm: 'brotliCompress', filename: '[path][base].br', threshold: 512, minRatio: 0.9 }),
+          ]
+        : []),
       ...(isHost
         ? [
             new CopyFilePlugin(path.join(appRoot, 'public/portal.config.json')),

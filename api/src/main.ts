@@ -31,7 +31,8 @@ export async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  app.log.info(
+  // Printed whatever the log level: people and scripts wait for this line.
+  console.info(
     `Portal ready at http://localhost:${port} (database: ${db.engine}${db.engine === 'pglite' ? ` in ${config.dataDir}` : ''}${seeded ? ', demo data seeded' : ''})`,
   );
 }

@@ -7,11 +7,12 @@ import type { ApiContext } from './context';
 import { apiPlugin } from './app';
 import { installErrorHandling, installJsonNotFound } from './http/errors';
 
-const HASHED = /\.[0-9a-f]{10}\.(js|css|svg|png|webp|jpg|woff2)(\.map)?$/;
+const HASHED = /\.[0-9a-f]{10}\.(js|css|svg|png|webp|jpg|woff2)(\.map)?(\.br|\.gz)?$/;
 
 function cacheHeaders(res: { setHeader(name: string, value: string): void }, file: string): void {
   // Content-hashed chunks never change; entries, manifests and HTML are revalidated every time.
   res.setHeader('cache-control', HASHED.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
+  res.setHeader('vary', 'accept-encoding');
 }
 
 export interface ServerOptions {
@@ -54,6 +55,7 @@ async function servePortal(app: FastifyInstance, ctx: ApiContext, remotesOnly: b
       decorateReply: false,
       index: false,
       cacheControl: false,
+      preCompressed: true,
       setHeaders: (res, file) => {
         cacheHeaders(res, file);
         // The host fetches manifests with fetch(): remotes on another origin need CORS.
@@ -77,6 +79,7 @@ async function servePortal(app: FastifyInstance, ctx: ApiContext, remotesOnly: b
     prefix: '/',
     index: false,
     cacheControl: false,
+    preCompressed: true,
     setHeaders: cacheHeaders,
   });
 

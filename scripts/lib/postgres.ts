@@ -67,8 +67,11 @@ export async function startTempPostgres(): Promise<{ url: string; stop: () => Pr
     url,
     stop: async () => {
       if (server.exitCode === null) {
-        server.kill('SIGINT');
-        await new Promise((resolve) => server.once('exit', resolve));
+        // runuser does not pass signals on: ask the server itself to stop.
+        const exited = new Promise((resolve) => server.once('exit', resolve));
+        const stop = run(path.join(bin, 'pg_ctl'), ['stop', '-D', path.join(dir, 'data'), '-m', 'fast', '-w']);
+        spawnSync(stop.cmd, stop.args, { stdio: 'ignore' });
+        await exited;
       }
       fs.rmSync(dir, { recursive: true, force: true });
     },

@@ -5,7 +5,8 @@ import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_MISSING, findChromium } from '../../scripts/lib/chromium';
 import { freePort } from '../../scripts/lib/postgres';
-import { ROOT } from '../../scripts/lib/freshness';
+import { appsToBuild, ROOT } from '../../scripts/lib/freshness';
+import { spawnSync } from 'node:child_process';
 
 export const ARTIFACTS = path.join(ROOT, 'test', 'artifacts');
 /** Every server log of the run is kept here, so a later check can scan them for secrets. */
@@ -18,8 +19,21 @@ export interface Portal {
   stop(): Promise<void>;
 }
 
+let built = false;
+/** Builds stale apps once, before portals start in parallel (each would otherwise build its own). */
+function ensureBuilt(): void {
+  if (built) return;
+  const stale = appsToBuild();
+  if (stale.length > 0) {
+    const result = spawnSync(process.execPath, [path.join(ROOT, 'node_modules', 'webpack-cli', 'bin', 'cli.js'), '--env', `app=${stale.join(',')}`], { cwd: ROOT, stdio: 'inherit' });
+    if (result.status !== 0) throw new Error('The build failed; see the output above.');
+  }
+  built = true;
+}
+
 /** Starts the portal exactly as `npm start` does, on a free port with its own data directory. */
 export async function startPortal(options: { env?: Record<string, string>; port?: number; name?: string } = {}): Promise<Portal> {
+  ensureBuilt();
   const port = options.port ?? (await freePort());
   fs.mkdirSync(LOG_DIR, { recursive: true });
   const logFile = path.join(LOG_DIR, `${options.name ?? 'portal'}-${port}-${Date.now()}.log`);

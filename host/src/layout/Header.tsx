@@ -29,11 +29,11 @@ function useScrolled() {
 }
 
 export function Header({ opaque }: { opaque: boolean }) {
-  const [open, setOpen] = useState(false);
   const { pathname } = useLocation();
+  // The menu belongs to the page it was opened on: navigating closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
   const scrolled = useScrolled();
-
-  useEffect(() => setOpen(false), [pathname]);
 
   return (
     <header className={cx(styles.header, (opaque || scrolled || open) && styles.opaque)}>
@@ -46,7 +46,7 @@ export function Header({ opaque }: { opaque: boolean }) {
           className={styles.menuButton}
           aria-expanded={open}
           aria-controls="glavni-meni"
-          onClick={() => setOpen((v) => !v)}
+          onClick={() => setOpenOn(open ? null : pathname)}
         >
           <span className="visually-hidden">{open ? 'Zatvori meni' : 'Otvori meni'}</span>
           <svg viewBox="0 0 24 24" width="26" height="26" aria-hidden="true">

@@ -1,0 +1,61 @@
+// @ts-check
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+
+const REMOTES = ['catalogue', 'account', 'onboarding'];
+
+/** A relative import that climbs out of its workspace into another one. */
+const escape = (names) => `(^|/)\\.\\./(\\.\\./)+(${names.join('|')})(/|$)`;
+
+/** Imports flow one way: shared -> remotes -> host. A remote never imports another remote. */
+const restrict = (files, patterns, paths = []) => ({ files, rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns, paths }] } });
+
+const boundaries = [
+  restrict(['shared/src/**'], [
+    { group: ['@portal/*', '!@portal/shared', '!@portal/shared/*'], message: '@portal/shared is the bottom layer: it imports no app.' },
+    { regex: escape(['remotes', 'host', 'api']), message: '@portal/shared is the bottom layer: it imports no app.' },
+  ]),
+  ...REMOTES.map((remote) =>
+    restrict([`remotes/${remote}/src/**`], [
+      {
+        group: [...REMOTES.filter((r) => r !== remote).flatMap((r) => [`@portal/${r}`, `@portal/${r}/*`]), '@portal/host', '@portal/host/*', '@portal/api', '@portal/api/*'],
+        message: 'A remote imports only @portal/shared and libraries: never another remote, the host or the API.',
+      },
+      { regex: escape(['remotes', 'host', 'api', 'shared', ...REMOTES.filter((r) => r !== remote)]), message: 'A remote imports other workspaces only by package name (@portal/shared).' },
+    ]),
+  ),
+  restrict(['host/src/**'], [
+    {
+      group: REMOTES.flatMap((r) => [`@portal/${r}`, `@portal/${r}/*`]),
+      allowTypeImports: true,
+      message: 'The host loads remotes at run time through Module Federation; import only their types.',
+    },
+    { group: ['@portal/api', '@portal/api/*'], message: 'The host talks to the API over HTTP only.' },
+    { regex: escape(['remotes', 'api', 'shared']), message: 'The host imports other workspaces only by package name.' },
+  ]),
+  restrict(['api/src/**'], [
+    { group: ['@portal/*', '!@portal/shared', '@portal/shared/*', '!@portal/shared/contract'], message: 'The API imports only the contract from @portal/shared.' },
+    { regex: escape(['remotes', 'host', 'shared']), message: 'The API imports only the contract from @portal/shared.' },
+  ], [{ name: '@portal/shared', message: 'The API imports only the contract: @portal/shared/contract.' }]),
+];
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', 'test/artifacts/**', 'coverage/**', '.data/**', '*.cjs'] },
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      'no-console': ['error', { allow: ['warn', 'error', 'info'] }],
+    },
+  },
+  {
+    files: ['scripts/**', 'test/**', 'api/test/**', '**/*.test.{ts,tsx}', 'webpack.config.ts'],
+    rules: { 'no-console': 'off' },
+  },
+  ...boundaries,
+);

@@ -1,0 +1,125 @@
+/**
+ * `npm test`: every check and every test, browser tests included, then one summary line.
+ *   lint -> type check -> jest (browser code) -> build -> API tests on PGlite and PostgreSQL
+ *   -> contract tests -> browser tests against the portal started as `npm start` starts it.
+ * A throw-away PostgreSQL cluster is started unless TEST_DATABASE_URL names a server.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { CHROMIUM_MISSING, findChromium } from './lib/chromium';
+import { ROOT } from './lib/freshness';
+import { POSTGRES_MISSING, startTempPostgres } from './lib/postgres';
+
+const bin = (pkg: string, file: string) => path.join(ROOT, 'node_modules', pkg, file);
+const TSX = bin('tsx', 'dist/cli.mjs');
+const ARTIFACTS = path.join(ROOT, 'test', 'artifacts');
+
+interface Counts {
+  passed: number;
+  failed: number;
+}
+const total: Counts = { passed: 0, failed: 0 };
+const failedSteps: string[] = [];
+
+function run(title: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number; output: string }> {
+  console.log(`\n▶ ${title}`);
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    const relay = (stream: NodeJS.WriteStream) => (chunk: Buffer) => {
+      output += chunk.toString();
+      stream.write(chunk);
+    };
+    child.stdout.on('data', relay(process.stdout));
+    child.stderr.on('data', relay(process.stderr));
+    child.on('close', (code) => resolve({ code: code ?? 1, output }));
+  });
+}
+
+async function step(title: string, command: string, args: string[]): Promise<boolean> {
+  const { code } = await run(title, command, args);
+  if (code !== 0) failedSteps.push(title);
+  return code === 0;
+}
+
+async function jestStep(): Promise<void> {
+  const report = path.join(ARTIFACTS, 'jest.json');
+  const { code } = await run('Unit and component tests (jest)', process.execPath, [bin('jest', 'bin/jest.js'), '--json', `--outputFile=${report}`]);
+  try {
+    const json = JSON.parse(fs.readFileSync(report, 'utf8')) as { numPassedTests: number; numFailedTests: number };
+    total.passed += json.numPassedTests;
+    total.failed += json.numFailedTests;
+  } catch {
+    total.failed += 1;
+  }
+  if (code !== 0) failedSteps.push('jest');
+}
+
+function testFiles(dir: string): string[] {
+  return fs
+    .readdirSync(path.join(ROOT, dir))
+    .filter((f) => f.endsWith('.test.ts'))
+    .map((f) => path.join(dir, f));
+}
+
+/** node:test through tsx; counts come from the TAP summary lines. */
+async function nodeTests(title: string, files: string[], env: NodeJS.ProcessEnv = {}): Promise<void> {
+  const { code, output } = await run(title, process.execPath, [TSX, '--test', '--test-concurrency=1', ...files], env);
+  const count = (name: string) => [...output.matchAll(new RegExp(`^# ${name} (\\d+)$`, 'gm'))].reduce((n, m) => n + Number(m[1]), 0);
+  const passed = count('pass');
+  const failed = count('fail') + count('cancelled');
+  total.passed += passed;
+  total.failed += failed;
+  if (code !== 0) {
+    failedSteps.push(title);
+    if (failed === 0) total.failed += 1;
+  }
+}
+
+async function main(): Promise<number> {
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  if (!findChromium()) {
+    console.error(CHROMIUM_MISSING);
+    return 1;
+  }
+
+  let databaseUrl = process.env.TEST_DATABASE_URL;
+  let stopPostgres: (() => Promise<void>) | undefined;
+  if (!databaseUrl) {
+    try {
+      const pg = await startTempPostgres();
+      databaseUrl = pg.url;
+      stopPostgres = pg.stop;
+    } catch (error) {
+      console.error(error instanceof Error && error.message === POSTGRES_MISSING ? POSTGRES_MISSING : error);
+      return 1;
+    }
+  }
+
+  try {
+    await step('Lint (eslint)', process.execPath, [bin('eslint', 'bin/eslint.js'), '.']);
+    await step('Type check (tsc)', process.execPath, [bin('typescript', 'bin/tsc'), '-p', 'tsconfig.json']);
+    await jestStep();
+    const built = await step('Build (webpack, all apps)', process.execPath, [bin('webpack-cli', 'bin/cli.js'), '--env', 'app=all']);
+    await nodeTests('API tests (PGlite and PostgreSQL)', testFiles('api/test'), { TEST_DATABASE_URL: databaseUrl });
+    await nodeTests('Contract tests', testFiles('test/contract'));
+    if (built) await nodeTests('Browser tests (headless Chromium)', testFiles('test/e2e'));
+    else failedSteps.push('Browser tests (not run: the build failed)');
+  } finally {
+    await stopPostgres?.();
+  }
+
+  console.log('');
+  if (failedSteps.length > 0) console.log(`Failed steps: ${failedSteps.join(', ')}`);
+  console.log(`${total.passed} passed, ${total.failed} failed`);
+  return failedSteps.length === 0 && total.failed === 0 ? 0 : 1;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

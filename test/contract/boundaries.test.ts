@@ -1,0 +1,37 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { ROOT } from '../../scripts/lib/freshness';
+
+const eslint = new ESLint({ cwd: ROOT });
+
+async function restricted(file: string, code: string): Promise<boolean> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, file) });
+  return (result?.messages ?? []).some((m) => m.ruleId === '@typescript-eslint/no-restricted-imports');
+}
+
+describe('import boundaries (shared -> remotes -> host)', () => {
+  it('forbids a remote importing another remote, by package or by path', async () => {
+    assert.ok(await restricted('remotes/account/src/x.ts', "import { routes } from '@portal/catalogue/routes';\nexport const x = routes;\n"));
+    assert.ok(await restricted('remotes/account/src/a/x.ts', "import { routes } from '../../../onboarding/src/exposes/routes';\nexport const x = routes;\n"));
+    assert.ok(await restricted('remotes/account/src/x.ts', "import { x } from '@portal/host';\nexport const y = x;\n"));
+  });
+
+  it('forbids shared importing any app', async () => {
+    assert.ok(await restricted('shared/src/x.ts', "import { routes } from '@portal/account/routes';\nexport const x = routes;\n"));
+    assert.ok(await restricted('shared/src/a/x.ts', "import { y } from '../../../host/src/App';\nexport const x = y;\n"));
+  });
+
+  it('lets the host import remote types only, and the API only the contract', async () => {
+    assert.ok(await restricted('host/src/x.ts', "import { routes } from '@portal/account/routes';\nexport const x = routes;\n"));
+    assert.equal(await restricted('host/src/x.ts', "import type { routes } from '@portal/account/routes';\nexport type X = typeof routes;\n"), false);
+    assert.ok(await restricted('api/src/x.ts', "import { api } from '@portal/shared';\nexport const x = api;\n"));
+    assert.equal(await restricted('api/src/x.ts', "import { loginRequestSchema } from '@portal/shared/contract';\nexport const x = loginRequestSchema;\n"), false);
+  });
+
+  it('allows what flows the right way', async () => {
+    assert.equal(await restricted('remotes/account/src/x.ts', "import { api } from '@portal/shared';\nexport const x = api;\n"), false);
+    assert.equal(await restricted('host/src/a/x.ts', "import { y } from '../remotes/loader';\nexport const x = y;\n"), false);
+  });
+});
