@@ -54,7 +54,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['scripts/**', 'test/**', 'api/test/**', '**/*.test.{ts,tsx}', 'webpack.config.ts'],
+    files: ['api/src/cli/**', 'test/**', 'api/test/**', '**/*.test.{ts,tsx}', 'webpack.config.ts'],
     rules: { 'no-console': 'off' },
   },
   ...boundaries,

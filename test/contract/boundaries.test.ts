@@ -2,7 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { ESLint } from 'eslint';
-import { ROOT } from '../../scripts/lib/freshness';
+import { ROOT } from '../../api/src/cli/freshness';
 
 const eslint = new ESLint({ cwd: ROOT });
 

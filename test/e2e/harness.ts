@@ -3,9 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { CHROMIUM_ARGS, CHROMIUM_MISSING, findChromium } from '../../scripts/lib/chromium';
-import { freePort } from '../../scripts/lib/postgres';
-import { appsToBuild, ROOT } from '../../scripts/lib/freshness';
+import { CHROMIUM_ARGS, CHROMIUM_MISSING, findChromium } from '../lib/chromium';
+import { freePort } from '../lib/postgres';
+import { appsToBuild, ROOT } from '../../api/src/cli/freshness';
 import { spawnSync } from 'node:child_process';
 
 export const ARTIFACTS = path.join(ROOT, 'test', 'artifacts');
@@ -38,7 +38,7 @@ export async function startPortal(options: { env?: Record<string, string>; port?
   fs.mkdirSync(LOG_DIR, { recursive: true });
   const logFile = path.join(LOG_DIR, `${options.name ?? 'portal'}-${port}-${Date.now()}.log`);
   const log = fs.createWriteStream(logFile);
-  const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), path.join(ROOT, 'scripts', 'start.ts')], {
+  const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), path.join(ROOT, 'api', 'src', 'cli', 'start.ts')], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -59,6 +59,9 @@ describe('portal in a browser', () => {
     await page.goto(portal.url + '/nalog');
     await page.getByLabel('E-mail ili broj telefona').waitFor();
     await screenshot(page, 'login');
+    await page.setViewportSize({ width: 375, height: 800 });
+    await screenshot(page, 'login');
+    await page.setViewportSize({ width: 1280, height: 800 });
     await logIn(page, portal.url);
     const accountLink = page.getByRole('navigation', { name: 'Glavni meni' }).getByRole('link', { name: DEMO.name });
     await accountLink.waitFor();

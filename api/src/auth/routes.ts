@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { loginRequestSchema, refreshRequestSchema, type LoginResponse, type RefreshResponse } from '@portal/shared/contract';
+import { loginRequestSchema, loginResponseSchema, refreshRequestSchema, refreshResponseSchema, type LoginResponse, type RefreshResponse } from '@portal/shared/contract';
 import type { ApiContext } from '../context';
-import { HttpError, parseBody } from '../http/validate';
+import { HttpError, parseBody, respond } from '../http/validate';
 import { findCustomerById, findCustomerByUsername, usernameLookup, type CustomerRow } from './customers';
 import { bearerToken, SESSION_EXPIRED } from './guard';
 import { decoyHash, verifyPassword } from './passwords';
@@ -68,7 +68,7 @@ export function authRoutes(app: FastifyInstance, ctx: ApiContext): void {
       await tx.query('UPDATE customers SET last_login_at = $1 WHERE id = $2', [now, customer.id]);
     });
     request.log.info({ customerId: customer.id, sessionId }, 'login');
-    return { token, pin: unseal(ctx.keys.sealing, customer.pin_sealed), firstLogin: customer.last_login_at === null };
+    return respond(loginResponseSchema, { token, pin: unseal(ctx.keys.sealing, customer.pin_sealed), firstLogin: customer.last_login_at === null });
   });
 
   app.post('/refresh', async (request): Promise<RefreshResponse> => {
@@ -96,7 +96,7 @@ export function authRoutes(app: FastifyInstance, ctx: ApiContext): void {
       [tokenId, now, claims.sid, claims.jti],
     );
     if (!updated[0]) throw new HttpError(401, SESSION_EXPIRED, 'UNAUTHORIZED');
-    return { token };
+    return respond(refreshResponseSchema, { token });
   });
 
   app.post('/logout', async (request, reply) => {

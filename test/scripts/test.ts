@@ -7,9 +7,9 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { CHROMIUM_MISSING, findChromium } from './lib/chromium';
-import { ROOT } from './lib/freshness';
-import { POSTGRES_MISSING, startTempPostgres } from './lib/postgres';
+import { CHROMIUM_MISSING, findChromium } from '../lib/chromium';
+import { ROOT } from '../../api/src/cli/freshness';
+import { POSTGRES_MISSING, startTempPostgres } from '../lib/postgres';
 
 const bin = (pkg: string, file: string) => path.join(ROOT, 'node_modules', pkg, file);
 const TSX = bin('tsx', 'dist/cli.mjs');

@@ -4,7 +4,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { appsToBuild, ROOT } from './lib/freshness';
+import { appsToBuild, ROOT } from './freshness';
 
 const stale = appsToBuild();
 if (stale.length > 0) {
@@ -17,4 +17,4 @@ if (stale.length > 0) {
   }
 }
 
-void import('../api/src/main');
+void import('../main');

@@ -3,7 +3,7 @@
  * a browser downloads per route, gzip-encoded, and request counts.
  */
 import type { Response } from 'playwright-core';
-import { launchBrowser, startPortal } from '../test/e2e/harness';
+import { launchBrowser, startPortal } from '../e2e/harness';
 
 const ROUTES = ['/', '/nalog', '/kreiraj-nalog'];
 

@@ -4,7 +4,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { ROOT } from './lib/freshness';
+import { ROOT } from './freshness';
 
 const children: ChildProcess[] = [
   spawn(process.execPath, [path.join(ROOT, 'node_modules', 'webpack-cli', 'bin', 'cli.js'), '--watch', '--env', 'app=all', '--env', 'mode=development'], {
