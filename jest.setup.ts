@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/jest-globals';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, jest } from '@jest/globals';
+import { resetAuthStore, restoreApi } from '@portal/shared/testing';
 
 // An unexpected console.error fails the test (STYLE 13).
 let errors: unknown[][] = [];
@@ -14,6 +15,9 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
+  // Nothing leaks into the next test: the page's one store and API client start over.
+  resetAuthStore();
+  restoreApi();
   window.localStorage.clear();
   window.sessionStorage.clear();
   jest.restoreAllMocks();

@@ -155,7 +155,7 @@ function configFor(app: AppName, mode: 'production' | 'development'): Configurat
     optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic' },
     performance: { hints: false },
     stats: 'errors-warnings',
-    infrastructureLogging: { level: 'warn' },
+    infrastructureLogging: { level: 'error' },
   };
 }
 

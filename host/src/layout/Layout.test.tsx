@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { Link } from 'react-router';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { authStore, setToken } from '@portal/shared';
-import { demoClaims, fakeToken, resetAuthStore } from '@portal/shared/testing';
+import { demoClaims, fakeToken } from '@portal/shared/testing';
 import { renderPortal } from '../testing/renderPortal';
 import { clearRemoteCache } from '../remotes/loader';
 import { hasOpaqueHeader } from './chrome';
@@ -34,7 +34,6 @@ beforeEach(() => {
 });
 afterEach(() => {
   clearRemoteCache();
-  resetAuthStore();
   Object.defineProperty(window, 'scrollY', { value: 0, configurable: true });
 });
 

@@ -3,7 +3,6 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { authStore } from '@portal/shared';
-import { resetAuthStore } from '@portal/shared/testing';
 import { renderPortal } from '../testing/renderPortal';
 import { clearRemoteCache, registerPortalRemotes } from './loader';
 import { remoteFor } from './prefixes';
@@ -18,10 +17,7 @@ beforeEach(() => {
   registerPortalRemotes(manifests);
   authStore.getState().bootstrap();
 });
-afterEach(() => {
-  clearRemoteCache();
-  resetAuthStore();
-});
+afterEach(() => clearRemoteCache());
 
 describe('remote loading', () => {
   it('loads only the catalogue for the home page', async () => {

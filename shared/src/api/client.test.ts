@@ -1,5 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { fakeApi, fakeToken, demoClaims, resetAuthStore, type FakeApi } from '../testing';
+import { beforeEach, describe, expect, it } from '@jest/globals';
+import { fakeApi, fakeToken, demoClaims, type FakeApi } from '../testing';
 import { authStore } from '../auth/store';
 import { getToken, setToken } from '../auth/token';
 import { api } from './client';
@@ -13,10 +13,6 @@ beforeEach(() => {
   server = fakeApi();
   setToken(oldToken);
   authStore.getState().bootstrap();
-});
-afterEach(() => {
-  server.restore();
-  resetAuthStore();
 });
 
 /** An endpoint that accepts only the new token, as the real one does after expiry. */

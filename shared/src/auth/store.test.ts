@@ -1,15 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { fakeApi, fakeToken, demoClaims, resetAuthStore, type FakeApi } from '../testing';
+import { beforeEach, describe, expect, it } from '@jest/globals';
+import { fakeApi, fakeToken, demoClaims, type FakeApi } from '../testing';
 import { authStore } from './store';
 import { getToken, setToken, watchOtherTabs } from './token';
 
 let server: FakeApi;
 beforeEach(() => {
   server = fakeApi();
-});
-afterEach(() => {
-  server.restore();
-  resetAuthStore();
 });
 
 describe('auth store bootstrap', () => {

@@ -11,6 +11,15 @@ export interface FakeRequest {
 type Reply = { status: number; data?: unknown };
 type Handler = (request: FakeRequest) => Reply | Promise<Reply>;
 
+const realAdapter = api.defaults.adapter;
+const realBaseURL = api.defaults.baseURL;
+
+/** Puts the real adapter back (the jest setup does it after every test). */
+export function restoreApi(): void {
+  api.defaults.adapter = realAdapter;
+  api.defaults.baseURL = realBaseURL;
+}
+
 /**
  * Fakes the API at the HTTP edge (axios' adapter): tests declare the answers, every request is
  * recorded, and a request nobody declared fails the test.
@@ -38,7 +47,6 @@ export function fakeApi() {
     throw new AxiosError(`Request failed with status code ${reply.status}`, AxiosError.ERR_BAD_RESPONSE, config, {}, response);
   };
 
-  const previous = api.defaults.adapter;
   api.defaults.adapter = adapter;
   api.defaults.baseURL = '';
 
@@ -50,9 +58,6 @@ export function fakeApi() {
     },
     callsTo(method: string, url: string) {
       return calls.filter((c) => c.method === method && c.url === url);
-    },
-    restore() {
-      api.defaults.adapter = previous;
     },
   };
 }

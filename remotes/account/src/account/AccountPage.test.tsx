@@ -1,9 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { authStore, getToken, setToken } from '@portal/shared';
-import { demoClaims, fakeApi, fakeToken, resetAuthStore, type FakeApi } from '@portal/shared/testing';
+import { demoClaims, fakeApi, fakeToken, type FakeApi } from '@portal/shared/testing';
 import { routes } from '../exposes/routes';
 
 let server: FakeApi;
@@ -11,10 +11,6 @@ beforeEach(() => {
   server = fakeApi();
   setToken(fakeToken(demoClaims));
   authStore.getState().bootstrap();
-});
-afterEach(() => {
-  server.restore();
-  resetAuthStore();
 });
 
 function renderAccount() {

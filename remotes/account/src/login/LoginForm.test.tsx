@@ -1,18 +1,14 @@
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { beforeEach, describe, expect, it } from '@jest/globals';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { authStore, getToken } from '@portal/shared';
-import { demoClaims, fakeApi, fakeToken, resetAuthStore, type FakeApi } from '@portal/shared/testing';
+import { demoClaims, fakeApi, fakeToken, type FakeApi } from '@portal/shared/testing';
 import { routes } from '../exposes/routes';
 
 let server: FakeApi;
 beforeEach(() => {
   server = fakeApi();
-});
-afterEach(() => {
-  server.restore();
-  resetAuthStore();
 });
 
 function renderAccount(path = '/nalog') {
@@ -24,6 +20,12 @@ function renderAccount(path = '/nalog') {
 const usernameField = () => screen.getByLabelText('E-mail ili broj telefona');
 const passwordField = () => screen.getByLabelText('Lozinka');
 const submit = () => screen.getByRole('button', { name: 'Prijavi se' });
+
+async function logInAs(username: string, password: string) {
+  await userEvent.type(usernameField(), username);
+  await userEvent.type(passwordField(), password);
+  await userEvent.click(submit());
+}
 
 describe('/nalog', () => {
   it('shows nothing until the auth check has finished', () => {
@@ -58,9 +60,7 @@ describe('login form', () => {
   it("shows 'Neuspješna prijava' on failure and enables the button again", async () => {
     server.on('POST', '/login', { status: 401, data: { message: 'Pogrešno korisničko ime ili lozinka.' } });
     renderAccount();
-    await userEvent.type(usernameField(), 'demo@ontv.ba');
-    await userEvent.type(passwordField(), 'pogresna');
-    await userEvent.click(submit());
+    await logInAs('demo@ontv.ba', 'pogresna');
     expect(await screen.findByRole('alert')).toHaveTextContent(/^Neuspješna prijava$/);
     expect(submit()).toBeEnabled();
     expect(getToken()).toBeNull();
@@ -69,9 +69,7 @@ describe('login form', () => {
   it('explains a rate-limited login', async () => {
     server.on('POST', '/login', { status: 429, data: { message: 'Previše pokušaja prijave.' } });
     renderAccount();
-    await userEvent.type(usernameField(), 'demo@ontv.ba');
-    await userEvent.type(passwordField(), 'pogresna');
-    await userEvent.click(submit());
+    await logInAs('demo@ontv.ba', 'pogresna');
     expect(await screen.findByRole('alert')).toHaveTextContent('Neuspješna prijava. Previše pokušaja prijave.');
   });
 
@@ -79,9 +77,7 @@ describe('login form', () => {
     server.on('POST', '/login', { status: 200, data: { token: fakeToken(demoClaims), pin: '1234', firstLogin: false } });
     server.on('GET', '/ontv/accountInfo', { status: 200, data: { status: null, plan: null, nextPaymentOn: null, accountNumber: '1000001', promos: [] } });
     const router = renderAccount();
-    await userEvent.type(usernameField(), '061 000 001');
-    await userEvent.type(passwordField(), 'Demo1234!');
-    await userEvent.click(submit());
+    await logInAs('061 000 001', 'Demo1234!');
 
     expect(await screen.findByRole('heading', { name: 'Moj nalog' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/nalog');
