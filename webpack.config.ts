@@ -50,21 +50,24 @@ function sharedModules(appDir: string) {
   };
 }
 
-/** Emits one file unchanged into the output: the host's default run-time configuration. */
-class CopyFilePlugin {
-  constructor(private readonly file: string) {}
+/** Emits one extra file into the output: a copied file, or text made at build time. */
+class EmitFilePlugin {
+  constructor(
+    private readonly name: string,
+    private readonly content: () => string | Buffer,
+    private readonly watched?: string,
+  ) {}
   apply(compiler: webpack.Compiler) {
-    compiler.hooks.thisCompilation.tap('CopyFilePlugin', (compilation) => {
-      compilation.hooks.processAssets.tap(
-        { name: 'CopyFilePlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
-        () => {
-          compilation.fileDependencies.add(this.file);
-          compilation.emitAsset(path.basename(this.file), new webpack.sources.RawSource(fs.readFileSync(this.file)));
-        },
-      );
+    compiler.hooks.thisCompilation.tap('EmitFilePlugin', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'EmitFilePlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+        if (this.watched) compilation.fileDependencies.add(this.watched);
+        compilation.emitAsset(this.name, new webpack.sources.RawSource(this.content()));
+      });
     });
   }
 }
+
+const copyFile = (file: string) => new EmitFilePlugin(path.basename(file), () => fs.readFileSync(file), file);
 
 function configFor(app: AppName, mode: 'production' | 'development'): Configuration {
   const { dir, federationName } = APPS[app];
@@ -130,6 +133,8 @@ function configFor(app: AppName, mode: 'production' | 'development'): Configurat
         manifest: isHost ? false : { fileName: 'mf-manifest.json' },
         dts: false,
       }),
+      // Lets `npm start` tell a development build (npm run dev) from a production one.
+      new EmitFilePlugin('build.json', () => JSON.stringify({ app, mode })),
       new MiniCssExtractPlugin({
         filename: prod ? '[name].[contenthash:10].css' : '[name].css',
         chunkFilename: prod ? '[name].[contenthash:10].css' : '[name].css',
@@ -143,7 +148,7 @@ function configFor(app: AppName, mode: 'production' | 'development'): Configurat
         : []),
       ...(isHost
         ? [
-            new CopyFilePlugin(path.join(appRoot, 'public/portal.config.json')),
+            copyFile(path.join(appRoot, 'public/portal.config.json')),
             new HtmlWebpackPlugin({
               template: './public/index.html',
               favicon: './public/favicon.svg',

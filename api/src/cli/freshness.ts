@@ -28,12 +28,20 @@ export function builtMarker(app: App): string {
   return path.join(ROOT, APP_DIRS[app], 'dist', app === 'host' ? 'index.html' : 'mf-manifest.json');
 }
 
-/** Apps whose build is missing or older than their sources, the shared package or the build config. */
+function buildMode(app: App): string | null {
+  try {
+    return (JSON.parse(fs.readFileSync(path.join(ROOT, APP_DIRS[app], 'dist', 'build.json'), 'utf8')) as { mode?: string }).mode ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Apps whose build is missing, made by `npm run dev`, or older than their sources, the shared package or the build config. */
 export function appsToBuild(): App[] {
   const common = Math.max(newestMtime(path.join(ROOT, 'shared', 'src')), newestMtime(path.join(ROOT, 'webpack.config.ts')));
   return (Object.keys(APP_DIRS) as App[]).filter((app) => {
     const marker = builtMarker(app);
-    if (!fs.existsSync(marker)) return true;
+    if (!fs.existsSync(marker) || buildMode(app) !== 'production') return true;
     const sources = Math.max(common, newestMtime(path.join(ROOT, APP_DIRS[app], 'src')), newestMtime(path.join(ROOT, APP_DIRS[app], 'public')));
     return sources > fs.statSync(marker).mtimeMs;
   });
