@@ -19,7 +19,7 @@ const envSchema = z.object({
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must have at least 32 characters').optional(),
   TOKEN_TTL_SECONDS: int(900),
   REFRESH_WINDOW_DAYS: int(30),
-  SANDBOX: flag.default(true),
+  TRUST_PROXY: flag.default(false),
   LOGIN_LIMIT_ACCOUNT: int(5),
   LOGIN_LIMIT_CLIENT: int(30),
   LOGIN_LIMIT_WINDOW_SECONDS: int(900),
@@ -46,7 +46,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     jwtSecret: e.JWT_SECRET,
     tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
     refreshWindowDays: e.REFRESH_WINDOW_DAYS,
-    sandbox: e.SANDBOX,
+    trustProxy: e.TRUST_PROXY,
     loginLimits: {
       perAccount: e.LOGIN_LIMIT_ACCOUNT,
       perClient: e.LOGIN_LIMIT_CLIENT,

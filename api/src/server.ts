@@ -30,7 +30,8 @@ export async function createServer(ctx: ApiContext, options: ServerOptions): Pro
       redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
     },
     bodyLimit: 64 * 1024,
-    trustProxy: false,
+    // Behind a reverse proxy, client addresses (for rate limits) come from X-Forwarded-For.
+    trustProxy: ctx.config.trustProxy,
   });
 
   app.addHook('onSend', async (_request, reply) => {

@@ -173,6 +173,22 @@ for (const engine of engines()) {
     });
   });
 
+  describe(`client addresses behind a proxy on ${engine}`, () => {
+    it('limits each forwarded client on its own when TRUST_PROXY is set', async () => {
+      const api = await startApi({ engine, env: { LOGIN_LIMIT_CLIENT: '2', LOGIN_LIMIT_ACCOUNT: '100', TRUST_PROXY: 'true' } });
+      try {
+        const from = (ip: string) => api.call('POST', '/login', { body: { username: 'niko@ontv.ba', password: 'x', ...device }, headers: { 'x-forwarded-for': ip } });
+        assert.equal((await from('203.0.113.1')).status, 401);
+        assert.equal((await from('203.0.113.1')).status, 401);
+        assert.equal((await from('203.0.113.1')).status, 429);
+        assert.equal((await from('203.0.113.2')).status, 401, 'another client is not limited');
+      } finally {
+        await api.close();
+        await api.dropDatabase?.();
+      }
+    });
+  });
+
   describe(`persistence on ${engine}`, () => {
     it('keeps customers, sessions and the signing key across a restart', async () => {
       const first = await startApi({ engine });
