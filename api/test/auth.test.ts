@@ -189,6 +189,22 @@ for (const engine of engines()) {
     });
   });
 
+  describe(`a changed master secret on ${engine}`, () => {
+    it('still logs in, without the PIN it can no longer read', async () => {
+      const first = await startApi({ engine, env: { JWT_SECRET: 'a'.repeat(40) } });
+      await first.close();
+      const second = await startApi({ engine, dataDir: first.dataDir, databaseUrl: first.databaseUrl, env: { JWT_SECRET: 'b'.repeat(40) } });
+      try {
+        const response = await login(second);
+        assert.equal(response.status, 200);
+        assert.equal(response.body.pin, null);
+      } finally {
+        await second.close();
+        await first.dropDatabase?.();
+      }
+    });
+  });
+
   describe(`persistence on ${engine}`, () => {
     it('keeps customers, sessions and the signing key across a restart', async () => {
       const first = await startApi({ engine });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { loginRequestSchema, loginResponseSchema, refreshRequestSchema, refreshResponseSchema, type LoginResponse, type RefreshResponse } from '@portal/shared/contract';
 import type { ApiContext } from '../context';
 import { HttpError, parseBody, respond } from '../http/validate';
@@ -27,6 +27,16 @@ function subjectOf(customer: CustomerRow, sessionId: string, deviceUsername: str
     phoneNumber: customer.phone_number,
     deviceUsername,
   };
+}
+
+/** The sealed PIN; null (and a warning) if the master secret changed since it was sealed. */
+function readPin(key: Buffer, customer: CustomerRow, log: FastifyBaseLogger): string | null {
+  try {
+    return unseal(key, customer.pin_sealed);
+  } catch {
+    log.warn({ customerId: customer.id }, 'PIN cannot be unsealed: was JWT_SECRET changed?');
+    return null;
+  }
 }
 
 /** `POST /login`, `POST /refresh`, `POST /logout` (spec 7, Authentication). */
@@ -68,7 +78,7 @@ export function authRoutes(app: FastifyInstance, ctx: ApiContext): void {
       await tx.query('UPDATE customers SET last_login_at = $1 WHERE id = $2', [now, customer.id]);
     });
     request.log.info({ customerId: customer.id, sessionId }, 'login');
-    return respond(loginResponseSchema, { token, pin: unseal(ctx.keys.sealing, customer.pin_sealed), firstLogin: customer.last_login_at === null });
+    return respond(loginResponseSchema, { token, pin: readPin(ctx.keys.sealing, customer, request.log), firstLogin: customer.last_login_at === null });
   });
 
   app.post('/refresh', async (request): Promise<RefreshResponse> => {
