@@ -5,8 +5,7 @@ import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_MISSING, findChromium } from '../lib/chromium';
 import { freePort } from '../lib/postgres';
-import { appsToBuild, ROOT } from '../../api/src/cli/freshness';
-import { spawnSync } from 'node:child_process';
+import { buildStaleApps, ROOT } from '../../api/src/cli/freshness';
 
 export const ARTIFACTS = path.join(ROOT, 'test', 'artifacts');
 /** Every server log of the run is kept here, so a later check can scan them for secrets. */
@@ -23,11 +22,7 @@ let built = false;
 /** Builds stale apps once, before portals start in parallel (each would otherwise build its own). */
 function ensureBuilt(): void {
   if (built) return;
-  const stale = appsToBuild();
-  if (stale.length > 0) {
-    const result = spawnSync(process.execPath, [path.join(ROOT, 'node_modules', 'webpack-cli', 'bin', 'cli.js'), '--env', `app=${stale.join(',')}`], { cwd: ROOT, stdio: 'inherit' });
-    if (result.status !== 0) throw new Error('The build failed; see the output above.');
-  }
+  buildStaleApps();
   built = true;
 }
 

@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { CHROMIUM_MISSING, findChromium } from '../lib/chromium';
-import { ROOT } from '../../api/src/cli/freshness';
+import { ROOT, WEBPACK_CLI } from '../../api/src/cli/freshness';
 import { POSTGRES_MISSING, startTempPostgres } from '../lib/postgres';
 
 const bin = (pkg: string, file: string) => path.join(ROOT, 'node_modules', pkg, file);
@@ -101,7 +101,7 @@ async function main(): Promise<number> {
     await step('Lint (eslint)', process.execPath, [bin('eslint', 'bin/eslint.js'), '.']);
     await step('Type check (tsc)', process.execPath, [bin('typescript', 'bin/tsc'), '-p', 'tsconfig.json']);
     await jestStep();
-    const built = await step('Build (webpack, all apps)', process.execPath, [bin('webpack-cli', 'bin/cli.js'), '--env', 'app=all']);
+    const built = await step('Build (webpack, all apps)', process.execPath, [WEBPACK_CLI, '--env', 'app=all']);
     await nodeTests('API tests (PGlite and PostgreSQL)', testFiles('api/test'), { TEST_DATABASE_URL: databaseUrl });
     await nodeTests('Contract tests', testFiles('test/contract'));
     if (built) await nodeTests('Browser tests (headless Chromium)', testFiles('test/e2e'));

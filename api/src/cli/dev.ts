@@ -4,10 +4,10 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { ROOT } from './freshness';
+import { ROOT, WEBPACK_CLI } from './freshness';
 
 const children: ChildProcess[] = [
-  spawn(process.execPath, [path.join(ROOT, 'node_modules', 'webpack-cli', 'bin', 'cli.js'), '--watch', '--env', 'app=all', '--env', 'mode=development'], {
+  spawn(process.execPath, [WEBPACK_CLI, '--watch', '--env', 'app=all', '--env', 'mode=development'], {
     cwd: ROOT,
     stdio: 'inherit',
   }),

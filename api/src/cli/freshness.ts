@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -45,4 +46,16 @@ export function appsToBuild(): App[] {
     const sources = Math.max(common, newestMtime(path.join(ROOT, APP_DIRS[app], 'src')), newestMtime(path.join(ROOT, APP_DIRS[app], 'public')));
     return sources > fs.statSync(marker).mtimeMs;
   });
+}
+
+export const WEBPACK_CLI = path.join(ROOT, 'node_modules', 'webpack-cli', 'bin', 'cli.js');
+
+/** Builds (production) the apps `appsToBuild` names; returns them, or throws if webpack fails. */
+export function buildStaleApps(): App[] {
+  const stale = appsToBuild();
+  if (stale.length === 0) return stale;
+  console.info(`Building ${stale.join(', ')} (first start, or sources changed)…`);
+  const result = spawnSync(process.execPath, [WEBPACK_CLI, '--env', `app=${stale.join(',')}`], { cwd: ROOT, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('The build failed; see the errors above.');
+  return stale;
 }
