@@ -11,12 +11,29 @@ import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import CompressionPlugin from 'compression-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 
+interface AppSpec {
+  dir: string;
+  federationName: string;
+  /** Modules a remote offers other apps (spec: one `src/exposes/` folder per remote). */
+  exposes?: Record<string, string>;
+  /** Folders copied as they are into the build: files an editor changes without touching code. */
+  staticDirs?: Array<{ from: string; to: string }>;
+}
+
 export const APPS = {
   host: { dir: 'host', federationName: 'host' },
-  catalogue: { dir: 'remotes/catalogue', federationName: 'catalogue' },
+  catalogue: {
+    dir: 'remotes/catalogue',
+    federationName: 'catalogue',
+    exposes: { './routes': './src/exposes/routes.tsx', './widget': './src/exposes/widget.ts' },
+    staticDirs: [
+      { from: 'content/images', to: 'images' },
+      { from: 'content/resources', to: 'resources' },
+    ],
+  },
   account: { dir: 'remotes/account', federationName: 'account' },
   onboarding: { dir: 'remotes/onboarding', federationName: 'onboarding' },
-} as const;
+} as const satisfies Record<string, AppSpec>;
 export type AppName = keyof typeof APPS;
 
 const root = __dirname;
@@ -67,10 +84,68 @@ class EmitFilePlugin {
   }
 }
 
-const copyFile = (file: string) => new EmitFilePlugin(path.basename(file), () => fs.readFileSync(file), file);
+const copyFile = (file: string, name = path.basename(file)) => new EmitFilePlugin(name, () => fs.readFileSync(file), file);
+
+/** Copies a folder into the output as it is (images, HTML resources): content, not code. */
+class CopyDirPlugin {
+  constructor(
+    private readonly from: string,
+    private readonly to: string,
+  ) {}
+  apply(compiler: webpack.Compiler) {
+    compiler.hooks.thisCompilation.tap('CopyDirPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'CopyDirPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+        compilation.contextDependencies.add(this.from);
+        for (const entry of fs.readdirSync(this.from, { recursive: true, withFileTypes: true })) {
+          if (!entry.isFile()) continue;
+          const file = path.join(entry.parentPath, entry.name);
+          const name = path.posix.join(this.to, path.relative(this.from, file).split(path.sep).join('/'));
+          compilation.emitAsset(name, new webpack.sources.RawSource(fs.readFileSync(file)));
+        }
+      });
+    });
+  }
+}
+
+const typescriptRule = {
+  test: /\.tsx?$/,
+  loader: 'ts-loader',
+  exclude: /node_modules/,
+  options: { transpileOnly: true, configFile: path.join(root, 'tsconfig.json') },
+};
+
+const cssRule = (prod: boolean) => ({
+  test: /\.css$/,
+  use: [
+    MiniCssExtractPlugin.loader,
+    {
+      loader: 'css-loader',
+      options: {
+        modules: {
+          auto: true,
+          namedExport: false,
+          exportLocalsConvention: 'as-is',
+          localIdentName: prod ? '[hash:base64:7]' : '[name]__[local]',
+        },
+      },
+    },
+  ],
+});
+
+const assetRule = { test: /\.(svg|png|jpe?g|webp|woff2)$/, type: 'asset/resource' as const };
+
+/** Pre-compressed copies: the server sends .br or .gz by Accept-Encoding without compressing per request. */
+const compression = (prod: boolean) =>
+  prod
+    ? [
+        new CompressionPlugin({ test: /\.(js|css|html|svg|json)$/, algorithm: 'gzip', filename: '[path][base].gz', threshold: 512, minRatio: 0.9 }),
+        new CompressionPlugin({ test: /\.(js|css|html|svg|json)$/, algorithm: 'brotliCompress', filename: '[path][base].br', threshold: 512, minRatio: 0.9 }),
+      ]
+    : [];
 
 function configFor(app: AppName, mode: 'production' | 'development'): Configuration {
-  const { dir, federationName } = APPS[app];
+  const spec: AppSpec = APPS[app];
+  const { dir, federationName } = spec;
   const appRoot = path.join(root, dir);
   const isHost = app === 'host';
   const prod = mode === 'production';
@@ -92,42 +167,16 @@ function configFor(app: AppName, mode: 'production' | 'development'): Configurat
       chunkFilename: prod ? '[name].[contenthash:10].js' : '[name].js',
       assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
       uniqueName: federationName,
-      clean: true,
+      // The embed widget of a remote builds beside it (see embedConfig) and is not this build's to remove.
+      clean: { keep: /^embed\// },
     },
     resolve: { extensions: ['.tsx', '.ts', '.js'] },
-    module: {
-      rules: [
-        {
-          test: /\.tsx?$/,
-          loader: 'ts-loader',
-          exclude: /node_modules/,
-          options: { transpileOnly: true, configFile: path.join(root, 'tsconfig.json') },
-        },
-        {
-          test: /\.css$/,
-          use: [
-            MiniCssExtractPlugin.loader,
-            {
-              loader: 'css-loader',
-              options: {
-                modules: {
-                  auto: true,
-                  namedExport: false,
-                  exportLocalsConvention: 'as-is',
-                  localIdentName: prod ? '[hash:base64:7]' : '[name]__[local]',
-                },
-              },
-            },
-          ],
-        },
-        { test: /\.(svg|png|jpe?g|webp|woff2)$/, type: 'asset/resource' },
-      ],
-    },
+    module: { rules: [typescriptRule, cssRule(prod), assetRule] },
     plugins: [
       new ModuleFederationPlugin({
         name: federationName,
         filename: isHost ? undefined : 'remoteEntry.js',
-        exposes: isHost ? undefined : { './routes': './src/exposes/routes.tsx' },
+        exposes: isHost ? undefined : (spec.exposes ?? { './routes': './src/exposes/routes.tsx' }),
         shared: sharedModules(dir),
         shareStrategy: 'loaded-first',
         manifest: isHost ? false : { fileName: 'mf-manifest.json' },
@@ -140,12 +189,8 @@ function configFor(app: AppName, mode: 'production' | 'development'): Configurat
         chunkFilename: prod ? '[name].[contenthash:10].css' : '[name].css',
       }),
       // Pre-compressed copies: the server sends .br or .gz by Accept-Encoding without compressing per request.
-      ...(prod
-        ? [
-            new CompressionPlugin({ test: /\.(js|css|html|svg|json)$/, algorithm: 'gzip', filename: '[path][base].gz', threshold: 512, minRatio: 0.9 }),
-            new CompressionPlugin({ test: /\.(js|css|html|svg|json)$/, algorithm: 'brotliCompress', filename: '[path][base].br', threshold: 512, minRatio: 0.9 }),
-          ]
-        : []),
+      ...compression(prod),
+      ...(spec.staticDirs ?? []).map(({ from, to }) => new CopyDirPlugin(path.join(appRoot, from), to)),
       ...(isHost
         ? [
             copyFile(path.join(appRoot, 'public/portal.config.json')),
@@ -164,6 +209,30 @@ function configFor(app: AppName, mode: 'production' | 'development'): Configurat
   };
 }
 
+/**
+ * The catalogue's embed loader (`dist/embed/tv-paketi.js`): one plain script, no React and no
+ * federation runtime, for the operator's pages; plus the demo page that shows it under hostile CSS.
+ */
+function embedConfig(mode: 'production' | 'development'): Configuration {
+  const appRoot = path.join(root, APPS.catalogue.dir);
+  const prod = mode === 'production';
+  return {
+    name: 'catalogue-embed',
+    mode,
+    context: appRoot,
+    entry: { 'tv-paketi': './src/widget/loader.ts' },
+    devtool: prod ? 'source-map' : 'eval-cheap-module-source-map',
+    target: 'web',
+    output: { path: path.join(appRoot, 'dist/embed'), publicPath: 'auto', filename: '[name].js', clean: true },
+    resolve: { extensions: ['.tsx', '.ts', '.js'] },
+    module: { rules: [typescriptRule] },
+    plugins: [copyFile(path.join(appRoot, 'public/embed-demo.html'), 'demo.html'), ...compression(prod)],
+    performance: { hints: false },
+    stats: 'errors-warnings',
+    infrastructureLogging: { level: 'error' },
+  };
+}
+
 interface Env {
   app?: string;
   mode?: string;
@@ -176,6 +245,6 @@ export default function build(env: Env = {}): Configuration | Configuration[] {
   if (unknown.length > 0) {
     throw new Error(`Unknown app "${unknown.join(', ')}". Use one or more of: ${Object.keys(APPS).join(', ')}, or all.`);
   }
-  const configs = (requested as AppName[]).map((app) => configFor(app, mode));
+  const configs = (requested as AppName[]).flatMap((app) => (app === 'catalogue' ? [configFor(app, mode), embedConfig(mode)] : [configFor(app, mode)]));
   return configs.length === 1 ? configs[0]! : configs;
 }

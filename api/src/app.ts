@@ -3,6 +3,7 @@ import secureJson from 'secure-json-parse';
 import type { ApiContext } from './context';
 import { authRoutes } from './auth/routes';
 import { accountRoutes } from './account/routes';
+import { catalogueRoutes } from './catalogue/routes';
 import { installErrorHandling, installJsonNotFound } from './http/errors';
 
 /** The reference API as a Fastify plugin; mounted under `/api` by the server. */
@@ -23,10 +24,12 @@ export function apiPlugin(ctx: ApiContext) {
     });
     installErrorHandling(app);
     installJsonNotFound(app);
+    // Private answers by default; public ones (plans) set their own.
     app.addHook('onSend', async (_request, reply) => {
-      reply.header('cache-control', 'no-store');
+      if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     });
     authRoutes(app, ctx);
     accountRoutes(app, ctx);
+    catalogueRoutes(app, ctx);
   };
 }

@@ -11,6 +11,11 @@ interface Common {
   children: ReactNode;
 }
 
+/** The button look for elements that are neither (a plain `<a href="#part">` within a page). */
+export function buttonClass(variant: Variant = 'primary', block = false): string {
+  return cx(styles.button, styles[variant], block && styles.block);
+}
+
 export function Button({ variant = 'primary', block, className, type = 'button', ...rest }: Common & ButtonHTMLAttributes<HTMLButtonElement>) {
   return <button type={type} className={cx(styles.button, styles[variant], block && styles.block, className)} {...rest} />;
 }

@@ -1,5 +1,4 @@
-import { Alert, Button, Spinner, Card, Page, messages, useAuth, useLogout } from '@portal/shared';
-import { useAccountInfo } from './account-info';
+import { Alert, Button, Spinner, Card, Page, messages, useAccountInfo, useAuth, useLogout } from '@portal/shared';
 import styles from './AccountPage.module.css';
 
 export const ACCOUNT_INFO_FAILED = 'Podaci o pretplati trenutno nisu dostupni. Pokušaj ponovo kasnije.';

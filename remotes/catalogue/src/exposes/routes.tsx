@@ -1,5 +1,35 @@
+import { lazy, Suspense, type ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
+import { Spinner } from '@portal/shared';
 import { HomePage } from '../home/HomePage';
 
-/** Catalogue pages, mounted by the host under `/` and the catalogue prefixes. */
-export const routes: RouteObject[] = [{ path: '/', element: <HomePage /> }];
+// The home page comes with the routes; every other page is its own chunk, fetched on its first visit.
+const PackagesPage = lazy(() => import('../packages/PackagesPage'));
+const ChannelsPage = lazy(() => import('../channels/ChannelsPage'));
+const LibrariesPage = lazy(() => import('../libraries/LibrariesPage'));
+const FaqPage = lazy(() => import('../faq/FaqPage'));
+const LegalPage = lazy(() => import('../legal/LegalPage'));
+
+const page = (element: ReactNode) => (
+  <Suspense
+    fallback={
+      <div style={{ paddingTop: 'calc(var(--top-offset, 0px) + 3rem)', minHeight: '60vh' }}>
+        <Spinner />
+      </div>
+    }
+  >
+    {element}
+  </Suspense>
+);
+
+/** Catalogue pages (spec 2, Public screens), mounted by the host under `/` and the catalogue prefixes. */
+export const routes: RouteObject[] = [
+  { path: '/', element: <HomePage /> },
+  { path: '/paketi', element: page(<PackagesPage />) },
+  { path: '/tv-kanali', element: page(<ChannelsPage />) },
+  { path: '/videoteke', element: page(<LibrariesPage />) },
+  { path: '/faq', element: page(<FaqPage />) },
+  { path: '/uslovi-placanja', element: page(<LegalPage key="uslovi-placanja" page="uslovi-placanja" />) },
+  { path: '/uslovi-koriscenja', element: page(<LegalPage key="uslovi-koriscenja" page="uslovi-koriscenja" />) },
+  { path: '/privacy-policy', element: page(<LegalPage key="privacy-policy" page="privacy-policy" />) },
+];

@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
-import { accountInfoSchema, api, parseResponse, productPath, type AccountInfo } from '@portal/shared';
+import { accountInfoSchema, type AccountInfo } from '../contract';
+import { api, productPath } from './client';
+import { parseResponse } from './errors';
 
 export async function getAccountInfo(): Promise<AccountInfo> {
   const url = productPath('accountInfo');
@@ -9,10 +11,11 @@ export async function getAccountInfo(): Promise<AccountInfo> {
 
 export type AccountInfoState = { status: 'loading' } | { status: 'ready'; info: AccountInfo } | { status: 'failed' };
 
-/** Account info for the logged-in customer; a failure is logged (spec 8) and reported as `failed`. */
-export function useAccountInfo(): AccountInfoState {
+/** Account info for the logged-in customer (account page, package buttons); a failure is logged (spec 8) and reported as `failed`. */
+export function useAccountInfo(enabled = true): AccountInfoState {
   const [state, setState] = useState<AccountInfoState>({ status: 'loading' });
   useEffect(() => {
+    if (!enabled) return;
     let live = true;
     getAccountInfo().then(
       (info) => live && setState({ status: 'ready', info }),
@@ -24,6 +27,6 @@ export function useAccountInfo(): AccountInfoState {
     return () => {
       live = false;
     };
-  }, []);
+  }, [enabled]);
   return state;
 }

@@ -1,0 +1,67 @@
+import { useSearchParams } from 'react-router';
+import { cx } from '@portal/shared';
+import channelsFile from '../../content/channels.json';
+import type { Channel } from '../content/schemas';
+import { bundled } from '../content/bundled';
+import { publicUrl } from '../content/publicUrl';
+import { Hero, Section } from '../layout/Hero';
+import { CHANNEL_FILTERS, filterChannels, filterFromQuery, type ChannelFilter } from './filter';
+import styles from './ChannelsPage.module.css';
+
+const { channels } = bundled<{ channels: Channel[] }>(channelsFile);
+
+export default function ChannelsPage() {
+  const [params, setParams] = useSearchParams();
+  const filter = filterFromQuery(params.get('paket'));
+  const shown = filterChannels(channels, filter);
+
+  // The filter lives in the URL so a filtered list can be shared; switching filters replaces the entry.
+  const choose = (value: ChannelFilter) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value === 'svi') next.delete('paket');
+        else next.set('paket', value);
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+
+  return (
+    <>
+      <Hero title="TV kanali">
+        <p>Više od 150 TV kanala, sa 72 sata unazad i snimačem.</p>
+      </Hero>
+      <Section>
+        <div className={styles.filters} role="group" aria-label="Prikaži kanale">
+          {CHANNEL_FILTERS.map((option) => (
+            <button
+              key={option.value}
+              type="button"
+              className={cx(styles.filter, filter === option.value && styles.selected)}
+              aria-pressed={filter === option.value}
+              onClick={() => choose(option.value)}
+            >
+              {option.label}
+            </button>
+          ))}
+        </div>
+        <p className={styles.count} role="status">
+          Prikazano kanala: {shown.length}
+        </p>
+        <ul className={styles.grid} aria-label="Kanali">
+          {shown.map((channel) => (
+            <li key={channel.name} className={styles.channel}>
+              <img src={publicUrl(channel.landscape)} alt="" width={320} height={180} loading="lazy" decoding="async" />
+              <span className={styles.name}>{channel.name}</span>
+              <span className={styles.flags}>
+                {channel.start && <span className={styles.flag}>StartON</span>}
+                {channel.max && <span className={cx(styles.flag, styles.flagMax)}>MaxON</span>}
+              </span>
+            </li>
+          ))}
+        </ul>
+      </Section>
+    </>
+  );
+}

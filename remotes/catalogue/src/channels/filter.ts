@@ -1,0 +1,19 @@
+import type { Channel } from '../content/schemas';
+
+/** The three filters of spec 2, /tv-kanali; `?paket=starton|maxon` selects one, anything else shows all. */
+export const CHANNEL_FILTERS = [
+  { value: 'svi', label: 'Svi kanali' },
+  { value: 'starton', label: 'StartON paket' },
+  { value: 'maxon', label: 'MaxON paket' },
+] as const;
+export type ChannelFilter = (typeof CHANNEL_FILTERS)[number]['value'];
+
+export function filterFromQuery(paket: string | null): ChannelFilter {
+  return paket === 'starton' || paket === 'maxon' ? paket : 'svi';
+}
+
+export function filterChannels(channels: readonly Channel[], filter: ChannelFilter): Channel[] {
+  if (filter === 'starton') return channels.filter((c) => c.start);
+  if (filter === 'maxon') return channels.filter((c) => c.max);
+  return [...channels];
+}

@@ -1,0 +1,122 @@
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { Link } from 'react-router';
+import { cx } from '@portal/shared';
+import type { Slide } from '../content/schemas';
+import { publicUrl } from '../content/publicUrl';
+import styles from './Slideshow.module.css';
+
+export const SLIDE_INTERVAL_MS = 7000;
+
+const prefersReducedMotion = () => typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+
+/**
+ * The home page slideshow (spec 2, /): a carousel after the WAI-ARIA pattern. It turns by itself
+ * unless the visitor asked for reduced motion, stops while hovered or focused, and has a pause button,
+ * previous/next buttons, one button per slide and the arrow keys.
+ */
+export function Slideshow({ slides }: { slides: readonly Slide[] }) {
+  const [current, setCurrent] = useState(0);
+  const [playing, setPlaying] = useState(() => slides.length > 1 && !prefersReducedMotion());
+  const [held, setHeld] = useState(false);
+  const root = useRef<HTMLElement>(null);
+  const count = slides.length;
+
+  useEffect(() => {
+    if (!playing || held || count < 2) return;
+    const timer = window.setTimeout(() => setCurrent((i) => (i + 1) % count), SLIDE_INTERVAL_MS);
+    return () => window.clearTimeout(timer);
+  }, [playing, held, current, count]);
+
+  const go = (index: number) => setCurrent((index + count) % count);
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'ArrowRight') go(current + 1);
+    else if (event.key === 'ArrowLeft') go(current - 1);
+    else return;
+    event.preventDefault();
+  };
+
+  return (
+    <section
+      ref={root}
+      className={styles.carousel}
+      aria-roledescription="carousel"
+      aria-label="Istaknuto"
+      onKeyDown={onKeyDown}
+      onMouseEnter={() => setHeld(true)}
+      onMouseLeave={() => setHeld(false)}
+      onFocus={() => setHeld(true)}
+      onBlur={(event) => {
+        if (!root.current?.contains(event.relatedTarget as Node | null)) setHeld(false);
+      }}
+    >
+      <div className={styles.slides} aria-live={playing && !held ? 'off' : 'polite'}>
+        {slides.map((slide, index) => (
+          <div
+            key={slide.landscape}
+            className={cx(styles.slide, index === current && styles.current)}
+            role="group"
+            aria-roledescription="slide"
+            aria-label={`${index + 1} od ${count}`}
+            aria-hidden={index !== current}
+            inert={index !== current}
+          >
+            <picture>
+              <source media="(max-width: 699px)" srcSet={publicUrl(slide.portrait)} width={750} height={1000} />
+              <img
+                className={styles.image}
+                src={publicUrl(slide.landscape)}
+                alt={slide.alt}
+                width={1600}
+                height={640}
+                fetchPriority={index === 0 ? 'high' : 'low'}
+                loading={index === 0 ? 'eager' : 'lazy'}
+              />
+            </picture>
+            {slide.link && (
+              <div className={cx(styles.linkRow, styles[slide.link.position])}>
+                <SlideLink href={slide.link.href} text={slide.link.text} />
+              </div>
+            )}
+          </div>
+        ))}
+      </div>
+      {count > 1 && (
+        <div className={styles.controls}>
+          <button type="button" className={styles.control} onClick={() => setPlaying((p) => !p)}>
+            {playing ? 'Zaustavi prikaz' : 'Pokreni prikaz'}
+          </button>
+          <button type="button" className={styles.arrow} onClick={() => go(current - 1)} aria-label="Prethodni slajd">
+            <span aria-hidden="true">‹</span>
+          </button>
+          <div className={styles.dots}>
+            {slides.map((slide, index) => (
+              <button
+                key={slide.landscape}
+                type="button"
+                className={cx(styles.dot, index === current && styles.dotCurrent)}
+                aria-label={`Slajd ${index + 1}`}
+                aria-current={index === current ? 'true' : undefined}
+                onClick={() => go(index)}
+              />
+            ))}
+          </div>
+          <button type="button" className={styles.arrow} onClick={() => go(current + 1)} aria-label="Sljedeći slajd">
+            <span aria-hidden="true">›</span>
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function SlideLink({ href, text }: { href: string; text: string }) {
+  return href.startsWith('/') ? (
+    <Link className={styles.link} to={href}>
+      {text}
+    </Link>
+  ) : (
+    <a className={styles.link} href={href} rel="noopener noreferrer">
+      {text}
+    </a>
+  );
+}

@@ -1,0 +1,42 @@
+import type { MouseEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { Page, Spinner } from '@portal/shared';
+import { useResource } from '../resources/useResource';
+import { LoadFailed } from '../faq/FaqPage';
+import { sanitizeLegalHtml } from './sanitize';
+import styles from './LegalPage.module.css';
+
+export const LEGAL_PAGES = {
+  'uslovi-placanja': { title: 'Uslovi plaćanja', file: 'terms.html' },
+  'uslovi-koriscenja': { title: 'Uslovi korištenja', file: 'use-terms.html' },
+  'privacy-policy': { title: 'Politika privatnosti', file: 'privacy.html' },
+} as const;
+
+const readHtml = async (response: Response): Promise<string> => sanitizeLegalHtml(await response.text());
+
+/** Spec 2: /uslovi-placanja, /uslovi-koriscenja and /privacy-policy/, static HTML from the resources. */
+export default function LegalPage({ page }: { page: keyof typeof LEGAL_PAGES }) {
+  const { title, file } = LEGAL_PAGES[page];
+  const text = useResource(file, readHtml);
+  const navigate = useNavigate();
+
+  // Links to other portal pages inside the text move within the app instead of reloading it.
+  const followInternalLink = (event: MouseEvent<HTMLDivElement>) => {
+    const link = (event.target as Element).closest('a');
+    const href = link?.getAttribute('href');
+    if (!href || !href.startsWith('/') || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    void navigate(href);
+  };
+
+  return (
+    <Page title={title}>
+      {text.status === 'loading' && <Spinner />}
+      {text.status === 'failed' && <LoadFailed what="Tekst" retry={text.retry} />}
+      {text.status === 'ready' && (
+        // The handler only catches clicks bubbling up from the links inside; they stay keyboard-operable.
+        <div className={styles.text} onClick={followInternalLink} dangerouslySetInnerHTML={{ __html: text.value }} />
+      )}
+    </Page>
+  );
+}

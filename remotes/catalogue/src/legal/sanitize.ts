@@ -1,0 +1,21 @@
+import DOMPurify from 'dompurify';
+
+/**
+ * Makes a legal text safe to insert into the page: scripts, event handlers, styles, forms and frames
+ * go, links keep only safe targets. The page supplies its own h1, so the document's is dropped.
+ */
+export function sanitizeLegalHtml(html: string): string {
+  const fragment = DOMPurify.sanitize(html, {
+    RETURN_DOM_FRAGMENT: true,
+    FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'iframe', 'object', 'embed', 'img', 'svg', 'math'],
+    FORBID_ATTR: ['style', 'class', 'id'],
+  });
+  fragment.querySelectorAll('h1').forEach((heading) => heading.remove());
+  fragment.querySelectorAll('a[href]').forEach((link) => {
+    if (!/^(\/(?!\/)|https:|mailto:|tel:|#)/i.test(link.getAttribute('href') ?? '')) link.removeAttribute('href');
+    if (/^https:/i.test(link.getAttribute('href') ?? '')) link.setAttribute('rel', 'noopener noreferrer');
+  });
+  const holder = document.createElement('div');
+  holder.append(fragment);
+  return holder.innerHTML;
+}

@@ -1,0 +1,52 @@
+import { Link } from 'react-router';
+import { ButtonLink, cx } from '@portal/shared';
+import { formatKM, promoRibbon } from '@portal/shared/format';
+import type { PackageAction, PackageOffer } from './plans';
+import { channelCount, channelsPath, packageTexts, subscribePath } from './texts';
+import styles from './PackagesPage.module.css';
+
+export function PackageCard({ offer, action, pricePending = false }: { offer: PackageOffer; action: PackageAction; pricePending?: boolean }) {
+  const titleId = `paket-${offer.code}`;
+  return (
+    <article className={cx(styles.card, offer.planSpotlight && styles.spotlight)} aria-labelledby={titleId}>
+      {offer.promo && <p className={styles.ribbon}>{promoRibbon(offer.promo)}</p>}
+      <div className={styles.body}>
+        {offer.planSpotlight && <p className={styles.badge}>{packageTexts.spotlight}</p>}
+        <h2 id={titleId} className={styles.name}>
+          {offer.name}
+        </h2>
+        <p className={styles.channels}>{channelCount(offer.numChannels)}</p>
+        <Link to={channelsPath(offer.code)} className={styles.channelLink}>
+          {packageTexts.channelList}
+          <span className="visually-hidden"> {offer.name}</span>
+        </Link>
+        <ul className={styles.services}>
+          {offer.additionalServices.map((service) => (
+            <li key={service.name}>{service.name}</li>
+          ))}
+        </ul>
+        <p className={styles.multiscreen}>{offer.multiscreenDescription}</p>
+        <div className={styles.footer}>
+          {pricePending ? (
+            <p className={styles.price} aria-busy="true">
+              <span className={styles.pricePlaceholder} />
+              <span className="visually-hidden">{packageTexts.priceLoading}</span>
+            </p>
+          ) : offer.price === null ? (
+            <p className={styles.priceUnavailable}>{packageTexts.priceUnavailable}</p>
+          ) : (
+            <p className={styles.price}>
+              <strong>{formatKM(offer.price)}</strong> <span>{packageTexts.perMonth}</span>
+            </p>
+          )}
+          {action === 'subscribe' && (
+            <ButtonLink to={subscribePath(offer.code)} block aria-label={`${packageTexts.subscribe}: ${offer.name}`}>
+              {packageTexts.subscribe}
+            </ButtonLink>
+          )}
+          {action === 'active' && <p className={styles.active}>{packageTexts.active}</p>}
+        </div>
+      </div>
+    </article>
+  );
+}

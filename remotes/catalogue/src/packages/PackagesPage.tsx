@@ -1,0 +1,49 @@
+import { Alert, Button, useAccountInfo, useAuth } from '@portal/shared';
+import { Hero, Section } from '../layout/Hero';
+import { plansInfo } from '../content/plansInfo';
+import { mergePlans, packageAction, type Viewer } from './plans';
+import { usePlans } from './usePlans';
+import { PackageCard } from './PackageCard';
+import { packageTexts, vodNote } from './texts';
+import styles from './PackagesPage.module.css';
+
+/** Who is looking: anonymous, still being checked, or a customer with (or without) known account info. */
+function useViewer(): Viewer {
+  const initialized = useAuth((s) => s.initialized);
+  const authorized = useAuth((s) => s.authorized);
+  const account = useAccountInfo(initialized && authorized);
+  if (!initialized) return { kind: 'checking' };
+  if (!authorized) return { kind: 'anonymous' };
+  if (account.status === 'loading') return { kind: 'checking' };
+  return { kind: 'customer', info: account.status === 'ready' ? account.info : null };
+}
+
+export default function PackagesPage() {
+  const plans = usePlans();
+  const viewer = useViewer();
+  const offers = mergePlans(plansInfo, plans.status === 'ready' ? plans.plans : null);
+
+  return (
+    <>
+      <Hero title="Paketi">
+        <p>Izaberi paket koji ti odgovara. Bez ugovora, otkaži kad god želiš.</p>
+      </Hero>
+      <Section>
+      {plans.status === 'failed' && (
+        <div className={styles.notice}>
+          <Alert kind="error">{packageTexts.plansFailed}</Alert>
+          <Button variant="secondary" onClick={plans.retry}>
+            {packageTexts.retry}
+          </Button>
+        </div>
+      )}
+      <div className={styles.grid}>
+        {offers.map((offer) => (
+          <PackageCard key={offer.code} offer={offer} action={packageAction(viewer, offer.code)} pricePending={plans.status === 'loading'} />
+        ))}
+      </div>
+      <p className={styles.vodNote}>{vodNote(plansInfo)}.</p>
+      </Section>
+    </>
+  );
+}

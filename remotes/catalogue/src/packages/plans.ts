@@ -1,0 +1,35 @@
+/** The package offer: the static plan file merged by code with `GET /{product}/plans` (spec 2, /paketi). */
+import type { AccountInfo, Plan, Promo } from '@portal/shared/contract';
+import { activePromo } from '@portal/shared/format';
+import type { PlanInfo, PlansFile } from '../content/schemas';
+
+export interface PackageOffer extends PlanInfo {
+  code: string;
+  /** Monthly price in KM with VAT; null when the plans call failed or does not list the plan. */
+  price: number | null;
+  promo: Promo | null;
+}
+
+export function mergePlans(file: PlansFile, plans: readonly Plan[] | null, now: Date = new Date()): PackageOffer[] {
+  return file.list.map((code) => {
+    const plan = plans?.find((p) => p.code === code);
+    return { code, ...file.plans[code], price: plan?.price ?? null, promo: plan ? activePromo(plan.promos, now) : null };
+  });
+}
+
+/**
+ * What a package card offers its viewer (spec 2, /paketi): 'PRETPLATI SE' unless the customer has a
+ * subscription that has not expired; 'PAKET AKTIVIRAN' on the package they have. Nothing while the
+ * customer's status is still being checked, so no button flashes and disappears.
+ */
+export type PackageAction = 'subscribe' | 'active' | 'none';
+export type Viewer = { kind: 'anonymous' } | { kind: 'checking' } | { kind: 'customer'; info: AccountInfo | null };
+
+export function packageAction(viewer: Viewer, code: string): PackageAction {
+  if (viewer.kind === 'anonymous') return 'subscribe';
+  if (viewer.kind === 'checking') return 'none';
+  const { info } = viewer;
+  // Unknown status (account info failed): offer the button; the subscribe page checks the status itself.
+  if (!info || info.status === null || info.status === 'EXPIRED') return 'subscribe';
+  return info.plan?.code === code ? 'active' : 'none';
+}

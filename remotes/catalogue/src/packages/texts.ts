@@ -1,0 +1,23 @@
+/** Texts of the package cards, shared by the /paketi page and the embed widget. */
+import { formatDate } from '@portal/shared/format';
+import type { PlansFile } from '../content/schemas';
+
+export const packageTexts = {
+  subscribe: 'PRETPLATI SE',
+  active: 'PAKET AKTIVIRAN',
+  spotlight: 'Preporučujemo',
+  channelList: 'Pogledaj listu kanala',
+  perMonth: 'mjesečno, PDV uključen',
+  priceLoading: 'Učitavam cijenu…',
+  priceUnavailable: 'Cijena trenutno nije dostupna',
+  plansFailed: 'Cijene i promocije trenutno nisu dostupne. Prikazujemo opis paketa; pokušaj ponovo za koji trenutak.',
+  retry: 'Pokušaj ponovo',
+} as const;
+
+export const channelCount = (n: number): string => `${n} TV kanala`;
+
+/** Spec 2, /paketi: one video-on-demand service included in the fee, promotionally until the date in the plan file. */
+export const vodNote = (file: PlansFile): string => `${file.vodNote.text}, promotivno do ${formatDate(file.vodNote.promoUntil)}`;
+
+export const subscribePath = (code: string): string => `/pretplati-se?paket=${encodeURIComponent(code)}`;
+export const channelsPath = (code: string): string => `/tv-kanali?paket=${encodeURIComponent(code)}`;

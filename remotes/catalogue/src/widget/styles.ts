@@ -1,0 +1,108 @@
+/**
+ * The widget's own styles, scoped by its shadow root. `all: initial` on the host (important, which
+ * beats the page's own important rules there) stops the page's inherited fonts and colours at the door.
+ */
+export const WIDGET_CSS = `
+:host {
+  all: initial !important;
+  display: block !important;
+  contain: content;
+  --tvp-text: #141629;
+  --tvp-muted: #4d5170;
+  --tvp-border: #dfe1ec;
+  --tvp-surface: #ffffff;
+  --tvp-accent: #c2185b;
+  --tvp-accent-strong: #9c0f48;
+  --tvp-accent-text: #a3124f;
+  --tvp-accent-soft: #fbe6ef;
+  --tvp-success: #1b7f3b;
+  --tvp-success-soft: #e6f4ea;
+  font-family: system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', 'Liberation Sans', Arial, sans-serif !important;
+  font-size: 16px !important;
+  line-height: 1.5 !important;
+  color: var(--tvp-text) !important;
+  text-align: left !important;
+}
+:host([hidden]) { display: none !important; }
+*, *::before, *::after { box-sizing: border-box; }
+.root { display: block; }
+.grid {
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(min(100%, 17rem), 1fr));
+  gap: 1.25rem;
+}
+.card {
+  display: flex;
+  flex-direction: column;
+  background: var(--tvp-surface);
+  border: 1px solid var(--tvp-border);
+  border-radius: 18px;
+  overflow: hidden;
+  box-shadow: 0 1px 2px rgba(20, 22, 41, 0.06), 0 8px 24px rgba(20, 22, 41, 0.06);
+}
+.spotlight { border: 2px solid var(--tvp-accent); }
+.ribbon {
+  margin: 0;
+  padding: 0.5rem 1rem;
+  background: var(--tvp-accent);
+  color: #fff;
+  font-weight: 700;
+  text-align: center;
+}
+.body { display: flex; flex-direction: column; flex: 1; padding: 1.4rem; }
+.badge {
+  align-self: flex-start;
+  margin: 0 0 0.5rem;
+  padding: 0.1rem 0.6rem;
+  border-radius: 999px;
+  background: var(--tvp-accent-soft);
+  color: var(--tvp-accent-text);
+  font-size: 0.85rem;
+  font-weight: 700;
+}
+.name { margin: 0; font-size: 1.8rem; line-height: 1.2; font-weight: 800; }
+.channels { margin: 0.25rem 0 0; font-size: 1.1rem; font-weight: 700; }
+a { color: var(--tvp-accent-text); }
+a:focus-visible { outline: 3px solid #1f6feb; outline-offset: 2px; }
+.services { margin: 1rem 0; padding: 0; list-style: none; display: grid; gap: 0.35rem; }
+.services li { padding-left: 1.5rem; position: relative; }
+.services li::before {
+  content: '';
+  position: absolute;
+  left: 0.2rem;
+  top: 0.35rem;
+  width: 0.7rem;
+  height: 0.4rem;
+  border-left: 3px solid var(--tvp-success);
+  border-bottom: 3px solid var(--tvp-success);
+  transform: rotate(-45deg);
+}
+.multiscreen { margin: 0 0 1.25rem; color: var(--tvp-muted); }
+.footer { margin-top: auto; display: grid; gap: 0.75rem; }
+.price { margin: 0; }
+.price strong { font-size: 1.7rem; }
+.price span, .muted { color: var(--tvp-muted); }
+.button {
+  display: flex;
+  align-items: center;
+  justify-content: center;
+  min-height: 44px;
+  padding: 0.6rem 1.4rem;
+  border-radius: 999px;
+  background: var(--tvp-accent);
+  color: #fff;
+  font-weight: 700;
+  letter-spacing: 0.02em;
+  text-decoration: none;
+}
+.button:hover { background: var(--tvp-accent-strong); }
+.notice {
+  margin: 0 0 1rem;
+  padding: 0.75rem 1rem;
+  border-radius: 10px;
+  background: #fdecea;
+  color: #7d1a14;
+}
+.note { margin: 1.25rem 0 0; color: var(--tvp-muted); }
+.status { margin: 0 0 1rem; color: var(--tvp-muted); }
+`;

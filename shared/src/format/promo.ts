@@ -1,0 +1,26 @@
+import type { Promo } from '../contract/account';
+import { formatDate, parseDay } from './date';
+
+/**
+ * Spec 4, Promo: a promo counts while its status is ACTIVE and it is duration-based or its end date
+ * is still ahead. The end date is a whole day: the promo runs until that day is over.
+ */
+export function isPromoActive(promo: Promo, now: Date = new Date()): boolean {
+  if (promo.status !== 'ACTIVE') return false;
+  if (promo.promoType === 'DURATION_BASED') return (promo.durationDays ?? 0) > 0;
+  const until = promo.durationUntil ? parseDay(promo.durationUntil) : null;
+  if (!until) return false;
+  const dayAfter = new Date(until.getFullYear(), until.getMonth(), until.getDate() + 1);
+  return now.getTime() < dayAfter.getTime();
+}
+
+export function activePromo(promos: readonly Promo[], now: Date = new Date()): Promo | null {
+  return promos.find((promo) => isPromoActive(promo, now)) ?? null;
+}
+
+/** The ribbon text of spec 4: 'Besplatan promo period do {date}' or 'Besplatan promo period {n} dana!'. */
+export function promoRibbon(promo: Promo): string {
+  return promo.promoType === 'TIME_UNTIL_BASED'
+    ? `Besplatan promo period do ${formatDate(promo.durationUntil ?? '')}`
+    : `Besplatan promo period ${promo.durationDays ?? 0} dana!`;
+}
