@@ -42,7 +42,7 @@ export default function PackagesPage() {
           <PackageCard key={offer.code} offer={offer} action={packageAction(viewer, offer.code)} pricePending={plans.status === 'loading'} />
         ))}
       </div>
-      <p className={styles.vodNote}>{vodNote(plansInfo)}.</p>
+      <p className={styles.vodNote}>{vodNote(plansInfo)}</p>
       </Section>
     </>
   );

@@ -86,7 +86,7 @@ export class TvPaketiElement extends HTMLElement {
     this.show(
       plans ? null : h('p', { class: 'notice', role: 'alert' }, packageTexts.plansFailed),
       h('div', { class: 'grid' }, ...offers.map((offer) => this.card(offer))),
-      h('p', { class: 'note' }, `${vodNote(plansInfo)}.`),
+      h('p', { class: 'note' }, vodNote(plansInfo)),
     );
   }
 

@@ -28,8 +28,8 @@ export const WIDGET_CSS = `
 .root { display: block; }
 .grid {
   display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(min(100%, 17rem), 1fr));
-  gap: 1.25rem;
+  grid-template-columns: repeat(auto-fit, minmax(min(100%, 17em), 1fr));
+  gap: 1.25em;
 }
 .card {
   display: flex;
@@ -43,51 +43,51 @@ export const WIDGET_CSS = `
 .spotlight { border: 2px solid var(--tvp-accent); }
 .ribbon {
   margin: 0;
-  padding: 0.5rem 1rem;
+  padding: 0.5em 1em;
   background: var(--tvp-accent);
   color: #fff;
   font-weight: 700;
   text-align: center;
 }
-.body { display: flex; flex-direction: column; flex: 1; padding: 1.4rem; }
+.body { display: flex; flex-direction: column; flex: 1; padding: 1.4em; }
 .badge {
   align-self: flex-start;
-  margin: 0 0 0.5rem;
-  padding: 0.1rem 0.6rem;
+  margin: 0 0 0.5em;
+  padding: 0.1em 0.6em;
   border-radius: 999px;
   background: var(--tvp-accent-soft);
   color: var(--tvp-accent-text);
-  font-size: 0.85rem;
+  font-size: 0.85em;
   font-weight: 700;
 }
-.name { margin: 0; font-size: 1.8rem; line-height: 1.2; font-weight: 800; }
-.channels { margin: 0.25rem 0 0; font-size: 1.1rem; font-weight: 700; }
+.name { margin: 0; font-size: 1.8em; line-height: 1.2; font-weight: 800; }
+.channels { margin: 0.25em 0 0; font-size: 1.1em; font-weight: 700; }
 a { color: var(--tvp-accent-text); }
 a:focus-visible { outline: 3px solid #1f6feb; outline-offset: 2px; }
-.services { margin: 1rem 0; padding: 0; list-style: none; display: grid; gap: 0.35rem; }
-.services li { padding-left: 1.5rem; position: relative; }
+.services { margin: 1em 0; padding: 0; list-style: none; display: grid; gap: 0.35em; }
+.services li { padding-left: 1.5em; position: relative; }
 .services li::before {
   content: '';
   position: absolute;
-  left: 0.2rem;
-  top: 0.35rem;
-  width: 0.7rem;
-  height: 0.4rem;
+  left: 0.2em;
+  top: 0.35em;
+  width: 0.7em;
+  height: 0.4em;
   border-left: 3px solid var(--tvp-success);
   border-bottom: 3px solid var(--tvp-success);
   transform: rotate(-45deg);
 }
-.multiscreen { margin: 0 0 1.25rem; color: var(--tvp-muted); }
-.footer { margin-top: auto; display: grid; gap: 0.75rem; }
+.multiscreen { margin: 0 0 1.25em; color: var(--tvp-muted); }
+.footer { margin-top: auto; display: grid; gap: 0.75em; }
 .price { margin: 0; }
-.price strong { font-size: 1.7rem; }
+.price strong { font-size: 1.7em; }
 .price span, .muted { color: var(--tvp-muted); }
 .button {
   display: flex;
   align-items: center;
   justify-content: center;
   min-height: 44px;
-  padding: 0.6rem 1.4rem;
+  padding: 0.6em 1.4em;
   border-radius: 999px;
   background: var(--tvp-accent);
   color: #fff;
@@ -97,12 +97,12 @@ a:focus-visible { outline: 3px solid #1f6feb; outline-offset: 2px; }
 }
 .button:hover { background: var(--tvp-accent-strong); }
 .notice {
-  margin: 0 0 1rem;
-  padding: 0.75rem 1rem;
+  margin: 0 0 1em;
+  padding: 0.75em 1em;
   border-radius: 10px;
   background: #fdecea;
   color: #7d1a14;
 }
-.note { margin: 1.25rem 0 0; color: var(--tvp-muted); }
-.status { margin: 0 0 1rem; color: var(--tvp-muted); }
+.note { margin: 1.25em 0 0; color: var(--tvp-muted); }
+.status { margin: 0 0 1em; color: var(--tvp-muted); }
 `;
