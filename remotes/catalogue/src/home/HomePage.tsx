@@ -19,7 +19,7 @@ export function HomePage() {
   useDocumentTitle('Početna');
   return (
     <>
-      <h1 className="visually-hidden">ON TV: televizija koja ide s tobom</h1>
+      <h1 className="visually-hidden">ON TV: online televizija za Bosnu i Hercegovinu</h1>
       <Slideshow slides={slides} />
 
       <section className={styles.about} aria-labelledby="o-usluzi">

@@ -1,0 +1,199 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, logIn, screenshot, startPortal, type Portal } from './harness';
+
+const SCREENS = [
+  { path: '/', heading: 'Televizija koja ide s tobom', text: 'Više od 150 TV kanala', name: 'home' },
+  { path: '/paketi', heading: 'Paketi', text: '14,90 KM', name: 'paketi' },
+  { path: '/tv-kanali', heading: 'TV kanali', text: 'Al Jazeera Balkans', name: 'tv-kanali' },
+  { path: '/videoteke', heading: 'Videoteke', text: 'Viasat World', name: 'videoteke' },
+  { path: '/faq', heading: 'Česta pitanja', text: 'Mogu li gledati izvan Bosne i Hercegovine?', name: 'faq' },
+  { path: '/uslovi-placanja', heading: 'Uslovi plaćanja', text: 'Automatska naplata', name: 'uslovi-placanja' },
+  { path: '/uslovi-koriscenja', heading: 'Uslovi korištenja', text: 'Izmjene ponude', name: 'uslovi-koriscenja' },
+  { path: '/privacy-policy/', heading: 'Politika privatnosti', text: 'Tvoja prava', name: 'privacy-policy' },
+];
+
+describe('catalogue in a browser', () => {
+  let portal: Portal;
+  let browser: Browser;
+
+  before(async () => {
+    [portal, browser] = await Promise.all([startPortal({ name: 'catalogue' }), launchBrowser()]);
+  });
+  after(async () => {
+    await browser?.close();
+    await portal?.stop();
+  });
+
+  async function newPage(width = 1280, options: { reducedMotion?: 'reduce' } = {}): Promise<Page> {
+    const context = await browser.newContext({ viewport: { width, height: 800 }, locale: 'bs-BA', ...options });
+    return context.newPage();
+  }
+
+  it('renders every catalogue screen on a phone and a desktop', async () => {
+    for (const width of [375, 1280]) {
+      const page = await newPage(width);
+      for (const screen of SCREENS) {
+        await page.goto(portal.url + screen.path);
+        await page.getByRole('heading', { name: screen.heading }).first().waitFor();
+        await page.getByText(screen.text).first().waitFor();
+        await page.waitForLoadState('networkidle');
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        assert.ok(overflow <= 0, `${screen.path} at ${width}px scrolls sideways by ${overflow}px`);
+        await screenshot(page, `catalogue-${screen.name}`);
+      }
+      await page.context().close();
+    }
+  });
+
+  it('filters channels by clicking, keeps the filter in the address and preselects from it', async () => {
+    const page = await newPage();
+    await page.goto(`${portal.url}/tv-kanali`);
+    const count = page.getByRole('status').filter({ hasText: 'Prikazano kanala' });
+    await count.filter({ hasText: '193' }).waitFor();
+    await page.getByRole('button', { name: 'StartON paket' }).click();
+    await count.filter({ hasText: '124' }).waitFor();
+    assert.equal(new URL(page.url()).search, '?paket=starton');
+    assert.equal(await page.getByRole('button', { name: 'StartON paket' }).getAttribute('aria-pressed'), 'true');
+    assert.equal(await page.getByRole('list', { name: 'Kanali' }).getByText('HBO', { exact: true }).count(), 0);
+
+    await page.reload();
+    await count.filter({ hasText: '124' }).waitFor();
+    await page.getByRole('button', { name: 'MaxON paket' }).click();
+    await page.getByRole('list', { name: 'Kanali' }).getByText('HBO', { exact: true }).waitFor();
+    assert.equal(new URL(page.url()).search, '?paket=maxon');
+    const image = page.getByRole('listitem').filter({ hasText: 'HBO' }).first().locator('img');
+    await image.scrollIntoViewIfNeeded();
+    await page.waitForFunction((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0, await image.elementHandle());
+    await page.context().close();
+  });
+
+  it('links each package to its channels and to subscribing, for visitors and a customer without a package', async () => {
+    const page = await newPage();
+    await page.goto(`${portal.url}/paketi`);
+    const maxon = page.getByRole('article', { name: 'MaxON' });
+    await maxon.getByText('24,90 KM').waitFor();
+    await maxon.getByText(/^Besplatan promo period do \d+\.\d+\.\d{4}\.$/).waitFor();
+    await page.getByRole('article', { name: 'StartON' }).getByText('Besplatan promo period 14 dana!').waitFor();
+    assert.equal(await maxon.getByRole('link', { name: 'PRETPLATI SE: MaxON' }).getAttribute('href'), '/pretplati-se?paket=maxon');
+    await maxon.getByRole('link', { name: /Pogledaj listu kanala/ }).click();
+    await page.waitForURL(/\/tv-kanali\?paket=maxon$/);
+    assert.equal(await page.getByRole('button', { name: 'MaxON paket' }).getAttribute('aria-pressed'), 'true');
+
+    await logIn(page, portal.url);
+    await page.goto(`${portal.url}/paketi`);
+    await page.getByRole('link', { name: 'PRETPLATI SE: StartON' }).waitFor();
+    assert.equal(await page.getByText('PAKET AKTIVIRAN').count(), 0);
+    await page.context().close();
+  });
+
+  it('opens FAQ answers by keyboard and runs the slideshow by keyboard, still under reduced motion', async () => {
+    const page = await newPage(1280, { reducedMotion: 'reduce' });
+    await page.goto(`${portal.url}/faq`);
+    const question = page.getByText('Na koliko uređaja mogu gledati istovremeno?');
+    await question.focus();
+    await page.keyboard.press('Enter');
+    await page.getByText('Uz StartON na 2 uređaja').waitFor({ state: 'visible' });
+
+    await page.goto(`${portal.url}/`);
+    await page.getByRole('button', { name: 'Pokreni prikaz' }).waitFor();
+    await page.getByRole('button', { name: 'Sljedeći slajd' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('group', { name: '2 od 3' }).getByRole('link', { name: 'Upoznaj videoteke' }).waitFor();
+    await page.keyboard.press('ArrowRight');
+    await page.getByRole('group', { name: '3 od 3' }).getByRole('link', { name: 'Izaberi paket' }).waitFor();
+    await page.context().close();
+  });
+
+  it('shows the widget on the demo page under hostile CSS, without leaking its own', async () => {
+    for (const width of [375, 1280]) {
+      const page = await newPage(width);
+      await page.goto(`${portal.url}/remotes/catalogue/embed/demo.html`);
+      const widget = page.locator('tv-paketi');
+      await widget.getByRole('heading', { name: 'MaxON' }).waitFor();
+      await widget.getByText('24,90 KM').waitFor();
+      await screenshot(page, 'widget-demo');
+
+      const inside = await widget.getByRole('heading', { name: 'StartON' }).evaluate((heading) => {
+        const style = getComputedStyle(heading);
+        const card = heading.closest('article')!;
+        const button = card.querySelector('a.button')!;
+        return {
+          font: style.fontFamily,
+          color: style.color,
+          size: style.fontSize,
+          letterSpacing: style.letterSpacing,
+          textTransform: getComputedStyle(card).textTransform,
+          cardDisplay: getComputedStyle(card).display,
+          buttonColor: getComputedStyle(button).color,
+          buttonDecoration: getComputedStyle(button).textDecorationLine,
+          buttonBackground: getComputedStyle(button).backgroundColor,
+        };
+      });
+      assert.doesNotMatch(inside.font, /Comic|Courier/);
+      assert.equal(inside.color, 'rgb(20, 22, 41)');
+      assert.equal(inside.size, '28.8px');
+      assert.equal(inside.letterSpacing, 'normal');
+      assert.equal(inside.textTransform, 'none');
+      assert.equal(inside.cardDisplay, 'flex');
+      assert.equal(inside.buttonColor, 'rgb(255, 255, 255)');
+      assert.equal(inside.buttonDecoration, 'none');
+      assert.equal(inside.buttonBackground, 'rgb(194, 24, 91)');
+
+      const outside = await page.locator('#page-heading').evaluate((heading) => ({
+        font: getComputedStyle(heading).fontFamily,
+        background: getComputedStyle(heading).backgroundColor,
+        pageCard: getComputedStyle(document.getElementById('page-card')!).display,
+      }));
+      assert.match(outside.font, /Comic Sans/);
+      assert.equal(outside.background, 'rgb(255, 255, 0)');
+      assert.equal(outside.pageCard, 'none', 'the page keeps its own .card rule');
+
+      const subscribe = widget.getByRole('link', { name: 'PRETPLATI SE: MaxON' });
+      assert.equal(await subscribe.evaluate((a) => (a as HTMLAnchorElement).href), `${portal.url}/pretplati-se?paket=maxon`);
+      await page.context().close();
+    }
+  });
+
+  it('works on another site’s page with the two pasted lines, and links to the portal it came from', async () => {
+    const page = await newPage();
+    // The operator's site: another origin (its own little server), plain HTML with hostile CSS.
+    const html = `<!doctype html><html lang="bs"><head><meta charset="utf-8"><title>Operater</title>
+      <style>* { color: red !important; font-size: 40px !important; }</style></head>
+      <body><h1>Operater</h1>
+      <script src="${portal.url}/remotes/catalogue/embed/tv-paketi.js" defer></script>
+      <tv-paketi paket="starton"></tv-paketi></body></html>`;
+    const site = http.createServer((_request, response) => response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html));
+    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+    const operator = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+    await page.goto(`${operator}/paketi.html`);
+    const widget = page.locator('tv-paketi');
+    await widget.getByText('14,90 KM').waitFor();
+    assert.equal(await widget.getByRole('heading').count(), 1);
+    assert.equal(await widget.getByRole('link', { name: 'Pogledaj listu kanala' }).evaluate((a) => (a as HTMLAnchorElement).href), `${portal.url}/tv-kanali?paket=starton`);
+    assert.equal(await widget.getByText('14,90 KM').evaluate((el) => getComputedStyle(el).color), 'rgb(20, 22, 41)');
+    await page.context().close();
+    site.close();
+  });
+
+  it('is also a federated module a Module Federation host can load', async () => {
+    const page = await newPage();
+    await page.goto(`${portal.url}/videoteke`);
+    await page.getByRole('heading', { name: 'Videoteke' }).waitFor();
+    await page.evaluate(async () => {
+      type Federation = { __INSTANCES__: Array<{ name: string; loadRemote: <T>(id: string) => Promise<T> }> };
+      const federation = (window as unknown as { __FEDERATION__: Federation }).__FEDERATION__;
+      const host = federation.__INSTANCES__.find((instance) => instance.name === 'host')!;
+      const widget = await host.loadRemote<{ defineTvPaketi: () => void; WIDGET_TAG: string }>('catalogue/widget');
+      widget.defineTvPaketi();
+      const element = document.createElement(widget.WIDGET_TAG);
+      element.setAttribute('paket', 'maxon');
+      document.querySelector('main')!.append(element);
+    });
+    await page.locator('tv-paketi').getByText('24,90 KM').waitFor();
+    await page.context().close();
+  });
+});
