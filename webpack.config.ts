@@ -143,6 +143,16 @@ const compression = (prod: boolean) =>
       ]
     : [];
 
+/**
+ * The host hands its federation runtime to the remotes (`provideExternalRuntime`), so each remote's
+ * entry stays small instead of carrying a second runtime. The plugin doing it is added by its CommonJS
+ * path; pointing that at its ES module build keeps the page at one copy of the runtime, not two.
+ */
+function esmRuntimeProvider(): Record<string, string> {
+  const cjs = require.resolve('@module-federation/inject-external-runtime-core-plugin');
+  return { [cjs]: cjs.replace(/index\.cjs$/, 'index.js') };
+}
+
 function configFor(app: AppName, mode: 'production' | 'development'): Configuration {
   const spec: AppSpec = APPS[app];
   const { dir, federationName } = spec;
@@ -170,7 +180,7 @@ function configFor(app: AppName, mode: 'production' | 'development'): Configurat
       // The embed widget of a remote builds beside it (see embedConfig) and is not this build's to remove.
       clean: { keep: /^embed\// },
     },
-    resolve: { extensions: ['.tsx', '.ts', '.js'] },
+    resolve: { extensions: ['.tsx', '.ts', '.js'], alias: isHost ? esmRuntimeProvider() : {} },
     module: { rules: [typescriptRule, cssRule(prod), assetRule] },
     plugins: [
       new ModuleFederationPlugin({
@@ -181,6 +191,9 @@ function configFor(app: AppName, mode: 'production' | 'development'): Configurat
         shareStrategy: 'loaded-first',
         manifest: isHost ? false : { fileName: 'mf-manifest.json' },
         dts: false,
+        experiments: isHost
+          ? { provideExternalRuntime: true, optimization: { target: 'web' } }
+          : { externalRuntime: true, optimization: { target: 'web', disableSnapshot: true } },
       }),
       // Lets `npm start` tell a development build (npm run dev) from a production one.
       new EmitFilePlugin('build.json', () => JSON.stringify({ app, mode })),

@@ -70,7 +70,7 @@ export function HomePage() {
             {appLinks.map((app) => (
               <li key={app.platform} className={styles.app}>
                 <a href={app.href} rel="noopener noreferrer">
-                  <img src={publicUrl(app.badge)} alt={app.label} width={180} height={54} loading="lazy" />
+                  <img src={publicUrl(app.badge)} alt={app.label} width={180} height={54} />
                 </a>
                 <span className={styles.platform}>{app.platform}</span>
               </li>
