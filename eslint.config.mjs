@@ -10,13 +10,27 @@ const escape = (names) => `(^|/)\\.\\./(\\.\\./)+(${names.join('|')})(/|$)`;
 /** Imports flow one way: shared -> remotes -> host. A remote never imports another remote. */
 const restrict = (files, patterns, paths = []) => ({ files, rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns, paths }] } });
 
+/** Apps take the router from @portal/shared, so the page has one react-router and ships only what is used. */
+const ONE_ROUTER = {
+  name: 'react-router',
+  allowTypeImports: true,
+  message: 'Import router APIs from @portal/shared: the page has one react-router, inside the shared singleton. Tests may use react-router directly.',
+};
+const TESTS = ['**/*.test.{ts,tsx}', '**/testing.tsx', '**/testing/**'];
+
+/** The same boundaries for an app's code (plus one router) and for its tests (which may build routers). */
+const restrictApp = (files, patterns) => [
+  { ...restrict(files, patterns, [ONE_ROUTER]), ignores: TESTS },
+  { ...restrict(files.flatMap((f) => TESTS.map((t) => `${f.replace(/\/\*\*$/, '')}/${t}`)), patterns) },
+];
+
 const boundaries = [
   restrict(['shared/src/**'], [
     { group: ['@portal/*', '!@portal/shared', '!@portal/shared/*'], message: '@portal/shared is the bottom layer: it imports no app.' },
     { regex: escape(['remotes', 'host', 'api']), message: '@portal/shared is the bottom layer: it imports no app.' },
   ]),
-  ...REMOTES.map((remote) =>
-    restrict([`remotes/${remote}/src/**`], [
+  ...REMOTES.flatMap((remote) =>
+    restrictApp([`remotes/${remote}/src/**`], [
       {
         group: [...REMOTES.filter((r) => r !== remote).flatMap((r) => [`@portal/${r}`, `@portal/${r}/*`]), '@portal/host', '@portal/host/*', '@portal/api', '@portal/api/*'],
         message: 'A remote imports only @portal/shared and libraries: never another remote, the host or the API.',
@@ -24,7 +38,7 @@ const boundaries = [
       { regex: escape(['remotes', 'host', 'api', 'shared', ...REMOTES.filter((r) => r !== remote)]), message: 'A remote imports other workspaces only by package name (@portal/shared).' },
     ]),
   ),
-  restrict(['host/src/**'], [
+  ...restrictApp(['host/src/**'], [
     {
       group: REMOTES.flatMap((r) => [`@portal/${r}`, `@portal/${r}/*`]),
       allowTypeImports: true,

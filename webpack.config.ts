@@ -42,7 +42,10 @@ function readJson(file: string): { version: string; dependencies?: Record<string
   return JSON.parse(fs.readFileSync(file, 'utf8'));
 }
 
-/** Singletons shared by every app; `requiredVersion` comes from the app's own package.json. */
+/**
+ * Singletons shared by every app; `requiredVersion` comes from the app's own package.json.
+ * react-router is not among them: it reaches the apps inside @portal/shared (see shared/src/router.ts).
+ */
 function sharedModules(appDir: string) {
   const deps = readJson(path.join(root, appDir, 'package.json')).dependencies ?? {};
   const versionOf = (pkg: string): string => {
@@ -60,7 +63,6 @@ function sharedModules(appDir: string) {
     'react/jsx-runtime': singleton('react/jsx-runtime', versionOf('react')),
     'react-dom': singleton('react-dom'),
     'react-dom/client': singleton('react-dom/client', versionOf('react-dom')),
-    'react-router': singleton('react-router'),
     zustand: singleton('zustand'),
     axios: singleton('axios'),
     '@portal/shared': singleton('@portal/shared'),

@@ -1,12 +1,18 @@
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { BrowserRouter, useRoutes, type RouteObject } from '@portal/shared';
 import { Layout } from './layout/Layout';
 import { RemoteOutlet } from './remotes/RemoteOutlet';
 
 /** Every path goes through the layout; the remote that owns the prefix renders the page. */
-export function createPortalRouter() {
-  return createBrowserRouter([{ element: <Layout />, children: [{ path: '*', element: <RemoteOutlet /> }] }]);
+const PORTAL_ROUTES: RouteObject[] = [{ element: <Layout />, children: [{ path: '*', element: <RemoteOutlet /> }] }];
+
+export function PortalRoutes() {
+  return useRoutes(PORTAL_ROUTES);
 }
 
-export function App({ router }: { router: ReturnType<typeof createPortalRouter> }) {
-  return <RouterProvider router={router} />;
+export function App() {
+  return (
+    <BrowserRouter>
+      <PortalRoutes />
+    </BrowserRouter>
+  );
 }

@@ -4,7 +4,7 @@ import { authStore, configurePortal, watchOtherTabs } from '@portal/shared';
 import '@portal/shared/global.css';
 import { loadConfig } from './config/loadConfig';
 import { registerPortalRemotes } from './remotes/loader';
-import { App, createPortalRouter } from './App';
+import { App } from './App';
 import { ConfigErrorPage } from './ConfigErrorPage';
 
 async function start() {
@@ -22,7 +22,7 @@ async function start() {
   watchOtherTabs();
   root.render(
     <StrictMode>
-      <App router={createPortalRouter()} />
+      <App />
     </StrictMode>,
   );
 }

@@ -1,5 +1,6 @@
 /** @portal/shared: one instance per page (a federation singleton). */
 export * from './contract';
+export * from './router';
 export * from './config';
 export * from './messages';
 export * from './storage';

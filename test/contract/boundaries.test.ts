@@ -30,6 +30,15 @@ describe('import boundaries (shared -> remotes -> host)', () => {
     assert.equal(await restricted('api/src/x.ts', "import { loginRequestSchema } from '@portal/shared/contract';\nexport const x = loginRequestSchema;\n"), false);
   });
 
+  it('keeps one router: apps take react-router from @portal/shared, except types and tests', async () => {
+    assert.ok(await restricted('remotes/catalogue/src/x.tsx', "import { Link } from 'react-router';\nexport const x = Link;\n"));
+    assert.ok(await restricted('host/src/layout/x.tsx', "import { useLocation } from 'react-router';\nexport const x = useLocation;\n"));
+    assert.ok(await restricted('remotes/account/src/x.test.tsx', "import { routes } from '@portal/catalogue/routes';\nexport const x = routes;\n"), 'tests keep the other boundaries');
+    assert.equal(await restricted('remotes/catalogue/src/x.tsx', "import type { RouteObject } from 'react-router';\nexport type X = RouteObject;\n"), false);
+    assert.equal(await restricted('remotes/catalogue/src/x.test.tsx', "import { MemoryRouter } from 'react-router';\nexport const x = MemoryRouter;\n"), false);
+    assert.equal(await restricted('remotes/catalogue/src/x.tsx', "import { Link } from '@portal/shared';\nexport const x = Link;\n"), false);
+  });
+
   it('allows what flows the right way', async () => {
     assert.equal(await restricted('remotes/account/src/x.ts', "import { api } from '@portal/shared';\nexport const x = api;\n"), false);
     assert.equal(await restricted('host/src/a/x.ts', "import { y } from '../remotes/loader';\nexport const x = y;\n"), false);

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@portal/shared';
 import mastercard from '../assets/payments/mastercard.svg';
 import maestro from '../assets/payments/maestro.svg';
 import idCheck from '../assets/payments/mastercard-idcheck.svg';

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
-import { NavLink, useLocation } from 'react-router';
-import { cx, messages, useAuth } from '@portal/shared';
+import { cx, messages, useAuth, NavLink, useLocation } from '@portal/shared';
 import { Logo } from './Logo';
 import styles from './Header.module.css';
 

@@ -1,5 +1,5 @@
+import { Outlet, useLocation } from '@portal/shared';
 import { useEffect } from 'react';
-import { Outlet, useLocation } from 'react-router';
 import { Header } from './Header';
 import { Footer } from './Footer';
 import { ScrollToTopButton } from './ScrollToTopButton';

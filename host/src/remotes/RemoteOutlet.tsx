@@ -1,6 +1,5 @@
 import { Component, useCallback, useEffect, useState, type ReactNode } from 'react';
-import { useLocation, useRoutes, type RouteObject } from 'react-router';
-import { Spinner, type RemoteName, type RemoteRoutesModule } from '@portal/shared';
+import { Spinner, type RemoteName, type RemoteRoutesModule, useLocation, useRoutes, type RouteObject } from '@portal/shared';
 import { NotFound } from '../layout/NotFound';
 import { RemoteError } from './RemoteError';
 import { loadedRemote, loadRemoteRoutes, resetRemote } from './loader';

@@ -1,4 +1,4 @@
-import type { RouteObject } from 'react-router';
+import { type RouteObject } from '@portal/shared';
 import { AccountRoute } from '../account/AccountRoute';
 
 /** Account pages, mounted by the host under `/nalog`. */

@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { Alert, ApiError, Button, Card, Page, TextField, authStore, messages } from '@portal/shared';
+import { Alert, ApiError, Button, Card, Page, TextField, authStore, messages, Link, useNavigate } from '@portal/shared';
 import styles from './LoginForm.module.css';
 
 type Status = { kind: 'idle' } | { kind: 'submitting' } | { kind: 'failed'; message: string };

@@ -1,5 +1,4 @@
-import { useSearchParams } from 'react-router';
-import { cx } from '@portal/shared';
+import { cx, useSearchParams } from '@portal/shared';
 import channelsFile from '../../content/channels.json';
 import type { Channel } from '../content/schemas';
 import { bundled } from '../content/bundled';

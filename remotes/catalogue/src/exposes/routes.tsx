@@ -1,6 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import type { RouteObject } from 'react-router';
-import { Spinner } from '@portal/shared';
+import { Spinner, type RouteObject } from '@portal/shared';
 import { HomePage } from '../home/HomePage';
 
 // The home page comes with the routes; every other page is its own chunk, fetched on its first visit.

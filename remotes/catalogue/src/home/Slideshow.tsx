@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { Link } from 'react-router';
-import { cx } from '@portal/shared';
+import { cx, Link } from '@portal/shared';
 import type { Slide } from '../content/schemas';
 import { publicUrl } from '../content/publicUrl';
 import styles from './Slideshow.module.css';

@@ -1,6 +1,5 @@
 import type { MouseEvent } from 'react';
-import { useNavigate } from 'react-router';
-import { Page, Spinner } from '@portal/shared';
+import { Page, Spinner, useNavigate } from '@portal/shared';
 import { useResource } from '../resources/useResource';
 import { LoadFailed } from '../faq/FaqPage';
 import { sanitizeLegalHtml } from './sanitize';

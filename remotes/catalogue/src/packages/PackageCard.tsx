@@ -1,5 +1,4 @@
-import { Link } from 'react-router';
-import { ButtonLink, cx } from '@portal/shared';
+import { ButtonLink, cx, Link } from '@portal/shared';
 import { formatKM, promoRibbon } from '@portal/shared/format';
 import type { PackageAction, PackageOffer } from './plans';
 import { channelCount, channelsPath, packageTexts, subscribePath } from './texts';

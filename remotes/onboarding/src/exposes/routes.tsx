@@ -1,4 +1,4 @@
-import type { RouteObject } from 'react-router';
+import { type RouteObject } from '@portal/shared';
 import { RegistrationStart } from '../registration/RegistrationStart';
 
 /** Onboarding pages, mounted by the host under `/kreiraj-nalog`, `/zaboravljena-lozinka` and the subscribe prefixes. */

@@ -1,5 +1,4 @@
-import { Link } from 'react-router';
-import { ButtonLink, Card, Page } from '@portal/shared';
+import { ButtonLink, Card, Page, Link } from '@portal/shared';
 import styles from './RegistrationStart.module.css';
 
 /** `/kreiraj-nalog`: register with a phone number or an e-mail address, or log in (spec 2, Registration). */
