@@ -15,7 +15,7 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default(path.join(repoRoot, '.data')),
   DATABASE_URL: z.string().url().optional(),
-  PRODUCT: productCodeSchema.default(DEFAULT_PRODUCT),
+  PRODUCT: z.string().default(DEFAULT_PRODUCT).pipe(productCodeSchema),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must have at least 32 characters').optional(),
   TOKEN_TTL_SECONDS: int(900),
   REFRESH_WINDOW_DAYS: int(30),

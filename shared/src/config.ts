@@ -1,22 +1,20 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { DEFAULT_PRODUCT, productCodeSchema, type RemoteName } from './contract/common';
 
 export { REMOTE_NAMES, type RemoteName } from './contract/common';
 
-const urlLike = z
-  .string()
-  .min(1)
-  .refine((value) => /^(https?:\/\/|\/)/.test(value), 'must be an absolute URL or a path starting with /');
+const urlLike = () => z.string().check(z.regex(/^(https?:\/\/|\/)/, 'must be an absolute URL or a path starting with /'));
+const manifestUrl = () => urlLike().check(z.refine((v) => v.endsWith('.json'), 'must point at a remote mf-manifest.json'));
 
 /** `portal.config.json`, served beside the host: where the remotes and the API live. */
 export const portalConfigSchema = z.object({
-  apiBaseUrl: urlLike,
-  product: productCodeSchema.default(DEFAULT_PRODUCT),
-  remotes: z.object<Record<RemoteName, z.ZodType<string>>>({
-    catalogue: urlLike.refine((v) => v.endsWith('.json'), 'must point at a remote mf-manifest.json'),
-    account: urlLike.refine((v) => v.endsWith('.json'), 'must point at a remote mf-manifest.json'),
-    onboarding: urlLike.refine((v) => v.endsWith('.json'), 'must point at a remote mf-manifest.json'),
-  }),
+  apiBaseUrl: urlLike(),
+  product: z._default(productCodeSchema, DEFAULT_PRODUCT),
+  remotes: z.object({
+    catalogue: manifestUrl(),
+    account: manifestUrl(),
+    onboarding: manifestUrl(),
+  } satisfies Record<RemoteName, z.ZodMiniType<string>>),
 });
 export type PortalConfig = z.infer<typeof portalConfigSchema>;
 

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 
 /** A request the contract refuses: answered with 400 and a message naming the bad fields. */
 export class BadRequestError extends Error {
@@ -20,7 +20,7 @@ export class HttpError extends Error {
   }
 }
 
-export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
+export function parseBody<S extends z.ZodMiniType>(schema: S, body: unknown): z.infer<S> {
   const result = schema.safeParse(body ?? {});
   if (!result.success) {
     throw new BadRequestError(result.error.issues.slice(0, 10).map((i) => `${i.path.join('.') || 'tijelo'}: ${i.message}`));
@@ -29,6 +29,6 @@ export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.infe
 }
 
 /** Checks an answer against the contract before it leaves: a mismatch is our bug, logged as a 500. */
-export function respond<S extends z.ZodType>(schema: S, value: z.infer<S>): z.infer<S> {
+export function respond<S extends z.ZodMiniType>(schema: S, value: z.infer<S>): z.infer<S> {
   return schema.parse(value);
 }

@@ -1,5 +1,5 @@
 import { isAxiosError } from 'axios';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { errorResponseSchema } from '../contract/common';
 
 /** Every failed call surfaces as this: an HTTP status (0 when the server was not reached) and the server's message, if any. */
@@ -33,7 +33,7 @@ export function toApiError(error: unknown): ApiError {
   return new ApiError(0, undefined, undefined);
 }
 
-export function parseResponse<S extends z.ZodType>(schema: S, data: unknown, url: string): z.infer<S> {
+export function parseResponse<S extends z.ZodMiniType>(schema: S, data: unknown, url: string): z.infer<S> {
   const result = schema.safeParse(data);
   if (!result.success) {
     throw new ContractError(url, result.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`));

@@ -1,36 +1,39 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** Authentication type of a password login; the only type whose 401s are refreshed (spec 4, Authentication). */
 export const AUTH_TYPE_PASSWORD = 1;
 
+/** A string trimmed, then held to a length: the request fields' usual shape. */
+const text = (min: number, max: number) => z.string().check(z.trim(), z.minLength(min), z.maxLength(max));
+
 const deviceFields = {
-  deviceUsername: z.string().trim().min(8).max(100),
-  devicePassword: z.string().min(16).max(200),
-  deviceName: z.string().trim().min(1).max(100),
+  deviceUsername: text(8, 100),
+  devicePassword: z.string().check(z.minLength(16), z.maxLength(200)),
+  deviceName: text(1, 100),
 };
 
 export const loginRequestSchema = z.object({
-  username: z.string().trim().min(1).max(100),
-  password: z.string().min(1).max(200),
-  deviceType: z.string().trim().min(1).max(30),
+  username: text(1, 100),
+  password: z.string().check(z.minLength(1), z.maxLength(200)),
+  deviceType: text(1, 30),
   ...deviceFields,
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
 export const loginResponseSchema = z.object({
-  token: z.string().min(1),
-  pin: z.string().regex(/^\d{4}$/).nullable(),
+  token: z.string().check(z.minLength(1)),
+  pin: z.nullable(z.string().check(z.regex(/^\d{4}$/))),
   firstLogin: z.boolean(),
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 export const refreshRequestSchema = z.object({
   devicePassword: deviceFields.devicePassword,
-  token: z.string().min(1).max(4000),
+  token: z.string().check(z.minLength(1), z.maxLength(4000)),
 });
 export type RefreshRequest = z.infer<typeof refreshRequestSchema>;
 
-export const refreshResponseSchema = z.object({ token: z.string().min(1) });
+export const refreshResponseSchema = z.object({ token: z.string().check(z.minLength(1)) });
 export type RefreshResponse = z.infer<typeof refreshResponseSchema>;
 
 /** The payload of the sign-in token (spec 3, Token data). */
@@ -38,9 +41,9 @@ export const tokenDataSchema = z.object({
   first_name: z.string(),
   last_name: z.string(),
   device_username: z.string(),
-  email: z.string().nullable(),
-  phone_number: z.string().nullable(),
-  authentication_type: z.number().int(),
-  exp: z.number().optional(),
+  email: z.nullable(z.string()),
+  phone_number: z.nullable(z.string()),
+  authentication_type: z.int(),
+  exp: z.optional(z.number()),
 });
 export type TokenData = z.infer<typeof tokenDataSchema>;

@@ -1,16 +1,16 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** The product code used in call paths (`/{product}/...`, `/{product}-payments`) and storage keys. */
 export const DEFAULT_PRODUCT = 'ontv';
 
 export const productCodeSchema = z
   .string()
-  .regex(/^[a-z][a-z0-9]{1,19}$/, 'product must be 2-20 lower-case letters or digits, starting with a letter');
+  .check(z.regex(/^[a-z][a-z0-9]{1,19}$/, 'product must be 2-20 lower-case letters or digits, starting with a letter'));
 
 /** Every error the API answers with carries a human-readable (Bosnian) message. */
 export const errorResponseSchema = z.object({
   message: z.string(),
-  code: z.string().optional(),
+  code: z.optional(z.string()),
 });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 
