@@ -39,7 +39,7 @@ describe('API client', () => {
     const urls = Array.from({ length: 12 }, (_, i) => `/item/${i}`);
     urls.forEach(protectedEndpoint);
 
-    const results = await Promise.all(urls.map((url) => api.get(url)));
+    const results = await Promise.all(urls.map((url) => api.get<{ url: string }>(url)));
 
     expect(results.map((r) => r.data.url)).toEqual(urls);
     expect(refreshes).toBe(1);

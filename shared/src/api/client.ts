@@ -1,4 +1,4 @@
-import axios, { type AxiosError, type InternalAxiosRequestConfig } from 'axios';
+import type { AxiosAdapter, AxiosError, AxiosInstance, AxiosRequestConfig, AxiosResponse, AxiosStatic, InternalAxiosRequestConfig } from 'axios';
 import { jwtDecode } from 'jwt-decode';
 import { AUTH_TYPE_PASSWORD, refreshResponseSchema } from '../contract/auth';
 import { DEFAULT_PRODUCT } from '../contract/common';
@@ -6,15 +6,49 @@ import { clearToken, getToken, setToken } from '../auth/token';
 import { getDevice } from '../auth/device';
 import { parseResponse, toApiError } from './errors';
 
-/** The one API client of the page (shared as a federation singleton with `@portal/shared`). */
-export const api = axios.create({ headers: { 'Content-Type': 'application/json' }, timeout: 20_000 });
-
 let product = DEFAULT_PRODUCT;
+const settings: { baseURL: string; adapter: AxiosAdapter | null } = { baseURL: '', adapter: null };
 
 export function configureApi(options: { baseURL: string; product: string }): void {
-  api.defaults.baseURL = options.baseURL;
+  settings.baseURL = options.baseURL;
   product = options.product;
 }
+
+/** Test helpers answer calls at the HTTP edge through this (see @portal/shared/testing); null puts the network back. */
+export function setApiAdapter(adapter: AxiosAdapter | null, baseURL?: string): void {
+  settings.adapter = adapter;
+  if (baseURL !== undefined) settings.baseURL = baseURL;
+}
+
+export function getApiBaseUrl(): string {
+  return settings.baseURL;
+}
+
+let loading: Promise<{ instance: AxiosInstance; networkAdapter: AxiosInstance['defaults']['adapter'] }> | null = null;
+
+/**
+ * The one axios instance of the page, made on the first call: a visitor who never calls the API (the
+ * home page, anonymous) never downloads axios. It is a federation singleton, like `@portal/shared`.
+ */
+async function client(): Promise<AxiosInstance> {
+  loading ??= import('axios').then(({ default: axios }) => {
+    const instance = createClient(axios);
+    return { instance, networkAdapter: instance.defaults.adapter };
+  });
+  const { instance, networkAdapter } = await loading;
+  instance.defaults.baseURL = settings.baseURL;
+  instance.defaults.adapter = settings.adapter ?? networkAdapter;
+  return instance;
+}
+
+/** The API client every app uses: axios' call methods, each loading axios on first use. */
+export const api = {
+  get: <T = unknown>(url: string, config?: AxiosRequestConfig): Promise<AxiosResponse<T>> => client().then((c) => c.get<T>(url, config)),
+  delete: <T = unknown>(url: string, config?: AxiosRequestConfig): Promise<AxiosResponse<T>> => client().then((c) => c.delete<T>(url, config)),
+  post: <T = unknown>(url: string, data?: unknown, config?: AxiosRequestConfig): Promise<AxiosResponse<T>> => client().then((c) => c.post<T>(url, data, config)),
+  put: <T = unknown>(url: string, data?: unknown, config?: AxiosRequestConfig): Promise<AxiosResponse<T>> => client().then((c) => c.put<T>(url, data, config)),
+  patch: <T = unknown>(url: string, data?: unknown, config?: AxiosRequestConfig): Promise<AxiosResponse<T>> => client().then((c) => c.patch<T>(url, data, config)),
+};
 
 export function getProduct(): string {
   return product;
@@ -30,13 +64,20 @@ const NO_REFRESH = new Set(['/refresh', '/logout']);
 
 type RetriableConfig = InternalAxiosRequestConfig & { _retried?: boolean };
 
-api.interceptors.request.use((config) => {
+function createClient(axios: AxiosStatic): AxiosInstance {
+  const instance = axios.create({ headers: { 'Content-Type': 'application/json' }, timeout: 20_000 });
+  instance.interceptors.request.use(addBearer);
+  instance.interceptors.response.use(undefined, (error: AxiosError) => refreshAndRetry(instance, error));
+  return instance;
+}
+
+function addBearer(config: InternalAxiosRequestConfig): InternalAxiosRequestConfig {
   const token = getToken();
   if (token && !NO_BEARER.has(config.url ?? '') && !config.headers.has('Authorization')) {
     config.headers.set('Authorization', `Bearer ${token}`);
   }
   return config;
-});
+}
 
 function authenticationType(token: string): number | undefined {
   try {
@@ -70,7 +111,7 @@ function refreshOnce(oldToken: string): Promise<string> {
   return refreshing;
 }
 
-api.interceptors.response.use(undefined, async (error: AxiosError) => {
+async function refreshAndRetry(instance: AxiosInstance, error: AxiosError): Promise<AxiosResponse> {
   const config = error.config as RetriableConfig | undefined;
   const token = getToken();
   const retriable =
@@ -90,5 +131,5 @@ api.interceptors.response.use(undefined, async (error: AxiosError) => {
     throw toApiError(error);
   }
   config.headers.set('Authorization', `Bearer ${fresh}`);
-  return api.request(config);
-});
+  return instance.request(config);
+}

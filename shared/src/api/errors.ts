@@ -1,4 +1,4 @@
-import { isAxiosError } from 'axios';
+import type { AxiosError } from 'axios';
 import type * as z from 'zod/mini';
 import { errorResponseSchema } from '../contract/common';
 
@@ -22,6 +22,10 @@ export class ContractError extends Error {
     this.name = 'ContractError';
   }
 }
+
+/** axios marks its errors; checked by the mark so this module does not load axios itself. */
+const isAxiosError = (error: unknown): error is AxiosError =>
+  typeof error === 'object' && error !== null && (error as { isAxiosError?: unknown }).isAxiosError === true;
 
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;

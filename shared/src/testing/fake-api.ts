@@ -1,5 +1,5 @@
 import { AxiosError, AxiosHeaders, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
-import { api } from '../api/client';
+import { setApiAdapter } from '../api/client';
 
 export interface FakeRequest {
   method: string;
@@ -11,13 +11,9 @@ export interface FakeRequest {
 type Reply = { status: number; data?: unknown };
 type Handler = (request: FakeRequest) => Reply | Promise<Reply>;
 
-const realAdapter = api.defaults.adapter;
-const realBaseURL = api.defaults.baseURL;
-
-/** Puts the real adapter back (the jest setup does it after every test). */
+/** Puts the network back (the jest setup does it after every test). */
 export function restoreApi(): void {
-  api.defaults.adapter = realAdapter;
-  api.defaults.baseURL = realBaseURL;
+  setApiAdapter(null, '');
 }
 
 /**
@@ -47,8 +43,7 @@ export function fakeApi() {
     throw new AxiosError(`Request failed with status code ${reply.status}`, AxiosError.ERR_BAD_RESPONSE, config, {}, response);
   };
 
-  api.defaults.adapter = adapter;
-  api.defaults.baseURL = '';
+  setApiAdapter(adapter, '');
 
   return {
     calls,
