@@ -7,6 +7,7 @@ export * from './storage';
 export type { RemoteRoutesModule } from './federation';
 export { api, configureApi, getProduct, productPath } from './api/client';
 export { getAccountInfo, useAccountInfo, type AccountInfoState } from './api/account';
+export { useLoad, type LoadState } from './api/useLoad';
 export { ApiError, ContractError, messageOf, parseResponse, toApiError } from './api/errors';
 export { authStore, useAuth, type AuthState } from './auth/store';
 export { useLogout } from './auth/useLogout';

@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
 import { accountInfoSchema, type AccountInfo } from '../contract';
 import { api, productPath } from './client';
 import { parseResponse } from './errors';
+import { useLoad, type LoadState } from './useLoad';
 
 export async function getAccountInfo(): Promise<AccountInfo> {
   const url = productPath('accountInfo');
@@ -9,24 +9,9 @@ export async function getAccountInfo(): Promise<AccountInfo> {
   return parseResponse(accountInfoSchema, response.data, url);
 }
 
-export type AccountInfoState = { status: 'loading' } | { status: 'ready'; info: AccountInfo } | { status: 'failed' };
+export type AccountInfoState = LoadState<AccountInfo>;
 
 /** Account info for the logged-in customer (account page, package buttons); a failure is logged (spec 8) and reported as `failed`. */
 export function useAccountInfo(enabled = true): AccountInfoState {
-  const [state, setState] = useState<AccountInfoState>({ status: 'loading' });
-  useEffect(() => {
-    if (!enabled) return;
-    let live = true;
-    getAccountInfo().then(
-      (info) => live && setState({ status: 'ready', info }),
-      (error: unknown) => {
-        console.warn('Account info could not be loaded', error);
-        if (live) setState({ status: 'failed' });
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [enabled]);
-  return state;
+  return useLoad(getAccountInfo, 'Account info', enabled);
 }

@@ -21,10 +21,10 @@ export function AccountPage() {
             <dd>{fullName}</dd>
             <dt>Korisničko ime</dt>
             <dd>{username}</dd>
-            {account.status === 'ready' && account.info.accountNumber && (
+            {account.status === 'ready' && account.value.accountNumber && (
               <>
                 <dt>Korisnički broj</dt>
-                <dd>{account.info.accountNumber}</dd>
+                <dd>{account.value.accountNumber}</dd>
               </>
             )}
           </dl>

@@ -15,13 +15,13 @@ function useViewer(): Viewer {
   if (!initialized) return { kind: 'checking' };
   if (!authorized) return { kind: 'anonymous' };
   if (account.status === 'loading') return { kind: 'checking' };
-  return { kind: 'customer', info: account.status === 'ready' ? account.info : null };
+  return { kind: 'customer', info: account.status === 'ready' ? account.value : null };
 }
 
 export default function PackagesPage() {
   const plans = usePlans();
   const viewer = useViewer();
-  const offers = mergePlans(plansInfo, plans.status === 'ready' ? plans.plans : null);
+  const offers = mergePlans(plansInfo, plans.status === 'ready' ? plans.value : null);
 
   return (
     <>
