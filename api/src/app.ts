@@ -4,6 +4,7 @@ import type { ApiContext } from './context';
 import { authRoutes } from './auth/routes';
 import { accountRoutes } from './account/routes';
 import { catalogueRoutes } from './catalogue/routes';
+import { customerRoutes } from './customer/routes';
 import { installErrorHandling, installJsonNotFound } from './http/errors';
 
 /** The reference API as a Fastify plugin; mounted under `/api` by the server. */
@@ -31,5 +32,6 @@ export function apiPlugin(ctx: ApiContext) {
     authRoutes(app, ctx);
     accountRoutes(app, ctx);
     catalogueRoutes(app, ctx);
+    customerRoutes(app, ctx);
   };
 }

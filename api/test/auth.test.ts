@@ -1,7 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { SignJWT } from 'jose';
-import { DEMO_CUSTOMER } from '../src/db/seed';
+import { DEMO_CUSTOMER, DEMO_CUSTOMERS } from '../src/db/seed';
 import { countRows, decodeJwt, device, engines, startApi, type StartedApi } from './harness';
 
 const login = (api: StartedApi, username: string = DEMO_CUSTOMER.email, password: string = DEMO_CUSTOMER.password, extra: Record<string, unknown> = {}) =>
@@ -213,7 +213,7 @@ for (const engine of engines()) {
       const second = await startApi({ engine, dataDir: first.dataDir, databaseUrl: first.databaseUrl, clock: first.clock });
       try {
         assert.equal((await second.call('GET', '/ontv/accountInfo', { token: body.token })).status, 200);
-        assert.equal(await countRows(second.db, 'customers'), 1, 'seeding happens once');
+        assert.equal(await countRows(second.db, 'customers'), DEMO_CUSTOMERS.length, 'seeding happens once');
       } finally {
         await second.close();
         await first.dropDatabase?.();

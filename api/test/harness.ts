@@ -82,8 +82,8 @@ export async function startApi(options: StartOptions): Promise<StartedApi & { da
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrate(db);
   const keys = deriveKeys(loadMasterSecret(config.jwtSecret, config.dataDir));
-  await seed(db, keys);
   const clock = options.clock ?? new TestClock();
+  await seed(db, keys, clock.now());
   const ctx = createContext(config, db, keys, clock.now);
   const app = await createServer(ctx, { portal: false });
   await app.listen({ port: 0, host: '127.0.0.1' });

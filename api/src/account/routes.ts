@@ -1,16 +1,112 @@
 import type { FastifyInstance } from 'fastify';
-import { accountInfoSchema, type AccountInfo } from '@portal/shared/contract';
+import { accountInfoSchema, paymentDataSchema, serviceStatusSchema, type AccountInfo, type PaymentData, type ServiceStatus } from '@portal/shared/contract';
 import type { ApiContext } from '../context';
+import type { Queryable } from '../db/db';
 import { requireCustomer } from '../auth/guard';
 import { findCustomerById } from '../auth/customers';
 import { HttpError, respond } from '../http/validate';
+import { isoDay } from '../days';
 
-/** `GET /{product}/accountInfo` (spec 7, Service). Subscriptions arrive with the account issue. */
+interface SubscriptionRow {
+  status: ServiceStatus['status'];
+  next_payment_on: string;
+  plan_code: string;
+  plan_name: string;
+  price_fening: number;
+}
+
+async function subscriptionOf(db: Queryable, customerId: number): Promise<SubscriptionRow | null> {
+  const [row] = await db.query<SubscriptionRow>(
+    `SELECT s.status, to_char(s.next_payment_on, 'YYYY-MM-DD') AS next_payment_on, s.plan_code, p.name AS plan_name, p.price_fening
+       FROM subscriptions s JOIN plans p ON p.code = s.plan_code WHERE s.customer_id = $1`,
+    [customerId],
+  );
+  return row ?? null;
+}
+
+const NOT_ACTIVE = 'Deaktivirati je moguće samo aktivnu pretplatu.';
+const NOT_REACTIVATABLE = 'Reaktivacija bez plaćanja moguća je samo za deaktiviranu pretplatu čiji plaćeni period još traje.';
+
+/**
+ * `GET /{product}/accountInfo`, `/deactivate`, `/reactivateWithoutPayment` (spec 7, Service; spec 4,
+ * Subscription status) and `GET /customer/payment-data`. A state change happens in one conditional
+ * UPDATE, so a refused or concurrent request changes nothing; a refusal is a 409 with a message.
+ */
 export function accountRoutes(app: FastifyInstance, ctx: ApiContext): void {
-  app.get(`/${ctx.config.product}/accountInfo`, async (request): Promise<AccountInfo> => {
+  const product = ctx.config.product;
+
+  app.get(`/${product}/accountInfo`, async (request): Promise<AccountInfo> => {
     const { customerId } = await requireCustomer(ctx, request);
     const customer = await findCustomerById(ctx.db, customerId);
     if (!customer) throw new HttpError(401, 'Sesija je istekla. Prijavi se ponovo.', 'UNAUTHORIZED');
-    return respond(accountInfoSchema, { status: null, plan: null, nextPaymentOn: null, accountNumber: customer.customer_number, promos: [] });
+    const subscription = await subscriptionOf(ctx.db, customerId);
+    return respond(accountInfoSchema, {
+      status: subscription?.status ?? null,
+      plan: subscription ? { code: subscription.plan_code, name: subscription.plan_name, price: subscription.price_fening / 100 } : null,
+      nextPaymentOn: subscription?.next_payment_on ?? null,
+      accountNumber: customer.customer_number,
+      promos: [],
+    });
+  });
+
+  // Deactivation keeps the service until the paid period ends: only the status changes.
+  app.get(`/${product}/deactivate`, async (request): Promise<ServiceStatus> => {
+    const { customerId } = await requireCustomer(ctx, request);
+    const [row] = await ctx.db.query<{ status: ServiceStatus['status']; next_payment_on: string }>(
+      `UPDATE subscriptions SET status = 'DEACTIVATED', updated_at = $2 WHERE customer_id = $1 AND status = 'ACTIVE'
+       RETURNING status, to_char(next_payment_on, 'YYYY-MM-DD') AS next_payment_on`,
+      [customerId, ctx.now()],
+    );
+    if (!row) throw new HttpError(409, NOT_ACTIVE, 'NOT_ACTIVE');
+    return respond(serviceStatusSchema, { status: row.status, nextPaymentOn: row.next_payment_on });
+  });
+
+  app.get(`/${product}/reactivateWithoutPayment`, async (request): Promise<ServiceStatus> => {
+    const { customerId } = await requireCustomer(ctx, request);
+    const [row] = await ctx.db.query<{ status: ServiceStatus['status']; next_payment_on: string }>(
+      `UPDATE subscriptions SET status = 'ACTIVE', updated_at = $2
+        WHERE customer_id = $1 AND status = 'DEACTIVATED' AND next_payment_on > $3::date
+        RETURNING status, to_char(next_payment_on, 'YYYY-MM-DD') AS next_payment_on`,
+      [customerId, ctx.now(), isoDay(ctx.now())],
+    );
+    if (!row) throw new HttpError(409, NOT_REACTIVATABLE, 'NOT_REACTIVATABLE');
+    return respond(serviceStatusSchema, { status: row.status, nextPaymentOn: row.next_payment_on });
+  });
+
+  app.get('/customer/payment-data', async (request): Promise<PaymentData> => {
+    const { customerId } = await requireCustomer(ctx, request);
+    const cards = await ctx.db.query<{
+      code: string;
+      primary_card: boolean;
+      card_type: 'master' | 'maestro' | 'visa';
+      masked_number: string;
+      full_name: string | null;
+      address: string | null;
+      city: string | null;
+      zip: string | null;
+      phone: string | null;
+      country: string | null;
+      email: string | null;
+      expiration_mm: number;
+      expiration_yy: number;
+    }>('SELECT * FROM credit_cards WHERE customer_id = $1 ORDER BY primary_card DESC, created_at', [customerId]);
+    return respond(paymentDataSchema, {
+      creditCards: cards.map((c) => ({
+        code: c.code,
+        primaryCard: c.primary_card,
+        creditCardTypeCode: c.card_type,
+        cardNumber: c.masked_number,
+        fullName: c.full_name,
+        address: c.address,
+        city: c.city,
+        zip: c.zip,
+        phone: c.phone,
+        country: c.country,
+        email: c.email,
+        expirationDateMm: c.expiration_mm,
+        expirationDateYy: c.expiration_yy,
+      })),
+      mbons: [],
+    });
   });
 }

@@ -1,10 +1,11 @@
-import { randomInt } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import type { Db } from './db';
 import type { Keys } from '../auth/secrets';
 import { seal } from '../auth/secrets';
 import { hashPassword } from '../auth/passwords';
+import { isoDay } from '../days';
 
-/** The demo customer the README names; created only on an empty database. */
+/** The demo customer the README names first; created only on an empty database. */
 export const DEMO_CUSTOMER = {
   email: 'demo@ontv.ba',
   phoneNumber: '38761000001',
@@ -14,18 +15,59 @@ export const DEMO_CUSTOMER = {
   customerNumber: '1000001',
 } as const;
 
+type Status = 'ACTIVE' | 'DEACTIVATED' | 'BLOCKED' | 'EXPIRED';
+
+interface DemoCustomer {
+  email: string;
+  phoneNumber: string;
+  firstName: string;
+  lastName: string;
+  customerNumber: string;
+  /** The subscription, with its next payment date in days from the seeding day. */
+  subscription?: { plan: 'starton' | 'maxon'; status: Status; nextPaymentInDays: number };
+  card?: { type: 'master' | 'maestro' | 'visa'; last4: string };
+}
+
+/** One customer per subscription state (spec 4), all with the demo password; the README lists them. */
+export const DEMO_CUSTOMERS: readonly DemoCustomer[] = [
+  DEMO_CUSTOMER,
+  { email: 'aktivna@ontv.ba', phoneNumber: '38761000002', firstName: 'Emir', lastName: 'Begić', customerNumber: '1000002', subscription: { plan: 'maxon', status: 'ACTIVE', nextPaymentInDays: 20 }, card: { type: 'visa', last4: '4242' } },
+  { email: 'deaktivirana@ontv.ba', phoneNumber: '38761000003', firstName: 'Lejla', lastName: 'Kovačević', customerNumber: '1000003', subscription: { plan: 'starton', status: 'DEACTIVATED', nextPaymentInDays: 10 }, card: { type: 'master', last4: '5454' } },
+  { email: 'deaktivirana.istekla@ontv.ba', phoneNumber: '38761000004', firstName: 'Haris', lastName: 'Mehić', customerNumber: '1000004', subscription: { plan: 'starton', status: 'DEACTIVATED', nextPaymentInDays: -3 }, card: { type: 'maestro', last4: '0005' } },
+  { email: 'blokirana@ontv.ba', phoneNumber: '38761000005', firstName: 'Sanja', lastName: 'Petrović', customerNumber: '1000005', subscription: { plan: 'maxon', status: 'BLOCKED', nextPaymentInDays: -10 }, card: { type: 'visa', last4: '1881' } },
+  { email: 'istekla@ontv.ba', phoneNumber: '38761000006', firstName: 'Dino', lastName: 'Alić', customerNumber: '1000006', subscription: { plan: 'starton', status: 'EXPIRED', nextPaymentInDays: -40 } },
+];
+
 export function randomPin(): string {
   return String(randomInt(0, 10_000)).padStart(4, '0');
 }
 
-export async function seed(db: Db, keys: Keys): Promise<boolean> {
+export async function seed(db: Db, keys: Keys, now: Date = new Date()): Promise<boolean> {
   const [{ count } = { count: 0 }] = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM customers');
   if (count > 0) return false;
-  const c = DEMO_CUSTOMER;
-  await db.query(
-    `INSERT INTO customers (customer_number, email, phone_number, first_name, last_name, password_hash, pin_sealed)
-     VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING`,
-    [c.customerNumber, c.email, c.phoneNumber, c.firstName, c.lastName, await hashPassword(c.password), seal(keys.sealing, randomPin())],
-  );
+  // One hash for the shared demo password: hashing is deliberately slow, and these are demo accounts.
+  const passwordHash = await hashPassword(DEMO_CUSTOMER.password);
+  for (const c of DEMO_CUSTOMERS) {
+    const [row] = await db.query<{ id: number }>(
+      `INSERT INTO customers (customer_number, email, phone_number, first_name, last_name, password_hash, pin_sealed)
+       VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING RETURNING id`,
+      [c.customerNumber, c.email, c.phoneNumber, c.firstName, c.lastName, passwordHash, seal(keys.sealing, randomPin())],
+    );
+    if (!row) continue;
+    if (c.subscription) {
+      const { plan, status, nextPaymentInDays } = c.subscription;
+      await db.query(
+        `INSERT INTO subscriptions (customer_id, plan_code, status, period_start, next_payment_on, updated_at) VALUES ($1, $2, $3, $4, $5, $6)`,
+        [row.id, plan, status, isoDay(now, nextPaymentInDays - 30), isoDay(now, nextPaymentInDays), now],
+      );
+    }
+    if (c.card) {
+      await db.query(
+        `INSERT INTO credit_cards (code, customer_id, primary_card, card_type, masked_number, full_name, city, country, email, expiration_mm, expiration_yy, created_at)
+         VALUES ($1, $2, true, $3, $4, $5, 'Sarajevo', 'BA', $6, 12, $7, $8)`,
+        [randomUUID(), row.id, c.card.type, `**** **** **** ${c.card.last4}`, `${c.firstName} ${c.lastName}`, c.email, (now.getUTCFullYear() + 3) % 100, now],
+      );
+    }
+  }
   return true;
 }

@@ -6,3 +6,4 @@ export * from './common';
 export * from './auth';
 export * from './account';
 export * from './catalogue';
+export * from './customer';

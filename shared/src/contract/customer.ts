@@ -1,0 +1,71 @@
+import * as z from 'zod/mini';
+import { subscriptionStatusSchema } from './account';
+
+/** PIN: exactly 4 digits (spec 5, 9). */
+export const pinSchema = z.string().check(z.regex(/^\d{4}$/, 'PIN has 4 digits'));
+
+/**
+ * The password rule of spec 5: 8 to 32 characters after trimming, with an upper-case and a lower-case
+ * letter, a digit and a special character. One function for the forms and the API.
+ */
+export function isStrongPassword(value: string): boolean {
+  const password = value.trim();
+  return (
+    password.length >= 8 &&
+    password.length <= 32 &&
+    /\p{Lu}/u.test(password) &&
+    /\p{Ll}/u.test(password) &&
+    /\d/.test(password) &&
+    /[^\p{L}\d\s]/u.test(password)
+  );
+}
+
+/** `POST /customer/check-pin` (spec 7, Customer): 200 when right, 400 when wrong, 429 while locked. */
+export const checkPinRequestSchema = z.object({ pin: pinSchema });
+export type CheckPinRequest = z.infer<typeof checkPinRequestSchema>;
+
+/** `POST /customer/change-pin`. */
+export const changePinRequestSchema = z.object({ oldPin: pinSchema, newPin: pinSchema });
+export type ChangePinRequest = z.infer<typeof changePinRequestSchema>;
+
+/** `POST /customer/change-password`: 200 done, 400 wrong old password (spec 7, Customer). */
+export const changePasswordRequestSchema = z.object({
+  oldPassword: z.string().check(z.minLength(1), z.maxLength(200)),
+  newPassword: z.string().check(z.minLength(1), z.maxLength(200)),
+});
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
+
+/** The service status answered by deactivate and reactivate (spec 3, Service status). */
+export const serviceStatusSchema = z.object({
+  status: subscriptionStatusSchema,
+  nextPaymentOn: z.nullable(z.string()),
+});
+export type ServiceStatus = z.infer<typeof serviceStatusSchema>;
+
+export const cardTypeSchema = z.enum(['master', 'maestro', 'visa']);
+export type CardType = z.infer<typeof cardTypeSchema>;
+
+/** A saved card (spec 3, Credit card): only the masked number ever reaches the portal. */
+export const creditCardSchema = z.object({
+  code: z.string(),
+  primaryCard: z.boolean(),
+  creditCardTypeCode: cardTypeSchema,
+  cardNumber: z.string(),
+  fullName: z.nullable(z.string()),
+  address: z.nullable(z.string()),
+  city: z.nullable(z.string()),
+  zip: z.nullable(z.string()),
+  phone: z.nullable(z.string()),
+  country: z.nullable(z.string()),
+  email: z.nullable(z.string()),
+  expirationDateMm: z.int(),
+  expirationDateYy: z.int(),
+});
+export type CreditCard = z.infer<typeof creditCardSchema>;
+
+/** `GET /customer/payment-data` (spec 3, Payment data): cards and mbons (whose content the spec does not show). */
+export const paymentDataSchema = z.object({
+  creditCards: z.array(creditCardSchema),
+  mbons: z.array(z.unknown()),
+});
+export type PaymentData = z.infer<typeof paymentDataSchema>;
