@@ -1,8 +1,5 @@
-import { Link } from '@portal/shared';
-import mastercard from '../assets/payments/mastercard.svg';
-import maestro from '../assets/payments/maestro.svg';
+import { CARD_LOGOS, Link } from '@portal/shared';
 import idCheck from '../assets/payments/mastercard-idcheck.svg';
-import visa from '../assets/payments/visa.svg';
 import visaSecure from '../assets/payments/visa-secure.svg';
 import styles from './Footer.module.css';
 
@@ -25,10 +22,10 @@ const SOCIAL = [
 ];
 
 const PAYMENT_LOGOS = [
-  { src: mastercard, alt: 'Mastercard', width: 64 },
-  { src: maestro, alt: 'Maestro', width: 64 },
+  { src: CARD_LOGOS.master.src, alt: 'Mastercard', width: 64 },
+  { src: CARD_LOGOS.maestro.src, alt: 'Maestro', width: 64 },
   { src: idCheck, alt: 'Mastercard ID Check', width: 96 },
-  { src: visa, alt: 'Visa', width: 64 },
+  { src: CARD_LOGOS.visa.src, alt: 'Visa', width: 64 },
   { src: visaSecure, alt: 'Visa Secure', width: 96 },
 ];
 

@@ -9,7 +9,7 @@ export async function getAccountInfo(): Promise<AccountInfo> {
   return parseResponse(accountInfoSchema, response.data, url);
 }
 
-export type AccountInfoState = LoadState<AccountInfo>;
+export type AccountInfoState = LoadState<AccountInfo> & { retry: () => void };
 
 /** Account info for the logged-in customer (account page, package buttons); a failure is logged (spec 8) and reported as `failed`. */
 export function useAccountInfo(enabled = true): AccountInfoState {

@@ -1,50 +1,112 @@
 import { beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { render, screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { authStore, getToken, setToken } from '@portal/shared';
-import { demoClaims, fakeApi, fakeToken, type FakeApi } from '@portal/shared/testing';
-import { routes } from '../exposes/routes';
+import { getToken } from '@portal/shared';
+import { fakeApi, type FakeApi } from '@portal/shared/testing';
+import { accountInfo, answerAccount, card, logIn, renderAccount } from '../testing';
+import { BILLING_RULE } from './PaymentSection';
 
 let server: FakeApi;
 beforeEach(() => {
   server = fakeApi();
-  setToken(fakeToken(demoClaims));
-  authStore.getState().bootstrap();
+  logIn();
 });
 
-function renderAccount() {
-  const router = createMemoryRouter([...routes, { path: '/', element: <h1>Početna</h1> }], { initialEntries: ['/nalog'] });
-  render(<RouterProvider router={router} />);
-  return router;
-}
+const section = (name: string) => within(screen.getByRole('heading', { name }).closest('section')!);
 
-const info = { status: null, plan: null, nextPaymentOn: null, accountNumber: '1000001', promos: [] };
-
-describe('account page', () => {
-  it('shows the name, username and customer number', async () => {
-    server.on('GET', '/ontv/accountInfo', { status: 200, data: info });
-    renderAccount();
-    expect(screen.getByRole('heading', { name: 'Moj nalog' })).toBeInTheDocument();
-    expect(screen.getByText('Amra Hodžić')).toBeInTheDocument();
-    expect(screen.getByText('demo@ontv.ba')).toBeInTheDocument();
-    expect(await screen.findByText('1000001')).toBeInTheDocument();
+describe('account page: user data', () => {
+  it('shows the name, username, customer number and the links to change password and PIN', async () => {
+    answerAccount(server, accountInfo());
+    await renderAccount('/nalog');
+    expect(screen.getByRole('heading', { level: 1, name: 'Moj nalog' })).toBeInTheDocument();
+    const user = section('Korisnički podaci');
+    expect(user.getByText('Amra Hodžić')).toBeInTheDocument();
+    expect(user.getByText('demo@ontv.ba')).toBeInTheDocument();
+    expect(await user.findByText('1000001')).toBeInTheDocument();
+    expect(user.getByRole('link', { name: 'Promijeni lozinku' })).toHaveAttribute('href', '/nalog/promijeni-lozinku');
+    expect(user.getByRole('link', { name: 'Promijeni PIN' })).toHaveAttribute('href', '/nalog/promijeni-pin');
   });
 
-  it('says so when the account info cannot be loaded', async () => {
+  it('says so, with a retry, when the account info cannot be loaded', async () => {
     jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-    server.on('GET', '/ontv/accountInfo', { status: 200, data: { status: 'UNKNOWN' } });
-    renderAccount();
-    expect(await screen.findByRole('alert')).toHaveTextContent('Podaci o pretplati trenutno nisu dostupni.');
+    server.on('GET', '/ontv/accountInfo', { status: 200, data: { status: 'UNKNOWN' } }).on('GET', '/customer/payment-data', { status: 200, data: { creditCards: [], mbons: [] } });
+    await renderAccount('/nalog');
+    expect(await screen.findByText('Podaci o pretplati trenutno nisu dostupni. Pokušaj ponovo kasnije.')).toBeInTheDocument();
+    server.on('GET', '/ontv/accountInfo', { status: 200, data: accountInfo() });
+    await userEvent.click(screen.getByRole('button', { name: 'Pokušaj ponovo' }));
+    expect(await screen.findByRole('heading', { name: 'Moj paket' })).toBeInTheDocument();
   });
 
   it('logs out and goes to the home page', async () => {
-    server.on('GET', '/ontv/accountInfo', { status: 200, data: info }).on('POST', '/logout', { status: 204 });
-    const router = renderAccount();
+    answerAccount(server, accountInfo());
+    server.on('POST', '/logout', { status: 204 });
+    const router = await renderAccount('/nalog');
     await userEvent.click(screen.getByRole('button', { name: 'Odjavi se' }));
     expect(await screen.findByRole('heading', { name: 'Početna' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
     expect(getToken()).toBeNull();
-    expect(server.callsTo('POST', '/logout')).toHaveLength(1);
+  });
+});
+
+describe("account page: 'Moj paket' and actions in every status", () => {
+  const cases = [
+    { status: 'ACTIVE', label: 'AKTIVNA', expiry: true, renew: false, action: ['Deaktiviraj pretplatu', '/nalog/deaktiviraj-ontv'] },
+    { status: 'DEACTIVATED', label: 'DEAKTIVIRANA', expiry: false, renew: false, action: ['Reaktiviraj pretplatu', '/nalog/reaktiviraj-ontv-bez-placanja'] },
+    { status: 'BLOCKED', label: 'BLOKIRANA', expiry: false, renew: false, action: null },
+    { status: 'EXPIRED', label: 'ISTEKLA', expiry: false, renew: true, action: null },
+  ] as const;
+
+  it.each(cases)('$status: label $label, expiry, renew button and action', async ({ status, label, expiry, renew, action }) => {
+    answerAccount(server, accountInfo({ status }));
+    await renderAccount('/nalog');
+    const plan = section('Moj paket');
+    expect(await plan.findByText(label)).toBeInTheDocument();
+    expect(plan.getByText('MaxON')).toBeInTheDocument();
+    expect(plan.getByText('24,90 KM mjesečno (PDV uključen)')).toBeInTheDocument();
+    expect(plan.queryByText('15.1.2099.') !== null).toBe(expiry);
+    expect(plan.queryByRole('link', { name: 'Obnovi pretplatu' }) !== null).toBe(renew);
+    if (renew) expect(plan.getByRole('link', { name: 'Obnovi pretplatu' })).toHaveAttribute('href', '/paketi');
+    expect(screen.queryByRole('link', { name: 'Deaktiviraj pretplatu' }) !== null).toBe(action?.[0] === 'Deaktiviraj pretplatu');
+    expect(screen.queryByRole('link', { name: 'Reaktiviraj pretplatu' }) !== null).toBe(action?.[0] === 'Reaktiviraj pretplatu');
+    if (action) expect(screen.getByRole('link', { name: action[0] })).toHaveAttribute('href', action[1]);
+    expect(screen.getByRole('button', { name: 'Odjavi se' })).toBeInTheDocument();
+  });
+
+  it('DEACTIVATED whose paid period has ended: reactivation goes through payment', async () => {
+    answerAccount(server, accountInfo({ status: 'DEACTIVATED', nextPaymentOn: '2020-01-01' }));
+    await renderAccount('/nalog');
+    expect(await screen.findByRole('link', { name: 'Reaktiviraj pretplatu' })).toHaveAttribute('href', '/nalog/reaktiviraj-ontv');
+  });
+
+  it('without a subscription: Nemaš aktiviran paket and a choose-package button', async () => {
+    answerAccount(server, accountInfo({ status: null, plan: null, nextPaymentOn: null }));
+    await renderAccount('/nalog');
+    const plan = section('Moj paket');
+    expect(await plan.findByText('Nemaš aktiviran paket')).toBeInTheDocument();
+    expect(plan.getByRole('link', { name: 'Izaberi paket' })).toHaveAttribute('href', '/paketi');
+    expect(screen.queryByRole('link', { name: /aktiviraj pretplatu/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('account page: payment', () => {
+  it('shows the primary card, the next payment date, the billing rule and the links', async () => {
+    answerAccount(server, accountInfo(), [card({ code: 'c2', primaryCard: false, cardNumber: '**** **** **** 0005', creditCardTypeCode: 'maestro' }), card()]);
+    await renderAccount('/nalog');
+    const payment = section('Plaćanje');
+    expect(await payment.findByText('**** **** **** 4242')).toBeInTheDocument();
+    expect(payment.getByRole('img', { name: 'Visa' })).toBeInTheDocument();
+    expect(payment.queryByText('**** **** **** 0005')).not.toBeInTheDocument();
+    expect(payment.getByText('15.1.2099.')).toBeInTheDocument();
+    expect(payment.getByText(BILLING_RULE)).toBeInTheDocument();
+    expect(payment.getByRole('link', { name: 'Moje kartice' })).toHaveAttribute('href', '/nalog/moje-kartice');
+    expect(payment.getByRole('link', { name: 'Istorija uplata' })).toHaveAttribute('href', '/nalog/istorija-uplata');
+  });
+
+  it('without cards: Nemaš sačuvanih kartica and an add-card button', async () => {
+    answerAccount(server, accountInfo(), []);
+    await renderAccount('/nalog');
+    const payment = section('Plaćanje');
+    expect(await payment.findByText('Nemaš sačuvanih kartica')).toBeInTheDocument();
+    expect(payment.getByRole('link', { name: 'Dodaj karticu' })).toHaveAttribute('href', '/nalog/moje-kartice');
   });
 });

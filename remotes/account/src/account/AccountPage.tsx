@@ -1,15 +1,22 @@
-import { Alert, Button, Spinner, Card, Page, messages, useAccountInfo, useAuth, useLogout } from '@portal/shared';
+import { Alert, Button, ButtonLink, Card, Link, Page, Spinner, getProduct, messages, useAccountInfo, useAuth, useLogout, usePaymentData, type AccountInfo } from '@portal/shared';
+import { PackageSection } from './PackageSection';
+import { PaymentSection } from './PaymentSection';
+import { canReactivateWithoutPayment, servicePaths } from './status';
 import styles from './AccountPage.module.css';
 
 export const ACCOUNT_INFO_FAILED = 'Podaci o pretplati trenutno nisu dostupni. Pokušaj ponovo kasnije.';
+export const PAYMENT_DATA_FAILED = 'Podaci o karticama trenutno nisu dostupni. Pokušaj ponovo kasnije.';
 
+/** `/nalog` for a logged-in customer (spec 2): user data, 'Moj paket', payment and actions. */
 export function AccountPage() {
   const tokenData = useAuth((s) => s.tokenData);
   const logout = useLogout();
   const account = useAccountInfo();
+  const payment = usePaymentData();
   if (!tokenData) return null;
   const fullName = `${tokenData.first_name} ${tokenData.last_name}`.trim();
   const username = tokenData.email ?? (tokenData.phone_number ? `+${tokenData.phone_number}` : tokenData.device_username);
+  const info = account.status === 'ready' ? account.value : null;
 
   return (
     <Page title="Moj nalog">
@@ -21,17 +28,36 @@ export function AccountPage() {
             <dd>{fullName}</dd>
             <dt>Korisničko ime</dt>
             <dd>{username}</dd>
-            {account.status === 'ready' && account.value.accountNumber && (
+            {info?.accountNumber && (
               <>
                 <dt>Korisnički broj</dt>
-                <dd>{account.value.accountNumber}</dd>
+                <dd>{info.accountNumber}</dd>
               </>
             )}
           </dl>
-          {account.status === 'loading' && <Spinner />}
+          <p className={styles.links}>
+            <Link to="/nalog/promijeni-lozinku">Promijeni lozinku</Link>
+            <Link to="/nalog/promijeni-pin">Promijeni PIN</Link>
+          </p>
         </Card>
-        {account.status === 'failed' && <Alert kind="error">{ACCOUNT_INFO_FAILED}</Alert>}
+
+        {account.status === 'loading' && <Spinner label="Učitavam pretplatu…" />}
+        {account.status === 'failed' && (
+          <div className={styles.failed}>
+            <Alert kind="error">{ACCOUNT_INFO_FAILED}</Alert>
+            <Button variant="secondary" onClick={account.retry}>
+              {messages.retry}
+            </Button>
+          </div>
+        )}
+        {info && <PackageSection info={info} />}
+
+        {payment.status === 'loading' && <Spinner label="Učitavam kartice…" />}
+        {payment.status === 'failed' && <Alert kind="error">{PAYMENT_DATA_FAILED}</Alert>}
+        {payment.status === 'ready' && <PaymentSection payment={payment.value} info={info} />}
+
         <div className={styles.actions}>
+          {info && <ServiceAction info={info} />}
           <Button variant="secondary" onClick={() => void logout()}>
             {messages.logout}
           </Button>
@@ -39,4 +65,20 @@ export function AccountPage() {
       </div>
     </Page>
   );
+}
+
+/** Deactivate when ACTIVE; reactivate when DEACTIVATED, without payment while the paid period runs (spec 2). */
+function ServiceAction({ info }: { info: AccountInfo }) {
+  const paths = servicePaths(getProduct());
+  if (info.status === 'ACTIVE') {
+    return (
+      <ButtonLink to={paths.deactivate} variant="secondary">
+        Deaktiviraj pretplatu
+      </ButtonLink>
+    );
+  }
+  if (info.status === 'DEACTIVATED') {
+    return <ButtonLink to={canReactivateWithoutPayment(info) ? paths.reactivateFree : paths.reactivatePaid}>Reaktiviraj pretplatu</ButtonLink>;
+  }
+  return null;
 }

@@ -1,0 +1,85 @@
+import { useState, type FormEvent } from 'react';
+import { Alert, Button, Page, api, toApiError, useNavigate, TextField } from '@portal/shared';
+import styles from '../forms.module.css';
+
+export const PIN_TEXTS = {
+  old: 'Stari PIN',
+  new: 'Novi PIN',
+  confirm: 'Potvrdi novi PIN',
+  format: 'PIN mora imati 4 cifre.',
+  wrong: 'Uneseni PIN je netačan', // spec 5, 8
+  mismatch: 'Uneseni PIN-ovi se ne podudaraju', // spec 5
+  failed: 'PIN nije promijenjen. Pokušaj ponovo.',
+  submit: 'Promijeni PIN',
+} as const;
+
+const isPin = (value: string) => /^\d{4}$/.test(value);
+const digitsOnly = (value: string) => value.replace(/\D/g, '').slice(0, 4);
+
+/** `/nalog/promijeni-pin` (spec 2, 5): the old PIN is verified with check-pin, then the new one is saved. */
+export function ChangePinPage() {
+  const navigate = useNavigate();
+  const [values, setValues] = useState({ oldPin: '', newPin: '', confirm: '' });
+  const [touched, setTouched] = useState(false);
+  const [serverError, setServerError] = useState<{ field: 'oldPin' | 'form'; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const formatError = (value: string) => (touched && !isPin(value) ? PIN_TEXTS.format : undefined);
+  const mismatch = touched && isPin(values.newPin) && isPin(values.confirm) && values.newPin !== values.confirm;
+  const valid = isPin(values.oldPin) && isPin(values.newPin) && values.newPin === values.confirm;
+
+  const set = (field: keyof typeof values) => (value: string) => {
+    setValues((v) => ({ ...v, [field]: digitsOnly(value) }));
+    setServerError(null);
+  };
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setTouched(true);
+    if (!valid || busy) return;
+    setBusy(true);
+    try {
+      await api.post('/customer/check-pin', { pin: values.oldPin });
+    } catch (error) {
+      const apiError = toApiError(error);
+      // Spec 8: any failed check means a wrong PIN; a lockout explains itself.
+      setServerError({ field: 'oldPin', text: apiError.status === 429 && apiError.serverMessage ? apiError.serverMessage : PIN_TEXTS.wrong });
+      setBusy(false);
+      return;
+    }
+    try {
+      await api.post('/customer/change-pin', { oldPin: values.oldPin, newPin: values.newPin });
+      void navigate('/nalog/promijeni-pin/uspjesno');
+    } catch {
+      setServerError({ field: 'form', text: PIN_TEXTS.failed });
+      setBusy(false);
+    }
+  }
+
+  const pinField = { type: 'password', inputMode: 'numeric', autoComplete: 'off', maxLength: 4, pattern: '[0-9]*' } as const;
+  return (
+    <Page title="Promjena PIN-a" narrow>
+      <form className={styles.form} onSubmit={submit} noValidate>
+        <TextField
+          label={PIN_TEXTS.old}
+          {...pinField}
+          value={values.oldPin}
+          onChange={(e) => set('oldPin')(e.target.value)}
+          error={serverError?.field === 'oldPin' ? serverError.text : formatError(values.oldPin)}
+        />
+        <TextField label={PIN_TEXTS.new} {...pinField} value={values.newPin} onChange={(e) => set('newPin')(e.target.value)} error={formatError(values.newPin)} />
+        <TextField
+          label={PIN_TEXTS.confirm}
+          {...pinField}
+          value={values.confirm}
+          onChange={(e) => set('confirm')(e.target.value)}
+          error={mismatch ? PIN_TEXTS.mismatch : formatError(values.confirm)}
+        />
+        {serverError?.field === 'form' && <Alert kind="error">{serverError.text}</Alert>}
+        <Button type="submit" block disabled={busy} aria-disabled={busy}>
+          {busy ? 'Spremam…' : PIN_TEXTS.submit}
+        </Button>
+      </form>
+    </Page>
+  );
+}

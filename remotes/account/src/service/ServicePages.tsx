@@ -1,0 +1,111 @@
+import { useState, type ReactNode } from 'react';
+import { Alert, Button, ButtonLink, Navigate, Page, Spinner, api, formatDate, getProduct, productPath, toApiError, useAccountInfo, useLocation, useNavigate, type AccountInfo } from '@portal/shared';
+import { canReactivateWithoutPayment, servicePaths } from '../account/status';
+import { DonePage } from './DonePage';
+import styles from '../forms.module.css';
+
+export const SERVICE_FAILED = 'Promjena trenutno nije moguća. Pokušaj ponovo kasnije.';
+
+/**
+ * A confirm screen for a service change that is allowed only in some states (spec 4): it waits for
+ * the account info, sends everyone else back to /nalog, and shows the server's message on refusal.
+ */
+function ServiceChange({ allowed, call, done, title, children, confirm }: {
+  allowed: (info: AccountInfo) => boolean;
+  call: 'deactivate' | 'reactivateWithoutPayment';
+  done: string;
+  title: string;
+  confirm: string;
+  children: (info: AccountInfo) => ReactNode;
+}) {
+  const account = useAccountInfo();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  if (account.status === 'loading') return <Page title={title} narrow><Spinner /></Page>;
+  if (account.status === 'failed' || !allowed(account.value)) return <Navigate to="/nalog" replace />;
+
+  async function change() {
+    setBusy(true);
+    setError(null);
+    try {
+      const response = await api.get<{ nextPaymentOn: string | null }>(productPath(call));
+      void navigate(done, { state: { nextPaymentOn: response.data.nextPaymentOn } });
+    } catch (failure) {
+      setError(toApiError(failure).serverMessage ?? SERVICE_FAILED);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Page title={title} narrow>
+      <div className={styles.form}>
+        {children(account.value)}
+        {error && <Alert kind="error">{error}</Alert>}
+        <div className={styles.actions}>
+          <Button onClick={() => void change()} disabled={busy}>
+            {busy ? 'Šaljem…' : confirm}
+          </Button>
+          <ButtonLink to="/nalog" variant="secondary">
+            Odustani
+          </ButtonLink>
+        </div>
+      </div>
+    </Page>
+  );
+}
+
+const until = (day: string | null) => (day ? ` (${formatDate(day)})` : '');
+
+export function DeactivatePage() {
+  return (
+    <ServiceChange
+      title="Deaktivacija pretplate"
+      call="deactivate"
+      done={servicePaths(getProduct()).deactivated}
+      confirm="Deaktiviraj"
+      allowed={(info) => info.status === 'ACTIVE'}
+    >
+      {(info) => (
+        <p className={styles.text}>
+          Da li želiš deaktivirati pretplatu na paket {info.plan?.name}? Uslugu možeš koristiti do kraja obračunskog perioda
+          {until(info.nextPaymentOn)}; nakon toga se pretplata više ne naplaćuje.
+        </p>
+      )}
+    </ServiceChange>
+  );
+}
+
+export function ReactivateWithoutPaymentPage() {
+  return (
+    <ServiceChange
+      title="Reaktivacija pretplate"
+      call="reactivateWithoutPayment"
+      done={servicePaths(getProduct()).reactivated}
+      confirm="Reaktiviraj"
+      allowed={(info) => canReactivateWithoutPayment(info)}
+    >
+      {(info) => (
+        <p className={styles.text}>
+          Plaćeni period paketa {info.plan?.name} traje do {formatDate(info.nextPaymentOn ?? '')}, pa reaktivacija ne zahtijeva plaćanje.
+          Pretplata će se nakon toga ponovo automatski naplaćivati.
+        </p>
+      )}
+    </ServiceChange>
+  );
+}
+
+const doneDate = (state: unknown) => {
+  const day = (state as { nextPaymentOn?: unknown } | null)?.nextPaymentOn;
+  return typeof day === 'string' ? formatDate(day) : null;
+};
+
+export function DeactivatedPage() {
+  const date = doneDate(useLocation().state);
+  return <DonePage title="Pretplata je deaktivirana">Pretplata je deaktivirana. Usluga ostaje aktivna {date ? `do ${date}` : 'do kraja obračunskog perioda'}.</DonePage>;
+}
+
+export function ReactivatedPage() {
+  return <DonePage title="Pretplata je ponovo aktivna">Pretplata je ponovo aktivna. Hvala što si ostao s nama!</DonePage>;
+}

@@ -1,0 +1,16 @@
+import type { CardType } from '../contract/customer';
+import mastercard from './cards/mastercard.svg';
+import maestro from './cards/maestro.svg';
+import visa from './cards/visa.svg';
+
+/** The card schemes' logos (our own drawings), by the API's card type code (spec 3, Credit card). */
+export const CARD_LOGOS: Record<CardType, { src: string; name: string }> = {
+  master: { src: mastercard, name: 'Mastercard' },
+  maestro: { src: maestro, name: 'Maestro' },
+  visa: { src: visa, name: 'Visa' },
+};
+
+export function CardLogo({ type, height = 32 }: { type: CardType; height?: number }) {
+  const logo = CARD_LOGOS[type];
+  return <img src={logo.src} alt={logo.name} height={height} width={Math.round(height * 1.6)} />;
+}
