@@ -5,6 +5,7 @@ import { authRoutes } from './auth/routes';
 import { accountRoutes } from './account/routes';
 import { catalogueRoutes } from './catalogue/routes';
 import { customerRoutes } from './customer/routes';
+import { onboardingRoutes } from './onboarding/routes';
 import { installErrorHandling, installJsonNotFound } from './http/errors';
 
 /** The reference API as a Fastify plugin; mounted under `/api` by the server. */
@@ -33,5 +34,6 @@ export function apiPlugin(ctx: ApiContext) {
     accountRoutes(app, ctx);
     catalogueRoutes(app, ctx);
     customerRoutes(app, ctx);
+    onboardingRoutes(app, ctx);
   };
 }

@@ -23,6 +23,8 @@ const envSchema = z.object({
   LOGIN_LIMIT_ACCOUNT: int(5),
   LOGIN_LIMIT_CLIENT: int(30),
   LOGIN_LIMIT_WINDOW_SECONDS: int(900),
+  // Sandbox: codes go to the outbox readable at /api/dev/outbox. On unless NODE_ENV=production or SANDBOX=0.
+  SANDBOX: flag.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PORTAL_ROOT: z.string().default(repoRoot),
 });
@@ -52,6 +54,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       perClient: e.LOGIN_LIMIT_CLIENT,
       windowSeconds: e.LOGIN_LIMIT_WINDOW_SECONDS,
     },
+    sandbox: e.SANDBOX ?? env.NODE_ENV !== 'production',
     logLevel: e.LOG_LEVEL,
     portalRoot: path.resolve(e.PORTAL_ROOT),
   };

@@ -3,6 +3,7 @@ import type { Db } from './db/db';
 import type { Keys } from './auth/secrets';
 import { TokenIssuer } from './auth/tokens';
 import { RateLimiter } from './http/rate-limit';
+import { OutboxNotifier, type Notifier } from './onboarding/notifier';
 
 /** Everything a route needs, built once per server: the clock is injected so tests can move time. */
 export interface ApiContext {
@@ -12,9 +13,18 @@ export interface ApiContext {
   now: () => Date;
   tokens: TokenIssuer;
   loginLimits: { perAccount: RateLimiter; perClient: RateLimiter };
+  /** New registrations and reset requests: per username and per client address, an hour's window. */
+  codeLimits: { perUsername: RateLimiter; perClient: RateLimiter };
+  notifier: Notifier;
 }
 
-export function createContext(config: ApiConfig, db: Db, keys: Keys, now: () => Date = () => new Date()): ApiContext {
+export function createContext(
+  config: ApiConfig,
+  db: Db,
+  keys: Keys,
+  now: () => Date = () => new Date(),
+  log: (line: string) => void = () => undefined,
+): ApiContext {
   const windowMs = config.loginLimits.windowSeconds * 1000;
   return {
     config,
@@ -26,5 +36,10 @@ export function createContext(config: ApiConfig, db: Db, keys: Keys, now: () => 
       perAccount: new RateLimiter(config.loginLimits.perAccount, windowMs, now),
       perClient: new RateLimiter(config.loginLimits.perClient, windowMs, now),
     },
+    codeLimits: {
+      perUsername: new RateLimiter(5, 3_600_000, now),
+      perClient: new RateLimiter(config.loginLimits.perClient, 3_600_000, now),
+    },
+    notifier: new OutboxNotifier(db, keys, now, log),
   };
 }

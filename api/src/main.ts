@@ -13,8 +13,11 @@ export async function main(): Promise<void> {
   await migrate(db);
   const keys = deriveKeys(loadMasterSecret(config.jwtSecret, config.dataDir));
   const seeded = await seed(db, keys);
-  const ctx = createContext(config, db, keys);
+  // The notifier logs through the server's logger, which exists once the server does.
+  let log: (line: string) => void = () => undefined;
+  const ctx = createContext(config, db, keys, () => new Date(), (line) => log(line));
   const app = await createServer(ctx, { portal: true, remotesOnly: process.env.REMOTES_ONLY === '1' });
+  log = (line) => app.log.info(line);
 
   let closing = false;
   const shutdown = async (signal: string) => {

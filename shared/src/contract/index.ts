@@ -7,3 +7,4 @@ export * from './auth';
 export * from './account';
 export * from './catalogue';
 export * from './customer';
+export * from './registration';

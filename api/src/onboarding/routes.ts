@@ -1,0 +1,206 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  approveMailRequestSchema,
+  approveResetCodeRequestSchema,
+  approveSmsRequestSchema,
+  checkUsernameRequestSchema,
+  continueRegistrationRequestSchema,
+  finishRegistrationRequestSchema,
+  isStrongPassword,
+  outboxEntrySchema,
+  resendRequestSchema,
+  resendResetCodeRequestSchema,
+  resetPasswordRequestSchema,
+  startRegistrationRequestSchema,
+  type OutboxEntry,
+  type RegistrationType,
+} from '@portal/shared/contract';
+import type { ApiContext } from '../context';
+import { findCustomerByUsername, usernameLookup } from '../auth/customers';
+import { hashPassword } from '../auth/passwords';
+import { seal, unseal } from '../auth/secrets';
+import { randomPin } from '../db/seed';
+import { HttpError, parseBody } from '../http/validate';
+import { approveCode, codeText, createVerification, findVerification, replaceCode, type Purpose } from './codes';
+
+const PHONE_FORMAT = 'Broj telefona mora biti u formatu 06x xxx xxx(x).'; // spec 5
+const EMAIL_FORMAT = 'Unesi ispravnu e-mail adresu.';
+const WEAK_PASSWORD = 'Lozinka mora sadržavati bar jedno veliko slovo, malo slovo, broj i specijalni karakter.'; // spec 5
+const NOT_READY = 'Registracija nije potvrđena. Počni ispočetka.';
+
+/** A username as registrations store it: a phone number `3876…` (06 + 7 to 9 digits) or an e-mail in lower case. */
+function registrationUsername(type: RegistrationType, username: string): string {
+  const lookup = usernameLookup(username);
+  if (type === 'PHONE_NUMBER') {
+    if (!lookup || lookup.column !== 'phone_number' || !/^3876\d{7,9}$/.test(lookup.value)) throw new HttpError(400, PHONE_FORMAT, 'BAD_PHONE');
+    return lookup.value;
+  }
+  if (!lookup || lookup.column !== 'email' || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(lookup.value)) throw new HttpError(400, EMAIL_FORMAT, 'BAD_EMAIL');
+  return lookup.value;
+}
+
+const channelOf = (type: RegistrationType): 'SMS' | 'EMAIL' => (type === 'PHONE_NUMBER' ? 'SMS' : 'EMAIL');
+
+function limit(ctx: ApiContext, request: FastifyRequest, username: string): void {
+  const wait = Math.max(ctx.codeLimits.perUsername.retryAfter(username), ctx.codeLimits.perClient.retryAfter(request.ip));
+  if (wait > 0) {
+    throw new HttpError(429, `Previše zahtjeva. Pokušaj ponovo za ${Math.ceil(wait / 60)} min.`, 'TOO_MANY_REQUESTS', { 'retry-after': String(wait) });
+  }
+  ctx.codeLimits.perUsername.hit(username);
+  ctx.codeLimits.perClient.hit(request.ip);
+}
+
+async function resend(ctx: ApiContext, id: string, purpose: Purpose): Promise<void> {
+  const replaced = await replaceCode(ctx, id, purpose);
+  // Nothing to resend (unknown, finished or approved): answer as if sent; a reset must not reveal accounts.
+  if (!replaced) {
+    if (purpose === 'REGISTRATION') throw new HttpError(400, NOT_READY, 'NO_REGISTRATION');
+    return;
+  }
+  if (purpose === 'PASSWORD_RESET' && replaced.row.customer_id === null) return;
+  await ctx.notifier.send({ to: replaced.row.username, channel: channelOf(replaced.row.registration_type), text: codeText(purpose, replaced.code), code: replaced.code });
+}
+
+/** Registration and forgotten password (spec 7, Authentication and registration; Forgotten password). */
+export function onboardingRoutes(app: FastifyInstance, ctx: ApiContext): void {
+  app.post('/start-registration', async (request) => {
+    const body = parseBody(startRegistrationRequestSchema, request.body);
+    const username = registrationUsername(body.registrationType, body.username);
+    limit(ctx, request, username);
+    if (await findCustomerByUsername(ctx.db, username)) {
+      throw new HttpError(
+        409,
+        body.registrationType === 'PHONE_NUMBER'
+          ? 'Nalog s ovim brojem telefona već postoji. Prijavi se ili zatraži novu lozinku.'
+          : 'Nalog s ovom e-mail adresom već postoji. Prijavi se ili zatraži novu lozinku.',
+        'ALREADY_REGISTERED',
+      );
+    }
+    const { id, code } = await createVerification(ctx, { purpose: 'REGISTRATION', registrationType: body.registrationType, username, customerId: null });
+    await ctx.notifier.send({ to: username, channel: channelOf(body.registrationType), text: codeText('REGISTRATION', code), code });
+    return { data: id };
+  });
+
+  app.post('/approve/sms', async (request) => {
+    const body = parseBody(approveSmsRequestSchema, request.body);
+    await approveCode(ctx, body.identificator, 'REGISTRATION', body.smsCode);
+    return {};
+  });
+
+  app.post('/approve/mail', async (request) => {
+    const body = parseBody(approveMailRequestSchema, request.body);
+    await approveCode(ctx, body.identificator, 'REGISTRATION', body.mailCode);
+    return {};
+  });
+
+  for (const path of ['/resend/sms', '/resend/mail']) {
+    app.post(path, async (request) => {
+      const body = parseBody(resendRequestSchema, request.body);
+      await resend(ctx, body.identificator, 'REGISTRATION');
+      return {};
+    });
+  }
+
+  app.post('/continue-registration', async (request) => {
+    const body = parseBody(continueRegistrationRequestSchema, request.body);
+    const row = await findVerification(ctx.db, body.identificator, 'REGISTRATION');
+    if (!row || !row.approved_at || row.completed_at || row.registration_type !== body.registrationType) throw new HttpError(409, NOT_READY, 'NOT_APPROVED');
+    if (!isStrongPassword(body.password)) throw new HttpError(422, WEAK_PASSWORD, 'WEAK_PASSWORD');
+    await ctx.db.query('UPDATE verifications SET password_hash = $2, first_name = $3, last_name = $4 WHERE id = $1', [
+      row.id,
+      await hashPassword(body.password),
+      body.firstName,
+      body.lastName,
+    ]);
+    return {};
+  });
+
+  app.post('/finish-registration', async (request) => {
+    const { identificator } = parseBody(finishRegistrationRequestSchema, request.body);
+    const pin = randomPin();
+    await ctx.db.transaction(async (tx) => {
+      const [row] = await tx.query<{ id: string; registration_type: RegistrationType; username: string; password_hash: string | null; first_name: string | null; last_name: string | null }>(
+        `UPDATE verifications SET completed_at = $2
+          WHERE id = $1 AND purpose = 'REGISTRATION' AND approved_at IS NOT NULL AND password_hash IS NOT NULL AND completed_at IS NULL
+          RETURNING id, registration_type, username, password_hash, first_name, last_name`,
+        [identificator, ctx.now()],
+      );
+      if (!row || !row.password_hash || !row.first_name || !row.last_name) throw new HttpError(409, NOT_READY, 'NOT_READY');
+      const column = row.registration_type === 'PHONE_NUMBER' ? 'phone_number' : 'email';
+      const [created] = await tx.query<{ id: number }>(
+        `INSERT INTO customers (customer_number, ${column}, first_name, last_name, password_hash, pin_sealed)
+         VALUES (nextval('customer_numbers')::text, $1, $2, $3, $4, $5) ON CONFLICT DO NOTHING RETURNING id`,
+        [row.username, row.first_name, row.last_name, row.password_hash, seal(ctx.keys.sealing, pin)],
+      );
+      if (!created) throw new HttpError(409, 'Nalog s ovim podacima već postoji. Prijavi se.', 'ALREADY_REGISTERED');
+    });
+    return { pin };
+  });
+
+  app.post('/forgot-password/check-username', async (request) => {
+    const body = parseBody(checkUsernameRequestSchema, request.body);
+    const lookup = usernameLookup(body.username);
+    if (!lookup) throw new HttpError(400, 'Unesi e-mail adresu ili broj telefona.', 'BAD_USERNAME');
+    const registrationType: RegistrationType = lookup.column === 'email' ? 'EMAIL' : 'PHONE_NUMBER';
+    limit(ctx, request, lookup.value);
+    const customer = await findCustomerByUsername(ctx.db, lookup.value);
+    // Unknown usernames get the same answer and a verification that can never be approved (no enumeration).
+    const { id, code } = await createVerification(ctx, { purpose: 'PASSWORD_RESET', registrationType, username: lookup.value, customerId: customer?.id ?? null });
+    if (customer) await ctx.notifier.send({ to: lookup.value, channel: channelOf(registrationType), text: codeText('PASSWORD_RESET', code), code });
+    return { registrationType, primaryUsername: lookup.value, identificator: id };
+  });
+
+  app.post('/forgot-password/approve-code', async (request) => {
+    const body = parseBody(approveResetCodeRequestSchema, request.body);
+    await approveCode(ctx, body.identificator, 'PASSWORD_RESET', body.code);
+    return {};
+  });
+
+  app.post('/forgot-password/resend-code', async (request) => {
+    const body = parseBody(resendResetCodeRequestSchema, request.body);
+    await resend(ctx, body.identificator, 'PASSWORD_RESET');
+    return {};
+  });
+
+  app.post('/forgot-password/reset', async (request) => {
+    const body = parseBody(resetPasswordRequestSchema, request.body);
+    if (!isStrongPassword(body.password)) throw new HttpError(422, WEAK_PASSWORD, 'WEAK_PASSWORD');
+    const hash = await hashPassword(body.password);
+    await ctx.db.transaction(async (tx) => {
+      const [row] = await tx.query<{ customer_id: number | null }>(
+        `UPDATE verifications SET completed_at = $2
+          WHERE id = $1 AND purpose = 'PASSWORD_RESET' AND approved_at IS NOT NULL AND completed_at IS NULL AND customer_id IS NOT NULL
+          RETURNING customer_id`,
+        [body.identificator, ctx.now()],
+      );
+      if (!row?.customer_id) throw new HttpError(409, 'Kod nije potvrđen. Zatraži novi kod.', 'NOT_APPROVED');
+      await tx.query('UPDATE customers SET password_hash = $2 WHERE id = $1', [row.customer_id, hash]);
+      // A reset signs the customer out everywhere.
+      await tx.query('UPDATE device_sessions SET revoked_at = $2 WHERE customer_id = $1 AND revoked_at IS NULL', [row.customer_id, ctx.now()]);
+    });
+    return {};
+  });
+
+  // The sandbox's outbox (issue 4): what was "sent", newest first. Absent outside the sandbox.
+  if (ctx.config.sandbox) {
+    app.get('/dev/outbox', async (request): Promise<OutboxEntry[]> => {
+      const to = (request.query as { to?: unknown }).to;
+      const lookup = typeof to === 'string' ? usernameLookup(to) : null;
+      if (!lookup) throw new HttpError(400, 'Navedi primaoca: ?to=<telefon ili e-mail>', 'BAD_QUERY');
+      const rows = await ctx.db.query<{ to_address: string; channel: 'SMS' | 'EMAIL'; text_sealed: string; code_sealed: string | null; created_at: Date }>(
+        'SELECT to_address, channel, text_sealed, code_sealed, created_at FROM outbox WHERE to_address = $1 ORDER BY id DESC LIMIT 50',
+        [lookup.value],
+      );
+      return rows.map((row) =>
+        outboxEntrySchema.parse({
+          to: row.to_address,
+          channel: row.channel,
+          text: unseal(ctx.keys.sealing, row.text_sealed),
+          code: row.code_sealed ? unseal(ctx.keys.sealing, row.code_sealed) : null,
+          time: new Date(row.created_at).toISOString(),
+        }),
+      );
+    });
+  }
+
+}
