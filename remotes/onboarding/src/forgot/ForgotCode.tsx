@@ -1,0 +1,25 @@
+import { Navigate, OS_TYPE, Page, api, useNavigate } from '@portal/shared';
+import { CodeForm } from '../wizard/CodeForm';
+import { forgotPassword } from '../wizard/storage';
+
+/** The reset code screens (spec 2): e-mail or phone, each with a resend link; step 2 of 3. */
+export function ForgotCode({ channel }: { channel: 'PHONE_NUMBER' | 'EMAIL' }) {
+  const navigate = useNavigate();
+  const id = forgotPassword.id();
+  const type = forgotPassword.type();
+  const username = forgotPassword.username();
+  if (!id || !username || type !== channel) return <Navigate to="/zaboravljena-lozinka" replace />;
+  return (
+    <Page title="Potvrdi kod" narrow>
+      <CodeForm
+        sentTo={type === 'PHONE_NUMBER' ? `+${username}` : username}
+        approve={(code) => api.post('/forgot-password/approve-code', { identificator: id, code })}
+        resend={() => api.post('/forgot-password/resend-code', { identificator: id, registrationType: type, osType: OS_TYPE })}
+        onApproved={() => {
+          forgotPassword.setStep(3);
+          void navigate('/zaboravljena-lozinka/resetovanje-zaboravljene-lozinke');
+        }}
+      />
+    </Page>
+  );
+}

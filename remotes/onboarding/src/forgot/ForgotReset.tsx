@@ -1,0 +1,31 @@
+import { useState } from 'react';
+import { Navigate, Page, api, toApiError, useNavigate } from '@portal/shared';
+import { PasswordForm } from '../wizard/PasswordForm';
+import { forgotPassword } from '../wizard/storage';
+import { texts } from '../texts';
+
+/** `/zaboravljena-lozinka/resetovanje-zaboravljene-lozinke` (spec 2): the new password; step 3 of 3. */
+export function ForgotReset() {
+  const navigate = useNavigate();
+  const [error, setError] = useState<string | null>(null);
+  const id = forgotPassword.id();
+  if (!id) return <Navigate to="/zaboravljena-lozinka" replace />;
+  return (
+    <Page title="Nova lozinka" narrow>
+      <PasswordForm
+        submitLabel="Promijeni lozinku"
+        error={error}
+        save={async (password) => {
+          setError(null);
+          try {
+            await api.post('/forgot-password/reset', { identificator: id, password });
+            forgotPassword.clear();
+            void navigate('/zaboravljena-lozinka/resetovanje-lozinke-uspjesno');
+          } catch (failure) {
+            setError(toApiError(failure).serverMessage ?? texts.unknownError);
+          }
+        }}
+      />
+    </Page>
+  );
+}

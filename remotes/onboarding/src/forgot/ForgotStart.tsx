@@ -1,0 +1,50 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Alert, Button, OS_TYPE, Page, TextField, api, checkUsernameResponseSchema, normaliseUsername, parseResponse, toApiError, useNavigate } from '@portal/shared';
+import { forgotPassword } from '../wizard/storage';
+import { texts } from '../texts';
+import styles from '../wizard/wizard.module.css';
+
+export const codePathFor = (type: 'PHONE_NUMBER' | 'EMAIL') =>
+  type === 'EMAIL' ? '/zaboravljena-lozinka/resetovanje-kod-potvrda-email' : '/zaboravljena-lozinka/resetovanje-kod-potvrda-broj-telefona';
+
+/** `/zaboravljena-lozinka` (spec 2, 5): an e-mail (has @) or a phone number (normalised); step 1 of 3. */
+export function ForgotStart() {
+  const navigate = useNavigate();
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => forgotPassword.reset(), []);
+  const entered = value.trim();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!entered || busy) return;
+    setBusy(true);
+    setError(null);
+    const username = entered.includes('@') ? entered : normaliseUsername(entered);
+    try {
+      const response = await api.post('/forgot-password/check-username', { username, osType: OS_TYPE });
+      const answer = parseResponse(checkUsernameResponseSchema, response.data, '/forgot-password/check-username');
+      forgotPassword.started(answer.registrationType, answer.primaryUsername, answer.identificator);
+      forgotPassword.setStep(2);
+      void navigate(codePathFor(answer.registrationType));
+    } catch (failure) {
+      // Spec 8: the server-supplied message is shown if present.
+      setError(toApiError(failure).serverMessage ?? texts.unknownError);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Page title="Zaboravljena lozinka" narrow>
+      <form className={styles.form} onSubmit={submit} noValidate>
+        <p className={styles.lead}>Unesi e-mail adresu ili broj telefona s kojim si kreirao nalog. Poslat ćemo ti kod za promjenu lozinke.</p>
+        <TextField label="E-mail ili broj telefona" autoComplete="username" maxLength={100} value={value} onChange={(e) => setValue(e.target.value)} />
+        {error && <Alert kind="error">{error}</Alert>}
+        <Button type="submit" block disabled={busy || !entered}>
+          {busy ? 'Šaljem…' : 'Pošalji kod'}
+        </Button>
+      </form>
+    </Page>
+  );
+}

@@ -1,0 +1,26 @@
+import { Navigate, OS_TYPE, Page, api, useNavigate } from '@portal/shared';
+import { CodeForm } from '../wizard/CodeForm';
+import { registration } from '../wizard/storage';
+import styles from '../wizard/wizard.module.css';
+
+/** `/kreiraj-nalog/potvrdi-broj-telefona` and `/potvrdi-e-mail` (spec 2): the activation code, with a resend link. */
+export function ConfirmCodeStep() {
+  const navigate = useNavigate();
+  const guid = registration.guid();
+  const type = registration.type();
+  const username = registration.username();
+  if (!guid || !type || !username) return <Navigate to="/kreiraj-nalog" replace />;
+  const sms = type === 'PHONE_NUMBER';
+
+  return (
+    <Page title={sms ? 'Potvrdi broj telefona' : 'Potvrdi e-mail adresu'} narrow>
+      <p className={styles.step}>Korak 2 od 4</p>
+      <CodeForm
+        sentTo={sms ? `+${username}` : username}
+        approve={(code) => (sms ? api.post('/approve/sms', { identificator: guid, smsCode: code }) : api.post('/approve/mail', { identificator: guid, mailCode: code }))}
+        resend={() => api.post(sms ? '/resend/sms' : '/resend/mail', { identificator: guid, osType: OS_TYPE })}
+        onApproved={() => void navigate('/kreiraj-nalog/kreiraj-lozinku')}
+      />
+    </Page>
+  );
+}

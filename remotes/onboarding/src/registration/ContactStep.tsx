@@ -1,0 +1,70 @@
+import { useState, type FormEvent } from 'react';
+import { Alert, Button, OS_TYPE, Page, REGISTRATION_DEVICE_TYPE, TextField, api, getDevice, normaliseUsername, startRegistrationResponseSchema, parseResponse, toApiError, useNavigate, type RegistrationType } from '@portal/shared';
+import { registration } from '../wizard/storage';
+import { texts } from '../texts';
+import styles from '../wizard/wizard.module.css';
+
+const PHONE = /^06\d{7,9}$/;
+
+const KIND = {
+  PHONE_NUMBER: { title: 'Registracija brojem telefona', label: 'Broj mobilnog telefona', next: '/kreiraj-nalog/potvrdi-broj-telefona' },
+  EMAIL: { title: 'Registracija e-mail adresom', label: 'E-mail adresa', next: '/kreiraj-nalog/potvrdi-e-mail' },
+} as const;
+
+/**
+ * `/kreiraj-nalog/broj-telefona` and `/kreiraj-nalog/e-mail` (spec 2, 5): the phone must be 06 and 7
+ * to 9 digits, an e-mail only non-empty; the server's message is shown under the form on failure.
+ */
+export function ContactStep({ type }: { type: RegistrationType }) {
+  const navigate = useNavigate();
+  const [value, setValue] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const kind = KIND[type];
+  const entered = type === 'PHONE_NUMBER' ? value.replace(/\D/g, '') : value.trim();
+  const formatError = type === 'PHONE_NUMBER' && touched && !PHONE.test(entered) ? texts.phoneFormat : undefined;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setTouched(true);
+    if (busy || entered === '' || (type === 'PHONE_NUMBER' && !PHONE.test(entered))) return;
+    setBusy(true);
+    setServerError(null);
+    const username = type === 'PHONE_NUMBER' ? normaliseUsername(entered) : entered;
+    try {
+      const response = await api.post('/start-registration', { registrationType: type, deviceType: REGISTRATION_DEVICE_TYPE, ...getDevice(), username, osType: OS_TYPE });
+      const { data: guid } = parseResponse(startRegistrationResponseSchema, response.data, '/start-registration');
+      registration.started(type, username, guid);
+      void navigate(kind.next);
+    } catch (failure) {
+      // Spec 8: the server's message field is shown under the form when present.
+      setServerError(toApiError(failure).serverMessage ?? texts.unknownError);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Page title={kind.title} narrow>
+      <form className={styles.form} onSubmit={submit} noValidate>
+        <p className={styles.step}>Korak 1 od 4</p>
+        <TextField
+          label={kind.label}
+          {...(type === 'PHONE_NUMBER'
+            ? { type: 'tel', inputMode: 'numeric' as const, autoComplete: 'tel-national', placeholder: '06x xxx xxx', maxLength: 14 }
+            : { type: 'email', autoComplete: 'email', maxLength: 100 })}
+          value={value}
+          onChange={(e) => {
+            setValue(type === 'PHONE_NUMBER' ? e.target.value.replace(/[^\d\s]/g, '') : e.target.value);
+            setServerError(null);
+          }}
+          error={formatError}
+        />
+        {serverError && <Alert kind="error">{serverError}</Alert>}
+        <Button type="submit" block disabled={busy || entered === ''}>
+          {busy ? 'Šaljem…' : 'Pošalji kod'}
+        </Button>
+      </form>
+    </Page>
+  );
+}

@@ -1,0 +1,97 @@
+import { useState, type FormEvent } from 'react';
+import { Alert, Button, Navigate, OS_TYPE, Page, TextField, api, authStore, finishRegistrationResponseSchema, parseResponse, useNavigate } from '@portal/shared';
+import { registration } from '../wizard/storage';
+import { texts } from '../texts';
+import styles from '../wizard/wizard.module.css';
+
+/**
+ * `/kreiraj-nalog/licni-podaci` (spec 2, 4): first and last name, then continue and finish the
+ * registration (the answer is the PIN) and log in with the password held in memory.
+ */
+export function PersonalDataStep() {
+  const navigate = useNavigate();
+  const [names, setNames] = useState({ firstName: '', lastName: '' });
+  const [touched, setTouched] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [passwordLost] = useState(() => registration.password() === null);
+  const guid = registration.guid();
+  const type = registration.type();
+  const username = registration.username();
+  if (!guid || !type || !username) return <Navigate to="/kreiraj-nalog" replace />;
+
+  const firstName = names.firstName.trim();
+  const lastName = names.lastName.trim();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setTouched(true);
+    const password = registration.password();
+    if (!firstName || !lastName || busy || !password) return;
+    setBusy(true);
+    let pin: string;
+    try {
+      await api.post('/continue-registration', { registrationType: type, identificator: guid, osType: OS_TYPE, password, firstName, lastName, secondaryUsername: '', requireOtp: false });
+      const response = await api.post('/finish-registration', { identificator: guid });
+      pin = parseResponse(finishRegistrationResponseSchema, response.data, '/finish-registration').pin;
+    } catch (failure) {
+      // Spec 8: a failed completion is only logged.
+      console.warn('Registration could not be completed', failure);
+      setBusy(false);
+      return;
+    }
+    registration.setPin(pin);
+    try {
+      await authStore.getState().login({ username: username!, password });
+    } catch (failure) {
+      console.warn('Automatic login after registration failed', failure);
+    }
+    registration.setPassword(null);
+    void navigate('/kreiraj-nalog/registracija-uspjesna');
+  }
+
+  // A reload lost the password held in memory: ask for it again before finishing.
+  if (passwordLost) {
+    return (
+      <Page title="Lični podaci" narrow>
+        <div className={styles.form}>
+          <Alert kind="info">Zbog sigurnosti lozinku ne pamtimo nakon osvježavanja stranice. Unesi je ponovo.</Alert>
+          <Button
+            onClick={() => {
+              registration.setStep(3);
+              void navigate('/kreiraj-nalog/kreiraj-lozinku', { replace: true });
+            }}
+          >
+            Unesi lozinku ponovo
+          </Button>
+        </div>
+      </Page>
+    );
+  }
+
+  return (
+    <Page title="Lični podaci" narrow>
+      <p className={styles.step}>Korak 4 od 4</p>
+      <form className={styles.form} onSubmit={submit} noValidate>
+        <TextField
+          label="Ime"
+          autoComplete="given-name"
+          maxLength={60}
+          value={names.firstName}
+          onChange={(e) => setNames((n) => ({ ...n, firstName: e.target.value }))}
+          error={touched && !firstName ? texts.firstNameRequired : undefined}
+        />
+        <TextField
+          label="Prezime"
+          autoComplete="family-name"
+          maxLength={60}
+          value={names.lastName}
+          onChange={(e) => setNames((n) => ({ ...n, lastName: e.target.value }))}
+          error={touched && !lastName ? texts.lastNameRequired : undefined}
+        />
+        <Button type="submit" block disabled={busy}>
+          {busy ? 'Kreiram nalog…' : 'Kreiraj nalog'}
+        </Button>
+      </form>
+    </Page>
+  );
+}

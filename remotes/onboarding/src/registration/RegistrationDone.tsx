@@ -1,0 +1,34 @@
+import { ButtonLink, Navigate, Page, useAuth } from '@portal/shared';
+import { registration } from '../wizard/storage';
+import styles from '../wizard/wizard.module.css';
+
+/** `/kreiraj-nalog/registracija-uspjesna` (spec 2): congratulations, the PIN, and where to go next. */
+export function RegistrationDone() {
+  const authorized = useAuth((s) => s.authorized);
+  const pin = registration.pin();
+  if (!pin) return <Navigate to="/nalog" replace />;
+  return (
+    <Page title="Čestitamo!" narrow>
+      <div className={styles.form}>
+        <p className={styles.lead}>Tvoj nalog je kreiran. Ovo je tvoj PIN za aplikacije; sačuvaj ga:</p>
+        <p className={styles.pin} aria-label={`PIN: ${pin.split('').join(' ')}`}>
+          {pin}
+        </p>
+        <div className={styles.links}>
+          {authorized ? (
+            <ButtonLink to="/paketi" block>
+              Izaberi paket
+            </ButtonLink>
+          ) : (
+            <ButtonLink to="/nalog" block>
+              Prijavi se
+            </ButtonLink>
+          )}
+          <ButtonLink to="/nalog/promijeni-pin" variant="secondary" block>
+            Promijeni PIN
+          </ButtonLink>
+        </div>
+      </div>
+    </Page>
+  );
+}

@@ -1,0 +1,58 @@
+import { useState, type FormEvent } from 'react';
+import { Button, TextField, toApiError } from '@portal/shared';
+import { texts } from '../texts';
+import { ResendLink } from './ResendLink';
+import styles from './wizard.module.css';
+
+/**
+ * Enter a one-time code (spec 5: required, numeric). `approve` throws on a wrong code: 400 shows
+ * 'Unijeli ste neispravan aktivacioni kod.', anything else the server's message when it has one.
+ */
+export function CodeForm({ sentTo, approve, resend, onApproved }: { sentTo: string; approve: (code: string) => Promise<unknown>; resend: () => Promise<unknown>; onApproved: () => void }) {
+  const [code, setCode] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const trimmed = code.trim();
+  const fieldError = touched && trimmed === '' ? texts.codeRequired : touched && !/^\d+$/.test(trimmed) ? texts.codeNumeric : undefined;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setTouched(true);
+    if (!/^\d+$/.test(trimmed) || busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await approve(trimmed);
+      onApproved();
+    } catch (failure) {
+      const apiError = toApiError(failure);
+      setError(apiError.status === 400 ? texts.wrongCode : (apiError.serverMessage ?? texts.unknownError));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate>
+      <p className={styles.lead}>
+        Poslali smo kod na <strong>{sentTo}</strong>. Unesi ga da potvrdiš nalog.
+      </p>
+      <TextField
+        label="Kod"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={12}
+        value={code}
+        onChange={(e) => {
+          setCode(e.target.value);
+          setError(null);
+        }}
+        error={error ?? fieldError}
+      />
+      <Button type="submit" block disabled={busy || trimmed === ''}>
+        {busy ? 'Provjeravam…' : 'Potvrdi'}
+      </Button>
+      <ResendLink resend={resend} />
+    </form>
+  );
+}
