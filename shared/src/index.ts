@@ -20,7 +20,7 @@ export { TextField } from './ui/TextField';
 export { CardLogo, CARD_LOGOS } from './ui/CardLogo';
 export { Alert } from './ui/Alert';
 export { Spinner } from './ui/Spinner';
-export { Page, Card, useDocumentTitle } from './ui/Page';
+export { Page, Card, panelClass, useDocumentTitle } from './ui/Page';
 export { cx } from './ui/cx';
 
 import { configureApi } from './api/client';

@@ -25,3 +25,8 @@ export function Page({ title, narrow, children, hideTitle }: { title: string; na
 export function Card({ children, className }: { children: ReactNode; className?: string }) {
   return <section className={cx(styles.card, className)}>{children}</section>;
 }
+
+/** The look of a Card for another element (a form): a surface with its children stacked. */
+export function panelClass(): string {
+  return cx(styles.card, styles.stack);
+}

@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Page, api, isStrongPassword, toApiError, useNavigate, TextField } from '@portal/shared';
-import styles from '../forms.module.css';
+import { Alert, Button, Page, api, isStrongPassword, toApiError, useNavigate, TextField, panelClass } from '@portal/shared';
 
 export const PASSWORD_TEXTS = {
   old: 'Stara lozinka',
@@ -47,7 +46,7 @@ export function ChangePasswordPage() {
 
   return (
     <Page title="Promjena lozinke" narrow>
-      <form className={styles.form} onSubmit={submit} noValidate>
+      <form className={panelClass()} onSubmit={submit} noValidate>
         <TextField
           label={PASSWORD_TEXTS.old}
           type="password"

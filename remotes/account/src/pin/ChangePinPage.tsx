@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Page, api, toApiError, useNavigate, TextField } from '@portal/shared';
-import styles from '../forms.module.css';
+import { Alert, Button, Page, api, toApiError, useNavigate, TextField, panelClass } from '@portal/shared';
 
 export const PIN_TEXTS = {
   old: 'Stari PIN',
@@ -59,7 +58,7 @@ export function ChangePinPage() {
   const pinField = { type: 'password', inputMode: 'numeric', autoComplete: 'off', maxLength: 4, pattern: '[0-9]*' } as const;
   return (
     <Page title="Promjena PIN-a" narrow>
-      <form className={styles.form} onSubmit={submit} noValidate>
+      <form className={panelClass()} onSubmit={submit} noValidate>
         <TextField
           label={PIN_TEXTS.old}
           {...pinField}

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Button, ButtonLink, Navigate, Page, Spinner, api, formatDate, getProduct, productPath, toApiError, useAccountInfo, useLocation, useNavigate, type AccountInfo } from '@portal/shared';
+import { Alert, Button, ButtonLink, Navigate, Page, Spinner, api, formatDate, getProduct, productPath, toApiError, useAccountInfo, useLocation, useNavigate, type AccountInfo, panelClass } from '@portal/shared';
 import { canReactivateWithoutPayment, servicePaths } from '../account/status';
 import { DonePage } from './DonePage';
 import styles from '../forms.module.css';
@@ -40,7 +40,7 @@ function ServiceChange({ allowed, call, done, title, children, confirm }: {
 
   return (
     <Page title={title} narrow>
-      <div className={styles.form}>
+      <div className={panelClass()}>
         {children(account.value)}
         {error && <Alert kind="error">{error}</Alert>}
         <div className={styles.actions}>

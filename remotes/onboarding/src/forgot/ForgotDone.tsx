@@ -1,11 +1,10 @@
-import { Alert, ButtonLink, Page } from '@portal/shared';
-import styles from '../wizard/wizard.module.css';
+import { Alert, ButtonLink, Page, panelClass } from '@portal/shared';
 
 /** `/zaboravljena-lozinka/resetovanje-lozinke-uspjesno` (spec 2): back to /nalog to log in. */
 export function ForgotDone() {
   return (
     <Page title="Lozinka je promijenjena" narrow>
-      <div className={styles.form}>
+      <div className={panelClass()}>
         <Alert kind="success">Lozinka je uspješno promijenjena. Prijavi se novom lozinkom; na ostalim uređajima smo te odjavili.</Alert>
         <ButtonLink to="/nalog" block>
           Prijavi se

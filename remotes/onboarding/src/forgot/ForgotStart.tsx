@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Alert, Button, OS_TYPE, Page, TextField, api, checkUsernameResponseSchema, normaliseUsername, parseResponse, toApiError, useNavigate } from '@portal/shared';
+import { Alert, Button, OS_TYPE, Page, TextField, api, checkUsernameResponseSchema, normaliseUsername, parseResponse, toApiError, useNavigate, panelClass } from '@portal/shared';
 import { forgotPassword } from '../wizard/storage';
 import { texts } from '../texts';
 import styles from '../wizard/wizard.module.css';
@@ -37,7 +37,7 @@ export function ForgotStart() {
 
   return (
     <Page title="Zaboravljena lozinka" narrow>
-      <form className={styles.form} onSubmit={submit} noValidate>
+      <form className={panelClass()} onSubmit={submit} noValidate>
         <p className={styles.lead}>Unesi e-mail adresu ili broj telefona s kojim si kreirao nalog. Poslat ćemo ti kod za promjenu lozinke.</p>
         <TextField label="E-mail ili broj telefona" autoComplete="username" maxLength={100} value={value} onChange={(e) => setValue(e.target.value)} />
         {error && <Alert kind="error">{error}</Alert>}

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, OS_TYPE, Page, REGISTRATION_DEVICE_TYPE, TextField, api, getDevice, normaliseUsername, startRegistrationResponseSchema, parseResponse, toApiError, useNavigate, type RegistrationType } from '@portal/shared';
+import { Alert, Button, OS_TYPE, Page, REGISTRATION_DEVICE_TYPE, TextField, api, getDevice, normaliseUsername, startRegistrationResponseSchema, parseResponse, toApiError, useNavigate, type RegistrationType, panelClass } from '@portal/shared';
 import { registration } from '../wizard/storage';
 import { texts } from '../texts';
 import styles from '../wizard/wizard.module.css';
@@ -46,7 +46,7 @@ export function ContactStep({ type }: { type: RegistrationType }) {
 
   return (
     <Page title={kind.title} narrow>
-      <form className={styles.form} onSubmit={submit} noValidate>
+      <form className={panelClass()} onSubmit={submit} noValidate>
         <p className={styles.step}>Korak 1 od 4</p>
         <TextField
           label={kind.label}

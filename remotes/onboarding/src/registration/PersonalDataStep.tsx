@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Navigate, OS_TYPE, Page, TextField, api, authStore, finishRegistrationResponseSchema, parseResponse, useNavigate } from '@portal/shared';
+import { Alert, Button, Navigate, OS_TYPE, Page, TextField, api, authStore, finishRegistrationResponseSchema, parseResponse, useNavigate, panelClass } from '@portal/shared';
 import { registration } from '../wizard/storage';
 import { texts } from '../texts';
 import styles from '../wizard/wizard.module.css';
@@ -53,7 +53,7 @@ export function PersonalDataStep() {
   if (passwordLost) {
     return (
       <Page title="Lični podaci" narrow>
-        <div className={styles.form}>
+        <div className={panelClass()}>
           <Alert kind="info">Zbog sigurnosti lozinku ne pamtimo nakon osvježavanja stranice. Unesi je ponovo.</Alert>
           <Button
             onClick={() => {
@@ -71,7 +71,7 @@ export function PersonalDataStep() {
   return (
     <Page title="Lični podaci" narrow>
       <p className={styles.step}>Korak 4 od 4</p>
-      <form className={styles.form} onSubmit={submit} noValidate>
+      <form className={panelClass()} onSubmit={submit} noValidate>
         <TextField
           label="Ime"
           autoComplete="given-name"

@@ -1,4 +1,4 @@
-import { ButtonLink, Navigate, Page, useAuth } from '@portal/shared';
+import { ButtonLink, Navigate, Page, useAuth, panelClass } from '@portal/shared';
 import { registration } from '../wizard/storage';
 import styles from '../wizard/wizard.module.css';
 
@@ -9,7 +9,7 @@ export function RegistrationDone() {
   if (!pin) return <Navigate to="/nalog" replace />;
   return (
     <Page title="Čestitamo!" narrow>
-      <div className={styles.form}>
+      <div className={panelClass()}>
         <p className={styles.lead}>Tvoj nalog je kreiran. Ovo je tvoj PIN za aplikacije; sačuvaj ga:</p>
         <p className={styles.pin} aria-label={`PIN: ${pin.split('').join(' ')}`}>
           {pin}

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Button, TextField, toApiError } from '@portal/shared';
+import { Button, TextField, toApiError, panelClass } from '@portal/shared';
 import { texts } from '../texts';
 import { ResendLink } from './ResendLink';
 import styles from './wizard.module.css';
@@ -33,7 +33,7 @@ export function CodeForm({ sentTo, approve, resend, onApproved }: { sentTo: stri
   }
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate>
+    <form className={panelClass()} onSubmit={submit} noValidate>
       <p className={styles.lead}>
         Poslali smo kod na <strong>{sentTo}</strong>. Unesi ga da potvrdiš nalog.
       </p>

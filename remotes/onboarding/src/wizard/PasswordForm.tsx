@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, TextField, isStrongPassword } from '@portal/shared';
+import { Alert, Button, TextField, isStrongPassword, panelClass } from '@portal/shared';
 import { texts } from '../texts';
-import styles from './wizard.module.css';
 
 /**
  * A new password and its confirmation (spec 5): both filled, 8 to 32 characters after trimming with
@@ -29,7 +28,7 @@ export function PasswordForm({ submitLabel, save, error }: { submitLabel: string
   }
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate>
+    <form className={panelClass()} onSubmit={submit} noValidate>
       <TextField
         label="Lozinka"
         type="password"
