@@ -90,6 +90,20 @@ describe('catalogue in a browser', () => {
     await page.context().close();
   });
 
+  it('marks the package an active customer has and offers no subscribing', async () => {
+    const page = await newPage();
+    await page.goto(`${portal.url}/nalog`);
+    await page.getByLabel('E-mail ili broj telefona').fill('aktivna@ontv.ba');
+    await page.getByLabel('Lozinka').fill('Demo1234!');
+    await page.getByRole('button', { name: 'Prijavi se' }).click();
+    await page.getByRole('heading', { name: 'Moj nalog' }).waitFor();
+    await page.getByRole('navigation', { name: 'Glavni meni' }).getByRole('link', { name: 'Paketi' }).click();
+    await page.getByRole('article', { name: 'MaxON' }).getByText('PAKET AKTIVIRAN').waitFor();
+    assert.equal(await page.getByRole('link', { name: /PRETPLATI SE/ }).count(), 0);
+    await screenshot(page, 'catalogue-paketi-active');
+    await page.context().close();
+  });
+
   it('opens FAQ answers by keyboard and runs the slideshow by keyboard, still under reduced motion', async () => {
     const page = await newPage(1280, { reducedMotion: 'reduce' });
     await page.goto(`${portal.url}/faq`);
