@@ -15,7 +15,7 @@ export const WIDGET_CSS = `
   --tvp-accent-strong: #9c0f48;
   --tvp-accent-text: #a3124f;
   --tvp-accent-soft: #fbe6ef;
-  --tvp-success: #1b7f3b;
+  --tvp-success: #17733a;
   --tvp-success-soft: #e6f4ea;
   font-family: system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', 'Liberation Sans', Arial, sans-serif !important;
   font-size: 16px !important;
