@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { accountInfoSchema, paymentDataSchema, serviceStatusSchema, type AccountInfo, type PaymentData, type ServiceStatus } from '@portal/shared/contract';
 import type { ApiContext } from '../context';
 import type { Queryable } from '../db/db';
-import { requireCustomer } from '../auth/guard';
+import { requireCustomer, SESSION_EXPIRED } from '../auth/guard';
 import { findCustomerById } from '../auth/customers';
 import { HttpError, respond } from '../http/validate';
 import { isoDay } from '../days';
@@ -38,7 +38,7 @@ export function accountRoutes(app: FastifyInstance, ctx: ApiContext): void {
   app.get(`/${product}/accountInfo`, async (request): Promise<AccountInfo> => {
     const { customerId } = await requireCustomer(ctx, request);
     const customer = await findCustomerById(ctx.db, customerId);
-    if (!customer) throw new HttpError(401, 'Sesija je istekla. Prijavi se ponovo.', 'UNAUTHORIZED');
+    if (!customer) throw new HttpError(401, SESSION_EXPIRED, 'UNAUTHORIZED');
     const subscription = await subscriptionOf(ctx.db, customerId);
     return respond(accountInfoSchema, {
       status: subscription?.status ?? null,

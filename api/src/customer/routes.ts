@@ -1,8 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { changePasswordRequestSchema, changePinRequestSchema, checkPinRequestSchema, isStrongPassword } from '@portal/shared/contract';
+import { changePasswordRequestSchema, changePinRequestSchema, checkPinRequestSchema, isStrongPassword, WEAK_PASSWORD_MESSAGE } from '@portal/shared/contract';
 import type { ApiContext } from '../context';
-import { requireCustomer } from '../auth/guard';
+import { requireCustomer, SESSION_EXPIRED } from '../auth/guard';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { seal, unseal } from '../auth/secrets';
 import { HttpError, parseBody } from '../http/validate';
@@ -21,7 +21,7 @@ async function verifyPin(ctx: ApiContext, customerId: number, pin: string): Prom
     'SELECT pin_sealed, pin_failures, pin_locked_until FROM customers WHERE id = $1',
     [customerId],
   );
-  if (!row) throw new HttpError(401, 'Sesija je istekla. Prijavi se ponovo.', 'UNAUTHORIZED');
+  if (!row) throw new HttpError(401, SESSION_EXPIRED, 'UNAUTHORIZED');
   const now = ctx.now();
   const lockedUntil = row.pin_locked_until ? new Date(row.pin_locked_until) : null;
   if (lockedUntil && lockedUntil > now) {
@@ -74,7 +74,7 @@ export function customerRoutes(app: FastifyInstance, ctx: ApiContext): void {
       throw new HttpError(400, WRONG_PASSWORD, 'WRONG_PASSWORD');
     }
     if (!isStrongPassword(newPassword)) {
-      throw new HttpError(422, 'Lozinka mora sadržavati bar jedno veliko slovo, malo slovo, broj i specijalni karakter.', 'WEAK_PASSWORD');
+      throw new HttpError(422, WEAK_PASSWORD_MESSAGE, 'WEAK_PASSWORD');
     }
     const hash = await hashPassword(newPassword);
     await ctx.db.transaction(async (tx) => {

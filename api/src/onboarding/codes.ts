@@ -34,6 +34,12 @@ export interface VerificationRow {
 
 const codeHash = (ctx: ApiContext, id: string, code: string) => createHmac('sha256', ctx.keys.sealing).update(`${id}:${code}`).digest('hex');
 
+/** A new code for a verification: the code to send, its HMAC to store and when it stops working. */
+function freshCode(ctx: ApiContext, id: string): { code: string; hash: string; expiresAt: Date } {
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  return { code, hash: codeHash(ctx, id, code), expiresAt: new Date(ctx.now().getTime() + CODE_TTL_MINUTES * 60_000) };
+}
+
 export async function findVerification(db: Queryable, id: string, purpose: Purpose): Promise<VerificationRow | null> {
   const [row] = await db.query<VerificationRow>('SELECT * FROM verifications WHERE id = $1 AND purpose = $2', [id, purpose]);
   return row ?? null;
@@ -45,12 +51,11 @@ export async function createVerification(
   fields: { purpose: Purpose; registrationType: VerificationRow['registration_type']; username: string; customerId: number | null },
 ): Promise<{ id: string; code: string }> {
   const id = randomUUID();
-  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  const now = ctx.now();
+  const { code, hash, expiresAt } = freshCode(ctx, id);
   await ctx.db.query(
     `INSERT INTO verifications (id, purpose, registration_type, username, customer_id, code_hash, code_expires_at, resend_window_start, created_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)`,
-    [id, fields.purpose, fields.registrationType, fields.username, fields.customerId, codeHash(ctx, id, code), new Date(now.getTime() + CODE_TTL_MINUTES * 60_000), now],
+    [id, fields.purpose, fields.registrationType, fields.username, fields.customerId, hash, expiresAt, ctx.now()],
   );
   return { id, code };
 }
@@ -86,10 +91,10 @@ export async function replaceCode(ctx: ApiContext, id: string, purpose: Purpose)
     const wait = Math.ceil((new Date(row.resend_window_start).getTime() + 3_600_000 - now.getTime()) / 60_000);
     throw new HttpError(429, `Previše zahtjeva za novi kod. Pokušaj ponovo za ${wait} min.`, 'TOO_MANY_RESENDS', { 'retry-after': String(wait * 60) });
   }
-  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const { code, hash, expiresAt } = freshCode(ctx, id);
   await ctx.db.query(
     `UPDATE verifications SET code_hash = $2, code_expires_at = $3, code_failures = 0, resends = $4, resend_window_start = $5 WHERE id = $1`,
-    [id, codeHash(ctx, id, code), new Date(now.getTime() + CODE_TTL_MINUTES * 60_000), resends + 1, windowOver ? now : row.resend_window_start],
+    [id, hash, expiresAt, resends + 1, windowOver ? now : row.resend_window_start],
   );
   return { row, code };
 }

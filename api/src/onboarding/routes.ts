@@ -14,6 +14,7 @@ import {
   startRegistrationRequestSchema,
   type OutboxEntry,
   type RegistrationType,
+  WEAK_PASSWORD_MESSAGE,
 } from '@portal/shared/contract';
 import type { ApiContext } from '../context';
 import { findCustomerByUsername, usernameLookup } from '../auth/customers';
@@ -25,7 +26,6 @@ import { approveCode, codeText, createVerification, findVerification, replaceCod
 
 const PHONE_FORMAT = 'Broj telefona mora biti u formatu 06x xxx xxx(x).'; // spec 5
 const EMAIL_FORMAT = 'Unesi ispravnu e-mail adresu.';
-const WEAK_PASSWORD = 'Lozinka mora sadržavati bar jedno veliko slovo, malo slovo, broj i specijalni karakter.'; // spec 5
 const NOT_READY = 'Registracija nije potvrđena. Počni ispočetka.';
 
 /** A username as registrations store it: a phone number `3876…` (06 + 7 to 9 digits) or an e-mail in lower case. */
@@ -105,7 +105,7 @@ export function onboardingRoutes(app: FastifyInstance, ctx: ApiContext): void {
     const body = parseBody(continueRegistrationRequestSchema, request.body);
     const row = await findVerification(ctx.db, body.identificator, 'REGISTRATION');
     if (!row || !row.approved_at || row.completed_at || row.registration_type !== body.registrationType) throw new HttpError(409, NOT_READY, 'NOT_APPROVED');
-    if (!isStrongPassword(body.password)) throw new HttpError(422, WEAK_PASSWORD, 'WEAK_PASSWORD');
+    if (!isStrongPassword(body.password)) throw new HttpError(422, WEAK_PASSWORD_MESSAGE, 'WEAK_PASSWORD');
     await ctx.db.query('UPDATE verifications SET password_hash = $2, first_name = $3, last_name = $4 WHERE id = $1', [
       row.id,
       await hashPassword(body.password),
@@ -164,7 +164,7 @@ export function onboardingRoutes(app: FastifyInstance, ctx: ApiContext): void {
 
   app.post('/forgot-password/reset', async (request) => {
     const body = parseBody(resetPasswordRequestSchema, request.body);
-    if (!isStrongPassword(body.password)) throw new HttpError(422, WEAK_PASSWORD, 'WEAK_PASSWORD');
+    if (!isStrongPassword(body.password)) throw new HttpError(422, WEAK_PASSWORD_MESSAGE, 'WEAK_PASSWORD');
     const hash = await hashPassword(body.password);
     await ctx.db.transaction(async (tx) => {
       const [row] = await tx.query<{ customer_id: number | null }>(

@@ -1,3 +1,5 @@
+import { WEAK_PASSWORD_MESSAGE } from '@portal/shared';
+
 /** Texts of the onboarding screens; those the specification quotes are verbatim (section in the comment). */
 export const texts = {
   phoneFormat: 'Broj telefona mora biti u formatu 06x xxx xxx(x).', // spec 5
@@ -8,7 +10,7 @@ export const texts = {
   resendSent: 'Novi kod je uspješno poslat...', // spec 8
   resendFailed: 'Greška prilikom slanja novog koda...', // spec 8
   passwordsDiffer: 'Lozinke se ne poklapaju.', // spec 5
-  passwordWeak: 'Lozinka mora sadržavati bar jedno veliko slovo, malo slovo, broj i specijalni karakter.', // spec 5
+  passwordWeak: WEAK_PASSWORD_MESSAGE, // spec 5
   passwordHint: 'Minimalno 8 karaktera', // spec 5: the hint says minimum 8 characters
   firstNameRequired: 'Ime je obavezno.',
   lastNameRequired: 'Prezime je obavezno.',

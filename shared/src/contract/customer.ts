@@ -20,6 +20,20 @@ export function isStrongPassword(value: string): boolean {
   );
 }
 
+/** Spec 5: what a password breaking the rule is told. */
+export const WEAK_PASSWORD_MESSAGE = 'Lozinka mora sadržavati bar jedno veliko slovo, malo slovo, broj i specijalni karakter.';
+
+/**
+ * A new password and its confirmation as typed (registration, reset, change): the trimmed password,
+ * whether it breaks the rule, whether the confirmation differs, and whether both are ready to send.
+ */
+export function checkNewPassword(value: string, confirm: string): { password: string; weak: boolean; differ: boolean; ready: boolean } {
+  const password = value.trim();
+  const weak = password !== '' && !isStrongPassword(password);
+  const differ = confirm !== '' && confirm.trim() !== password;
+  return { password, weak, differ, ready: password !== '' && confirm !== '' && !weak && !differ };
+}
+
 /** `POST /customer/check-pin` (spec 7, Customer): 200 when right, 400 when wrong, 429 while locked. */
 export const checkPinRequestSchema = z.object({ pin: pinSchema });
 export type CheckPinRequest = z.infer<typeof checkPinRequestSchema>;

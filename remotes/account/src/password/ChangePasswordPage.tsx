@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Page, api, isStrongPassword, toApiError, useNavigate, TextField, panelClass } from '@portal/shared';
+import { Alert, Button, Page, api, toApiError, useNavigate, TextField, panelClass, checkNewPassword, WEAK_PASSWORD_MESSAGE } from '@portal/shared';
 
 export const PASSWORD_TEXTS = {
   old: 'Stara lozinka',
   new: 'Nova lozinka',
   confirm: 'Potvrdi novu lozinku',
   hint: 'Najmanje 8 karaktera', // spec 5: the hint says minimum 8 characters
-  weak: 'Lozinka mora sadržavati bar jedno veliko slovo, malo slovo, broj i specijalni karakter.',
+  weak: WEAK_PASSWORD_MESSAGE,
   mismatch: 'Unesene lozinke se ne podudaraju', // spec 5, change-password variant
   wrongOld: 'Unesena lozinka nije tačna', // spec 8, status 400
   failed: 'Došlo je do nepoznate greške i lozinka nije promijenjena!', // spec 8, other errors
@@ -20,10 +20,8 @@ export function ChangePasswordPage() {
   const [error, setError] = useState<{ field: 'oldPassword' | 'form'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const newTrimmed = values.newPassword.trim();
-  const weak = newTrimmed !== '' && !isStrongPassword(newTrimmed);
-  const mismatch = values.confirm !== '' && values.confirm.trim() !== newTrimmed;
-  const valid = values.oldPassword !== '' && newTrimmed !== '' && values.confirm !== '' && !weak && !mismatch;
+  const { password: newTrimmed, weak, differ: mismatch, ready } = checkNewPassword(values.newPassword, values.confirm);
+  const valid = values.oldPassword !== '' && ready;
 
   const set = (field: keyof typeof values) => (value: string) => {
     setValues((v) => ({ ...v, [field]: value }));

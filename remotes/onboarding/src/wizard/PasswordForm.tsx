@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, TextField, isStrongPassword, panelClass } from '@portal/shared';
+import { Alert, Button, TextField, checkNewPassword, panelClass } from '@portal/shared';
 import { texts } from '../texts';
 
 /**
@@ -10,10 +10,7 @@ export function PasswordForm({ submitLabel, save, error }: { submitLabel: string
   const [values, setValues] = useState({ password: '', confirm: '' });
   const [touched, setTouched] = useState(false);
   const [busy, setBusy] = useState(false);
-  const password = values.password.trim();
-  const weak = password !== '' && !isStrongPassword(password);
-  const differ = values.confirm !== '' && values.confirm.trim() !== password;
-  const valid = password !== '' && values.confirm !== '' && !weak && !differ;
+  const { password, weak, differ, ready: valid } = checkNewPassword(values.password, values.confirm);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
