@@ -1,20 +1,10 @@
 /** Test helpers of the account remote: its real routes in a memory router, and a logged-in customer. */
-import { act, render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { authStore, setToken, type AccountInfo, type CreditCard } from '@portal/shared';
-import { demoClaims, fakeToken, type FakeApi } from '@portal/shared/testing';
+import { demoClaims, fakeToken, renderRoutes, type FakeApi } from '@portal/shared/testing';
 import { routes } from './exposes/routes';
 
-export async function renderAccount(path: string, state?: unknown) {
-  const router = createMemoryRouter(
-    [...routes, { path: '/', element: <h1>Početna</h1> }, { path: '/paketi', element: <h1>Paketi</h1> }, { path: '*', element: <h1>Druga stranica</h1> }],
-    { initialEntries: [{ pathname: path.split('?')[0]!, search: '', state }] },
-  );
-  await act(async () => {
-    render(<RouterProvider router={router} />);
-  });
-  return router;
-}
+export const renderAccount = (path: string, state?: unknown) =>
+  renderRoutes(routes, path, { state, others: { '/': 'Početna', '/paketi': 'Paketi', '*': 'Druga stranica' } });
 
 export function logIn(): void {
   setToken(fakeToken(demoClaims));

@@ -1,17 +1,10 @@
 /** Test helpers of the catalogue: its real routes in a memory router, and static resources faked at fetch. */
 import { jest } from '@jest/globals';
-import { act, render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { renderRoutes } from '@portal/shared/testing';
 import { routes } from './exposes/routes';
 
-/** Renders a catalogue route and lets its lazily loaded page arrive (inside act, as React asks). */
-export async function renderCatalogue(path: string) {
-  const router = createMemoryRouter([...routes, { path: '/pretplati-se', element: <h1>Pretplata</h1> }], { initialEntries: [path] });
-  await act(async () => {
-    render(<RouterProvider router={router} />);
-  });
-  return router;
-}
+/** Renders a catalogue route and lets its lazily loaded page arrive. */
+export const renderCatalogue = (path: string) => renderRoutes(routes, path, { others: { '/pretplati-se': 'Pretplata' } });
 
 /** Answers `fetch` for the files under `resources/`; anything else is a test bug. */
 export function fakeResources(files: Record<string, { status?: number; body: string }>) {

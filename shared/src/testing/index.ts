@@ -1,3 +1,4 @@
 /** Test helpers for the browser apps' jest tests. Never imported by application code. */
 export { fakeApi, fakeToken, demoClaims, restoreApi, type FakeApi, type FakeRequest } from './fake-api';
 export { resetAuthStore } from './reset';
+export { renderRoutes } from './renderRoutes';
