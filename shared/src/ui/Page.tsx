@@ -22,8 +22,9 @@ export function Page({ title, narrow, children, hideTitle }: { title: string; na
   );
 }
 
-export function Card({ children, className }: { children: ReactNode; className?: string }) {
-  return <section className={cx(styles.card, className)}>{children}</section>;
+/** A surface with a border and shadow: a page section by default, or a list item in a grid of cards. */
+export function Card({ children, className, as: Tag = 'section' }: { children: ReactNode; className?: string; as?: 'section' | 'li' }) {
+  return <Tag className={cx(styles.card, className)}>{children}</Tag>;
 }
 
 /** The look of a Card for another element (a form): a surface with its children stacked. */

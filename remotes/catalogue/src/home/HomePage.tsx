@@ -1,4 +1,4 @@
-import { ButtonLink, buttonClass, useDocumentTitle } from '@portal/shared';
+import { ButtonLink, Card, buttonClass, useDocumentTitle } from '@portal/shared';
 import { appLinks, slides } from '../content/content';
 import { publicUrl } from '../content/publicUrl';
 import { Slideshow } from './Slideshow';
@@ -47,13 +47,13 @@ export function HomePage() {
           </h2>
           <ul className={styles.benefitGrid}>
             {BENEFITS.map((benefit) => (
-              <li key={benefit.title} className={styles.benefit}>
+              <Card as="li" key={benefit.title}>
                 <span className={styles.figure} aria-hidden="true">
                   {benefit.figure}
                 </span>
                 <h3 className={styles.benefitTitle}>{benefit.title}</h3>
                 <p className={styles.benefitText}>{benefit.text}</p>
-              </li>
+              </Card>
             ))}
           </ul>
           <p className={styles.region}>Usluga je dostupna za gledanje samo na teritoriji Bosne i Hercegovine.</p>

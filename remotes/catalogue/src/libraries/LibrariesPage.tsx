@@ -1,4 +1,4 @@
-import { ButtonLink } from '@portal/shared';
+import { ButtonLink, Card } from '@portal/shared';
 import { Hero, Section } from '../layout/Hero';
 import styles from './LibrariesPage.module.css';
 
@@ -27,11 +27,11 @@ export default function LibrariesPage() {
       <Section>
         <ul className={styles.list}>
           {LIBRARIES.map((library) => (
-            <li key={library.name} className={styles.library}>
+            <Card as="li" key={library.name} className={styles.library}>
               <h2>{library.name}</h2>
               <p>{library.text}</p>
               <p className={styles.free}>Besplatno uz StartON i MaxON</p>
-            </li>
+            </Card>
           ))}
         </ul>
         <ButtonLink to="/paketi">Izaberi paket</ButtonLink>
