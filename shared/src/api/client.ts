@@ -20,10 +20,6 @@ export function setApiAdapter(adapter: AxiosAdapter | null, baseURL?: string): v
   if (baseURL !== undefined) settings.baseURL = baseURL;
 }
 
-export function getApiBaseUrl(): string {
-  return settings.baseURL;
-}
-
 let loading: Promise<{ instance: AxiosInstance; networkAdapter: AxiosInstance['defaults']['adapter'] }> | null = null;
 
 /**
