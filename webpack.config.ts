@@ -198,7 +198,8 @@ function configFor(app: AppName, mode: 'production' | 'development'): Configurat
           : { externalRuntime: true, optimization: { target: 'web', disableSnapshot: true } },
       }),
       // Lets `npm start` tell a development build (npm run dev) from a production one.
-      new EmitFilePlugin('build.json', () => JSON.stringify({ app, mode })),
+      // builtAt makes every build rewrite it (webpack skips unchanged files), so its time is the build's.
+      new EmitFilePlugin('build.json', () => JSON.stringify({ app, mode, builtAt: new Date().toISOString() })),
       new MiniCssExtractPlugin({
         filename: prod ? '[name].[contenthash:10].css' : '[name].css',
         chunkFilename: prod ? '[name].[contenthash:10].css' : '[name].css',

@@ -29,9 +29,12 @@ export function builtMarker(app: App): string {
   return path.join(ROOT, APP_DIRS[app], 'dist', app === 'host' ? 'index.html' : 'mf-manifest.json');
 }
 
+/** `dist/build.json`, written by every build: its mode, and by its time when the build ran. */
+const buildInfo = (app: App) => path.join(ROOT, APP_DIRS[app], 'dist', 'build.json');
+
 function buildMode(app: App): string | null {
   try {
-    return (JSON.parse(fs.readFileSync(path.join(ROOT, APP_DIRS[app], 'dist', 'build.json'), 'utf8')) as { mode?: string }).mode ?? null;
+    return (JSON.parse(fs.readFileSync(buildInfo(app), 'utf8')) as { mode?: string }).mode ?? null;
   } catch {
     return null;
   }
@@ -41,10 +44,11 @@ function buildMode(app: App): string | null {
 export function appsToBuild(): App[] {
   const common = Math.max(newestMtime(path.join(ROOT, 'shared', 'src')), newestMtime(path.join(ROOT, 'webpack.config.ts')));
   return (Object.keys(APP_DIRS) as App[]).filter((app) => {
-    const marker = builtMarker(app);
-    if (!fs.existsSync(marker) || buildMode(app) !== 'production') return true;
-    const sources = Math.max(common, newestMtime(path.join(ROOT, APP_DIRS[app], 'src')), newestMtime(path.join(ROOT, APP_DIRS[app], 'public')));
-    return sources > fs.statSync(marker).mtimeMs;
+    if (!fs.existsSync(builtMarker(app)) || buildMode(app) !== 'production') return true;
+    // The whole app folder (dist and node_modules aside): code, public files and editable content alike.
+    const sources = Math.max(common, newestMtime(path.join(ROOT, APP_DIRS[app])));
+    // Compared with build.json, not the marker: webpack leaves unchanged files (and their times) alone.
+    return sources > fs.statSync(buildInfo(app)).mtimeMs;
   });
 }
 
