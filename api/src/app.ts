@@ -7,6 +7,9 @@ import { catalogueRoutes } from './catalogue/routes';
 import { customerRoutes } from './customer/routes';
 import { onboardingRoutes } from './onboarding/routes';
 import { installErrorHandling, installJsonNotFound } from './http/errors';
+import { cardRoutes } from './payments/cards';
+import { orderRoutes } from './payments/orders';
+import { stripeWebhookRoute } from './payments/stripe';
 
 /** The reference API as a Fastify plugin; mounted under `/api` by the server. */
 export function apiPlugin(ctx: ApiContext) {
@@ -35,5 +38,8 @@ export function apiPlugin(ctx: ApiContext) {
     catalogueRoutes(app, ctx);
     customerRoutes(app, ctx);
     onboardingRoutes(app, ctx);
+    cardRoutes(app, ctx);
+    orderRoutes(app, ctx);
+    if (ctx.payments.stripe) await app.register(stripeWebhookRoute(ctx.payments.stripe));
   };
 }

@@ -10,7 +10,8 @@ const flag = z
 
 const int = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
-const envSchema = z.object({
+const envSchema = z
+  .object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default(path.join(repoRoot, '.data')),
@@ -25,9 +26,17 @@ const envSchema = z.object({
   LOGIN_LIMIT_WINDOW_SECONDS: int(900),
   // Sandbox: codes go to the outbox readable at /api/dev/outbox. On unless NODE_ENV=production or SANDBOX=0.
   SANDBOX: flag.optional(),
+  // Card payments: the sandbox processor (default) or Stripe, whose keys come only from here.
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_…)').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, 'must be a Stripe webhook secret (whsec_…)').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PORTAL_ROOT: z.string().default(repoRoot),
-});
+  })
+  .refine((e) => e.PAYMENT_PROVIDER !== 'stripe' || (e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET), {
+    message: 'PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET',
+    path: ['PAYMENT_PROVIDER'],
+  });
 
 export type ApiConfig = ReturnType<typeof loadConfig>;
 
@@ -55,6 +64,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       windowSeconds: e.LOGIN_LIMIT_WINDOW_SECONDS,
     },
     sandbox: e.SANDBOX ?? env.NODE_ENV !== 'production',
+    payments:
+      e.PAYMENT_PROVIDER === 'stripe'
+        ? { provider: 'stripe' as const, secretKey: e.STRIPE_SECRET_KEY!, webhookSecret: e.STRIPE_WEBHOOK_SECRET! }
+        : { provider: 'sandbox' as const },
     logLevel: e.LOG_LEVEL,
     portalRoot: path.resolve(e.PORTAL_ROOT),
   };

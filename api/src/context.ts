@@ -4,6 +4,10 @@ import type { Keys } from './auth/secrets';
 import { TokenIssuer } from './auth/tokens';
 import { RateLimiter } from './http/rate-limit';
 import { OutboxNotifier, type Notifier } from './onboarding/notifier';
+import type { PaymentGateway } from './payments/gateway';
+import { paymentEventHandler } from './payments/events';
+import { SandboxProcessor } from './payments/sandbox/processor';
+import { StripeGateway } from './payments/stripe';
 
 /** Everything a route needs, built once per server: the clock is injected so tests can move time. */
 export interface ApiContext {
@@ -16,6 +20,8 @@ export interface ApiContext {
   /** New registrations and reset requests: per username and per client address, an hour's window. */
   codeLimits: { perUsername: RateLimiter; perClient: RateLimiter };
   notifier: Notifier;
+  /** The card processor; `sandbox` or `stripe` is set too, for the routes only that one serves. */
+  payments: { gateway: PaymentGateway; sandbox: SandboxProcessor | null; stripe: StripeGateway | null };
 }
 
 export function createContext(
@@ -26,6 +32,10 @@ export function createContext(
   log: (line: string) => void = () => undefined,
 ): ApiContext {
   const windowMs = config.loginLimits.windowSeconds * 1000;
+  const sandbox = config.payments.provider === 'sandbox' ? new SandboxProcessor(db, keys.processor, now, log) : null;
+  const stripe = config.payments.provider === 'stripe' ? StripeGateway.fromKeys(config.payments.secretKey, config.payments.webhookSecret) : null;
+  const gateway: PaymentGateway = (sandbox ?? stripe)!;
+  gateway.onEvent(paymentEventHandler(db, now));
   return {
     config,
     db,
@@ -41,5 +51,6 @@ export function createContext(
       perClient: new RateLimiter(config.loginLimits.perClient, 3_600_000, now),
     },
     notifier: new OutboxNotifier(db, keys, now, log),
+    payments: { gateway, sandbox, stripe },
   };
 }

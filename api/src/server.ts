@@ -6,6 +6,7 @@ import { REMOTE_NAMES } from '@portal/shared/contract';
 import type { ApiContext } from './context';
 import { apiPlugin } from './app';
 import { installErrorHandling, installJsonNotFound } from './http/errors';
+import { sandboxProcessorRoutes } from './payments/sandbox/processor';
 
 const HASHED = /\.[0-9a-f]{10}\.(js|css|svg|png|webp|jpg|woff2)(\.map)?(\.br|\.gz)?$/;
 
@@ -41,6 +42,8 @@ export async function createServer(ctx: ApiContext, options: ServerOptions): Pro
 
   installErrorHandling(app);
   if (!options.remotesOnly) await app.register(apiPlugin(ctx), { prefix: '/api' });
+  // The sandbox card processor: a service of its own beside the API, which the browser confirms cards with.
+  if (!options.remotesOnly && ctx.payments.sandbox) await app.register(sandboxProcessorRoutes(ctx.payments.sandbox), { prefix: '/sandbox-pay/v1' });
   if (options.portal || options.remotesOnly) await servePortal(app, ctx, Boolean(options.remotesOnly));
   if (!options.portal || options.remotesOnly) installJsonNotFound(app);
   return app;
@@ -93,7 +96,7 @@ async function servePortal(app: FastifyInstance, ctx: ApiContext, remotesOnly: b
 
   // Every other GET is a route of the single-page app: the host decides what it shows (or its 404).
   app.setNotFoundHandler((request, reply) => {
-    const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/remotes/');
+    const wantsPage = request.method === 'GET' && !/^\/(api|remotes|sandbox-pay)\//.test(request.url);
     if (!wantsPage) return reply.code(404).send({ message: 'Nije pronađeno.', code: 'NOT_FOUND' });
     return sendIndex(reply);
   });

@@ -6,9 +6,13 @@ import { requireCustomer, SESSION_EXPIRED } from '../auth/guard';
 import { findCustomerById } from '../auth/customers';
 import { HttpError, respond } from '../http/validate';
 import { isoDay } from '../days';
+import { savedCards, toCreditCard } from '../payments/cards';
 
 interface SubscriptionRow {
   status: ServiceStatus['status'];
+  promo_type: 'DURATION_BASED' | 'TIME_UNTIL_BASED' | null;
+  promo_until: string | null;
+  promo_days: number | null;
   next_payment_on: string;
   plan_code: string;
   plan_name: string;
@@ -17,11 +21,17 @@ interface SubscriptionRow {
 
 async function subscriptionOf(db: Queryable, customerId: number): Promise<SubscriptionRow | null> {
   const [row] = await db.query<SubscriptionRow>(
-    `SELECT s.status, to_char(s.next_payment_on, 'YYYY-MM-DD') AS next_payment_on, s.plan_code, p.name AS plan_name, p.price_fening
+    `SELECT s.status, to_char(s.next_payment_on, 'YYYY-MM-DD') AS next_payment_on, s.promo_type, to_char(s.promo_until, 'YYYY-MM-DD') AS promo_until, s.promo_days, s.plan_code, p.name AS plan_name, p.price_fening
        FROM subscriptions s JOIN plans p ON p.code = s.plan_code WHERE s.customer_id = $1`,
     [customerId],
   );
   return row ?? null;
+}
+
+/** The subscription's promo while it runs (spec 4, Promo): an ACTIVE subscription before the promo's last day. */
+function runningPromo(subscription: SubscriptionRow | null, today: string): AccountInfo['promos'] {
+  if (!subscription?.promo_type || !subscription.promo_until || subscription.status !== 'ACTIVE' || subscription.promo_until <= today) return [];
+  return [{ status: 'ACTIVE', promoType: subscription.promo_type, durationUntil: subscription.promo_until, durationDays: subscription.promo_days }];
 }
 
 const NOT_ACTIVE = 'Deaktivirati je moguće samo aktivnu pretplatu.';
@@ -45,7 +55,7 @@ export function accountRoutes(app: FastifyInstance, ctx: ApiContext): void {
       plan: subscription ? { code: subscription.plan_code, name: subscription.plan_name, price: subscription.price_fening / 100 } : null,
       nextPaymentOn: subscription?.next_payment_on ?? null,
       accountNumber: customer.customer_number,
-      promos: [],
+      promos: runningPromo(subscription, isoDay(ctx.now())),
     });
   });
 
@@ -75,38 +85,6 @@ export function accountRoutes(app: FastifyInstance, ctx: ApiContext): void {
 
   app.get('/customer/payment-data', async (request): Promise<PaymentData> => {
     const { customerId } = await requireCustomer(ctx, request);
-    const cards = await ctx.db.query<{
-      code: string;
-      primary_card: boolean;
-      card_type: 'master' | 'maestro' | 'visa';
-      masked_number: string;
-      full_name: string | null;
-      address: string | null;
-      city: string | null;
-      zip: string | null;
-      phone: string | null;
-      country: string | null;
-      email: string | null;
-      expiration_mm: number;
-      expiration_yy: number;
-    }>('SELECT * FROM credit_cards WHERE customer_id = $1 ORDER BY primary_card DESC, created_at', [customerId]);
-    return respond(paymentDataSchema, {
-      creditCards: cards.map((c) => ({
-        code: c.code,
-        primaryCard: c.primary_card,
-        creditCardTypeCode: c.card_type,
-        cardNumber: c.masked_number,
-        fullName: c.full_name,
-        address: c.address,
-        city: c.city,
-        zip: c.zip,
-        phone: c.phone,
-        country: c.country,
-        email: c.email,
-        expirationDateMm: c.expiration_mm,
-        expirationDateYy: c.expiration_yy,
-      })),
-      mbons: [],
-    });
+    return respond(paymentDataSchema, { creditCards: (await savedCards(ctx.db, customerId)).map(toCreditCard), mbons: [] });
   });
 }

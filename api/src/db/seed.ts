@@ -62,10 +62,17 @@ export async function seed(db: Db, keys: Keys, now: Date = new Date()): Promise<
       );
     }
     if (c.card) {
+      // The sandbox processor holds the card's payment method, so the demo cards can pay.
+      const paymentMethod = `pm_seed_${randomUUID().replace(/-/g, '').slice(0, 24)}`;
+      const expYear = now.getUTCFullYear() + 3;
       await db.query(
-        `INSERT INTO credit_cards (code, customer_id, primary_card, card_type, masked_number, full_name, city, country, email, expiration_mm, expiration_yy, created_at)
-         VALUES ($1, $2, true, $3, $4, $5, 'Sarajevo', 'BA', $6, 12, $7, $8)`,
-        [randomUUID(), row.id, c.card.type, `**** **** **** ${c.card.last4}`, `${c.firstName} ${c.lastName}`, c.email, (now.getUTCFullYear() + 3) % 100, now],
+        `INSERT INTO sandbox_payment_methods (id, behaviour, brand, last4, exp_month, exp_year, created_at) VALUES ($1, 'succeed', $2, $3, 12, $4, $5)`,
+        [paymentMethod, c.card.type, c.card.last4, expYear % 100, now],
+      );
+      await db.query(
+        `INSERT INTO credit_cards (code, customer_id, primary_card, card_type, masked_number, full_name, city, country, email, expiration_mm, expiration_yy, payment_method, created_at)
+         VALUES ($1, $2, true, $3, $4, $5, 'Sarajevo', 'BA', $6, 12, $7, $8, $9)`,
+        [randomUUID(), row.id, c.card.type, `**** **** **** ${c.card.last4}`, `${c.firstName} ${c.lastName}`, c.email, expYear % 100, paymentMethod, now],
       );
     }
   }

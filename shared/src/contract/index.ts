@@ -8,3 +8,4 @@ export * from './account';
 export * from './catalogue';
 export * from './customer';
 export * from './registration';
+export * from './payments';

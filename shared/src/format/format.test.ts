@@ -17,8 +17,20 @@ describe('formatKM', () => {
 
 describe('splitVat', () => {
   it('takes net as gross / 1.17 and VAT as 17% of net', () => {
-    expect(splitVat(11.7)).toEqual({ net: 10, vat: 1.7 });
-    expect(splitVat(29.9)).toEqual({ net: 25.56, vat: 4.34 });
+    expect(splitVat(11.7)).toEqual({ net: 10, vat: 1.7, gross: 11.7 });
+    expect(splitVat(29.9)).toEqual({ net: 25.56, vat: 4.34, gross: 29.9 });
+    expect(splitVat(14.9)).toEqual({ net: 12.74, vat: 2.16, gross: 14.9 });
+  });
+
+  it('adds up to the gross to the fening for every price from 0,01 to 300,00 KM', () => {
+    for (let fening = 1; fening <= 30_000; fening += 1) {
+      const gross = fening / 100;
+      const { net, vat } = splitVat(gross);
+      expect(Math.round(net * 100) + Math.round(vat * 100)).toBe(fening);
+      // VAT is 17% of the net within 1.17 × half a fening (the net's rounding, carried into the VAT).
+      expect(Math.abs(vat - net * 0.17)).toBeLessThanOrEqual(0.00585 + 1e-9);
+      expect(Number.isInteger(Math.round(net * 100))).toBe(true);
+    }
   });
 });
 

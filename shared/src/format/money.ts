@@ -1,5 +1,3 @@
-const round2 = (value: number): number => Math.round(value * 100) / 100;
-
 /** VAT rate of spec 9. */
 export const VAT_RATE = 0.17;
 
@@ -11,8 +9,13 @@ export function formatKM(amount: number): string {
   return `${amount < 0 ? '-' : ''}${grouped},${cents} KM`;
 }
 
-/** Net and VAT parts of a VAT-inclusive amount: net = gross / 1.17, VAT = 17% of the net. */
-export function splitVat(gross: number): { net: number; vat: number } {
-  const exactNet = gross / (1 + VAT_RATE);
-  return { net: round2(exactNet), vat: round2(exactNet * VAT_RATE) };
+/**
+ * Net and VAT parts of a VAT-inclusive amount (spec 9: net = gross / 1.17, VAT = 17% of the net).
+ * Worked in whole fenings: the net is rounded and the VAT is what remains, so net + VAT is always
+ * the gross to the fening (and the VAT is 17% of the net within 0.6 fening).
+ */
+export function splitVat(gross: number): { net: number; vat: number; gross: number } {
+  const grossFening = Math.round(gross * 100);
+  const netFening = Math.round(grossFening / (1 + VAT_RATE));
+  return { net: netFening / 100, vat: (grossFening - netFening) / 100, gross: grossFening / 100 };
 }

@@ -1,0 +1,149 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import {
+  CARD_VERIFICATION_AMOUNT,
+  cardHolderSchema,
+  creditCardListSchema,
+  newCardResponseSchema,
+  type CreditCard,
+  type NewCardResponse,
+} from '@portal/shared/contract';
+import type { ApiContext } from '../context';
+import type { Queryable } from '../db/db';
+import { requireCustomer } from '../auth/guard';
+import { HttpError, parseBody, respond } from '../http/validate';
+
+export interface CardRow {
+  code: string;
+  primary_card: boolean;
+  card_type: CreditCard['creditCardTypeCode'];
+  masked_number: string;
+  full_name: string | null;
+  address: string | null;
+  city: string | null;
+  zip: string | null;
+  phone: string | null;
+  country: string | null;
+  email: string | null;
+  expiration_mm: number;
+  expiration_yy: number;
+  payment_method: string | null;
+}
+
+export function toCreditCard(c: CardRow): CreditCard {
+  return {
+    code: c.code,
+    primaryCard: c.primary_card,
+    creditCardTypeCode: c.card_type,
+    cardNumber: c.masked_number,
+    fullName: c.full_name,
+    address: c.address,
+    city: c.city,
+    zip: c.zip,
+    phone: c.phone,
+    country: c.country,
+    email: c.email,
+    expirationDateMm: c.expiration_mm,
+    expirationDateYy: c.expiration_yy,
+  };
+}
+
+/** A customer's saved (confirmed) cards, primary first. */
+export async function savedCards(db: Queryable, customerId: number): Promise<CardRow[]> {
+  return db.query<CardRow>(`SELECT * FROM credit_cards WHERE customer_id = $1 AND status = 'ACTIVE' ORDER BY primary_card DESC, created_at`, [customerId]);
+}
+
+/** One of the customer's own saved cards; any other code (another customer's, unknown, malformed) is absent. */
+export async function ownCard(db: Queryable, customerId: number, code: string): Promise<CardRow | null> {
+  if (!UUID.test(code)) return null;
+  const [row] = await db.query<CardRow>(`SELECT * FROM credit_cards WHERE code = $1 AND customer_id = $2 AND status = 'ACTIVE'`, [code, customerId]);
+  return row ?? null;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+export const CARD_NOT_FOUND = 'Kartica nije pronađena.';
+const MAX_CARDS = 10;
+const MAX_NEW_CARDS_PER_HOUR = 10;
+
+/**
+ * Cards (spec 7, Cards and payments). A new card is a PENDING row with the provider's setup; the
+ * browser sends the card-holder data (PATCH) and confirms the setup with the provider, which reports
+ * the card (brand, last four digits, expiry) back; only then is the card listed.
+ */
+export function cardRoutes(app: FastifyInstance, ctx: ApiContext): void {
+  app.post('/credit-card', async (request): Promise<NewCardResponse> => {
+    const { customerId } = await requireCustomer(ctx, request);
+    const hourAgo = new Date(ctx.now().getTime() - 3_600_000);
+    // Setups never confirmed within an hour are abandoned.
+    await ctx.db.query(`DELETE FROM credit_cards WHERE customer_id = $1 AND status <> 'ACTIVE' AND created_at < $2`, [customerId, hourAgo]);
+    const [counts] = await ctx.db.query<{ saved: number; recent: number }>(
+      `SELECT count(*) FILTER (WHERE status = 'ACTIVE')::int AS saved, count(*) FILTER (WHERE status <> 'ACTIVE')::int AS recent FROM credit_cards WHERE customer_id = $1`,
+      [customerId],
+    );
+    if (counts!.saved >= MAX_CARDS) throw new HttpError(409, `Možeš sačuvati najviše ${MAX_CARDS} kartica. Obriši karticu koju ne koristiš.`, 'TOO_MANY_CARDS');
+    if (counts!.recent >= MAX_NEW_CARDS_PER_HOUR) throw new HttpError(429, 'Previše pokušaja dodavanja kartice. Pokušaj ponovo za sat vremena.', 'TOO_MANY_ATTEMPTS', { 'retry-after': '3600' });
+    const code = randomUUID();
+    const setup = await ctx.payments.gateway.createSetup({ customerRef: String(customerId), idempotencyKey: code });
+    await ctx.db.query(`INSERT INTO credit_cards (code, customer_id, status, setup_id, created_at) VALUES ($1, $2, 'PENDING', $3, $4)`, [code, customerId, setup.id, ctx.now()]);
+    return respond(newCardResponseSchema, {
+      code,
+      paymentSecret: setup.clientSecret,
+      card: null,
+      orderInfo: { orderInfo: 'Verifikacija kartice', amount: CARD_VERIFICATION_AMOUNT },
+    });
+  });
+
+  app.get('/credit-card', async (request): Promise<CreditCard[]> => {
+    const { customerId } = await requireCustomer(ctx, request);
+    return respond(creditCardListSchema, (await savedCards(ctx.db, customerId)).map(toCreditCard));
+  });
+
+  app.patch<{ Params: { id: string } }>('/credit-card/primary/:id', async (request): Promise<CreditCard[]> => {
+    const { customerId } = await requireCustomer(ctx, request);
+    const { id } = request.params;
+    await ctx.db.transaction(async (tx) => {
+      if (!(await ownCard(tx, customerId, id))) throw new HttpError(404, CARD_NOT_FOUND, 'NOT_FOUND');
+      await tx.query('SELECT id FROM customers WHERE id = $1 FOR UPDATE', [customerId]);
+      await tx.query('UPDATE credit_cards SET primary_card = false WHERE customer_id = $1 AND primary_card AND code <> $2', [customerId, id]);
+      await tx.query('UPDATE credit_cards SET primary_card = true WHERE code = $1 AND customer_id = $2', [id, customerId]);
+    });
+    return respond(creditCardListSchema, (await savedCards(ctx.db, customerId)).map(toCreditCard));
+  });
+
+  app.patch<{ Params: { code: string } }>('/credit-card/:code', async (request): Promise<{ code: string }> => {
+    const { customerId } = await requireCustomer(ctx, request);
+    const holder = parseBody(cardHolderSchema, request.body);
+    const { code } = request.params;
+    const rows = UUID.test(code)
+      ? await ctx.db.query<{ code: string }>(
+          `UPDATE credit_cards SET full_name = $3, address = $4, city = $5, zip = $6, phone = $7, country = $8, email = $9
+            WHERE code = $1 AND customer_id = $2 AND status <> 'FAILED' RETURNING code`,
+          [code, customerId, holder.fullName.trim(), holder.address.trim(), holder.city.trim(), holder.zip.trim(), holder.phone.trim(), holder.country, holder.email.trim()],
+        )
+      : [];
+    if (!rows[0]) throw new HttpError(404, CARD_NOT_FOUND, 'NOT_FOUND');
+    return { code };
+  });
+
+  app.delete<{ Params: { id: string } }>('/credit-card/:id', async (request): Promise<CreditCard[]> => {
+    const { customerId } = await requireCustomer(ctx, request);
+    const { id } = request.params;
+    const removed = await ctx.db.transaction(async (tx) => {
+      const card = await ownCard(tx, customerId, id);
+      if (!card) throw new HttpError(404, CARD_NOT_FOUND, 'NOT_FOUND');
+      await tx.query('SELECT id FROM customers WHERE id = $1 FOR UPDATE', [customerId]);
+      await tx.query('DELETE FROM credit_cards WHERE code = $1 AND customer_id = $2', [id, customerId]);
+      // The customer keeps a primary card while any card is left: the newest one takes over.
+      if (card.primary_card) {
+        await tx.query(
+          `UPDATE credit_cards SET primary_card = true WHERE code = (
+             SELECT code FROM credit_cards WHERE customer_id = $1 AND status = 'ACTIVE' ORDER BY created_at DESC LIMIT 1)`,
+          [customerId],
+        );
+      }
+      return card;
+    });
+    if (removed.payment_method) await ctx.payments.gateway.detach(removed.payment_method).catch((error: Error) => request.log.warn(`Detaching a card failed: ${error.message}`));
+    return respond(creditCardListSchema, (await savedCards(ctx.db, customerId)).map(toCreditCard));
+  });
+}

@@ -1,0 +1,60 @@
+import type { Db } from '../db/db';
+import { isoDay } from '../days';
+import type { PaymentEvent } from './gateway';
+
+/**
+ * What the portal does when the payment provider reports an outcome. Every step is conditional on
+ * the row still waiting, so an event delivered twice (webhook retries) changes nothing the second time.
+ */
+export function paymentEventHandler(db: Db, now: () => Date) {
+  return async function handle(event: PaymentEvent): Promise<void> {
+    switch (event.type) {
+      case 'setup.succeeded': {
+        const { card } = event;
+        await db.transaction(async (tx) => {
+          const [pending] = await tx.query<{ customer_id: number }>(`SELECT customer_id FROM credit_cards WHERE setup_id = $1 AND status = 'PENDING'`, [event.setupId]);
+          if (!pending) return;
+          // One primary card per customer: the customer's row is locked while deciding.
+          await tx.query('SELECT id FROM customers WHERE id = $1 FOR UPDATE', [pending.customer_id]);
+          await tx.query(
+            `UPDATE credit_cards SET status = 'ACTIVE', card_type = $2, masked_number = $3, expiration_mm = $4, expiration_yy = $5, payment_method = $6,
+                    primary_card = NOT EXISTS (SELECT 1 FROM credit_cards other WHERE other.customer_id = credit_cards.customer_id AND other.primary_card)
+              WHERE setup_id = $1 AND status = 'PENDING'`,
+            [event.setupId, card.brand, `**** **** **** ${card.last4}`, card.expMonth, card.expYear % 100, card.paymentMethod],
+          );
+        });
+        return;
+      }
+      case 'setup.failed':
+        await db.query(`UPDATE credit_cards SET status = 'FAILED' WHERE setup_id = $1 AND status = 'PENDING'`, [event.setupId]);
+        return;
+      case 'payment.succeeded':
+        await db.transaction(async (tx) => {
+          const today = isoDay(now());
+          const [order] = await tx.query<{ customer_id: number; plan_code: string; period_start: string; period_end: string }>(
+            `UPDATE payment_orders SET status = 'PAID', period_start = $2::date, period_end = ($2::date + interval '1 month')::date, updated_at = $3
+              WHERE provider_payment_id = $1 AND status = 'PENDING'
+              RETURNING customer_id, plan_code, to_char(period_start, 'YYYY-MM-DD') AS period_start, to_char(period_end, 'YYYY-MM-DD') AS period_end`,
+            [event.paymentId, today, now()],
+          );
+          if (!order) return;
+          // A paid first period activates the subscription for that period (spec 9).
+          await tx.query(
+            `INSERT INTO subscriptions (customer_id, plan_code, status, period_start, next_payment_on, updated_at)
+             VALUES ($1, $2, 'ACTIVE', $3, $4, $5)
+             ON CONFLICT (customer_id) DO UPDATE SET plan_code = $2, status = 'ACTIVE', period_start = $3, next_payment_on = $4, updated_at = $5,
+               promo_type = NULL, promo_until = NULL, promo_days = NULL`,
+            [order.customer_id, order.plan_code, order.period_start, order.period_end, now()],
+          );
+        });
+        return;
+      case 'payment.failed':
+        await db.query(`UPDATE payment_orders SET status = 'FAILED', failure_code = $2, updated_at = $3 WHERE provider_payment_id = $1 AND status = 'PENDING'`, [
+          event.paymentId,
+          event.code.slice(0, 60),
+          now(),
+        ]);
+        return;
+    }
+  };
+}

@@ -1,0 +1,49 @@
+import type { CardType } from '@portal/shared/contract';
+
+/** A card as the payment provider saved it: never the number, only what may be shown. */
+export interface SavedCard {
+  paymentMethod: string;
+  brand: CardType;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+}
+
+export type SetupState = { status: 'pending' } | { status: 'succeeded'; card: SavedCard } | { status: 'failed'; code: string };
+export type PaymentState = { status: 'pending' } | { status: 'succeeded' } | { status: 'failed'; code: string };
+
+/** What the provider tells the portal happened (a webhook for Stripe, a direct call for the sandbox). */
+export type PaymentEvent =
+  | { type: 'setup.succeeded'; setupId: string; card: SavedCard }
+  | { type: 'setup.failed'; setupId: string; code: string }
+  | { type: 'payment.succeeded'; paymentId: string }
+  | { type: 'payment.failed'; paymentId: string; code: string };
+
+export type PaymentEventHandler = (event: PaymentEvent) => Promise<void>;
+
+/**
+ * The card processor behind the portal, as the API sees it. Card entry and confirmation happen in the
+ * browser, straight between the customer and the provider, with the client secret of a setup (new
+ * card) or a payment (order); the provider then reports the outcome as an event.
+ */
+export interface PaymentGateway {
+  readonly name: 'sandbox' | 'stripe';
+  /** Starts saving a new card. The idempotency key makes a repeated call the same setup. */
+  createSetup(input: { customerRef: string; idempotencyKey: string }): Promise<{ id: string; clientSecret: string }>;
+  /**
+   * Creates a payment with a saved card. On-session payments are confirmed by the customer in the
+   * browser; off-session ones (renewals) are confirmed at once and answer their outcome.
+   */
+  createPayment(input: {
+    amountFening: number;
+    paymentMethod: string;
+    customerRef: string;
+    idempotencyKey: string;
+    description: string;
+    offSession?: boolean;
+  }): Promise<{ id: string; clientSecret: string; state: PaymentState }>;
+  /** Forgets a saved card at the provider (a deleted card can never be charged again). */
+  detach(paymentMethod: string): Promise<void>;
+  /** Tells the portal about outcomes. */
+  onEvent(handler: PaymentEventHandler): void;
+}

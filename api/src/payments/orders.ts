@@ -1,0 +1,230 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  invoiceSchema,
+  paymentInfoSchema,
+  paymentListSchema,
+  paymentOrderRequestSchema,
+  paymentOrderResponseSchema,
+  promoSubscriptionRequestSchema,
+  serviceStatusSchema,
+  type Invoice,
+  type PaymentOrderResponse,
+  type PaymentRecord,
+  type ServiceStatus,
+} from '@portal/shared/contract';
+import type { ApiContext } from '../context';
+import type { Queryable } from '../db/db';
+import { requireCustomer } from '../auth/guard';
+import { HttpError, parseBody, respond } from '../http/validate';
+import { isoDay } from '../days';
+import { CARD_NOT_FOUND, ownCard, toCreditCard } from './cards';
+
+interface PlanRow {
+  code: string;
+  name: string;
+  price_fening: number;
+}
+
+interface OrderRow {
+  order_number: string;
+  customer_id: number;
+  plan_code: string;
+  plan_name: string;
+  card_code: string | null;
+  card_number: string;
+  amount_fening: number;
+  status: 'PENDING' | 'PAID' | 'FAILED';
+  provider_payment_id: string | null;
+  period_start: string | null;
+  period_end: string | null;
+  updated_at: Date;
+}
+
+const ORDER_COLUMNS = `o.order_number, o.customer_id, o.plan_code, p.name AS plan_name, o.card_code, o.card_number, o.amount_fening, o.status,
+  o.provider_payment_id, to_char(o.period_start, 'YYYY-MM-DD') AS period_start, to_char(o.period_end, 'YYYY-MM-DD') AS period_end, o.updated_at`;
+
+export const ALREADY_SUBSCRIBED = 'Tvoja pretplata je aktivna: novu možeš kupiti kada istekne.';
+const PRICE_CHANGED = 'Cijena paketa se promijenila. Osvježi stranicu i pokušaj ponovo.';
+const PLAN_NOT_FOUND = 'Paket nije pronađen.';
+const NO_PROMO = 'Ovaj paket trenutno nema promo period.';
+const NEEDS_CARD = 'Za promo period potrebna je sačuvana kartica.';
+const PAYMENT_NOT_FOUND = 'Uplata nije pronađena.';
+
+/** Who may buy a subscription: nobody with one that is running (ACTIVE, BLOCKED, or DEACTIVATED inside its period). */
+const CAN_BUY = `(s.status = 'EXPIRED' OR (s.status = 'DEACTIVATED' AND s.next_payment_on <= $TODAY::date))`;
+
+async function canBuy(db: Queryable, customerId: number, today: string): Promise<boolean> {
+  const [row] = await db.query<{ ok: boolean }>(
+    `SELECT NOT EXISTS (SELECT 1 FROM subscriptions s WHERE s.customer_id = $1 AND NOT ${CAN_BUY.replace('$TODAY', '$2')}) AS ok`,
+    [customerId, today],
+  );
+  return row!.ok;
+}
+
+async function findPlan(db: Queryable, code: string): Promise<PlanRow | null> {
+  const [row] = await db.query<PlanRow>('SELECT code, name, price_fening FROM plans WHERE code = $1', [code]);
+  return row ?? null;
+}
+
+function toRecord(order: OrderRow): PaymentRecord {
+  return {
+    orderNumber: order.order_number,
+    updated: new Date(order.updated_at).toISOString(),
+    periodStart: order.period_start ?? '',
+    periodEnd: order.period_end ?? '',
+    creditCardNumber: order.card_number,
+    amount: order.amount_fening / 100,
+    paymentData: { name: order.plan_name },
+  };
+}
+
+/** An idempotency key from the `Idempotency-Key` header; without one every order is new. */
+function idempotencyKey(request: FastifyRequest): string {
+  const header = request.headers['idempotency-key'];
+  if (header === undefined) return `auto-${crypto.randomUUID()}`;
+  if (typeof header !== 'string' || !/^[A-Za-z0-9_-]{8,64}$/.test(header)) {
+    throw new HttpError(400, 'Neispravan zahtjev: Idempotency-Key mora imati 8 do 64 slova, broja, - ili _.', 'BAD_REQUEST');
+  }
+  return header;
+}
+
+/**
+ * Payments (spec 7, Cards and payments; Service): the new-account payment info and order, the payment
+ * history and one payment (the invoice), and the promo subscription. The order is paid in the browser
+ * with the provider; its success event activates the subscription (see events.ts).
+ */
+export function orderRoutes(app: FastifyInstance, ctx: ApiContext): void {
+  const product = ctx.config.product;
+  const base = `/${product}-payments`;
+  const orderSchema = paymentOrderRequestSchema(product);
+  const infoSchema = paymentInfoSchema(product);
+
+  app.get<{ Params: { id: string } }>(`${base}/new-account/payment-info/:id`, async (request) => {
+    await requireCustomer(ctx, request);
+    const plan = await findPlan(ctx.db, request.params.id);
+    if (!plan) throw new HttpError(404, PLAN_NOT_FOUND, 'NOT_FOUND');
+    const today = isoDay(ctx.now());
+    const [period] = await ctx.db.query<{ end: string }>(`SELECT to_char(($1::date + interval '1 month')::date, 'YYYY-MM-DD') AS end`, [today]);
+    return respond(infoSchema, {
+      [`${product}Plan`]: { id: plan.code, name: plan.name, price: plan.price_fening / 100 },
+      periodStart: today,
+      periodEnd: period!.end,
+    });
+  });
+
+  app.post(`${base}/new-account/order`, async (request): Promise<PaymentOrderResponse> => {
+    const { customerId } = await requireCustomer(ctx, request);
+    const body = parseBody(orderSchema, request.body) as { creditCardId: string; amount: number } & Record<string, string>;
+    const key = idempotencyKey(request);
+    const planCode = body[`${product}PlanId`]!;
+
+    const card = await ownCard(ctx.db, customerId, body.creditCardId);
+    if (!card?.payment_method) throw new HttpError(404, CARD_NOT_FOUND, 'NOT_FOUND');
+    const plan = await findPlan(ctx.db, planCode);
+    if (!plan) throw new HttpError(404, PLAN_NOT_FOUND, 'NOT_FOUND');
+
+    let [order] = await ctx.db.query<{ order_number: string; plan_code: string; card_code: string | null; status: string }>(
+      'SELECT order_number, plan_code, card_code, status FROM payment_orders WHERE customer_id = $1 AND idempotency_key = $2',
+      [customerId, key],
+    );
+    if (order && (order.plan_code !== plan.code || order.card_code !== card.code)) {
+      throw new HttpError(409, 'Ovaj zahtjev je već iskorišten za drugu narudžbu.', 'IDEMPOTENCY_MISMATCH');
+    }
+    if (!order) {
+      if (!(await canBuy(ctx.db, customerId, isoDay(ctx.now())))) throw new HttpError(409, ALREADY_SUBSCRIBED, 'ALREADY_SUBSCRIBED');
+      if (Math.round(body.amount * 100) !== plan.price_fening) throw new HttpError(409, PRICE_CHANGED, 'PRICE_CHANGED');
+      const year = ctx.now().getUTCFullYear();
+      // A concurrent twin with the same key inserts nothing here and reads the first one's order.
+      await ctx.db.query(
+        `INSERT INTO payment_orders (order_number, customer_id, plan_code, card_code, card_number, amount_fening, status, idempotency_key, created_at, updated_at)
+         VALUES ($1 || '-' || lpad(nextval('order_numbers')::text, 6, '0'), $2, $3, $4, $5, $6, 'PENDING', $7, $8, $8)
+         ON CONFLICT (customer_id, idempotency_key) DO NOTHING`,
+        [String(year), customerId, plan.code, card.code, card.masked_number, plan.price_fening, key, ctx.now()],
+      );
+      [order] = await ctx.db.query('SELECT order_number, plan_code, card_code, status FROM payment_orders WHERE customer_id = $1 AND idempotency_key = $2', [customerId, key]);
+    }
+    const orderNumber = order!.order_number;
+    // The provider's payment has the order as its idempotency key: a repeated order is the same payment.
+    const payment = await ctx.payments.gateway.createPayment({
+      amountFening: plan.price_fening,
+      paymentMethod: card.payment_method,
+      customerRef: String(customerId),
+      idempotencyKey: `order-${orderNumber}`,
+      description: `${plan.name}, narudžba ${orderNumber}`,
+    });
+    await ctx.db.query('UPDATE payment_orders SET provider_payment_id = $2 WHERE order_number = $1 AND provider_payment_id IS NULL', [orderNumber, payment.id]);
+    return respond(paymentOrderResponseSchema, {
+      orderNumber,
+      paymentSecret: payment.clientSecret,
+      panToken: card.payment_method,
+      card: toCreditCard(card),
+      orderInfo: { orderInfo: `${plan.name}, narudžba ${orderNumber}`, amount: plan.price_fening / 100 },
+    });
+  });
+
+  app.get(base, async (request): Promise<PaymentRecord[]> => {
+    const { customerId } = await requireCustomer(ctx, request);
+    const orders = await ctx.db.query<OrderRow>(
+      `SELECT ${ORDER_COLUMNS} FROM payment_orders o JOIN plans p ON p.code = o.plan_code
+        WHERE o.customer_id = $1 AND o.status = 'PAID' ORDER BY o.updated_at DESC, o.order_number DESC`,
+      [customerId],
+    );
+    return respond(paymentListSchema, orders.map(toRecord));
+  });
+
+  app.get<{ Params: { orderNumber: string } }>(`${base}/:orderNumber`, async (request): Promise<Invoice> => {
+    const { customerId } = await requireCustomer(ctx, request);
+    const { orderNumber } = request.params;
+    const [order] = /^[0-9]{4}-[0-9]{6,}$/.test(orderNumber)
+      ? await ctx.db.query<OrderRow & { first_name: string; last_name: string; customer_number: string | null; email: string | null; phone_number: string | null; created_at: Date }>(
+          `SELECT ${ORDER_COLUMNS}, c.first_name, c.last_name, c.customer_number, c.email, c.phone_number
+             FROM payment_orders o JOIN plans p ON p.code = o.plan_code JOIN customers c ON c.id = o.customer_id
+            WHERE o.order_number = $1 AND o.customer_id = $2 AND o.status = 'PAID'`,
+          [orderNumber, customerId],
+        )
+      : [];
+    // Another customer's invoice is as absent as an unknown one.
+    if (!order) throw new HttpError(404, PAYMENT_NOT_FOUND, 'NOT_FOUND');
+    return respond(invoiceSchema, {
+      ...toRecord(order),
+      issued: new Date(order.updated_at).toISOString(),
+      customer: {
+        fullName: `${order.first_name} ${order.last_name}`,
+        accountNumber: order.customer_number,
+        username: order.email ?? (order.phone_number ? `+${order.phone_number}` : ''),
+      },
+    });
+  });
+
+  app.post(`/${product}/createSubscriptionInPromoPeriod`, async (request): Promise<ServiceStatus> => {
+    const { customerId } = await requireCustomer(ctx, request);
+    const { plan: planCode } = parseBody(promoSubscriptionRequestSchema, request.body);
+    const today = isoDay(ctx.now());
+    const [promo] = await ctx.db.query<{ promo_type: 'DURATION_BASED' | 'TIME_UNTIL_BASED'; duration_days: number | null; until: string | null; ends: string }>(
+      `SELECT pp.promo_type, pp.duration_days, to_char(pp.duration_until, 'YYYY-MM-DD') AS until,
+              to_char(CASE WHEN pp.promo_type = 'DURATION_BASED' THEN $2::date + pp.duration_days ELSE pp.duration_until END, 'YYYY-MM-DD') AS ends
+         FROM plan_promos pp WHERE pp.plan_code = $1 AND pp.status = 'ACTIVE'
+          AND (pp.promo_type = 'DURATION_BASED' OR pp.duration_until > $2::date)
+        ORDER BY pp.id LIMIT 1`,
+      [planCode, today],
+    );
+    if (!promo) {
+      if (!(await findPlan(ctx.db, planCode))) throw new HttpError(404, PLAN_NOT_FOUND, 'NOT_FOUND');
+      throw new HttpError(409, NO_PROMO, 'NO_PROMO');
+    }
+    const [primary] = await ctx.db.query(`SELECT 1 FROM credit_cards WHERE customer_id = $1 AND status = 'ACTIVE' AND primary_card`, [customerId]);
+    if (!primary) throw new HttpError(409, NEEDS_CARD, 'NO_CARD');
+    // One statement: the subscription starts only if the customer may buy one right now.
+    const [row] = await ctx.db.query<{ status: ServiceStatus['status']; next_payment_on: string }>(
+      `INSERT INTO subscriptions AS s (customer_id, plan_code, status, period_start, next_payment_on, updated_at, promo_type, promo_until, promo_days)
+       VALUES ($1, $3, 'ACTIVE', $2::date, $4::date, $5, $6, $4::date, $7)
+       ON CONFLICT (customer_id) DO UPDATE SET plan_code = $3, status = 'ACTIVE', period_start = $2::date, next_payment_on = $4::date, updated_at = $5,
+         promo_type = $6, promo_until = $4::date, promo_days = $7
+       WHERE ${CAN_BUY.replace('$TODAY', '$2')}
+       RETURNING status, to_char(next_payment_on, 'YYYY-MM-DD') AS next_payment_on`,
+      [customerId, today, planCode, promo.ends, ctx.now(), promo.promo_type, promo.duration_days],
+    );
+    if (!row) throw new HttpError(409, ALREADY_SUBSCRIBED, 'ALREADY_SUBSCRIBED');
+    return respond(serviceStatusSchema, { status: row.status, nextPaymentOn: row.next_payment_on });
+  });
+}

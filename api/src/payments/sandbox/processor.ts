@@ -1,0 +1,276 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import * as z from 'zod/mini';
+import { cardBrandOf, cvcValid, expiryValid, luhnValid } from '@portal/shared/contract';
+import type { Db } from '../../db/db';
+import type { PaymentEvent, PaymentEventHandler, PaymentGateway, PaymentState } from '../gateway';
+import { TEST_CARDS, type Behaviour } from './test-cards';
+
+type IntentStatus = 'requires_payment_method' | 'requires_confirmation' | 'requires_action' | 'succeeded' | 'failed';
+
+interface IntentRow {
+  id: string;
+  kind: 'setup' | 'payment';
+  status: IntentStatus;
+  amount_fening: number | null;
+  payment_method: string | null;
+  failure_code: string | null;
+}
+
+interface MethodRow {
+  id: string;
+  behaviour: Behaviour;
+  brand: 'visa' | 'master' | 'maestro';
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+}
+
+/** What the browser is told: the status, and for a failure the processor's code. */
+export interface ConfirmAnswer {
+  status: 'succeeded' | 'requires_action' | 'failed';
+  code?: string;
+}
+
+const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
+
+/**
+ * The sandbox card processor: behaves like a processor's test mode (test cards that succeed, decline,
+ * lack funds or need a 3-D Secure challenge). The portal's API uses it as its `PaymentGateway`; the
+ * browser confirms setups and payments with it directly (routes below), so card numbers reach only
+ * the processor, which keeps the brand and the last four digits and never the number.
+ */
+export class SandboxProcessor implements PaymentGateway {
+  readonly name = 'sandbox';
+  private handlers: PaymentEventHandler[] = [];
+
+  constructor(
+    private readonly db: Db,
+    /** Client secrets are derived from the intent id with this key, so none is stored. */
+    private readonly secretKey: Buffer,
+    private readonly now: () => Date,
+    private readonly log: (line: string) => void = () => undefined,
+  ) {}
+
+  onEvent(handler: PaymentEventHandler): void {
+    this.handlers.push(handler);
+  }
+
+  async createSetup({ idempotencyKey }: { customerRef: string; idempotencyKey: string }) {
+    return this.createIntent('setup', idempotencyKey, null, null);
+  }
+
+  async createPayment(input: { amountFening: number; paymentMethod: string; idempotencyKey: string; offSession?: boolean }) {
+    const intent = await this.createIntent('payment', input.idempotencyKey, input.amountFening, input.paymentMethod);
+    if (!input.offSession) return { ...intent, state: this.stateOf(await this.intent(intent.id)) };
+    // Off-session: no customer to answer a challenge; the card's behaviour decides at once.
+    const method = await this.method(input.paymentMethod);
+    const code = method ? offSessionFailure(method.behaviour) : 'payment_method_missing';
+    const answer = await this.finish(intent.id, ['requires_confirmation'], code);
+    return { ...intent, state: answer.status === 'succeeded' ? ({ status: 'succeeded' } as const) : ({ status: 'failed', code: answer.code ?? 'card_declined' } as const) };
+  }
+
+  async detach(paymentMethod: string): Promise<void> {
+    // The method stays for the processor's records, but its card can no longer be charged.
+    await this.db.query(`UPDATE sandbox_payment_methods SET behaviour = 'detached' WHERE id = $1`, [paymentMethod]);
+  }
+
+  /** The browser confirms a setup with the card's data. */
+  async confirmSetup(id: string, secret: string, card: { number: string; expMonth: number; expYear: number; cvc: string }): Promise<ConfirmAnswer | null> {
+    const intent = await this.authorised(id, secret, 'setup');
+    if (!intent) return null;
+    if (intent.status !== 'requires_payment_method') return this.answerOf(intent);
+    const number = card.number.replace(/\s/g, '');
+    const brand = cardBrandOf(number);
+    if (!luhnValid(number) || !brand) return { status: 'failed', code: 'incorrect_number' };
+    if (!expiryValid(card.expMonth, card.expYear, this.now())) return { status: 'failed', code: 'invalid_expiry_year' };
+    if (!cvcValid(card.cvc)) return { status: 'failed', code: 'incorrect_cvc' };
+    const behaviour = TEST_CARDS[number];
+    if (!behaviour) return this.finish(id, ['requires_payment_method'], 'card_declined');
+    const methodId = newId('pm');
+    await this.db.query(
+      `INSERT INTO sandbox_payment_methods (id, behaviour, brand, last4, exp_month, exp_year, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      [methodId, behaviour, brand, number.slice(-4), card.expMonth, card.expYear, this.now()],
+    );
+    await this.db.query(`UPDATE sandbox_intents SET payment_method = $2, updated_at = $3 WHERE id = $1`, [id, methodId, this.now()]);
+    // Saving a card reserves 0,10 KM: a declining card fails here (one short of funds covers 0,10 KM).
+    if (behaviour === 'challenge') return this.requireAction(id, ['requires_payment_method']);
+    return this.finish(id, ['requires_payment_method'], behaviour === 'decline' ? 'card_declined' : null);
+  }
+
+  /** The browser confirms an on-session payment with the saved card's security code. */
+  async confirmPayment(id: string, secret: string, cvc: string): Promise<ConfirmAnswer | null> {
+    const intent = await this.authorised(id, secret, 'payment');
+    if (!intent) return null;
+    if (intent.status !== 'requires_confirmation') return this.answerOf(intent);
+    if (!cvcValid(cvc)) return { status: 'failed', code: 'incorrect_cvc' };
+    const method = intent.payment_method ? await this.method(intent.payment_method) : null;
+    if (!method) return this.finish(id, ['requires_confirmation'], 'payment_method_missing');
+    if (method.behaviour === 'challenge') return this.requireAction(id, ['requires_confirmation']);
+    return this.finish(id, ['requires_confirmation'], onSessionFailure(method.behaviour));
+  }
+
+  /** The 3-D Secure challenge screen's answer. */
+  async answerChallenge(id: string, secret: string, approve: boolean): Promise<ConfirmAnswer | null> {
+    const intent = await this.authorised(id, secret);
+    if (!intent) return null;
+    if (intent.status !== 'requires_action') return this.answerOf(intent);
+    return this.finish(id, ['requires_action'], approve ? null : 'authentication_failed');
+  }
+
+  private async createIntent(kind: 'setup' | 'payment', idempotencyKey: string, amountFening: number | null, paymentMethod: string | null) {
+    const id = newId(kind === 'setup' ? 'seti' : 'pi');
+    const status: IntentStatus = kind === 'setup' ? 'requires_payment_method' : 'requires_confirmation';
+    await this.db.query(
+      `INSERT INTO sandbox_intents (id, kind, status, amount_fening, payment_method, idempotency_key, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $7) ON CONFLICT (idempotency_key) DO NOTHING`,
+      [id, kind, status, amountFening, paymentMethod, `${kind}:${idempotencyKey}`, this.now()],
+    );
+    // The same request again (a retry) gets the same intent and the same secret.
+    const [row] = await this.db.query<{ id: string }>('SELECT id FROM sandbox_intents WHERE idempotency_key = $1', [`${kind}:${idempotencyKey}`]);
+    return { id: row!.id, clientSecret: this.secretOf(row!.id) };
+  }
+
+  private secretOf(id: string): string {
+    return `${id}_secret_${createHmac('sha256', this.secretKey).update(id).digest('hex').slice(0, 32)}`;
+  }
+
+  private async intent(id: string): Promise<IntentRow> {
+    const [row] = await this.db.query<IntentRow>('SELECT * FROM sandbox_intents WHERE id = $1', [id]);
+    return row!;
+  }
+
+  private async method(id: string): Promise<MethodRow | null> {
+    const [row] = await this.db.query<MethodRow>('SELECT * FROM sandbox_payment_methods WHERE id = $1', [id]);
+    return row ?? null;
+  }
+
+  /** The intent, if the secret is its own (compared in constant time). */
+  private async authorised(id: string, secret: string, kind?: 'setup' | 'payment'): Promise<IntentRow | null> {
+    const expected = Buffer.from(this.secretOf(id));
+    const given = Buffer.from(secret);
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+    const [row] = await this.db.query<IntentRow>('SELECT * FROM sandbox_intents WHERE id = $1', [id]);
+    return row && (!kind || row.kind === kind) ? row : null;
+  }
+
+  private stateOf(row: IntentRow): PaymentState {
+    if (row.status === 'succeeded') return { status: 'succeeded' };
+    if (row.status === 'failed') return { status: 'failed', code: row.failure_code ?? 'card_declined' };
+    return { status: 'pending' };
+  }
+
+  private answerOf(row: IntentRow): ConfirmAnswer {
+    if (row.status === 'succeeded') return { status: 'succeeded' };
+    if (row.status === 'requires_action') return { status: 'requires_action' };
+    return { status: 'failed', code: row.failure_code ?? 'card_declined' };
+  }
+
+  private async requireAction(id: string, from: IntentStatus[]): Promise<ConfirmAnswer> {
+    await this.db.query(`UPDATE sandbox_intents SET status = 'requires_action', updated_at = $3 WHERE id = $1 AND status = ANY($2)`, [id, from, this.now()]);
+    return this.answerOf(await this.intent(id));
+  }
+
+  /**
+   * Moves an intent to its outcome once (a conditional UPDATE: a repeated or concurrent confirmation
+   * finds it done and charges nothing more), then tells the portal.
+   */
+  private async finish(id: string, from: IntentStatus[], failure: string | null): Promise<ConfirmAnswer> {
+    const [row] = await this.db.query<IntentRow>(
+      `UPDATE sandbox_intents SET status = $3, failure_code = $4, updated_at = $5 WHERE id = $1 AND status = ANY($2) RETURNING *`,
+      [id, from, failure ? 'failed' : 'succeeded', failure, this.now()],
+    );
+    if (!row) return this.answerOf(await this.intent(id));
+    await this.emit(await this.eventOf(row));
+    return this.answerOf(row);
+  }
+
+  private async eventOf(row: IntentRow): Promise<PaymentEvent> {
+    if (row.kind === 'payment') {
+      return row.status === 'succeeded' ? { type: 'payment.succeeded', paymentId: row.id } : { type: 'payment.failed', paymentId: row.id, code: row.failure_code ?? 'card_declined' };
+    }
+    const method = row.payment_method ? await this.method(row.payment_method) : null;
+    if (row.status !== 'succeeded' || !method) return { type: 'setup.failed', setupId: row.id, code: row.failure_code ?? 'card_declined' };
+    return {
+      type: 'setup.succeeded',
+      setupId: row.id,
+      card: { paymentMethod: method.id, brand: method.brand, last4: method.last4, expMonth: method.exp_month, expYear: method.exp_year },
+    };
+  }
+
+  private async emit(event: PaymentEvent): Promise<void> {
+    for (const handler of this.handlers) {
+      try {
+        await handler(event);
+      } catch (error) {
+        this.log(`Sandbox processor: the portal failed to handle ${event.type}: ${(error as Error).message}`);
+      }
+    }
+  }
+}
+
+function onSessionFailure(behaviour: string): string | null {
+  if (behaviour === 'succeed') return null;
+  if (behaviour === 'insufficient_funds') return 'insufficient_funds';
+  return 'card_declined';
+}
+
+function offSessionFailure(behaviour: string): string | null {
+  // A challenge card set up with 3-D Secure is charged off-session without a new challenge.
+  return behaviour === 'challenge' ? null : onSessionFailure(behaviour);
+}
+
+const secretField = z.string().check(z.minLength(10), z.maxLength(200));
+const confirmSetupBody = z.object({
+  client_secret: secretField,
+  card: z.object({
+    number: z.string().check(z.maxLength(40)),
+    exp_month: z.int(),
+    exp_year: z.int(),
+    cvc: z.string().check(z.maxLength(8)),
+  }),
+});
+const confirmPaymentBody = z.object({ client_secret: secretField, cvc: z.string().check(z.maxLength(8)) });
+const challengeBody = z.object({ client_secret: secretField, approve: z.boolean() });
+const idParam = z.object({ id: z.string().check(z.regex(/^(seti|pi)_[0-9a-f]{24}$/)) });
+
+/** The processor's browser-facing calls, mounted at `/sandbox-pay/v1` (apart from the portal's API). */
+export function sandboxProcessorRoutes(processor: SandboxProcessor) {
+  return async function routes(app: FastifyInstance): Promise<void> {
+    const parse = <S extends z.ZodMiniType>(schema: S, value: unknown) => {
+      const result = schema.safeParse(value ?? {});
+      return result.success ? (result.data as z.infer<S>) : null;
+    };
+    const notFound = { error: { code: 'resource_missing', message: 'Nepoznata transakcija.' } };
+    const invalid = { error: { code: 'invalid_request', message: 'Neispravan zahtjev.' } };
+    app.addHook('onSend', async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+    });
+
+    app.post('/setup_intents/:id/confirm', async (request, reply) => {
+      const params = parse(idParam, request.params);
+      const body = parse(confirmSetupBody, request.body);
+      if (!params || !body) return reply.code(400).send(invalid);
+      const { number, exp_month: expMonth, exp_year: expYear, cvc } = body.card;
+      const answer = await processor.confirmSetup(params.id, body.client_secret, { number, expMonth, expYear, cvc });
+      return answer ?? reply.code(404).send(notFound);
+    });
+
+    app.post('/payment_intents/:id/confirm', async (request, reply) => {
+      const params = parse(idParam, request.params);
+      const body = parse(confirmPaymentBody, request.body);
+      if (!params || !body) return reply.code(400).send(invalid);
+      const answer = await processor.confirmPayment(params.id, body.client_secret, body.cvc);
+      return answer ?? reply.code(404).send(notFound);
+    });
+
+    app.post('/intents/:id/challenge', async (request, reply) => {
+      const params = parse(idParam, request.params);
+      const body = parse(challengeBody, request.body);
+      if (!params || !body) return reply.code(400).send(invalid);
+      const answer = await processor.answerChallenge(params.id, body.client_secret, body.approve);
+      return answer ?? reply.code(404).send(notFound);
+    });
+  };
+}
+

@@ -1,0 +1,14 @@
+/** How a sandbox test card behaves (README, "Test cards"). */
+export type Behaviour = 'succeed' | 'decline' | 'insufficient_funds' | 'challenge' | 'decline_later';
+
+/** The sandbox's test cards, like a card processor's test mode. Any other valid number is refused. */
+export const TEST_CARDS: Record<string, Behaviour> = {
+  '4242424242424242': 'succeed',
+  '5555555555554444': 'succeed',
+  '6759649826438453': 'succeed',
+  '4000000000000002': 'decline',
+  '4000000000009995': 'insufficient_funds',
+  '4000000000003220': 'challenge',
+  '4000000000000341': 'decline_later',
+};
+

@@ -1,0 +1,135 @@
+import Stripe from 'stripe';
+import type { FastifyInstance } from 'fastify';
+import type { CardType } from '@portal/shared/contract';
+import type { PaymentEvent, PaymentEventHandler, PaymentGateway, PaymentState } from './gateway';
+
+/** The parts of the official client the gateway uses (a test passes a mock with the same shape). */
+export type StripeClient = Pick<Stripe, 'setupIntents' | 'paymentIntents' | 'paymentMethods' | 'customers' | 'webhooks'>;
+
+const BRANDS: Record<string, CardType> = { visa: 'visa', mastercard: 'master', maestro: 'maestro' };
+
+/**
+ * Stripe behind the portal's `PaymentGateway`: a SetupIntent saves a new card (usable off-session for
+ * renewals), a PaymentIntent pays an order; outcomes arrive as signed webhooks (`stripeWebhookRoute`).
+ * Keys come only from the environment (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET).
+ */
+export class StripeGateway implements PaymentGateway {
+  readonly name = 'stripe';
+  private handlers: PaymentEventHandler[] = [];
+
+  constructor(
+    private readonly stripe: StripeClient,
+    private readonly webhookSecret: string,
+  ) {}
+
+  static fromKeys(secretKey: string, webhookSecret: string): StripeGateway {
+    return new StripeGateway(new Stripe(secretKey, { maxNetworkRetries: 2 }), webhookSecret);
+  }
+
+  onEvent(handler: PaymentEventHandler): void {
+    this.handlers.push(handler);
+  }
+
+  /** One Stripe customer per portal customer, found by the idempotent create (the portal keeps no Stripe ids for customers). */
+  private async customerId(customerRef: string): Promise<string> {
+    const found = await this.stripe.customers.search({ query: `metadata['portal_customer']:'${customerRef.replace(/\D/g, '')}'`, limit: 1 });
+    if (found.data[0]) return found.data[0].id;
+    const created = await this.stripe.customers.create({ metadata: { portal_customer: customerRef } }, { idempotencyKey: `customer-${customerRef}` });
+    return created.id;
+  }
+
+  async createSetup({ customerRef, idempotencyKey }: { customerRef: string; idempotencyKey: string }) {
+    const intent = await this.stripe.setupIntents.create(
+      { customer: await this.customerId(customerRef), usage: 'off_session', metadata: { portal_customer: customerRef } },
+      { idempotencyKey: `setup-${idempotencyKey}` },
+    );
+    return { id: intent.id, clientSecret: intent.client_secret ?? '' };
+  }
+
+  async createPayment(input: { amountFening: number; paymentMethod: string; customerRef: string; idempotencyKey: string; description: string; offSession?: boolean }) {
+    const params: Stripe.PaymentIntentCreateParams = {
+      amount: input.amountFening,
+      currency: 'bam',
+      customer: await this.customerId(input.customerRef),
+      payment_method: input.paymentMethod,
+      description: input.description,
+      metadata: { portal_customer: input.customerRef },
+      ...(input.offSession ? { off_session: true, confirm: true } : { setup_future_usage: 'off_session' as const }),
+    };
+    try {
+      const intent = await this.stripe.paymentIntents.create(params, { idempotencyKey: input.idempotencyKey });
+      return { id: intent.id, clientSecret: intent.client_secret ?? '', state: stateOf(intent) };
+    } catch (error) {
+      // An off-session decline is an answer, not a fault: the failed intent comes with the error.
+      const failed = error instanceof Stripe.errors.StripeCardError ? error : null;
+      const intent = (failed?.raw as { payment_intent?: Stripe.PaymentIntent } | undefined)?.payment_intent;
+      if (!failed || !intent) throw error;
+      return { id: intent.id, clientSecret: intent.client_secret ?? '', state: { status: 'failed', code: failed.decline_code ?? failed.code ?? 'card_declined' } as const };
+    }
+  }
+
+  async detach(paymentMethod: string): Promise<void> {
+    await this.stripe.paymentMethods.detach(paymentMethod);
+  }
+
+  /** Verifies a webhook's signature and turns it into portal events; anything unsigned or altered throws. */
+  async receive(rawBody: string, signature: string): Promise<void> {
+    const event = this.stripe.webhooks.constructEvent(rawBody, signature, this.webhookSecret);
+    const portalEvent = await this.translate(event);
+    if (!portalEvent) return;
+    for (const handler of this.handlers) await handler(portalEvent);
+  }
+
+  private async translate(event: Stripe.Event): Promise<PaymentEvent | null> {
+    switch (event.type) {
+      case 'setup_intent.succeeded': {
+        const intent = event.data.object;
+        const methodId = typeof intent.payment_method === 'string' ? intent.payment_method : intent.payment_method?.id;
+        if (!methodId) return { type: 'setup.failed', setupId: intent.id, code: 'payment_method_missing' };
+        const method = await this.stripe.paymentMethods.retrieve(methodId);
+        const brand = method.card ? BRANDS[method.card.brand] : undefined;
+        if (!method.card || !brand) return { type: 'setup.failed', setupId: intent.id, code: 'unsupported_brand' };
+        return {
+          type: 'setup.succeeded',
+          setupId: intent.id,
+          card: { paymentMethod: methodId, brand, last4: method.card.last4, expMonth: method.card.exp_month, expYear: method.card.exp_year },
+        };
+      }
+      case 'setup_intent.setup_failed':
+        return { type: 'setup.failed', setupId: event.data.object.id, code: event.data.object.last_setup_error?.code ?? 'setup_failed' };
+      case 'payment_intent.succeeded':
+        return { type: 'payment.succeeded', paymentId: event.data.object.id };
+      case 'payment_intent.payment_failed': {
+        const error = event.data.object.last_payment_error;
+        return { type: 'payment.failed', paymentId: event.data.object.id, code: error?.decline_code ?? error?.code ?? 'card_declined' };
+      }
+      default:
+        return null;
+    }
+  }
+}
+
+function stateOf(intent: Stripe.PaymentIntent): PaymentState {
+  if (intent.status === 'succeeded') return { status: 'succeeded' };
+  if (intent.status === 'canceled') return { status: 'failed', code: 'canceled' };
+  return { status: 'pending' };
+}
+
+/** `POST /payments/stripe/webhook`: the raw body is kept for the signature check. */
+export function stripeWebhookRoute(gateway: StripeGateway) {
+  return async function routes(app: FastifyInstance): Promise<void> {
+    app.removeContentTypeParser('application/json');
+    app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 512 * 1024 }, (_request, body, done) => done(null, body));
+    app.post('/payments/stripe/webhook', async (request, reply) => {
+      const signature = request.headers['stripe-signature'];
+      if (typeof signature !== 'string' || typeof request.body !== 'string') return reply.code(400).send({ message: 'Nedostaje potpis.', code: 'BAD_SIGNATURE' });
+      try {
+        await gateway.receive(request.body, signature);
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeSignatureVerificationError) return reply.code(400).send({ message: 'Neispravan potpis.', code: 'BAD_SIGNATURE' });
+        throw error;
+      }
+      return { received: true };
+    });
+  };
+}

@@ -1,0 +1,166 @@
+import * as z from 'zod/mini';
+import { creditCardSchema, serviceStatusSchema, type CardType } from './customer';
+
+/**
+ * Cards and payments (spec 7): the card-holder data, new cards, payment orders, payment records and
+ * the new-account payment info. Amounts are KM with VAT, as numbers (`14.9`).
+ */
+
+export const CARD_HOLDER_FIELDS = ['fullName', 'address', 'city', 'zip', 'country', 'email', 'phone'] as const;
+export type CardHolderField = (typeof CARD_HOLDER_FIELDS)[number];
+export type CardHolder = Record<CardHolderField, string>;
+
+/** Spec 5, Card-holder form: every value at least 2 characters and below its limit, plus the extra rules. */
+const HOLDER_RULES: Record<CardHolderField, { below: number; message: string; pattern?: RegExp }> = {
+  fullName: { below: 30, message: 'Molimo unesite ispravno ime i prezime' },
+  address: { below: 100, message: 'Molimo unesite ispravnu ulicu' },
+  city: { below: 30, message: 'Molimo unesite ispravan grad' },
+  zip: { below: 9, message: 'Molimo unesite ispravan poštanski broj' },
+  country: { below: 3, message: 'Molimo unesite ispravnu državu' },
+  email: { below: 100, message: 'Molimo unesite ispravan e-mail', pattern: /^[^\s@]+@[^\s@]+\.[^\s@]+$/ },
+  phone: { below: 30, message: 'Molimo unesite ispravan broj telefona', pattern: /^(06\d{7,8}|\+\d+)$/ },
+};
+
+/** The message for a bad value, or null when it is valid. Values are trimmed first. */
+export function cardHolderError(field: CardHolderField, value: string): string | null {
+  const rule = HOLDER_RULES[field];
+  const text = value.trim();
+  const ok = text.length >= 2 && text.length < rule.below && (!rule.pattern || rule.pattern.test(text));
+  return ok ? null : rule.message;
+}
+
+/** Every field's message (only the bad ones). */
+export function cardHolderErrors(holder: CardHolder): Partial<Record<CardHolderField, string>> {
+  const errors: Partial<Record<CardHolderField, string>> = {};
+  for (const field of CARD_HOLDER_FIELDS) {
+    const message = cardHolderError(field, holder[field]);
+    if (message) errors[field] = message;
+  }
+  return errors;
+}
+
+const holderValue = (field: CardHolderField) =>
+  z.string().check(z.refine((value) => cardHolderError(field, value) === null, HOLDER_RULES[field].message));
+
+/** `PATCH /credit-card/{code}` body. */
+export const cardHolderSchema = z.object({
+  fullName: holderValue('fullName'),
+  address: holderValue('address'),
+  city: holderValue('city'),
+  zip: holderValue('zip'),
+  country: z.string().check(z.regex(/^[A-Z]{2}$/, HOLDER_RULES.country.message)),
+  email: holderValue('email'),
+  phone: holderValue('phone'),
+});
+
+/** What a payment is for and how much, passed to the payment provider's confirmation (spec 3). */
+export const orderInfoSchema = z.object({ orderInfo: z.string(), amount: z.number() });
+export type OrderInfo = z.infer<typeof orderInfoSchema>;
+
+/** Card verification reserves 0.10 KM (spec 9). */
+export const CARD_VERIFICATION_AMOUNT = 0.1;
+
+/** `POST /credit-card` answer (spec 3, New-card response): the new card's code and the provider's setup secret. */
+export const newCardResponseSchema = z.object({
+  code: z.string(),
+  paymentSecret: z.string(),
+  card: z.nullable(creditCardSchema),
+  orderInfo: orderInfoSchema,
+});
+export type NewCardResponse = z.infer<typeof newCardResponseSchema>;
+
+export const creditCardListSchema = z.array(creditCardSchema);
+
+/** `POST /{product}-payments/new-account/order` body; the plan key carries the product (`ontvPlanId`). */
+export function paymentOrderRequestSchema(product: string) {
+  return z.object({
+    creditCardId: z.string().check(z.minLength(1), z.maxLength(64)),
+    amount: z.number().check(z.positive()),
+    [`${product}PlanId`]: z.string().check(z.minLength(1), z.maxLength(40)),
+  });
+}
+
+/** The order's answer (spec 3, Payment order response). */
+export const paymentOrderResponseSchema = z.object({
+  orderNumber: z.string(),
+  paymentSecret: z.string(),
+  panToken: z.string(),
+  card: creditCardSchema,
+  orderInfo: orderInfoSchema,
+});
+export type PaymentOrderResponse = z.infer<typeof paymentOrderResponseSchema>;
+
+/** A payment in the history (spec 3, Payment/order record). Dates are `YYYY-MM-DD`, `updated` an ISO time. */
+export const paymentRecordSchema = z.object({
+  orderNumber: z.string(),
+  updated: z.string(),
+  periodStart: z.string(),
+  periodEnd: z.string(),
+  creditCardNumber: z.string(),
+  amount: z.number(),
+  paymentData: z.object({ name: z.string() }),
+});
+export type PaymentRecord = z.infer<typeof paymentRecordSchema>;
+export const paymentListSchema = z.array(paymentRecordSchema);
+
+/** `GET /{product}-payments/{orderNumber}`: the record plus what the invoice needs about the customer. */
+export const invoiceSchema = z.object({
+  ...paymentRecordSchema.def.shape,
+  issued: z.string(),
+  customer: z.object({ fullName: z.string(), accountNumber: z.nullable(z.string()), username: z.string() }),
+});
+export type Invoice = z.infer<typeof invoiceSchema>;
+
+/** `GET /{product}-payments/new-account/payment-info/{id}` (spec 3, New-account payment info). */
+export function paymentInfoSchema(product: string) {
+  return z.object({
+    [`${product}Plan`]: z.object({ id: z.string(), name: z.string(), price: z.number() }),
+    periodStart: z.string(),
+    periodEnd: z.string(),
+  });
+}
+export interface PaymentInfo {
+  plan: { id: string; name: string; price: number };
+  periodStart: string;
+  periodEnd: string;
+}
+
+/** `POST /{product}/createSubscriptionInPromoPeriod` body; the answer is the service status. */
+export const promoSubscriptionRequestSchema = z.object({ plan: z.string().check(z.minLength(1), z.maxLength(40)) });
+export const promoSubscriptionResponseSchema = serviceStatusSchema;
+
+/** The card types the portal accepts: Visa 4…, Mastercard 51-55 and 2221-2720, Maestro 50 and 56-69. */
+export function cardBrandOf(number: string): CardType | null {
+  if (/^4/.test(number)) return 'visa';
+  if (/^5[1-5]/.test(number)) return 'master';
+  const first4 = Number(number.slice(0, 4));
+  if (first4 >= 2221 && first4 <= 2720) return 'master';
+  if (/^(50|5[6-9]|6)/.test(number)) return 'maestro';
+  return null;
+}
+
+/** The Luhn check digit rule, on 12 to 19 digits. */
+export function luhnValid(number: string): boolean {
+  if (!/^\d{12,19}$/.test(number)) return false;
+  let sum = 0;
+  for (let i = 0; i < number.length; i += 1) {
+    let digit = Number(number[number.length - 1 - i]);
+    if (i % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+/** An expiry month/year (two-digit year) not yet past at `now`: a card is valid through its month. */
+export function expiryValid(month: number, year: number, now: Date = new Date()): boolean {
+  if (!Number.isInteger(month) || month < 1 || month > 12 || !Number.isInteger(year) || year < 0 || year > 99) return false;
+  const fullYear = 2000 + year;
+  const current = now.getFullYear() * 12 + now.getMonth();
+  const expiry = fullYear * 12 + (month - 1);
+  return expiry >= current && expiry <= current + 20 * 12;
+}
+
+export const cvcValid = (cvc: string): boolean => /^\d{3,4}$/.test(cvc);
