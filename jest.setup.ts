@@ -26,3 +26,14 @@ afterEach(() => {
     throw new Error(`console.error was called ${errors.length} time(s); first: ${first}`);
   }
 });
+
+// jsdom has <dialog> without its modal methods: open and close it like a browser would.
+if (typeof HTMLDialogElement !== 'undefined' && !HTMLDialogElement.prototype.showModal) {
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.open = true;
+  };
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    this.open = false;
+    this.dispatchEvent(new Event('close'));
+  };
+}

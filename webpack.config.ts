@@ -25,7 +25,7 @@ export const APPS = {
   catalogue: {
     dir: 'remotes/catalogue',
     federationName: 'catalogue',
-    exposes: { './routes': './src/exposes/routes.tsx', './widget': './src/exposes/widget.ts' },
+    exposes: { './routes': './src/exposes/routes.tsx', './widget': './src/exposes/widget.ts', './subscription': './src/exposes/subscription.ts' },
     staticDirs: [
       { from: 'content/images', to: 'images' },
       { from: 'content/resources', to: 'resources' },

@@ -1,9 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { authStore, configurePortal, watchOtherTabs } from '@portal/shared';
+import { authStore, configurePortal, setRemoteModuleLoader, watchOtherTabs } from '@portal/shared';
 import '@portal/shared/global.css';
 import { loadConfig } from './config/loadConfig';
-import { registerPortalRemotes } from './remotes/loader';
+import { loadExposedModule, registerPortalRemotes } from './remotes/loader';
 import { App } from './App';
 import { ConfigErrorPage } from './ConfigErrorPage';
 
@@ -11,8 +11,9 @@ async function start() {
   const root = createRoot(document.getElementById('root')!);
   try {
     const config = await loadConfig();
-    configurePortal({ apiBaseUrl: config.apiBaseUrl, product: config.product });
+    configurePortal({ apiBaseUrl: config.apiBaseUrl, product: config.product, payments: config.payments, operator: config.operator });
     registerPortalRemotes(config.remotes);
+    setRemoteModuleLoader(loadExposedModule);
   } catch (error) {
     console.error(error);
     root.render(<ConfigErrorPage error={error} />);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { ConfigError, parsePortalConfig } from './config';
+import { ConfigError, DEFAULT_OPERATOR, parsePortalConfig } from './config';
 
 const valid = {
   apiBaseUrl: '/api',
@@ -7,8 +7,13 @@ const valid = {
 };
 
 describe('parsePortalConfig', () => {
-  it('accepts a valid configuration and defaults the product', () => {
-    expect(parsePortalConfig(valid)).toEqual({ ...valid, product: 'ontv' });
+  it('accepts a valid configuration and defaults the product, the sandbox payments and the operator', () => {
+    expect(parsePortalConfig(valid)).toEqual({ ...valid, product: 'ontv', payments: { provider: 'sandbox', sandboxUrl: '/sandbox-pay/v1' }, operator: DEFAULT_OPERATOR });
+  });
+
+  it('takes Stripe with a publishable key, and refuses a secret key in the browser configuration', () => {
+    expect(parsePortalConfig({ ...valid, payments: { provider: 'stripe', publishableKey: 'pk_test_abc123' } }).payments).toEqual({ provider: 'stripe', publishableKey: 'pk_test_abc123' });
+    expect(() => parsePortalConfig({ ...valid, payments: { provider: 'stripe', publishableKey: 'sk_test_abc123' } })).toThrow(ConfigError);
   });
 
   it('names every bad key', () => {

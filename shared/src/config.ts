@@ -6,8 +6,39 @@ export { REMOTE_NAMES, type RemoteName } from './contract/common';
 const urlLike = () => z.string().check(z.regex(/^(https?:\/\/|\/)/, 'must be an absolute URL or a path starting with /'));
 const manifestUrl = () => urlLike().check(z.refine((v) => v.endsWith('.json'), 'must point at a remote mf-manifest.json'));
 
+/** The payment provider of the browser (the API's is chosen by its environment; the two must match). */
+const paymentsSchema = z.union([
+  z.object({ provider: z.literal('sandbox'), sandboxUrl: z._default(urlLike(), '/sandbox-pay/v1') }),
+  z.object({ provider: z.literal('stripe'), publishableKey: z.string().check(z.regex(/^pk_(test|live)_\w+$/, 'must be a Stripe publishable key (pk_test_…)')) }),
+]);
+export type PaymentSettings = z.infer<typeof paymentsSchema>;
+
+/** The operator's legal data for invoices. */
+const operatorSchema = z.object({
+  name: z.string(),
+  address: z.string(),
+  idNumber: z.string(),
+  vatNumber: z.string(),
+  bankAccount: z.string(),
+  supportPhone: z.string(),
+  supportEmail: z.string(),
+});
+export type OperatorSettings = z.infer<typeof operatorSchema>;
+
+export const DEFAULT_OPERATOR: OperatorSettings = {
+  name: 'ON TV d.o.o. Sarajevo',
+  address: 'Zmaja od Bosne 7, 71000 Sarajevo, Bosna i Hercegovina',
+  idNumber: '4200000000007',
+  vatNumber: '200000000007',
+  bankAccount: '1610000000000000',
+  supportPhone: '033 000 000',
+  supportEmail: 'podrska@ontv.ba',
+};
+
 /** `portal.config.json`, served beside the host: where the remotes and the API live. */
 export const portalConfigSchema = z.object({
+  payments: z._default(paymentsSchema, { provider: 'sandbox', sandboxUrl: '/sandbox-pay/v1' }),
+  operator: z._default(operatorSchema, DEFAULT_OPERATOR),
   apiBaseUrl: urlLike(),
   product: z._default(productCodeSchema, DEFAULT_PRODUCT),
   remotes: z.object({

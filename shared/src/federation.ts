@@ -7,3 +7,14 @@ import type { RouteObject } from 'react-router';
 export interface RemoteRoutesModule {
   routes: RouteObject[];
 }
+
+/**
+ * What the catalogue exposes as `./subscription` for the subscribe page: the static plan file and the
+ * two terms texts, sanitised (spec 2, Subscription).
+ */
+export interface SubscriptionContentModule {
+  plansInfo: import('./contract').PlansFile;
+  /** The app badges, with their image addresses resolved. */
+  apps: Array<{ label: string; href: string; image: string }>;
+  loadLegalText(file: 'terms.html' | 'use-terms.html'): Promise<string>;
+}

@@ -4,7 +4,7 @@ export * from './router';
 export * from './config';
 export * from './messages';
 export * from './storage';
-export type { RemoteRoutesModule } from './federation';
+export type { RemoteRoutesModule, SubscriptionContentModule } from './federation';
 export { api, configureApi, getProduct, productPath } from './api/client';
 export { getAccountInfo, useAccountInfo, type AccountInfoState } from './api/account';
 export { useLoad, type LoadState } from './api/useLoad';
@@ -12,6 +12,7 @@ export { getPaymentData, usePaymentData } from './api/customer';
 export { ApiError, ContractError, messageOf, parseResponse, toApiError } from './api/errors';
 export { authStore, useAuth, type AuthState } from './auth/store';
 export { useLogout } from './auth/useLogout';
+export { RequireAuth } from './auth/RequireAuth';
 export { getDevice, type Device } from './auth/device';
 export { getToken, setToken, clearToken, watchOtherTabs } from './auth/token';
 export * from './format';
@@ -24,10 +25,36 @@ export { Page, Card, panelClass, useDocumentTitle } from './ui/Page';
 export { cx } from './ui/cx';
 
 import { configureApi } from './api/client';
+import { DEFAULT_OPERATOR, type OperatorSettings, type PaymentSettings, type RemoteName } from './config';
 import { setStoragePrefix } from './storage';
 
 /** Points the page's one API client and storage prefix at the configured service and product. */
-export function configurePortal(options: { apiBaseUrl: string; product: string }): void {
+export function configurePortal(options: { apiBaseUrl: string; product: string; payments?: PaymentSettings; operator?: OperatorSettings }): void {
   setStoragePrefix(options.product);
   configureApi({ baseURL: options.apiBaseUrl, product: options.product });
+  if (options.payments) settings.payments = options.payments;
+  if (options.operator) settings.operator = options.operator;
+}
+
+const settings: { payments: PaymentSettings; operator: OperatorSettings } = {
+  payments: { provider: 'sandbox', sandboxUrl: '/sandbox-pay/v1' },
+  operator: DEFAULT_OPERATOR,
+};
+
+/** The configured payment provider (portal.config.json `payments`). */
+export const getPaymentSettings = (): PaymentSettings => settings.payments;
+/** The operator's legal data for invoices (portal.config.json `operator`). */
+export const getOperator = (): OperatorSettings => settings.operator;
+
+type ModuleLoader = (id: string) => Promise<unknown>;
+let moduleLoader: ModuleLoader = (id) => Promise.reject(new Error(`No module loader for ${id}`));
+
+/** The host sets how a remote's exposed module is loaded; remotes use `loadRemoteModule`. */
+export function setRemoteModuleLoader(loader: ModuleLoader): void {
+  moduleLoader = loader;
+}
+
+/** A module another remote exposes (`catalogue/subscription`), loaded through the host's federation runtime. */
+export function loadRemoteModule<T>(id: `${RemoteName}/${string}`): Promise<T> {
+  return moduleLoader(id) as Promise<T>;
 }

@@ -43,3 +43,10 @@ export function clearRemoteCache(): void {
   pending.clear();
   loaded.clear();
 }
+
+/** A module a remote exposes besides its routes (`catalogue/subscription`), for other remotes. */
+export async function loadExposedModule(id: string): Promise<unknown> {
+  const module = await loadRemote(id);
+  if (!module) throw new Error(`${id} is not available`);
+  return module;
+}

@@ -2,11 +2,15 @@ import type { ReactNode } from 'react';
 import { getProduct, type RouteObject } from '@portal/shared';
 import { AccountRoute } from '../account/AccountRoute';
 import { servicePaths } from '../account/status';
-import { RequireAuth } from '../guard/RequireAuth';
+import { RequireAuth } from '@portal/shared';
 import { ChangePinPage } from '../pin/ChangePinPage';
 import { ChangePasswordPage } from '../password/ChangePasswordPage';
 import { DonePage } from '../service/DonePage';
 import { DeactivatePage, DeactivatedPage, ReactivateWithoutPaymentPage, ReactivatedPage } from '../service/ServicePages';
+import { PAID_PATH, PAYMENT_FAILED_PATH, PaymentDonePage, PaymentFailedPage, ReactivateWithPaymentPage } from '../service/ReactivateWithPaymentPage';
+import { CardsPage } from '../cards/CardsPage';
+import { HistoryPage } from '../payments/HistoryPage';
+import { InvoicePage } from '../invoice/InvoicePage';
 
 const guarded = (element: ReactNode) => <RequireAuth>{element}</RequireAuth>;
 
@@ -26,6 +30,12 @@ export function accountRoutes(product: string): RouteObject[] {
     { path: paths.deactivated, element: guarded(<DeactivatedPage />) },
     { path: paths.reactivateFree, element: guarded(<ReactivateWithoutPaymentPage />) },
     { path: paths.reactivated, element: guarded(<ReactivatedPage />) },
+    { path: paths.reactivatePaid, element: guarded(<ReactivateWithPaymentPage />) },
+    { path: PAID_PATH, element: guarded(<PaymentDonePage />) },
+    { path: PAYMENT_FAILED_PATH, element: guarded(<PaymentFailedPage reactivatePath={paths.reactivatePaid} />) },
+    { path: '/nalog/moje-kartice', element: guarded(<CardsPage />) },
+    { path: '/nalog/istorija-uplata', element: guarded(<HistoryPage />) },
+    { path: '/nalog/racun', element: guarded(<InvoicePage />) },
   ];
 }
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { type RouteObject } from '@portal/shared';
+import { RequireAuth, type RouteObject } from '@portal/shared';
 import { RegistrationStart } from '../registration/RegistrationStart';
 import { ContactStep } from '../registration/ContactStep';
 import { ConfirmCodeStep } from '../registration/ConfirmCodeStep';
@@ -11,6 +11,9 @@ import { ForgotCode } from '../forgot/ForgotCode';
 import { ForgotReset } from '../forgot/ForgotReset';
 import { ForgotDone } from '../forgot/ForgotDone';
 import { StepGuard } from '../wizard/StepGuard';
+import { SubscribePage } from '../subscribe/SubscribePage';
+import { ConfirmPage } from '../subscribe/ConfirmPage';
+import { SubscribeFailedPage, SubscribedPage } from '../subscribe/ResultPages';
 import { forgotPassword, registration } from '../wizard/storage';
 
 const REGISTRATION = '/kreiraj-nalog';
@@ -43,4 +46,8 @@ export const routes: RouteObject[] = [
   forgotStep(`${FORGOT}/resetovanje-kod-potvrda-broj-telefona`, [2], <ForgotCode channel="PHONE_NUMBER" />),
   forgotStep(`${FORGOT}/resetovanje-zaboravljene-lozinke`, [3], <ForgotReset />),
   { path: `${FORGOT}/resetovanje-lozinke-uspjesno`, element: <ForgotDone /> },
+  { path: '/pretplati-se', element: <SubscribePage /> },
+  { path: '/potvrdi-pretplatu', element: <ConfirmPage /> },
+  { path: '/pretplata-uspjesna', element: <RequireAuth><SubscribedPage /></RequireAuth> },
+  { path: '/pretplata-greska', element: <RequireAuth><SubscribeFailedPage /></RequireAuth> },
 ];

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Navigate, useAuth } from '@portal/shared';
+import { Navigate } from '../router';
+import { useAuth } from './store';
 
 /**
  * Account pages need a logged-in customer (spec 6): nothing is shown while the auth check runs, and

@@ -1,0 +1,119 @@
+import { useState } from 'react';
+import { Alert, Button, ButtonLink, CardLogo, Page, Spinner, panelClass, toApiError, useLoad, type CreditCard } from '@portal/shared';
+import { CardDialog, Dialog, deleteCard, listCards, setPrimaryCard } from '@portal/shared/payments';
+import styles from './CardsPage.module.css';
+
+export const CARDS_TEXTS = {
+  title: 'Moje kartice',
+  empty: 'Nemaš sačuvanih kartica',
+  add: 'Dodaj karticu',
+  primary: 'Glavna kartica',
+  makePrimary: 'Postavi kao glavnu',
+  remove: 'Obriši',
+  confirmTitle: 'Obrisati karticu?',
+  confirm: 'Da, obriši',
+  cancel: 'Odustani',
+  failed: 'Kartice trenutno nije moguće učitati.',
+  changeFailed: 'Promjena nije uspjela. Pokušaj ponovo.',
+};
+
+/** `/nalog/moje-kartice` (spec 2): saved cards with add, delete (confirmed) and set as primary. */
+export function CardsPage() {
+  const cards = useLoad(listCards, 'Cards');
+  const [adding, setAdding] = useState(false);
+  const [removing, setRemoving] = useState<CreditCard | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  async function change(code: string, action: () => Promise<void>) {
+    setBusy(code);
+    setError(null);
+    try {
+      await action();
+      cards.retry();
+    } catch (failure) {
+      setError(toApiError(failure).serverMessage ?? CARDS_TEXTS.changeFailed);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <Page title={CARDS_TEXTS.title} narrow>
+      <div className={panelClass()}>
+        {error && <Alert kind="error">{error}</Alert>}
+        {cards.status === 'loading' && <Spinner />}
+        {cards.status === 'failed' && (
+          <>
+            <Alert kind="error">{CARDS_TEXTS.failed}</Alert>
+            <Button variant="secondary" onClick={cards.retry}>
+              Pokušaj ponovo
+            </Button>
+          </>
+        )}
+        {cards.status === 'ready' && cards.value.length === 0 && <p className={styles.empty}>{CARDS_TEXTS.empty}</p>}
+        {cards.status === 'ready' && cards.value.length > 0 && (
+          <ul className={styles.list} aria-label="Sačuvane kartice">
+            {cards.value.map((card) => (
+              <li key={card.code} className={styles.item}>
+                <CardLogo type={card.creditCardTypeCode} />
+                <span className={styles.number}>
+                  {card.cardNumber}
+                  <span className={styles.expiry}>
+                    Važi do {String(card.expirationDateMm).padStart(2, '0')}/{String(card.expirationDateYy).padStart(2, '0')}
+                  </span>
+                </span>
+                {card.primaryCard ? (
+                  <span className={styles.badge}>{CARDS_TEXTS.primary}</span>
+                ) : (
+                  <Button variant="secondary" disabled={busy !== null} onClick={() => void change(card.code, () => setPrimaryCard(card.code))} aria-label={`${CARDS_TEXTS.makePrimary}: ${card.cardNumber}`}>
+                    {CARDS_TEXTS.makePrimary}
+                  </Button>
+                )}
+                <Button variant="secondary" disabled={busy !== null} onClick={() => setRemoving(card)} aria-label={`${CARDS_TEXTS.remove}: ${card.cardNumber}`}>
+                  {CARDS_TEXTS.remove}
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+        <div className={styles.actions}>
+          <Button onClick={() => setAdding(true)}>{CARDS_TEXTS.add}</Button>
+          <ButtonLink to="/nalog" variant="secondary">
+            Nazad na moj nalog
+          </ButtonLink>
+        </div>
+      </div>
+      {adding && (
+        <CardDialog
+          onClose={() => {
+            setAdding(false);
+            cards.retry();
+          }}
+        />
+      )}
+      {removing && (
+        <Dialog title={CARDS_TEXTS.confirmTitle} onClose={() => setRemoving(null)}>
+          <p>
+            Kartica {removing.cardNumber} bit će obrisana.
+            {removing.primaryCard && ' Glavna kartica postaje tvoja najnovija preostala kartica.'}
+          </p>
+          <div className={styles.actions}>
+            <Button
+              onClick={() => {
+                const code = removing.code;
+                setRemoving(null);
+                void change(code, () => deleteCard(code));
+              }}
+            >
+              {CARDS_TEXTS.confirm}
+            </Button>
+            <Button variant="secondary" onClick={() => setRemoving(null)}>
+              {CARDS_TEXTS.cancel}
+            </Button>
+          </div>
+        </Dialog>
+      )}
+    </Page>
+  );
+}

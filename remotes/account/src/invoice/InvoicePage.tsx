@@ -1,0 +1,94 @@
+import { useCallback } from 'react';
+import { Button, Navigate, Spinner, formatDate, formatDateTime, formatKM, getOperator, splitVat, useDocumentTitle, useLoad, useSearchParams } from '@portal/shared';
+import { getInvoice } from '@portal/shared/payments';
+import styles from './InvoicePage.module.css';
+
+export const COMPLAINTS_NOTE = 'Reklamacije na iznos računa primaju se do 30. u mjesecu za prethodni mjesec.';
+
+/** `/nalog/racun?no=` (spec 2, 9): a printable invoice; a load failure goes to /not-found (spec 8). */
+export function InvoicePage() {
+  const [params] = useSearchParams();
+  const number = params.get('no') ?? '';
+  const load = useCallback(() => (number ? getInvoice(number) : Promise.reject(new Error('No invoice number'))), [number]);
+  const invoice = useLoad(load, 'Invoice');
+  useDocumentTitle(`Račun ${number}`);
+  if (invoice.status === 'loading') return <Spinner />;
+  if (invoice.status === 'failed') return <Navigate to="/not-found" replace />;
+  const value = invoice.value;
+  const operator = getOperator();
+  const { net, vat, gross } = splitVat(value.amount);
+  return (
+    <article className={styles.invoice} data-invoice aria-labelledby="invoice-title">
+      <header className={styles.top}>
+        <div>
+          <p className={styles.seller}>{operator.name}</p>
+          <p>{operator.address}</p>
+          <p>ID broj: {operator.idNumber}</p>
+          <p>PDV broj: {operator.vatNumber}</p>
+          <p>Transakcijski račun: {operator.bankAccount}</p>
+        </div>
+        <div className={styles.meta}>
+          <h1 id="invoice-title" className={styles.title}>
+            Račun br. {value.orderNumber}
+          </h1>
+          <p>Datum izdavanja: {formatDate(value.issued)}</p>
+          <p>Vrijeme plaćanja: {formatDateTime(value.updated)}</p>
+          <p>Plaćeno karticom {value.creditCardNumber}</p>
+        </div>
+      </header>
+      <section className={styles.customer} aria-label="Kupac">
+        <h2 className={styles.subtitle}>Kupac</h2>
+        <p>{value.customer.fullName}</p>
+        {value.customer.accountNumber && <p>Korisnički broj: {value.customer.accountNumber}</p>}
+        <p>{value.customer.username}</p>
+      </section>
+      <table className={styles.lines}>
+        <thead>
+          <tr>
+            <th scope="col">Opis</th>
+            <th scope="col">Period</th>
+            <th scope="col" className={styles.num}>
+              Iznos bez PDV-a
+            </th>
+            <th scope="col" className={styles.num}>
+              PDV 17%
+            </th>
+            <th scope="col" className={styles.num}>
+              Ukupno
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          <tr>
+            <td>Pretplata na paket {value.paymentData.name}</td>
+            <td>
+              {formatDate(value.periodStart)} – {formatDate(value.periodEnd)}
+            </td>
+            <td className={styles.num}>{formatKM(net)}</td>
+            <td className={styles.num}>{formatKM(vat)}</td>
+            <td className={styles.num}>{formatKM(gross)}</td>
+          </tr>
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row" colSpan={4}>
+              Ukupno za platiti (sa PDV-om)
+            </th>
+            <td className={styles.num}>
+              <strong>{formatKM(gross)}</strong>
+            </td>
+          </tr>
+        </tfoot>
+      </table>
+      <footer className={styles.notes}>
+        <p>{COMPLAINTS_NOTE}</p>
+        <p>
+          Podrška: {operator.supportPhone}, {operator.supportEmail}
+        </p>
+      </footer>
+      <div className={styles.noPrint}>
+        <Button onClick={() => window.print()}>Štampaj račun</Button>
+      </div>
+    </article>
+  );
+}

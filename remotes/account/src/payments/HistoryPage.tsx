@@ -1,0 +1,62 @@
+import { Alert, Button, ButtonLink, Link, Page, Spinner, formatDate, formatDateTime, formatKM, panelClass, useLoad } from '@portal/shared';
+import { getPayments } from '@portal/shared/payments';
+import styles from './HistoryPage.module.css';
+
+/** `/nalog/istorija-uplata` (spec 2): the payment table, 'Nema uplata' when empty (spec 8). */
+export function HistoryPage() {
+  const payments = useLoad(getPayments, 'Payments');
+  return (
+    <Page title="Istorija uplata">
+      <div className={panelClass()}>
+        {payments.status === 'loading' && <Spinner />}
+        {payments.status === 'failed' && (
+          <>
+            <Alert kind="error">Uplate trenutno nije moguće učitati.</Alert>
+            <Button variant="secondary" onClick={payments.retry}>
+              Pokušaj ponovo
+            </Button>
+          </>
+        )}
+        {payments.status === 'ready' && payments.value.length === 0 && <p className={styles.empty}>Nema uplata</p>}
+        {payments.status === 'ready' && payments.value.length > 0 && (
+          <div className={styles.scroll}>
+            <table className={styles.table}>
+              <caption className="visually-hidden">Tvoje uplate, najnovije prve</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Broj računa</th>
+                  <th scope="col">Vrijeme plaćanja</th>
+                  <th scope="col">Period pretplate</th>
+                  <th scope="col">Kartica</th>
+                  <th scope="col">Iznos</th>
+                  <th scope="col">Račun</th>
+                </tr>
+              </thead>
+              <tbody>
+                {payments.value.map((p) => (
+                  <tr key={p.orderNumber}>
+                    <td data-label="Broj računa">{p.orderNumber}</td>
+                    <td data-label="Vrijeme plaćanja">{formatDateTime(p.updated)}</td>
+                    <td data-label="Period pretplate">
+                      {formatDate(p.periodStart)} – {formatDate(p.periodEnd)}
+                    </td>
+                    <td data-label="Kartica">{p.creditCardNumber}</td>
+                    <td data-label="Iznos">{formatKM(p.amount)}</td>
+                    <td data-label="Račun">
+                      <Link to={`/nalog/racun?no=${encodeURIComponent(p.orderNumber)}`} aria-label={`Račun ${p.orderNumber}`}>
+                        Prikaži račun
+                      </Link>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        <ButtonLink to="/nalog" variant="secondary">
+          Nazad na moj nalog
+        </ButtonLink>
+      </div>
+    </Page>
+  );
+}

@@ -1,0 +1,104 @@
+import { useState } from 'react';
+import { Alert, Button, ButtonLink, CardLogo, Navigate, Page, Spinner, formatKM, panelClass, useAccountInfo, useNavigate, usePaymentData } from '@portal/shared';
+import { CardDialog, PayDialog, createOrder } from '@portal/shared/payments';
+import { canReactivateWithoutPayment } from '../account/status';
+import { DonePage } from './DonePage';
+import styles from '../forms.module.css';
+
+export const PAID_PATH = '/nalog/placanje-uspjesno';
+export const PAYMENT_FAILED_PATH = '/nalog/placanje-greska';
+
+/**
+ * `/nalog/reaktiviraj-{product}`: a DEACTIVATED subscription whose paid period has ended is bought
+ * again for its plan with the primary card, after the security code; a new period starts today.
+ */
+export function ReactivateWithPaymentPage() {
+  const account = useAccountInfo();
+  const payment = usePaymentData();
+  const navigate = useNavigate();
+  const [paying, setPaying] = useState(false);
+  const [adding, setAdding] = useState(false);
+  const title = 'Reaktivacija pretplate';
+
+  if (account.status === 'loading') return <Page title={title} narrow><Spinner /></Page>;
+  const info = account.status === 'ready' ? account.value : null;
+  if (!info?.plan || info.status !== 'DEACTIVATED' || canReactivateWithoutPayment(info)) return <Navigate to="/nalog" replace />;
+  const plan = info.plan;
+  const primary = payment.status === 'ready' ? payment.value.creditCards.find((c) => c.primaryCard) : undefined;
+
+  return (
+    <Page title={title} narrow>
+      <div className={panelClass()}>
+        <p className={styles.text}>
+          Plaćeni period paketa <strong>{plan.name}</strong> je istekao. Reaktivacijom plaćaš novi mjesečni period koji počinje danas.
+        </p>
+        <p className={styles.text}>
+          Cijena: <strong>{formatKM(plan.price)}</strong> mjesečno, PDV uključen.
+        </p>
+        {payment.status === 'loading' && <Spinner />}
+        {payment.status === 'failed' && <Alert kind="error">Podatke o karticama trenutno nije moguće učitati.</Alert>}
+        {payment.status === 'ready' && primary && (
+          <p className={styles.text}>
+            <CardLogo type={primary.creditCardTypeCode} height={24} /> Plaćanje karticom {primary.cardNumber}
+          </p>
+        )}
+        {payment.status === 'ready' && !primary && (
+          <>
+            <p className={styles.text}>Nemaš sačuvanih kartica</p>
+            <Button variant="secondary" onClick={() => setAdding(true)}>
+              Dodaj karticu
+            </Button>
+          </>
+        )}
+        <div className={styles.actions}>
+          <Button disabled={!primary} onClick={() => setPaying(true)}>
+            Plati i reaktiviraj
+          </Button>
+          <ButtonLink to="/nalog" variant="secondary">
+            Odustani
+          </ButtonLink>
+        </div>
+      </div>
+      {adding && (
+        <CardDialog
+          onClose={() => {
+            setAdding(false);
+            payment.retry();
+          }}
+        />
+      )}
+      {paying && primary && (
+        <PayDialog
+          card={primary}
+          amount={plan.price}
+          order={(idempotencyKey) => createOrder({ planId: plan.code, amount: plan.price, cardCode: primary.code, idempotencyKey })}
+          onResult={(paid) => void navigate(paid ? PAID_PATH : PAYMENT_FAILED_PATH, { replace: true })}
+          onClose={() => setPaying(false)}
+        />
+      )}
+    </Page>
+  );
+}
+
+/** `/nalog/placanje-uspjesno`: the subscription is extended. */
+export function PaymentDonePage() {
+  return <DonePage title="Plaćanje uspješno">Plaćanje je uspješno i pretplata je produžena. Hvala!</DonePage>;
+}
+
+/** `/nalog/placanje-greska`: the extension failed; retry or contact support. */
+export function PaymentFailedPage({ reactivatePath }: { reactivatePath: string }) {
+  return (
+    <Page title="Plaćanje nije uspjelo" narrow>
+      <div className={panelClass()}>
+        <Alert kind="error">Produženje pretplate nije uspjelo: plaćanje nije prošlo.</Alert>
+        <p className={styles.text}>Pokušaj ponovo, ili se obrati svojoj banci ili našoj podršci ako se greška ponovi.</p>
+        <div className={styles.actions}>
+          <ButtonLink to={reactivatePath}>Pokušaj ponovo</ButtonLink>
+          <ButtonLink to="/nalog" variant="secondary">
+            Nazad na moj nalog
+          </ButtonLink>
+        </div>
+      </div>
+    </Page>
+  );
+}

@@ -1,0 +1,86 @@
+import { useCallback, useState } from 'react';
+import { Button, CardLogo, Navigate, Page, Spinner, formatDate, formatKM, panelClass, useLoad, useNavigate, usePaymentData, useSearchParams } from '@portal/shared';
+import { CardDialog, PayDialog, createOrder, getPaymentInfo } from '@portal/shared/payments';
+import { FAILURE_PATH, SUCCESS_PATH, SubscribeGuard } from './SubscribePage';
+import { SUBSCRIBE_TEXTS } from './texts';
+import styles from './Subscribe.module.css';
+
+/** `/potvrdi-pretplatu?plan=` (spec 2, 4): plan, period, price and card; consent; pay after the security code. */
+export function ConfirmPage() {
+  const [params] = useSearchParams();
+  const plan = params.get('plan');
+  return <SubscribeGuard plan={plan}>{() => <ConfirmForm plan={plan!} />}</SubscribeGuard>;
+}
+
+function ConfirmForm({ plan }: { plan: string }) {
+  const navigate = useNavigate();
+  const load = useCallback(() => getPaymentInfo(plan), [plan]);
+  const info = useLoad(load, 'Payment info');
+  const payment = usePaymentData();
+  const [consent, setConsent] = useState(false);
+  const [paying, setPaying] = useState(false);
+  const [adding, setAdding] = useState(false);
+  const primary = payment.status === 'ready' ? payment.value.creditCards.find((c) => c.primaryCard) : undefined;
+
+  if (info.status === 'loading') return <Page title={SUBSCRIBE_TEXTS.confirmTitle} narrow><Spinner /></Page>;
+  if (info.status === 'failed') return <Navigate to="/paketi" replace />;
+  const { plan: chosen, periodStart, periodEnd } = info.value;
+  const canPay = consent && Boolean(primary);
+
+  return (
+    <Page title={SUBSCRIBE_TEXTS.confirmTitle} narrow>
+      <div className={`${panelClass()} ${styles.grid}`}>
+        <dl className={styles.plan}>
+          <dt className={styles.muted}>Paket</dt>
+          <dd>
+            <strong>{chosen.name}</strong>
+          </dd>
+          <dt className={styles.muted}>Period aktivacije</dt>
+          <dd>
+            {formatDate(periodStart)} – {formatDate(periodEnd)}
+          </dd>
+          <dt className={styles.muted}>Cijena</dt>
+          <dd className={styles.price}>{formatKM(chosen.price)} mjesečno, PDV uključen</dd>
+          <dt className={styles.muted}>Kartica</dt>
+          <dd>
+            {payment.status === 'loading' && <Spinner />}
+            {primary && (
+              <span className={styles.card}>
+                <CardLogo type={primary.creditCardTypeCode} height={24} /> {primary.cardNumber}
+              </span>
+            )}
+            {payment.status !== 'loading' && !primary && (
+              <Button variant="secondary" onClick={() => setAdding(true)}>
+                {SUBSCRIBE_TEXTS.addCard}
+              </Button>
+            )}
+          </dd>
+        </dl>
+        <p className={styles.check}>
+          <input id="billing-consent" type="checkbox" checked={consent} onChange={(e) => setConsent(e.target.checked)} />
+          <label htmlFor="billing-consent">{SUBSCRIBE_TEXTS.consent}</label>
+        </p>
+        <Button block disabled={!canPay} onClick={() => setPaying(true)}>
+          {SUBSCRIBE_TEXTS.pay}
+        </Button>
+      </div>
+      {adding && (
+        <CardDialog
+          onClose={() => {
+            setAdding(false);
+            payment.retry();
+          }}
+        />
+      )}
+      {paying && primary && (
+        <PayDialog
+          card={primary}
+          amount={chosen.price}
+          order={(idempotencyKey) => createOrder({ planId: chosen.id, amount: chosen.price, cardCode: primary.code, idempotencyKey })}
+          onResult={(paid) => void navigate(paid ? SUCCESS_PATH : FAILURE_PATH, { replace: true })}
+          onClose={() => setPaying(false)}
+        />
+      )}
+    </Page>
+  );
+}

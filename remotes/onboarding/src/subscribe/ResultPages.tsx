@@ -1,0 +1,53 @@
+import { Alert, ButtonLink, Link, Page, getOperator, panelClass, useLoad } from '@portal/shared';
+import { loadSubscriptionContent } from './content';
+import styles from './Subscribe.module.css';
+
+/** `/pretplata-uspjesna` (spec 2): activated, how to watch, app badges, back to /nalog. */
+export function SubscribedPage() {
+  const content = useLoad(loadSubscriptionContent, 'Subscription content');
+  return (
+    <Page title="Pretplata je aktivirana" narrow>
+      <div className={`${panelClass()} ${styles.grid}`}>
+        <Alert kind="success">Čestitamo! Tvoja pretplata je aktivirana.</Alert>
+        <p>
+          Gledaj u aplikaciji ON TV na mobitelu, tabletu ili Android TV-u: preuzmi je i prijavi se istim podacima kao na portalu.
+        </p>
+        {content.status === 'ready' && (
+          <ul className={styles.badges} aria-label="Preuzmi aplikaciju">
+            {content.value.apps.map((app) => (
+              <li key={app.href}>
+                <a href={app.href} rel="noopener noreferrer">
+                  <img src={app.image} alt={app.label} width={148} height={44} />
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
+        <ButtonLink to="/nalog">Nazad na moj nalog</ButtonLink>
+      </div>
+    </Page>
+  );
+}
+
+/** `/pretplata-greska` (spec 2, 8): the reasons, the bank, the FAQ, the support e-mail, back to /paketi. */
+export function SubscribeFailedPage() {
+  const { supportEmail } = getOperator();
+  return (
+    <Page title="Pretplata nije uspjela" narrow>
+      <div className={`${panelClass()} ${styles.grid}`}>
+        <Alert kind="error">Plaćanje nije uspjelo, pa pretplata nije aktivirana.</Alert>
+        <p>Mogući razlozi:</p>
+        <ul className={styles.list}>
+          <li>banka nije odobrila transakciju (neuspješna autorizacija)</li>
+          <li>previše pokušaja plaćanja karticom u kratkom vremenu</li>
+          <li>nedovoljno sredstava na računu</li>
+        </ul>
+        <p>Za više informacija obrati se banci koja je izdala tvoju karticu.</p>
+        <p>
+          Pogledaj <Link to="/faq">česta pitanja</Link> ili piši našoj podršci na <a href={`mailto:${supportEmail}`}>{supportEmail}</a>.
+        </p>
+        <ButtonLink to="/paketi">Nazad na pakete</ButtonLink>
+      </div>
+    </Page>
+  );
+}

@@ -1,0 +1,17 @@
+export const SUBSCRIBE_TEXTS = {
+  title: 'Pretplata',
+  acceptUseTerms: 'Prihvatam',
+  useTerms: 'uslove korištenja',
+  acceptTerms: 'Prihvatam',
+  terms: 'uslove plaćanja i politiku privatnosti',
+  useTermsTitle: 'Uslovi korištenja',
+  termsTitle: 'Uslovi plaćanja i politika privatnosti',
+  promoSubmit: 'Pretplati se',
+  submit: 'Nastavi',
+  addCard: 'Unesi karticu',
+  noCard: 'Nemaš sačuvanih kartica',
+  confirmTitle: 'Potvrda pretplate',
+  consent: 'Saglasan/saglasna sam da se pretplata automatski naplaćuje s moje glavne kartice na početku svakog obračunskog perioda.',
+  pay: 'Plati i potvrdi pretplatu',
+  loadFailed: 'Podatke za pretplatu trenutno nije moguće učitati.',
+};

@@ -1,0 +1,191 @@
+import { useId, useMemo, useState, type FormEvent } from 'react';
+import { CARD_HOLDER_FIELDS, cardHolderErrors, type CardHolder, type CardHolderField } from '@portal/shared/contract';
+import { Alert, Button, Spinner, TextField, useAuth, useLoad } from '@portal/shared';
+import { Dialog } from './Dialog';
+import { ChallengeStep } from './ChallengeStep';
+import { countryOptions, DEFAULT_COUNTRY } from './countries';
+import { createCard, updateCardHolder } from './calls';
+import { loadPaymentProvider, type Outcome, type PaymentProvider } from './provider';
+import { CARD_TEXTS } from './texts';
+import styles from './payments.module.css';
+
+type Step = { n: 1 } | { n: 2; secret: string; holder: CardHolder } | { n: 3 } | { n: 4 };
+
+/** A phone from the login token (`38761…`) in the form the card-holder rule accepts (`+38761…`). */
+const phoneOf = (value: string | null | undefined) => (value ? (value.startsWith('+') ? value : `+${value}`) : '');
+
+/**
+ * The four-step card dialog (spec 2): card-holder data, the provider's card fields, 'Čestitamo' or
+ * 'Greška'. `onClose(saved)` runs when it closes; the caller refreshes its card list.
+ */
+export function CardDialog({ onClose }: { onClose: (saved: boolean) => void }) {
+  const load = useMemo(() => () => loadPaymentProvider(), []);
+  const provider = useLoad(load, 'Payment provider');
+  const [step, setStep] = useState<Step>({ n: 1 });
+  return (
+    <Dialog title={CARD_TEXTS.title} onClose={() => onClose(step.n === 3)}>
+      <p className={styles.stepper} aria-live="polite">
+        Korak {step.n} od 4
+      </p>
+      {step.n === 1 && <HolderStep onDone={(secret, holder) => setStep({ n: 2, secret, holder })} onFailed={() => setStep({ n: 4 })} />}
+      {step.n === 2 && provider.status === 'loading' && <Spinner />}
+      {step.n === 2 && provider.status === 'failed' && <ErrorStep onRetry={() => setStep({ n: 1 })} onClose={() => onClose(false)} />}
+      {step.n === 2 && provider.status === 'ready' && (
+        <provider.value.Scope>
+          <CardStep provider={provider.value} secret={step.secret} holder={step.holder} onOutcome={(ok) => setStep({ n: ok ? 3 : 4 })} />
+        </provider.value.Scope>
+      )}
+      {step.n === 3 && (
+        <div className={styles.result}>
+          <h3 className={styles.stepTitle}>{CARD_TEXTS.successTitle}</h3>
+          <Alert kind="success">{CARD_TEXTS.success}</Alert>
+          <Button onClick={() => onClose(true)}>{CARD_TEXTS.close}</Button>
+        </div>
+      )}
+      {step.n === 4 && <ErrorStep onRetry={() => setStep({ n: 1 })} onClose={() => onClose(false)} />}
+    </Dialog>
+  );
+}
+
+function ErrorStep({ onRetry, onClose }: { onRetry: () => void; onClose: () => void }) {
+  return (
+    <div className={styles.result}>
+      <h3 className={styles.stepTitle}>{CARD_TEXTS.errorTitle}</h3>
+      <Alert kind="error">{CARD_TEXTS.error}</Alert>
+      <p className={styles.help}>{CARD_TEXTS.helpIntro}</p>
+      <ul className={styles.helpList}>
+        {CARD_TEXTS.help.map((reason) => (
+          <li key={reason}>{reason}</li>
+        ))}
+      </ul>
+      <div className={styles.actions}>
+        <Button onClick={onRetry}>{CARD_TEXTS.retry}</Button>
+        <Button variant="secondary" onClick={onClose}>
+          {CARD_TEXTS.close}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+const LABELS: Record<CardHolderField, string> = {
+  fullName: CARD_TEXTS.fullName,
+  address: CARD_TEXTS.address,
+  city: CARD_TEXTS.city,
+  zip: CARD_TEXTS.zip,
+  country: CARD_TEXTS.country,
+  email: CARD_TEXTS.email,
+  phone: CARD_TEXTS.phone,
+};
+const LIMITS: Record<CardHolderField, number> = { fullName: 29, address: 99, city: 29, zip: 8, country: 2, email: 99, phone: 29 };
+const AUTOCOMPLETE: Record<CardHolderField, string> = { fullName: 'cc-name', address: 'street-address', city: 'address-level2', zip: 'postal-code', country: 'country', email: 'email', phone: 'tel' };
+
+/** Step 1: the card-holder form (spec 5 rules and messages); then the new card and its data are sent. */
+function HolderStep({ onDone, onFailed }: { onDone: (secret: string, holder: CardHolder) => void; onFailed: () => void }) {
+  const token = useAuth((s) => s.tokenData);
+  const [holder, setHolder] = useState<CardHolder>(() => ({
+    fullName: token ? `${token.first_name} ${token.last_name}`.trim() : '',
+    address: '',
+    city: '',
+    zip: '',
+    country: DEFAULT_COUNTRY,
+    email: token?.email ?? '',
+    phone: phoneOf(token?.phone_number),
+  }));
+  const [submitted, setSubmitted] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const errors = cardHolderErrors(holder);
+  const countries = useMemo(() => countryOptions(), []);
+  const countryId = useId();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setSubmitted(true);
+    if (Object.keys(errors).length > 0 || busy) return;
+    setBusy(true);
+    try {
+      const card = await createCard();
+      const trimmed = Object.fromEntries(CARD_HOLDER_FIELDS.map((f) => [f, holder[f].trim()])) as CardHolder;
+      await updateCardHolder(card.code, trimmed);
+      onDone(card.paymentSecret, trimmed);
+    } catch (error) {
+      console.warn('Card preparation failed', error);
+      onFailed();
+    }
+  }
+
+  const field = (name: Exclude<CardHolderField, 'country'>, extra: Record<string, string> = {}) => (
+    <TextField
+      key={name}
+      label={LABELS[name]}
+      value={holder[name]}
+      maxLength={LIMITS[name]}
+      autoComplete={AUTOCOMPLETE[name]}
+      onChange={(e) => setHolder((h) => ({ ...h, [name]: e.target.value }))}
+      error={submitted ? errors[name] : undefined}
+      {...extra}
+    />
+  );
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate className={styles.form}>
+      <h3 className={styles.stepTitle}>{CARD_TEXTS.holderIntro}</h3>
+      {field('fullName')}
+      {field('address')}
+      <div className={styles.pair}>
+        {field('city')}
+        {field('zip', { inputMode: 'numeric' })}
+      </div>
+      <div className={styles.select}>
+        <label htmlFor={countryId}>{CARD_TEXTS.country}</label>
+        <select id={countryId} value={holder.country} autoComplete="country" onChange={(e) => setHolder((h) => ({ ...h, country: e.target.value }))}>
+          {countries.map((c) => (
+            <option key={c.code} value={c.code}>
+              {c.name}
+            </option>
+          ))}
+        </select>
+        {submitted && errors.country && (
+          <span className={styles.fieldError} role="alert">
+            {errors.country}
+          </span>
+        )}
+      </div>
+      {field('email', { type: 'email', inputMode: 'email' })}
+      {field('phone', { type: 'tel', inputMode: 'tel' })}
+      <Button type="submit" block disabled={busy}>
+        {busy ? 'Pripremam…' : CARD_TEXTS.next}
+      </Button>
+    </form>
+  );
+}
+
+/** Step 2: the provider's card fields; 'Sačuvaj karticu' only when all three are valid. */
+function CardStep({ provider, secret, holder, onOutcome }: { provider: PaymentProvider; secret: string; holder: CardHolder; onOutcome: (ok: boolean) => void }) {
+  const { confirmSetup } = provider.useConfirm();
+  const [valid, setValid] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [challenge, setChallenge] = useState<Extract<Outcome, { status: 'challenge' }> | null>(null);
+  const settle = (outcome: Outcome) => {
+    if (outcome.status === 'challenge') setChallenge(outcome);
+    else onOutcome(outcome.status === 'succeeded');
+  };
+  if (challenge) return <ChallengeStep outcome={challenge} onAnswered={settle} />;
+  return (
+    <form
+      className={styles.form}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!valid || busy) return;
+        setBusy(true);
+        void confirmSetup(secret, holder).then(settle, () => onOutcome(false));
+      }}
+      noValidate
+    >
+      <Alert kind="info">{CARD_TEXTS.verification}</Alert>
+      <provider.CardFields onValidChange={setValid} />
+      <Button type="submit" block disabled={!valid || busy}>
+        {busy ? CARD_TEXTS.saving : CARD_TEXTS.save}
+      </Button>
+    </form>
+  );
+}

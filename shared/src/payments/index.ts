@@ -1,0 +1,12 @@
+/**
+ * @portal/shared/payments: the card dialog, the security-code dialog, the payment provider (sandbox
+ * or Stripe) and the "Cards and payments" calls. Not part of the shared singleton's entry: the apps
+ * that take payments (account, onboarding) bundle it, so the home page never downloads it.
+ */
+export * from './calls';
+export { CardDialog } from './CardDialog';
+export { PayDialog, type PayDialogProps } from './PayDialog';
+export { Dialog } from './Dialog';
+export { CARD_TEXTS } from './texts';
+export { COUNTRY_CODES, countryOptions } from './countries';
+export { loadPaymentProvider, type Outcome, type PaymentProvider, type Confirmations } from './provider';
