@@ -27,12 +27,12 @@ function mockStripe() {
     update: jest.fn(),
   };
   const stripe = {
-    elements: jest.fn(() => elements),
+    elements: jest.fn((_options?: unknown) => elements),
     createToken: jest.fn(),
     createSource: jest.fn(),
     createPaymentMethod: jest.fn(),
-    confirmCardSetup: jest.fn(async () => ({ setupIntent: { status: 'succeeded' } })),
-    confirmCardPayment: jest.fn(async () => ({ error: { code: 'card_declined', decline_code: 'insufficient_funds' } })),
+    confirmCardSetup: jest.fn(async (_secret: string, _data: unknown) => ({ setupIntent: { status: 'succeeded' } })),
+    confirmCardPayment: jest.fn(async (_secret: string, _data: unknown) => ({ error: { code: 'card_declined', decline_code: 'insufficient_funds' } })),
     registerAppInfo: jest.fn(),
     _registerWrapper: jest.fn(),
   };
