@@ -1,24 +1,28 @@
 import { useMemo, useState } from 'react';
-import type { CreditCard, PaymentOrderResponse } from '@portal/shared/contract';
+import type { CreditCard } from '@portal/shared/contract';
 import { Button, CardLogo, Spinner, formatKM, useLoad } from '@portal/shared';
 import { Dialog } from './Dialog';
 import { ChallengeStep } from './ChallengeStep';
+import { createOrder } from './calls';
 import { loadPaymentProvider, type Outcome, type PaymentProvider } from './provider';
 import { CARD_TEXTS } from './texts';
 import styles from './payments.module.css';
 
 export interface PayDialogProps {
   card: CreditCard;
-  amount: number;
-  /** Places the order; the key is the same for every attempt from this dialog (one charge at most). */
-  order: (idempotencyKey: string) => Promise<PaymentOrderResponse>;
+  /** The plan paid for, at the price the customer was shown (the API refuses another one). */
+  plan: { id: string; price: number };
   onResult: (paid: boolean) => void;
   onClose: () => void;
 }
 
 const newKey = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
 
-/** The security-code modal (spec 2, 4): 'Plati' only with a valid code; the order is paid with the saved card. */
+/**
+ * The security-code modal (spec 2, 4): 'Plati' only with a valid code; then the plan's order is placed
+ * and paid with the saved card. Every attempt from one dialog sends the same idempotency key, so the
+ * order is charged once at most.
+ */
 export function PayDialog(props: PayDialogProps) {
   const load = useMemo(() => () => loadPaymentProvider(), []);
   const provider = useLoad(load, 'Payment provider');
@@ -39,7 +43,7 @@ function PayFailed({ onResult }: { onResult: (paid: boolean) => void }) {
   return <Button onClick={() => onResult(false)}>{CARD_TEXTS.close}</Button>;
 }
 
-function PayForm({ provider, card, amount, order, onResult }: PayDialogProps & { provider: PaymentProvider }) {
+function PayForm({ provider, card, plan, onResult }: PayDialogProps & { provider: PaymentProvider }) {
   const { confirmPayment } = provider.useConfirm();
   const [valid, setValid] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -54,7 +58,7 @@ function PayForm({ provider, card, amount, order, onResult }: PayDialogProps & {
     if (!valid || busy) return;
     setBusy(true);
     try {
-      const placed = await order(key);
+      const placed = await createOrder({ planId: plan.id, amount: plan.price, cardCode: card.code, idempotencyKey: key });
       settle(await confirmPayment(placed.paymentSecret, { card: placed.card, panToken: placed.panToken, order: placed.orderInfo }));
     } catch (error) {
       console.warn('Payment failed', error);
@@ -75,11 +79,11 @@ function PayForm({ provider, card, amount, order, onResult }: PayDialogProps & {
       <p>{CARD_TEXTS.securityIntro}</p>
       <p className={styles.cardLine}>
         <CardLogo type={card.creditCardTypeCode} height={24} /> <span>{card.cardNumber}</span>
-        <strong className={styles.amount}>{formatKM(amount)}</strong>
+        <strong className={styles.amount}>{formatKM(plan.price)}</strong>
       </p>
       <provider.SecurityCodeField onValidChange={setValid} />
       <Button type="submit" block disabled={!valid || busy}>
-        {busy ? CARD_TEXTS.paying : `${CARD_TEXTS.pay} ${formatKM(amount)}`}
+        {busy ? CARD_TEXTS.paying : `${CARD_TEXTS.pay} ${formatKM(plan.price)}`}
       </Button>
     </form>
   );

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, ButtonLink, CardLogo, Navigate, Page, Spinner, formatKM, panelClass, useAccountInfo, useNavigate, usePaymentData } from '@portal/shared';
-import { CardDialog, PayDialog, createOrder } from '@portal/shared/payments';
+import { CardDialog, PayDialog } from '@portal/shared/payments';
 import { canReactivateWithoutPayment } from '../account/status';
 import { DonePage } from './DonePage';
 import styles from '../forms.module.css';
@@ -70,8 +70,7 @@ export function ReactivateWithPaymentPage() {
       {paying && primary && (
         <PayDialog
           card={primary}
-          amount={plan.price}
-          order={(idempotencyKey) => createOrder({ planId: plan.code, amount: plan.price, cardCode: primary.code, idempotencyKey })}
+          plan={{ id: plan.code, price: plan.price }}
           onResult={(paid) => void navigate(paid ? PAID_PATH : PAYMENT_FAILED_PATH, { replace: true })}
           onClose={() => setPaying(false)}
         />

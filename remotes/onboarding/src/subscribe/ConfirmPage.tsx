@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { Button, CardLogo, Navigate, Page, Spinner, formatDate, formatKM, panelClass, useLoad, useNavigate, usePaymentData, useSearchParams } from '@portal/shared';
-import { CardDialog, PayDialog, createOrder, getPaymentInfo } from '@portal/shared/payments';
+import { CardDialog, PayDialog, getPaymentInfo } from '@portal/shared/payments';
 import { FAILURE_PATH, SUCCESS_PATH, SubscribeGuard } from './SubscribePage';
 import { SUBSCRIBE_TEXTS } from './texts';
 import styles from './Subscribe.module.css';
@@ -75,8 +75,7 @@ function ConfirmForm({ plan }: { plan: string }) {
       {paying && primary && (
         <PayDialog
           card={primary}
-          amount={chosen.price}
-          order={(idempotencyKey) => createOrder({ planId: chosen.id, amount: chosen.price, cardCode: primary.code, idempotencyKey })}
+          plan={chosen}
           onResult={(paid) => void navigate(paid ? SUCCESS_PATH : FAILURE_PATH, { replace: true })}
           onClose={() => setPaying(false)}
         />
