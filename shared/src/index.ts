@@ -9,6 +9,7 @@ export { api, configureApi, getProduct, productPath } from './api/client';
 export { getAccountInfo, useAccountInfo, type AccountInfoState } from './api/account';
 export { useLoad, type LoadState } from './api/useLoad';
 export { getPaymentData, usePaymentData } from './api/customer';
+export { getPlans } from './api/plans';
 export { ApiError, ContractError, messageOf, parseResponse, toApiError } from './api/errors';
 export { authStore, useAuth, type AuthState } from './auth/store';
 export { useLogout } from './auth/useLogout';

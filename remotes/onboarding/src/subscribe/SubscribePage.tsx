@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useState } from 'react';
 import {
   Alert,
   Button,
@@ -9,13 +9,10 @@ import {
   Page,
   Spinner,
   activePromo,
-  api,
   formatDate,
   formatKM,
+  getPlans,
   panelClass,
-  parseResponse,
-  plansResponseSchema,
-  productPath,
   promoRibbon,
   useAccountInfo,
   useAuth,
@@ -39,10 +36,6 @@ export const FAILURE_PATH = '/pretplata-greska';
  * subscription (status null) must be able to buy a first one too, or nobody new could subscribe.
  */
 export const maySubscribe = (info: AccountInfo) => info.status === 'EXPIRED' || info.status === null;
-
-async function getPlans() {
-  return parseResponse(plansResponseSchema, (await api.get(productPath('plans'))).data, 'plans');
-}
 
 /** The spec's checks before a subscribe screen shows: logged in, a known plan, a status that may buy. */
 export function SubscribeGuard({ plan, children }: { plan: string | null; children: (info: AccountInfo) => React.ReactNode }) {
@@ -79,7 +72,7 @@ function SubscribeForm({ code }: { code: string }) {
   const [busy, setBusy] = useState(false);
 
   const apiPlan = plans.status === 'ready' ? plans.value.find((p) => p.code === code) : undefined;
-  const promo = useMemo(() => (apiPlan ? activePromo(apiPlan.promos) : null), [apiPlan]);
+  const promo = apiPlan ? activePromo(apiPlan.promos) : null;
   const primary = payment.status === 'ready' ? payment.value.creditCards.find((c) => c.primaryCard) : undefined;
 
   if (content.status === 'loading' || plans.status === 'loading') return <Page title={SUBSCRIBE_TEXTS.title}><Spinner /></Page>;
