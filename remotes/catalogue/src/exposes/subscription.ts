@@ -3,15 +3,14 @@ import { plansInfo } from '../content/plansInfo';
 import { appLinks } from '../content/content';
 import { publicUrl } from '../content/publicUrl';
 import { sanitizeLegalHtml } from '../legal/sanitize';
+import { fetchResource } from '../resources/useResource';
 
 /** The catalogue's content the subscribe page shows (exposed as `catalogue/subscription`). */
 const content: SubscriptionContentModule = {
   plansInfo,
   apps: appLinks.map((app) => ({ label: app.label, href: app.href, image: publicUrl(app.badge) })),
   async loadLegalText(file) {
-    const response = await fetch(publicUrl(`resources/${file}`));
-    if (!response.ok) throw new Error(`${file}: HTTP ${response.status}`);
-    return sanitizeLegalHtml(await response.text());
+    return sanitizeLegalHtml(await (await fetchResource(file)).text());
   },
 };
 
