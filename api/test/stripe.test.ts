@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import Stripe from 'stripe';
 import { StripeGateway, type StripeClient } from '../src/payments/stripe';
 import type { PaymentEvent } from '../src/payments/gateway';
+import { startApi } from './harness';
 
 const WEBHOOK_SECRET = 'whsec_test_portal';
 const webhooks = new Stripe('sk_test_offline').webhooks;
@@ -98,7 +99,6 @@ describe('the Stripe gateway', () => {
 
 describe('the Stripe webhook of the API', () => {
   it('activates the subscription of a paid order once, and answers 400 to a bad signature', async () => {
-    const { startApi } = await import('./harness');
     const api = await startApi({ engine: 'pglite', env: { PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_offline', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET } });
     try {
       const [customer] = await api.db.query<{ id: number }>(`SELECT id FROM customers WHERE email = 'istekla@ontv.ba'`);

@@ -50,12 +50,15 @@ const NO_PROMO = 'Ovaj paket trenutno nema promo period.';
 const NEEDS_CARD = 'Za promo period potrebna je sačuvana kartica.';
 const PAYMENT_NOT_FOUND = 'Uplata nije pronađena.';
 
-/** Who may buy a subscription: nobody with one that is running (ACTIVE, BLOCKED, or DEACTIVATED inside its period). */
-const CAN_BUY = `(s.status = 'EXPIRED' OR (s.status = 'DEACTIVATED' AND s.next_payment_on <= $TODAY::date))`;
+/**
+ * Who may buy a subscription: nobody with one that is running (ACTIVE, BLOCKED, or DEACTIVATED inside
+ * its period). A condition on the subscription `s`; `today` names the query parameter holding the day.
+ */
+const canBuyWhere = (today: string) => `(s.status = 'EXPIRED' OR (s.status = 'DEACTIVATED' AND s.next_payment_on <= ${today}::date))`;
 
 async function canBuy(db: Queryable, customerId: number, today: string): Promise<boolean> {
   const [row] = await db.query<{ ok: boolean }>(
-    `SELECT NOT EXISTS (SELECT 1 FROM subscriptions s WHERE s.customer_id = $1 AND NOT ${CAN_BUY.replace('$TODAY', '$2')}) AS ok`,
+    `SELECT NOT EXISTS (SELECT 1 FROM subscriptions s WHERE s.customer_id = $1 AND NOT ${canBuyWhere('$2')}) AS ok`,
     [customerId, today],
   );
   return row!.ok;
@@ -220,7 +223,7 @@ export function orderRoutes(app: FastifyInstance, ctx: ApiContext): void {
        VALUES ($1, $3, 'ACTIVE', $2::date, $4::date, $5, $6, $4::date, $7)
        ON CONFLICT (customer_id) DO UPDATE SET plan_code = $3, status = 'ACTIVE', period_start = $2::date, next_payment_on = $4::date, updated_at = $5,
          promo_type = $6, promo_until = $4::date, promo_days = $7
-       WHERE ${CAN_BUY.replace('$TODAY', '$2')}
+       WHERE ${canBuyWhere('$2')}
        RETURNING status, to_char(next_payment_on, 'YYYY-MM-DD') AS next_payment_on`,
       [customerId, today, planCode, promo.ends, ctx.now(), promo.promo_type, promo.duration_days],
     );
