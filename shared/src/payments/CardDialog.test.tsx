@@ -2,19 +2,9 @@ import { describe, expect, it, jest } from '@jest/globals';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { authStore, configurePortal, setToken } from '@portal/shared';
-import { demoClaims, fakeApi, fakeToken } from '@portal/shared/testing';
+import { demoClaims, fakeApi, fakeProcessor, fakeToken } from '@portal/shared/testing';
 import { CardDialog } from './CardDialog';
 import { COUNTRY_CODES } from './countries';
-
-function processor(answers: Array<{ status: string; code?: string }>) {
-  const calls: Array<{ url: string; body: Record<string, unknown> }> = [];
-  const fetchMock = jest.fn(async (url: string, init: { body: string }) => {
-    calls.push({ url, body: JSON.parse(init.body) as Record<string, unknown> });
-    return { ok: true, json: async () => answers.shift() } as unknown as Response;
-  });
-  globalThis.fetch = fetchMock as unknown as typeof fetch;
-  return calls;
-}
 
 async function openDialog() {
   configurePortal({ apiBaseUrl: '', product: 'ontv', payments: { provider: 'sandbox', sandboxUrl: '/sandbox-pay/v1' } });
@@ -70,7 +60,7 @@ describe('the card dialog', () => {
   });
 
   it('saves a card: holder data to the API, the card only to the processor, then Čestitamo', async () => {
-    const calls = processor([{ status: 'succeeded' }]);
+    const calls = fakeProcessor([{ status: 'succeeded' }]);
     const { server, dialog, onClose } = await openDialog();
     await fillHolder(dialog);
     await userEvent.click(dialog.getByRole('button', { name: 'Nastavi' }));
@@ -105,7 +95,7 @@ describe('the card dialog', () => {
   });
 
   it('shows Greška with the catalogue text for a declined card', async () => {
-    processor([{ status: 'failed', code: 'card_declined' }]);
+    fakeProcessor([{ status: 'failed', code: 'card_declined' }]);
     const opened = await openDialog();
     await fillHolder(opened.dialog);
     await userEvent.click(opened.dialog.getByRole('button', { name: 'Nastavi' }));
@@ -117,7 +107,7 @@ describe('the card dialog', () => {
   });
 
   it('asks for the 3-D Secure challenge and saves the card once it is approved', async () => {
-    const calls = processor([{ status: 'requires_action' }, { status: 'succeeded' }]);
+    const calls = fakeProcessor([{ status: 'requires_action' }, { status: 'succeeded' }]);
     const opened = await openDialog();
     await fillHolder(opened.dialog);
     await userEvent.click(opened.dialog.getByRole('button', { name: 'Nastavi' }));

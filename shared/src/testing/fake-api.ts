@@ -6,6 +6,8 @@ export interface FakeRequest {
   url: string;
   body: unknown;
   authorization: string | undefined;
+  /** The request's headers, names in lower case. */
+  headers: Record<string, string>;
 }
 
 type Reply = { status: number; data?: unknown };
@@ -33,6 +35,7 @@ export function fakeApi() {
       url,
       body: typeof config.data === 'string' && config.data !== '' ? JSON.parse(config.data) : config.data,
       authorization: headers.get('Authorization')?.toString(),
+      headers: Object.fromEntries(Object.entries(headers.toJSON()).map(([name, value]) => [name.toLowerCase(), String(value)])),
     };
     calls.push(request);
     const route = routes.find((r) => r.method === method && r.url === url);

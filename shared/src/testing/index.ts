@@ -2,3 +2,4 @@
 export { fakeApi, fakeToken, demoClaims, restoreApi, type FakeApi, type FakeRequest } from './fake-api';
 export { resetAuthStore } from './reset';
 export { renderRoutes } from './renderRoutes';
+export { fakeProcessor, type ProcessorCall } from './fake-processor';
