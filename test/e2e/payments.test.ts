@@ -17,10 +17,10 @@ describe('cards and payments in a browser', () => {
     await portal?.stop();
   });
 
-  async function loggedIn(username: string, width = 1280): Promise<Page> {
+  async function loggedIn(username: string, width = 1280, url = portal.url): Promise<Page> {
     const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'bs-BA' });
     const page = await context.newPage();
-    await page.goto(`${portal.url}/nalog`);
+    await page.goto(`${url}/nalog`);
     await page.getByLabel('E-mail ili broj telefona').fill(username);
     await page.getByLabel('Lozinka').fill(PASSWORD);
     await page.getByRole('button', { name: 'Prijavi se' }).click();
@@ -180,5 +180,40 @@ describe('cards and payments in a browser', () => {
     await page.goto(`${portal.url}/nalog`);
     await page.locator('section', { has: page.getByRole('heading', { name: 'Moj paket' }) }).getByText('AKTIVNA', { exact: true }).waitFor();
     await page.context().close();
+  });
+
+  it('subscribes a promo plan directly once a primary card is saved: no charge, ACTIVE until the promo ends', async () => {
+    // Its own portal: the EXPIRED demo customer of the shared one has already paid in the first test.
+    const fresh = await startPortal({ name: 'payments-promo' });
+    try {
+      const page = await loggedIn('istekla@ontv.ba', 375, fresh.url);
+      await page.goto(`${fresh.url}/pretplati-se?paket=starton`);
+      await page.getByRole('heading', { name: 'StartON' }).waitFor();
+      await page.getByText('Besplatan promo period 14 dana!').waitFor();
+      const submit = page.getByRole('button', { name: 'Pretplati se' });
+      await page.getByLabel('Prihvatam', { exact: true }).first().check();
+      await page.locator('#accept-terms').check();
+      assert.equal(await submit.isDisabled(), true, 'no card yet');
+      const dialog = await addCard(page, '4242 4242 4242 4242', 'Unesi karticu');
+      await dialog.getByRole('heading', { name: 'Čestitamo' }).waitFor();
+      await dialog.getByRole('button', { name: 'Zatvori', exact: true }).first().click();
+      await page.getByText('Plaćanje karticom **** **** **** 4242').waitFor();
+      assert.equal(await submit.isDisabled(), false);
+      await screenshot(page, 'payments-promo-subscribe');
+      await submit.click();
+      await page.waitForURL('**/pretplata-uspjesna');
+      await page.getByText('Tvoja pretplata je aktivirana.').waitFor();
+
+      await page.goto(`${fresh.url}/nalog`);
+      const pkg = page.locator('section', { has: page.getByRole('heading', { name: 'Moj paket' }) });
+      await pkg.getByText('AKTIVNA', { exact: true }).waitFor();
+      const ends = new Date(Date.now() + 14 * 86_400_000);
+      await page.getByText(`Sljedeće plaćanje: ${ends.getDate()}.${ends.getMonth() + 1}.${ends.getFullYear()}.`).waitFor();
+      await page.goto(`${fresh.url}/nalog/istorija-uplata`);
+      await page.getByText('Nema uplata').waitFor();
+      await page.context().close();
+    } finally {
+      await fresh.stop();
+    }
   });
 });
