@@ -10,6 +10,7 @@ import { installErrorHandling, installJsonNotFound } from './http/errors';
 import { cardRoutes } from './payments/cards';
 import { orderRoutes } from './payments/orders';
 import { stripeWebhookRoute } from './payments/stripe';
+import { billingDevRoutes } from './billing/routes';
 
 /** The reference API as a Fastify plugin; mounted under `/api` by the server. */
 export function apiPlugin(ctx: ApiContext) {
@@ -40,6 +41,7 @@ export function apiPlugin(ctx: ApiContext) {
     onboardingRoutes(app, ctx);
     cardRoutes(app, ctx);
     orderRoutes(app, ctx);
+    billingDevRoutes(app, ctx);
     if (ctx.payments.stripe) await app.register(stripeWebhookRoute(ctx.payments.stripe));
   };
 }

@@ -2,6 +2,9 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_PRODUCT, productCodeSchema } from '@portal/shared/contract';
 
+/** Grace period after a renewal's due day (spec 9): paid within it, the period runs from the due day. */
+export const GRACE_DAYS = 5;
+
 const repoRoot = path.resolve(__dirname, '../..');
 
 const flag = z
@@ -30,6 +33,16 @@ const envSchema = z
   PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
   STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_…)').optional(),
   STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, 'must be a Stripe webhook secret (whsec_…)').optional(),
+  // Billing (issue 7): the days after a failed renewal's due day on which it is retried, all inside
+  // the 5-day grace period, and how often the server runs the billing job (0: never; use `npm run billing`).
+  BILLING_RETRY_DAYS: z
+    .string()
+    .default('1,3,5')
+    .transform((v) => v.split(',').map((d) => Number(d.trim())))
+    .refine((days) => days.every((d, i) => Number.isInteger(d) && d >= 1 && d <= GRACE_DAYS && (i === 0 || d > days[i - 1]!)), {
+      message: `must be increasing whole days from 1 to ${GRACE_DAYS}, comma-separated (e.g. 1,3,5)`,
+    }),
+  BILLING_INTERVAL_MINUTES: z.coerce.number().int().min(0).default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PORTAL_ROOT: z.string().default(repoRoot),
   })
@@ -68,6 +81,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       e.PAYMENT_PROVIDER === 'stripe'
         ? { provider: 'stripe' as const, secretKey: e.STRIPE_SECRET_KEY!, webhookSecret: e.STRIPE_WEBHOOK_SECRET! }
         : { provider: 'sandbox' as const },
+    billing: { retryDays: e.BILLING_RETRY_DAYS, intervalMinutes: e.BILLING_INTERVAL_MINUTES },
     logLevel: e.LOG_LEVEL,
     portalRoot: path.resolve(e.PORTAL_ROOT),
   };

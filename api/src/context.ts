@@ -8,6 +8,7 @@ import type { PaymentGateway } from './payments/gateway';
 import { paymentEventHandler } from './payments/events';
 import { SandboxProcessor } from './payments/sandbox/processor';
 import { StripeGateway } from './payments/stripe';
+import { sendPaidReceipt, type BillingDeps } from './billing/job';
 
 /** Everything a route needs, built once per server: the clock is injected so tests can move time. */
 export interface ApiContext {
@@ -22,6 +23,8 @@ export interface ApiContext {
   notifier: Notifier;
   /** The card processor; `sandbox` or `stripe` is set too, for the routes only that one serves. */
   payments: { gateway: PaymentGateway; sandbox: SandboxProcessor | null; stripe: StripeGateway | null };
+  /** What the billing job runs with (billing/job.ts). */
+  billing: BillingDeps;
 }
 
 export function createContext(
@@ -35,7 +38,8 @@ export function createContext(
   const sandbox = config.payments.provider === 'sandbox' ? new SandboxProcessor(db, keys.processor, now, log) : null;
   const stripe = config.payments.provider === 'stripe' ? StripeGateway.fromKeys(config.payments.secretKey, config.payments.webhookSecret) : null;
   const gateway: PaymentGateway = (sandbox ?? stripe)!;
-  gateway.onEvent(paymentEventHandler(db, now));
+  const notifier = new OutboxNotifier(db, keys, now, log);
+  gateway.onEvent(paymentEventHandler(db, now, (paid) => sendPaidReceipt(db, notifier, paid)));
   return {
     config,
     db,
@@ -50,7 +54,8 @@ export function createContext(
       perUsername: new RateLimiter(5, 3_600_000, now),
       perClient: new RateLimiter(config.loginLimits.perClient, 3_600_000, now),
     },
-    notifier: new OutboxNotifier(db, keys, now, log),
+    notifier,
     payments: { gateway, sandbox, stripe },
+    billing: { db, gateway, notifier, retryDays: config.billing.retryDays, log },
   };
 }

@@ -25,6 +25,9 @@ export class TestClock {
   advance(ms: number): void {
     this.current = new Date(this.current.getTime() + ms);
   }
+  set(to: Date): void {
+    this.current = new Date(to);
+  }
 }
 
 /** A fresh, empty PostgreSQL database on the test server for each started API. */

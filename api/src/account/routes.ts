@@ -7,6 +7,7 @@ import { findCustomerById } from '../auth/customers';
 import { HttpError, respond } from '../http/validate';
 import { isoDay } from '../days';
 import { savedCards, toCreditCard } from '../payments/cards';
+import { graceUntil } from '../billing/job';
 
 interface SubscriptionRow {
   status: ServiceStatus['status'];
@@ -17,11 +18,14 @@ interface SubscriptionRow {
   plan_code: string;
   plan_name: string;
   price_fening: number;
+  billing_failures: number;
+  billing_next_on: string | null;
 }
 
 async function subscriptionOf(db: Queryable, customerId: number): Promise<SubscriptionRow | null> {
   const [row] = await db.query<SubscriptionRow>(
-    `SELECT s.status, to_char(s.next_payment_on, 'YYYY-MM-DD') AS next_payment_on, s.promo_type, to_char(s.promo_until, 'YYYY-MM-DD') AS promo_until, s.promo_days, s.plan_code, p.name AS plan_name, p.price_fening
+    `SELECT s.status, to_char(s.next_payment_on, 'YYYY-MM-DD') AS next_payment_on, s.promo_type, to_char(s.promo_until, 'YYYY-MM-DD') AS promo_until, s.promo_days, s.plan_code, p.name AS plan_name, p.price_fening,
+            s.billing_failures, to_char(s.billing_next_on, 'YYYY-MM-DD') AS billing_next_on
        FROM subscriptions s JOIN plans p ON p.code = s.plan_code WHERE s.customer_id = $1`,
     [customerId],
   );
@@ -32,6 +36,15 @@ async function subscriptionOf(db: Queryable, customerId: number): Promise<Subscr
 function runningPromo(subscription: SubscriptionRow | null, today: string): AccountInfo['promos'] {
   if (!subscription?.promo_type || !subscription.promo_until || subscription.status !== 'ACTIVE' || subscription.promo_until <= today) return [];
   return [{ status: 'ACTIVE', promoType: subscription.promo_type, durationUntil: subscription.promo_until, durationDays: subscription.promo_days }];
+}
+
+/** A renewal failing inside its grace period: when it is tried again and until when the service lasts. */
+function renewalProblem(subscription: SubscriptionRow | null): AccountInfo['renewalProblem'] {
+  if (!subscription || subscription.status !== 'ACTIVE' || subscription.billing_failures === 0) return null;
+  const due = subscription.next_payment_on;
+  const last = graceUntil(due);
+  const retryOn = subscription.billing_next_on && subscription.billing_next_on <= last ? subscription.billing_next_on : null;
+  return { retryOn, graceUntil: last };
 }
 
 const NOT_ACTIVE = 'Deaktivirati je moguće samo aktivnu pretplatu.';
@@ -56,6 +69,7 @@ export function accountRoutes(app: FastifyInstance, ctx: ApiContext): void {
       nextPaymentOn: subscription?.next_payment_on ?? null,
       accountNumber: customer.customer_number,
       promos: runningPromo(subscription, isoDay(ctx.now())),
+      renewalProblem: renewalProblem(subscription),
     });
   });
 

@@ -12,11 +12,51 @@ export interface Db extends Queryable {
   close(): Promise<void>;
 }
 
+/** Whether a process with this id is running (signal 0 tests without signalling). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * PGlite is one process's database: a lock file beside its files keeps a second process (a second
+ * portal, `npm run billing`) from opening it at the same time. A lock left by a dead process is taken over.
+ */
+function lockDataDir(dataDir: string): () => void {
+  const file = `${dataDir}.lock`;
+  for (;;) {
+    try {
+      fs.writeFileSync(file, String(process.pid), { flag: 'wx' });
+      return () => fs.rmSync(file, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const holder = Number(fs.readFileSync(file, 'utf8'));
+      if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && alive(holder)) {
+        throw new Error(
+          `The embedded database in ${dataDir} is in use by process ${holder} (a running portal?). Stop it first, or use PostgreSQL (DATABASE_URL), where several processes share one database.`,
+        );
+      }
+      fs.rmSync(file, { force: true });
+    }
+  }
+}
+
 async function openPglite(dataDir: string | null): Promise<Db> {
   const { PGlite } = await import('@electric-sql/pglite');
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
-  const pg = new PGlite(dataDir ?? undefined);
-  await pg.waitReady;
+  const unlock = dataDir ? lockDataDir(dataDir) : () => undefined;
+  let pg: InstanceType<typeof PGlite>;
+  try {
+    pg = new PGlite(dataDir ?? undefined);
+    await pg.waitReady;
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   return {
     engine: 'pglite',
     async query<T>(sql: string, params: unknown[] = []) {
@@ -25,7 +65,10 @@ async function openPglite(dataDir: string | null): Promise<Db> {
     transaction(work) {
       return pg.transaction((tx) => work({ query: async <T>(sql: string, params: unknown[] = []) => (await tx.query<T>(sql, params)).rows }));
     },
-    close: () => pg.close(),
+    close: async () => {
+      await pg.close();
+      unlock();
+    },
   };
 }
 

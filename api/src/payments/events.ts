@@ -1,12 +1,15 @@
 import type { Db } from '../db/db';
 import { isoDay } from '../days';
 import type { PaymentEvent } from './gateway';
+import { retryWithNewCard, settleRenewalPaid } from '../billing/job';
+
+type PaidRenewal = NonNullable<Awaited<ReturnType<typeof settleRenewalPaid>>>;
 
 /**
  * What the portal does when the payment provider reports an outcome. Every step is conditional on
  * the row still waiting, so an event delivered twice (webhook retries) changes nothing the second time.
  */
-export function paymentEventHandler(db: Db, now: () => Date) {
+export function paymentEventHandler(db: Db, now: () => Date, onRenewalPaid: (paid: PaidRenewal) => Promise<void> = async () => undefined) {
   return async function handle(event: PaymentEvent): Promise<void> {
     switch (event.type) {
       case 'setup.succeeded': {
@@ -16,24 +19,34 @@ export function paymentEventHandler(db: Db, now: () => Date) {
           if (!pending) return;
           // One primary card per customer: the customer's row is locked while deciding.
           await tx.query('SELECT id FROM customers WHERE id = $1 FOR UPDATE', [pending.customer_id]);
+          // A card saved while a renewal is failing replaces the primary card that failed, and is tried at the next run.
+          const [failing] = await tx.query(`SELECT 1 FROM subscriptions WHERE customer_id = $1 AND status = 'ACTIVE' AND billing_failures > 0`, [pending.customer_id]);
+          if (failing) await tx.query('UPDATE credit_cards SET primary_card = false WHERE customer_id = $1 AND primary_card', [pending.customer_id]);
           await tx.query(
             `UPDATE credit_cards SET status = 'ACTIVE', card_type = $2, masked_number = $3, expiration_mm = $4, expiration_yy = $5, payment_method = $6,
                     primary_card = NOT EXISTS (SELECT 1 FROM credit_cards other WHERE other.customer_id = credit_cards.customer_id AND other.primary_card)
               WHERE setup_id = $1 AND status = 'PENDING'`,
             [event.setupId, card.brand, `**** **** **** ${card.last4}`, card.expMonth, card.expYear % 100, card.paymentMethod],
           );
+          if (failing) await retryWithNewCard(tx, pending.customer_id, isoDay(now()));
         });
         return;
       }
       case 'setup.failed':
         await db.query(`UPDATE credit_cards SET status = 'FAILED' WHERE setup_id = $1 AND status = 'PENDING'`, [event.setupId]);
         return;
-      case 'payment.succeeded':
+      case 'payment.succeeded': {
+        // A renewal (the billing job's off-session charge) runs from its due day; see billing/job.ts.
+        const paidRenewal = await db.transaction(async (tx) => {
+          const [renewal] = await tx.query<{ order_number: string }>(`SELECT order_number FROM payment_orders WHERE provider_payment_id = $1 AND kind = 'RENEWAL'`, [event.paymentId]);
+          return renewal ? settleRenewalPaid(tx, renewal.order_number, now()) : null;
+        });
+        if (paidRenewal) await onRenewalPaid(paidRenewal);
         await db.transaction(async (tx) => {
           const today = isoDay(now());
           const [order] = await tx.query<{ customer_id: number; plan_code: string; period_start: string; period_end: string }>(
             `UPDATE payment_orders SET status = 'PAID', period_start = $2::date, period_end = ($2::date + interval '1 month')::date, updated_at = $3
-              WHERE provider_payment_id = $1 AND status = 'PENDING'
+              WHERE provider_payment_id = $1 AND status = 'PENDING' AND kind = 'PURCHASE'
               RETURNING customer_id, plan_code, to_char(period_start, 'YYYY-MM-DD') AS period_start, to_char(period_end, 'YYYY-MM-DD') AS period_end`,
             [event.paymentId, today, now()],
           );
@@ -43,13 +56,15 @@ export function paymentEventHandler(db: Db, now: () => Date) {
             `INSERT INTO subscriptions (customer_id, plan_code, status, period_start, next_payment_on, updated_at)
              VALUES ($1, $2, 'ACTIVE', $3, $4, $5)
              ON CONFLICT (customer_id) DO UPDATE SET plan_code = $2, status = 'ACTIVE', period_start = $3, next_payment_on = $4, updated_at = $5,
-               promo_type = NULL, promo_until = NULL, promo_days = NULL`,
+               promo_type = NULL, promo_until = NULL, promo_days = NULL, billing_failures = 0, billing_next_on = NULL`,
             [order.customer_id, order.plan_code, order.period_start, order.period_end, now()],
           );
         });
         return;
+      }
       case 'payment.failed':
-        await db.query(`UPDATE payment_orders SET status = 'FAILED', failure_code = $2, updated_at = $3 WHERE provider_payment_id = $1 AND status = 'PENDING'`, [
+        // A failed renewal attempt is the billing job's to retry; only a purchase ends here.
+        await db.query(`UPDATE payment_orders SET status = 'FAILED', failure_code = $2, updated_at = $3 WHERE provider_payment_id = $1 AND status = 'PENDING' AND kind = 'PURCHASE'`, [
           event.paymentId,
           event.code.slice(0, 60),
           now(),

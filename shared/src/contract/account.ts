@@ -18,5 +18,10 @@ export const accountInfoSchema = z.object({
   nextPaymentOn: z.nullable(z.string()),
   accountNumber: z.nullable(z.string()),
   promos: z.array(promoSchema),
+  /**
+   * Not in the spec's list (issue 7): set while a renewal is failing inside the grace period. The
+   * next automatic attempt (null when none is left) and the last day of the grace period.
+   */
+  renewalProblem: z.optional(z.nullable(z.object({ retryOn: z.nullable(z.string()), graceUntil: z.string() }))),
 });
 export type AccountInfo = z.infer<typeof accountInfoSchema>;

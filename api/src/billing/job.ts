@@ -1,0 +1,257 @@
+import { randomUUID } from 'node:crypto';
+import type { Db, Queryable } from '../db/db';
+import type { Notifier } from '../onboarding/notifier';
+import type { PaymentGateway, PaymentState } from '../payments/gateway';
+import { GRACE_DAYS } from '../config';
+import { addDays, isoDay } from '../days';
+import { BILLING_TEXTS, notifyCustomer } from './messages';
+
+/** What the billing job needs: the database, the card processor, the notifier and the retry schedule. */
+export interface BillingDeps {
+  db: Db;
+  gateway: PaymentGateway;
+  notifier: Notifier;
+  retryDays: readonly number[];
+  log?: (line: string) => void;
+}
+
+export interface BillingReport {
+  /** Renewals paid. */
+  charged: number;
+  /** Attempts that failed (the subscription stays ACTIVE inside the grace period). */
+  failed: number;
+  /** ACTIVE subscriptions not paid by the end of the grace period, now EXPIRED. */
+  expired: number;
+  /** DEACTIVATED subscriptions whose period ended, now EXPIRED. */
+  ended: number;
+  /** Subscriptions another runner was charging, or whose charge hit a fault and waits for the next run. */
+  skipped: number;
+}
+
+/** A PENDING attempt whose runner stopped (crash, lost connection) is taken over after this long. */
+const ATTEMPT_LEASE_MINUTES = 10;
+
+/** The last day of a renewal's grace period: paid on it, the period still runs from the due day. */
+export const graceUntil = (due: string) => addDays(due, GRACE_DAYS);
+
+/** The day of the next attempt after one failed on `today`: the next retry day of the schedule, else the day it expires. */
+export function nextAttemptOn(due: string, today: string, retryDays: readonly number[]): { on: string; retry: boolean } {
+  const retry = retryDays.map((d) => addDays(due, d)).find((day) => day > today);
+  return retry ? { on: retry, retry: true } : { on: addDays(graceUntil(due), 1), retry: false };
+}
+
+/**
+ * Marks a renewal order paid and moves its subscription on by one period from the original due day
+ * (spec 9: paid within the grace period, the period runs from the due day). Conditional on the order
+ * still waiting, so the job and a provider webhook settling the same payment change it once.
+ */
+export async function settleRenewalPaid(tx: Queryable, orderNumber: string, now: Date) {
+  const [order] = await tx.query<{ customer_id: number; plan_name: string; amount_fening: number; card_number: string; due_on: string; period_end: string }>(
+    `UPDATE payment_orders o SET status = 'PAID', period_start = o.due_on, period_end = (o.due_on + interval '1 month')::date, updated_at = $2
+       FROM plans p
+      WHERE o.order_number = $1 AND o.kind = 'RENEWAL' AND o.status = 'PENDING' AND p.code = o.plan_code
+      RETURNING o.customer_id, p.name AS plan_name, o.amount_fening, o.card_number, to_char(o.due_on, 'YYYY-MM-DD') AS due_on, to_char(o.period_end, 'YYYY-MM-DD') AS period_end`,
+    [orderNumber, now],
+  );
+  if (!order) return null;
+  await tx.query(
+    `UPDATE subscriptions SET period_start = $2::date, next_payment_on = $3::date, billing_failures = 0, billing_next_on = NULL,
+            promo_type = NULL, promo_until = NULL, promo_days = NULL, updated_at = $4
+      WHERE customer_id = $1 AND next_payment_on = $2::date`,
+    [order.customer_id, order.due_on, order.period_end, now],
+  );
+  return { ...order, orderNumber };
+}
+
+/** The receipt of a paid renewal. */
+export async function sendPaidReceipt(db: Queryable, notifier: Notifier, paid: NonNullable<Awaited<ReturnType<typeof settleRenewalPaid>>>): Promise<void> {
+  await notifyCustomer(db, notifier, paid.customer_id, BILLING_TEXTS.paid({ plan: paid.plan_name, amountFening: paid.amount_fening, card: paid.card_number, periodEnd: paid.period_end, orderNumber: paid.orderNumber }));
+}
+
+interface DueRow {
+  customer_id: number;
+  plan_code: string;
+  plan_name: string;
+  price_fening: number;
+  due: string;
+  failures: number;
+}
+
+/**
+ * One billing pass as of `at` (issue 7; spec 9). DEACTIVATED subscriptions whose period ended expire;
+ * each ACTIVE subscription due by `at` is charged off-session on its primary card, retried on the
+ * schedule's days inside the grace period, and expires when the grace period ends unpaid. Safe with
+ * any number of runners at once: an attempt is a row with a unique key, taken by one runner only, and
+ * the provider's idempotency key is the same for the same attempt.
+ */
+export async function runBilling(deps: BillingDeps, at: Date, runner: string = randomUUID()): Promise<BillingReport> {
+  const report: BillingReport = { charged: 0, failed: 0, expired: 0, ended: 0, skipped: 0 };
+  const today = isoDay(at);
+
+  // DEACTIVATED subscriptions are not charged; their period over, they expire (spec 4).
+  const ended = await deps.db.query<{ customer_id: number; plan_name: string; ended_on: string }>(
+    `UPDATE subscriptions s SET status = 'EXPIRED', billing_failures = 0, billing_next_on = NULL, updated_at = $2
+       FROM plans p
+      WHERE p.code = s.plan_code AND s.status = 'DEACTIVATED' AND s.next_payment_on <= $1::date
+      RETURNING s.customer_id, p.name AS plan_name, to_char(s.next_payment_on, 'YYYY-MM-DD') AS ended_on`,
+    [today, at],
+  );
+  for (const row of ended) {
+    await failOpenRenewals(deps.db, row.customer_id, at);
+    await notifyCustomer(deps.db, deps.notifier, row.customer_id, BILLING_TEXTS.ended({ plan: row.plan_name, on: row.ended_on }));
+  }
+  report.ended = ended.length;
+
+  const due = await deps.db.query<{ customer_id: number }>(
+    `SELECT customer_id FROM subscriptions
+      WHERE status = 'ACTIVE' AND next_payment_on <= $1::date AND COALESCE(billing_next_on, next_payment_on) <= $1::date
+      ORDER BY next_payment_on, customer_id`,
+    [today],
+  );
+  for (const { customer_id } of due) {
+    const outcome = await renewOne(deps, customer_id, at, runner);
+    report[outcome] += 1;
+  }
+  return report;
+}
+
+async function failOpenRenewals(db: Queryable, customerId: number, at: Date): Promise<void> {
+  await db.query(`UPDATE payment_orders SET status = 'FAILED', updated_at = $2 WHERE customer_id = $1 AND kind = 'RENEWAL' AND status = 'PENDING'`, [customerId, at]);
+}
+
+async function renewOne(deps: BillingDeps, customerId: number, at: Date, runner: string): Promise<keyof BillingReport> {
+  const { db } = deps;
+  const today = isoDay(at);
+  const [sub] = await db.query<DueRow>(
+    `SELECT s.customer_id, s.plan_code, p.name AS plan_name, p.price_fening, to_char(s.next_payment_on, 'YYYY-MM-DD') AS due, s.billing_failures AS failures
+       FROM subscriptions s JOIN plans p ON p.code = s.plan_code
+      WHERE s.customer_id = $1 AND s.status = 'ACTIVE' AND s.next_payment_on <= $2::date AND COALESCE(s.billing_next_on, s.next_payment_on) <= $2::date`,
+    [customerId, today],
+  );
+  if (!sub) return 'skipped';
+
+  // Not paid by the end of the grace period: the service ends and must be bought again (spec 9).
+  if (today > graceUntil(sub.due)) {
+    const [expired] = await db.query(
+      `UPDATE subscriptions SET status = 'EXPIRED', billing_failures = 0, billing_next_on = NULL, updated_at = $3
+        WHERE customer_id = $1 AND status = 'ACTIVE' AND next_payment_on = $2::date RETURNING customer_id`,
+      [customerId, sub.due, at],
+    );
+    if (!expired) return 'skipped';
+    await failOpenRenewals(db, customerId, at);
+    await notifyCustomer(db, deps.notifier, customerId, BILLING_TEXTS.expired({ plan: sub.plan_name }));
+    return 'expired';
+  }
+
+  // Take the attempt: one runner inserts it; a PENDING one left by a runner that stopped is taken over after the lease.
+  const attempt = sub.failures;
+  const [taken] = await db.query(
+    `INSERT INTO billing_attempts (customer_id, due_on, attempt, status, runner, created_at, updated_at) VALUES ($1, $2::date, $3, 'PENDING', $4, $5, $5)
+     ON CONFLICT (customer_id, due_on, attempt) DO UPDATE SET runner = EXCLUDED.runner, updated_at = EXCLUDED.updated_at
+      WHERE billing_attempts.status = 'PENDING' AND billing_attempts.updated_at < EXCLUDED.updated_at - interval '${ATTEMPT_LEASE_MINUTES} minutes'
+     RETURNING runner`,
+    [customerId, sub.due, attempt, runner, at],
+  );
+  if (!taken) return 'skipped';
+
+  const [card] = await db.query<{ code: string; masked_number: string; payment_method: string }>(
+    `SELECT code, masked_number, payment_method FROM credit_cards WHERE customer_id = $1 AND status = 'ACTIVE' AND primary_card AND payment_method IS NOT NULL`,
+    [customerId],
+  );
+  let orderNumber: string | null = null;
+  let state: PaymentState = { status: 'failed', code: 'no_card' };
+  let paymentId: string | null = null;
+  if (card) {
+    orderNumber = await renewalOrder(db, sub, card, at);
+    try {
+      const payment = await deps.gateway.createPayment({
+        amountFening: sub.price_fening,
+        paymentMethod: card.payment_method,
+        customerRef: String(customerId),
+        idempotencyKey: `renewal-${customerId}-${sub.due}-${attempt}`,
+        description: `${sub.plan_name}, obnova ${sub.due}, narudžba ${orderNumber}`,
+        offSession: true,
+      });
+      paymentId = payment.id;
+      state = payment.state.status === 'pending' ? { status: 'failed', code: 'authentication_required' } : payment.state;
+    } catch (error) {
+      // The provider did not answer: the attempt stays PENDING and is taken over, with the same key, after the lease.
+      deps.log?.(`Billing: charging customer ${customerId} for ${sub.due} failed at the provider: ${(error as Error).message}`);
+      return 'skipped';
+    }
+    await db.query('UPDATE payment_orders SET provider_payment_id = $2 WHERE order_number = $1 AND status = \'PENDING\'', [orderNumber, paymentId]);
+  }
+
+  if (state.status === 'succeeded') {
+    const paid = await db.transaction(async (tx) => {
+      const [mine] = await tx.query(
+        `UPDATE billing_attempts SET status = 'SUCCEEDED', order_number = $5, provider_payment_id = $6, updated_at = $7
+          WHERE customer_id = $1 AND due_on = $2::date AND attempt = $3 AND runner = $4 AND status = 'PENDING' RETURNING 1`,
+        [customerId, sub.due, attempt, runner, orderNumber, paymentId, at],
+      );
+      return mine ? settleRenewalPaid(tx, orderNumber!, at) : null;
+    });
+    // Null when a provider webhook settled the order first; it sent the receipt then.
+    if (paid) await sendPaidReceipt(db, deps.notifier, paid);
+    return 'charged';
+  }
+
+  const code = state.status === 'failed' ? state.code : 'card_declined';
+  const next = nextAttemptOn(sub.due, today, deps.retryDays);
+  const recorded = await db.transaction(async (tx) => {
+    const [mine] = await tx.query(
+      `UPDATE billing_attempts SET status = 'FAILED', failure_code = $5, order_number = $6, provider_payment_id = $7, updated_at = $8
+        WHERE customer_id = $1 AND due_on = $2::date AND attempt = $3 AND runner = $4 AND status = 'PENDING' RETURNING 1`,
+      [customerId, sub.due, attempt, runner, code.slice(0, 60), orderNumber, paymentId, at],
+    );
+    if (!mine) return false;
+    await tx.query(
+      `UPDATE subscriptions SET billing_failures = $3 + 1, billing_next_on = $4::date, updated_at = $5
+        WHERE customer_id = $1 AND status = 'ACTIVE' AND next_payment_on = $2::date AND billing_failures = $3`,
+      [customerId, sub.due, attempt, next.on, at],
+    );
+    if (orderNumber) await tx.query(`UPDATE payment_orders SET failure_code = $2, updated_at = $3 WHERE order_number = $1 AND status = 'PENDING'`, [orderNumber, code.slice(0, 60), at]);
+    return true;
+  });
+  if (!recorded) return 'skipped';
+  await notifyCustomer(
+    db,
+    deps.notifier,
+    customerId,
+    BILLING_TEXTS.failed({ plan: sub.plan_name, amountFening: sub.price_fening, code, retryOn: next.retry ? next.on : null, graceUntil: graceUntil(sub.due) }),
+  );
+  return 'failed';
+}
+
+/** The period's renewal order, one per subscription and due day; a retry charges it with the card now primary. */
+async function renewalOrder(db: Queryable, sub: DueRow, card: { code: string; masked_number: string }, at: Date): Promise<string> {
+  const key = `renewal-${sub.due}`;
+  const find = async () =>
+    (await db.query<{ order_number: string }>('SELECT order_number FROM payment_orders WHERE customer_id = $1 AND idempotency_key = $2', [sub.customer_id, key]))[0]?.order_number;
+  const existing = await find();
+  if (existing) {
+    await db.query(
+      `UPDATE payment_orders SET card_code = $2, card_number = $3, amount_fening = $4, plan_code = $5, updated_at = $6 WHERE order_number = $1 AND status = 'PENDING'`,
+      [existing, card.code, card.masked_number, sub.price_fening, sub.plan_code, at],
+    );
+    return existing;
+  }
+  await db.query(
+    `INSERT INTO payment_orders (order_number, customer_id, plan_code, card_code, card_number, amount_fening, status, idempotency_key, kind, due_on, created_at, updated_at)
+     VALUES ($1 || '-' || lpad(nextval('order_numbers')::text, 6, '0'), $2, $3, $4, $5, $6, 'PENDING', $7, 'RENEWAL', $8::date, $9, $9)
+     ON CONFLICT (customer_id, idempotency_key) DO NOTHING`,
+    [String(at.getUTCFullYear()), sub.customer_id, sub.plan_code, card.code, card.masked_number, sub.price_fening, key, sub.due, at],
+  );
+  return (await find())!;
+}
+
+/**
+ * A new primary card while a renewal is failing: the next job run (not the next retry day) tries it.
+ * The attempt count is kept, so the grace period still ends on its day.
+ */
+export async function retryWithNewCard(tx: Queryable, customerId: number, today: string): Promise<void> {
+  await tx.query(
+    `UPDATE subscriptions SET billing_next_on = $2::date WHERE customer_id = $1 AND status = 'ACTIVE' AND billing_failures > 0 AND next_payment_on <= $2::date`,
+    [customerId, today],
+  );
+}

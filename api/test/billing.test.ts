@@ -1,0 +1,310 @@
+import { randomUUID } from 'node:crypto';
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { accountInfoSchema, newCardResponseSchema, paymentListSchema, paymentOrderResponseSchema } from '@portal/shared/contract';
+import { DEMO_CUSTOMER } from '../src/db/seed';
+import { openDb } from '../src/db/db';
+import { createContext } from '../src/context';
+import { loadConfig } from '../src/config';
+import { runBilling } from '../src/billing/job';
+import { addDays } from '../src/days';
+import type { Behaviour } from '../src/payments/sandbox/test-cards';
+import { device, engines, startApi } from './harness';
+
+const DUE = '2026-03-10';
+const at = (day: string, time = '06:00') => new Date(`${day}T${time}:00Z`);
+const HOLDER = { fullName: 'Test Kupac', address: 'Titova 1', city: 'Sarajevo', zip: '71000', country: 'BA', email: 'kupac@example.ba', phone: '061123456' };
+
+for (const engine of engines()) {
+  describe(`billing on ${engine}`, () => {
+    let api: Awaited<ReturnType<typeof startApi>>;
+    let serial = 0;
+    before(async () => {
+      api = await startApi({ engine, env: { LOGIN_LIMIT_CLIENT: '1000', LOGIN_LIMIT_ACCOUNT: '1000' } });
+    });
+    after(async () => {
+      await api?.close();
+    });
+
+    /** A customer with a subscription due on `due` and, unless `card` is null, a primary card that behaves so. */
+    async function customer(options: { due?: string; status?: 'ACTIVE' | 'DEACTIVATED' | 'EXPIRED'; card?: Behaviour | null; plan?: 'starton' | 'maxon' } = {}) {
+      const { due = DUE, status = 'ACTIVE', card = 'succeed', plan = 'maxon' } = options;
+      serial += 1;
+      const email = `kupac${serial}.${randomUUID().slice(0, 6)}@example.ba`;
+      const [demo] = await api.db.query<{ password_hash: string; pin_sealed: string }>('SELECT password_hash, pin_sealed FROM customers WHERE email = $1', [DEMO_CUSTOMER.email]);
+      const [row] = await api.db.query<{ id: number }>(
+        `INSERT INTO customers (email, first_name, last_name, password_hash, pin_sealed) VALUES ($1, 'Test', 'Kupac', $2, $3) RETURNING id`,
+        [email, demo!.password_hash, demo!.pin_sealed],
+      );
+      const id = row!.id;
+      await api.db.query(
+        `INSERT INTO subscriptions (customer_id, plan_code, status, period_start, next_payment_on, updated_at) VALUES ($1, $2, $3, ($4::date - interval '1 month')::date, $4::date, $5)`,
+        [id, plan, status, due, at(due)],
+      );
+      if (card) await saveCard(id, card, true);
+      return { id, email };
+    }
+
+    async function saveCard(customerId: number, behaviour: Behaviour, primary: boolean) {
+      const method = `pm_test_${randomUUID().replace(/-/g, '').slice(0, 20)}`;
+      await api.db.query(`INSERT INTO sandbox_payment_methods (id, behaviour, brand, last4, exp_month, exp_year, created_at) VALUES ($1, $2, 'visa', '4242', 12, 30, now())`, [method, behaviour]);
+      await api.db.query(
+        `INSERT INTO credit_cards (code, customer_id, primary_card, card_type, masked_number, expiration_mm, expiration_yy, payment_method, created_at)
+         VALUES ($1, $2, $3, 'visa', '**** **** **** 4242', 12, 30, $4, now())`,
+        [randomUUID(), customerId, primary, method],
+      );
+      return method;
+    }
+
+    const run = (day: string, time?: string) => runBilling(api.ctx.billing, at(day, time));
+    const logIn = async (username: string) => {
+      const response = await api.call('POST', '/login', { body: { username, password: DEMO_CUSTOMER.password, ...device } });
+      assert.equal(response.status, 200);
+      return (response.body as { token: string }).token;
+    };
+    const info = async (email: string) => accountInfoSchema.parse((await api.call('GET', '/ontv/accountInfo', { token: await logIn(email) })).body);
+    const subscription = async (id: number) =>
+      (
+        await api.db.query<{ status: string; period_start: string; next_payment_on: string; billing_failures: number }>(
+          `SELECT status, to_char(period_start, 'YYYY-MM-DD') AS period_start, to_char(next_payment_on, 'YYYY-MM-DD') AS next_payment_on, billing_failures FROM subscriptions WHERE customer_id = $1`,
+          [id],
+        )
+      )[0]!;
+    const outbox = async (email: string) => ((await api.call('GET', `/dev/outbox?to=${encodeURIComponent(email)}`)).body as Array<{ text: string; channel: string }>).map((m) => m.text);
+    /** Renewal charges the processor made for the customer (its idempotency keys name customer, period and attempt). */
+    const charges = async (id: number) =>
+      (await api.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM sandbox_intents WHERE kind = 'payment' AND status = 'succeeded' AND idempotency_key LIKE $1`, [`payment:renewal-${id}-%`]))[0]!.n;
+    const attempts = async (id: number) =>
+      (await api.db.query<{ attempt: number; status: string; due_on: string }>(`SELECT attempt, status, to_char(due_on, 'YYYY-MM-DD') AS due_on FROM billing_attempts WHERE customer_id = $1 ORDER BY attempt`, [id])).map(
+        (a) => `${a.attempt}:${a.status}`,
+      );
+    /** The card dialog's calls, as the customer would make them on day `day`. */
+    async function addCardThroughPortal(email: string, number: string, day: string) {
+      api.clock.set(at(day, '09:00'));
+      const token = await logIn(email);
+      const { code, paymentSecret } = newCardResponseSchema.parse((await api.call('POST', '/credit-card', { token })).body);
+      assert.equal((await api.call('PATCH', `/credit-card/${code}`, { token, body: HOLDER })).status, 200);
+      const response = await fetch(`${api.url}/sandbox-pay/v1/setup_intents/${paymentSecret.split('_secret_')[0]}/confirm`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ client_secret: paymentSecret, card: { number, exp_month: 12, exp_year: 30, cvc: '123' } }),
+      });
+      assert.equal(((await response.json()) as { status: string }).status, 'succeeded');
+    }
+
+    it('charges a renewal on its due day from the primary card, once: new period, history, invoice and receipt', async () => {
+      const c = await customer();
+      const before = await run(addDays(DUE, -1));
+      assert.equal(before.charged, 0, 'nothing is due the day before');
+      const report = await run(DUE);
+      assert.ok(report.charged >= 1);
+      assert.deepEqual(await subscription(c.id), { status: 'ACTIVE', period_start: DUE, next_payment_on: '2026-04-10', billing_failures: 0 });
+      assert.equal(await charges(c.id), 1);
+
+      await run(DUE, '18:00');
+      assert.equal(await charges(c.id), 1, 'a second run the same day charges nothing');
+      assert.deepEqual(await attempts(c.id), ['0:SUCCEEDED']);
+
+      const token = await logIn(c.email);
+      const history = paymentListSchema.parse((await api.call('GET', '/ontv-payments', { token })).body);
+      assert.equal(history.length, 1);
+      assert.equal(history[0]!.periodStart, DUE);
+      assert.equal(history[0]!.periodEnd, '2026-04-10');
+      assert.equal(history[0]!.amount, 24.9);
+      assert.equal((await api.call('GET', `/ontv-payments/${history[0]!.orderNumber}`, { token })).status, 200);
+      const [receipt] = await outbox(c.email);
+      assert.equal(
+        receipt,
+        `ON TV: pretplata na paket MaxON je produžena do 10.4.2026. Naplaćeno je 24,90 KM s kartice **** **** **** 4242. Račun br. ${history[0]!.orderNumber} nalaziš u svom nalogu, u istoriji uplata.`,
+      );
+      // The next period is charged on its own due day.
+      await run('2026-04-10');
+      assert.equal((await subscription(c.id)).next_payment_on, '2026-05-10');
+      assert.equal(await charges(c.id), 2);
+    });
+
+    it('keeps a failed renewal ACTIVE through the grace period, retries on the schedule (days 1, 3, 5), then expires it', async () => {
+      const c = await customer({ card: 'decline_later' });
+      assert.equal((await run(DUE)).failed >= 1, true);
+      let account = await info(c.email);
+      assert.equal(account.status, 'ACTIVE');
+      assert.equal(account.nextPaymentOn, DUE);
+      assert.deepEqual(account.renewalProblem, { retryOn: '2026-03-11', graceUntil: '2026-03-15' });
+      const [notice] = await outbox(c.email);
+      assert.equal(
+        notice,
+        'ON TV: naplata pretplate na paket MaxON (24,90 KM) nije uspjela: banka nije odobrila transakciju. Pokušat ćemo ponovo 11.3.2026. Ako plaćanje ne uspije do 15.3.2026., usluga će biti isključena. Karticu možeš dodati ili promijeniti u svom nalogu, u dijelu Moje kartice.',
+      );
+      for (let day = 1; day <= 5; day += 1) await run(addDays(DUE, day));
+      assert.deepEqual(await attempts(c.id), ['0:FAILED', '1:FAILED', '2:FAILED', '3:FAILED'], 'the due day and retry days 1, 3 and 5');
+      account = await info(c.email);
+      assert.equal(account.status, 'ACTIVE', 'still in grace on day 5');
+      assert.deepEqual(account.renewalProblem, { retryOn: null, graceUntil: '2026-03-15' });
+
+      const report = await run(addDays(DUE, 6));
+      assert.equal(report.expired >= 1, true);
+      account = await info(c.email);
+      assert.equal(account.status, 'EXPIRED');
+      assert.equal(account.renewalProblem, null);
+      assert.equal(await charges(c.id), 0);
+      assert.match((await outbox(c.email))[0]!, /pretplata na paket MaxON je istekla jer naplata nije uspjela u roku/);
+      const [order] = await api.db.query<{ status: string }>(`SELECT status FROM payment_orders WHERE customer_id = $1 AND kind = 'RENEWAL'`, [c.id]);
+      assert.equal(order?.status, 'FAILED');
+      await run(addDays(DUE, 7));
+      assert.equal(await attempts(c.id).then((a) => a.length), 4, 'an EXPIRED subscription is not charged');
+
+      // Bought again: the new period starts at the new purchase, not at the old due day.
+      api.clock.set(at('2026-03-20', '12:00'));
+      const token = await logIn(c.email);
+      const [card] = (await api.call('GET', '/credit-card', { token })).body as Array<{ code: string }>;
+      await api.db.query(`UPDATE sandbox_payment_methods SET behaviour = 'succeed' WHERE id = (SELECT payment_method FROM credit_cards WHERE code = $1)`, [card!.code]);
+      const placed = paymentOrderResponseSchema.parse((await api.call('POST', '/ontv-payments/new-account/order', { token, body: { creditCardId: card!.code, amount: 24.9, ontvPlanId: 'maxon' } })).body);
+      const paid = await fetch(`${api.url}/sandbox-pay/v1/payment_intents/${placed.paymentSecret.split('_secret_')[0]}/confirm`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ client_secret: placed.paymentSecret, cvc: '123' }),
+      });
+      assert.equal(((await paid.json()) as { status: string }).status, 'succeeded');
+      assert.deepEqual(await subscription(c.id), { status: 'ACTIVE', period_start: '2026-03-20', next_payment_on: '2026-04-20', billing_failures: 0 });
+    });
+
+    for (const day of [1, 2, 3, 4, 5]) {
+      it(`counts a renewal paid on day ${day} of the grace period from the original due day`, async () => {
+        const c = await customer({ card: 'insufficient_funds' });
+        for (let d = 0; d < day; d += 1) await run(addDays(DUE, d));
+        assert.match((await outbox(c.email))[0]!, /nije uspjela: nedovoljno sredstava na računu/);
+        // The customer saves a working card on day `day`: it becomes the primary card and the next run charges it.
+        await addCardThroughPortal(c.email, '5555555555554444', addDays(DUE, day));
+        const report = await run(addDays(DUE, day), '10:00');
+        assert.equal(report.charged >= 1, true);
+        assert.deepEqual(await subscription(c.id), { status: 'ACTIVE', period_start: DUE, next_payment_on: '2026-04-10', billing_failures: 0 });
+        assert.equal((await info(c.email)).renewalProblem, null);
+        assert.match((await outbox(c.email))[0]!, /produžena do 10\.4\.2026\. Naplaćeno je 24,90 KM s kartice \*\*\*\* \*\*\*\* \*\*\*\* 4444/);
+      });
+    }
+
+    it('retries only on the schedule: a card the bank approves again on day 2 is charged on day 3', async () => {
+      const c = await customer({ card: 'decline_later' });
+      await run(DUE);
+      await run(addDays(DUE, 1));
+      await api.db.query(`UPDATE sandbox_payment_methods SET behaviour = 'succeed' WHERE id = (SELECT payment_method FROM credit_cards WHERE customer_id = $1)`, [c.id]);
+      assert.equal((await run(addDays(DUE, 2))).charged, 0);
+      assert.equal((await run(addDays(DUE, 3))).charged >= 1, true);
+      assert.deepEqual(await attempts(c.id), ['0:FAILED', '1:FAILED', '2:SUCCEEDED']);
+      assert.equal((await subscription(c.id)).period_start, DUE);
+    });
+
+    it('does not charge a subscription deactivated before its renewal; it expires when the period ends', async () => {
+      const c = await customer();
+      api.clock.set(at('2026-03-05'));
+      const token = await logIn(c.email);
+      assert.equal((await api.call('GET', '/ontv/deactivate', { token })).status, 200);
+      await run(addDays(DUE, -1));
+      assert.equal((await subscription(c.id)).status, 'DEACTIVATED');
+      const report = await run(DUE);
+      assert.equal(report.ended >= 1, true);
+      assert.equal((await subscription(c.id)).status, 'EXPIRED');
+      assert.equal(await charges(c.id), 0);
+      assert.deepEqual(await attempts(c.id), []);
+      assert.equal((await outbox(c.email))[0], 'ON TV: deaktivirana pretplata na paket MaxON je istekla 10.3.2026. Uslugu možeš ponovo kupiti izborom paketa na portalu.');
+    });
+
+    it('starts charging a promo subscription when its promo ends, duration-based or until a date', async () => {
+      api.clock.set(at('2026-03-01', '10:00'));
+      const duration = await customer({ due: '2026-01-01', status: 'EXPIRED' });
+      const until = await customer({ due: '2026-01-01', status: 'EXPIRED' });
+      for (const [c, plan] of [[duration, 'starton'], [until, 'maxon']] as const) {
+        const started = await api.call('POST', '/ontv/createSubscriptionInPromoPeriod', { token: await logIn(c.email), body: { plan } });
+        assert.equal(started.status, 200);
+      }
+      assert.equal((await subscription(duration.id)).next_payment_on, '2026-03-15', '14 days');
+      assert.equal((await subscription(until.id)).next_payment_on, '2027-03-31', 'until the promo date');
+
+      await run('2026-03-14');
+      assert.equal(await charges(duration.id), 0, 'not while the promo runs');
+      await run('2026-03-15');
+      assert.equal(await charges(duration.id), 1);
+      assert.deepEqual(await subscription(duration.id), { status: 'ACTIVE', period_start: '2026-03-15', next_payment_on: '2026-04-15', billing_failures: 0 });
+      api.clock.set(at('2026-03-16'));
+      assert.deepEqual((await info(duration.email)).promos, [], 'the promo is over');
+
+      assert.equal(await charges(until.id), 0);
+      await run('2027-03-31');
+      assert.equal(await charges(until.id), 1);
+      assert.deepEqual(await subscription(until.id), { status: 'ACTIVE', period_start: '2027-03-31', next_payment_on: '2027-04-30', billing_failures: 0 });
+    });
+
+    it('fails the renewal of a customer who deleted the card, and charges the card saved afterwards', async () => {
+      const c = await customer();
+      api.clock.set(at('2026-03-05'));
+      const token = await logIn(c.email);
+      const [card] = (await api.call('GET', '/credit-card', { token })).body as Array<{ code: string }>;
+      assert.equal((await api.call('DELETE', `/credit-card/${card!.code}`, { token })).status, 200);
+      await run(DUE);
+      assert.deepEqual(await attempts(c.id), ['0:FAILED']);
+      assert.match((await outbox(c.email))[0]!, /nije uspjela: nemaš sačuvanu karticu\. Pokušat ćemo ponovo 11\.3\.2026\./);
+      assert.equal((await subscription(c.id)).status, 'ACTIVE');
+      await addCardThroughPortal(c.email, '4242424242424242', DUE);
+      await run(DUE, '12:00');
+      assert.deepEqual(await attempts(c.id), ['0:FAILED', '1:SUCCEEDED']);
+      assert.equal((await subscription(c.id)).next_payment_on, '2026-04-10');
+    });
+
+    it('takes over an attempt whose runner stopped, after the lease, with the same charge', async () => {
+      const c = await customer();
+      await api.db.query(`INSERT INTO billing_attempts (customer_id, due_on, attempt, status, runner, created_at, updated_at) VALUES ($1, $2, 0, 'PENDING', 'gone', $3, $3)`, [
+        c.id,
+        DUE,
+        at(DUE, '06:00'),
+      ]);
+      assert.equal((await run(DUE, '06:05')).charged, 0, 'inside the lease another runner may still be charging');
+      assert.equal((await run(DUE, '06:20')).charged >= 1, true);
+      assert.deepEqual(await attempts(c.id), ['0:SUCCEEDED']);
+      assert.equal(await charges(c.id), 1);
+    });
+
+    it('never charges a subscription twice when four runners go over the same due subscriptions at once', async () => {
+      const due = '2026-06-01';
+      const good = await Promise.all(Array.from({ length: 6 }, () => customer({ due })));
+      const bad = await Promise.all(Array.from({ length: 3 }, () => customer({ due, card: 'decline_later' })));
+      // Four runners, each with its own connection pool on PostgreSQL, as four API processes would have.
+      const runners = await Promise.all(
+        Array.from({ length: 4 }, async () => {
+          if (engine === 'pglite') return { billing: api.ctx.billing, close: async () => undefined };
+          const db = await openDb({ databaseUrl: api.databaseUrl, dataDir: null });
+          const config = loadConfig({ DATA_DIR: api.dataDir, DATABASE_URL: api.databaseUrl!, LOG_LEVEL: 'silent' });
+          const ctx = createContext(config, db, api.ctx.keys, api.clock.now);
+          return { billing: ctx.billing, close: () => db.close() };
+        }),
+      );
+      try {
+        // Each run also meets other tests' subscriptions; what counts is each customer's own record below.
+        const reports = await Promise.all(runners.map((r) => runBilling(r.billing, at(due))));
+        assert.ok(reports.reduce((n, r) => n + r.charged, 0) >= good.length);
+      } finally {
+        await Promise.all(runners.map((r) => r.close()));
+      }
+      for (const c of good) {
+        assert.equal(await charges(c.id), 1);
+        assert.equal((await subscription(c.id)).next_payment_on, '2026-07-01');
+        assert.equal((await outbox(c.email)).length, 1, 'one receipt');
+      }
+      for (const c of bad) {
+        assert.deepEqual(await attempts(c.id), ['0:FAILED']);
+        assert.equal((await outbox(c.email)).length, 1, 'one notice');
+      }
+      const [orders] = await api.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM payment_orders WHERE kind = 'RENEWAL' AND due_on = $1`, [due]);
+      assert.equal(orders!.n, good.length + bad.length, 'one renewal order per subscription and period');
+    });
+  });
+}
+
+describe('billing configuration', () => {
+  it('takes the retry schedule as increasing days inside the grace period', () => {
+    assert.deepEqual(loadConfig({}).billing, { retryDays: [1, 3, 5], intervalMinutes: 60 });
+    assert.deepEqual(loadConfig({ BILLING_RETRY_DAYS: '1, 2, 4', BILLING_INTERVAL_MINUTES: '0' }).billing, { retryDays: [1, 2, 4], intervalMinutes: 0 });
+    for (const bad of ['0,1', '1,6', '3,2', '1,,2', 'x']) {
+      assert.throws(() => loadConfig({ BILLING_RETRY_DAYS: bad }), /BILLING_RETRY_DAYS/, bad);
+    }
+  });
+});
