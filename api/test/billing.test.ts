@@ -1,4 +1,6 @@
+import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { accountInfoSchema, newCardResponseSchema, paymentListSchema, paymentOrderResponseSchema } from '@portal/shared/contract';
@@ -8,6 +10,7 @@ import { createContext } from '../src/context';
 import { loadConfig } from '../src/config';
 import { runBilling } from '../src/billing/job';
 import { addDays } from '../src/days';
+import { ROOT } from '../src/cli/freshness';
 import type { Behaviour } from '../src/payments/sandbox/test-cards';
 import { device, engines, startApi } from './harness';
 
@@ -298,6 +301,44 @@ for (const engine of engines()) {
     });
   });
 }
+
+describe('npm run billing', () => {
+  const cli = (dataDir: string, ...args: string[]) =>
+    spawnSync(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), path.join(ROOT, 'api/src/cli/billing.ts'), ...args], {
+      cwd: ROOT,
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' },
+      encoding: 'utf8',
+    });
+
+  it('runs one pass as of --at on the embedded database, and refuses while a portal holds it', async () => {
+    const api = await startApi({ engine: 'pglite' });
+    const { dataDir } = api;
+    let closed = false;
+    try {
+      const busy = cli(dataDir, '--at', '2026-03-21T06:00:00Z');
+      assert.equal(busy.status, 1);
+      assert.match(busy.stderr, /The embedded database in .* is in use by process \d+/);
+      await api.close();
+      closed = true;
+      assert.match(cli(dataDir, '--at', 'yesterday').stderr, /--at must be a date and time/);
+      // The seeded ACTIVE customer renews on 2026-03-21; both DEACTIVATED ones, their periods over by then, expire.
+      const run = cli(dataDir, '--at', '2026-03-21T06:00:00Z');
+      assert.equal(run.status, 0, run.stderr);
+      assert.match(run.stdout, /Billing as of 2026-03-21T06:00:00.000Z: 1 charged, 0 failed, 0 expired, 2 ended, 0 skipped/);
+      const again = cli(dataDir, '--at', '2026-03-21T07:00:00Z');
+      assert.match(again.stdout, /0 charged, 0 failed, 0 expired, 0 ended, 0 skipped/);
+      const db = await openDb({ dataDir });
+      try {
+        const [row] = await db.query<{ next: string }>(`SELECT to_char(next_payment_on, 'YYYY-MM-DD') AS next FROM subscriptions s JOIN customers c ON c.id = s.customer_id WHERE c.email = 'aktivna@ontv.ba'`);
+        assert.equal(row?.next, '2026-04-21');
+      } finally {
+        await db.close();
+      }
+    } finally {
+      if (!closed) await api.close();
+    }
+  });
+});
 
 describe('billing configuration', () => {
   it('takes the retry schedule as increasing days inside the grace period', () => {

@@ -1,7 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, screenshot, startPortal, type Portal } from './harness';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, loggedInPage, screenshot, startPortal, type Portal } from './harness';
 
 const PASSWORD = 'Demo1234!';
 
@@ -17,16 +17,7 @@ describe('account area in a browser', () => {
     await portal?.stop();
   });
 
-  async function loggedIn(username: string, password = PASSWORD, width = 1280): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'bs-BA' });
-    const page = await context.newPage();
-    await page.goto(`${portal.url}/nalog`);
-    await page.getByLabel('E-mail ili broj telefona').fill(username);
-    await page.getByLabel('Lozinka').fill(password);
-    await page.getByRole('button', { name: 'Prijavi se' }).click();
-    await page.getByRole('heading', { name: 'Moj nalog' }).waitFor();
-    return page;
-  }
+  const loggedIn = (username: string, password = PASSWORD, width = 1280) => loggedInPage(browser, portal.url, username, { password, width });
 
   const STATES = [
     { user: 'aktivna@ontv.ba', label: 'AKTIVNA', action: ['Deaktiviraj pretplatu', '/nalog/deaktiviraj-ontv'], card: '4242' },

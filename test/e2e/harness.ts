@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -26,7 +27,10 @@ function ensureBuilt(): void {
   built = true;
 }
 
-/** Starts the portal exactly as `npm start` does, on a free port with its own data directory. */
+/**
+ * Starts the portal exactly as `npm start` does, on a free port with its own data directory (and, unless
+ * `env` says otherwise, without the in-server billing schedule).
+ */
 export async function startPortal(options: { env?: Record<string, string>; port?: number; name?: string } = {}): Promise<Portal> {
   ensureBuilt();
   const port = options.port ?? (await freePort());
@@ -41,6 +45,8 @@ export async function startPortal(options: { env?: Record<string, string>; port?
       HOST: '127.0.0.1',
       DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'ontv-e2e-')),
       LOG_LEVEL: 'info',
+      // Billing runs when a test asks (POST /api/dev/billing), so seeded states stay as the tests expect.
+      BILLING_INTERVAL_MINUTES: '0',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -104,4 +110,37 @@ export async function logIn(page: Page, baseUrl: string): Promise<void> {
   await page.getByLabel('Lozinka').fill(DEMO.password);
   await page.getByRole('button', { name: 'Prijavi se' }).click();
   await page.getByRole('heading', { name: 'Moj nalog' }).waitFor();
+}
+
+/** A new browser context at `width`, logged in as `username` on the account page. */
+export async function loggedInPage(browser: Browser, baseUrl: string, username: string, options: { password?: string; width?: number } = {}): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: options.width ?? 1280, height: 900 }, locale: 'bs-BA' });
+  const page = await context.newPage();
+  await page.goto(`${baseUrl}/nalog`);
+  await page.getByLabel('E-mail ili broj telefona').fill(username);
+  await page.getByLabel('Lozinka').fill(options.password ?? DEMO.password);
+  await page.getByRole('button', { name: 'Prijavi se' }).click();
+  await page.getByRole('heading', { name: 'Moj nalog' }).waitFor();
+  return page;
+}
+
+/** The card dialog from its first step: card-holder data, then the sandbox's card fields. */
+export async function addCard(page: Page, number: string, opener = 'Dodaj karticu') {
+  await page.getByRole('button', { name: opener }).click();
+  const dialog = page.getByRole('dialog', { name: 'Dodaj karticu' });
+  await dialog.getByText('Korak 1 od 4').waitFor();
+  await dialog.getByLabel('Ulica i broj').fill('Titova 1');
+  await dialog.getByLabel('Grad').fill('Sarajevo');
+  await dialog.getByLabel('Poštanski broj').fill('71000');
+  assert.equal(await dialog.getByLabel('Država').inputValue(), 'BA');
+  await dialog.getByRole('button', { name: 'Nastavi' }).click();
+  await dialog.getByText('Korak 2 od 4').waitFor();
+  await dialog.getByText('rezervisaćemo 0,10 KM').waitFor();
+  const save = dialog.getByRole('button', { name: 'Sačuvaj karticu' });
+  assert.equal(await save.isDisabled(), true);
+  await dialog.getByLabel('Broj kartice').fill(number);
+  await dialog.getByLabel('Datum isteka (MM/GG)').fill('12/30');
+  await dialog.getByLabel('CVC', { exact: true }).fill('123');
+  await save.click();
+  return dialog;
 }

@@ -1,9 +1,8 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, screenshot, startPortal, type Portal } from './harness';
+import { addCard, launchBrowser, loggedInPage, screenshot, startPortal, type Portal } from './harness';
 
-const PASSWORD = 'Demo1234!';
 
 describe('cards and payments in a browser', () => {
   let portal: Portal;
@@ -17,37 +16,7 @@ describe('cards and payments in a browser', () => {
     await portal?.stop();
   });
 
-  async function loggedIn(username: string, width = 1280, url = portal.url): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'bs-BA' });
-    const page = await context.newPage();
-    await page.goto(`${url}/nalog`);
-    await page.getByLabel('E-mail ili broj telefona').fill(username);
-    await page.getByLabel('Lozinka').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Prijavi se' }).click();
-    await page.getByRole('heading', { name: 'Moj nalog' }).waitFor();
-    return page;
-  }
-
-  /** The card dialog from its first step: card-holder data, then the sandbox's card fields. */
-  async function addCard(page: Page, number: string, opener = 'Dodaj karticu') {
-    await page.getByRole('button', { name: opener }).click();
-    const dialog = page.getByRole('dialog', { name: 'Dodaj karticu' });
-    await dialog.getByText('Korak 1 od 4').waitFor();
-    await dialog.getByLabel('Ulica i broj').fill('Titova 1');
-    await dialog.getByLabel('Grad').fill('Sarajevo');
-    await dialog.getByLabel('Poštanski broj').fill('71000');
-    assert.equal(await dialog.getByLabel('Država').inputValue(), 'BA');
-    await dialog.getByRole('button', { name: 'Nastavi' }).click();
-    await dialog.getByText('Korak 2 od 4').waitFor();
-    await dialog.getByText('rezervisaćemo 0,10 KM').waitFor();
-    const save = dialog.getByRole('button', { name: 'Sačuvaj karticu' });
-    assert.equal(await save.isDisabled(), true);
-    await dialog.getByLabel('Broj kartice').fill(number);
-    await dialog.getByLabel('Datum isteka (MM/GG)').fill('12/30');
-    await dialog.getByLabel('CVC', { exact: true }).fill('123');
-    await save.click();
-    return dialog;
-  }
+  const loggedIn = (username: string, width = 1280, url = portal.url) => loggedInPage(browser, url, username, { width });
 
   async function payWithCode(page: Page) {
     const modal = page.getByRole('dialog', { name: 'Sigurnosni kod kartice' });

@@ -249,9 +249,6 @@ async function renewalOrder(db: Queryable, sub: DueRow, card: { code: string; ma
  * A new primary card while a renewal is failing: the next job run (not the next retry day) tries it.
  * The attempt count is kept, so the grace period still ends on its day.
  */
-export async function retryWithNewCard(tx: Queryable, customerId: number, today: string): Promise<void> {
-  await tx.query(
-    `UPDATE subscriptions SET billing_next_on = $2::date WHERE customer_id = $1 AND status = 'ACTIVE' AND billing_failures > 0 AND next_payment_on <= $2::date`,
-    [customerId, today],
-  );
+export async function retryWithNewCard(tx: Queryable, customerId: number): Promise<void> {
+  await tx.query(`UPDATE subscriptions SET billing_next_on = next_payment_on WHERE customer_id = $1 AND status = 'ACTIVE' AND billing_failures > 0`, [customerId]);
 }

@@ -12,7 +12,6 @@ import type { ApiContext } from '../context';
 import type { Queryable } from '../db/db';
 import { requireCustomer } from '../auth/guard';
 import { HttpError, parseBody, respond } from '../http/validate';
-import { isoDay } from '../days';
 import { retryWithNewCard } from '../billing/job';
 
 export interface CardRow {
@@ -108,7 +107,7 @@ export function cardRoutes(app: FastifyInstance, ctx: ApiContext): void {
       await tx.query('SELECT id FROM customers WHERE id = $1 FOR UPDATE', [customerId]);
       await tx.query('UPDATE credit_cards SET primary_card = false WHERE customer_id = $1 AND primary_card AND code <> $2', [customerId, id]);
       await tx.query('UPDATE credit_cards SET primary_card = true WHERE code = $1 AND customer_id = $2', [id, customerId]);
-      await retryWithNewCard(tx, customerId, isoDay(ctx.now()));
+      await retryWithNewCard(tx, customerId);
     });
     return respond(creditCardListSchema, (await savedCards(ctx.db, customerId)).map(toCreditCard));
   });

@@ -28,7 +28,7 @@ export function paymentEventHandler(db: Db, now: () => Date, onRenewalPaid: (pai
               WHERE setup_id = $1 AND status = 'PENDING'`,
             [event.setupId, card.brand, `**** **** **** ${card.last4}`, card.expMonth, card.expYear % 100, card.paymentMethod],
           );
-          if (failing) await retryWithNewCard(tx, pending.customer_id, isoDay(now()));
+          if (failing) await retryWithNewCard(tx, pending.customer_id);
         });
         return;
       }

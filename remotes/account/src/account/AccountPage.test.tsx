@@ -72,6 +72,20 @@ describe("account page: 'Moj paket' and actions in every status", () => {
     expect(screen.getByRole('button', { name: 'Odjavi se' })).toBeInTheDocument();
   });
 
+  it('ACTIVE with a failing renewal: the deadline, the next attempt and a way to change the card, instead of the next payment', async () => {
+    answerAccount(server, accountInfo({ nextPaymentOn: '2099-01-15', renewalProblem: { retryOn: '2099-01-16', graceUntil: '2099-01-20' } }), [card()]);
+    await renderAccount('/nalog');
+    const plan = section('Moj paket');
+    expect(await plan.findByText('AKTIVNA')).toBeInTheDocument();
+    expect(plan.getByText('Rok za plaćanje')).toBeInTheDocument();
+    expect(plan.getByText('20.1.2099.')).toBeInTheDocument();
+    expect(plan.getByRole('alert')).toHaveTextContent(
+      'Naplata pretplate nije uspjela. Sljedeći pokušaj naplate je 16.1.2099. Ako plaćanje ne uspije do 20.1.2099., usluga će biti isključena.',
+    );
+    expect(within(plan.getByRole('alert')).getByRole('link', { name: 'promijeni karticu' })).toHaveAttribute('href', '/nalog/moje-kartice');
+    expect(screen.queryByText(/Sljedeće plaćanje/)).not.toBeInTheDocument();
+  });
+
   it('DEACTIVATED whose paid period has ended: reactivation goes through payment', async () => {
     answerAccount(server, accountInfo({ status: 'DEACTIVATED', nextPaymentOn: '2020-01-01' }));
     await renderAccount('/nalog');

@@ -1,10 +1,11 @@
-import { ButtonLink, Card, formatDate, formatKM, type AccountInfo } from '@portal/shared';
+import { Alert, ButtonLink, Card, Link, formatDate, formatKM, type AccountInfo } from '@portal/shared';
 import { STATUS_LABELS } from './status';
 import styles from './AccountPage.module.css';
 
 /** 'Moj paket' (spec 2, Account page): the plan, its price with VAT and status, or a prompt to choose one. */
 export function PackageSection({ info }: { info: AccountInfo }) {
   const { status, plan } = info;
+  const problem = info.renewalProblem ?? null;
   return (
     <Card>
       <h2 className={styles.heading}>Moj paket</h2>
@@ -19,13 +20,20 @@ export function PackageSection({ info }: { info: AccountInfo }) {
             <dd>
               <span className={`${styles.status} ${styles[`status${status}`] ?? ''}`}>{STATUS_LABELS[status]}</span>
             </dd>
-            {status === 'ACTIVE' && info.nextPaymentOn && (
+            {status === 'ACTIVE' && info.nextPaymentOn && !problem && (
               <>
                 <dt>Važi do</dt>
                 <dd>{formatDate(info.nextPaymentOn)}</dd>
               </>
             )}
+            {status === 'ACTIVE' && problem && (
+              <>
+                <dt>Rok za plaćanje</dt>
+                <dd>{formatDate(problem.graceUntil)}</dd>
+              </>
+            )}
           </dl>
+          {status === 'ACTIVE' && problem && <RenewalProblem problem={problem} />}
           {status === 'EXPIRED' && (
             <div className={styles.sectionActions}>
               <ButtonLink to="/paketi">Obnovi pretplatu</ButtonLink>
@@ -41,5 +49,17 @@ export function PackageSection({ info }: { info: AccountInfo }) {
         </>
       )}
     </Card>
+  );
+}
+
+/** A renewal failing inside the grace period (issue 7): what happens next and what the customer can do. */
+function RenewalProblem({ problem }: { problem: NonNullable<AccountInfo['renewalProblem']> }) {
+  return (
+    <Alert kind="error">
+      Naplata pretplate nije uspjela.{' '}
+      {problem.retryOn ? `Sljedeći pokušaj naplate je ${formatDate(problem.retryOn)} ` : ''}
+      Ako plaćanje ne uspije do {formatDate(problem.graceUntil)}, usluga će biti isključena. Kad promijeniš glavnu karticu, naplatu pokušavamo ponovo istog dana:{' '}
+      <Link to="/nalog/moje-kartice">promijeni karticu</Link>.
+    </Alert>
   );
 }

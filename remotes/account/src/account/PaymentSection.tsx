@@ -19,7 +19,7 @@ export function PaymentSection({ payment, info }: { payment: PaymentData; info: 
               {primary.cardNumber}
             </span>
           </p>
-          {info?.nextPaymentOn && info.status !== 'EXPIRED' && (
+          {info?.nextPaymentOn && info.status !== 'EXPIRED' && !info.renewalProblem && (
             <p>
               Sljedeće plaćanje: <strong>{formatDate(info.nextPaymentOn)}</strong>
             </p>
