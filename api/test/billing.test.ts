@@ -340,6 +340,22 @@ describe('npm run billing', () => {
   });
 });
 
+describe('the sandbox billing trigger', () => {
+  it('runs a pass as of a given time, refuses a bad time, and is absent outside the sandbox', async () => {
+    const sandbox = await startApi({ engine: 'pglite' });
+    const live = await startApi({ engine: 'pglite', env: { SANDBOX: '0' } });
+    try {
+      assert.equal((await sandbox.call('POST', '/dev/billing', { body: { at: 'sutra' } })).status, 400);
+      const run = await sandbox.call('POST', '/dev/billing', { body: { at: '2026-03-21T06:00:00Z' } });
+      assert.equal(run.status, 200);
+      assert.deepEqual(run.body, { charged: 1, failed: 0, expired: 0, ended: 2, skipped: 0 });
+      assert.equal((await live.call('POST', '/dev/billing', { body: {} })).status, 404);
+    } finally {
+      await Promise.all([sandbox.close(), live.close()]);
+    }
+  });
+});
+
 describe('billing configuration', () => {
   it('takes the retry schedule as increasing days inside the grace period', () => {
     assert.deepEqual(loadConfig({}).billing, { retryDays: [1, 3, 5], intervalMinutes: 60 });
