@@ -3,13 +3,14 @@ import assert from 'node:assert/strict';
 import Stripe from 'stripe';
 import { StripeGateway, type StripeClient } from '../src/payments/stripe';
 import type { PaymentEvent } from '../src/payments/gateway';
+import { runBilling } from '../src/billing/job';
 import { startApi } from './harness';
 
 const WEBHOOK_SECRET = 'whsec_test_portal';
 const webhooks = new Stripe('sk_test_offline').webhooks;
 
 /** A Stripe client that records calls and answers like the API would, the way react-stripe-js's tests mock Stripe. */
-function mockStripe() {
+function mockStripe(offSession: 'decline' | 'succeed' = 'decline') {
   const calls: { method: string; params: unknown; options?: unknown }[] = [];
   const record = <T>(method: string, answer: (params: any) => T) => async (params: unknown, options?: unknown) => {
     calls.push({ method, params, options });
@@ -24,6 +25,7 @@ function mockStripe() {
     setupIntents: { create: record('setupIntents.create', () => ({ id: 'seti_1', client_secret: 'seti_1_secret_x' })) },
     paymentIntents: {
       create: record('paymentIntents.create', (params: { off_session?: boolean }) => {
+        if (params.off_session && offSession === 'succeed') return { id: 'pi_renewal', client_secret: 'pi_renewal_secret', status: 'succeeded' };
         if (params.off_session) {
           throw new Stripe.errors.StripeCardError({
             type: 'card_error',
@@ -124,6 +126,38 @@ describe('the Stripe webhook of the API', () => {
       assert.equal(order?.status, 'PAID');
       // The sandbox processor is not served with Stripe configured.
       assert.equal((await fetch(`${api.url}/sandbox-pay/v1/intents/pi_000000000000000000000000/challenge`, { method: 'POST' })).status, 404);
+    } finally {
+      await api.close();
+    }
+  });
+});
+
+describe('renewals through Stripe', () => {
+  it('charges off-session with a PaymentIntent; the webhook for the same payment changes nothing more', async () => {
+    const api = await startApi({ engine: 'pglite', env: { PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_offline', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET } });
+    try {
+      const { client, calls } = mockStripe('succeed');
+      // The seeded ACTIVE customer (MaxON, 24,90 KM) renews on 2026-03-21; the test clock starts on 2026-03-01.
+      const report = await runBilling({ ...api.ctx.billing, gateway: new StripeGateway(client, WEBHOOK_SECRET) }, new Date('2026-03-21T06:00:00Z'));
+      assert.equal(report.charged, 1);
+      const create = calls.find((c) => c.method === 'paymentIntents.create')!;
+      const params = create.params as Record<string, unknown>;
+      assert.equal(params.amount, 2490);
+      assert.equal(params.currency, 'bam');
+      assert.equal(params.off_session, true);
+      assert.equal(params.confirm, true);
+      assert.match(String((create.options as { idempotencyKey: string }).idempotencyKey), /^renewal-\d+-2026-03-21-0$/);
+
+      const receipts = async () => (await api.call('GET', '/dev/outbox?to=aktivna@ontv.ba')).body as unknown[];
+      assert.equal((await receipts()).length, 1);
+      const event = signed({ id: 'evt_r', object: 'event', type: 'payment_intent.succeeded', data: { object: { id: 'pi_renewal', object: 'payment_intent' } } });
+      const delivered = await api.call('POST', '/payments/stripe/webhook', { raw: event.payload, headers: { 'stripe-signature': event.signature } });
+      assert.equal(delivered.status, 200);
+      assert.equal((await receipts()).length, 1, 'no second receipt');
+      const [sub] = await api.db.query<{ next: string }>(
+        `SELECT to_char(next_payment_on, 'YYYY-MM-DD') AS next FROM subscriptions s JOIN customers c ON c.id = s.customer_id WHERE c.email = 'aktivna@ontv.ba'`,
+      );
+      assert.equal(sub?.next, '2026-04-21', 'moved on by one period, once');
     } finally {
       await api.close();
     }
