@@ -179,7 +179,7 @@ async function renewOne(deps: BillingDeps, customerId: number, at: Date, runner:
       deps.log?.(`Billing: charging customer ${customerId} for ${sub.due} failed at the provider: ${(error as Error).message}`);
       return 'skipped';
     }
-    await db.query('UPDATE payment_orders SET provider_payment_id = $2 WHERE order_number = $1 AND status = \'PENDING\'', [orderNumber, paymentId]);
+    await db.query(`UPDATE payment_orders SET provider_payment_id = $2 WHERE order_number = $1 AND status = 'PENDING'`, [orderNumber, paymentId]);
   }
 
   if (state.status === 'succeeded') {
