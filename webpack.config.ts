@@ -242,7 +242,7 @@ function embedConfig(mode: 'production' | 'development'): Configuration {
     output: { path: path.join(appRoot, 'dist/embed'), publicPath: 'auto', filename: '[name].js', clean: true },
     resolve: { extensions: ['.tsx', '.ts', '.js'] },
     module: { rules: [typescriptRule] },
-    plugins: [copyFile(path.join(appRoot, 'public/embed-demo.html'), 'demo.html'), ...compression(prod)],
+    plugins: [copyFile(path.join(appRoot, 'public/embed-demo.html'), 'demo.html'), copyFile(path.join(appRoot, 'public/embed-demo.css'), 'demo.css'), ...compression(prod)],
     performance: { hints: false },
     stats: 'errors-warnings',
     infrastructureLogging: { level: 'error' },

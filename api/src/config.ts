@@ -43,6 +43,12 @@ const envSchema = z
       message: `must be increasing whole days from 1 to ${GRACE_DAYS}, comma-separated (e.g. 1,3,5)`,
     }),
   BILLING_INTERVAL_MINUTES: z.coerce.number().int().min(0).default(60),
+  // Origins other than the portal's own that serve remotes (portal.config.json), for the CSP: `https://a.example,https://b.example`.
+  REMOTE_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) => v.split(',').map((o) => o.trim()).filter(Boolean))
+    .refine((origins) => origins.every((o) => /^https?:\/\/[a-z0-9.-]+(:\d+)?$/i.test(o)), { message: 'must be comma-separated origins such as https://remotes.example.ba' }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PORTAL_ROOT: z.string().default(repoRoot),
   })
@@ -82,6 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
         ? { provider: 'stripe' as const, secretKey: e.STRIPE_SECRET_KEY!, webhookSecret: e.STRIPE_WEBHOOK_SECRET! }
         : { provider: 'sandbox' as const },
     billing: { retryDays: e.BILLING_RETRY_DAYS, intervalMinutes: e.BILLING_INTERVAL_MINUTES },
+    remoteOrigins: e.REMOTE_ORIGINS,
     logLevel: e.LOG_LEVEL,
     portalRoot: path.resolve(e.PORTAL_ROOT),
   };

@@ -7,6 +7,9 @@ import type { ApiContext } from './context';
 import { apiPlugin } from './app';
 import { installErrorHandling, installJsonNotFound } from './http/errors';
 import { sandboxProcessorRoutes } from './payments/sandbox/processor';
+import { contentSecurityPolicy } from './http/security';
+
+const EMBED_DEMO_CSP = "default-src 'self'; object-src 'none'; base-uri 'self'";
 
 const HASHED = /\.[0-9a-f]{10}\.(js|css|svg|png|webp|jpg|woff2)(\.map)?(\.br|\.gz)?$/;
 
@@ -35,9 +38,12 @@ export async function createServer(ctx: ApiContext, options: ServerOptions): Pro
     trustProxy: ctx.config.trustProxy,
   });
 
-  app.addHook('onSend', async (_request, reply) => {
+  const csp = contentSecurityPolicy({ remoteOrigins: ctx.config.remoteOrigins, stripe: ctx.config.payments.provider === 'stripe' });
+  app.addHook('onSend', async (request, reply) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    // The widget's demo page stands for an operator's site with a CSP of its own origin only.
+    reply.header('content-security-policy', request.url.startsWith('/remotes/catalogue/embed/demo.') ? EMBED_DEMO_CSP : csp);
   });
 
   installErrorHandling(app);

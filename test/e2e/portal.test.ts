@@ -1,6 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page, Request } from 'playwright-core';
+import { freePort } from '../lib/postgres';
 import { DEMO, launchBrowser, logIn, screenshot, startPortal, type Portal } from './harness';
 
 const WIDTHS = [375, 1280] as const;
@@ -22,6 +23,33 @@ describe('portal in a browser', () => {
     const context = await browser.newContext({ viewport: { width, height: 800 }, locale: 'bs-BA' });
     return context.newPage();
   }
+
+  it('runs every app under a strict Content-Security-Policy, and the widget under an own-origin CSP of the page that embeds it', async () => {
+    const page = await newPage();
+    const violations: string[] = [];
+    page.on('console', (message) => /Content Security Policy|Refused to/.test(message.text()) && violations.push(message.text()));
+    page.on('pageerror', (error) => violations.push(error.message));
+    const response = await page.goto(portal.url + '/');
+    const csp = response!.headers()['content-security-policy'] ?? '';
+    for (const part of ["default-src 'self'", "script-src 'self'", "frame-ancestors 'none'", "object-src 'none'"]) assert.ok(csp.includes(part), `CSP has ${part}`);
+    assert.ok(!csp.includes('unsafe-inline') && !csp.includes('unsafe-eval'), 'no inline script or eval');
+    assert.equal(response!.headers()['x-content-type-options'], 'nosniff');
+    assert.equal(response!.headers()['referrer-policy'], 'strict-origin-when-cross-origin');
+    await page.getByRole('heading', { name: 'Televizija koja ide s tobom' }).waitFor();
+    for (const [path, ready] of [
+      ['/paketi', 'Paketi'],
+      ['/tv-kanali', 'TV kanali'],
+      ['/kreiraj-nalog', 'Kreiraj nalog'],
+    ] as const) {
+      await page.goto(portal.url + path);
+      await page.getByRole('heading', { level: 1, name: ready }).waitFor();
+    }
+    await logIn(page, portal.url);
+    await page.goto(`${portal.url}/remotes/catalogue/embed/demo.html`);
+    await page.locator('tv-paketi').getByRole('heading', { name: 'MaxON' }).waitFor();
+    assert.deepEqual(violations, []);
+    await page.context().close();
+  });
 
   it('shows the 404 page for unknown paths, also inside a remote prefix', async () => {
     const page = await newPage();
@@ -119,7 +147,13 @@ describe('a remote on a second origin', () => {
   let browser: Browser;
 
   before(async () => {
-    [portal, remotes, browser] = await Promise.all([startPortal(), startPortal({ env: { REMOTES_ONLY: '1' }, name: 'remotes' }), launchBrowser()]);
+    // The portal's CSP names the second origin (REMOTE_ORIGINS), as a deployment would.
+    const port = await freePort();
+    [portal, remotes, browser] = await Promise.all([
+      startPortal({ env: { REMOTE_ORIGINS: `http://127.0.0.1:${port}` } }),
+      startPortal({ env: { REMOTES_ONLY: '1' }, port, name: 'remotes' }),
+      launchBrowser(),
+    ]);
   });
   after(async () => {
     await browser?.close();
