@@ -1,7 +1,8 @@
 /**
  * `npm test`: every check and every test, browser tests included, then one summary line.
  *   lint -> type check -> jest (browser code) -> build -> API tests on PGlite and PostgreSQL
- *   -> contract tests -> browser tests against the portal started as `npm start` starts it.
+ *   -> contract tests -> browser tests against the portal started as `npm start` starts it
+ *   -> a scan of those browser tests' server logs for secrets.
  * A throw-away PostgreSQL cluster is started unless TEST_DATABASE_URL names a server.
  */
 import { spawn } from 'node:child_process';
@@ -104,8 +105,12 @@ async function main(): Promise<number> {
     const built = await step('Build (webpack, all apps)', process.execPath, [WEBPACK_CLI, '--env', 'app=all']);
     await nodeTests('API tests (PGlite and PostgreSQL)', testFiles('api/test'), { TEST_DATABASE_URL: databaseUrl });
     await nodeTests('Contract tests', testFiles('test/contract'));
-    if (built) await nodeTests('Browser tests (headless Chromium)', testFiles('test/e2e'));
-    else failedSteps.push('Browser tests (not run: the build failed)');
+    if (built) {
+      // The log scan that follows reads this run's server logs only.
+      fs.rmSync(path.join(ARTIFACTS, 'logs'), { recursive: true, force: true });
+      await nodeTests('Browser tests (headless Chromium)', testFiles('test/e2e'));
+      await nodeTests("Secrets in the browser run's server logs", testFiles('test/logs'));
+    } else failedSteps.push('Browser tests (not run: the build failed)');
   } finally {
     await stopPostgres?.();
   }
