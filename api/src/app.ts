@@ -21,6 +21,8 @@ export function apiPlugin(ctx: ApiContext) {
       const text = typeof body === 'string' ? body : body.toString('utf8');
       if (text.trim() === '') return done(null, undefined);
       try {
+        // PostgreSQL text cannot hold NUL: a body with one is malformed, not a server error.
+        if (text.includes('\\u0000') || text.includes('\u0000')) throw new Error('NUL in body');
         // Refuses __proto__ and constructor.prototype keys, like Fastify's own parser.
         done(null, secureJson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' }));
       } catch {
@@ -30,6 +32,10 @@ export function apiPlugin(ctx: ApiContext) {
     });
     installErrorHandling(app);
     installJsonNotFound(app);
+    // Nor can a path or query carry a NUL byte into a query.
+    app.addHook('onRequest', async (request, reply) => {
+      if (/%00/.test(request.url)) return reply.code(400).send({ message: 'Neispravan zahtjev.', code: 'BAD_REQUEST' });
+    });
     // Private answers by default; public ones (plans) set their own.
     app.addHook('onSend', async (_request, reply) => {
       if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
