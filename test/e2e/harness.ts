@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_MISSING, findChromium } from '../lib/chromium';
 import { freePort } from '../lib/postgres';
@@ -143,4 +144,11 @@ export async function addCard(page: Page, number: string, opener = 'Dodaj kartic
   await dialog.getByLabel('CVC', { exact: true }).fill('123');
   await save.click();
   return dialog;
+}
+
+/** axe-core over what the page shows now (WCAG 2.1 A and AA and best practices): no violation allowed. */
+export async function expectAccessible(page: Page, where: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  const found = violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+  assert.deepEqual(found, [], `accessibility of ${where}`);
 }

@@ -1,7 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, screenshot, startPortal, type Portal } from './harness';
+import { expectAccessible, launchBrowser, type Portal, screenshot, startPortal } from './harness';
 
 describe('registration and password reset in a browser', () => {
   let portal: Portal;
@@ -36,6 +36,7 @@ describe('registration and password reset in a browser', () => {
     await phone.fill('062 12');
     await page.getByRole('button', { name: 'Pošalji kod' }).click();
     await page.getByText('Broj telefona mora biti u formatu 06x xxx xxx(x).').waitFor();
+    await expectAccessible(page, 'the phone step with its error');
     await phone.fill('062 111 333');
     await page.getByRole('button', { name: 'Pošalji kod' }).click();
     await page.getByRole('heading', { name: 'Potvrdi broj telefona' }).waitFor();
@@ -43,6 +44,7 @@ describe('registration and password reset in a browser', () => {
     await page.getByLabel('Kod').fill(code === '000000' ? '111111' : '000000');
     await page.getByRole('button', { name: 'Potvrdi' }).click();
     await page.getByText('Unijeli ste neispravan aktivacioni kod.').waitFor();
+    await expectAccessible(page, 'the code step with its error');
     await screenshot(page, 'registration-wrong-code');
     await page.getByLabel('Kod').fill(code);
     await page.getByRole('button', { name: 'Potvrdi' }).click();
@@ -53,18 +55,21 @@ describe('registration and password reset in a browser', () => {
     await page.getByLabel('Lozinka', { exact: true }).fill('Registracija1!');
     await page.getByLabel('Potvrdi lozinku').fill('Registracija1?');
     await page.getByText('Lozinke se ne poklapaju.').waitFor();
+    await expectAccessible(page, 'the password step with its error');
     await page.getByLabel('Potvrdi lozinku').fill('Registracija1!');
     await page.getByRole('button', { name: 'Dalje' }).click();
 
     await page.getByRole('heading', { name: 'Lični podaci' }).waitFor();
     await page.getByRole('button', { name: 'Kreiraj nalog' }).click();
     await page.getByText('Ime je obavezno.', { exact: true }).waitFor();
+    await expectAccessible(page, 'the personal data step with its errors');
     await page.getByLabel('Ime', { exact: true }).fill('Ana');
     await page.getByLabel('Prezime').fill('Kovač');
     await page.getByRole('button', { name: 'Kreiraj nalog' }).click();
 
     await page.getByRole('heading', { name: 'Čestitamo!' }).waitFor();
     assert.match((await page.getByLabel(/^PIN:/).textContent()) ?? '', /^\d{4}$/);
+    await expectAccessible(page, 'the registration success page');
     assert.equal(await page.getByRole('link', { name: 'Izaberi paket' }).getAttribute('href'), '/paketi');
     assert.equal(await page.getByRole('link', { name: 'Promijeni PIN' }).getAttribute('href'), '/nalog/promijeni-pin');
     await page.getByRole('button', { name: 'Meni' }).click().catch(() => undefined);
@@ -113,13 +118,16 @@ describe('registration and password reset in a browser', () => {
     await page.getByLabel('E-mail ili broj telefona').fill('061 000 005');
     await page.getByRole('button', { name: 'Pošalji kod' }).click();
     await page.waitForURL(/resetovanje-kod-potvrda-broj-telefona$/);
+    await expectAccessible(page, 'the reset code step');
     await page.getByLabel('Kod').fill(await codeFor(page, '061000005'));
     await page.getByRole('button', { name: 'Potvrdi' }).click();
     await page.getByRole('heading', { name: 'Nova lozinka' }).waitFor();
+    await expectAccessible(page, 'the new password step');
     await page.getByLabel('Lozinka', { exact: true }).fill('Zaboravljena9#');
     await page.getByLabel('Potvrdi lozinku').fill('Zaboravljena9#');
     await page.getByRole('button', { name: 'Promijeni lozinku' }).click();
     await page.getByRole('heading', { name: 'Lozinka je promijenjena' }).waitFor();
+    await expectAccessible(page, 'the reset success page');
     await page.getByRole('link', { name: 'Prijavi se' }).click();
     await page.getByLabel('E-mail ili broj telefona').fill('blokirana@ontv.ba');
     await page.getByLabel('Lozinka').fill('Zaboravljena9#');

@@ -1,0 +1,88 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Browser, Page } from 'playwright-core';
+import { expectAccessible, launchBrowser, loggedInPage, startPortal, type Portal } from './harness';
+
+/** Every route of the specification a visitor can open, and the 404 page. */
+const PUBLIC_ROUTES = ['/', '/paketi', '/tv-kanali', '/videoteke', '/faq', '/uslovi-placanja', '/uslovi-koriscenja', '/privacy-policy/', '/nalog', '/kreiraj-nalog', '/kreiraj-nalog/broj-telefona', '/kreiraj-nalog/e-mail', '/zaboravljena-lozinka', '/pretplata-greska', '/nema-te-stranice'];
+/** The logged-in routes (the seeded ACTIVE customer). */
+const ACCOUNT_ROUTES = ['/nalog', '/nalog/moje-kartice', '/nalog/istorija-uplata', '/nalog/promijeni-lozinku', '/nalog/promijeni-pin', '/nalog/deaktiviraj-ontv', '/pretplata-uspjesna', '/nalog/placanje-uspjesno', '/nalog/placanje-greska'];
+
+describe('accessibility (axe-core) in a browser', () => {
+  let portal: Portal;
+  let browser: Browser;
+
+  before(async () => {
+    [portal, browser] = await Promise.all([startPortal({ name: 'a11y' }), launchBrowser()]);
+  });
+  after(async () => {
+    await browser?.close();
+    await portal?.stop();
+  });
+
+  /** Opens a route and waits for its main heading, so axe sees the page, not a loading state. */
+  async function open(page: Page, route: string) {
+    await page.goto(portal.url + route, { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+  }
+
+  it('finds no violation on any public route, on a phone and a desktop', async () => {
+    for (const width of [375, 1280]) {
+      const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'bs-BA' });
+      const page = await context.newPage();
+      for (const route of PUBLIC_ROUTES) {
+        await open(page, route);
+        await expectAccessible(page, `${route} at ${width} px`);
+      }
+      // The login form with the server's refusal shown.
+      await open(page, '/nalog');
+      await page.getByLabel('E-mail ili broj telefona').fill('nepoznat@ontv.ba');
+      await page.getByLabel('Lozinka').fill('Pogresna123!');
+      await page.getByRole('button', { name: 'Prijavi se' }).click();
+      await page.getByRole('alert').first().waitFor();
+      await expectAccessible(page, `the login form with errors at ${width} px`);
+      await context.close();
+    }
+  });
+
+  it('finds no violation on the account routes, the card dialog, the terms modal and the security-code dialog', async () => {
+    const page = await loggedInPage(browser, portal.url, 'aktivna@ontv.ba');
+    for (const route of ACCOUNT_ROUTES) {
+      await open(page, route);
+      await expectAccessible(page, route);
+    }
+
+    await open(page, '/nalog/moje-kartice');
+    await page.getByRole('button', { name: 'Dodaj karticu' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Dodaj karticu' });
+    await dialog.getByText('Korak 1 od 4').waitFor();
+    await expectAccessible(page, 'the card dialog, step 1');
+    await dialog.getByLabel('Ime i prezime').fill('');
+    await dialog.getByRole('button', { name: 'Nastavi' }).click();
+    await dialog.getByText('Molimo unesite ispravno ime i prezime').waitFor();
+    await expectAccessible(page, 'the card dialog, step 1 with errors');
+    // Keyboard: Escape closes the dialog and focus returns to the page.
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    assert.equal(await page.getByRole('dialog').count(), 0);
+
+    // The subscribe and confirm pages belong to an EXPIRED customer.
+    const expired = await loggedInPage(browser, portal.url, 'istekla@ontv.ba', { width: 375 });
+    await open(expired, '/pretplati-se?paket=maxon');
+    await expectAccessible(expired, '/pretplati-se');
+    await expired.getByRole('button', { name: 'uslove korištenja' }).click();
+    await expired.getByRole('dialog', { name: 'Uslovi korištenja' }).getByRole('heading').first().waitFor();
+    await expectAccessible(expired, 'the terms modal');
+    await expired.keyboard.press('Escape');
+    await open(expired, '/potvrdi-pretplatu?plan=maxon');
+    await expectAccessible(expired, '/potvrdi-pretplatu');
+
+    // The security-code dialog, on the reactivation page of the DEACTIVATED customer whose period ended.
+    const demo = await loggedInPage(browser, portal.url, 'deaktivirana.istekla@ontv.ba');
+    await open(demo, '/nalog/reaktiviraj-ontv');
+    await demo.getByRole('button', { name: 'Plati i reaktiviraj' }).click();
+    await demo.getByRole('dialog', { name: 'Sigurnosni kod kartice' }).getByLabel('Sigurnosni kod (CVC)').waitFor();
+    await expectAccessible(demo, 'the security-code dialog');
+    for (const p of [page, expired, demo]) await p.context().close();
+  });
+});
