@@ -1,10 +1,14 @@
 /**
- * `npm run bench`: measurements anyone can re-run (no pass/fail). For now: the JavaScript and CSS
- * a browser downloads per route on a first visit, gzip-encoded (the issues' targets are in gzip) and
- * brotli-encoded (what current browsers get), and request counts.
+ * `npm run bench`: measurements anyone can re-run (no pass/fail).
+ * - The JavaScript and CSS a browser downloads per route on a first visit, gzip-encoded (the issues'
+ *   targets are in gzip) and brotli-encoded (what current browsers get), and request counts.
+ * - API throughput and latency (autocannon) for plans, an authenticated accountInfo and login,
+ *   beside a bare Fastify hello-world on the same machine in the same run.
  */
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
 import type { Browser, Response } from 'playwright-core';
-import { launchBrowser, startPortal } from '../e2e/harness';
+import { launchBrowser, startPortal, type Portal } from '../e2e/harness';
 
 /** Routes measured on a first visit; a target is the JavaScript budget (gzip) the issue sets. */
 const ROUTES: Array<{ route: string; label?: string; targetKb?: number }> = [
@@ -48,8 +52,49 @@ async function visit(browser: Browser, url: string, encoding: 'gzip' | 'br') {
   return { jsBytes, cssBytes, requests: responses.length, remotes: [...remotes].join(', ') || '-' };
 }
 
-async function measure(): Promise<Row[]> {
-  const [portal, browser] = await Promise.all([startPortal({ env: { LOG_LEVEL: 'warn' }, name: 'bench' }), launchBrowser()]);
+interface ApiRow {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+const SECONDS = 5;
+const CONNECTIONS = 20;
+
+async function cannon(name: string, options: autocannon.Options): Promise<ApiRow> {
+  const result = await autocannon({ connections: CONNECTIONS, duration: SECONDS, ...options });
+  return { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
+}
+
+/** The API under load, after a bare Fastify hello-world as the machine's yardstick. */
+async function measureApi(portal: Portal): Promise<ApiRow[]> {
+  const hello = Fastify();
+  hello.get('/', async () => ({ hello: 'world' }));
+  const helloUrl = await hello.listen({ port: 0, host: '127.0.0.1' });
+  const login = { username: 'aktivna@ontv.ba', password: 'Demo1234!', deviceType: 'ontv', deviceUsername: 'web-bench-aaaaaaaaaaaaaaaaaaa', devicePassword: 'c'.repeat(64), deviceName: 'Bench' };
+  const answer = await fetch(`${portal.url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(login) });
+  const { token } = (await answer.json()) as { token: string };
+  try {
+    return [
+      await cannon('bare Fastify hello-world', { url: helloUrl }),
+      await cannon('GET /api/ontv/plans', { url: `${portal.url}/api/ontv/plans` }),
+      await cannon('GET /api/ontv/accountInfo (token)', { url: `${portal.url}/api/ontv/accountInfo`, headers: { authorization: `Bearer ${token}` } }),
+      // Login hashes the password with scrypt on purpose: its rate is bounded by that cost.
+      await cannon('POST /api/login', { url: `${portal.url}/api/login`, method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(login) }),
+    ];
+  } finally {
+    await hello.close();
+  }
+}
+
+async function measure(): Promise<{ rows: Row[]; api: ApiRow[] }> {
+  // Rate limits off for the load (they would answer 429 to the login load from one address).
+  const [portal, browser] = await Promise.all([
+    startPortal({ env: { LOG_LEVEL: 'warn', LOGIN_LIMIT_ACCOUNT: '100000000', LOGIN_LIMIT_CLIENT: '100000000' }, name: 'bench' }),
+    launchBrowser(),
+  ]);
   const rows: Row[] = [];
   try {
     for (const { route, label, targetKb } of ROUTES) {
@@ -58,21 +103,27 @@ async function measure(): Promise<Row[]> {
       const target = targetKb === undefined ? '-' : `< ${targetKb} KB: ${gzip.jsBytes < targetKb * 1024 ? 'met' : 'NOT met'}`;
       rows.push({ route: label ?? route, target, ...gzip, jsBrotli: brotli.jsBytes });
     }
-  } finally {
     await browser.close();
+    return { rows, api: await measureApi(portal) };
+  } finally {
+    await browser.close().catch(() => undefined);
     await portal.stop();
   }
-  return rows;
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 measure().then(
-  (rows) => {
+  ({ rows, api }) => {
     console.log('\nPer route, first visit, gzip-encoded transfer:');
     console.log('| route | JS (gzip) | JS target (gzip) | JS (brotli) | CSS (gzip) | requests | remotes loaded |');
     console.log('|---|---|---|---|---|---|---|');
     for (const r of rows) console.log(`| ${r.route} | ${kb(r.jsBytes)} | ${r.target} | ${kb(r.jsBrotli)} | ${kb(r.cssBytes)} | ${r.requests} | ${r.remotes} |`);
+    const yardstick = api[0]!.rps;
+    console.log(`\nAPI under load (autocannon, ${CONNECTIONS} connections, ${SECONDS} s each, one process on this machine):`);
+    console.log('| endpoint | requests/s | of hello-world | p50 (ms) | p99 (ms) | errors or non-2xx |');
+    console.log('|---|---|---|---|---|---|');
+    for (const r of api) console.log(`| ${r.name} | ${Math.round(r.rps)} | ${((r.rps / yardstick) * 100).toFixed(1)} % | ${r.p50} | ${r.p99} | ${r.errors} |`);
     process.exit(0);
   },
   (error: unknown) => {
