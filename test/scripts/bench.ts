@@ -4,11 +4,13 @@
  *   targets are in gzip) and brotli-encoded (what current browsers get), and request counts.
  * - API throughput and latency (autocannon) for plans, an authenticated accountInfo and login,
  *   beside a bare Fastify hello-world on the same machine in the same run.
+ * - Lighthouse scores and metrics, mobile and desktop presets (test/scripts/lighthouse.ts).
  */
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import type { Browser, Response } from 'playwright-core';
 import { launchBrowser, startPortal, type Portal } from '../e2e/harness';
+import { runLighthouse, type LighthouseRow } from './lighthouse';
 
 /** Routes measured on a first visit; a target is the JavaScript budget (gzip) the issue sets. */
 const ROUTES: Array<{ route: string; label?: string; targetKb?: number }> = [
@@ -89,7 +91,7 @@ async function measureApi(portal: Portal): Promise<ApiRow[]> {
   }
 }
 
-async function measure(): Promise<{ rows: Row[]; api: ApiRow[] }> {
+async function measure(): Promise<{ rows: Row[]; api: ApiRow[]; lighthouse: LighthouseRow[] }> {
   // Rate limits off for the load (they would answer 429 to the login load from one address).
   const [portal, browser] = await Promise.all([
     startPortal({ env: { LOG_LEVEL: 'warn', LOGIN_LIMIT_ACCOUNT: '100000000', LOGIN_LIMIT_CLIENT: '100000000' }, name: 'bench' }),
@@ -104,7 +106,8 @@ async function measure(): Promise<{ rows: Row[]; api: ApiRow[] }> {
       rows.push({ route: label ?? route, target, ...gzip, jsBrotli: brotli.jsBytes });
     }
     await browser.close();
-    return { rows, api: await measureApi(portal) };
+    const api = await measureApi(portal);
+    return { rows, api, lighthouse: await runLighthouse(portal.url, { username: 'aktivna@ontv.ba', password: 'Demo1234!' }) };
   } finally {
     await browser.close().catch(() => undefined);
     await portal.stop();
@@ -114,7 +117,7 @@ async function measure(): Promise<{ rows: Row[]; api: ApiRow[] }> {
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 measure().then(
-  ({ rows, api }) => {
+  ({ rows, api, lighthouse }) => {
     console.log('\nPer route, first visit, gzip-encoded transfer:');
     console.log('| route | JS (gzip) | JS target (gzip) | JS (brotli) | CSS (gzip) | requests | remotes loaded |');
     console.log('|---|---|---|---|---|---|---|');
@@ -124,6 +127,15 @@ measure().then(
     console.log('| endpoint | requests/s | of hello-world | p50 (ms) | p99 (ms) | errors or non-2xx |');
     console.log('|---|---|---|---|---|---|');
     for (const r of api) console.log(`| ${r.name} | ${Math.round(r.rps)} | ${((r.rps / yardstick) * 100).toFixed(1)} % | ${r.p50} | ${r.p99} | ${r.errors} |`);
+    // Targets (issue 8): performance >= 95 on mobile, accessibility 100, best practices >= 95, CLS <= 0.02.
+    const mark = (ok: boolean) => (ok ? '' : ' ✗');
+    console.log('\nLighthouse (targets: performance >= 95 mobile, accessibility 100, best practices >= 95, CLS <= 0.02; ✗ = missed):');
+    console.log('| page | preset | performance | accessibility | best practices | LCP (ms) | CLS | TBT (ms) |');
+    console.log('|---|---|---|---|---|---|---|---|');
+    for (const r of lighthouse) {
+      const perf = `${r.performance}${r.preset === 'mobile' ? mark(r.performance >= 95) : ''}`;
+      console.log(`| ${r.route} | ${r.preset} | ${perf} | ${r.accessibility}${mark(r.accessibility === 100)} | ${r.bestPractices}${mark(r.bestPractices >= 95)} | ${r.lcpMs} | ${r.cls}${mark(r.cls <= 0.02)} | ${r.tbtMs} |`);
+    }
     process.exit(0);
   },
   (error: unknown) => {

@@ -1,0 +1,77 @@
+/**
+ * Lighthouse for `npm run bench` (issue 8): mobile and desktop presets on the home page, the package
+ * and channel lists, the login form and the logged-in account page, with Debian's Chromium.
+ */
+import * as chromeLauncher from 'chrome-launcher';
+import puppeteer from 'puppeteer-core';
+import { CHROMIUM_ARGS, CHROMIUM_MISSING, findChromium } from '../lib/chromium';
+
+export interface LighthouseRow {
+  route: string;
+  preset: 'mobile' | 'desktop';
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  lcpMs: number;
+  cls: number;
+  tbtMs: number;
+}
+
+const ROUTES: Array<{ route: string; label: string; loggedIn?: boolean }> = [
+  { route: '/', label: '/' },
+  { route: '/paketi', label: '/paketi' },
+  { route: '/tv-kanali', label: '/tv-kanali' },
+  { route: '/nalog', label: 'login form (/nalog)' },
+  { route: '/nalog', label: 'account page (logged in)', loggedIn: true },
+];
+
+export async function runLighthouse(baseUrl: string, credentials: { username: string; password: string }): Promise<LighthouseRow[]> {
+  const chromePath = findChromium();
+  if (!chromePath) throw new Error(CHROMIUM_MISSING);
+  const { default: lighthouse, desktopConfig } = await import('lighthouse');
+  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ['--headless=new', ...CHROMIUM_ARGS] });
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+  const rows: LighthouseRow[] = [];
+  try {
+    const page = await browser.newPage();
+    for (const preset of ['mobile', 'desktop'] as const) {
+      for (const { route, label, loggedIn } of ROUTES) {
+        if (loggedIn) {
+          // Log in once in this browser; Lighthouse then keeps the stored token (no storage reset).
+          await page.goto(`${baseUrl}/nalog`, { waitUntil: 'networkidle0' });
+          if (!(await page.$('h1 ::-p-text(Moj nalog)'))) {
+            await page.locator('::-p-aria(E-mail ili broj telefona)').fill(credentials.username);
+            await page.locator('::-p-aria(Lozinka)').fill(credentials.password);
+            await page.locator('::-p-aria(Prijavi se[role="button"])').click();
+            await page.waitForSelector('h1 ::-p-text(Moj nalog)');
+          }
+        }
+        const result = await lighthouse(
+          baseUrl + route,
+          { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices'], disableStorageReset: Boolean(loggedIn) },
+          preset === 'desktop' ? desktopConfig : undefined,
+          loggedIn ? page : undefined,
+        );
+        if (!result) throw new Error(`Lighthouse gave no result for ${route}`);
+        const { categories, audits } = result.lhr;
+        const score = (key: string) => Math.round((categories[key]?.score ?? 0) * 100);
+        rows.push({
+          route: label,
+          preset,
+          performance: score('performance'),
+          accessibility: score('accessibility'),
+          bestPractices: score('best-practices'),
+          lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? NaN),
+          cls: Number((audits['cumulative-layout-shift']?.numericValue ?? NaN).toFixed(3)),
+          tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? NaN),
+        });
+      }
+      // The next preset starts logged out.
+      await page.evaluate(() => localStorage.clear());
+    }
+  } finally {
+    await browser.disconnect();
+    chrome.kill();
+  }
+  return rows;
+}
