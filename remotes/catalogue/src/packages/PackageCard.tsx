@@ -9,6 +9,8 @@ export function PackageCard({ offer, action, pricePending = false }: { offer: Pa
   return (
     <article className={cx(styles.card, offer.planSpotlight && styles.spotlight)} aria-labelledby={titleId}>
       {offer.promo && <p className={styles.ribbon}>{promoRibbon(offer.promo)}</p>}
+      {/* Until the plans arrive the promo is unknown: its band is held, so the card does not jump (CLS). */}
+      {!offer.promo && pricePending && <p className={cx(styles.ribbon, styles.ribbonPending)} aria-hidden="true">&nbsp;</p>}
       <div className={styles.body}>
         {offer.planSpotlight && <p className={styles.badge}>{packageTexts.spotlight}</p>}
         <h2 id={titleId} className={styles.name}>
