@@ -28,10 +28,11 @@ export function AccountPage() {
             <dd>{fullName}</dd>
             <dt>Korisničko ime</dt>
             <dd>{username}</dd>
-            {info?.accountNumber && (
+            {(info?.accountNumber || account.status === 'loading') && (
               <>
                 <dt>Korisnički broj</dt>
-                <dd>{info.accountNumber}</dd>
+                {/* Held while loading, so the sections below do not move when it arrives (CLS). */}
+                <dd aria-busy={!info}>{info?.accountNumber ?? '\u00a0'}</dd>
               </>
             )}
           </dl>
@@ -41,7 +42,13 @@ export function AccountPage() {
           </p>
         </Card>
 
-        {account.status === 'loading' && <Spinner label="Učitavam pretplatu…" />}
+        {/* Loading sections keep about the size of the loaded ones, so nothing jumps when they arrive (CLS). */}
+        {account.status === 'loading' && (
+          <Card className={styles.pendingPackage}>
+            <h2 className={styles.heading}>Moj paket</h2>
+            <Spinner label="Učitavam pretplatu…" />
+          </Card>
+        )}
         {account.status === 'failed' && (
           <div className={styles.failed}>
             <Alert kind="error">{ACCOUNT_INFO_FAILED}</Alert>
@@ -52,7 +59,12 @@ export function AccountPage() {
         )}
         {info && <PackageSection info={info} />}
 
-        {payment.status === 'loading' && <Spinner label="Učitavam kartice…" />}
+        {payment.status === 'loading' && (
+          <Card className={styles.pendingPayment}>
+            <h2 className={styles.heading}>Plaćanje</h2>
+            <Spinner label="Učitavam kartice…" />
+          </Card>
+        )}
         {payment.status === 'failed' && <Alert kind="error">{PAYMENT_DATA_FAILED}</Alert>}
         {payment.status === 'ready' && <PaymentSection payment={payment.value} info={info} />}
 
