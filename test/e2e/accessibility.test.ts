@@ -85,4 +85,38 @@ describe('accessibility (axe-core) in a browser', () => {
     await expectAccessible(demo, 'the security-code dialog');
     for (const p of [page, expired, demo]) await p.context().close();
   });
+
+  it('works by keyboard alone: logging in, and a dialog that keeps focus inside and gives it back on Escape', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'bs-BA' });
+    const page = await context.newPage();
+    await open(page, '/nalog');
+    // From the top of the page: Tab until the username field, type, Tab to the password, Enter submits.
+    for (let i = 0; i < 40 && !(await page.evaluate(() => document.activeElement?.getAttribute('autocomplete') === 'username')); i += 1) await page.keyboard.press('Tab');
+    await page.keyboard.type('aktivna@ontv.ba');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('Demo1234!');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Moj nalog' }).waitFor();
+
+    await open(page, '/nalog/moje-kartice');
+    const opener = page.getByRole('button', { name: 'Dodaj karticu' });
+    await opener.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog', { name: 'Dodaj karticu' }).getByText('Korak 1 od 4').waitFor();
+    const outside: string[] = [];
+    for (let i = 0; i < 25; i += 1) {
+      // Inside the dialog, or on the document itself (the browser's own controls between two rounds).
+      const where = await page.evaluate(() => {
+        const active = document.activeElement;
+        return !active || active === document.body || active.closest('dialog[open]') ? null : `${active.tagName} ${active.textContent?.slice(0, 30)}`;
+      });
+      if (where) outside.push(where);
+      await page.keyboard.press('Tab');
+    }
+    assert.deepEqual(outside, [], 'Tab never leaves the dialog for the page behind it');
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    assert.equal(await page.evaluate(() => document.activeElement?.textContent?.trim()), 'Dodaj karticu', 'focus is back on the button that opened it');
+    await context.close();
+  });
 });
