@@ -1,14 +1,12 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
+import { formatDate } from '@portal/shared/format';
 import { addCard, launchBrowser, loggedInPage, screenshot, startPortal, type Portal } from './harness';
 
-/** `2026-12-11` plus days, as `11.12.2026.` (the portal's date format, spec 9). */
-function portalDay(from: Date, days: number): string {
-  const day = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate() + days));
-  return `${day.getUTCDate()}.${day.getUTCMonth() + 1}.${day.getUTCFullYear()}.`;
-}
 const isoDayFrom = (from: Date, days: number) => new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate() + days)).toISOString().slice(0, 10);
+/** `from` plus days as the portal writes it (`11.12.2026.`). */
+const portalDay = (from: Date, days: number) => formatDate(isoDayFrom(from, days));
 
 describe('billing in a browser', () => {
   let portal: Portal;
