@@ -1,4 +1,4 @@
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { CARD_HOLDER_FIELDS, cardHolderErrors, type CardHolder, type CardHolderField } from '@portal/shared/contract';
 import { Alert, Button, Spinner, TextField, useAuth, useLoad } from '@portal/shared';
 import { Dialog } from './Dialog';
@@ -13,6 +13,23 @@ type Step = { n: 1 } | { n: 2; secret: string; holder: CardHolder } | { n: 3 } |
 
 /** A phone from the login token (`38761…`) in the form the card-holder rule accepts (`+38761…`). */
 const phoneOf = (value: string | null | undefined) => (value ? (value.startsWith('+') ? value : `+${value}`) : '');
+
+/**
+ * A page's card dialog: `open()` shows it, and when it closes `reload` refreshes whatever lists the
+ * page's cards. Render `dialog` anywhere in the page.
+ */
+export function useCardDialog(reload: () => void): { open: () => void; dialog: ReactNode } {
+  const [adding, setAdding] = useState(false);
+  const dialog = adding ? (
+    <CardDialog
+      onClose={() => {
+        setAdding(false);
+        reload();
+      }}
+    />
+  ) : null;
+  return { open: () => setAdding(true), dialog };
+}
 
 /**
  * The four-step card dialog (spec 2): card-holder data, the provider's card fields, 'Čestitamo' or

@@ -4,7 +4,7 @@
  * that take payments (account, onboarding) bundle it, so the home page never downloads it.
  */
 export * from './calls';
-export { CardDialog } from './CardDialog';
+export { CardDialog, useCardDialog } from './CardDialog';
 export { PayDialog, type PayDialogProps } from './PayDialog';
 export { Dialog } from './Dialog';
 export { CARD_TEXTS } from './texts';

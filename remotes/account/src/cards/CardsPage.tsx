@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, ButtonLink, CardLogo, Page, Spinner, panelClass, toApiError, useLoad, type CreditCard } from '@portal/shared';
-import { CardDialog, Dialog, deleteCard, listCards, setPrimaryCard } from '@portal/shared/payments';
+import { Dialog, deleteCard, listCards, setPrimaryCard, useCardDialog } from '@portal/shared/payments';
 import styles from './CardsPage.module.css';
 
 export const CARDS_TEXTS = {
@@ -20,7 +20,7 @@ export const CARDS_TEXTS = {
 /** `/nalog/moje-kartice` (spec 2): saved cards with add, delete (confirmed) and set as primary. */
 export function CardsPage() {
   const cards = useLoad(listCards, 'Cards');
-  const [adding, setAdding] = useState(false);
+  const cardDialog = useCardDialog(cards.retry);
   const [removing, setRemoving] = useState<CreditCard | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -78,20 +78,13 @@ export function CardsPage() {
           </ul>
         )}
         <div className={styles.actions}>
-          <Button onClick={() => setAdding(true)}>{CARDS_TEXTS.add}</Button>
+          <Button onClick={cardDialog.open}>{CARDS_TEXTS.add}</Button>
           <ButtonLink to="/nalog" variant="secondary">
             Nazad na moj nalog
           </ButtonLink>
         </div>
       </div>
-      {adding && (
-        <CardDialog
-          onClose={() => {
-            setAdding(false);
-            cards.retry();
-          }}
-        />
-      )}
+      {cardDialog.dialog}
       {removing && (
         <Dialog title={CARDS_TEXTS.confirmTitle} onClose={() => setRemoving(null)}>
           <p>

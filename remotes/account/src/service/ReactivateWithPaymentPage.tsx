@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, ButtonLink, CardLogo, Navigate, Page, Spinner, formatKM, panelClass, useAccountInfo, useNavigate, usePaymentData } from '@portal/shared';
-import { CardDialog, PayDialog } from '@portal/shared/payments';
+import { PayDialog, useCardDialog } from '@portal/shared/payments';
 import { canReactivateWithoutPayment } from '../account/status';
 import { DonePage } from './DonePage';
 import styles from '../forms.module.css';
@@ -15,9 +15,9 @@ export const PAYMENT_FAILED_PATH = '/nalog/placanje-greska';
 export function ReactivateWithPaymentPage() {
   const account = useAccountInfo();
   const payment = usePaymentData();
+  const cardDialog = useCardDialog(payment.retry);
   const navigate = useNavigate();
   const [paying, setPaying] = useState(false);
-  const [adding, setAdding] = useState(false);
   const title = 'Reaktivacija pretplate';
 
   if (account.status === 'loading') return <Page title={title} narrow><Spinner /></Page>;
@@ -45,7 +45,7 @@ export function ReactivateWithPaymentPage() {
         {payment.status === 'ready' && !primary && (
           <>
             <p className={styles.text}>Nemaš sačuvanih kartica</p>
-            <Button variant="secondary" onClick={() => setAdding(true)}>
+            <Button variant="secondary" onClick={cardDialog.open}>
               Dodaj karticu
             </Button>
           </>
@@ -59,14 +59,7 @@ export function ReactivateWithPaymentPage() {
           </ButtonLink>
         </div>
       </div>
-      {adding && (
-        <CardDialog
-          onClose={() => {
-            setAdding(false);
-            payment.retry();
-          }}
-        />
-      )}
+      {cardDialog.dialog}
       {paying && primary && (
         <PayDialog
           card={primary}

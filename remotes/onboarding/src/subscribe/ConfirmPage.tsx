@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { Button, CardLogo, Navigate, Page, Spinner, formatDate, formatKM, panelClass, useLoad, useNavigate, usePaymentData, useSearchParams } from '@portal/shared';
-import { CardDialog, PayDialog, getPaymentInfo } from '@portal/shared/payments';
+import { PayDialog, getPaymentInfo, useCardDialog } from '@portal/shared/payments';
 import { FAILURE_PATH, SUCCESS_PATH, SubscribeGuard } from './SubscribePage';
 import { SUBSCRIBE_TEXTS } from './texts';
 import styles from './Subscribe.module.css';
@@ -17,9 +17,9 @@ function ConfirmForm({ plan }: { plan: string }) {
   const load = useCallback(() => getPaymentInfo(plan), [plan]);
   const info = useLoad(load, 'Payment info');
   const payment = usePaymentData();
+  const cardDialog = useCardDialog(payment.retry);
   const [consent, setConsent] = useState(false);
   const [paying, setPaying] = useState(false);
-  const [adding, setAdding] = useState(false);
   const primary = payment.status === 'ready' ? payment.value.creditCards.find((c) => c.primaryCard) : undefined;
 
   if (info.status === 'loading') return <Page title={SUBSCRIBE_TEXTS.confirmTitle} narrow><Spinner /></Page>;
@@ -50,7 +50,7 @@ function ConfirmForm({ plan }: { plan: string }) {
               </span>
             )}
             {payment.status !== 'loading' && !primary && (
-              <Button variant="secondary" onClick={() => setAdding(true)}>
+              <Button variant="secondary" onClick={cardDialog.open}>
                 {SUBSCRIBE_TEXTS.addCard}
               </Button>
             )}
@@ -64,14 +64,7 @@ function ConfirmForm({ plan }: { plan: string }) {
           {SUBSCRIBE_TEXTS.pay}
         </Button>
       </div>
-      {adding && (
-        <CardDialog
-          onClose={() => {
-            setAdding(false);
-            payment.retry();
-          }}
-        />
-      )}
+      {cardDialog.dialog}
       {paying && primary && (
         <PayDialog
           card={primary}

@@ -23,7 +23,7 @@ import {
   type AccountInfo,
   type PlansFile,
 } from '@portal/shared';
-import { CardDialog, Dialog, subscribeInPromo } from '@portal/shared/payments';
+import { Dialog, subscribeInPromo, useCardDialog } from '@portal/shared/payments';
 import { loadSubscriptionContent } from './content';
 import { SUBSCRIBE_TEXTS } from './texts';
 import styles from './Subscribe.module.css';
@@ -62,13 +62,13 @@ function SubscribeForm({ code }: { code: string }) {
   const content = useLoad(loadSubscriptionContent, 'Subscription content');
   const plans = useLoad(getPlans, 'Plans');
   const payment = usePaymentData();
+  const cardDialog = useCardDialog(payment.retry);
   const loadUseTerms = useCallback(() => loadSubscriptionContent().then((c) => c.loadLegalText('use-terms.html')), []);
   const loadTerms = useCallback(() => loadSubscriptionContent().then((c) => c.loadLegalText('terms.html')), []);
   const useTerms = useLoad(loadUseTerms, 'Use terms');
   const terms = useLoad(loadTerms, 'Terms');
   const [accepted, setAccepted] = useState({ useTerms: false, terms: false });
   const [reading, setReading] = useState<'useTerms' | 'terms' | null>(null);
-  const [adding, setAdding] = useState(false);
   const [busy, setBusy] = useState(false);
 
   const apiPlan = plans.status === 'ready' ? plans.value.find((p) => p.code === code) : undefined;
@@ -145,7 +145,7 @@ function SubscribeForm({ code }: { code: string }) {
           {payment.status !== 'loading' && !primary && (
             <div className={styles.actions}>
               <span>{SUBSCRIBE_TEXTS.noCard}</span>
-              <Button variant="secondary" onClick={() => setAdding(true)}>
+              <Button variant="secondary" onClick={cardDialog.open}>
                 {SUBSCRIBE_TEXTS.addCard}
               </Button>
             </div>
@@ -180,14 +180,7 @@ function SubscribeForm({ code }: { code: string }) {
           <LegalText state={reading === 'useTerms' ? useTerms : terms} />
         </Dialog>
       )}
-      {adding && (
-        <CardDialog
-          onClose={() => {
-            setAdding(false);
-            payment.retry();
-          }}
-        />
-      )}
+      {cardDialog.dialog}
     </Page>
   );
 }
