@@ -36,21 +36,19 @@ export function paymentEventHandler(db: Db, now: () => Date, onRenewalPaid: (pai
         await db.query(`UPDATE credit_cards SET status = 'FAILED' WHERE setup_id = $1 AND status = 'PENDING'`, [event.setupId]);
         return;
       case 'payment.succeeded': {
-        // A renewal (the billing job's off-session charge) runs from its due day; see billing/job.ts.
         const paidRenewal = await db.transaction(async (tx) => {
-          const [renewal] = await tx.query<{ order_number: string }>(`SELECT order_number FROM payment_orders WHERE provider_payment_id = $1 AND kind = 'RENEWAL'`, [event.paymentId]);
-          return renewal ? settleRenewalPaid(tx, renewal.order_number, now()) : null;
-        });
-        if (paidRenewal) await onRenewalPaid(paidRenewal);
-        await db.transaction(async (tx) => {
+          const [paid] = await tx.query<{ order_number: string; kind: 'PURCHASE' | 'RENEWAL' }>('SELECT order_number, kind FROM payment_orders WHERE provider_payment_id = $1', [event.paymentId]);
+          if (!paid) return null;
+          // A renewal (the billing job's off-session charge) runs from its due day; see billing/job.ts.
+          if (paid.kind === 'RENEWAL') return settleRenewalPaid(tx, paid.order_number, now());
           const today = isoDay(now());
           const [order] = await tx.query<{ customer_id: number; plan_code: string; period_start: string; period_end: string }>(
             `UPDATE payment_orders SET status = 'PAID', period_start = $2::date, period_end = ($2::date + interval '1 month')::date, updated_at = $3
-              WHERE provider_payment_id = $1 AND status = 'PENDING' AND kind = 'PURCHASE'
+              WHERE order_number = $1 AND status = 'PENDING'
               RETURNING customer_id, plan_code, to_char(period_start, 'YYYY-MM-DD') AS period_start, to_char(period_end, 'YYYY-MM-DD') AS period_end`,
-            [event.paymentId, today, now()],
+            [paid.order_number, today, now()],
           );
-          if (!order) return;
+          if (!order) return null;
           // A paid first period activates the subscription for that period (spec 9).
           await tx.query(
             `INSERT INTO subscriptions (customer_id, plan_code, status, period_start, next_payment_on, updated_at)
@@ -59,7 +57,9 @@ export function paymentEventHandler(db: Db, now: () => Date, onRenewalPaid: (pai
                promo_type = NULL, promo_until = NULL, promo_days = NULL, billing_failures = 0, billing_next_on = NULL`,
             [order.customer_id, order.plan_code, order.period_start, order.period_end, now()],
           );
+          return null;
         });
+        if (paidRenewal) await onRenewalPaid(paidRenewal);
         return;
       }
       case 'payment.failed':
