@@ -92,11 +92,7 @@ describe('catalogue in a browser', () => {
 
   it('marks the package an active customer has and offers no subscribing', async () => {
     const page = await newPage();
-    await page.goto(`${portal.url}/nalog`);
-    await page.getByLabel('E-mail ili broj telefona').fill('aktivna@ontv.ba');
-    await page.getByLabel('Lozinka').fill('Demo1234!');
-    await page.getByRole('button', { name: 'Prijavi se' }).click();
-    await page.getByRole('heading', { name: 'Moj nalog' }).waitFor();
+    await logIn(page, portal.url, 'aktivna@ontv.ba');
     await page.getByRole('navigation', { name: 'Glavni meni' }).getByRole('link', { name: 'Paketi' }).click();
     await page.getByRole('article', { name: 'MaxON' }).getByText('PAKET AKTIVIRAN').waitFor();
     assert.equal(await page.getByRole('link', { name: /PRETPLATI SE/ }).count(), 0);

@@ -105,10 +105,11 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 
 export const DEMO = { email: 'demo@ontv.ba', password: 'Demo1234!', name: 'Amra Hodžić', customerNumber: '1000001' };
 
-export async function logIn(page: Page, baseUrl: string): Promise<void> {
+/** Logs in through the form on `/nalog` (the demo customer unless told otherwise) and waits for the account page. */
+export async function logIn(page: Page, baseUrl: string, username: string = DEMO.email, password: string = DEMO.password): Promise<void> {
   await page.goto(`${baseUrl}/nalog`);
-  await page.getByLabel('E-mail ili broj telefona').fill(DEMO.email);
-  await page.getByLabel('Lozinka').fill(DEMO.password);
+  await page.getByLabel('E-mail ili broj telefona').fill(username);
+  await page.getByLabel('Lozinka').fill(password);
   await page.getByRole('button', { name: 'Prijavi se' }).click();
   await page.getByRole('heading', { name: 'Moj nalog' }).waitFor();
 }
@@ -117,11 +118,7 @@ export async function logIn(page: Page, baseUrl: string): Promise<void> {
 export async function loggedInPage(browser: Browser, baseUrl: string, username: string, options: { password?: string; width?: number } = {}): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: options.width ?? 1280, height: 900 }, locale: 'bs-BA' });
   const page = await context.newPage();
-  await page.goto(`${baseUrl}/nalog`);
-  await page.getByLabel('E-mail ili broj telefona').fill(username);
-  await page.getByLabel('Lozinka').fill(options.password ?? DEMO.password);
-  await page.getByRole('button', { name: 'Prijavi se' }).click();
-  await page.getByRole('heading', { name: 'Moj nalog' }).waitFor();
+  await logIn(page, baseUrl, username, options.password);
   return page;
 }
 
