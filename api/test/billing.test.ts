@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { accountInfoSchema, newCardResponseSchema, paymentListSchema, paymentOrderResponseSchema } from '@portal/shared/contract';
+import { accountInfoSchema, paymentListSchema, paymentOrderResponseSchema } from '@portal/shared/contract';
 import { DEMO_CUSTOMER } from '../src/db/seed';
 import { openDb } from '../src/db/db';
 import { createContext } from '../src/context';
@@ -12,11 +12,10 @@ import { runBilling } from '../src/billing/job';
 import { addDays } from '../src/days';
 import { ROOT } from '../src/cli/freshness';
 import type { Behaviour } from '../src/payments/sandbox/test-cards';
-import { device, engines, startApi } from './harness';
+import { addCard, device, engines, payOrder, startApi } from './harness';
 
 const DUE = '2026-03-10';
 const at = (day: string, time = '06:00') => new Date(`${day}T${time}:00Z`);
-const HOLDER = { fullName: 'Test Kupac', address: 'Titova 1', city: 'Sarajevo', zip: '71000', country: 'BA', email: 'kupac@example.ba', phone: '061123456' };
 
 for (const engine of engines()) {
   describe(`billing on ${engine}`, () => {
@@ -84,15 +83,7 @@ for (const engine of engines()) {
     /** The card dialog's calls, as the customer would make them on day `day`. */
     async function addCardThroughPortal(email: string, number: string, day: string) {
       api.clock.set(at(day, '09:00'));
-      const token = await logIn(email);
-      const { code, paymentSecret } = newCardResponseSchema.parse((await api.call('POST', '/credit-card', { token })).body);
-      assert.equal((await api.call('PATCH', `/credit-card/${code}`, { token, body: HOLDER })).status, 200);
-      const response = await fetch(`${api.url}/sandbox-pay/v1/setup_intents/${paymentSecret.split('_secret_')[0]}/confirm`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ client_secret: paymentSecret, card: { number, exp_month: 12, exp_year: 30, cvc: '123' } }),
-      });
-      assert.equal(((await response.json()) as { status: string }).status, 'succeeded');
+      assert.equal((await addCard(api, await logIn(email), number)).confirmed.status, 'succeeded');
     }
 
     it('charges a renewal on its due day from the primary card, once: new period, history, invoice and receipt', async () => {
@@ -162,12 +153,7 @@ for (const engine of engines()) {
       const [card] = (await api.call('GET', '/credit-card', { token })).body as Array<{ code: string }>;
       await api.db.query(`UPDATE sandbox_payment_methods SET behaviour = 'succeed' WHERE id = (SELECT payment_method FROM credit_cards WHERE code = $1)`, [card!.code]);
       const placed = paymentOrderResponseSchema.parse((await api.call('POST', '/ontv-payments/new-account/order', { token, body: { creditCardId: card!.code, amount: 24.9, ontvPlanId: 'maxon' } })).body);
-      const paid = await fetch(`${api.url}/sandbox-pay/v1/payment_intents/${placed.paymentSecret.split('_secret_')[0]}/confirm`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ client_secret: placed.paymentSecret, cvc: '123' }),
-      });
-      assert.equal(((await paid.json()) as { status: string }).status, 'succeeded');
+      assert.equal((await payOrder(api, placed.paymentSecret)).body.status, 'succeeded');
       assert.deepEqual(await subscription(c.id), { status: 'ACTIVE', period_start: '2026-03-20', next_payment_on: '2026-04-20', billing_failures: 0 });
     });
 

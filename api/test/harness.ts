@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { newCardResponseSchema } from '@portal/shared/contract';
 import { loadConfig } from '../src/config';
 import { openDb, type Db } from '../src/db/db';
 import { migrate } from '../src/db/migrate';
@@ -59,6 +61,8 @@ export interface StartedApi {
   dataDir: string;
   /** Calls the API: JSON in, `{ status, body, headers }` out. */
   call(method: string, path: string, options?: { body?: unknown; raw?: string; token?: string | null; headers?: Record<string, string> }): Promise<{ status: number; body: any; headers: Headers }>;
+  /** The browser's side of a payment: a call to the sandbox processor, which is not under /api. */
+  processor(path: string, body: unknown): Promise<{ status: number; body: { status?: string; code?: string } }>;
   close(): Promise<void>;
 }
 
@@ -120,6 +124,10 @@ export async function startApi(options: StartOptions): Promise<StartedApi & { da
       }
       return { status: response.status, body: parsed, headers: response.headers };
     },
+    async processor(route, body) {
+      const response = await fetch(`${url}/sandbox-pay/v1${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      return { status: response.status, body: (await response.json()) as { status?: string; code?: string } };
+    },
     async close() {
       await app.close();
       await db.close();
@@ -142,3 +150,20 @@ export async function countRows(db: Db, table: string): Promise<number> {
   const rows = await db.query<{ count: number }>(`SELECT count(*)::int AS count FROM ${table}`);
   return rows[0]?.count ?? 0;
 }
+
+export const CARD_HOLDER = { fullName: 'Amra Hodžić', address: 'Titova 1', city: 'Sarajevo', zip: '71000', country: 'BA', email: 'amra@example.ba', phone: '061123456' };
+
+/** The card dialog's calls: a new card (with its 0,10 KM verification), the card-holder data, the confirmation with the processor. */
+export async function addCard(api: StartedApi, token: string, number: string) {
+  const created = await api.call('POST', '/credit-card', { token });
+  assert.equal(created.status, 200);
+  const { code, paymentSecret, orderInfo } = newCardResponseSchema.parse(created.body);
+  assert.deepEqual(orderInfo, { orderInfo: 'Verifikacija kartice', amount: 0.1 });
+  assert.equal((await api.call('PATCH', `/credit-card/${code}`, { token, body: CARD_HOLDER })).status, 200);
+  const setupId = paymentSecret.split('_secret_')[0]!;
+  const confirmed = await api.processor(`/setup_intents/${setupId}/confirm`, { client_secret: paymentSecret, card: { number, exp_month: 12, exp_year: 30, cvc: '123' } });
+  return { code, setupId, paymentSecret, confirmed: confirmed.body };
+}
+
+/** The security-code dialog's confirmation of an order's payment with the processor. */
+export const payOrder = (api: StartedApi, secret: string, cvc = '123') => api.processor(`/payment_intents/${secret.split('_secret_')[0]}/confirm`, { client_secret: secret, cvc });

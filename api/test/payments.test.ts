@@ -2,10 +2,9 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { accountInfoSchema, creditCardListSchema, invoiceSchema, newCardResponseSchema, paymentListSchema, paymentOrderResponseSchema } from '@portal/shared/contract';
 import { DEMO_CUSTOMER, DEMO_CUSTOMERS } from '../src/db/seed';
-import { device, engines, startApi, type StartedApi } from './harness';
+import { addCard as addCardWith, CARD_HOLDER as HOLDER, device, engines, payOrder, startApi, type StartedApi } from './harness';
 
 const email = (start: string) => DEMO_CUSTOMERS.find((c) => c.email.startsWith(start))!.email;
-const HOLDER = { fullName: 'Amra Hodžić', address: 'Titova 1', city: 'Sarajevo', zip: '71000', country: 'BA', email: 'amra@example.ba', phone: '061123456' };
 const CARD = { succeed: '4242424242424242', decline: '4000000000000002', funds: '4000000000009995', challenge: '4000000000003220', later: '4000000000000341' };
 
 for (const engine of engines()) {
@@ -23,25 +22,11 @@ for (const engine of engines()) {
       assert.equal(response.status, 200, `login of ${username}`);
       return (response.body as { token: string }).token;
     };
-    /** The browser's side: a call to the sandbox processor, which is not under /api. */
-    const processor = async (path: string, body: unknown) => {
-      const response = await fetch(`${api.url}/sandbox-pay/v1${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-      return { status: response.status, body: (await response.json()) as { status?: string; code?: string } };
-    };
     const cards = async (token: string) => creditCardListSchema.parse((await api.call('GET', '/credit-card', { token })).body);
     const info = async (token: string) => accountInfoSchema.parse((await api.call('GET', '/ontv/accountInfo', { token })).body);
 
-    /** The card dialog's calls: new card, card-holder data, confirmation with the processor. */
-    async function addCard(token: string, number: string) {
-      const created = await api.call('POST', '/credit-card', { token });
-      assert.equal(created.status, 200);
-      const { code, paymentSecret, orderInfo } = newCardResponseSchema.parse(created.body);
-      assert.deepEqual(orderInfo, { orderInfo: 'Verifikacija kartice', amount: 0.1 });
-      assert.equal((await api.call('PATCH', `/credit-card/${code}`, { token, body: HOLDER })).status, 200);
-      const setupId = paymentSecret.split('_secret_')[0];
-      const confirmed = await processor(`/setup_intents/${setupId}/confirm`, { client_secret: paymentSecret, card: { number, exp_month: 12, exp_year: 30, cvc: '123' } });
-      return { code, setupId, paymentSecret, confirmed: confirmed.body };
-    }
+    const addCard = (token: string, number: string) => addCardWith(api, token, number);
+    const processor = (path: string, body: unknown) => api.processor(path, body);
 
     async function order(token: string, cardCode: string, plan = 'starton', amount = 14.9, key?: string) {
       return api.call('POST', '/ontv-payments/new-account/order', {
@@ -50,7 +35,7 @@ for (const engine of engines()) {
         headers: key ? { 'idempotency-key': key } : {},
       });
     }
-    const pay = (secret: string, cvc = '123') => processor(`/payment_intents/${secret.split('_secret_')[0]}/confirm`, { client_secret: secret, cvc });
+    const pay = (secret: string, cvc = '123') => payOrder(api, secret, cvc);
 
     it('saves a card through the processor: the portal keeps only the masked number, the first card is primary', async () => {
       const token = await logIn(email('demo'));
