@@ -43,21 +43,42 @@ function readJson(file: string): { version: string; dependencies?: Record<string
 }
 
 /**
- * Singletons shared by every app; `requiredVersion` comes from the app's own package.json.
+ * Where an app's `@portal/shared` comes from: the workspace package, or another release of it (a
+ * folder holding its package.json and sources, `--env sharedFrom=<dir>`; the version-skew test builds a
+ * remote that way, as a team deploying its remote on another release of the package would).
+ */
+interface SharedPackage {
+  version: string;
+  /** webpack aliases onto the release's entry points; none for the workspace package. */
+  aliases: Record<string, string>;
+}
+
+function sharedPackage(from?: string): SharedPackage {
+  const dir = from ? path.resolve(root, from) : path.join(root, 'shared');
+  const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as { version: string; exports: Record<string, string> };
+  if (!from) return { version: pkg.version, aliases: {} };
+  const aliases = Object.fromEntries(
+    Object.entries(pkg.exports).map(([entry, file]) => [`@portal/shared${entry.slice(1)}$`, path.join(dir, file)]),
+  );
+  return { version: pkg.version, aliases };
+}
+
+/**
+ * Singletons shared by every app; `requiredVersion` comes from the app's own package.json, except for
+ * `@portal/shared`: an app accepts any release of the major it was built against (within a major the
+ * package only adds), and a page whose `@portal/shared` is of another major refuses the app
+ * (`strictVersion`) instead of running it on a contract it was not built for.
  * react-router is not among them: it reaches the apps inside @portal/shared (see shared/src/router.ts).
  */
-function sharedModules(appDir: string) {
+function sharedModules(appDir: string, portalShared: SharedPackage) {
   const deps = readJson(path.join(root, appDir, 'package.json')).dependencies ?? {};
   const versionOf = (pkg: string): string => {
     const range = deps[pkg];
     if (!range) throw new Error(`${appDir}/package.json must list ${pkg} in dependencies to share it`);
     return range;
   };
-  const singleton = (pkg: string, requiredVersion = versionOf(pkg)) => ({
-    singleton: true,
-    requiredVersion,
-    strictVersion: pkg === '@portal/shared',
-  });
+  const singleton = (pkg: string, requiredVersion = versionOf(pkg)) => ({ singleton: true, requiredVersion });
+  const major = portalShared.version.split('.')[0];
   return {
     react: singleton('react'),
     'react/jsx-runtime': singleton('react/jsx-runtime', versionOf('react')),
@@ -65,7 +86,7 @@ function sharedModules(appDir: string) {
     'react-dom/client': singleton('react-dom/client', versionOf('react-dom')),
     zustand: singleton('zustand'),
     axios: singleton('axios'),
-    '@portal/shared': singleton('@portal/shared'),
+    '@portal/shared': { singleton: true, version: portalShared.version, requiredVersion: `^${major}.0.0`, strictVersion: true },
   };
 }
 
@@ -155,12 +176,13 @@ function esmRuntimeProvider(): Record<string, string> {
   return { [cjs]: cjs.replace(/index\.cjs$/, 'index.js') };
 }
 
-function configFor(app: AppName, mode: 'production' | 'development'): Configuration {
+function configFor(app: AppName, mode: 'production' | 'development', options: BuildOptions = {}): Configuration {
   const spec: AppSpec = APPS[app];
   const { dir, federationName } = spec;
   const appRoot = path.join(root, dir);
   const isHost = app === 'host';
   const prod = mode === 'production';
+  const portalShared = sharedPackage(options.sharedFrom);
 
   return {
     name: app,
@@ -171,7 +193,7 @@ function configFor(app: AppName, mode: 'production' | 'development'): Configurat
     devtool: prod ? 'source-map' : 'eval-cheap-module-source-map',
     target: 'web',
     output: {
-      path: path.join(appRoot, 'dist'),
+      path: options.outDir ? path.resolve(root, options.outDir) : path.join(appRoot, 'dist'),
       publicPath: isHost ? '/' : 'auto',
       // Entry files keep stable names (the federation runtime cannot hash them) and are served
       // with `no-cache`; every other chunk is content-hashed and cached for good.
@@ -182,14 +204,14 @@ function configFor(app: AppName, mode: 'production' | 'development'): Configurat
       // The embed widget of a remote builds beside it (see embedConfig) and is not this build's to remove.
       clean: { keep: /^embed\// },
     },
-    resolve: { extensions: ['.tsx', '.ts', '.js'], alias: isHost ? esmRuntimeProvider() : {} },
+    resolve: { extensions: ['.tsx', '.ts', '.js'], alias: { ...(isHost ? esmRuntimeProvider() : {}), ...portalShared.aliases } },
     module: { rules: [typescriptRule, cssRule(prod), assetRule] },
     plugins: [
       new ModuleFederationPlugin({
         name: federationName,
         filename: isHost ? undefined : 'remoteEntry.js',
         exposes: isHost ? undefined : (spec.exposes ?? { './routes': './src/exposes/routes.tsx' }),
-        shared: sharedModules(dir),
+        shared: sharedModules(dir, portalShared),
         shareStrategy: 'loaded-first',
         manifest: isHost ? false : { fileName: 'mf-manifest.json' },
         dts: false,
@@ -249,7 +271,13 @@ function embedConfig(mode: 'production' | 'development'): Configuration {
   };
 }
 
-interface Env {
+/** Builds of one app other than its own: against another release of `@portal/shared`, into another folder. */
+interface BuildOptions {
+  sharedFrom?: string;
+  outDir?: string;
+}
+
+interface Env extends BuildOptions {
   app?: string;
   mode?: string;
 }
@@ -261,6 +289,12 @@ export default function build(env: Env = {}): Configuration | Configuration[] {
   if (unknown.length > 0) {
     throw new Error(`Unknown app "${unknown.join(', ')}". Use one or more of: ${Object.keys(APPS).join(', ')}, or all.`);
   }
-  const configs = (requested as AppName[]).flatMap((app) => (app === 'catalogue' ? [configFor(app, mode), embedConfig(mode)] : [configFor(app, mode)]));
+  const options: BuildOptions = { sharedFrom: env.sharedFrom, outDir: env.outDir };
+  if ((options.sharedFrom || options.outDir) && (requested.length !== 1 || requested[0] === 'catalogue')) {
+    throw new Error('sharedFrom and outDir build one app other than the catalogue (its embed loader has its own folder).');
+  }
+  const configs = (requested as AppName[]).flatMap((app) =>
+    app === 'catalogue' ? [configFor(app, mode), embedConfig(mode)] : [configFor(app, mode, options)],
+  );
   return configs.length === 1 ? configs[0]! : configs;
 }

@@ -65,6 +65,25 @@ describe('remote loading', () => {
     await userEvent.click(within(alert).getByRole('button', { name: 'Pokušaj ponovo' }));
     expect(await screen.findByRole('heading', { name: 'Prijava' })).toBeInTheDocument();
   });
+
+  it('tells a remote built for another major release of @portal/shared from one that is down', async () => {
+    jest.mocked(loadRemote).mockImplementation(async (id: string) => {
+      if (id !== 'account/routes') return catalogue as never;
+      // The federation runtime's refusal, as the browser test sees it.
+      throw new Error(
+        '[ Federation Runtime ]: Version 1.0.0 from host of shared singleton module @portal/shared does not satisfy the requirement of account which needs ^2.0.0)',
+      );
+    });
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+
+    renderPortal('/nalog');
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByRole('heading', { name: 'Ovaj dio portala se upravo ažurira' })).toBeInTheDocument();
+    expect(within(alert).getByText('Osvježi stranicu za nekoliko minuta. Ostatak portala radi normalno.')).toBeInTheDocument();
+    // Retrying in place cannot help (this page's @portal/shared stays): the button reloads the page.
+    expect(within(alert).getByRole('button', { name: 'Osvježi stranicu' })).toBeInTheDocument();
+    expect(within(alert).queryByRole('button', { name: 'Pokušaj ponovo' })).not.toBeInTheDocument();
+  });
 });
 
 describe('remoteFor', () => {

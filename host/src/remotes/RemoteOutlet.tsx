@@ -2,7 +2,7 @@ import { Component, useCallback, useEffect, useState, type ReactNode } from 'rea
 import { Spinner, type RemoteName, type RemoteRoutesModule, useLocation, useRoutes, type RouteObject } from '@portal/shared';
 import { NotFound } from '../layout/NotFound';
 import { RemoteError } from './RemoteError';
-import { loadedRemote, loadRemoteRoutes, resetRemote } from './loader';
+import { isVersionSkew, loadedRemote, loadRemoteRoutes, resetRemote } from './loader';
 import { remoteFor } from './prefixes';
 
 type RemoteState =
@@ -80,7 +80,11 @@ class RemoteBoundary extends Component<BoundaryProps, { failed: boolean }> {
 function RemoteSlot({ name }: { name: RemoteName }) {
   const { state, retry } = useRemote(name);
   if (state.status === 'loading') return <Spinner />;
-  if (state.status === 'failed') return <RemoteError onRetry={retry} />;
+  if (state.status === 'failed') {
+    // This page's @portal/shared cannot change while it runs: only a reload brings the newer portal.
+    if (isVersionSkew(state.error)) return <RemoteError outdated onRetry={() => window.location.reload()} />;
+    return <RemoteError onRetry={retry} />;
+  }
   return (
     <RemoteBoundary name={name} onRetry={retry}>
       <MountedRoutes routes={state.module.routes} />

@@ -31,6 +31,14 @@ export function loadRemoteRoutes<N extends RemoteName>(name: N): Promise<Exposed
   return promise as Promise<ExposedRoutes[N]>;
 }
 
+/**
+ * Whether loading a remote failed because it needs another major release of a strictly versioned
+ * singleton (`@portal/shared`) than the page runs. The federation runtime says so only in its message.
+ */
+export function isVersionSkew(error: unknown): boolean {
+  return error instanceof Error && /shared singleton module \S+ does not satisfy the requirement/.test(error.message);
+}
+
 /** Forgets a failed or broken remote so the next load fetches its manifest and code afresh. */
 export function resetRemote(name: RemoteName): void {
   pending.delete(name);
