@@ -68,16 +68,18 @@ function sharedPackage(from?: string): SharedPackage {
  * `@portal/shared`: an app accepts any release of the major it was built against (within a major the
  * package only adds), and a page whose `@portal/shared` is of another major refuses the app
  * (`strictVersion`) instead of running it on a contract it was not built for.
+ * The host's copies are eager: they are in its `main.js`, the page's first script, instead of chunks
+ * fetched one round trip after it. Axios is not: it loads on the first API call.
  * react-router is not among them: it reaches the apps inside @portal/shared (see shared/src/router.ts).
  */
-function sharedModules(appDir: string, portalShared: SharedPackage) {
+function sharedModules(appDir: string, portalShared: SharedPackage, eager: boolean) {
   const deps = readJson(path.join(root, appDir, 'package.json')).dependencies ?? {};
   const versionOf = (pkg: string): string => {
     const range = deps[pkg];
     if (!range) throw new Error(`${appDir}/package.json must list ${pkg} in dependencies to share it`);
     return range;
   };
-  const singleton = (pkg: string, requiredVersion = versionOf(pkg)) => ({ singleton: true, requiredVersion });
+  const singleton = (pkg: string, requiredVersion = versionOf(pkg)) => ({ singleton: true, requiredVersion, eager });
   const major = portalShared.version.split('.')[0];
   return {
     react: singleton('react'),
@@ -85,8 +87,8 @@ function sharedModules(appDir: string, portalShared: SharedPackage) {
     'react-dom': singleton('react-dom'),
     'react-dom/client': singleton('react-dom/client', versionOf('react-dom')),
     zustand: singleton('zustand'),
-    axios: singleton('axios'),
-    '@portal/shared': { singleton: true, version: portalShared.version, requiredVersion: `^${major}.0.0`, strictVersion: true },
+    axios: { ...singleton('axios'), eager: false },
+    '@portal/shared': { singleton: true, version: portalShared.version, requiredVersion: `^${major}.0.0`, strictVersion: true, eager },
   };
 }
 
@@ -211,7 +213,7 @@ function configFor(app: AppName, mode: 'production' | 'development', options: Bu
         name: federationName,
         filename: isHost ? undefined : 'remoteEntry.js',
         exposes: isHost ? undefined : (spec.exposes ?? { './routes': './src/exposes/routes.tsx' }),
-        shared: sharedModules(dir, portalShared),
+        shared: sharedModules(dir, portalShared, isHost),
         shareStrategy: 'loaded-first',
         manifest: isHost ? false : { fileName: 'mf-manifest.json' },
         dts: false,

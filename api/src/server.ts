@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { REMOTE_NAMES } from '@portal/shared/contract';
 import type { ApiContext } from './context';
@@ -8,6 +8,7 @@ import { apiPlugin } from './app';
 import { installErrorHandling, installJsonNotFound } from './http/errors';
 import { sandboxProcessorRoutes } from './payments/sandbox/processor';
 import { contentSecurityPolicy } from './http/security';
+import { preloadLinks } from './http/preload';
 
 const EMBED_DEMO_CSP = "default-src 'self'; object-src 'none'; base-uri 'self'";
 
@@ -93,17 +94,22 @@ async function servePortal(app: FastifyInstance, ctx: ApiContext, remotesOnly: b
     setHeaders: cacheHeaders,
   });
 
-  const sendIndex = (reply: FastifyReply) =>
-    fs.existsSync(indexFile)
-      ? reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(fs.createReadStream(indexFile))
-      : reply.code(503).send({ message: 'Portal nije izgrađen: pokreni npm run build.', code: 'NOT_BUILT' });
+  const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
+    if (!fs.existsSync(indexFile)) return reply.code(503).send({ message: 'Portal nije izgrađen: pokreni npm run build.', code: 'NOT_BUILT' });
+    const pathname = request.url.split('?')[0] ?? '/';
+    return reply
+      .header('cache-control', 'no-cache')
+      .header('link', preloadLinks(root, pathname))
+      .type('text/html; charset=utf-8')
+      .send(fs.createReadStream(indexFile));
+  };
 
-  app.get('/', (_request, reply) => sendIndex(reply));
+  app.get('/', (request, reply) => sendIndex(request, reply));
 
   // Every other GET is a route of the single-page app: the host decides what it shows (or its 404).
   app.setNotFoundHandler((request, reply) => {
     const wantsPage = request.method === 'GET' && !/^\/(api|remotes|sandbox-pay)\//.test(request.url);
     if (!wantsPage) return reply.code(404).send({ message: 'Nije pronađeno.', code: 'NOT_FOUND' });
-    return sendIndex(reply);
+    return sendIndex(request, reply);
   });
 }

@@ -8,6 +8,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_MISSING, findChromium } from '../lib/chromium';
 import { freePort } from '../lib/postgres';
 import { buildStaleApps, ROOT } from '../../api/src/cli/freshness';
+import { REMOTE_NAMES, type RemoteName } from '@portal/shared/contract';
 
 export const ARTIFACTS = path.join(ROOT, 'test', 'artifacts');
 /** Every server log of the run is kept here, so a later check can scan them for secrets. */
@@ -104,6 +105,36 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 }
 
 export const DEMO = { email: 'demo@ontv.ba', password: 'Demo1234!', name: 'Amra Hodžić', customerNumber: '1000001' };
+
+/** Points the page's configuration at an account remote deployed elsewhere (`manifest`), in the browser only. */
+export async function withAccountAt(page: Page, manifest: string): Promise<void> {
+  await page.route('**/portal.config.json', async (route) => {
+    const response = await route.fetch();
+    const config = await response.json();
+    config.remotes.account = manifest;
+    await route.fulfill({ response, json: config });
+  });
+}
+
+/**
+ * A portal root (`PORTAL_ROOT`) of the built apps whose `portal.config.json` names other locations for
+ * some remotes, as an operator deploying them elsewhere would edit it: the host's build is copied, the
+ * remotes' builds are linked.
+ */
+export function portalRootWithRemotes(name: string, remotes: Partial<Record<RemoteName, string>>): string {
+  ensureBuilt();
+  const root = path.join(ARTIFACTS, 'roots', name);
+  fs.rmSync(root, { recursive: true, force: true });
+  fs.cpSync(path.join(ROOT, 'host', 'dist'), path.join(root, 'host', 'dist'), { recursive: true });
+  for (const remote of REMOTE_NAMES) {
+    fs.mkdirSync(path.join(root, 'remotes', remote), { recursive: true });
+    fs.symlinkSync(path.join(ROOT, 'remotes', remote, 'dist'), path.join(root, 'remotes', remote, 'dist'));
+  }
+  const configFile = path.join(root, 'host', 'dist', 'portal.config.json');
+  const config = JSON.parse(fs.readFileSync(configFile, 'utf8')) as { remotes: Record<string, string> };
+  fs.writeFileSync(configFile, JSON.stringify({ ...config, remotes: { ...config.remotes, ...remotes } }, null, 2));
+  return root;
+}
 
 /** Logs in through the form on `/nalog` (the demo customer unless told otherwise) and waits for the account page. */
 export async function logIn(page: Page, baseUrl: string, username: string = DEMO.email, password: string = DEMO.password): Promise<void> {

@@ -2,7 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page, Request } from 'playwright-core';
 import { freePort } from '../lib/postgres';
-import { DEMO, launchBrowser, logIn, screenshot, startPortal, type Portal } from './harness';
+import { DEMO, launchBrowser, logIn, portalRootWithRemotes, screenshot, startPortal, type Portal } from './harness';
 
 const WIDTHS = [375, 1280] as const;
 
@@ -49,6 +49,36 @@ describe('portal in a browser', () => {
     await page.locator('tv-paketi').getByRole('heading', { name: 'MaxON' }).waitFor();
     assert.deepEqual(violations, []);
     await page.context().close();
+  });
+
+  it('preloads what the host needs first (Link header), and the page uses each preloaded file without fetching it again', async () => {
+    for (const [path, remote, ready] of [
+      ['/paketi', 'catalogue', (page: Page) => page.getByRole('heading', { level: 1, name: 'Paketi' })],
+      ['/nalog', 'account', (page: Page) => page.getByLabel('E-mail ili broj telefona')],
+      ['/kreiraj-nalog', 'onboarding', (page: Page) => page.getByRole('heading', { level: 1, name: 'Kreiraj nalog' })],
+      ['/ne-postoji', null, (page: Page) => page.getByRole('heading', { level: 1, name: 'Stranica nije pronađena' })],
+    ] as const) {
+      const page = await newPage();
+      const requests: string[] = [];
+      const warnings: string[] = [];
+      page.on('request', (request: Request) => requests.push(new URL(request.url()).pathname));
+      page.on('console', (message) => message.type() !== 'log' && warnings.push(message.text()));
+      const response = await page.goto(portal.url + path);
+      const linked = [...(response!.headers()['link'] ?? '').matchAll(/<([^>]+)>; rel=preload/g)].map((match) => match[1]!);
+      assert.ok(linked.includes('/portal.config.json'), `${path}: the configuration is preloaded`);
+      if (remote) {
+        for (const file of ['mf-manifest.json', 'remoteEntry.js']) assert.ok(linked.includes(`/remotes/${remote}/${file}`), `${path}: ${file} of ${remote} is preloaded`);
+      } else {
+        assert.deepEqual(linked, ['/portal.config.json'], `${path}: no remote owns it`);
+      }
+      await ready(page).waitFor();
+      await page.waitForLoadState('networkidle');
+      // Chrome warns when a preload is unused or fetched a second time (a credentials or cache-mode mismatch).
+      await page.waitForTimeout(3500);
+      for (const url of linked) assert.equal(requests.filter((r) => r === url).length, 1, `${path}: ${url} fetched once`);
+      assert.deepEqual(warnings.filter((text) => /preload/i.test(text)), [], `${path}: no preload warning`);
+      await page.context().close();
+    }
   });
 
   it('shows the 404 page for unknown paths, also inside a remote prefix', async () => {
@@ -147,10 +177,12 @@ describe('a remote on a second origin', () => {
   let browser: Browser;
 
   before(async () => {
-    // The portal's CSP names the second origin (REMOTE_ORIGINS), as a deployment would.
+    // The portal's configuration names the account remote on the second origin, and its CSP allows
+    // that origin (REMOTE_ORIGINS), as a deployment would.
     const port = await freePort();
+    const root = portalRootWithRemotes('second-origin', { account: `http://127.0.0.1:${port}/remotes/account/mf-manifest.json` });
     [portal, remotes, browser] = await Promise.all([
-      startPortal({ env: { REMOTE_ORIGINS: `http://127.0.0.1:${port}` } }),
+      startPortal({ env: { REMOTE_ORIGINS: `http://127.0.0.1:${port}`, PORTAL_ROOT: root } }),
       startPortal({ env: { REMOTES_ONLY: '1' }, port, name: 'remotes' }),
       launchBrowser(),
     ]);
@@ -160,17 +192,9 @@ describe('a remote on a second origin', () => {
     await Promise.all([portal?.stop(), remotes?.stop()]);
   });
 
-  /** The host's configuration, with the account remote served from the second origin. */
   async function pageWithAccountElsewhere(width: number): Promise<Page> {
     const context = await browser.newContext({ viewport: { width, height: 800 } });
-    const page = await context.newPage();
-    await page.route('**/portal.config.json', async (route) => {
-      const response = await route.fetch();
-      const config = await response.json();
-      config.remotes.account = `${remotes.url}/remotes/account/mf-manifest.json`;
-      await route.fulfill({ response, json: config });
-    });
-    return page;
+    return context.newPage();
   }
 
   it('loads the account remote across origins (CORS)', async () => {

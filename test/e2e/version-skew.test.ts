@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { WEBPACK_CLI, ROOT } from '../../api/src/cli/freshness';
-import { ARTIFACTS, DEMO, expectAccessible, launchBrowser, screenshot, startPortal, type Portal } from './harness';
+import { ARTIFACTS, DEMO, expectAccessible, launchBrowser, screenshot, startPortal, withAccountAt, type Portal } from './harness';
 
 const SKEW = path.join(ARTIFACTS, 'skew');
 
@@ -70,12 +70,7 @@ describe('version skew: the account remote built against another release of @por
       if (!fs.existsSync(file)) return route.fulfill({ status: 404 });
       return route.fulfill({ path: file, headers: { 'cache-control': 'no-cache' } });
     });
-    await page.route('**/portal.config.json', async (route) => {
-      const response = await route.fetch();
-      const config = await response.json();
-      config.remotes.account = `${base}mf-manifest.json`;
-      await route.fulfill({ response, json: config });
-    });
+    await withAccountAt(page, `${base}mf-manifest.json`);
     return { page, requests };
   }
 

@@ -2,10 +2,9 @@ import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { authStore } from '@portal/shared';
+import { authStore, remoteFor } from '@portal/shared';
 import { renderPortal } from '../testing/renderPortal';
 import { clearRemoteCache, registerPortalRemotes } from './loader';
-import { remoteFor } from './prefixes';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn() }));
 

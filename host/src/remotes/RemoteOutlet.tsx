@@ -1,9 +1,8 @@
 import { Component, useCallback, useEffect, useState, type ReactNode } from 'react';
-import { Spinner, type RemoteName, type RemoteRoutesModule, useLocation, useRoutes, type RouteObject } from '@portal/shared';
+import { remoteFor, Spinner, type RemoteName, type RemoteRoutesModule, useLocation, useRoutes, type RouteObject } from '@portal/shared';
 import { NotFound } from '../layout/NotFound';
 import { RemoteError } from './RemoteError';
 import { isVersionSkew, loadedRemote, loadRemoteRoutes, resetRemote } from './loader';
-import { remoteFor } from './prefixes';
 
 type RemoteState =
   | { status: 'loading' }

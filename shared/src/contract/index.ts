@@ -9,3 +9,4 @@ export * from './catalogue';
 export * from './customer';
 export * from './registration';
 export * from './payments';
+export * from './routes';

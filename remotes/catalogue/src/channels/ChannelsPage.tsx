@@ -9,6 +9,9 @@ import styles from './ChannelsPage.module.css';
 
 const { channels } = bundled<{ channels: Channel[] }>(channelsFile);
 
+/** Logos of the first rows (two rows on a desktop, six on a phone) load at once: the largest paint is among them. */
+const FIRST_ROWS = 12;
+
 export default function ChannelsPage() {
   const [params, setParams] = useSearchParams();
   const filter = filterFromQuery(params.get('paket'));
@@ -49,9 +52,9 @@ export default function ChannelsPage() {
           Prikazano kanala: {shown.length}
         </p>
         <ul className={styles.grid} aria-label="Kanali">
-          {shown.map((channel) => (
+          {shown.map((channel, index) => (
             <li key={channel.name} className={styles.channel}>
-              <img src={publicUrl(channel.landscape)} alt="" width={320} height={180} loading="lazy" decoding="async" />
+              <img src={publicUrl(channel.landscape)} alt="" width={320} height={180} loading={index < FIRST_ROWS ? 'eager' : 'lazy'} decoding="async" />
               <span className={styles.name}>{channel.name}</span>
               <span className={styles.flags}>
                 {channel.start && <span className={styles.flag}>StartON</span>}

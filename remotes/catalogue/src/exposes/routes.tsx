@@ -1,9 +1,13 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Spinner, type RouteObject } from '@portal/shared';
 import { HomePage } from '../home/HomePage';
+import { prefetchPlans } from '../packages/usePlans';
 
 // The home page comes with the routes; every other page is its own chunk, fetched on its first visit.
-const PackagesPage = lazy(() => import('../packages/PackagesPage'));
+const PackagesPage = lazy(() => {
+  prefetchPlans();
+  return import('../packages/PackagesPage');
+});
 const ChannelsPage = lazy(() => import('../channels/ChannelsPage'));
 const LibrariesPage = lazy(() => import('../libraries/LibrariesPage'));
 const FaqPage = lazy(() => import('../faq/FaqPage'));

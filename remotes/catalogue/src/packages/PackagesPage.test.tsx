@@ -33,6 +33,8 @@ describe('/paketi', () => {
     await renderCatalogue('/paketi');
     expect(screen.getByRole('heading', { level: 1, name: 'Paketi' })).toBeInTheDocument();
     expect(await screen.findByText('14,90 KM')).toBeInTheDocument();
+    // Asked for while the page's code loaded (prefetchPlans), and not asked again by the page.
+    expect(server.callsTo('GET', '/ontv/plans')).toHaveLength(1);
 
     const start = within(card('StartON'));
     expect(start.getByText('Besplatan promo period 14 dana!')).toBeInTheDocument();

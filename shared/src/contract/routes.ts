@@ -1,8 +1,9 @@
-import type { RemoteName } from '@portal/shared';
+import type { RemoteName } from './common';
 
 /**
  * Which remote owns which URL prefix. The host loads a remote only when a route under one of its
- * prefixes is first visited, so `/` never downloads account or onboarding code.
+ * prefixes is first visited, so `/` never downloads account or onboarding code; the server names the
+ * owner's first files in the page's `Link` header, so the browser fetches them beside the host's.
  */
 export const REMOTE_PREFIXES: ReadonlyArray<{ prefix: string; remote: RemoteName }> = [
   { prefix: '/paketi', remote: 'catalogue' },

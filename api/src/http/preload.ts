@@ -1,0 +1,48 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { remoteFor } from '@portal/shared/contract';
+
+interface Manifest {
+  metaData?: { remoteEntry?: { name?: string; path?: string } };
+  exposes?: Array<{ path?: string; assets?: { js?: { sync?: string[] }; css?: { sync?: string[] } } }>;
+}
+
+function readJson<T>(file: string): T | null {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8')) as T;
+  } catch {
+    return null;
+  }
+}
+
+/** A file name from a manifest, usable in a URL path and a header value, or null. */
+const safe = (name: unknown): name is string => typeof name === 'string' && /^[\w./-]+$/.test(name) && !name.includes('..');
+
+/**
+ * The `Link` header of the portal's page at `pathname`: preloads of what the host would otherwise find
+ * one round trip after another (its script, then `portal.config.json`, then the remote's manifest,
+ * then the remote's entry and routes). Named are the configuration and, when this server serves the
+ * remote that owns the path, its manifest, `remoteEntry.js` and the files of its `./routes`. A file
+ * that cannot be read only leaves its hints out.
+ */
+export function preloadLinks(portalRoot: string, pathname: string): string {
+  const links = ['</portal.config.json>; rel=preload; as=fetch; crossorigin=anonymous'];
+  const remote = remoteFor(pathname);
+  const config = readJson<{ remotes?: Record<string, unknown> }>(path.join(portalRoot, 'host', 'dist', 'portal.config.json'));
+  const entry = remote ? config?.remotes?.[remote] : undefined;
+  const base = `/remotes/${remote}/`;
+  // A remote deployed elsewhere (another origin or path) is not this server's to describe.
+  if (!remote || typeof entry !== 'string' || !entry.startsWith(base) || !safe(entry)) return links.join(', ');
+  const manifest = readJson<Manifest>(path.join(portalRoot, 'remotes', remote, 'dist', entry.slice(base.length)));
+  if (!manifest) return links.join(', ');
+
+  links.push(`<${entry}>; rel=preload; as=fetch; crossorigin=anonymous`);
+  const remoteEntry = manifest.metaData?.remoteEntry;
+  const entryFile = `${remoteEntry?.path ?? ''}${remoteEntry?.path ? '/' : ''}${remoteEntry?.name ?? ''}`;
+  const routes = manifest.exposes?.find((expose) => expose.path === './routes')?.assets;
+  const scripts = [entryFile, ...(routes?.js?.sync ?? [])].filter(safe);
+  const styles = (routes?.css?.sync ?? []).filter(safe);
+  for (const file of styles) links.push(`<${base}${file}>; rel=preload; as=style`);
+  for (const file of scripts) links.push(`<${base}${file}>; rel=preload; as=script`);
+  return links.join(', ');
+}

@@ -1,0 +1,59 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { preloadLinks } from '../src/http/preload';
+
+/** A portal root with the host's configuration and the catalogue's manifest as given. */
+function portalRoot(remotes: Record<string, string>, manifest?: unknown): string {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'ontv-preload-'));
+  fs.mkdirSync(path.join(root, 'host', 'dist'), { recursive: true });
+  fs.writeFileSync(path.join(root, 'host', 'dist', 'portal.config.json'), JSON.stringify({ remotes }));
+  if (manifest !== undefined) {
+    fs.mkdirSync(path.join(root, 'remotes', 'catalogue', 'dist'), { recursive: true });
+    fs.writeFileSync(path.join(root, 'remotes', 'catalogue', 'dist', 'mf-manifest.json'), typeof manifest === 'string' ? manifest : JSON.stringify(manifest));
+  }
+  return root;
+}
+
+const HERE = { catalogue: '/remotes/catalogue/mf-manifest.json', account: '/remotes/account/mf-manifest.json', onboarding: '/remotes/onboarding/mf-manifest.json' };
+const manifest = (js: string[], css: string[] = []) => ({
+  metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } },
+  exposes: [
+    { path: './widget', assets: { js: { sync: ['widget.1.js'] }, css: { sync: [] } } },
+    { path: './routes', assets: { js: { sync: js, async: ['page.2.js'] }, css: { sync: css, async: [] } } },
+  ],
+});
+const CONFIG = '</portal.config.json>; rel=preload; as=fetch; crossorigin=anonymous';
+
+describe('the Link header of the portal page', () => {
+  it('names the configuration, and the manifest, entry and route files of the remote that owns the path', () => {
+    const root = portalRoot(HERE, manifest(['routes.1.js'], ['routes.1.css']));
+    const expected = [
+      CONFIG,
+      '</remotes/catalogue/mf-manifest.json>; rel=preload; as=fetch; crossorigin=anonymous',
+      '</remotes/catalogue/routes.1.css>; rel=preload; as=style',
+      '</remotes/catalogue/remoteEntry.js>; rel=preload; as=script',
+      '</remotes/catalogue/routes.1.js>; rel=preload; as=script',
+    ].join(', ');
+    assert.equal(preloadLinks(root, '/paketi'), expected);
+    assert.equal(preloadLinks(root, '/'), expected);
+  });
+
+  it('names only the configuration for a path no remote owns, a remote deployed elsewhere, or a manifest it cannot read', () => {
+    assert.equal(preloadLinks(portalRoot(HERE, manifest(['routes.1.js'])), '/nepoznato'), CONFIG);
+    assert.equal(preloadLinks(portalRoot({ ...HERE, catalogue: 'https://cdn.example.ba/catalogue/mf-manifest.json' }, manifest(['routes.1.js'])), '/paketi'), CONFIG);
+    assert.equal(preloadLinks(portalRoot(HERE), '/paketi'), CONFIG);
+    assert.equal(preloadLinks(portalRoot(HERE, '{ broken'), '/paketi'), CONFIG);
+    const noHost = fs.mkdtempSync(path.join(os.tmpdir(), 'ontv-preload-'));
+    assert.equal(preloadLinks(noHost, '/paketi'), CONFIG);
+  });
+
+  it('leaves out file names that would leave the remote folder or break the header', () => {
+    const root = portalRoot(HERE, manifest(['../../host/dist/main.js', 'a b.js', 'x.js>; rel=stylesheet', 'ok.1.js']));
+    const links = preloadLinks(root, '/paketi');
+    assert.ok(links.includes('</remotes/catalogue/ok.1.js>; rel=preload; as=script'));
+    for (const bad of ['..', 'a b', 'rel=stylesheet']) assert.ok(!links.includes(bad), `${bad} left out`);
+  });
+});
