@@ -44,8 +44,8 @@ describe('cards and payments in a browser', () => {
     await page.getByRole('button', { name: 'uslove korištenja' }).click();
     await page.getByRole('dialog', { name: 'Uslovi korištenja' }).waitFor();
     await page.keyboard.press('Escape');
-    await page.getByLabel('Prihvatam', { exact: true }).first().check();
-    await page.locator('#accept-terms').check();
+    await page.getByRole('checkbox', { name: 'Prihvatam uslove korištenja' }).check();
+    await page.getByRole('checkbox', { name: 'Prihvatam uslove plaćanja i politiku privatnosti' }).check();
     assert.equal(await submit.isDisabled(), false);
     await screenshot(page, 'payments-subscribe');
 
@@ -160,8 +160,8 @@ describe('cards and payments in a browser', () => {
       await page.getByRole('heading', { name: 'StartON' }).waitFor();
       await page.getByText('Besplatan promo period 14 dana!').waitFor();
       const submit = page.getByRole('button', { name: 'Pretplati se' });
-      await page.getByLabel('Prihvatam', { exact: true }).first().check();
-      await page.locator('#accept-terms').check();
+      await page.getByRole('checkbox', { name: 'Prihvatam uslove korištenja' }).check();
+      await page.getByRole('checkbox', { name: 'Prihvatam uslove plaćanja i politiku privatnosti' }).check();
       assert.equal(await submit.isDisabled(), true, 'no card yet');
       const dialog = await addCard(page, '4242 4242 4242 4242', 'Unesi karticu');
       await dialog.getByRole('heading', { name: 'Čestitamo' }).waitFor();

@@ -54,6 +54,31 @@ async function visit(browser: Browser, url: string, encoding: 'gzip' | 'br') {
   return { jsBytes, cssBytes, requests: responses.length, remotes: [...remotes].join(', ') || '-' };
 }
 
+/**
+ * The cost of moving from `/` into `/nalog` in the page (the header's account link): what the browser
+ * fetches after the click, which is the account remote (and whatever it shares that `/` did not load).
+ */
+async function homeToAccount(browser: Browser, baseUrl: string, encoding: 'gzip' | 'br') {
+  const context = await browser.newContext({ extraHTTPHeaders: { 'accept-encoding': encoding } });
+  const page = await context.newPage();
+  await page.goto(baseUrl + '/', { waitUntil: 'networkidle' });
+  const responses: Response[] = [];
+  page.on('response', (response) => responses.push(response));
+  await page.getByRole('navigation', { name: 'Glavni meni' }).getByRole('link', { name: 'Moj nalog' }).click();
+  await page.getByLabel('E-mail ili broj telefona').waitFor();
+  await page.waitForLoadState('networkidle');
+  let jsBytes = 0;
+  let cssBytes = 0;
+  for (const response of responses) {
+    const path = new URL(response.url()).pathname;
+    const size = (await response.request().sizes()).responseBodySize;
+    if (path.endsWith('.js')) jsBytes += size;
+    if (path.endsWith('.css')) cssBytes += size;
+  }
+  await context.close();
+  return { jsBytes, cssBytes, requests: responses.length };
+}
+
 interface ApiRow {
   name: string;
   rps: number;
@@ -91,7 +116,7 @@ async function measureApi(portal: Portal): Promise<ApiRow[]> {
   }
 }
 
-async function measure(): Promise<{ rows: Row[]; api: ApiRow[]; lighthouse: LighthouseRow[] }> {
+async function measure(): Promise<{ rows: Row[]; move: Record<'gzip' | 'brotli', Awaited<ReturnType<typeof homeToAccount>>>; api: ApiRow[]; lighthouse: LighthouseRow[] }> {
   // Rate limits off for the load (they would answer 429 to the login load from one address).
   const [portal, browser] = await Promise.all([
     startPortal({ env: { LOG_LEVEL: 'warn', LOGIN_LIMIT_ACCOUNT: '100000000', LOGIN_LIMIT_CLIENT: '100000000' }, name: 'bench' }),
@@ -105,9 +130,10 @@ async function measure(): Promise<{ rows: Row[]; api: ApiRow[]; lighthouse: Ligh
       const target = targetKb === undefined ? '-' : `< ${targetKb} KB: ${gzip.jsBytes < targetKb * 1024 ? 'met' : 'NOT met'}`;
       rows.push({ route: label ?? route, target, ...gzip, jsBrotli: brotli.jsBytes });
     }
+    const move = { gzip: await homeToAccount(browser, portal.url, 'gzip'), brotli: await homeToAccount(browser, portal.url, 'br') };
     await browser.close();
     const api = await measureApi(portal);
-    return { rows, api, lighthouse: await runLighthouse(portal.url, { username: 'aktivna@ontv.ba', password: 'Demo1234!' }) };
+    return { rows, move, api, lighthouse: await runLighthouse(portal.url, { username: 'aktivna@ontv.ba', password: 'Demo1234!' }) };
   } finally {
     await browser.close().catch(() => undefined);
     await portal.stop();
@@ -117,11 +143,12 @@ async function measure(): Promise<{ rows: Row[]; api: ApiRow[]; lighthouse: Ligh
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 measure().then(
-  ({ rows, api, lighthouse }) => {
+  ({ rows, move, api, lighthouse }) => {
     console.log('\nPer route, first visit, gzip-encoded transfer:');
     console.log('| route | JS (gzip) | JS target (gzip) | JS (brotli) | CSS (gzip) | requests | remotes loaded |');
     console.log('|---|---|---|---|---|---|---|');
     for (const r of rows) console.log(`| ${r.route} | ${kb(r.jsBytes)} | ${r.target} | ${kb(r.jsBrotli)} | ${kb(r.cssBytes)} | ${r.requests} | ${r.remotes} |`);
+    console.log(`| / then the account link (fetched after the click) | ${kb(move.gzip.jsBytes)} | - | ${kb(move.brotli.jsBytes)} | ${kb(move.gzip.cssBytes)} | ${move.gzip.requests} | account |`);
     const yardstick = api[0]!.rps;
     console.log(`\nAPI under load (autocannon, ${CONNECTIONS} connections, ${SECONDS} s each, one process on this machine):`);
     console.log('| endpoint | requests/s | of hello-world | p50 (ms) | p99 (ms) | errors or non-2xx |');

@@ -113,17 +113,21 @@ function SandboxSecurityCode({ onValidChange }: { onValidChange: (valid: boolean
   const [cvc, setCvc] = useState('');
   const [left, setLeft] = useState(false);
   const valid = cvcValid(cvc);
-  useEffect(() => {
-    entered?.setCvc(cvc);
-    onValidChange(valid);
-  }, [cvc, valid]); // eslint-disable-line react-hooks/exhaustive-deps
+  // Reported in the keystroke's own event, not in an effect after it: Enter right after the last digit
+  // then finds the form's button already enabled and submits.
+  const change = (value: string) => {
+    const next = digits(value, 4);
+    setCvc(next);
+    entered?.setCvc(next);
+    onValidChange(cvcValid(next));
+  };
   return (
     <TextField
       label={SANDBOX_TEXTS.securityCode}
       inputMode="numeric"
       autoComplete="cc-csc"
       value={cvc}
-      onChange={(e) => setCvc(digits(e.target.value, 4))}
+      onChange={(e) => change(e.target.value)}
       onBlur={() => setLeft(true)}
       error={left && cvc !== '' && !valid ? SANDBOX_TEXTS.badCvc : undefined}
     />

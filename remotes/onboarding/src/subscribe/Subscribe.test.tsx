@@ -71,7 +71,8 @@ describe('/pretplati-se', () => {
     expect(screen.getByRole('link', { name: '193 TV kanala' })).toHaveAttribute('href', '/tv-kanali?paket=maxon');
     expect(await screen.findByText(/Plaćanje karticom \*\*\*\* \*\*\*\* \*\*\*\* 4242/)).toBeInTheDocument();
     const submit = screen.getByRole('button', { name: 'Nastavi' });
-    const [useTerms, terms] = screen.getAllByRole('checkbox');
+    const useTerms = screen.getByRole('checkbox', { name: 'Prihvatam uslove korištenja' });
+    const terms = screen.getByRole('checkbox', { name: 'Prihvatam uslove plaćanja i politiku privatnosti' });
     expect(submit).toBeDisabled();
     await userEvent.click(useTerms!);
     expect(submit).toBeDisabled();

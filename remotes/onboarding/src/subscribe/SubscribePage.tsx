@@ -154,18 +154,33 @@ function SubscribeForm({ code }: { code: string }) {
 
         <div>
           <p className={styles.check}>
-            <input id="accept-use-terms" type="checkbox" checked={accepted.useTerms} onChange={(e) => setAccepted((a) => ({ ...a, useTerms: e.target.checked }))} />
-            <label htmlFor="accept-use-terms">
+            {/* Named by the label and the button beside it: "Prihvatam uslove korištenja", not two boxes called "Prihvatam". */}
+            <input
+              id="accept-use-terms"
+              type="checkbox"
+              aria-labelledby="accept-use-terms-label read-use-terms"
+              checked={accepted.useTerms}
+              onChange={(e) => setAccepted((a) => ({ ...a, useTerms: e.target.checked }))}
+            />
+            <label id="accept-use-terms-label" htmlFor="accept-use-terms">
               {SUBSCRIBE_TEXTS.acceptUseTerms}{' '}
             </label>
-            <button type="button" className={styles.linkButton} onClick={() => setReading('useTerms')}>
+            <button id="read-use-terms" type="button" className={styles.linkButton} onClick={() => setReading('useTerms')}>
               {SUBSCRIBE_TEXTS.useTerms}
             </button>
           </p>
           <p className={styles.check}>
-            <input id="accept-terms" type="checkbox" checked={accepted.terms} onChange={(e) => setAccepted((a) => ({ ...a, terms: e.target.checked }))} />
-            <label htmlFor="accept-terms">{SUBSCRIBE_TEXTS.acceptTerms} </label>
-            <button type="button" className={styles.linkButton} onClick={() => setReading('terms')}>
+            <input
+              id="accept-terms"
+              type="checkbox"
+              aria-labelledby="accept-terms-label read-terms"
+              checked={accepted.terms}
+              onChange={(e) => setAccepted((a) => ({ ...a, terms: e.target.checked }))}
+            />
+            <label id="accept-terms-label" htmlFor="accept-terms">
+              {SUBSCRIBE_TEXTS.acceptTerms}{' '}
+            </label>
+            <button id="read-terms" type="button" className={styles.linkButton} onClick={() => setReading('terms')}>
               {SUBSCRIBE_TEXTS.terms}
             </button>
           </p>
