@@ -99,7 +99,7 @@ async function servePortal(app: FastifyInstance, ctx: ApiContext, remotesOnly: b
     const pathname = request.url.split('?')[0] ?? '/';
     return reply
       .header('cache-control', 'no-cache')
-      .header('link', preloadLinks(root, pathname))
+      .header('link', preloadLinks(root, pathname, ctx.config.product))
       .type('text/html; charset=utf-8')
       .send(fs.createReadStream(indexFile));
   };

@@ -6,10 +6,10 @@ import path from 'node:path';
 import { preloadLinks } from '../src/http/preload';
 
 /** A portal root with the host's configuration and the catalogue's manifest as given. */
-function portalRoot(remotes: Record<string, string>, manifest?: unknown): string {
+function portalRoot(remotes: Record<string, string>, manifest?: unknown, apiBaseUrl = '/api'): string {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'ontv-preload-'));
   fs.mkdirSync(path.join(root, 'host', 'dist'), { recursive: true });
-  fs.writeFileSync(path.join(root, 'host', 'dist', 'portal.config.json'), JSON.stringify({ remotes }));
+  fs.writeFileSync(path.join(root, 'host', 'dist', 'portal.config.json'), JSON.stringify({ apiBaseUrl, remotes }));
   if (manifest !== undefined) {
     fs.mkdirSync(path.join(root, 'remotes', 'catalogue', 'dist'), { recursive: true });
     fs.writeFileSync(path.join(root, 'remotes', 'catalogue', 'dist', 'mf-manifest.json'), typeof manifest === 'string' ? manifest : JSON.stringify(manifest));
@@ -26,33 +26,42 @@ const manifest = (js: string[], css: string[] = []) => ({
   ],
 });
 const CONFIG = '</portal.config.json>; rel=preload; as=fetch; crossorigin=anonymous';
+const PLANS = '</api/ontv/plans>; rel=preload; as=fetch; crossorigin=anonymous';
 
 describe('the Link header of the portal page', () => {
   it('names the configuration, and the manifest, entry and route files of the remote that owns the path', () => {
     const root = portalRoot(HERE, manifest(['routes.1.js'], ['routes.1.css']));
-    const expected = [
-      CONFIG,
+    const remote = [
       '</remotes/catalogue/mf-manifest.json>; rel=preload; as=fetch; crossorigin=anonymous',
       '</remotes/catalogue/routes.1.css>; rel=preload; as=style',
       '</remotes/catalogue/remoteEntry.js>; rel=preload; as=script',
       '</remotes/catalogue/routes.1.js>; rel=preload; as=script',
-    ].join(', ');
-    assert.equal(preloadLinks(root, '/paketi'), expected);
-    assert.equal(preloadLinks(root, '/'), expected);
+    ];
+    assert.equal(preloadLinks(root, '/', 'ontv'), [CONFIG, ...remote].join(', '));
+    // The packages page also asks for the plans at once.
+    assert.equal(preloadLinks(root, '/paketi', 'ontv'), [CONFIG, PLANS, ...remote].join(', '));
   });
 
-  it('names only the configuration for a path no remote owns, a remote deployed elsewhere, or a manifest it cannot read', () => {
-    assert.equal(preloadLinks(portalRoot(HERE, manifest(['routes.1.js'])), '/nepoznato'), CONFIG);
-    assert.equal(preloadLinks(portalRoot({ ...HERE, catalogue: 'https://cdn.example.ba/catalogue/mf-manifest.json' }, manifest(['routes.1.js'])), '/paketi'), CONFIG);
-    assert.equal(preloadLinks(portalRoot(HERE), '/paketi'), CONFIG);
-    assert.equal(preloadLinks(portalRoot(HERE, '{ broken'), '/paketi'), CONFIG);
+  it('preloads a first call only from an API on its own origin', () => {
+    const links = (apiBaseUrl: string) => preloadLinks(portalRoot(HERE, undefined, apiBaseUrl), '/paketi', 'ontv');
+    assert.equal(links('/api/'), [CONFIG, PLANS].join(', '));
+    assert.equal(links('https://api.example.ba'), CONFIG);
+    assert.equal(links('//api.example.ba'), CONFIG);
+  });
+
+  it('names no remote file for a path no remote owns, a remote deployed elsewhere, or a manifest it cannot read', () => {
+    const onlyFirst = [CONFIG, PLANS].join(', ');
+    assert.equal(preloadLinks(portalRoot(HERE, manifest(['routes.1.js'])), '/nepoznato', 'ontv'), CONFIG);
+    assert.equal(preloadLinks(portalRoot({ ...HERE, catalogue: 'https://cdn.example.ba/catalogue/mf-manifest.json' }, manifest(['routes.1.js'])), '/paketi', 'ontv'), onlyFirst);
+    assert.equal(preloadLinks(portalRoot(HERE), '/paketi', 'ontv'), onlyFirst);
+    assert.equal(preloadLinks(portalRoot(HERE, '{ broken'), '/paketi', 'ontv'), onlyFirst);
     const noHost = fs.mkdtempSync(path.join(os.tmpdir(), 'ontv-preload-'));
-    assert.equal(preloadLinks(noHost, '/paketi'), CONFIG);
+    assert.equal(preloadLinks(noHost, '/paketi', 'ontv'), CONFIG);
   });
 
   it('leaves out file names that would leave the remote folder or break the header', () => {
     const root = portalRoot(HERE, manifest(['../../host/dist/main.js', 'a b.js', 'x.js>; rel=stylesheet', 'ok.1.js']));
-    const links = preloadLinks(root, '/paketi');
+    const links = preloadLinks(root, '/paketi', 'ontv');
     assert.ok(links.includes('</remotes/catalogue/ok.1.js>; rel=preload; as=script'));
     for (const bad of ['..', 'a b', 'rel=stylesheet']) assert.ok(!links.includes(bad), `${bad} left out`);
   });

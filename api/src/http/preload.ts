@@ -19,16 +19,26 @@ function readJson<T>(file: string): T | null {
 const safe = (name: unknown): name is string => typeof name === 'string' && /^[\w./-]+$/.test(name) && !name.includes('..');
 
 /**
+ * Calls a page makes at once, needing no login, before its main content can paint (the packages'
+ * prices): preloaded with the page when the API is on this origin. Paths are under `/{product}/`.
+ */
+const FIRST_CALLS: Record<string, string[]> = { '/paketi': ['plans'] };
+
+/**
  * The `Link` header of the portal's page at `pathname`: preloads of what the host would otherwise find
  * one round trip after another (its script, then `portal.config.json`, then the remote's manifest,
- * then the remote's entry and routes). Named are the configuration and, when this server serves the
- * remote that owns the path, its manifest, `remoteEntry.js` and the files of its `./routes`. A file
- * that cannot be read only leaves its hints out.
+ * then the remote's entry and routes, then the page's first call). Named are the configuration, the
+ * page's first calls, and, when this server serves the remote that owns the path, its manifest,
+ * `remoteEntry.js` and the files of its `./routes`. A file that cannot be read only leaves its hints out.
  */
-export function preloadLinks(portalRoot: string, pathname: string): string {
+export function preloadLinks(portalRoot: string, pathname: string, product: string): string {
   const links = ['</portal.config.json>; rel=preload; as=fetch; crossorigin=anonymous'];
   const remote = remoteFor(pathname);
-  const config = readJson<{ remotes?: Record<string, unknown> }>(path.join(portalRoot, 'host', 'dist', 'portal.config.json'));
+  const config = readJson<{ apiBaseUrl?: unknown; remotes?: Record<string, unknown> }>(path.join(portalRoot, 'host', 'dist', 'portal.config.json'));
+  const api = config?.apiBaseUrl;
+  if (typeof api === 'string' && api.startsWith('/') && !api.startsWith('//') && safe(api)) {
+    for (const call of FIRST_CALLS[pathname] ?? []) links.push(`<${api.replace(/\/$/, '')}/${product}/${call}>; rel=preload; as=fetch; crossorigin=anonymous`);
+  }
   const entry = remote ? config?.remotes?.[remote] : undefined;
   const base = `/remotes/${remote}/`;
   // A remote deployed elsewhere (another origin or path) is not this server's to describe.
