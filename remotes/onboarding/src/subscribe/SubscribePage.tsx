@@ -153,37 +153,15 @@ function SubscribeForm({ code }: { code: string }) {
         </section>
 
         <div>
-          <p className={styles.check}>
-            {/* Named by the label and the button beside it: "Prihvatam uslove korištenja", not two boxes called "Prihvatam". */}
-            <input
-              id="accept-use-terms"
-              type="checkbox"
-              aria-labelledby="accept-use-terms-label read-use-terms"
-              checked={accepted.useTerms}
-              onChange={(e) => setAccepted((a) => ({ ...a, useTerms: e.target.checked }))}
+          {(['useTerms', 'terms'] as const).map((which) => (
+            <AcceptTerms
+              key={which}
+              which={which}
+              checked={accepted[which]}
+              onChange={(checked) => setAccepted((a) => ({ ...a, [which]: checked }))}
+              onRead={() => setReading(which)}
             />
-            <label id="accept-use-terms-label" htmlFor="accept-use-terms">
-              {SUBSCRIBE_TEXTS.acceptUseTerms}{' '}
-            </label>
-            <button id="read-use-terms" type="button" className={styles.linkButton} onClick={() => setReading('useTerms')}>
-              {SUBSCRIBE_TEXTS.useTerms}
-            </button>
-          </p>
-          <p className={styles.check}>
-            <input
-              id="accept-terms"
-              type="checkbox"
-              aria-labelledby="accept-terms-label read-terms"
-              checked={accepted.terms}
-              onChange={(e) => setAccepted((a) => ({ ...a, terms: e.target.checked }))}
-            />
-            <label id="accept-terms-label" htmlFor="accept-terms">
-              {SUBSCRIBE_TEXTS.acceptTerms}{' '}
-            </label>
-            <button id="read-terms" type="button" className={styles.linkButton} onClick={() => setReading('terms')}>
-              {SUBSCRIBE_TEXTS.terms}
-            </button>
-          </p>
+          ))}
         </div>
 
         <Button block disabled={!canSubmit} onClick={() => void submit()}>
@@ -197,6 +175,30 @@ function SubscribeForm({ code }: { code: string }) {
       )}
       {cardDialog.dialog}
     </Page>
+  );
+}
+
+const ACCEPT = {
+  useTerms: { accept: SUBSCRIBE_TEXTS.acceptUseTerms, read: SUBSCRIBE_TEXTS.useTerms },
+  terms: { accept: SUBSCRIBE_TEXTS.acceptTerms, read: SUBSCRIBE_TEXTS.terms },
+} as const;
+
+/**
+ * "Prihvatam [uslove korištenja]": a checkbox, and a button that opens the text. The checkbox is named
+ * by both ("Prihvatam uslove korištenja"), not two boxes called "Prihvatam".
+ */
+function AcceptTerms({ which, checked, onChange, onRead }: { which: keyof typeof ACCEPT; checked: boolean; onChange: (checked: boolean) => void; onRead: () => void }) {
+  const id = `accept-${which}`;
+  return (
+    <p className={styles.check}>
+      <input id={id} type="checkbox" aria-labelledby={`${id}-label ${id}-read`} checked={checked} onChange={(e) => onChange(e.target.checked)} />
+      <label id={`${id}-label`} htmlFor={id}>
+        {ACCEPT[which].accept}{' '}
+      </label>
+      <button id={`${id}-read`} type="button" className={styles.linkButton} onClick={onRead}>
+        {ACCEPT[which].read}
+      </button>
+    </p>
   );
 }
 
