@@ -2,7 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
 import { formatDate } from '@portal/shared/format';
-import { addCard, launchBrowser, loggedInPage, screenshot, startPortal, type Portal } from './harness';
+import { addCard, launchBrowser, loggedInPage, outbox, screenshot, startPortal, type Portal } from './harness';
 
 const isoDayFrom = (from: Date, days: number) => new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate() + days)).toISOString().slice(0, 10);
 /** `from` plus days as the portal writes it (`11.12.2026.`). */
@@ -21,7 +21,7 @@ describe('billing in a browser', () => {
     await portal?.stop();
   });
 
-  const outbox = async (to: string) => ((await (await fetch(`${portal.url}/api/dev/outbox?to=${encodeURIComponent(to)}`)).json()) as Array<{ text: string }>).map((m) => m.text);
+  const texts = async (to: string) => (await outbox(portal.url, to)).map((m) => m.text);
   /** What an operator's `npm run billing -- --at` does, through the sandbox's trigger (the server holds the embedded database). */
   async function billAt(day: string, time: string) {
     const response = await fetch(`${portal.url}/api/dev/billing`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ at: `${day}T${time}:00Z` }) });
@@ -31,8 +31,8 @@ describe('billing in a browser', () => {
 
   it('ends the seeded DEACTIVATED subscription whose period is over at the first run', async () => {
     // The schedule's first run is under way as the server starts; its notice says it is done.
-    for (let i = 0; i < 50 && (await outbox('deaktivirana.istekla@ontv.ba')).length === 0; i += 1) await new Promise((r) => setTimeout(r, 100));
-    assert.match((await outbox('deaktivirana.istekla@ontv.ba'))[0] ?? '', /^ON TV: deaktivirana pretplata na paket StartON je istekla/);
+    for (let i = 0; i < 50 && (await texts('deaktivirana.istekla@ontv.ba')).length === 0; i += 1) await new Promise((r) => setTimeout(r, 100));
+    assert.match((await texts('deaktivirana.istekla@ontv.ba'))[0] ?? '', /^ON TV: deaktivirana pretplata na paket StartON je istekla/);
     const page = await loggedInPage(browser, portal.url, 'deaktivirana.istekla@ontv.ba', { width: 375 });
     await page.locator('section', { has: page.getByRole('heading', { name: 'Moj paket' }) }).getByText('ISTEKLA', { exact: true }).waitFor();
     await page.getByRole('link', { name: 'Obnovi pretplatu' }).waitFor();
@@ -66,7 +66,7 @@ describe('billing in a browser', () => {
     );
     await screenshot(page, 'billing-renewal-failed');
     assert.equal(
-      (await outbox('aktivna@ontv.ba'))[0],
+      (await texts('aktivna@ontv.ba'))[0],
       `ON TV: naplata pretplate na paket MaxON (24,90 KM) nije uspjela: banka nije odobrila transakciju. Pokušat ćemo ponovo ${portalDay(today, 21)} Ako plaćanje ne uspije do ${portalDay(today, 25)}, usluga će biti isključena. Karticu možeš dodati ili promijeniti u svom nalogu, u dijelu Moje kartice.`,
     );
 
@@ -79,7 +79,7 @@ describe('billing in a browser', () => {
     await page.goto(`${portal.url}/nalog`);
     await plan.getByText('Važi do').waitFor();
     assert.equal(await plan.getByRole('alert').count(), 0);
-    const receipt = (await outbox('aktivna@ontv.ba'))[0] ?? '';
+    const receipt = (await texts('aktivna@ontv.ba'))[0] ?? '';
     assert.match(receipt, /^ON TV: pretplata na paket MaxON je produžena do \d+\.\d+\.\d{4}\. Naplaćeno je 24,90 KM s kartice \*\*\*\* \*\*\*\* \*\*\*\* 4242\. Račun br\. \d{4}-\d{6}/);
     await page.goto(`${portal.url}/nalog/istorija-uplata`);
     await page.getByRole('row').nth(1).getByText('24,90 KM').waitFor();

@@ -8,7 +8,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_MISSING, findChromium } from '../lib/chromium';
 import { freePort } from '../lib/postgres';
 import { buildStaleApps, ROOT } from '../../api/src/cli/freshness';
-import { REMOTE_NAMES, type RemoteName } from '@portal/shared/contract';
+import { REMOTE_NAMES, type OutboxEntry, type RemoteName } from '@portal/shared/contract';
 
 export const ARTIFACTS = path.join(ROOT, 'test', 'artifacts');
 /** Every server log of the run is kept here, so a later check can scan them for secrets. */
@@ -134,6 +134,19 @@ export function portalRootWithRemotes(name: string, remotes: Partial<Record<Remo
   const config = JSON.parse(fs.readFileSync(configFile, 'utf8')) as { remotes: Record<string, string> };
   fs.writeFileSync(configFile, JSON.stringify({ ...config, remotes: { ...config.remotes, ...remotes } }, null, 2));
   return root;
+}
+
+/** What the sandbox's outbox holds for `to`, newest first. */
+export async function outbox(baseUrl: string, to: string): Promise<OutboxEntry[]> {
+  const response = await fetch(`${baseUrl}/api/dev/outbox?to=${encodeURIComponent(to)}`);
+  return (await response.json()) as OutboxEntry[];
+}
+
+/** The one-time code last sent to `to`. */
+export async function codeSentTo(baseUrl: string, to: string): Promise<string> {
+  const [message] = await outbox(baseUrl, to);
+  assert.ok(message?.code, `a code sent to ${to}`);
+  return message.code;
 }
 
 /** Logs in through the form on `/nalog` (the demo customer unless told otherwise) and waits for the account page. */

@@ -1,7 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { launchBrowser, screenshot, startPortal, type Portal } from './harness';
+import { codeSentTo, launchBrowser, screenshot, startPortal, type Portal } from './harness';
 
 /**
  * The longer flows walked with the keyboard alone: no click, no fill. Each control is reached with Tab
@@ -47,12 +47,6 @@ describe('keyboard alone', () => {
     await page.keyboard.type(text);
   }
 
-  async function codeFor(page: Page, to: string): Promise<string> {
-    const response = await page.request.get(`${portal.url}/api/dev/outbox?to=${encodeURIComponent(to)}`);
-    const [message] = (await response.json()) as Array<{ code: string }>;
-    assert.ok(message, `a message to ${to}`);
-    return message.code;
-  }
 
   /** The card dialog from its first field to its end, by keyboard: card-holder data, then the card. */
   async function addCardByKeyboard(page: Page, number: string, phone?: string): Promise<Locator> {
@@ -83,7 +77,7 @@ describe('keyboard alone', () => {
     await typeInto(page, page.getByLabel('E-mail adresa'), email);
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Potvrdi e-mail adresu' }).waitFor();
-    await typeInto(page, page.getByLabel('Kod'), await codeFor(page, email));
+    await typeInto(page, page.getByLabel('Kod'), await codeSentTo(portal.url, email));
     await page.keyboard.press('Enter');
     await typeInto(page, page.getByLabel('Lozinka', { exact: true }), 'Tastatura1!');
     await typeInto(page, page.getByLabel('Potvrdi lozinku'), 'Tastatura1!');

@@ -1,7 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { expectAccessible, launchBrowser, type Portal, screenshot, startPortal } from './harness';
+import { codeSentTo, expectAccessible, launchBrowser, type Portal, screenshot, startPortal } from './harness';
 
 describe('registration and password reset in a browser', () => {
   let portal: Portal;
@@ -21,12 +21,6 @@ describe('registration and password reset in a browser', () => {
   }
 
   /** The newest code sent to a phone or e-mail, from the sandbox outbox. */
-  async function codeFor(page: Page, to: string): Promise<string> {
-    const response = await page.request.get(`${portal.url}/api/dev/outbox?to=${encodeURIComponent(to)}`);
-    const [message] = (await response.json()) as Array<{ code: string }>;
-    assert.ok(message, `a message to ${to}`);
-    return message.code;
-  }
 
   it('registers by phone, refuses a wrong code, and ends logged in with the name in the header and the PIN shown', async () => {
     const page = await newPage(375);
@@ -40,7 +34,7 @@ describe('registration and password reset in a browser', () => {
     await phone.fill('062 111 333');
     await page.getByRole('button', { name: 'Pošalji kod' }).click();
     await page.getByRole('heading', { name: 'Potvrdi broj telefona' }).waitFor();
-    const code = await codeFor(page, '062111333');
+    const code = await codeSentTo(portal.url, '062111333');
     await page.getByLabel('Kod').fill(code === '000000' ? '111111' : '000000');
     await page.getByRole('button', { name: 'Potvrdi' }).click();
     await page.getByText('Unijeli ste neispravan aktivacioni kod.').waitFor();
@@ -85,13 +79,13 @@ describe('registration and password reset in a browser', () => {
     await page.getByLabel('E-mail adresa').fill('nova.korisnica@example.ba');
     await page.getByRole('button', { name: 'Pošalji kod' }).click();
     await page.getByRole('heading', { name: 'Potvrdi e-mail adresu' }).waitFor();
-    const first = await codeFor(page, 'nova.korisnica@example.ba');
+    const first = await codeSentTo(portal.url, 'nova.korisnica@example.ba');
 
     await page.getByRole('button', { name: 'Pošalji kod ponovo' }).click();
     await page.getByText('Novi kod je uspješno poslat...').waitFor();
     assert.equal(await page.getByRole('button', { name: 'Pošalji kod ponovo' }).count(), 0, 'blocked meanwhile');
     await page.getByRole('button', { name: 'Pošalji kod ponovo' }).waitFor({ timeout: 8000 });
-    const second = await codeFor(page, 'nova.korisnica@example.ba');
+    const second = await codeSentTo(portal.url, 'nova.korisnica@example.ba');
     assert.match(second, /^\d{6}$/);
     if (second !== first) {
       await page.getByLabel('Kod').fill(first);
@@ -119,7 +113,7 @@ describe('registration and password reset in a browser', () => {
     await page.getByRole('button', { name: 'Pošalji kod' }).click();
     await page.waitForURL(/resetovanje-kod-potvrda-broj-telefona$/);
     await expectAccessible(page, 'the reset code step');
-    await page.getByLabel('Kod').fill(await codeFor(page, '061000005'));
+    await page.getByLabel('Kod').fill(await codeSentTo(portal.url, '061000005'));
     await page.getByRole('button', { name: 'Potvrdi' }).click();
     await page.getByRole('heading', { name: 'Nova lozinka' }).waitFor();
     await expectAccessible(page, 'the new password step');
