@@ -32,13 +32,8 @@ interface Row {
   remotes: string;
 }
 
-/** One first visit in a fresh browser context, accepting one encoding: bytes of JS and CSS, requests, remotes. */
-async function visit(browser: Browser, url: string, encoding: 'gzip' | 'br') {
-  const context = await browser.newContext({ extraHTTPHeaders: { 'accept-encoding': encoding } });
-  const page = await context.newPage();
-  const responses: Response[] = [];
-  page.on('response', (response) => responses.push(response));
-  await page.goto(url, { waitUntil: 'networkidle' });
+/** What `responses` brought: bytes of JS and CSS (as transferred), their count, and the remotes they came from. */
+async function tally(responses: Response[]) {
   let jsBytes = 0;
   let cssBytes = 0;
   const remotes = new Set<string>();
@@ -50,8 +45,19 @@ async function visit(browser: Browser, url: string, encoding: 'gzip' | 'br') {
     const remote = /^\/remotes\/(\w+)\//.exec(path)?.[1];
     if (remote) remotes.add(remote);
   }
-  await context.close();
   return { jsBytes, cssBytes, requests: responses.length, remotes: [...remotes].join(', ') || '-' };
+}
+
+/** One first visit in a fresh browser context, accepting one encoding: bytes of JS and CSS, requests, remotes. */
+async function visit(browser: Browser, url: string, encoding: 'gzip' | 'br') {
+  const context = await browser.newContext({ extraHTTPHeaders: { 'accept-encoding': encoding } });
+  const page = await context.newPage();
+  const responses: Response[] = [];
+  page.on('response', (response) => responses.push(response));
+  await page.goto(url, { waitUntil: 'networkidle' });
+  const result = await tally(responses);
+  await context.close();
+  return result;
 }
 
 /**
@@ -67,16 +73,9 @@ async function homeToAccount(browser: Browser, baseUrl: string, encoding: 'gzip'
   await page.getByRole('navigation', { name: 'Glavni meni' }).getByRole('link', { name: 'Moj nalog' }).click();
   await page.getByLabel('E-mail ili broj telefona').waitFor();
   await page.waitForLoadState('networkidle');
-  let jsBytes = 0;
-  let cssBytes = 0;
-  for (const response of responses) {
-    const path = new URL(response.url()).pathname;
-    const size = (await response.request().sizes()).responseBodySize;
-    if (path.endsWith('.js')) jsBytes += size;
-    if (path.endsWith('.css')) cssBytes += size;
-  }
+  const result = await tally(responses);
   await context.close();
-  return { jsBytes, cssBytes, requests: responses.length };
+  return result;
 }
 
 interface ApiRow {
@@ -148,7 +147,7 @@ measure().then(
     console.log('| route | JS (gzip) | JS target (gzip) | JS (brotli) | CSS (gzip) | requests | remotes loaded |');
     console.log('|---|---|---|---|---|---|---|');
     for (const r of rows) console.log(`| ${r.route} | ${kb(r.jsBytes)} | ${r.target} | ${kb(r.jsBrotli)} | ${kb(r.cssBytes)} | ${r.requests} | ${r.remotes} |`);
-    console.log(`| / then the account link (fetched after the click) | ${kb(move.gzip.jsBytes)} | - | ${kb(move.brotli.jsBytes)} | ${kb(move.gzip.cssBytes)} | ${move.gzip.requests} | account |`);
+    console.log(`| / then the account link (fetched after the click) | ${kb(move.gzip.jsBytes)} | - | ${kb(move.brotli.jsBytes)} | ${kb(move.gzip.cssBytes)} | ${move.gzip.requests} | ${move.gzip.remotes} |`);
     const yardstick = api[0]!.rps;
     console.log(`\nAPI under load (autocannon, ${CONNECTIONS} connections, ${SECONDS} s each, one process on this machine):`);
     console.log('| endpoint | requests/s | of hello-world | p50 (ms) | p99 (ms) | errors or non-2xx |');
