@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_MISSING, findChromium } from '../lib/chromium';
 import { freePort } from '../lib/postgres';
 import { buildStaleApps, ROOT } from '../../api/src/cli/freshness';
@@ -185,6 +185,23 @@ export async function addCard(page: Page, number: string, opener = 'Dodaj kartic
   await dialog.getByLabel('CVC', { exact: true }).fill('123');
   await save.click();
   return dialog;
+}
+
+/** Presses Tab until `target` has focus (failing after `max` presses), and checks that focus shows. */
+export async function tabTo(page: Page, target: Locator, max = 60): Promise<void> {
+  await target.waitFor();
+  for (let i = 0; i <= max; i += 1) {
+    if (await target.evaluate((element) => element === document.activeElement)) {
+      const ring = await target.evaluate((element) => {
+        const style = getComputedStyle(element);
+        return (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== 'none';
+      });
+      assert.ok(ring, `${target} shows that it has focus`);
+      return;
+    }
+    await page.keyboard.press('Tab');
+  }
+  assert.fail(`${max} presses of Tab never reached ${target}`);
 }
 
 /** axe-core over what the page shows now (WCAG 2.1 A and AA and best practices): no violation allowed. */

@@ -1,7 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { codeSentTo, launchBrowser, screenshot, startPortal, type Portal } from './harness';
+import { codeSentTo, launchBrowser, screenshot, startPortal, tabTo, type Portal } from './harness';
 
 /**
  * The longer flows walked with the keyboard alone: no click, no fill. Each control is reached with Tab
@@ -22,23 +22,6 @@ describe('keyboard alone', () => {
   async function newPage(width: number): Promise<Page> {
     const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'bs-BA' });
     return context.newPage();
-  }
-
-  /** Presses Tab until `target` has focus (failing after `max` presses), and checks that focus shows. */
-  async function tabTo(page: Page, target: Locator, max = 60): Promise<void> {
-    await target.waitFor();
-    for (let i = 0; i <= max; i += 1) {
-      if (await target.evaluate((element) => element === document.activeElement)) {
-        const ring = await target.evaluate((element) => {
-          const style = getComputedStyle(element);
-          return (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== 'none';
-        });
-        assert.ok(ring, `${target} shows that it has focus`);
-        return;
-      }
-      await page.keyboard.press('Tab');
-    }
-    assert.fail(`${max} presses of Tab never reached ${target}`);
   }
 
   /** Tabs to a text field and types into it. */
