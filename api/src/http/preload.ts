@@ -15,7 +15,7 @@ function readJson<T>(file: string): T | null {
   }
 }
 
-/** A file name from a manifest, usable in a URL path and a header value, or null. */
+/** Whether a name (from a manifest or the configuration) is usable as it is in a URL path and a header value. */
 const safe = (name: unknown): name is string => typeof name === 'string' && /^[\w./-]+$/.test(name) && !name.includes('..');
 
 /**

@@ -74,13 +74,13 @@ describe('/pretplati-se', () => {
     const useTerms = screen.getByRole('checkbox', { name: 'Prihvatam uslove korištenja' });
     const terms = screen.getByRole('checkbox', { name: 'Prihvatam uslove plaćanja i politiku privatnosti' });
     expect(submit).toBeDisabled();
-    await userEvent.click(useTerms!);
+    await userEvent.click(useTerms);
     expect(submit).toBeDisabled();
-    await userEvent.click(terms!);
+    await userEvent.click(terms);
     expect(submit).toBeEnabled();
-    await userEvent.click(useTerms!);
+    await userEvent.click(useTerms);
     expect(submit).toBeDisabled();
-    await userEvent.click(useTerms!);
+    await userEvent.click(useTerms);
     await userEvent.click(submit);
     expect(router.state.location.pathname + router.state.location.search).toBe('/potvrdi-pretplatu?plan=maxon');
     expect(await screen.findByRole('heading', { name: 'Potvrda pretplate' })).toBeInTheDocument();
