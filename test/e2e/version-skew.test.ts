@@ -8,18 +8,21 @@ import { WEBPACK_CLI, ROOT } from '../../api/src/cli/freshness';
 import { ARTIFACTS, DEMO, expectAccessible, launchBrowser, screenshot, startPortal, withAccountAt, type Portal } from './harness';
 
 const SKEW = path.join(ARTIFACTS, 'skew');
+/** The workspace's `@portal/shared` package.json: the release the host runs. */
+const SHARED_PACKAGE = JSON.parse(fs.readFileSync(path.join(ROOT, 'shared', 'package.json'), 'utf8')) as { version: string };
+/** Where the account remote built against `version` goes. */
+const buildOf = (version: string) => path.join(SKEW, `account-${version}`);
 
 /**
  * Builds the account remote as a team deploying it on its own would, against another release of
- * `@portal/shared`: a copy of the package at `version`. Returns the folder of the build.
+ * `@portal/shared`: a copy of the package at `version`, into `buildOf(version)`.
  */
-async function buildAccountAgainst(version: string): Promise<string> {
+async function buildAccountAgainst(version: string): Promise<void> {
   const release = path.join(SKEW, `shared-${version}`);
-  const out = path.join(SKEW, `account-${version}`);
+  const out = buildOf(version);
   fs.rmSync(release, { recursive: true, force: true });
   fs.cpSync(path.join(ROOT, 'shared', 'src'), path.join(release, 'src'), { recursive: true });
-  const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'shared', 'package.json'), 'utf8')) as { version: string };
-  fs.writeFileSync(path.join(release, 'package.json'), JSON.stringify({ ...pkg, version }, null, 2));
+  fs.writeFileSync(path.join(release, 'package.json'), JSON.stringify({ ...SHARED_PACKAGE, version }, null, 2));
   const args = [WEBPACK_CLI, '--env', 'app=account', '--env', `sharedFrom=${release}`, '--env', `outDir=${out}`];
   await new Promise<void>((resolve, reject) => {
     const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -30,23 +33,19 @@ async function buildAccountAgainst(version: string): Promise<string> {
   });
   const manifest = JSON.parse(fs.readFileSync(path.join(out, 'mf-manifest.json'), 'utf8')) as { shared: Array<{ name: string; version: string }> };
   assert.equal(manifest.shared.find((s) => s.name === '@portal/shared')?.version, version, 'the build carries the release it was built against');
-  return out;
 }
 
 describe('version skew: the account remote built against another release of @portal/shared', () => {
-  const current = (JSON.parse(fs.readFileSync(path.join(ROOT, 'shared', 'package.json'), 'utf8')) as { version: string }).version;
+  const current = SHARED_PACKAGE.version;
   const [major, minor] = current.split('.').map(Number) as [number, number];
   const newerMinor = `${major}.${minor + 1}.0`;
   const nextMajor = `${major + 1}.0.0`;
-  const builds = new Map<string, string>();
   let portal: Portal;
   let browser: Browser;
 
   before(async () => {
     fs.mkdirSync(SKEW, { recursive: true });
-    const [minorBuild, majorBuild] = await Promise.all([buildAccountAgainst(newerMinor), buildAccountAgainst(nextMajor)]);
-    builds.set(newerMinor, minorBuild);
-    builds.set(nextMajor, majorBuild);
+    await Promise.all([buildAccountAgainst(newerMinor), buildAccountAgainst(nextMajor)]);
     [portal, browser] = await Promise.all([startPortal(), launchBrowser()]);
   });
   after(async () => {
@@ -59,7 +58,7 @@ describe('version skew: the account remote built against another release of @por
    * `version`, deployed under `/skew/<version>/` of the portal's origin (served from the build folder).
    */
   async function pageWithAccountOn(version: string, width = 1280): Promise<{ page: Page; requests: string[] }> {
-    const dir = builds.get(version)!;
+    const dir = buildOf(version);
     const base = `${portal.url}/skew/${version}/`;
     const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'bs-BA' });
     const page = await context.newPage();
