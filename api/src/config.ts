@@ -25,6 +25,7 @@ const envSchema = z
   REFRESH_WINDOW_DAYS: int(30),
   TRUST_PROXY: flag.default(false),
   LOGIN_LIMIT_ACCOUNT: int(5),
+  LOGIN_LIMIT_ACCOUNT_TOTAL: int(50),
   LOGIN_LIMIT_CLIENT: int(30),
   LOGIN_LIMIT_WINDOW_SECONDS: int(900),
   // Sandbox: codes go to the outbox readable at /api/dev/outbox. On unless NODE_ENV=production or SANDBOX=0.
@@ -79,6 +80,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     trustProxy: e.TRUST_PROXY,
     loginLimits: {
       perAccount: e.LOGIN_LIMIT_ACCOUNT,
+      perAccountTotal: e.LOGIN_LIMIT_ACCOUNT_TOTAL,
       perClient: e.LOGIN_LIMIT_CLIENT,
       windowSeconds: e.LOGIN_LIMIT_WINDOW_SECONDS,
     },

@@ -2,7 +2,7 @@ import type { ApiConfig } from './config';
 import type { Db } from './db/db';
 import type { Keys } from './auth/secrets';
 import { TokenIssuer } from './auth/tokens';
-import { RateLimiter } from './http/rate-limit';
+import { Limits } from './http/limits';
 import { OutboxNotifier, type Notifier } from './onboarding/notifier';
 import type { PaymentGateway } from './payments/gateway';
 import { paymentEventHandler } from './payments/events';
@@ -17,9 +17,8 @@ export interface ApiContext {
   keys: Keys;
   now: () => Date;
   tokens: TokenIssuer;
-  loginLimits: { perAccount: RateLimiter; perClient: RateLimiter };
-  /** New registrations and reset requests: per username and per client address, an hour's window. */
-  codeLimits: { perUsername: RateLimiter; perClient: RateLimiter };
+  /** Limits kept in the database, shared by every API process (http/limits.ts). */
+  limits: Limits;
   notifier: Notifier;
   /** The card processor; `sandbox` or `stripe` is set too, for the routes only that one serves. */
   payments: { gateway: PaymentGateway; sandbox: SandboxProcessor | null; stripe: StripeGateway | null };
@@ -34,7 +33,6 @@ export function createContext(
   now: () => Date = () => new Date(),
   log: (line: string) => void = () => undefined,
 ): ApiContext {
-  const windowMs = config.loginLimits.windowSeconds * 1000;
   const sandbox = config.payments.provider === 'sandbox' ? new SandboxProcessor(db, keys.processor, now, log) : null;
   const stripe = config.payments.provider === 'stripe' ? StripeGateway.fromKeys(config.payments.secretKey, config.payments.webhookSecret) : null;
   const gateway: PaymentGateway = (sandbox ?? stripe)!;
@@ -46,14 +44,7 @@ export function createContext(
     keys,
     now,
     tokens: new TokenIssuer(keys.signing, config.tokenTtlSeconds, now),
-    loginLimits: {
-      perAccount: new RateLimiter(config.loginLimits.perAccount, windowMs, now),
-      perClient: new RateLimiter(config.loginLimits.perClient, windowMs, now),
-    },
-    codeLimits: {
-      perUsername: new RateLimiter(5, 3_600_000, now),
-      perClient: new RateLimiter(config.loginLimits.perClient, 3_600_000, now),
-    },
+    limits: new Limits(db, now),
     notifier,
     payments: { gateway, sandbox, stripe },
     billing: { db, gateway, notifier, retryDays: config.billing.retryDays, log },

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { loginRequestSchema, loginResponseSchema, refreshRequestSchema, refreshResponseSchema, type LoginResponse, type RefreshResponse } from '@portal/shared/contract';
 import type { ApiContext } from '../context';
+import type { Limit } from '../http/limits';
 import { HttpError, parseBody, respond } from '../http/validate';
 import { findCustomerById, findCustomerByUsername, usernameLookup, type CustomerRow } from './customers';
 import { bearerToken, SESSION_EXPIRED } from './guard';
@@ -40,25 +41,36 @@ function readPin(key: Buffer, customer: CustomerRow, log: FastifyBaseLogger): st
 }
 
 /** `POST /login`, `POST /refresh`, `POST /logout` (spec 7, Authentication). */
-export function authRoutes(app: FastifyInstance, ctx: ApiContext): void {
-  const { perAccount, perClient } = ctx.loginLimits;
+/**
+ * The login limits of one attempt (README, "Limits"): failures per account and client together, a
+ * higher ceiling per account with a growing delay past twice the pair's limit, and all logins per client.
+ */
+export function loginLimits(config: ApiContext['config'], accountKey: string, clientKey: string): { pair: Limit; account: Limit; client: Limit } {
+  const { perAccount, perAccountTotal, perClient, windowSeconds } = config.loginLimits;
+  return {
+    pair: { key: `login:${accountKey}:${clientKey}`, max: perAccount, windowSeconds },
+    account: { key: `login:${accountKey}`, max: perAccountTotal, windowSeconds, spaceAfter: 2 * perAccount, maxDelaySeconds: 60 },
+    client: { key: `login-client:${clientKey}`, max: perClient, windowSeconds },
+  };
+}
 
+/** `POST /login`, `POST /refresh`, `POST /logout` (spec 7, Authentication). */
+export function authRoutes(app: FastifyInstance, ctx: ApiContext): void {
   app.post('/login', async (request): Promise<LoginResponse> => {
     const body = parseBody(loginRequestSchema, request.body);
-    const clientKey = request.ip;
     const accountKey = usernameLookup(body.username)?.value ?? body.username.toLowerCase();
+    const { pair, account, client } = loginLimits(ctx.config, accountKey, request.ip);
 
-    const wait = Math.max(perClient.retryAfter(clientKey), perAccount.retryAfter(accountKey));
-    if (wait > 0) throw tooMany(wait);
-    perClient.hit(clientKey);
+    // The attempt is counted before the password is checked, so a burst gets no more tries than the limit.
+    const taken = await ctx.limits.take([pair, account, client]);
+    if (!taken.ok) throw tooMany(taken.retryAfter);
 
     const customer = await findCustomerByUsername(ctx.db, body.username);
     const valid = customer ? await verifyPassword(body.password, customer.password_hash) : await verifyPassword(body.password, await decoyHash()).then(() => false);
-    if (!customer || !valid) {
-      perAccount.hit(accountKey);
-      throw new HttpError(401, LOGIN_FAILED, 'LOGIN_FAILED');
-    }
-    perAccount.reset(accountKey);
+    if (!customer || !valid) throw new HttpError(401, LOGIN_FAILED, 'LOGIN_FAILED');
+    // A right password was no failure: the account's hit goes back and this client's run of failures ends.
+    await ctx.limits.giveBack([account]);
+    await ctx.limits.clear([pair.key]);
 
     const now = ctx.now();
     const sessionId = randomUUID();

@@ -6,6 +6,7 @@ import { requireCustomer, SESSION_EXPIRED } from '../auth/guard';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { seal, unseal } from '../auth/secrets';
 import { HttpError, parseBody } from '../http/validate';
+import type { Limit } from '../http/limits';
 
 /** Wrong PINs allowed before the check locks, and for how long (spec: "PIN check attempts are limited"). */
 export const PIN_MAX_FAILURES = 5;
@@ -15,17 +16,26 @@ export const WRONG_PASSWORD = 'Unesena lozinka nije tačna';
 
 const same = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
-/** Checks a customer's PIN; wrong ones count towards a lockout, a right one clears the count. */
+/**
+ * Checks a customer's PIN. The attempt is counted before the comparison, in the statement that checks
+ * the lock (a burst gets at most five through); the fifth counted attempt sets the lock, and a right
+ * PIN clears the count.
+ */
 async function verifyPin(ctx: ApiContext, customerId: number, pin: string): Promise<void> {
-  const [row] = await ctx.db.query<{ pin_sealed: string; pin_failures: number; pin_locked_until: Date | null }>(
-    'SELECT pin_sealed, pin_failures, pin_locked_until FROM customers WHERE id = $1',
-    [customerId],
-  );
-  if (!row) throw new HttpError(401, SESSION_EXPIRED, 'UNAUTHORIZED');
   const now = ctx.now();
-  const lockedUntil = row.pin_locked_until ? new Date(row.pin_locked_until) : null;
-  if (lockedUntil && lockedUntil > now) {
-    const seconds = Math.ceil((lockedUntil.getTime() - now.getTime()) / 1000);
+  const [row] = await ctx.db.query<{ pin_sealed: string }>(
+    `UPDATE customers SET
+       pin_failures = CASE WHEN pin_locked_until IS NOT NULL THEN 1 ELSE pin_failures + 1 END,
+       pin_locked_until = CASE WHEN (CASE WHEN pin_locked_until IS NOT NULL THEN 1 ELSE pin_failures + 1 END) >= $3
+                               THEN $2::timestamptz + make_interval(mins => $4) END
+     WHERE id = $1 AND (pin_locked_until IS NULL OR pin_locked_until <= $2)
+     RETURNING pin_sealed`,
+    [customerId, now, PIN_MAX_FAILURES, PIN_LOCK_MINUTES],
+  );
+  if (!row) {
+    const [locked] = await ctx.db.query<{ pin_locked_until: Date | null }>('SELECT pin_locked_until FROM customers WHERE id = $1', [customerId]);
+    if (!locked) throw new HttpError(401, SESSION_EXPIRED, 'UNAUTHORIZED');
+    const seconds = Math.max(1, Math.ceil((new Date(locked.pin_locked_until ?? now).getTime() - now.getTime()) / 1000));
     throw new HttpError(429, `Previše pogrešnih PIN-ova. Pokušaj ponovo za ${Math.ceil(seconds / 60)} min.`, 'PIN_LOCKED', { 'retry-after': String(seconds) });
   }
   let actual: string | null = null;
@@ -35,12 +45,9 @@ async function verifyPin(ctx: ApiContext, customerId: number, pin: string): Prom
     actual = null; // sealed under another master secret: no PIN can match
   }
   if (actual !== null && same(actual, pin)) {
-    if (row.pin_failures > 0 || lockedUntil) await ctx.db.query('UPDATE customers SET pin_failures = 0, pin_locked_until = NULL WHERE id = $1', [customerId]);
+    await ctx.db.query('UPDATE customers SET pin_failures = 0, pin_locked_until = NULL WHERE id = $1', [customerId]);
     return;
   }
-  const failures = (lockedUntil ? 0 : row.pin_failures) + 1;
-  const lock = failures >= PIN_MAX_FAILURES ? new Date(now.getTime() + PIN_LOCK_MINUTES * 60_000) : null;
-  await ctx.db.query('UPDATE customers SET pin_failures = $2, pin_locked_until = $3 WHERE id = $1', [customerId, lock ? 0 : failures, lock]);
   throw new HttpError(400, WRONG_PIN, 'WRONG_PIN');
 }
 
@@ -64,15 +71,13 @@ export function customerRoutes(app: FastifyInstance, ctx: ApiContext): void {
   app.post('/customer/change-password', async (request) => {
     const { customerId, sessionId } = await requireCustomer(ctx, request);
     const { oldPassword, newPassword } = parseBody(changePasswordRequestSchema, request.body);
-    // Old-password guesses share the login's per-account limit.
-    const limitKey = `password-change:${customerId}`;
-    const wait = ctx.loginLimits.perAccount.retryAfter(limitKey);
-    if (wait > 0) throw new HttpError(429, `Previše pokušaja. Pokušaj ponovo za ${Math.ceil(wait / 60)} min.`, 'TOO_MANY_ATTEMPTS', { 'retry-after': String(wait) });
+    // Old-password guesses are limited like logins from one client: counted before the check.
+    const guesses: Limit = { key: `password-change:${customerId}`, max: ctx.config.loginLimits.perAccount, windowSeconds: ctx.config.loginLimits.windowSeconds };
+    const taken = await ctx.limits.take([guesses]);
+    if (!taken.ok) throw new HttpError(429, `Previše pokušaja. Pokušaj ponovo za ${Math.ceil(taken.retryAfter / 60)} min.`, 'TOO_MANY_ATTEMPTS', { 'retry-after': String(taken.retryAfter) });
     const [row] = await ctx.db.query<{ password_hash: string }>('SELECT password_hash FROM customers WHERE id = $1', [customerId]);
-    if (!row || !(await verifyPassword(oldPassword, row.password_hash))) {
-      ctx.loginLimits.perAccount.hit(limitKey);
-      throw new HttpError(400, WRONG_PASSWORD, 'WRONG_PASSWORD');
-    }
+    if (!row || !(await verifyPassword(oldPassword, row.password_hash))) throw new HttpError(400, WRONG_PASSWORD, 'WRONG_PASSWORD');
+    await ctx.limits.clear([guesses.key]);
     if (!isStrongPassword(newPassword)) {
       throw new HttpError(422, WEAK_PASSWORD_MESSAGE, 'WEAK_PASSWORD');
     }
@@ -82,7 +87,6 @@ export function customerRoutes(app: FastifyInstance, ctx: ApiContext): void {
       // Every other device signs in again with the new password; this one stays signed in.
       await tx.query('UPDATE device_sessions SET revoked_at = $3 WHERE customer_id = $1 AND id <> $2 AND revoked_at IS NULL', [customerId, sessionId, ctx.now()]);
     });
-    ctx.loginLimits.perAccount.reset(limitKey);
     return {};
   });
 }

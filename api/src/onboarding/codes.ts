@@ -60,44 +60,72 @@ export async function createVerification(
   return { id, code };
 }
 
-/** A code is single use: the right one approves the verification and is spent; wrong ones count. */
+/** Wrong codes per username and purpose in an hour, across every code it was sent (resends make new codes). */
+export const MAX_GUESSES_PER_HOUR = 10;
+
+/**
+ * A code is single use: the right one approves the verification and is spent. Each attempt is counted
+ * before the comparison, in the statement that checks the count, so a burst gets at most five
+ * comparisons per code (and ten per username an hour); a right code gives its count back.
+ */
 export async function approveCode(ctx: ApiContext, id: string, purpose: Purpose, code: string): Promise<void> {
-  const row = await findVerification(ctx.db, id, purpose);
-  // Unknown, finished or already approved verifications answer like a wrong code: nothing to learn from them.
-  if (!row || row.completed_at || row.approved_at || !row.code_hash) throw new HttpError(400, WRONG_CODE, 'WRONG_CODE');
-  if (row.code_failures >= CODE_MAX_FAILURES) throw new HttpError(429, SPENT_CODE, 'CODE_SPENT');
-  if (!row.code_expires_at || new Date(row.code_expires_at) <= ctx.now()) throw new HttpError(400, EXPIRED_CODE, 'CODE_EXPIRED');
-  const expected = Buffer.from(row.code_hash, 'hex');
-  const given = Buffer.from(codeHash(ctx, id, code), 'hex');
-  if (!timingSafeEqual(expected, given)) {
-    await ctx.db.query('UPDATE verifications SET code_failures = code_failures + 1 WHERE id = $1', [id]);
+  const [row] = await ctx.db.query<{ code_hash: string; code_expires_at: Date; username: string }>(
+    `UPDATE verifications SET code_failures = code_failures + 1
+      WHERE id = $1 AND purpose = $2 AND completed_at IS NULL AND approved_at IS NULL AND code_hash IS NOT NULL AND code_failures < $3
+      RETURNING code_hash, code_expires_at, username`,
+    [id, purpose, CODE_MAX_FAILURES],
+  );
+  if (!row) {
+    // Unknown, finished or already approved verifications answer like a wrong code: nothing to learn from them.
+    const spent = await findVerification(ctx.db, id, purpose);
+    if (spent && !spent.completed_at && !spent.approved_at && spent.code_hash) throw new HttpError(429, SPENT_CODE, 'CODE_SPENT', { 'retry-after': String(secondsLeft(ctx, spent.code_expires_at)) });
     throw new HttpError(400, WRONG_CODE, 'WRONG_CODE');
   }
+  const guesses = { key: `code-guess:${purpose}:${row.username}`, max: MAX_GUESSES_PER_HOUR, windowSeconds: 3600 };
+  const taken = await ctx.limits.take([guesses]);
+  if (!taken.ok) throw new HttpError(429, SPENT_CODE, 'CODE_SPENT', { 'retry-after': String(taken.retryAfter) });
+  if (new Date(row.code_expires_at) <= ctx.now()) throw new HttpError(400, EXPIRED_CODE, 'CODE_EXPIRED');
+  const expected = Buffer.from(row.code_hash, 'hex');
+  const given = Buffer.from(codeHash(ctx, id, code), 'hex');
+  if (!timingSafeEqual(expected, given)) throw new HttpError(400, WRONG_CODE, 'WRONG_CODE');
   const [approved] = await ctx.db.query<{ id: string }>(
-    'UPDATE verifications SET approved_at = $2, code_hash = NULL WHERE id = $1 AND code_hash = $3 AND approved_at IS NULL RETURNING id',
+    'UPDATE verifications SET approved_at = $2, code_hash = NULL, code_failures = code_failures - 1 WHERE id = $1 AND code_hash = $3 AND approved_at IS NULL RETURNING id',
     [id, ctx.now(), row.code_hash],
   );
   if (!approved) throw new HttpError(400, WRONG_CODE, 'WRONG_CODE'); // the same code, used twice at once
+  await ctx.limits.giveBack([guesses]);
 }
 
-/** A new code replaces the old one, at most five times an hour; answers the code (null when there is nothing to resend). */
+const secondsLeft = (ctx: ApiContext, until: Date | null) => Math.max(1, Math.ceil(((until ? new Date(until).getTime() : 0) - ctx.now().getTime()) / 1000));
+
+/**
+ * A new code replaces the old one, at most five times an hour, counted in the statement that writes
+ * it; answers the code (null when there is nothing to resend).
+ */
 export async function replaceCode(ctx: ApiContext, id: string, purpose: Purpose): Promise<{ row: VerificationRow; code: string } | null> {
-  const row = await findVerification(ctx.db, id, purpose);
-  if (!row || row.completed_at || row.approved_at) return null;
   const now = ctx.now();
-  const windowOver = now.getTime() - new Date(row.resend_window_start).getTime() >= 3_600_000;
-  const resends = windowOver ? 0 : row.resends;
-  if (resends >= MAX_RESENDS_PER_HOUR) {
-    const wait = Math.ceil((new Date(row.resend_window_start).getTime() + 3_600_000 - now.getTime()) / 60_000);
-    throw new HttpError(429, `Previše zahtjeva za novi kod. Pokušaj ponovo za ${wait} min.`, 'TOO_MANY_RESENDS', { 'retry-after': String(wait * 60) });
-  }
   const { code, hash, expiresAt } = freshCode(ctx, id);
-  await ctx.db.query(
-    `UPDATE verifications SET code_hash = $2, code_expires_at = $3, code_failures = 0, resends = $4, resend_window_start = $5 WHERE id = $1`,
-    [id, hash, expiresAt, resends + 1, windowOver ? now : row.resend_window_start],
+  const [row] = await ctx.db.query<VerificationRow>(
+    `UPDATE verifications SET code_hash = $3, code_expires_at = $4, code_failures = 0,
+            resends = CASE WHEN resend_window_start <= $5::timestamptz - interval '1 hour' THEN 1 ELSE resends + 1 END,
+            resend_window_start = CASE WHEN resend_window_start <= $5::timestamptz - interval '1 hour' THEN $5 ELSE resend_window_start END
+      WHERE id = $1 AND purpose = $2 AND completed_at IS NULL AND approved_at IS NULL
+        AND (resend_window_start <= $5::timestamptz - interval '1 hour' OR resends < $6)
+      RETURNING *`,
+    [id, purpose, hash, expiresAt, now, MAX_RESENDS_PER_HOUR],
   );
-  return { row, code };
+  if (row) return { row, code };
+  const current = await findVerification(ctx.db, id, purpose);
+  if (!current || current.completed_at || current.approved_at) return null;
+  const wait = Math.max(1, Math.ceil((new Date(current.resend_window_start).getTime() + 3_600_000 - now.getTime()) / 60_000));
+  throw new HttpError(429, `Previše zahtjeva za novi kod. Pokušaj ponovo za ${wait} min.`, 'TOO_MANY_RESENDS', { 'retry-after': String(wait * 60) });
 }
+
+/** How long an approved registration or reset may be finished: after that, start again. */
+export const APPROVAL_TTL_MINUTES = 10;
+
+/** SQL: the verification was approved no more than APPROVAL_TTL_MINUTES before the time in parameter `now`. */
+export const approvedSince = (now: string) => `approved_at IS NOT NULL AND approved_at > ${now}::timestamptz - interval '${APPROVAL_TTL_MINUTES} minutes'`;
 
 export const codeText = (purpose: Purpose, code: string) =>
   purpose === 'REGISTRATION'

@@ -22,11 +22,12 @@ import { hashPassword } from '../auth/passwords';
 import { seal, unseal } from '../auth/secrets';
 import { randomPin } from '../db/seed';
 import { HttpError, parseBody } from '../http/validate';
-import { approveCode, codeText, createVerification, findVerification, replaceCode, type Purpose } from './codes';
+import { approveCode, approvedSince, codeText, createVerification, findVerification, replaceCode, type Purpose } from './codes';
 
 const PHONE_FORMAT = 'Broj telefona mora biti u formatu 06x xxx xxx(x).'; // spec 5
 const EMAIL_FORMAT = 'Unesi ispravnu e-mail adresu.';
 const NOT_READY = 'Registracija nije potvrđena. Počni ispočetka.';
+const MAX_STARTS_PER_HOUR = 5;
 
 /** A username as registrations store it: a phone number `3876…` (06 + 7 to 9 digits) or an e-mail in lower case. */
 function registrationUsername(type: RegistrationType, username: string): string {
@@ -41,13 +42,15 @@ function registrationUsername(type: RegistrationType, username: string): string 
 
 const channelOf = (type: RegistrationType): 'SMS' | 'EMAIL' => (type === 'PHONE_NUMBER' ? 'SMS' : 'EMAIL');
 
-function limit(ctx: ApiContext, request: FastifyRequest, username: string): void {
-  const wait = Math.max(ctx.codeLimits.perUsername.retryAfter(username), ctx.codeLimits.perClient.retryAfter(request.ip));
-  if (wait > 0) {
-    throw new HttpError(429, `Previše zahtjeva. Pokušaj ponovo za ${Math.ceil(wait / 60)} min.`, 'TOO_MANY_REQUESTS', { 'retry-after': String(wait) });
+/** New registrations and reset requests: five an hour per username, and the login's client limit per hour per address. */
+async function limit(ctx: ApiContext, request: FastifyRequest, username: string): Promise<void> {
+  const taken = await ctx.limits.take([
+    { key: `code-start:${username}`, max: MAX_STARTS_PER_HOUR, windowSeconds: 3600 },
+    { key: `code-start-client:${request.ip}`, max: ctx.config.loginLimits.perClient, windowSeconds: 3600 },
+  ]);
+  if (!taken.ok) {
+    throw new HttpError(429, `Previše zahtjeva. Pokušaj ponovo za ${Math.ceil(taken.retryAfter / 60)} min.`, 'TOO_MANY_REQUESTS', { 'retry-after': String(taken.retryAfter) });
   }
-  ctx.codeLimits.perUsername.hit(username);
-  ctx.codeLimits.perClient.hit(request.ip);
 }
 
 async function resend(ctx: ApiContext, id: string, purpose: Purpose): Promise<void> {
@@ -66,7 +69,7 @@ export function onboardingRoutes(app: FastifyInstance, ctx: ApiContext): void {
   app.post('/start-registration', async (request) => {
     const body = parseBody(startRegistrationRequestSchema, request.body);
     const username = registrationUsername(body.registrationType, body.username);
-    limit(ctx, request, username);
+    await limit(ctx, request, username);
     if (await findCustomerByUsername(ctx.db, username)) {
       throw new HttpError(
         409,
@@ -106,12 +109,11 @@ export function onboardingRoutes(app: FastifyInstance, ctx: ApiContext): void {
     const row = await findVerification(ctx.db, body.identificator, 'REGISTRATION');
     if (!row || !row.approved_at || row.completed_at || row.registration_type !== body.registrationType) throw new HttpError(409, NOT_READY, 'NOT_APPROVED');
     if (!isStrongPassword(body.password)) throw new HttpError(422, WEAK_PASSWORD_MESSAGE, 'WEAK_PASSWORD');
-    await ctx.db.query('UPDATE verifications SET password_hash = $2, first_name = $3, last_name = $4 WHERE id = $1', [
-      row.id,
-      await hashPassword(body.password),
-      body.firstName,
-      body.lastName,
-    ]);
+    const [saved] = await ctx.db.query(
+      `UPDATE verifications SET password_hash = $2, first_name = $3, last_name = $4 WHERE id = $1 AND completed_at IS NULL AND ${approvedSince('$5')} RETURNING id`,
+      [row.id, await hashPassword(body.password), body.firstName, body.lastName, ctx.now()],
+    );
+    if (!saved) throw new HttpError(409, NOT_READY, 'NOT_APPROVED');
     return {};
   });
 
@@ -121,7 +123,7 @@ export function onboardingRoutes(app: FastifyInstance, ctx: ApiContext): void {
     await ctx.db.transaction(async (tx) => {
       const [row] = await tx.query<{ id: string; registration_type: RegistrationType; username: string; password_hash: string | null; first_name: string | null; last_name: string | null }>(
         `UPDATE verifications SET completed_at = $2
-          WHERE id = $1 AND purpose = 'REGISTRATION' AND approved_at IS NOT NULL AND password_hash IS NOT NULL AND completed_at IS NULL
+          WHERE id = $1 AND purpose = 'REGISTRATION' AND ${approvedSince('$2')} AND password_hash IS NOT NULL AND completed_at IS NULL
           RETURNING id, registration_type, username, password_hash, first_name, last_name`,
         [identificator, ctx.now()],
       );
@@ -142,7 +144,7 @@ export function onboardingRoutes(app: FastifyInstance, ctx: ApiContext): void {
     const lookup = usernameLookup(body.username);
     if (!lookup) throw new HttpError(400, 'Unesi e-mail adresu ili broj telefona.', 'BAD_USERNAME');
     const registrationType: RegistrationType = lookup.column === 'email' ? 'EMAIL' : 'PHONE_NUMBER';
-    limit(ctx, request, lookup.value);
+    await limit(ctx, request, lookup.value);
     const customer = await findCustomerByUsername(ctx.db, lookup.value);
     // Unknown usernames get the same answer and a verification that can never be approved (no enumeration).
     const { id, code } = await createVerification(ctx, { purpose: 'PASSWORD_RESET', registrationType, username: lookup.value, customerId: customer?.id ?? null });
@@ -169,7 +171,7 @@ export function onboardingRoutes(app: FastifyInstance, ctx: ApiContext): void {
     await ctx.db.transaction(async (tx) => {
       const [row] = await tx.query<{ customer_id: number | null }>(
         `UPDATE verifications SET completed_at = $2
-          WHERE id = $1 AND purpose = 'PASSWORD_RESET' AND approved_at IS NOT NULL AND completed_at IS NULL AND customer_id IS NOT NULL
+          WHERE id = $1 AND purpose = 'PASSWORD_RESET' AND ${approvedSince('$2')} AND completed_at IS NULL AND customer_id IS NOT NULL
           RETURNING customer_id`,
         [body.identificator, ctx.now()],
       );

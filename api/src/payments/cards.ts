@@ -75,17 +75,29 @@ export function cardRoutes(app: FastifyInstance, ctx: ApiContext): void {
   app.post('/credit-card', async (request): Promise<NewCardResponse> => {
     const { customerId } = await requireCustomer(ctx, request);
     const hourAgo = new Date(ctx.now().getTime() - 3_600_000);
-    // Setups never confirmed within an hour are abandoned.
-    await ctx.db.query(`DELETE FROM credit_cards WHERE customer_id = $1 AND status <> 'ACTIVE' AND created_at < $2`, [customerId, hourAgo]);
-    const [counts] = await ctx.db.query<{ saved: number; recent: number }>(
-      `SELECT count(*) FILTER (WHERE status = 'ACTIVE')::int AS saved, count(*) FILTER (WHERE status <> 'ACTIVE')::int AS recent FROM credit_cards WHERE customer_id = $1`,
-      [customerId],
-    );
-    if (counts!.saved >= MAX_CARDS) throw new HttpError(409, `Možeš sačuvati najviše ${MAX_CARDS} kartica. Obriši karticu koju ne koristiš.`, 'TOO_MANY_CARDS');
-    if (counts!.recent >= MAX_NEW_CARDS_PER_HOUR) throw new HttpError(429, 'Previše pokušaja dodavanja kartice. Pokušaj ponovo za sat vremena.', 'TOO_MANY_ATTEMPTS', { 'retry-after': '3600' });
     const code = randomUUID();
-    const setup = await ctx.payments.gateway.createSetup({ customerRef: String(customerId), idempotencyKey: code });
-    await ctx.db.query(`INSERT INTO credit_cards (code, customer_id, status, setup_id, created_at) VALUES ($1, $2, 'PENDING', $3, $4)`, [code, customerId, setup.id, ctx.now()]);
+    // The limits are decided under the customer's row lock, with the new setup's row written before it is released.
+    await ctx.db.transaction(async (tx) => {
+      await tx.query('SELECT id FROM customers WHERE id = $1 FOR UPDATE', [customerId]);
+      // Setups never confirmed within an hour are abandoned.
+      await tx.query(`DELETE FROM credit_cards WHERE customer_id = $1 AND status <> 'ACTIVE' AND created_at < $2`, [customerId, hourAgo]);
+      const [counts] = await tx.query<{ saved: number; recent: number }>(
+        `SELECT count(*) FILTER (WHERE status = 'ACTIVE')::int AS saved, count(*) FILTER (WHERE status <> 'ACTIVE')::int AS recent FROM credit_cards WHERE customer_id = $1`,
+        [customerId],
+      );
+      if (counts!.saved >= MAX_CARDS) throw new HttpError(409, `Možeš sačuvati najviše ${MAX_CARDS} kartica. Obriši karticu koju ne koristiš.`, 'TOO_MANY_CARDS');
+      if (counts!.recent >= MAX_NEW_CARDS_PER_HOUR) throw new HttpError(429, 'Previše pokušaja dodavanja kartice. Pokušaj ponovo za sat vremena.', 'TOO_MANY_ATTEMPTS', { 'retry-after': '3600' });
+      await tx.query(`INSERT INTO credit_cards (code, customer_id, status, created_at) VALUES ($1, $2, 'PENDING', $3)`, [code, customerId, ctx.now()]);
+    });
+    let setup: { id: string; clientSecret: string };
+    try {
+      setup = await ctx.payments.gateway.createSetup({ customerRef: String(customerId), idempotencyKey: code });
+    } catch (error) {
+      // The provider did not answer: the attempt still counts (it stays FAILED for the hour).
+      await ctx.db.query(`UPDATE credit_cards SET status = 'FAILED' WHERE code = $1`, [code]);
+      throw error;
+    }
+    await ctx.db.query('UPDATE credit_cards SET setup_id = $2 WHERE code = $1', [code, setup.id]);
     return respond(newCardResponseSchema, {
       code,
       paymentSecret: setup.clientSecret,
