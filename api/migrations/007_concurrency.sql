@@ -31,3 +31,6 @@ UPDATE payment_orders o SET status = 'CANCELLED'
     AND EXISTS (SELECT 1 FROM payment_orders n WHERE n.customer_id = o.customer_id AND n.kind = 'PURCHASE' AND n.status = 'PENDING'
                   AND (n.created_at, n.order_number) > (o.created_at, o.order_number));
 CREATE UNIQUE INDEX payment_orders_one_open_purchase ON payment_orders (customer_id) WHERE kind = 'PURCHASE' AND status = 'PENDING';
+
+-- The sandbox processor's refunds (a real processor keeps these on its side).
+ALTER TABLE sandbox_intents ADD COLUMN refunded_at TIMESTAMPTZ;

@@ -37,7 +37,14 @@ export function createContext(
   const stripe = config.payments.provider === 'stripe' ? StripeGateway.fromKeys(config.payments.secretKey, config.payments.webhookSecret) : null;
   const gateway: PaymentGateway = (sandbox ?? stripe)!;
   const notifier = new OutboxNotifier(db, keys, now, log);
-  gateway.onEvent(paymentEventHandler(db, now, (paid) => sendPaidReceipt(db, notifier, paid)));
+  gateway.onEvent(
+    paymentEventHandler(
+      db,
+      now,
+      (paid) => sendPaidReceipt(db, notifier, paid),
+      (paymentId) => gateway.refund(paymentId).catch((error: Error) => log(`Refunding payment ${paymentId} failed: ${error.message}`)),
+    ),
+  );
   return {
     config,
     db,

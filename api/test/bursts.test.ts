@@ -5,13 +5,13 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { DEMO_CUSTOMERS } from '../src/db/seed';
+import { DEMO_CUSTOMER, DEMO_CUSTOMERS } from '../src/db/seed';
 import { APPROVAL_TTL_MINUTES } from '../src/onboarding/codes';
-import { device, engines, startApi, type StartedApi } from './harness';
+import { addCard, device, engines, payOrder, startApi, type StartedApi } from './harness';
 
 const BURST = 100;
 const email = (name: string) => DEMO_CUSTOMERS.find((c) => c.email.startsWith(`${name}@`))!.email;
-const PASSWORD = DEMO_CUSTOMERS[0]!.password;
+const PASSWORD = DEMO_CUSTOMER.password;
 
 type Answer = { status: number; body: any; headers: Headers };
 
@@ -132,6 +132,83 @@ for (const engine of engines()) {
       assert.equal((await api.call('POST', '/forgot-password/approve-code', { body: { identificator: second, code: await lastCode(username) } })).status, 200);
       const resets = await burst(20, (i) => api.call('POST', '/forgot-password/reset', { body: { identificator: second, password: `Nova${i}12345!` } }));
       assert.equal(resets.counts[200], 1, `one reset of ${JSON.stringify(resets.counts)}`);
+    });
+  });
+}
+
+for (const engine of engines()) {
+  describe(`payments that charge once on ${engine}`, () => {
+    let api: StartedApi;
+    before(async () => {
+      api = await startApi({ engine, env: { LOGIN_LIMIT_CLIENT: '100000' } });
+    });
+    after(async () => {
+      await api?.close();
+    });
+
+    const logIn = async (name: string) => ((await api.call('POST', '/login', { body: { username: email(name), password: PASSWORD, ...device } })).body as { token: string }).token;
+    const order = (token: string, card: string, plan: 'starton' | 'maxon', key: string) =>
+      api.call('POST', '/ontv-payments/new-account/order', { token, body: { creditCardId: card, amount: plan === 'starton' ? 14.9 : 24.9, ontvPlanId: plan }, headers: { 'idempotency-key': key } });
+    /** Payments the processor took from this customer and kept (not refunded). */
+    const charges = async (name: string) =>
+      (
+        await api.db.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM sandbox_intents i JOIN payment_orders o ON o.provider_payment_id = i.id JOIN customers c ON c.id = o.customer_id
+            WHERE c.email = $1 AND i.kind = 'payment' AND i.status = 'succeeded' AND i.refunded_at IS NULL`,
+          [email(name)],
+        )
+      )[0]!.n;
+    const subscription = async (name: string) =>
+      (await api.db.query<{ plan_code: string; status: string; promo_type: string | null; next_payment_on: string }>(
+        `SELECT plan_code, status, promo_type, to_char(next_payment_on, 'YYYY-MM-DD') AS next_payment_on FROM subscriptions s JOIN customers c ON c.id = s.customer_id WHERE c.email = $1`,
+        [email(name)],
+      ))[0];
+
+    it(`${BURST} orders from many tabs at once, then every one of them paid: exactly one charge`, async () => {
+      const token = await logIn('demo');
+      const card = await addCard(api, token, '4242424242424242');
+      const orders = await burst(BURST, (i) => order(token, card.code, i % 2 ? 'maxon' : 'starton', `tab-${engine}-${i}-aaaaaaaa`));
+      assert.equal(orders.counts[200], BURST, JSON.stringify(orders.counts));
+      const secrets = [...new Set(orders.answers.map((a) => a.body.paymentSecret as string))];
+      const paid = await Promise.all(secrets.map((secret) => payOrder(api, secret)));
+      assert.ok(paid.some((p) => p.body.status === 'succeeded'), 'one of them went through');
+      assert.equal(await charges('demo'), 1, 'one charge kept');
+      const [row] = await api.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM payment_orders o JOIN customers c ON c.id = o.customer_id WHERE c.email = $1 AND o.status = 'PAID'`, [email('demo')]);
+      assert.equal(row!.n, 1, 'one paid order');
+      assert.equal((await subscription('demo'))?.next_payment_on, '2026-04-01');
+    });
+
+    it('an order left open in another tab cannot be paid once a promo has started', async () => {
+      const token = await logIn('istekla');
+      const card = await addCard(api, token, '4242424242424242');
+      const stale = await order(token, card.code, 'maxon', 'stale-tab-aaaaaaaa');
+      assert.equal(stale.status, 200);
+      assert.equal((await api.call('POST', '/ontv/createSubscriptionInPromoPeriod', { token, body: { plan: 'starton' } })).status, 200);
+      const paid = await payOrder(api, stale.body.paymentSecret);
+      assert.notEqual(paid.body.status, 'succeeded');
+      assert.equal(await charges('istekla'), 0, 'nothing charged');
+      assert.deepEqual({ ...(await subscription('istekla')) }, { plan_code: 'starton', status: 'ACTIVE', promo_type: 'DURATION_BASED', next_payment_on: '2026-03-15' });
+    });
+
+    it('a promo is used once per customer and plan, however often it is asked for, and never again after it ends', async () => {
+      const token = await logIn('deaktivirana.istekla');
+      const starts = await burst(BURST, () => api.call('POST', '/ontv/createSubscriptionInPromoPeriod', { token, body: { plan: 'starton' } }));
+      assert.equal(starts.counts[200], 1, JSON.stringify(starts.counts));
+      assert.equal(starts.counts[409], BURST - 1);
+      await api.db.query(`UPDATE subscriptions SET status = 'EXPIRED' WHERE customer_id = (SELECT id FROM customers WHERE email = $1)`, [email('deaktivirana.istekla')]);
+      const again = await api.call('POST', '/ontv/createSubscriptionInPromoPeriod', { token, body: { plan: 'starton' } });
+      assert.equal(again.status, 409);
+      assert.equal(again.body.code, 'PROMO_USED');
+      assert.equal((await subscription('deaktivirana.istekla'))?.status, 'EXPIRED');
+    });
+
+    it('a BLOCKED customer who orders is told the account is blocked', async () => {
+      const token = await logIn('blokirana');
+      const [card] = (await api.call('GET', '/credit-card', { token })).body as Array<{ code: string }>;
+      const refused = await order(token, card!.code, 'starton', 'blocked-aaaaaaaa');
+      assert.equal(refused.status, 409);
+      assert.equal(refused.body.code, 'ACCOUNT_BLOCKED');
+      assert.match(refused.body.message, /blokiran/);
     });
   });
 }

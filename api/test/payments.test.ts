@@ -210,7 +210,7 @@ for (const engine of engines()) {
       // The demo customer saved cards above and has no subscription.
       const demo = await logIn(email('demo'));
       const blocked = await logIn(email('blokirana'));
-      assert.equal((await api.call('POST', '/ontv/createSubscriptionInPromoPeriod', { token: blocked, body: { plan: 'starton' } })).body.code, 'ALREADY_SUBSCRIBED');
+      assert.equal((await api.call('POST', '/ontv/createSubscriptionInPromoPeriod', { token: blocked, body: { plan: 'starton' } })).body.code, 'ACCOUNT_BLOCKED');
       assert.equal((await api.call('POST', '/ontv/createSubscriptionInPromoPeriod', { token: demo, body: { plan: 'gold' } })).status, 404);
       assert.equal((await api.call('POST', '/ontv/createSubscriptionInPromoPeriod', { token: demo, body: { plan: 7 } })).status, 400);
 

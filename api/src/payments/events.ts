@@ -2,6 +2,7 @@ import type { Db } from '../db/db';
 import { isoDay } from '../days';
 import type { PaymentEvent } from './gateway';
 import { retryWithNewCard, settleRenewalPaid } from '../billing/job';
+import { canBuyWhere } from './orders';
 
 type PaidRenewal = NonNullable<Awaited<ReturnType<typeof settleRenewalPaid>>>;
 
@@ -9,7 +10,12 @@ type PaidRenewal = NonNullable<Awaited<ReturnType<typeof settleRenewalPaid>>>;
  * What the portal does when the payment provider reports an outcome. Every step is conditional on
  * the row still waiting, so an event delivered twice (webhook retries) changes nothing the second time.
  */
-export function paymentEventHandler(db: Db, now: () => Date, onRenewalPaid: (paid: PaidRenewal) => Promise<void> = async () => undefined) {
+export function paymentEventHandler(
+  db: Db,
+  now: () => Date,
+  onRenewalPaid: (paid: PaidRenewal) => Promise<void> = async () => undefined,
+  refund: (paymentId: string) => Promise<void> = async () => undefined,
+) {
   return async function handle(event: PaymentEvent): Promise<void> {
     switch (event.type) {
       case 'setup.succeeded': {
@@ -36,19 +42,33 @@ export function paymentEventHandler(db: Db, now: () => Date, onRenewalPaid: (pai
         await db.query(`UPDATE credit_cards SET status = 'FAILED' WHERE setup_id = $1 AND status = 'PENDING'`, [event.setupId]);
         return;
       case 'payment.succeeded': {
-        const paidRenewal = await db.transaction(async (tx) => {
-          const [paid] = await tx.query<{ order_number: string; kind: 'PURCHASE' | 'RENEWAL' }>('SELECT order_number, kind FROM payment_orders WHERE provider_payment_id = $1', [event.paymentId]);
+        const settled = await db.transaction(async (tx) => {
+          const [paid] = await tx.query<{ order_number: string; kind: 'PURCHASE' | 'RENEWAL'; customer_id: number }>(
+            'SELECT order_number, kind, customer_id FROM payment_orders WHERE provider_payment_id = $1',
+            [event.paymentId],
+          );
           if (!paid) return null;
           // A renewal (the billing job's off-session charge) runs from its due day; see billing/job.ts.
-          if (paid.kind === 'RENEWAL') return settleRenewalPaid(tx, paid.order_number, now());
+          if (paid.kind === 'RENEWAL') return { renewal: await settleRenewalPaid(tx, paid.order_number, now()), refund: false };
+          // The customer's row lock orders this against a promo starting or another order being paid.
+          await tx.query('SELECT id FROM customers WHERE id = $1 FOR UPDATE', [paid.customer_id]);
           const today = isoDay(now());
+          // Paid only if the customer may still buy: not BLOCKED, not subscribed meanwhile (another tab, a promo).
           const [order] = await tx.query<{ customer_id: number; plan_code: string; period_start: string; period_end: string }>(
             `UPDATE payment_orders SET status = 'PAID', period_start = $2::date, period_end = ($2::date + interval '1 month')::date, updated_at = $3
               WHERE order_number = $1 AND status = 'PENDING'
+                AND NOT EXISTS (SELECT 1 FROM subscriptions s WHERE s.customer_id = payment_orders.customer_id AND NOT ${canBuyWhere('$2')})
               RETURNING customer_id, plan_code, to_char(period_start, 'YYYY-MM-DD') AS period_start, to_char(period_end, 'YYYY-MM-DD') AS period_end`,
             [paid.order_number, today, now()],
           );
-          if (!order) return null;
+          if (!order) {
+            // Money for an order that is no longer wanted (cancelled, or the customer may not buy now) goes back; a repeated event finds it PAID or REFUNDED and does nothing.
+            const [refunded] = await tx.query(
+              `UPDATE payment_orders SET status = 'REFUNDED', updated_at = $2 WHERE order_number = $1 AND status IN ('PENDING', 'CANCELLED', 'FAILED') RETURNING 1`,
+              [paid.order_number, now()],
+            );
+            return { renewal: null, refund: Boolean(refunded) };
+          }
           // A paid first period activates the subscription for that period (spec 9).
           await tx.query(
             `INSERT INTO subscriptions (customer_id, plan_code, status, period_start, next_payment_on, updated_at)
@@ -57,9 +77,10 @@ export function paymentEventHandler(db: Db, now: () => Date, onRenewalPaid: (pai
                promo_type = NULL, promo_until = NULL, promo_days = NULL, billing_failures = 0, billing_next_on = NULL`,
             [order.customer_id, order.plan_code, order.period_start, order.period_end, now()],
           );
-          return null;
+          return { renewal: null, refund: false };
         });
-        if (paidRenewal) await onRenewalPaid(paidRenewal);
+        if (settled?.refund) await refund(event.paymentId);
+        if (settled?.renewal) await onRenewalPaid(settled.renewal);
         return;
       }
       case 'payment.failed':

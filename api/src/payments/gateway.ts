@@ -42,6 +42,13 @@ export interface PaymentGateway {
     description: string;
     offSession?: boolean;
   }): Promise<{ id: string; clientSecret: string; state: PaymentState }>;
+  /**
+   * Cancels a payment the customer has not completed, so that it can no longer be confirmed. Answers
+   * 'succeeded' when it was paid already (the caller refunds it then), else 'canceled'.
+   */
+  cancelPayment(paymentId: string): Promise<'canceled' | 'succeeded'>;
+  /** Gives a succeeded payment's money back in full. */
+  refund(paymentId: string): Promise<void>;
   /** Forgets a saved card at the provider (a deleted card can never be charged again). */
   detach(paymentMethod: string): Promise<void>;
   /** Tells the portal about outcomes. */

@@ -44,6 +44,8 @@ const ORDER_COLUMNS = `o.order_number, o.customer_id, o.plan_code, p.name AS pla
   o.provider_payment_id, to_char(o.period_start, 'YYYY-MM-DD') AS period_start, to_char(o.period_end, 'YYYY-MM-DD') AS period_end, o.updated_at`;
 
 export const ALREADY_SUBSCRIBED = 'Tvoja pretplata je aktivna: novu možeš kupiti kada istekne.';
+export const ACCOUNT_BLOCKED = 'Tvoj nalog je blokiran, pa pretplatu trenutno nije moguće kupiti. Obrati se korisničkoj podršci.';
+const PROMO_USED = 'Promo period za ovaj paket već si iskoristio. Paket možeš kupiti po redovnoj cijeni.';
 const PRICE_CHANGED = 'Cijena paketa se promijenila. Osvježi stranicu i pokušaj ponovo.';
 const PLAN_NOT_FOUND = 'Paket nije pronađen.';
 const NO_PROMO = 'Ovaj paket trenutno nema promo period.';
@@ -54,14 +56,32 @@ const PAYMENT_NOT_FOUND = 'Uplata nije pronađena.';
  * Who may buy a subscription: nobody with one that is running (ACTIVE, BLOCKED, or DEACTIVATED inside
  * its period). A condition on the subscription `s`; `today` names the query parameter holding the day.
  */
-const canBuyWhere = (today: string) => `(s.status = 'EXPIRED' OR (s.status = 'DEACTIVATED' AND s.next_payment_on <= ${today}::date))`;
+export const canBuyWhere = (today: string) => `(s.status = 'EXPIRED' OR (s.status = 'DEACTIVATED' AND s.next_payment_on <= ${today}::date))`;
 
-async function canBuy(db: Queryable, customerId: number, today: string): Promise<boolean> {
-  const [row] = await db.query<{ ok: boolean }>(
-    `SELECT NOT EXISTS (SELECT 1 FROM subscriptions s WHERE s.customer_id = $1 AND NOT ${canBuyWhere('$2')}) AS ok`,
-    [customerId, today],
+/** Refuses, with the reason, a customer who may not buy a subscription today. */
+async function refuseUnlessMayBuy(db: Queryable, customerId: number, today: string): Promise<void> {
+  const [row] = await db.query<{ status: string; may: boolean }>(`SELECT s.status, ${canBuyWhere('$2')} AS may FROM subscriptions s WHERE s.customer_id = $1`, [customerId, today]);
+  if (row?.status === 'BLOCKED') throw new HttpError(409, ACCOUNT_BLOCKED, 'ACCOUNT_BLOCKED');
+  if (row && !row.may) throw new HttpError(409, ALREADY_SUBSCRIBED, 'ALREADY_SUBSCRIBED');
+}
+
+/** Marks the customer's open purchase orders CANCELLED; answers their provider payments, to cancel once committed. */
+export async function cancelOpenPurchases(tx: Queryable, customerId: number, now: Date): Promise<string[]> {
+  const rows = await tx.query<{ provider_payment_id: string | null }>(
+    `UPDATE payment_orders SET status = 'CANCELLED', updated_at = $2 WHERE customer_id = $1 AND kind = 'PURCHASE' AND status = 'PENDING' RETURNING provider_payment_id`,
+    [customerId, now],
   );
-  return row!.ok;
+  return rows.flatMap((r) => (r.provider_payment_id ? [r.provider_payment_id] : []));
+}
+
+/**
+ * Cancels payments at the provider so that they cannot be confirmed any more. One the customer
+ * managed to pay meanwhile is refunded when its event arrives (events.ts), as its order is no longer open.
+ */
+export async function cancelPayments(ctx: ApiContext, paymentIds: readonly string[], log: { warn(message: string): void }): Promise<void> {
+  for (const id of paymentIds) {
+    await ctx.payments.gateway.cancelPayment(id).catch((error: Error) => log.warn(`Cancelling payment ${id} failed: ${error.message}`));
+  }
 }
 
 async function findPlan(db: Queryable, code: string): Promise<PlanRow | null> {
@@ -126,27 +146,39 @@ export function orderRoutes(app: FastifyInstance, ctx: ApiContext): void {
     const plan = await findPlan(ctx.db, planCode);
     if (!plan) throw new HttpError(404, PLAN_NOT_FOUND, 'NOT_FOUND');
 
-    let [order] = await ctx.db.query<{ order_number: string; plan_code: string; card_code: string | null; status: string }>(
-      'SELECT order_number, plan_code, card_code, status FROM payment_orders WHERE customer_id = $1 AND idempotency_key = $2',
-      [customerId, key],
-    );
-    if (order && (order.plan_code !== plan.code || order.card_code !== card.code)) {
-      throw new HttpError(409, 'Ovaj zahtjev je već iskorišten za drugu narudžbu.', 'IDEMPOTENCY_MISMATCH');
-    }
-    if (!order) {
-      if (!(await canBuy(ctx.db, customerId, isoDay(ctx.now())))) throw new HttpError(409, ALREADY_SUBSCRIBED, 'ALREADY_SUBSCRIBED');
+    const today = isoDay(ctx.now());
+    // Under the customer's row lock: one open purchase order per customer. The same order again (a
+    // second tab, a reopened dialog) answers the open one, so its payment is the same and is paid once;
+    // a different one cancels the open one first.
+    const { orderNumber, cancelled } = await ctx.db.transaction(async (tx) => {
+      await tx.query('SELECT id FROM customers WHERE id = $1 FOR UPDATE', [customerId]);
+      const [same] = await tx.query<{ order_number: string; plan_code: string; card_code: string | null }>(
+        'SELECT order_number, plan_code, card_code FROM payment_orders WHERE customer_id = $1 AND idempotency_key = $2',
+        [customerId, key],
+      );
+      if (same && (same.plan_code !== plan.code || same.card_code !== card.code)) {
+        throw new HttpError(409, 'Ovaj zahtjev je već iskorišten za drugu narudžbu.', 'IDEMPOTENCY_MISMATCH');
+      }
+      if (same) return { orderNumber: same.order_number, cancelled: [] as string[] };
+      await refuseUnlessMayBuy(tx, customerId, today);
       if (Math.round(body.amount * 100) !== plan.price_fening) throw new HttpError(409, PRICE_CHANGED, 'PRICE_CHANGED');
-      const year = ctx.now().getUTCFullYear();
-      // A concurrent twin with the same key inserts nothing here and reads the first one's order.
-      await ctx.db.query(
+      const [open] = await tx.query<{ order_number: string; plan_code: string; card_code: string | null; amount_fening: number }>(
+        `SELECT order_number, plan_code, card_code, amount_fening FROM payment_orders WHERE customer_id = $1 AND kind = 'PURCHASE' AND status = 'PENDING'`,
+        [customerId],
+      );
+      if (open && open.plan_code === plan.code && open.card_code === card.code && open.amount_fening === plan.price_fening) {
+        return { orderNumber: open.order_number, cancelled: [] as string[] };
+      }
+      const cancelled = await cancelOpenPurchases(tx, customerId, ctx.now());
+      const [created] = await tx.query<{ order_number: string }>(
         `INSERT INTO payment_orders (order_number, customer_id, plan_code, card_code, card_number, amount_fening, status, idempotency_key, created_at, updated_at)
          VALUES ($1 || '-' || lpad(nextval('order_numbers')::text, 6, '0'), $2, $3, $4, $5, $6, 'PENDING', $7, $8, $8)
-         ON CONFLICT (customer_id, idempotency_key) DO NOTHING`,
-        [String(year), customerId, plan.code, card.code, card.masked_number, plan.price_fening, key, ctx.now()],
+         RETURNING order_number`,
+        [String(ctx.now().getUTCFullYear()), customerId, plan.code, card.code, card.masked_number, plan.price_fening, key, ctx.now()],
       );
-      [order] = await ctx.db.query('SELECT order_number, plan_code, card_code, status FROM payment_orders WHERE customer_id = $1 AND idempotency_key = $2', [customerId, key]);
-    }
-    const orderNumber = order!.order_number;
+      return { orderNumber: created!.order_number, cancelled };
+    });
+    await cancelPayments(ctx, cancelled, request.log);
     // The provider's payment has the order as its idempotency key: a repeated order is the same payment.
     const payment = await ctx.payments.gateway.createPayment({
       amountFening: plan.price_fening,
@@ -217,17 +249,27 @@ export function orderRoutes(app: FastifyInstance, ctx: ApiContext): void {
     }
     const [primary] = await ctx.db.query(`SELECT 1 FROM credit_cards WHERE customer_id = $1 AND status = 'ACTIVE' AND primary_card`, [customerId]);
     if (!primary) throw new HttpError(409, NEEDS_CARD, 'NO_CARD');
-    // One statement: the subscription starts only if the customer may buy one right now.
-    const [row] = await ctx.db.query<{ status: ServiceStatus['status']; next_payment_on: string }>(
-      `INSERT INTO subscriptions AS s (customer_id, plan_code, status, period_start, next_payment_on, updated_at, promo_type, promo_until, promo_days)
-       VALUES ($1, $3, 'ACTIVE', $2::date, $4::date, $5, $6, $4::date, $7)
-       ON CONFLICT (customer_id) DO UPDATE SET plan_code = $3, status = 'ACTIVE', period_start = $2::date, next_payment_on = $4::date, updated_at = $5,
-         promo_type = $6, promo_until = $4::date, promo_days = $7
-       WHERE ${canBuyWhere('$2')}
-       RETURNING status, to_char(next_payment_on, 'YYYY-MM-DD') AS next_payment_on`,
-      [customerId, today, planCode, promo.ends, ctx.now(), promo.promo_type, promo.duration_days],
-    );
-    if (!row) throw new HttpError(409, ALREADY_SUBSCRIBED, 'ALREADY_SUBSCRIBED');
+    // One transaction under the customer's row lock: the promo is used once per customer and plan (its
+    // row is the proof), the subscription starts only if the customer may buy one now, and an order
+    // left open in another tab is cancelled so it cannot be paid on top of the promo.
+    const { row, cancelled } = await ctx.db.transaction(async (tx) => {
+      await tx.query('SELECT id FROM customers WHERE id = $1 FOR UPDATE', [customerId]);
+      await refuseUnlessMayBuy(tx, customerId, today);
+      const [first] = await tx.query('INSERT INTO promo_uses (customer_id, plan_code, used_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING 1', [customerId, planCode, ctx.now()]);
+      if (!first) throw new HttpError(409, PROMO_USED, 'PROMO_USED');
+      const [started] = await tx.query<{ status: ServiceStatus['status']; next_payment_on: string }>(
+        `INSERT INTO subscriptions AS s (customer_id, plan_code, status, period_start, next_payment_on, updated_at, promo_type, promo_until, promo_days)
+         VALUES ($1, $3, 'ACTIVE', $2::date, $4::date, $5, $6, $4::date, $7)
+         ON CONFLICT (customer_id) DO UPDATE SET plan_code = $3, status = 'ACTIVE', period_start = $2::date, next_payment_on = $4::date, updated_at = $5,
+           promo_type = $6, promo_until = $4::date, promo_days = $7, billing_failures = 0, billing_next_on = NULL
+         WHERE ${canBuyWhere('$2')}
+         RETURNING status, to_char(next_payment_on, 'YYYY-MM-DD') AS next_payment_on`,
+        [customerId, today, planCode, promo.ends, ctx.now(), promo.promo_type, promo.duration_days],
+      );
+      if (!started) throw new HttpError(409, ALREADY_SUBSCRIBED, 'ALREADY_SUBSCRIBED');
+      return { row: started, cancelled: await cancelOpenPurchases(tx, customerId, ctx.now()) };
+    });
+    await cancelPayments(ctx, cancelled, request.log);
     return respond(serviceStatusSchema, { status: row.status, nextPaymentOn: row.next_payment_on });
   });
 }

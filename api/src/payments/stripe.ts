@@ -4,7 +4,7 @@ import type { CardType } from '@portal/shared/contract';
 import type { PaymentEvent, PaymentEventHandler, PaymentGateway, PaymentState } from './gateway';
 
 /** The parts of the official client the gateway uses (a test passes a mock with the same shape). */
-export type StripeClient = Pick<Stripe, 'setupIntents' | 'paymentIntents' | 'paymentMethods' | 'customers' | 'webhooks'>;
+export type StripeClient = Pick<Stripe, 'setupIntents' | 'paymentIntents' | 'paymentMethods' | 'customers' | 'webhooks' | 'refunds'>;
 
 const BRANDS: Record<string, CardType> = { visa: 'visa', mastercard: 'master', maestro: 'maestro' };
 
@@ -66,6 +66,17 @@ export class StripeGateway implements PaymentGateway {
       if (!failed || !intent) throw error;
       return { id: intent.id, clientSecret: intent.client_secret ?? '', state: { status: 'failed', code: failed.decline_code ?? failed.code ?? 'card_declined' } as const };
     }
+  }
+
+  async cancelPayment(paymentId: string): Promise<'canceled' | 'succeeded'> {
+    const intent = await this.stripe.paymentIntents.retrieve(paymentId);
+    if (intent.status === 'succeeded') return 'succeeded';
+    if (intent.status !== 'canceled') await this.stripe.paymentIntents.cancel(paymentId, {}, { idempotencyKey: `cancel-${paymentId}` });
+    return 'canceled';
+  }
+
+  async refund(paymentId: string): Promise<void> {
+    await this.stripe.refunds.create({ payment_intent: paymentId }, { idempotencyKey: `refund-${paymentId}` });
   }
 
   async detach(paymentMethod: string): Promise<void> {

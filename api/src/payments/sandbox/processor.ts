@@ -70,6 +70,21 @@ export class SandboxProcessor implements PaymentGateway {
     return { ...intent, state: answer.status === 'succeeded' ? ({ status: 'succeeded' } as const) : ({ status: 'failed', code: answer.code ?? 'card_declined' } as const) };
   }
 
+  async cancelPayment(paymentId: string): Promise<'canceled' | 'succeeded'> {
+    const [row] = await this.db.query<{ status: IntentStatus }>(
+      `UPDATE sandbox_intents SET status = 'failed', failure_code = 'canceled', updated_at = $2
+        WHERE id = $1 AND kind = 'payment' AND status IN ('requires_confirmation', 'requires_action') RETURNING status`,
+      [paymentId, this.now()],
+    );
+    if (row) return 'canceled';
+    const [current] = await this.db.query<{ status: IntentStatus }>('SELECT status FROM sandbox_intents WHERE id = $1', [paymentId]);
+    return current?.status === 'succeeded' ? 'succeeded' : 'canceled';
+  }
+
+  async refund(paymentId: string): Promise<void> {
+    await this.db.query(`UPDATE sandbox_intents SET refunded_at = $2, updated_at = $2 WHERE id = $1 AND status = 'succeeded' AND refunded_at IS NULL`, [paymentId, this.now()]);
+  }
+
   async detach(paymentMethod: string): Promise<void> {
     // The method stays for the processor's records, but its card can no longer be charged.
     await this.db.query(`UPDATE sandbox_payment_methods SET behaviour = 'detached' WHERE id = $1`, [paymentMethod]);
