@@ -63,12 +63,14 @@ export function accountRoutes(app: FastifyInstance, ctx: ApiContext): void {
     const customer = await findCustomerById(ctx.db, customerId);
     if (!customer) throw new HttpError(401, SESSION_EXPIRED, 'UNAUTHORIZED');
     const subscription = await subscriptionOf(ctx.db, customerId);
+    const used = await ctx.db.query<{ plan_code: string }>('SELECT plan_code FROM promo_uses WHERE customer_id = $1 ORDER BY plan_code', [customerId]);
     return respond(accountInfoSchema, {
       status: subscription?.status ?? null,
       plan: subscription ? { code: subscription.plan_code, name: subscription.plan_name, price: subscription.price_fening / 100 } : null,
       nextPaymentOn: subscription?.next_payment_on ?? null,
       accountNumber: customer.customer_number,
       promos: runningPromo(subscription, isoDay(ctx.now())),
+      usedPromos: used.map((u) => u.plan_code),
       renewalProblem: renewalProblem(subscription),
     });
   });

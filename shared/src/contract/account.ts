@@ -22,6 +22,8 @@ export const accountInfoSchema = z.object({
    * Not in the spec's list (issue 7): set while a renewal is failing inside the grace period. The
    * next automatic attempt (null when none is left) and the last day of the grace period.
    */
+  /** Not in the spec's list (issue 15): plans whose promo this customer has used; a promo is once per customer and plan. */
+  usedPromos: z.optional(z.array(z.string())),
   renewalProblem: z.optional(z.nullable(z.object({ retryOn: z.nullable(z.string()), graceUntil: z.string() }))),
 });
 export type AccountInfo = z.infer<typeof accountInfoSchema>;

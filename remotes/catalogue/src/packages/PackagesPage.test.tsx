@@ -17,10 +17,10 @@ beforeEach(() => {
 
 const card = (name: string) => screen.getByRole('article', { name });
 
-async function logInWith(status: string | null, code = 'maxon') {
+async function logInWith(status: string | null, code = 'maxon', usedPromos: string[] = []) {
   server.on('GET', '/ontv/accountInfo', {
     status: 200,
-    data: { status, plan: status ? { code, name: code, price: 1 } : null, nextPaymentOn: null, accountNumber: '1000001', promos: [] },
+    data: { status, plan: status ? { code, name: code, price: 1 } : null, nextPaymentOn: null, accountNumber: '1000001', promos: [], usedPromos },
   });
   setToken(fakeToken(demoClaims));
   authStore.getState().bootstrap();
@@ -92,6 +92,15 @@ describe('/paketi', () => {
     await renderCatalogue('/paketi');
     await waitFor(() => expect(screen.getAllByRole('link', { name: /PRETPLATI SE/ })).toHaveLength(2));
     expect(screen.queryByText('PAKET AKTIVIRAN')).not.toBeInTheDocument();
+  });
+
+  it('does not offer a promo the customer has used (once per customer and plan)', async () => {
+    server.on('GET', '/ontv/plans', { status: 200, data: plans });
+    await logInWith('EXPIRED', 'starton', ['starton']);
+    await renderCatalogue('/paketi');
+    expect(await within(card('MaxON')).findByText('Besplatan promo period do 31.3.2099.')).toBeInTheDocument();
+    await waitFor(() => expect(within(card('StartON')).queryByText('Besplatan promo period 14 dana!')).not.toBeInTheDocument());
+    expect(within(card('StartON')).getByText('14,90 KM')).toBeInTheDocument();
   });
 
   it('shows no button while the customer’s status is still unknown', async () => {

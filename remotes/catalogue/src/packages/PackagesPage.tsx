@@ -21,7 +21,8 @@ function useViewer(): Viewer {
 export default function PackagesPage() {
   const plans = usePlans();
   const viewer = useViewer();
-  const offers = mergePlans(plansInfo, plans.status === 'ready' ? plans.value : null);
+  const usedPromos = viewer.kind === 'customer' ? (viewer.info?.usedPromos ?? []) : [];
+  const offers = mergePlans(plansInfo, plans.status === 'ready' ? plans.value : null, new Date(), usedPromos);
 
   return (
     <>

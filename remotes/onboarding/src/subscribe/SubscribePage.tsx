@@ -54,10 +54,11 @@ export function SubscribeGuard({ plan, children }: { plan: string | null; childr
 export function SubscribePage() {
   const [params] = useSearchParams();
   const code = params.get('paket');
-  return <SubscribeGuard plan={code}>{() => <SubscribeForm code={code!} />}</SubscribeGuard>;
+  return <SubscribeGuard plan={code}>{(account) => <SubscribeForm code={code!} promoUsed={account.usedPromos?.includes(code!) ?? false} />}</SubscribeGuard>;
 }
 
-function SubscribeForm({ code }: { code: string }) {
+/** `promoUsed`: the customer has had this plan's promo (once per customer and plan), so it is bought at its price. */
+function SubscribeForm({ code, promoUsed }: { code: string; promoUsed: boolean }) {
   const navigate = useNavigate();
   const content = useLoad(loadSubscriptionContent, 'Subscription content');
   const plans = useLoad(getPlans, 'Plans');
@@ -72,7 +73,7 @@ function SubscribeForm({ code }: { code: string }) {
   const [busy, setBusy] = useState(false);
 
   const apiPlan = plans.status === 'ready' ? plans.value.find((p) => p.code === code) : undefined;
-  const promo = apiPlan ? activePromo(apiPlan.promos) : null;
+  const promo = apiPlan && !promoUsed ? activePromo(apiPlan.promos) : null;
   const primary = payment.status === 'ready' ? payment.value.creditCards.find((c) => c.primaryCard) : undefined;
 
   if (content.status === 'loading' || plans.status === 'loading') return <Page title={SUBSCRIBE_TEXTS.title}><Spinner /></Page>;
