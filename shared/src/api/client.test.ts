@@ -48,6 +48,30 @@ describe('API client', () => {
     expect(authStore.getState().authorized).toBe(true);
   });
 
+  it('retries a call whose 401 came after the refresh with the stored token, without refreshing again', async () => {
+    let refreshes = 0;
+    let refreshed!: () => void;
+    const refreshDone = new Promise<void>((resolve) => (refreshed = resolve));
+    server.on('POST', '/refresh', () => {
+      refreshes += 1;
+      setTimeout(refreshed, 0);
+      return { status: 200, data: { token: newToken } };
+    });
+    protectedEndpoint('/fast');
+    // Sent with the old token, answered only once the refresh has finished.
+    server.on('GET', '/late', async (req) => {
+      if (req.authorization === `Bearer ${newToken}`) return { status: 200, data: { url: '/late' } };
+      await refreshDone;
+      return { status: 401, data: { message: 'Sesija je istekla.' } };
+    });
+
+    const results = await Promise.all([api.get<{ url: string }>('/fast'), api.get<{ url: string }>('/late')]);
+
+    expect(results.map((r) => r.data.url)).toEqual(['/fast', '/late']);
+    expect(refreshes).toBe(1);
+    expect(getToken()).toBe(newToken);
+  });
+
   it('logs the user out when the refresh fails', async () => {
     server.on('POST', '/refresh', { status: 401, data: { message: 'Sesija je istekla.' } });
     protectedEndpoint('/a');

@@ -107,6 +107,18 @@ function refreshOnce(oldToken: string): Promise<string> {
   return refreshing;
 }
 
+/** The token a request was sent with (its Authorization header), or null. */
+function sentToken(config: InternalAxiosRequestConfig): string | null {
+  const header = config.headers.get('Authorization');
+  return typeof header === 'string' && header.startsWith('Bearer ') ? header.slice(7) : null;
+}
+
+/**
+ * A 401 is answered with one refresh for the whole page: a call that fails while a refresh runs waits
+ * for it, and a call whose 401 was for an older token than the stored one (a refresh finished while
+ * it was in flight) is retried with the stored token, without refreshing again, which would rotate
+ * away the token the other retries use.
+ */
 async function refreshAndRetry(instance: AxiosInstance, error: AxiosError): Promise<AxiosResponse> {
   const config = error.config as RetriableConfig | undefined;
   const token = getToken();
@@ -120,9 +132,10 @@ async function refreshAndRetry(instance: AxiosInstance, error: AxiosError): Prom
   if (!retriable) throw toApiError(error);
 
   config._retried = true;
+  const sent = sentToken(config);
   let fresh: string;
   try {
-    fresh = await refreshOnce(token);
+    fresh = refreshing ? await refreshing : sent !== null && sent !== token ? token : await refreshOnce(token);
   } catch {
     throw toApiError(error);
   }
