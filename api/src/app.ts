@@ -11,6 +11,7 @@ import { cardRoutes } from './payments/cards';
 import { orderRoutes } from './payments/orders';
 import { stripeWebhookRoute } from './payments/stripe';
 import { billingDevRoutes } from './billing/routes';
+import { pendingMigrations } from './db/migrate';
 
 /** The reference API as a Fastify plugin; mounted under `/api` by the server. */
 export function apiPlugin(ctx: ApiContext) {
@@ -39,6 +40,18 @@ export function apiPlugin(ctx: ApiContext) {
     // Private answers by default; public ones (plans) set their own.
     app.addHook('onSend', async (_request, reply) => {
       if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    });
+    // For a load balancer: alive, and ready (database reachable, migrations done).
+    app.get('/health', async () => ({ status: 'ok' }));
+    app.get('/ready', async (request, reply) => {
+      try {
+        const pending = await pendingMigrations(ctx.db);
+        if (pending.length > 0) return reply.code(503).send({ status: 'migrating', pending });
+        return { status: 'ready' };
+      } catch (error) {
+        request.log.warn(`Readiness: the database does not answer: ${(error as Error).message}`);
+        return reply.code(503).send({ status: 'database unreachable' });
+      }
     });
     authRoutes(app, ctx);
     accountRoutes(app, ctx);

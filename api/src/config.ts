@@ -16,7 +16,8 @@ const int = (fallback: number) => z.coerce.number().int().positive().default(fal
 const envSchema = z
   .object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  HOST: z.string().default('0.0.0.0'),
+  // Loopback by default: a newcomer's portal is reachable from their own machine only (and so may be a sandbox).
+  HOST: z.string().default('127.0.0.1'),
   DATA_DIR: z.string().default(path.join(repoRoot, '.data')),
   DATABASE_URL: z.string().url().optional(),
   PRODUCT: z.string().default(DEFAULT_PRODUCT).pipe(productCodeSchema),
@@ -28,8 +29,11 @@ const envSchema = z
   LOGIN_LIMIT_ACCOUNT_TOTAL: int(50),
   LOGIN_LIMIT_CLIENT: int(30),
   LOGIN_LIMIT_WINDOW_SECONDS: int(900),
-  // Sandbox: codes go to the outbox readable at /api/dev/outbox. On unless NODE_ENV=production or SANDBOX=0.
+  // Sandbox: /api/dev/outbox (anyone's codes) and /api/dev/billing (moves time). On only when chosen
+  // (SANDBOX=1), or by default when the server listens on loopback only and NODE_ENV is not production.
   SANDBOX: flag.optional(),
+  // Source maps of the built apps are served only when asked for.
+  SERVE_SOURCE_MAPS: flag.default(false),
   // Card payments: the sandbox processor (default) or Stripe, whose keys come only from here.
   PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
   STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_…)').optional(),
@@ -44,6 +48,7 @@ const envSchema = z
       message: `must be increasing whole days from 1 to ${GRACE_DAYS}, comma-separated (e.g. 1,3,5)`,
     }),
   BILLING_INTERVAL_MINUTES: z.coerce.number().int().min(0).default(60),
+  WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   // Origins other than the portal's own that serve remotes (portal.config.json), for the CSP: `https://a.example,https://b.example`.
   REMOTE_ORIGINS: z
     .string()
@@ -53,12 +58,40 @@ const envSchema = z
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PORTAL_ROOT: z.string().default(repoRoot),
   })
+  .refine((e) => e.WORKERS === 1 || e.DATABASE_URL, { message: 'WORKERS above 1 needs DATABASE_URL (the embedded database is one process\'s)', path: ['WORKERS'] })
   .refine((e) => e.PAYMENT_PROVIDER !== 'stripe' || (e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET), {
     message: 'PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET',
     path: ['PAYMENT_PROVIDER'],
   });
 
 export type ApiConfig = ReturnType<typeof loadConfig>;
+
+/** The environment the server and its commands read, for their `--help` (README, "Configuration", says more). */
+export const ENVIRONMENT_HELP = `Environment:
+  PORT (8080), HOST (127.0.0.1)     where to listen; HOST=0.0.0.0 serves other machines
+  WORKERS (1)                       API processes (needs DATABASE_URL); they share the port
+  DATA_DIR (.data/)                 embedded database files and the generated signing secret
+  DATABASE_URL                      PostgreSQL instead of the embedded database
+  PRODUCT (ontv)                    product code in call paths
+  JWT_SECRET                        token signing secret, 32+ characters (generated into DATA_DIR when unset)
+  TOKEN_TTL_SECONDS (900), REFRESH_WINDOW_DAYS (30)
+  LOGIN_LIMIT_ACCOUNT (5), LOGIN_LIMIT_ACCOUNT_TOTAL (50), LOGIN_LIMIT_CLIENT (30), LOGIN_LIMIT_WINDOW_SECONDS (900)
+  TRUST_PROXY (0)                   take client addresses and the scheme from X-Forwarded-For/-Proto
+  SANDBOX                           1: /api/dev/outbox and /api/dev/billing; default on only on loopback outside production
+  SERVE_SOURCE_MAPS (0)             serve the apps' source maps
+  PAYMENT_PROVIDER (sandbox)        sandbox or stripe (with STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET)
+  BILLING_RETRY_DAYS (1,3,5), BILLING_INTERVAL_MINUTES (60; 0: off)
+  REMOTE_ORIGINS, PORTAL_ROOT, LOG_LEVEL (info)`;
+
+/** The `--help` of a command: what it does, its usage and options, and the environment it reads. */
+export function printHelp(usage: string): void {
+  console.info(`${usage.trim()}\n\n${ENVIRONMENT_HELP}`);
+}
+
+/** An address only this machine can reach. */
+export function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
 
 /** Reads the environment once, naming every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
@@ -84,12 +117,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       perClient: e.LOGIN_LIMIT_CLIENT,
       windowSeconds: e.LOGIN_LIMIT_WINDOW_SECONDS,
     },
-    sandbox: e.SANDBOX ?? env.NODE_ENV !== 'production',
+    sandbox: e.SANDBOX ?? (isLoopback(e.HOST) && env.NODE_ENV !== 'production'),
+    serveSourceMaps: e.SERVE_SOURCE_MAPS,
     payments:
       e.PAYMENT_PROVIDER === 'stripe'
         ? { provider: 'stripe' as const, secretKey: e.STRIPE_SECRET_KEY!, webhookSecret: e.STRIPE_WEBHOOK_SECRET! }
         : { provider: 'sandbox' as const },
     billing: { retryDays: e.BILLING_RETRY_DAYS, intervalMinutes: e.BILLING_INTERVAL_MINUTES },
+    workers: e.WORKERS,
     remoteOrigins: e.REMOTE_ORIGINS,
     logLevel: e.LOG_LEVEL,
     portalRoot: path.resolve(e.PORTAL_ROOT),

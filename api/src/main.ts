@@ -1,4 +1,5 @@
-import { loadConfig } from './config';
+import cluster from 'node:cluster';
+import { loadConfig, type ApiConfig } from './config';
 import { openDb } from './db/db';
 import { migrate } from './db/migrate';
 import { seed } from './db/seed';
@@ -7,25 +8,78 @@ import { createContext } from './context';
 import { createServer } from './server';
 import { scheduleBilling } from './billing/schedule';
 
-/** Starts the portal server: API under /api plus the built host and remotes. */
-export async function main(): Promise<void> {
-  const config = loadConfig();
+/** Printed whatever the log level: people and scripts wait for this line. */
+function announce(config: ApiConfig, port: number, engine: string, seeded: boolean): void {
+  const workers = config.workers > 1 ? `, ${config.workers} API processes` : '';
+  console.info(`Portal ready at http://localhost:${port} (database: ${engine}${engine === 'pglite' ? ` in ${config.dataDir}` : ''}${workers}${seeded ? ', demo data seeded' : ''})`);
+}
+
+/** Migrations and demo data, once per start (with WORKERS, in the primary before any worker runs). */
+async function prepare(config: ApiConfig) {
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrate(db);
   const keys = deriveKeys(loadMasterSecret(config.jwtSecret, config.dataDir));
-  const seeded = await seed(db, keys);
+  const seeded = cluster.isPrimary ? await seed(db, keys) : false;
+  return { db, keys, seeded };
+}
+
+/**
+ * WORKERS=N on PostgreSQL: this process prepares the database, then runs N API processes that share
+ * the port (node's cluster), replaces one that dies, and on SIGTERM or SIGINT passes the signal on and
+ * exits when they have drained.
+ */
+async function runWorkers(config: ApiConfig): Promise<void> {
+  const { db, seeded } = await prepare(config);
+  await db.close();
+  let stopping = false;
+  let ready = 0;
+  let port = config.port;
+  const fork = () =>
+    cluster.fork().on('message', (message: { ready?: number }) => {
+      if (typeof message?.ready !== 'number') return;
+      port = message.ready;
+      ready += 1;
+      if (ready === config.workers) announce(config, port, 'postgres', seeded);
+    });
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      return;
+    }
+    console.error(`API process ${worker.process.pid} stopped (${signal ?? code}); starting another`);
+    fork();
+  });
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
+  };
+  process.on('SIGINT', () => stop('SIGTERM'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  for (let i = 0; i < config.workers; i += 1) fork();
+}
+
+/** Starts the portal server: API under /api plus the built host and remotes. */
+export async function main(): Promise<void> {
+  const config = loadConfig();
+  if (config.workers > 1 && cluster.isPrimary) return runWorkers(config);
+  const { db, keys, seeded } = await prepare(config);
   // The notifier logs through the server's logger, which exists once the server does.
   let log: (line: string) => void = () => undefined;
   const ctx = createContext(config, db, keys, () => new Date(), (line) => log(line));
   const app = await createServer(ctx, { portal: true, remotesOnly: process.env.REMOTES_ONLY === '1' });
   log = (line) => app.log.info(line);
   let billing: { stop(): Promise<void> } = { stop: async () => undefined };
+  const sweep = setInterval(() => void ctx.limits.sweep().catch((error: Error) => log(`Sweeping limits failed: ${error.message}`)), 3_600_000);
+  sweep.unref();
 
+  // SIGTERM: stop taking requests (new ones get 503), finish those in flight, then exit.
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info(`${signal}: shutting down`);
+    clearInterval(sweep);
     await billing.stop();
     await app.close();
     await db.close();
@@ -37,12 +91,10 @@ export async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  // Renewals, retries and expiry (issue 7), once now and then every BILLING_INTERVAL_MINUTES.
+  // Renewals, retries and expiry, once now and then every BILLING_INTERVAL_MINUTES: one pass at a time across processes.
   billing = scheduleBilling(ctx.billing, config.billing.intervalMinutes, ctx.now);
-  // Printed whatever the log level: people and scripts wait for this line.
-  console.info(
-    `Portal ready at http://localhost:${port} (database: ${db.engine}${db.engine === 'pglite' ? ` in ${config.dataDir}` : ''}${seeded ? ', demo data seeded' : ''})`,
-  );
+  if (cluster.isWorker) process.send?.({ ready: port });
+  else announce(config, port, db.engine, seeded);
 }
 
 main().catch((error: unknown) => {

@@ -45,6 +45,8 @@ export async function createServer(ctx: ApiContext, options: ServerOptions): Pro
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     // The widget's demo page stands for an operator's site with a CSP of its own origin only.
     reply.header('content-security-policy', request.url.startsWith('/remotes/catalogue/embed/demo.') ? EMBED_DEMO_CSP : csp);
+    // Over HTTPS (directly, or through a trusted proxy's X-Forwarded-Proto) browsers are told to keep to it.
+    if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
   });
 
   installErrorHandling(app);
@@ -58,6 +60,8 @@ export async function createServer(ctx: ApiContext, options: ServerOptions): Pro
 
 async function servePortal(app: FastifyInstance, ctx: ApiContext, remotesOnly: boolean): Promise<void> {
   const root = ctx.config.portalRoot;
+  // Source maps stay private unless SERVE_SOURCE_MAPS is set.
+  const allowedPath = (pathName: string) => ctx.config.serveSourceMaps || !/\.map(\.(br|gz))?$/.test(pathName);
   for (const name of REMOTE_NAMES) {
     const dir = path.join(root, 'remotes', name, 'dist');
     await app.register(fastifyStatic, {
@@ -67,6 +71,7 @@ async function servePortal(app: FastifyInstance, ctx: ApiContext, remotesOnly: b
       index: false,
       cacheControl: false,
       preCompressed: true,
+      allowedPath,
       setHeaders: (res, file) => {
         cacheHeaders(res, file);
         // The host fetches manifests with fetch(): remotes on another origin need CORS.
@@ -91,6 +96,7 @@ async function servePortal(app: FastifyInstance, ctx: ApiContext, remotesOnly: b
     index: false,
     cacheControl: false,
     preCompressed: true,
+    allowedPath,
     setHeaders: cacheHeaders,
   });
 
@@ -106,9 +112,11 @@ async function servePortal(app: FastifyInstance, ctx: ApiContext, remotesOnly: b
 
   app.get('/', (request, reply) => sendIndex(request, reply));
 
-  // Every other GET is a route of the single-page app: the host decides what it shows (or its 404).
+  // Every other GET of a path without a dot is a route of the single-page app: the host decides what
+  // it shows (or its 404). A missing file (`/missing.js`, `/.git/config`) is a plain 404.
   app.setNotFoundHandler((request, reply) => {
-    const wantsPage = request.method === 'GET' && !/^\/(api|remotes|sandbox-pay)\//.test(request.url);
+    const pathname = request.url.split('?')[0] ?? '/';
+    const wantsPage = request.method === 'GET' && !/^\/(api|remotes|sandbox-pay)\//.test(pathname) && !pathname.includes('.');
     if (!wantsPage) return reply.code(404).send({ message: 'Nije pronađeno.', code: 'NOT_FOUND' });
     return sendIndex(request, reply);
   });

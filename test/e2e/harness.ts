@@ -19,6 +19,8 @@ export interface Portal {
   port: number;
   logFile: string;
   stop(): Promise<void>;
+  /** Sends the portal process a signal; answers its exit code once it has exited. */
+  kill(signal: NodeJS.Signals): Promise<number | null>;
 }
 
 let built = false;
@@ -80,6 +82,13 @@ export async function startPortal(options: { env?: Record<string, string>; port?
     url: `http://127.0.0.1:${port}`,
     port,
     logFile,
+    kill: async (signal) => {
+      const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+      child.kill(signal);
+      const code = await exited;
+      log.end();
+      return code;
+    },
     stop: async () => {
       if (child.exitCode === null) {
         child.kill('SIGINT');

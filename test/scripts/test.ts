@@ -108,7 +108,7 @@ async function main(): Promise<number> {
     if (built) {
       // The log scan that follows reads this run's server logs only.
       fs.rmSync(path.join(ARTIFACTS, 'logs'), { recursive: true, force: true });
-      await nodeTests('Browser tests (headless Chromium)', testFiles('test/e2e'));
+      await nodeTests('Browser tests (headless Chromium)', testFiles('test/e2e'), { TEST_DATABASE_URL: databaseUrl });
       await nodeTests("Secrets in the browser run's server logs", testFiles('test/logs'));
     } else failedSteps.push('Browser tests (not run: the build failed)');
   } finally {

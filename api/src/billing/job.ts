@@ -13,6 +13,20 @@ export interface BillingDeps {
   notifier: Notifier;
   retryDays: readonly number[];
   log?: (line: string) => void;
+  /** Told of each due subscription's outcome as the pass goes (the command's --verbose). */
+  progress?: (customerId: number, outcome: keyof BillingReport) => void;
+}
+
+/** The advisory lock that keeps billing passes of every process and command one at a time. */
+const BILLING_LOCK = 727_002;
+
+/**
+ * A billing pass as the server's schedule, the command and the sandbox trigger run it: one at a time
+ * across every process on the database (null when another pass is running), and free to take over
+ * the attempts a pass killed midway left PENDING, with the same provider idempotency keys.
+ */
+export function runBillingPass(deps: BillingDeps, at: Date): Promise<BillingReport | null> {
+  return deps.db.exclusively(BILLING_LOCK, () => runBilling(deps, at, randomUUID(), { takeOver: true }));
 }
 
 export interface BillingReport {
@@ -84,7 +98,7 @@ interface DueRow {
  * any number of runners at once: an attempt is a row with a unique key, taken by one runner only, and
  * the provider's idempotency key is the same for the same attempt.
  */
-export async function runBilling(deps: BillingDeps, at: Date, runner: string = randomUUID()): Promise<BillingReport> {
+export async function runBilling(deps: BillingDeps, at: Date, runner: string = randomUUID(), options: { takeOver?: boolean } = {}): Promise<BillingReport> {
   const report: BillingReport = { charged: 0, failed: 0, expired: 0, ended: 0, skipped: 0 };
   const today = isoDay(at);
 
@@ -109,8 +123,9 @@ export async function runBilling(deps: BillingDeps, at: Date, runner: string = r
     [today],
   );
   for (const { customer_id } of due) {
-    const outcome = await renewOne(deps, customer_id, at, runner);
+    const outcome = await renewOne(deps, customer_id, at, runner, options.takeOver ?? false);
     report[outcome] += 1;
+    deps.progress?.(customer_id, outcome);
   }
   return report;
 }
@@ -119,7 +134,7 @@ async function failOpenRenewals(db: Queryable, customerId: number, at: Date): Pr
   await db.query(`UPDATE payment_orders SET status = 'FAILED', updated_at = $2 WHERE customer_id = $1 AND kind = 'RENEWAL' AND status = 'PENDING'`, [customerId, at]);
 }
 
-async function renewOne(deps: BillingDeps, customerId: number, at: Date, runner: string): Promise<keyof BillingReport> {
+async function renewOne(deps: BillingDeps, customerId: number, at: Date, runner: string, takeOver: boolean): Promise<keyof BillingReport> {
   const { db } = deps;
   const today = isoDay(at);
   const [sub] = await db.query<DueRow>(
@@ -143,14 +158,15 @@ async function renewOne(deps: BillingDeps, customerId: number, at: Date, runner:
     return 'expired';
   }
 
-  // Take the attempt: one runner inserts it; a PENDING one left by a runner that stopped is taken over after the lease.
+  // Take the attempt: one runner inserts it; a PENDING one left by a runner that stopped is taken over
+  // after the lease, or at once by a pass that holds the billing lock (no other runner can be alive).
   const attempt = sub.failures;
   const [taken] = await db.query(
     `INSERT INTO billing_attempts (customer_id, due_on, attempt, status, runner, created_at, updated_at) VALUES ($1, $2::date, $3, 'PENDING', $4, $5, $5)
      ON CONFLICT (customer_id, due_on, attempt) DO UPDATE SET runner = EXCLUDED.runner, updated_at = EXCLUDED.updated_at
-      WHERE billing_attempts.status = 'PENDING' AND billing_attempts.updated_at < EXCLUDED.updated_at - interval '${ATTEMPT_LEASE_MINUTES} minutes'
+      WHERE billing_attempts.status = 'PENDING' AND ($6 OR billing_attempts.updated_at < EXCLUDED.updated_at - interval '${ATTEMPT_LEASE_MINUTES} minutes')
      RETURNING runner`,
-    [customerId, sub.due, attempt, runner, at],
+    [customerId, sub.due, attempt, runner, at, takeOver],
   );
   if (!taken) return 'skipped';
 

@@ -1,21 +1,22 @@
 import type { BillingDeps, BillingReport } from './job';
-import { runBilling } from './job';
+import { runBillingPass } from './job';
 
 const sum = (report: BillingReport) => Object.values(report).reduce((a, b) => a + b, 0);
 
 /**
  * Runs the billing job inside the server: once at start, then every `intervalMinutes` (0: never;
- * operators then run `npm run billing` from cron). Runs of one process never overlap; runs of several
- * processes may, which the job is safe for.
+ * operators then run `npm run billing` from cron). Runs never overlap, in one process or across
+ * several: a pass holds the billing lock (runBillingPass).
  */
 export function scheduleBilling(deps: BillingDeps, intervalMinutes: number, now: () => Date): { stop(): Promise<void> } {
   if (intervalMinutes <= 0) return { stop: async () => undefined };
   let running: Promise<void> | null = null;
   const tick = () => {
     if (running) return;
-    running = runBilling(deps, now())
+    running = runBillingPass(deps, now())
       .then((report) => {
-        if (sum(report) > 0) deps.log?.(`Billing: ${JSON.stringify(report)}`);
+        if (!report) deps.log?.('Billing: another process is running a pass; skipped');
+        else if (sum(report) > 0) deps.log?.(`Billing: ${JSON.stringify(report)}`);
       })
       .catch((error: unknown) => deps.log?.(`Billing run failed: ${(error as Error).message}`))
       .finally(() => {

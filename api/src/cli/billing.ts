@@ -4,15 +4,29 @@
  * DATABASE_URL, or the embedded one under DATA_DIR when no portal is running on it.
  */
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../config';
+import { loadConfig, printHelp } from '../config';
 import { openDb } from '../db/db';
 import { migrate } from '../db/migrate';
 import { deriveKeys, loadMasterSecret } from '../auth/secrets';
 import { createContext } from '../context';
-import { runBilling } from '../billing/job';
+import { runBillingPass } from '../billing/job';
+
+const USAGE = `
+npm run billing -- [--at <time>] [--verbose]
+
+Runs one billing pass on the portal's database: charges the ACTIVE subscriptions due by <time> on
+their primary cards, retries failed renewals on their retry days, and expires subscriptions whose
+grace period or paid period ended. Safe beside running servers: passes run one at a time, and a pass
+that was killed is finished by the next without charging anything twice.
+
+Options:
+  --at <time>   the moment to bill as of, e.g. 2026-12-01T06:00:00Z (default: now)
+  --verbose     print each due subscription's outcome as the pass goes
+  --help        this text`;
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { at: { type: 'string' } } });
+  const { values } = parseArgs({ options: { at: { type: 'string' }, verbose: { type: 'boolean' }, help: { type: 'boolean' } } });
+  if (values.help) return printHelp(USAGE);
   const at = values.at ? new Date(values.at) : new Date();
   if (Number.isNaN(at.getTime())) throw new Error(`--at must be a date and time, e.g. 2026-12-01T06:00:00Z (got "${values.at}")`);
   const config = loadConfig();
@@ -21,7 +35,12 @@ async function main(): Promise<void> {
     await migrate(db);
     const keys = deriveKeys(loadMasterSecret(config.jwtSecret, config.dataDir));
     const ctx = createContext(config, db, keys, () => at, (line) => console.info(line));
-    const report = await runBilling(ctx.billing, at);
+    const progress = values.verbose ? (customerId: number, outcome: string) => console.info(`customer ${customerId}: ${outcome}`) : undefined;
+    const report = await runBillingPass({ ...ctx.billing, progress }, at);
+    if (!report) {
+      console.info('Another billing pass is running on this database; nothing done. Try again when it has finished.');
+      return;
+    }
     console.info(`Billing as of ${at.toISOString()}: ${report.charged} charged, ${report.failed} failed, ${report.expired} expired, ${report.ended} ended, ${report.skipped} skipped`);
   } finally {
     await db.close();

@@ -2,10 +2,27 @@
  * `npm start`: builds whatever app is missing or out of date, then serves the portal and the API
  * (embedded database unless DATABASE_URL is set) at http://localhost:8080 (PORT overrides).
  */
+import cluster from 'node:cluster';
+import { printHelp } from '../config';
 import { buildStaleApps } from './freshness';
 
+const USAGE = `
+npm start [-- --help]
+
+Builds whatever app is missing or out of date, then serves the portal and its API at
+http://localhost:8080: the embedded database under DATA_DIR, or PostgreSQL with DATABASE_URL (then
+WORKERS=N runs N API processes on one port). Runs the billing job every BILLING_INTERVAL_MINUTES.
+GET /api/health answers while the process is alive, GET /api/ready once the database answers and
+its migrations are done. SIGTERM stops taking requests, finishes those in flight, then exits.`;
+
+if (process.argv.includes('--help') || process.argv.includes('-h')) {
+  printHelp(USAGE);
+  process.exit(0);
+}
+
+// With WORKERS, each API process runs this file again: only the first builds.
 try {
-  buildStaleApps();
+  if (cluster.isPrimary) buildStaleApps();
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);

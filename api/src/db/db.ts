@@ -9,6 +9,12 @@ export interface Queryable {
 export interface Db extends Queryable {
   readonly engine: 'pglite' | 'postgres';
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Runs `work` while this process holds the named lock (a PostgreSQL session advisory lock, released
+   * when the work ends or the process dies); answers null at once when another process holds it.
+   * PGlite is one process's database, so the work simply runs.
+   */
+  exclusively<T>(lockId: number, work: () => Promise<T>): Promise<T | null>;
   close(): Promise<void>;
 }
 
@@ -65,6 +71,7 @@ async function openPglite(dataDir: string | null): Promise<Db> {
     transaction(work) {
       return pg.transaction((tx) => work({ query: async <T>(sql: string, params: unknown[] = []) => (await tx.query<T>(sql, params)).rows }));
     },
+    exclusively: (_lockId, work) => work(),
     close: async () => {
       await pg.close();
       unlock();
@@ -91,6 +98,20 @@ async function openPostgres(url: string): Promise<Db> {
       } catch (error) {
         await client.query('ROLLBACK').catch(() => undefined);
         throw error;
+      } finally {
+        client.release();
+      }
+    },
+    async exclusively(lockId, work) {
+      const client = await pool.connect();
+      try {
+        const [row] = (await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [lockId])).rows;
+        if (!row?.locked) return null;
+        try {
+          return await work();
+        } finally {
+          await client.query('SELECT pg_advisory_unlock($1)', [lockId]);
+        }
       } finally {
         client.release();
       }

@@ -1,17 +1,26 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Db } from './db';
+import type { Db, Queryable } from './db';
 
 const MIGRATIONS_DIR = path.resolve(__dirname, '../../migrations');
 /** Serialises migrations when several API processes start against one PostgreSQL. */
 const LOCK_ID = 727_001;
 
-/** Applies `migrations/NNN_name.sql` files in order, each once, each in its own transaction. */
-export async function migrate(db: Db): Promise<string[]> {
-  const files = fs
+const migrationFiles = () =>
+  fs
     .readdirSync(MIGRATIONS_DIR)
     .filter((f) => /^\d{3}_[\w-]+\.sql$/.test(f))
     .sort();
+
+/** Migrations this code has that the database has not applied (readiness: none). */
+export async function pendingMigrations(db: Queryable): Promise<string[]> {
+  const done = new Set((await db.query<{ version: string }>('SELECT version FROM schema_migrations')).map((r) => r.version));
+  return migrationFiles().filter((f) => !done.has(f));
+}
+
+/** Applies `migrations/NNN_name.sql` files in order, each once, each in its own transaction. */
+export async function migrate(db: Db): Promise<string[]> {
+  const files = migrationFiles();
   const applied: string[] = [];
   await db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [LOCK_ID]);

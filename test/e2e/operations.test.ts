@@ -1,0 +1,139 @@
+/**
+ * The portal as an operator runs it: several API processes on one PostgreSQL, health and readiness,
+ * a graceful stop, safe defaults for what a public server exposes, and `--help` on every command.
+ */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { ROOT } from '../../api/src/cli/freshness';
+import { startPortal, type Portal } from './harness';
+
+const TSX = path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
+const device = { deviceType: 'ontv', deviceUsername: 'web-ops-aaaaaaaaaaaaaaaaaaa', devicePassword: 'c'.repeat(64), deviceName: 'Web (Chrome)' };
+const login = (portal: Portal, password: string, headers: Record<string, string> = {}) =>
+  fetch(`${portal.url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ username: 'aktivna@ontv.ba', password, ...device }) });
+
+/** A fresh database on the test run's PostgreSQL server. */
+async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const admin = process.env.TEST_DATABASE_URL;
+  assert.ok(admin, 'TEST_DATABASE_URL names the test run\'s PostgreSQL server (npm test sets it)');
+  const name = `ontv_ops_${randomBytes(5).toString('hex')}`;
+  const run = async (sql: string) => {
+    const client = new pg.Client({ connectionString: admin });
+    await client.connect();
+    await client.query(sql);
+    await client.end();
+  };
+  await run(`CREATE DATABASE ${name}`);
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+describe('three API processes on one PostgreSQL', () => {
+  let portal: Portal;
+  let database: { url: string; drop: () => Promise<void> };
+  before(async () => {
+    database = await freshDatabase();
+    portal = await startPortal({ name: 'workers', env: { DATABASE_URL: database.url, WORKERS: '3', LOGIN_LIMIT_CLIENT: '100000' } });
+  });
+  after(async () => {
+    await portal?.stop();
+    await database?.drop();
+  });
+
+  it('enforce one login limit together: of 100 wrong passwords at once, at most 5 are checked', async () => {
+    const answers = await Promise.all(Array.from({ length: 100 }, (_, i) => login(portal, `Pogresna${i}!`)));
+    const counts: Record<number, number> = {};
+    for (const a of answers) counts[a.status] = (counts[a.status] ?? 0) + 1;
+    assert.ok((counts[401] ?? 0) <= 5, JSON.stringify(counts));
+    assert.equal((counts[401] ?? 0) + (counts[429] ?? 0), 100, JSON.stringify(counts));
+    assert.equal((await login(portal, 'Demo1234!')).status, 429, 'even the right password waits');
+  });
+
+  it('answer health and readiness', async () => {
+    assert.deepEqual(await (await fetch(`${portal.url}/api/health`)).json(), { status: 'ok' });
+    assert.deepEqual(await (await fetch(`${portal.url}/api/ready`)).json(), { status: 'ready' });
+  });
+});
+
+describe('a portal on its own', () => {
+  let portal: Portal;
+  before(async () => {
+    portal = await startPortal({ name: 'operations', env: { TRUST_PROXY: '1' } });
+  });
+  after(async () => {
+    await portal?.stop();
+  });
+
+  it('answers a missing file with 404, not the app page, and keeps source maps private', async () => {
+    for (const file of ['/missing.js', '/missing.json', '/.git/config', '/remotes/account/missing.js']) {
+      const response = await fetch(`${portal.url}${file}`);
+      assert.equal(response.status, 404, file);
+      assert.match(response.headers.get('content-type') ?? '', /json/, file);
+    }
+    const page = await fetch(`${portal.url}/paketi`);
+    assert.equal(page.status, 200);
+    assert.match(page.headers.get('content-type') ?? '', /html/);
+    const map = fs.readdirSync(path.join(ROOT, 'remotes', 'catalogue', 'dist')).find((f) => f.endsWith('.js.map'));
+    assert.ok(map, 'the build writes source maps');
+    assert.equal((await fetch(`${portal.url}/remotes/catalogue/${map}`)).status, 404);
+  });
+
+  it('sends Strict-Transport-Security only to requests that came over HTTPS', async () => {
+    assert.equal((await fetch(`${portal.url}/paketi`)).headers.get('strict-transport-security'), null);
+    const https = await fetch(`${portal.url}/paketi`, { headers: { 'x-forwarded-proto': 'https' } });
+    assert.equal(https.headers.get('strict-transport-security'), 'max-age=31536000; includeSubDomains');
+  });
+
+  it('refuses a billing time PostgreSQL cannot hold with a 400', async () => {
+    const response = await fetch(`${portal.url}/api/dev/billing`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ at: '0000-01-01T00:00:00Z' }) });
+    assert.equal(response.status, 400);
+  });
+
+  it('finishes a request in flight on SIGTERM, then exits cleanly', async () => {
+    const inFlight = login(portal, 'Demo1234!');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const exited = portal.kill('SIGTERM');
+    assert.equal((await inFlight).status, 200, 'the login in flight is answered');
+    assert.equal(await exited, 0);
+  });
+});
+
+describe('a portal that serves other machines', () => {
+  it('has no sandbox endpoints unless SANDBOX=1 says so', async () => {
+    const open = await startPortal({ name: 'public', env: { HOST: '0.0.0.0' } });
+    try {
+      assert.equal((await fetch(`${open.url}/api/dev/outbox?to=061000001`)).status, 404);
+      assert.equal((await fetch(`${open.url}/api/dev/billing`, { method: 'POST' })).status, 404);
+    } finally {
+      await open.stop();
+    }
+    const chosen = await startPortal({ name: 'public-sandbox', env: { HOST: '0.0.0.0', SANDBOX: '1' } });
+    try {
+      assert.equal((await fetch(`${chosen.url}/api/dev/outbox?to=061000001`)).status, 200);
+    } finally {
+      await chosen.stop();
+    }
+  });
+});
+
+describe('every command answers --help', () => {
+  for (const [command, file] of [
+    ['npm start', 'api/src/cli/start.ts'],
+    ['npm run billing', 'api/src/cli/billing.ts'],
+    ['npm run dev', 'api/src/cli/dev.ts'],
+  ] as const) {
+    it(command, () => {
+      const result = spawnSync(process.execPath, [TSX, path.join(ROOT, file), '--help'], { cwd: ROOT, encoding: 'utf8' });
+      assert.equal(result.status, 0, result.stderr);
+      assert.match(result.stdout, new RegExp(`^${command.replace(/ /g, ' ')}`, 'm'));
+      assert.match(result.stdout, /^Environment:/m);
+      assert.match(result.stdout, /DATABASE_URL/);
+    });
+  }
+});
