@@ -16,13 +16,16 @@ npm run billing -- [--at <time>] [--verbose]
 
 Runs one billing pass on the portal's database: charges the ACTIVE subscriptions due by <time> on
 their primary cards, retries failed renewals on their retry days, and expires subscriptions whose
-grace period or paid period ended. Safe beside running servers: passes run one at a time, and a pass
-that was killed is finished by the next without charging anything twice.
+grace period or paid period ended. Safe beside running servers: passes run one at a time (this one
+waits up to 30 s for a running pass), and a pass that was killed is finished by the next without
+charging anything twice.
 
 Options:
   --at <time>   the moment to bill as of, e.g. 2026-12-01T06:00:00Z (default: now)
   --verbose     print each due subscription's outcome as the pass goes
   --help        this text`;
+
+const LOCK_WAIT_SECONDS = 30;
 
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { at: { type: 'string' }, verbose: { type: 'boolean' }, help: { type: 'boolean' } } });
@@ -36,9 +39,14 @@ async function main(): Promise<void> {
     const keys = deriveKeys(loadMasterSecret(config.jwtSecret, config.dataDir));
     const ctx = createContext(config, db, keys, () => at, (line) => console.info(line));
     const progress = values.verbose ? (customerId: number, outcome: string) => console.info(`customer ${customerId}: ${outcome}`) : undefined;
-    const report = await runBillingPass({ ...ctx.billing, progress }, at);
+    // A pass still running elsewhere (or one just killed, whose lock the database has yet to drop) is waited for briefly.
+    let report = await runBillingPass({ ...ctx.billing, progress }, at);
+    for (let waited = 0; !report && waited < LOCK_WAIT_SECONDS * 2; waited += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      report = await runBillingPass({ ...ctx.billing, progress }, at);
+    }
     if (!report) {
-      console.info('Another billing pass is running on this database; nothing done. Try again when it has finished.');
+      console.info(`Another billing pass has been running on this database for ${LOCK_WAIT_SECONDS} s; nothing done. Try again when it has finished.`);
       return;
     }
     console.info(`Billing as of ${at.toISOString()}: ${report.charged} charged, ${report.failed} failed, ${report.expired} expired, ${report.ended} ended, ${report.skipped} skipped`);
