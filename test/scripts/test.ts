@@ -78,16 +78,24 @@ async function nodeTests(title: string, files: string[], env: NodeJS.ProcessEnv 
   }
 }
 
+/**
+ * `--only=jest,api` runs just those steps (CI runs the jest and API suites again on another Node.js
+ * release): lint, typecheck, jest, build, api, contract, e2e (the browser tests and their log scan).
+ */
+const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length).split(',');
+const want = (name: string) => !only || only.includes(name);
+
 async function main(): Promise<number> {
   fs.mkdirSync(ARTIFACTS, { recursive: true });
-  if (!findChromium()) {
+  console.log(`Node.js ${process.version}${only ? `, steps: ${only.join(', ')}` : ''}`);
+  if (want('e2e') && !findChromium()) {
     console.error(CHROMIUM_MISSING);
     return 1;
   }
 
   let databaseUrl = process.env.TEST_DATABASE_URL;
   let stopPostgres: (() => Promise<void>) | undefined;
-  if (!databaseUrl) {
+  if (!databaseUrl && (want('api') || want('e2e'))) {
     try {
       const pg = await startTempPostgres();
       databaseUrl = pg.url;
@@ -99,18 +107,18 @@ async function main(): Promise<number> {
   }
 
   try {
-    await step('Lint (eslint)', process.execPath, [bin('eslint', 'bin/eslint.js'), '.']);
-    await step('Type check (tsc)', process.execPath, [bin('typescript', 'bin/tsc'), '-p', 'tsconfig.json']);
-    await jestStep();
-    const built = await step('Build (webpack, all apps)', process.execPath, [WEBPACK_CLI, '--env', 'app=all']);
-    await nodeTests('API tests (PGlite and PostgreSQL)', testFiles('api/test'), { TEST_DATABASE_URL: databaseUrl });
-    await nodeTests('Contract tests', testFiles('test/contract'));
-    if (built) {
+    if (want('lint')) await step('Lint (eslint)', process.execPath, [bin('eslint', 'bin/eslint.js'), '.']);
+    if (want('typecheck')) await step('Type check (tsc)', process.execPath, [bin('typescript', 'bin/tsc'), '-p', 'tsconfig.json']);
+    if (want('jest')) await jestStep();
+    const built = want('build') || want('e2e') ? await step('Build (webpack, all apps)', process.execPath, [WEBPACK_CLI, '--env', 'app=all']) : false;
+    if (want('api')) await nodeTests('API tests (PGlite and PostgreSQL)', testFiles('api/test'), { TEST_DATABASE_URL: databaseUrl });
+    if (want('contract')) await nodeTests('Contract tests', testFiles('test/contract'));
+    if (want('e2e') && built) {
       // The log scan that follows reads this run's server logs only.
       fs.rmSync(path.join(ARTIFACTS, 'logs'), { recursive: true, force: true });
       await nodeTests('Browser tests (headless Chromium)', testFiles('test/e2e'), { TEST_DATABASE_URL: databaseUrl });
       await nodeTests("Secrets in the browser run's server logs", testFiles('test/logs'));
-    } else failedSteps.push('Browser tests (not run: the build failed)');
+    } else if (want('e2e')) failedSteps.push('Browser tests (not run: the build failed)');
   } finally {
     await stopPostgres?.();
   }

@@ -5,6 +5,7 @@
 import cluster from 'node:cluster';
 import { printHelp } from '../config';
 import { buildStaleApps } from './freshness';
+import { checkNodeVersion } from './node-version';
 
 const USAGE = `
 npm start [-- --help]
@@ -14,6 +15,8 @@ http://localhost:8080: the embedded database under DATA_DIR, or PostgreSQL with 
 WORKERS=N runs N API processes on one port). Runs the billing job every BILLING_INTERVAL_MINUTES.
 GET /api/health answers while the process is alive, GET /api/ready once the database answers and
 its migrations are done. SIGTERM stops taking requests, finishes those in flight, then exits.`;
+
+checkNodeVersion();
 
 if (process.argv.includes('--help') || process.argv.includes('-h')) {
   printHelp(USAGE);
