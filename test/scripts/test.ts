@@ -64,9 +64,9 @@ function testFiles(dir: string): string[] {
     .map((f) => path.join(dir, f));
 }
 
-/** node:test through tsx; counts come from the TAP summary lines. */
+/** node:test through tsx; counts come from the TAP summary lines (TAP asked for: Node 23+ defaults to another reporter). */
 async function nodeTests(title: string, files: string[], env: NodeJS.ProcessEnv = {}): Promise<void> {
-  const { code, output } = await run(title, process.execPath, [TSX, '--test', '--test-concurrency=1', ...files], env);
+  const { code, output } = await run(title, process.execPath, [TSX, '--test', '--test-reporter=tap', '--test-concurrency=1', ...files], env);
   const count = (name: string) => [...output.matchAll(new RegExp(`^# ${name} (\\d+)$`, 'gm'))].reduce((n, m) => n + Number(m[1]), 0);
   const passed = count('pass');
   const failed = count('fail') + count('cancelled');
