@@ -40,9 +40,8 @@ function readPin(key: Buffer, customer: CustomerRow, log: FastifyBaseLogger): st
   }
 }
 
-/** `POST /login`, `POST /refresh`, `POST /logout` (spec 7, Authentication). */
 /**
- * The login limits of one attempt (README, "Limits"): failures per account and client together, a
+ * The login limits of one attempt (docs/limits.md): failures per account and client together, a
  * higher ceiling per account with a growing delay past twice the pair's limit, and all logins per client.
  */
 export function loginLimits(config: ApiContext['config'], accountKey: string, clientKey: string): { pair: Limit; account: Limit; client: Limit } {

@@ -46,6 +46,7 @@ const ORDER_COLUMNS = `o.order_number, o.customer_id, o.plan_code, p.name AS pla
 export const ALREADY_SUBSCRIBED = 'Tvoja pretplata je aktivna: novu možeš kupiti kada istekne.';
 export const ACCOUNT_BLOCKED = 'Tvoj nalog je blokiran, pa pretplatu trenutno nije moguće kupiti. Obrati se korisničkoj podršci.';
 const PROMO_USED = 'Promo period za ovaj paket već si iskoristio. Paket možeš kupiti po redovnoj cijeni.';
+const ORDER_REPLACED = 'Ovu narudžbu je zamijenila novija, otvorena u drugom prozoru. Pokušaj ponovo.';
 const PRICE_CHANGED = 'Cijena paketa se promijenila. Osvježi stranicu i pokušaj ponovo.';
 const PLAN_NOT_FOUND = 'Paket nije pronađen.';
 const NO_PROMO = 'Ovaj paket trenutno nema promo period.';
@@ -187,7 +188,15 @@ export function orderRoutes(app: FastifyInstance, ctx: ApiContext): void {
       idempotencyKey: `order-${orderNumber}`,
       description: `${plan.name}, narudžba ${orderNumber}`,
     });
-    await ctx.db.query('UPDATE payment_orders SET provider_payment_id = $2 WHERE order_number = $1 AND provider_payment_id IS NULL', [orderNumber, payment.id]);
+    const [stored] = await ctx.db.query<{ status: string }>(
+      'UPDATE payment_orders SET provider_payment_id = COALESCE(provider_payment_id, $2) WHERE order_number = $1 RETURNING status',
+      [orderNumber, payment.id],
+    );
+    // Another tab's order replaced this one while its payment was being made: that payment must not be confirmable.
+    if (stored?.status === 'CANCELLED') {
+      await cancelPayments(ctx, [payment.id], request.log);
+      throw new HttpError(409, ORDER_REPLACED, 'ORDER_REPLACED');
+    }
     return respond(paymentOrderResponseSchema, {
       orderNumber,
       paymentSecret: payment.clientSecret,
