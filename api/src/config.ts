@@ -88,6 +88,13 @@ export function printHelp(usage: string): void {
   console.info(`${usage.trim()}\n\n${ENVIRONMENT_HELP}`);
 }
 
+/** Prints the command's help and exits when it was started with `--help` or `-h`. */
+export function helpIfAsked(usage: string): void {
+  if (!process.argv.includes('--help') && !process.argv.includes('-h')) return;
+  printHelp(usage);
+  process.exit(0);
+}
+
 /** An address only this machine can reach. */
 export function isLoopback(host: string): boolean {
   return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);

@@ -1,9 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { newCardResponseSchema } from '@portal/shared/contract';
 import { loadConfig } from '../src/config';
 import { openDb, type Db } from '../src/db/db';
@@ -12,6 +10,7 @@ import { seed } from '../src/db/seed';
 import { deriveKeys, loadMasterSecret } from '../src/auth/secrets';
 import { createContext, type ApiContext } from '../src/context';
 import { createServer } from '../src/server';
+import { freshDatabase } from '../../test/lib/postgres';
 
 export type Engine = 'pglite' | 'postgres';
 
@@ -30,27 +29,6 @@ export class TestClock {
   set(to: Date): void {
     this.current = new Date(to);
   }
-}
-
-/** A fresh, empty PostgreSQL database on the test server for each started API. */
-async function freshPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const adminUrl = process.env.TEST_DATABASE_URL!;
-  const name = `ontv_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
 }
 
 export interface StartedApi {
@@ -81,7 +59,7 @@ export async function startApi(options: StartOptions): Promise<StartedApi & { da
   let databaseUrl = options.databaseUrl;
   let dropDatabase: (() => Promise<void>) | undefined;
   if (options.engine === 'postgres' && !databaseUrl) {
-    const fresh = await freshPostgresDatabase();
+    const fresh = await freshDatabase(process.env.TEST_DATABASE_URL!);
     databaseUrl = fresh.url;
     dropDatabase = fresh.drop;
   }

@@ -5,40 +5,24 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
 import { ROOT } from '../../api/src/cli/freshness';
 import { startPortal, type Portal } from './harness';
+import { freshDatabase } from '../lib/postgres';
 
 const TSX = path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
 const device = { deviceType: 'ontv', deviceUsername: 'web-ops-aaaaaaaaaaaaaaaaaaa', devicePassword: 'c'.repeat(64), deviceName: 'Web (Chrome)' };
 const login = (portal: Portal, password: string, headers: Record<string, string> = {}) =>
   fetch(`${portal.url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ username: 'aktivna@ontv.ba', password, ...device }) });
 
-/** A fresh database on the test run's PostgreSQL server. */
-async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const admin = process.env.TEST_DATABASE_URL;
-  assert.ok(admin, 'TEST_DATABASE_URL names the test run\'s PostgreSQL server (npm test sets it)');
-  const name = `ontv_ops_${randomBytes(5).toString('hex')}`;
-  const run = async (sql: string) => {
-    const client = new pg.Client({ connectionString: admin });
-    await client.connect();
-    await client.query(sql);
-    await client.end();
-  };
-  await run(`CREATE DATABASE ${name}`);
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
-}
-
 describe('three API processes on one PostgreSQL', () => {
   let portal: Portal;
   let database: { url: string; drop: () => Promise<void> };
   before(async () => {
-    database = await freshDatabase();
+    const admin = process.env.TEST_DATABASE_URL;
+    assert.ok(admin, "TEST_DATABASE_URL names the test run's PostgreSQL server (npm test sets it)");
+    database = await freshDatabase(admin, 'ontv_ops');
     portal = await startPortal({ name: 'workers', env: { DATABASE_URL: database.url, WORKERS: '3', LOGIN_LIMIT_CLIENT: '100000' } });
   });
   after(async () => {

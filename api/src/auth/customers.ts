@@ -37,3 +37,11 @@ export async function findCustomerById(db: Queryable, id: number): Promise<Custo
   const rows = await db.query<CustomerRow>('SELECT * FROM customers WHERE id = $1', [id]);
   return rows[0] ?? null;
 }
+
+/**
+ * Locks the customer's row until the transaction ends: what depends on a customer's cards, orders
+ * and subscription (the primary card, one open order, may they buy) is decided one request at a time.
+ */
+export async function lockCustomer(tx: Queryable, customerId: number): Promise<void> {
+  await tx.query('SELECT id FROM customers WHERE id = $1 FOR UPDATE', [customerId]);
+}

@@ -3,20 +3,13 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { loginRequestSchema, loginResponseSchema, refreshRequestSchema, refreshResponseSchema, type LoginResponse, type RefreshResponse } from '@portal/shared/contract';
 import type { ApiContext } from '../context';
 import type { Limit } from '../http/limits';
-import { HttpError, parseBody, respond } from '../http/validate';
+import { HttpError, parseBody, respond, tooManyRequests } from '../http/validate';
 import { findCustomerById, findCustomerByUsername, usernameLookup, type CustomerRow } from './customers';
 import { bearerToken, SESSION_EXPIRED } from './guard';
 import { decoyHash, verifyPassword } from './passwords';
 import { sha256, unseal } from './secrets';
 
 const LOGIN_FAILED = 'Pogrešno korisničko ime ili lozinka.';
-
-function tooMany(retryAfterSeconds: number): HttpError {
-  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return new HttpError(429, `Previše pokušaja prijave. Pokušaj ponovo za ${minutes} min.`, 'TOO_MANY_ATTEMPTS', {
-    'retry-after': String(retryAfterSeconds),
-  });
-}
 
 function subjectOf(customer: CustomerRow, sessionId: string, deviceUsername: string) {
   return {
@@ -62,7 +55,7 @@ export function authRoutes(app: FastifyInstance, ctx: ApiContext): void {
 
     // The attempt is counted before the password is checked, so a burst gets no more tries than the limit.
     const taken = await ctx.limits.take([pair, account, client]);
-    if (!taken.ok) throw tooMany(taken.retryAfter);
+    if (!taken.ok) throw tooManyRequests('Previše pokušaja prijave.', taken.retryAfter, 'TOO_MANY_ATTEMPTS');
 
     const customer = await findCustomerByUsername(ctx.db, body.username);
     const valid = customer ? await verifyPassword(body.password, customer.password_hash) : await verifyPassword(body.password, await decoyHash()).then(() => false);

@@ -5,16 +5,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { ROOT, WEBPACK_CLI } from './freshness';
-import { printHelp } from '../config';
+import { helpIfAsked } from '../config';
 
-if (process.argv.includes('--help') || process.argv.includes('-h')) {
-  printHelp(`
+helpIfAsked(`
 npm run dev [-- --help]
 
 Rebuilds every app when its sources change (webpack --watch, development mode) and restarts the API
 when its sources change; reload the page after a rebuild. Reads the same environment as npm start.`);
-  process.exit(0);
-}
 
 const children: ChildProcess[] = [
   spawn(process.execPath, [WEBPACK_CLI, '--watch', '--env', 'app=all', '--env', 'mode=development'], {

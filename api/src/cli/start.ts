@@ -3,7 +3,7 @@
  * (embedded database unless DATABASE_URL is set) at http://localhost:8080 (PORT overrides).
  */
 import cluster from 'node:cluster';
-import { printHelp } from '../config';
+import { helpIfAsked } from '../config';
 import { buildStaleApps } from './freshness';
 import { checkNodeVersion } from './node-version';
 
@@ -18,10 +18,7 @@ its migrations are done. SIGTERM stops taking requests, finishes those in flight
 
 checkNodeVersion();
 
-if (process.argv.includes('--help') || process.argv.includes('-h')) {
-  printHelp(USAGE);
-  process.exit(0);
-}
+helpIfAsked(USAGE);
 
 // With WORKERS, each API process runs this file again: only the first builds.
 try {

@@ -5,7 +5,7 @@ import type { ApiContext } from '../context';
 import { requireCustomer, SESSION_EXPIRED } from '../auth/guard';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { seal, unseal } from '../auth/secrets';
-import { HttpError, parseBody } from '../http/validate';
+import { HttpError, parseBody, tooManyRequests } from '../http/validate';
 import type { Limit } from '../http/limits';
 
 /** Wrong PINs allowed before the check locks, and for how long (spec: "PIN check attempts are limited"). */
@@ -36,7 +36,7 @@ async function verifyPin(ctx: ApiContext, customerId: number, pin: string): Prom
     const [locked] = await ctx.db.query<{ pin_locked_until: Date | null }>('SELECT pin_locked_until FROM customers WHERE id = $1', [customerId]);
     if (!locked) throw new HttpError(401, SESSION_EXPIRED, 'UNAUTHORIZED');
     const seconds = Math.max(1, Math.ceil((new Date(locked.pin_locked_until ?? now).getTime() - now.getTime()) / 1000));
-    throw new HttpError(429, `Previše pogrešnih PIN-ova. Pokušaj ponovo za ${Math.ceil(seconds / 60)} min.`, 'PIN_LOCKED', { 'retry-after': String(seconds) });
+    throw tooManyRequests('Previše pogrešnih PIN-ova.', seconds, 'PIN_LOCKED');
   }
   let actual: string | null = null;
   try {
@@ -74,7 +74,7 @@ export function customerRoutes(app: FastifyInstance, ctx: ApiContext): void {
     // Old-password guesses are limited like logins from one client: counted before the check.
     const guesses: Limit = { key: `password-change:${customerId}`, max: ctx.config.loginLimits.perAccount, windowSeconds: ctx.config.loginLimits.windowSeconds };
     const taken = await ctx.limits.take([guesses]);
-    if (!taken.ok) throw new HttpError(429, `Previše pokušaja. Pokušaj ponovo za ${Math.ceil(taken.retryAfter / 60)} min.`, 'TOO_MANY_ATTEMPTS', { 'retry-after': String(taken.retryAfter) });
+    if (!taken.ok) throw tooManyRequests('Previše pokušaja.', taken.retryAfter, 'TOO_MANY_ATTEMPTS');
     const [row] = await ctx.db.query<{ password_hash: string }>('SELECT password_hash FROM customers WHERE id = $1', [customerId]);
     if (!row || !(await verifyPassword(oldPassword, row.password_hash))) throw new HttpError(400, WRONG_PASSWORD, 'WRONG_PASSWORD');
     await ctx.limits.clear([guesses.key]);

@@ -20,6 +20,15 @@ export class HttpError extends Error {
   }
 }
 
+/**
+ * A 429 for a limit that frees up in `retryAfterSeconds`: `{lead} Pokušaj ponovo za N min.` (N at
+ * least 1), with the seconds in `Retry-After`.
+ */
+export function tooManyRequests(lead: string, retryAfterSeconds: number, code: string): HttpError {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return new HttpError(429, `${lead} Pokušaj ponovo za ${minutes} min.`, code, { 'retry-after': String(retryAfterSeconds) });
+}
+
 export function parseBody<S extends z.ZodMiniType>(schema: S, body: unknown): z.infer<S> {
   const result = schema.safeParse(body ?? {});
   if (!result.success) {

@@ -1,7 +1,7 @@
 import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { ApiContext } from '../context';
 import type { Queryable } from '../db/db';
-import { HttpError } from '../http/validate';
+import { HttpError, tooManyRequests } from '../http/validate';
 
 /** Spec and issue: 6 digits, valid 10 minutes, 5 wrong tries per code, 5 resends per hour. */
 export const CODE_TTL_MINUTES = 10;
@@ -118,7 +118,7 @@ export async function replaceCode(ctx: ApiContext, id: string, purpose: Purpose)
   const current = await findVerification(ctx.db, id, purpose);
   if (!current || current.completed_at || current.approved_at) return null;
   const wait = Math.max(1, Math.ceil((new Date(current.resend_window_start).getTime() + 3_600_000 - now.getTime()) / 60_000));
-  throw new HttpError(429, `Previše zahtjeva za novi kod. Pokušaj ponovo za ${wait} min.`, 'TOO_MANY_RESENDS', { 'retry-after': String(wait * 60) });
+  throw tooManyRequests('Previše zahtjeva za novi kod.', wait * 60, 'TOO_MANY_RESENDS');
 }
 
 /** How long an approved registration or reset may be finished: after that, start again. */

@@ -21,7 +21,7 @@ import { findCustomerByUsername, usernameLookup } from '../auth/customers';
 import { hashPassword } from '../auth/passwords';
 import { seal, unseal } from '../auth/secrets';
 import { randomPin } from '../db/seed';
-import { HttpError, parseBody } from '../http/validate';
+import { HttpError, parseBody, tooManyRequests } from '../http/validate';
 import { approveCode, approvedSince, codeText, createVerification, findVerification, replaceCode, type Purpose } from './codes';
 
 const PHONE_FORMAT = 'Broj telefona mora biti u formatu 06x xxx xxx(x).'; // spec 5
@@ -48,9 +48,7 @@ async function limit(ctx: ApiContext, request: FastifyRequest, username: string)
     { key: `code-start:${username}`, max: MAX_STARTS_PER_HOUR, windowSeconds: 3600 },
     { key: `code-start-client:${request.ip}`, max: ctx.config.loginLimits.perClient, windowSeconds: 3600 },
   ]);
-  if (!taken.ok) {
-    throw new HttpError(429, `Previše zahtjeva. Pokušaj ponovo za ${Math.ceil(taken.retryAfter / 60)} min.`, 'TOO_MANY_REQUESTS', { 'retry-after': String(taken.retryAfter) });
-  }
+  if (!taken.ok) throw tooManyRequests('Previše zahtjeva.', taken.retryAfter, 'TOO_MANY_REQUESTS');
 }
 
 async function resend(ctx: ApiContext, id: string, purpose: Purpose): Promise<void> {

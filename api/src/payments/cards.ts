@@ -9,6 +9,7 @@ import {
   type NewCardResponse,
 } from '@portal/shared/contract';
 import type { ApiContext } from '../context';
+import { lockCustomer } from '../auth/customers';
 import type { Queryable } from '../db/db';
 import { requireCustomer } from '../auth/guard';
 import { HttpError, parseBody, respond } from '../http/validate';
@@ -78,7 +79,7 @@ export function cardRoutes(app: FastifyInstance, ctx: ApiContext): void {
     const code = randomUUID();
     // The limits are decided under the customer's row lock, with the new setup's row written before it is released.
     await ctx.db.transaction(async (tx) => {
-      await tx.query('SELECT id FROM customers WHERE id = $1 FOR UPDATE', [customerId]);
+      await lockCustomer(tx, customerId);
       // Setups never confirmed within an hour are abandoned.
       await tx.query(`DELETE FROM credit_cards WHERE customer_id = $1 AND status <> 'ACTIVE' AND created_at < $2`, [customerId, hourAgo]);
       const [counts] = await tx.query<{ saved: number; recent: number }>(
@@ -116,7 +117,7 @@ export function cardRoutes(app: FastifyInstance, ctx: ApiContext): void {
     const { id } = request.params;
     await ctx.db.transaction(async (tx) => {
       if (!(await ownCard(tx, customerId, id))) throw new HttpError(404, CARD_NOT_FOUND, 'NOT_FOUND');
-      await tx.query('SELECT id FROM customers WHERE id = $1 FOR UPDATE', [customerId]);
+      await lockCustomer(tx, customerId);
       await tx.query('UPDATE credit_cards SET primary_card = false WHERE customer_id = $1 AND primary_card AND code <> $2', [customerId, id]);
       await tx.query('UPDATE credit_cards SET primary_card = true WHERE code = $1 AND customer_id = $2', [id, customerId]);
       await retryWithNewCard(tx, customerId);
@@ -145,7 +146,7 @@ export function cardRoutes(app: FastifyInstance, ctx: ApiContext): void {
     const removed = await ctx.db.transaction(async (tx) => {
       const card = await ownCard(tx, customerId, id);
       if (!card) throw new HttpError(404, CARD_NOT_FOUND, 'NOT_FOUND');
-      await tx.query('SELECT id FROM customers WHERE id = $1 FOR UPDATE', [customerId]);
+      await lockCustomer(tx, customerId);
       await tx.query('DELETE FROM credit_cards WHERE code = $1 AND customer_id = $2', [id, customerId]);
       // The customer keeps a primary card while any card is left: the newest one takes over.
       if (card.primary_card) {

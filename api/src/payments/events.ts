@@ -1,4 +1,5 @@
 import type { Db } from '../db/db';
+import { lockCustomer } from '../auth/customers';
 import { isoDay } from '../days';
 import type { PaymentEvent } from './gateway';
 import { retryWithNewCard, settleRenewalPaid } from '../billing/job';
@@ -24,7 +25,7 @@ export function paymentEventHandler(
           const [pending] = await tx.query<{ customer_id: number }>(`SELECT customer_id FROM credit_cards WHERE setup_id = $1 AND status = 'PENDING'`, [event.setupId]);
           if (!pending) return;
           // One primary card per customer: the customer's row is locked while deciding.
-          await tx.query('SELECT id FROM customers WHERE id = $1 FOR UPDATE', [pending.customer_id]);
+          await lockCustomer(tx, pending.customer_id);
           // A card saved while a renewal is failing replaces the primary card that failed, and is tried at the next run.
           const [failing] = await tx.query(`SELECT 1 FROM subscriptions WHERE customer_id = $1 AND status = 'ACTIVE' AND billing_failures > 0`, [pending.customer_id]);
           if (failing) await tx.query('UPDATE credit_cards SET primary_card = false WHERE customer_id = $1 AND primary_card', [pending.customer_id]);
@@ -51,7 +52,7 @@ export function paymentEventHandler(
           // A renewal (the billing job's off-session charge) runs from its due day; see billing/job.ts.
           if (paid.kind === 'RENEWAL') return { renewal: await settleRenewalPaid(tx, paid.order_number, now()), refund: false };
           // The customer's row lock orders this against a promo starting or another order being paid.
-          await tx.query('SELECT id FROM customers WHERE id = $1 FOR UPDATE', [paid.customer_id]);
+          await lockCustomer(tx, paid.customer_id);
           const today = isoDay(now());
           // Paid only if the customer may still buy: not BLOCKED, not subscribed meanwhile (another tab, a promo).
           const [order] = await tx.query<{ customer_id: number; plan_code: string; period_start: string; period_end: string }>(

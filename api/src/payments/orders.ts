@@ -13,6 +13,7 @@ import {
   type ServiceStatus,
 } from '@portal/shared/contract';
 import type { ApiContext } from '../context';
+import { lockCustomer } from '../auth/customers';
 import type { Queryable } from '../db/db';
 import { requireCustomer } from '../auth/guard';
 import { HttpError, parseBody, respond } from '../http/validate';
@@ -152,7 +153,7 @@ export function orderRoutes(app: FastifyInstance, ctx: ApiContext): void {
     // second tab, a reopened dialog) answers the open one, so its payment is the same and is paid once;
     // a different one cancels the open one first.
     const { orderNumber, cancelled } = await ctx.db.transaction(async (tx) => {
-      await tx.query('SELECT id FROM customers WHERE id = $1 FOR UPDATE', [customerId]);
+      await lockCustomer(tx, customerId);
       const [same] = await tx.query<{ order_number: string; plan_code: string; card_code: string | null }>(
         'SELECT order_number, plan_code, card_code FROM payment_orders WHERE customer_id = $1 AND idempotency_key = $2',
         [customerId, key],
@@ -262,7 +263,7 @@ export function orderRoutes(app: FastifyInstance, ctx: ApiContext): void {
     // row is the proof), the subscription starts only if the customer may buy one now, and an order
     // left open in another tab is cancelled so it cannot be paid on top of the promo.
     const { row, cancelled } = await ctx.db.transaction(async (tx) => {
-      await tx.query('SELECT id FROM customers WHERE id = $1 FOR UPDATE', [customerId]);
+      await lockCustomer(tx, customerId);
       await refuseUnlessMayBuy(tx, customerId, today);
       const [first] = await tx.query('INSERT INTO promo_uses (customer_id, plan_code, used_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING 1', [customerId, planCode, ctx.now()]);
       if (!first) throw new HttpError(409, PROMO_USED, 'PROMO_USED');
