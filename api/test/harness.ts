@@ -33,6 +33,8 @@ export class TestClock {
 
 export interface StartedApi {
   url: string;
+  /** Every route the server serves, as `METHOD /path` (Fastify's `:name` parameters). */
+  routes: string[];
   ctx: ApiContext;
   db: Db;
   clock: TestClock;
@@ -71,12 +73,24 @@ export async function startApi(options: StartOptions): Promise<StartedApi & { da
   await seed(db, keys, clock.now());
   const ctx = createContext(config, db, keys, clock.now);
   const app = await createServer(ctx, { portal: false });
+  // Fastify prints its routes as a tree: a line's path follows its parent's, one level per four characters.
+  const routes: string[] = [];
+  const parents: string[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const match = /^(.*?)[├└]── (\S+)(?: \(([A-Z, ]+)\))?$/.exec(line);
+    if (!match) continue;
+    const depth = match[1]!.length / 4;
+    const full = (parents[depth - 1] ?? '') + match[2]!;
+    parents[depth] = full;
+    for (const method of match[3]?.split(', ') ?? []) if (method !== 'HEAD') routes.push(`${method} ${full}`);
+  }
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 
   return {
     url,
+    routes,
     ctx,
     db,
     clock,

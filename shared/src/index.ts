@@ -5,7 +5,7 @@ export * from './config';
 export * from './messages';
 export * from './storage';
 export type { RemoteRoutesModule, SubscriptionContentModule } from './federation';
-export { api, configureApi, getProduct, productPath } from './api/client';
+export { api, call, calls, configureApi, getProduct, productPath, type CallInput } from './api/client';
 export { getAccountInfo, useAccountInfo, type AccountInfoState } from './api/account';
 export { useLoad, type LoadState } from './api/useLoad';
 export { getPaymentData, usePaymentData } from './api/customer';

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { accountInfoSchema, paymentDataSchema, serviceStatusSchema, type AccountInfo, type PaymentData, type ServiceStatus } from '@portal/shared/contract';
+import { endpoints, type AccountInfo, type ServiceStatus } from '@portal/shared/contract';
 import type { ApiContext } from '../context';
 import type { Queryable } from '../db/db';
-import { requireCustomer, SESSION_EXPIRED } from '../auth/guard';
+import { SESSION_EXPIRED } from '../auth/guard';
 import { findCustomerById } from '../auth/customers';
-import { HttpError, respond } from '../http/validate';
+import { HttpError } from '../http/validate';
+import { route } from '../http/route';
 import { isoDay } from '../days';
-import { savedCards, toCreditCard } from '../payments/cards';
 import { graceUntil } from '../billing/job';
 
 interface SubscriptionRow {
@@ -52,19 +52,16 @@ const NOT_REACTIVATABLE = 'Reaktivacija bez plaćanja moguća je samo za deaktiv
 
 /**
  * `GET /{product}/accountInfo`, `/deactivate`, `/reactivateWithoutPayment` (spec 7, Service; spec 4,
- * Subscription status) and `GET /customer/payment-data`. A state change happens in one conditional
+ * Subscription status). A state change happens in one conditional
  * UPDATE, so a refused or concurrent request changes nothing; a refusal is a 409 with a message.
  */
 export function accountRoutes(app: FastifyInstance, ctx: ApiContext): void {
-  const product = ctx.config.product;
-
-  app.get(`/${product}/accountInfo`, async (request): Promise<AccountInfo> => {
-    const { customerId } = await requireCustomer(ctx, request);
+  route(app, ctx, endpoints.accountInfo, async ({ customer: { customerId } }) => {
     const customer = await findCustomerById(ctx.db, customerId);
     if (!customer) throw new HttpError(401, SESSION_EXPIRED, 'UNAUTHORIZED');
     const subscription = await subscriptionOf(ctx.db, customerId);
     const used = await ctx.db.query<{ plan_code: string }>('SELECT plan_code FROM promo_uses WHERE customer_id = $1 ORDER BY plan_code', [customerId]);
-    return respond(accountInfoSchema, {
+    return {
       status: subscription?.status ?? null,
       plan: subscription ? { code: subscription.plan_code, name: subscription.plan_name, price: subscription.price_fening / 100 } : null,
       nextPaymentOn: subscription?.next_payment_on ?? null,
@@ -72,23 +69,21 @@ export function accountRoutes(app: FastifyInstance, ctx: ApiContext): void {
       promos: runningPromo(subscription, isoDay(ctx.now())),
       usedPromos: used.map((u) => u.plan_code),
       renewalProblem: renewalProblem(subscription),
-    });
+    };
   });
 
   // Deactivation keeps the service until the paid period ends: only the status changes.
-  app.get(`/${product}/deactivate`, async (request): Promise<ServiceStatus> => {
-    const { customerId } = await requireCustomer(ctx, request);
+  route(app, ctx, endpoints.deactivate, async ({ customer: { customerId } }) => {
     const [row] = await ctx.db.query<{ status: ServiceStatus['status']; next_payment_on: string }>(
       `UPDATE subscriptions SET status = 'DEACTIVATED', updated_at = $2 WHERE customer_id = $1 AND status = 'ACTIVE'
        RETURNING status, to_char(next_payment_on, 'YYYY-MM-DD') AS next_payment_on`,
       [customerId, ctx.now()],
     );
     if (!row) throw new HttpError(409, NOT_ACTIVE, 'NOT_ACTIVE');
-    return respond(serviceStatusSchema, { status: row.status, nextPaymentOn: row.next_payment_on });
+    return { status: row.status, nextPaymentOn: row.next_payment_on };
   });
 
-  app.get(`/${product}/reactivateWithoutPayment`, async (request): Promise<ServiceStatus> => {
-    const { customerId } = await requireCustomer(ctx, request);
+  route(app, ctx, endpoints.reactivateWithoutPayment, async ({ customer: { customerId } }) => {
     const [row] = await ctx.db.query<{ status: ServiceStatus['status']; next_payment_on: string }>(
       `UPDATE subscriptions SET status = 'ACTIVE', updated_at = $2
         WHERE customer_id = $1 AND status = 'DEACTIVATED' AND next_payment_on > $3::date
@@ -96,11 +91,7 @@ export function accountRoutes(app: FastifyInstance, ctx: ApiContext): void {
       [customerId, ctx.now(), isoDay(ctx.now())],
     );
     if (!row) throw new HttpError(409, NOT_REACTIVATABLE, 'NOT_REACTIVATABLE');
-    return respond(serviceStatusSchema, { status: row.status, nextPaymentOn: row.next_payment_on });
+    return { status: row.status, nextPaymentOn: row.next_payment_on };
   });
 
-  app.get('/customer/payment-data', async (request): Promise<PaymentData> => {
-    const { customerId } = await requireCustomer(ctx, request);
-    return respond(paymentDataSchema, { creditCards: (await savedCards(ctx.db, customerId)).map(toCreditCard), mbons: [] });
-  });
 }

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { loginRequestSchema, loginResponseSchema, refreshRequestSchema, refreshResponseSchema, type LoginResponse, type RefreshResponse } from '@portal/shared/contract';
+import { endpoints } from '@portal/shared/contract';
 import type { ApiContext } from '../context';
 import type { Limit } from '../http/limits';
-import { HttpError, parseBody, respond, tooManyRequests } from '../http/validate';
+import { HttpError, tooManyRequests } from '../http/validate';
+import { route } from '../http/route';
 import { findCustomerById, findCustomerByUsername, usernameLookup, type CustomerRow } from './customers';
 import { bearerToken, SESSION_EXPIRED } from './guard';
 import { decoyHash, verifyPassword } from './passwords';
@@ -48,8 +49,7 @@ export function loginLimits(config: ApiContext['config'], accountKey: string, cl
 
 /** `POST /login`, `POST /refresh`, `POST /logout` (spec 7, Authentication). */
 export function authRoutes(app: FastifyInstance, ctx: ApiContext): void {
-  app.post('/login', async (request): Promise<LoginResponse> => {
-    const body = parseBody(loginRequestSchema, request.body);
+  route(app, ctx, endpoints.login, async ({ body, request }) => {
     const accountKey = usernameLookup(body.username)?.value ?? body.username.toLowerCase();
     const { pair, account, client } = loginLimits(ctx.config, accountKey, request.ip);
 
@@ -82,11 +82,10 @@ export function authRoutes(app: FastifyInstance, ctx: ApiContext): void {
       await tx.query('UPDATE customers SET last_login_at = $1 WHERE id = $2', [now, customer.id]);
     });
     request.log.info({ customerId: customer.id, sessionId }, 'login');
-    return respond(loginResponseSchema, { token, pin: readPin(ctx.keys.sealing, customer, request.log), firstLogin: customer.last_login_at === null });
+    return { token, pin: readPin(ctx.keys.sealing, customer, request.log), firstLogin: customer.last_login_at === null };
   });
 
-  app.post('/refresh', async (request): Promise<RefreshResponse> => {
-    const body = parseBody(refreshRequestSchema, request.body);
+  route(app, ctx, endpoints.refresh, async ({ body }) => {
     const claims = await ctx.tokens.verifySignature(body.token);
     if (!claims) throw new HttpError(401, SESSION_EXPIRED, 'UNAUTHORIZED');
 
@@ -110,10 +109,10 @@ export function authRoutes(app: FastifyInstance, ctx: ApiContext): void {
       [tokenId, now, claims.sid, claims.jti],
     );
     if (!updated[0]) throw new HttpError(401, SESSION_EXPIRED, 'UNAUTHORIZED');
-    return respond(refreshResponseSchema, { token });
+    return { token };
   });
 
-  app.post('/logout', async (request, reply) => {
+  route(app, ctx, endpoints.logout, async ({ request, reply }) => {
     const token = bearerToken(request);
     const claims = token ? await ctx.tokens.verifySignature(token) : null;
     if (claims) {

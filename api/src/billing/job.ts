@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { BillingReport } from '@portal/shared/contract';
 import type { Db, Queryable } from '../db/db';
 import type { Notifier } from '../onboarding/notifier';
 import type { PaymentGateway, PaymentState } from '../payments/gateway';
@@ -29,18 +30,7 @@ export function runBillingPass(deps: BillingDeps, at: Date): Promise<BillingRepo
   return deps.db.exclusively(BILLING_LOCK, () => runBilling(deps, at, randomUUID(), { takeOver: true }));
 }
 
-export interface BillingReport {
-  /** Renewals paid. */
-  charged: number;
-  /** Attempts that failed (the subscription stays ACTIVE inside the grace period). */
-  failed: number;
-  /** ACTIVE subscriptions not paid by the end of the grace period, now EXPIRED. */
-  expired: number;
-  /** DEACTIVATED subscriptions whose period ended, now EXPIRED. */
-  ended: number;
-  /** Subscriptions another runner was charging, or whose charge hit a fault and waits for the next run. */
-  skipped: number;
-}
+export type { BillingReport } from '@portal/shared/contract';
 
 /** A PENDING attempt whose runner stopped (crash, lost connection) is taken over after this long. */
 const ATTEMPT_LEASE_MINUTES = 10;

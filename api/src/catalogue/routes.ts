@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { plansResponseSchema, type Plan, type Promo } from '@portal/shared/contract';
+import { endpoints, type Plan, type Promo } from '@portal/shared/contract';
 import type { ApiContext } from '../context';
-import { respond } from '../http/validate';
+import { route } from '../http/route';
 
 interface PlanRow {
   code: string;
@@ -35,9 +35,9 @@ export async function listPlans(ctx: ApiContext): Promise<Plan[]> {
 
 /** `GET /{product}/plans` (spec 7, Service): public, and readable from the operator's own site (the embed widget). */
 export function catalogueRoutes(app: FastifyInstance, ctx: ApiContext): void {
-  app.get(`/${ctx.config.product}/plans`, async (_request, reply): Promise<Plan[]> => {
+  route(app, ctx, endpoints.plans, async ({ reply }) => {
     reply.header('access-control-allow-origin', '*');
     reply.header('cache-control', 'public, max-age=60');
-    return respond(plansResponseSchema, await listPlans(ctx));
+    return listPlans(ctx);
   });
 }

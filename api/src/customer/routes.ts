@@ -1,11 +1,13 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { changePasswordRequestSchema, changePinRequestSchema, checkPinRequestSchema, isStrongPassword, WEAK_PASSWORD_MESSAGE } from '@portal/shared/contract';
+import { endpoints, isStrongPassword, WEAK_PASSWORD_MESSAGE } from '@portal/shared/contract';
 import type { ApiContext } from '../context';
-import { requireCustomer, SESSION_EXPIRED } from '../auth/guard';
+import { SESSION_EXPIRED } from '../auth/guard';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { seal, unseal } from '../auth/secrets';
-import { HttpError, parseBody, tooManyRequests } from '../http/validate';
+import { HttpError, tooManyRequests } from '../http/validate';
+import { route } from '../http/route';
+import { savedCards, toCreditCard } from '../payments/cards';
 import type { Limit } from '../http/limits';
 
 /** Wrong PINs allowed before the check locks, and for how long (spec: "PIN check attempts are limited"). */
@@ -51,26 +53,23 @@ async function verifyPin(ctx: ApiContext, customerId: number, pin: string): Prom
   throw new HttpError(400, WRONG_PIN, 'WRONG_PIN');
 }
 
-/** `POST /customer/check-pin`, `/customer/change-pin`, `/customer/change-password` (spec 7, Customer). */
+/** `GET /customer/payment-data`, `POST /customer/check-pin`, `/customer/change-pin`, `/customer/change-password` (spec 7, Customer). */
 export function customerRoutes(app: FastifyInstance, ctx: ApiContext): void {
-  app.post('/customer/check-pin', async (request) => {
-    const { customerId } = await requireCustomer(ctx, request);
-    const { pin } = parseBody(checkPinRequestSchema, request.body);
-    await verifyPin(ctx, customerId, pin);
-    return {};
+  route(app, ctx, endpoints.paymentData, async ({ customer: { customerId } }) => ({
+    creditCards: (await savedCards(ctx.db, customerId)).map(toCreditCard),
+    mbons: [],
+  }));
+
+  route(app, ctx, endpoints.checkPin, async ({ customer, body }) => {
+    await verifyPin(ctx, customer.customerId, body.pin);
   });
 
-  app.post('/customer/change-pin', async (request) => {
-    const { customerId } = await requireCustomer(ctx, request);
-    const { oldPin, newPin } = parseBody(changePinRequestSchema, request.body);
+  route(app, ctx, endpoints.changePin, async ({ customer: { customerId }, body: { oldPin, newPin } }) => {
     await verifyPin(ctx, customerId, oldPin);
     await ctx.db.query('UPDATE customers SET pin_sealed = $2 WHERE id = $1', [customerId, seal(ctx.keys.sealing, newPin)]);
-    return {};
   });
 
-  app.post('/customer/change-password', async (request) => {
-    const { customerId, sessionId } = await requireCustomer(ctx, request);
-    const { oldPassword, newPassword } = parseBody(changePasswordRequestSchema, request.body);
+  route(app, ctx, endpoints.changePassword, async ({ customer: { customerId, sessionId }, body: { oldPassword, newPassword } }) => {
     // Old-password guesses are limited like logins from one client: counted before the check.
     const guesses: Limit = { key: `password-change:${customerId}`, max: ctx.config.loginLimits.perAccount, windowSeconds: ctx.config.loginLimits.windowSeconds };
     const taken = await ctx.limits.take([guesses]);
@@ -87,6 +86,5 @@ export function customerRoutes(app: FastifyInstance, ctx: ApiContext): void {
       // Every other device signs in again with the new password; this one stays signed in.
       await tx.query('UPDATE device_sessions SET revoked_at = $3 WHERE customer_id = $1 AND id <> $2 AND revoked_at IS NULL', [customerId, sessionId, ctx.now()]);
     });
-    return {};
   });
 }

@@ -1,27 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import {
-  approveMailRequestSchema,
-  approveResetCodeRequestSchema,
-  approveSmsRequestSchema,
-  checkUsernameRequestSchema,
-  continueRegistrationRequestSchema,
-  finishRegistrationRequestSchema,
-  isStrongPassword,
-  outboxEntrySchema,
-  resendRequestSchema,
-  resendResetCodeRequestSchema,
-  resetPasswordRequestSchema,
-  startRegistrationRequestSchema,
-  type OutboxEntry,
-  type RegistrationType,
-  WEAK_PASSWORD_MESSAGE,
-} from '@portal/shared/contract';
+import { endpoints, isStrongPassword, type RegistrationType, WEAK_PASSWORD_MESSAGE } from '@portal/shared/contract';
 import type { ApiContext } from '../context';
 import { findCustomerByUsername, usernameLookup } from '../auth/customers';
 import { hashPassword } from '../auth/passwords';
 import { seal, unseal } from '../auth/secrets';
 import { randomPin } from '../db/seed';
-import { HttpError, parseBody, tooManyRequests } from '../http/validate';
+import { HttpError, tooManyRequests } from '../http/validate';
+import { route } from '../http/route';
 import { approveCode, approvedSince, codeText, createVerification, findVerification, replaceCode, type Purpose } from './codes';
 
 const PHONE_FORMAT = 'Broj telefona mora biti u formatu 06x xxx xxx(x).'; // spec 5
@@ -64,8 +49,7 @@ async function resend(ctx: ApiContext, id: string, purpose: Purpose): Promise<vo
 
 /** Registration and forgotten password (spec 7, Authentication and registration; Forgotten password). */
 export function onboardingRoutes(app: FastifyInstance, ctx: ApiContext): void {
-  app.post('/start-registration', async (request) => {
-    const body = parseBody(startRegistrationRequestSchema, request.body);
+  route(app, ctx, endpoints.startRegistration, async ({ body, request }) => {
     const username = registrationUsername(body.registrationType, body.username);
     await limit(ctx, request, username);
     if (await findCustomerByUsername(ctx.db, username)) {
@@ -82,28 +66,21 @@ export function onboardingRoutes(app: FastifyInstance, ctx: ApiContext): void {
     return { data: id };
   });
 
-  app.post('/approve/sms', async (request) => {
-    const body = parseBody(approveSmsRequestSchema, request.body);
+  route(app, ctx, endpoints.approveSms, async ({ body }) => {
     await approveCode(ctx, body.identificator, 'REGISTRATION', body.smsCode);
-    return {};
   });
 
-  app.post('/approve/mail', async (request) => {
-    const body = parseBody(approveMailRequestSchema, request.body);
+  route(app, ctx, endpoints.approveMail, async ({ body }) => {
     await approveCode(ctx, body.identificator, 'REGISTRATION', body.mailCode);
-    return {};
   });
 
-  for (const path of ['/resend/sms', '/resend/mail']) {
-    app.post(path, async (request) => {
-      const body = parseBody(resendRequestSchema, request.body);
+  for (const endpoint of [endpoints.resendSms, endpoints.resendMail]) {
+    route(app, ctx, endpoint, async ({ body }) => {
       await resend(ctx, body.identificator, 'REGISTRATION');
-      return {};
     });
   }
 
-  app.post('/continue-registration', async (request) => {
-    const body = parseBody(continueRegistrationRequestSchema, request.body);
+  route(app, ctx, endpoints.continueRegistration, async ({ body }) => {
     const row = await findVerification(ctx.db, body.identificator, 'REGISTRATION');
     if (!row || !row.approved_at || row.completed_at || row.registration_type !== body.registrationType) throw new HttpError(409, NOT_READY, 'NOT_APPROVED');
     if (!isStrongPassword(body.password)) throw new HttpError(422, WEAK_PASSWORD_MESSAGE, 'WEAK_PASSWORD');
@@ -112,11 +89,9 @@ export function onboardingRoutes(app: FastifyInstance, ctx: ApiContext): void {
       [row.id, await hashPassword(body.password), body.firstName, body.lastName, ctx.now()],
     );
     if (!saved) throw new HttpError(409, NOT_READY, 'NOT_APPROVED');
-    return {};
   });
 
-  app.post('/finish-registration', async (request) => {
-    const { identificator } = parseBody(finishRegistrationRequestSchema, request.body);
+  route(app, ctx, endpoints.finishRegistration, async ({ body: { identificator } }) => {
     const pin = randomPin();
     await ctx.db.transaction(async (tx) => {
       const [row] = await tx.query<{ id: string; registration_type: RegistrationType; username: string; password_hash: string | null; first_name: string | null; last_name: string | null }>(
@@ -137,8 +112,7 @@ export function onboardingRoutes(app: FastifyInstance, ctx: ApiContext): void {
     return { pin };
   });
 
-  app.post('/forgot-password/check-username', async (request) => {
-    const body = parseBody(checkUsernameRequestSchema, request.body);
+  route(app, ctx, endpoints.checkUsername, async ({ body, request }) => {
     const lookup = usernameLookup(body.username);
     if (!lookup) throw new HttpError(400, 'Unesi e-mail adresu ili broj telefona.', 'BAD_USERNAME');
     const registrationType: RegistrationType = lookup.column === 'email' ? 'EMAIL' : 'PHONE_NUMBER';
@@ -150,20 +124,15 @@ export function onboardingRoutes(app: FastifyInstance, ctx: ApiContext): void {
     return { registrationType, primaryUsername: lookup.value, identificator: id };
   });
 
-  app.post('/forgot-password/approve-code', async (request) => {
-    const body = parseBody(approveResetCodeRequestSchema, request.body);
+  route(app, ctx, endpoints.approveResetCode, async ({ body }) => {
     await approveCode(ctx, body.identificator, 'PASSWORD_RESET', body.code);
-    return {};
   });
 
-  app.post('/forgot-password/resend-code', async (request) => {
-    const body = parseBody(resendResetCodeRequestSchema, request.body);
+  route(app, ctx, endpoints.resendResetCode, async ({ body }) => {
     await resend(ctx, body.identificator, 'PASSWORD_RESET');
-    return {};
   });
 
-  app.post('/forgot-password/reset', async (request) => {
-    const body = parseBody(resetPasswordRequestSchema, request.body);
+  route(app, ctx, endpoints.resetPassword, async ({ body }) => {
     if (!isStrongPassword(body.password)) throw new HttpError(422, WEAK_PASSWORD_MESSAGE, 'WEAK_PASSWORD');
     const hash = await hashPassword(body.password);
     await ctx.db.transaction(async (tx) => {
@@ -178,29 +147,22 @@ export function onboardingRoutes(app: FastifyInstance, ctx: ApiContext): void {
       // A reset signs the customer out everywhere.
       await tx.query('UPDATE device_sessions SET revoked_at = $2 WHERE customer_id = $1 AND revoked_at IS NULL', [row.customer_id, ctx.now()]);
     });
-    return {};
   });
 
   // The sandbox's outbox (issue 4): what was "sent", newest first. Absent outside the sandbox.
-  if (ctx.config.sandbox) {
-    app.get('/dev/outbox', async (request): Promise<OutboxEntry[]> => {
-      const to = (request.query as { to?: unknown }).to;
-      const lookup = typeof to === 'string' ? usernameLookup(to) : null;
-      if (!lookup) throw new HttpError(400, 'Navedi primaoca: ?to=<telefon ili e-mail>', 'BAD_QUERY');
-      const rows = await ctx.db.query<{ to_address: string; channel: 'SMS' | 'EMAIL'; text_sealed: string; code_sealed: string | null; created_at: Date }>(
-        'SELECT to_address, channel, text_sealed, code_sealed, created_at FROM outbox WHERE to_address = $1 ORDER BY id DESC LIMIT 50',
-        [lookup.value],
-      );
-      return rows.map((row) =>
-        outboxEntrySchema.parse({
-          to: row.to_address,
-          channel: row.channel,
-          text: unseal(ctx.keys.sealing, row.text_sealed),
-          code: row.code_sealed ? unseal(ctx.keys.sealing, row.code_sealed) : null,
-          time: new Date(row.created_at).toISOString(),
-        }),
-      );
-    });
-  }
-
+  route(app, ctx, endpoints.outbox, async ({ query: { to } }) => {
+    const lookup = to === undefined ? null : usernameLookup(to);
+    if (!lookup) throw new HttpError(400, 'Navedi primaoca: ?to=<telefon ili e-mail>', 'BAD_QUERY');
+    const rows = await ctx.db.query<{ to_address: string; channel: 'SMS' | 'EMAIL'; text_sealed: string; code_sealed: string | null; created_at: Date }>(
+      'SELECT to_address, channel, text_sealed, code_sealed, created_at FROM outbox WHERE to_address = $1 ORDER BY id DESC LIMIT 50',
+      [lookup.value],
+    );
+    return rows.map((row) => ({
+      to: row.to_address,
+      channel: row.channel,
+      text: unseal(ctx.keys.sealing, row.text_sealed),
+      code: row.code_sealed ? unseal(ctx.keys.sealing, row.code_sealed) : null,
+      time: new Date(row.created_at).toISOString(),
+    }));
+  });
 }

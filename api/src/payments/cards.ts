@@ -1,18 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import {
-  CARD_VERIFICATION_AMOUNT,
-  cardHolderSchema,
-  creditCardListSchema,
-  newCardResponseSchema,
-  type CreditCard,
-  type NewCardResponse,
-} from '@portal/shared/contract';
+import { CARD_VERIFICATION_AMOUNT, endpoints, type CreditCard } from '@portal/shared/contract';
 import type { ApiContext } from '../context';
 import { lockCustomer } from '../auth/customers';
 import type { Queryable } from '../db/db';
-import { requireCustomer } from '../auth/guard';
-import { HttpError, parseBody, respond } from '../http/validate';
+import { HttpError } from '../http/validate';
+import { route } from '../http/route';
 import { retryWithNewCard } from '../billing/job';
 
 export interface CardRow {
@@ -73,8 +66,7 @@ const MAX_NEW_CARDS_PER_HOUR = 10;
  * the card (brand, last four digits, expiry) back; only then is the card listed.
  */
 export function cardRoutes(app: FastifyInstance, ctx: ApiContext): void {
-  app.post('/credit-card', async (request): Promise<NewCardResponse> => {
-    const { customerId } = await requireCustomer(ctx, request);
+  route(app, ctx, endpoints.createCard, async ({ customer: { customerId } }) => {
     const hourAgo = new Date(ctx.now().getTime() - 3_600_000);
     const code = randomUUID();
     // The limits are decided under the customer's row lock, with the new setup's row written before it is released.
@@ -99,22 +91,19 @@ export function cardRoutes(app: FastifyInstance, ctx: ApiContext): void {
       throw error;
     }
     await ctx.db.query('UPDATE credit_cards SET setup_id = $2 WHERE code = $1', [code, setup.id]);
-    return respond(newCardResponseSchema, {
+    return {
       code,
       paymentSecret: setup.clientSecret,
       card: null,
       orderInfo: { orderInfo: 'Verifikacija kartice', amount: CARD_VERIFICATION_AMOUNT },
-    });
+    };
   });
 
-  app.get('/credit-card', async (request): Promise<CreditCard[]> => {
-    const { customerId } = await requireCustomer(ctx, request);
-    return respond(creditCardListSchema, (await savedCards(ctx.db, customerId)).map(toCreditCard));
-  });
+  const cardList = async (customerId: number) => (await savedCards(ctx.db, customerId)).map(toCreditCard);
 
-  app.patch<{ Params: { id: string } }>('/credit-card/primary/:id', async (request): Promise<CreditCard[]> => {
-    const { customerId } = await requireCustomer(ctx, request);
-    const { id } = request.params;
+  route(app, ctx, endpoints.listCards, async ({ customer: { customerId } }) => cardList(customerId));
+
+  route(app, ctx, endpoints.setPrimaryCard, async ({ customer: { customerId }, params: { code: id } }) => {
     await ctx.db.transaction(async (tx) => {
       if (!(await ownCard(tx, customerId, id))) throw new HttpError(404, CARD_NOT_FOUND, 'NOT_FOUND');
       await lockCustomer(tx, customerId);
@@ -122,13 +111,10 @@ export function cardRoutes(app: FastifyInstance, ctx: ApiContext): void {
       await tx.query('UPDATE credit_cards SET primary_card = true WHERE code = $1 AND customer_id = $2', [id, customerId]);
       await retryWithNewCard(tx, customerId);
     });
-    return respond(creditCardListSchema, (await savedCards(ctx.db, customerId)).map(toCreditCard));
+    return cardList(customerId);
   });
 
-  app.patch<{ Params: { code: string } }>('/credit-card/:code', async (request): Promise<{ code: string }> => {
-    const { customerId } = await requireCustomer(ctx, request);
-    const holder = parseBody(cardHolderSchema, request.body);
-    const { code } = request.params;
+  route(app, ctx, endpoints.updateCardHolder, async ({ customer: { customerId }, body: holder, params: { code } }) => {
     const rows = UUID.test(code)
       ? await ctx.db.query<{ code: string }>(
           `UPDATE credit_cards SET full_name = $3, address = $4, city = $5, zip = $6, phone = $7, country = $8, email = $9
@@ -140,9 +126,7 @@ export function cardRoutes(app: FastifyInstance, ctx: ApiContext): void {
     return { code };
   });
 
-  app.delete<{ Params: { id: string } }>('/credit-card/:id', async (request): Promise<CreditCard[]> => {
-    const { customerId } = await requireCustomer(ctx, request);
-    const { id } = request.params;
+  route(app, ctx, endpoints.deleteCard, async ({ customer: { customerId }, params: { code: id }, request }) => {
     const removed = await ctx.db.transaction(async (tx) => {
       const card = await ownCard(tx, customerId, id);
       if (!card) throw new HttpError(404, CARD_NOT_FOUND, 'NOT_FOUND');
@@ -159,6 +143,6 @@ export function cardRoutes(app: FastifyInstance, ctx: ApiContext): void {
       return card;
     });
     if (removed.payment_method) await ctx.payments.gateway.detach(removed.payment_method).catch((error: Error) => request.log.warn(`Detaching a card failed: ${error.message}`));
-    return respond(creditCardListSchema, (await savedCards(ctx.db, customerId)).map(toCreditCard));
+    return cardList(customerId);
   });
 }

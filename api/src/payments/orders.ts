@@ -1,22 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import {
-  invoiceSchema,
-  paymentInfoSchema,
-  paymentListSchema,
-  paymentOrderRequestSchema,
-  paymentOrderResponseSchema,
-  promoSubscriptionRequestSchema,
-  serviceStatusSchema,
-  type Invoice,
-  type PaymentOrderResponse,
-  type PaymentRecord,
-  type ServiceStatus,
-} from '@portal/shared/contract';
+import { endpoints, type PaymentRecord, type ServiceStatus } from '@portal/shared/contract';
 import type { ApiContext } from '../context';
 import { lockCustomer } from '../auth/customers';
 import type { Queryable } from '../db/db';
-import { requireCustomer } from '../auth/guard';
-import { HttpError, parseBody, respond } from '../http/validate';
+import { HttpError } from '../http/validate';
+import { route } from '../http/route';
 import { isoDay } from '../days';
 import { CARD_NOT_FOUND, ownCard, toCreditCard } from './cards';
 
@@ -120,26 +108,20 @@ function idempotencyKey(request: FastifyRequest): string {
  */
 export function orderRoutes(app: FastifyInstance, ctx: ApiContext): void {
   const product = ctx.config.product;
-  const base = `/${product}-payments`;
-  const orderSchema = paymentOrderRequestSchema(product);
-  const infoSchema = paymentInfoSchema(product);
 
-  app.get<{ Params: { id: string } }>(`${base}/new-account/payment-info/:id`, async (request) => {
-    await requireCustomer(ctx, request);
-    const plan = await findPlan(ctx.db, request.params.id);
+  route(app, ctx, endpoints.paymentInfo, async ({ params }) => {
+    const plan = await findPlan(ctx.db, params.planId);
     if (!plan) throw new HttpError(404, PLAN_NOT_FOUND, 'NOT_FOUND');
     const today = isoDay(ctx.now());
     const [period] = await ctx.db.query<{ end: string }>(`SELECT to_char(($1::date + interval '1 month')::date, 'YYYY-MM-DD') AS end`, [today]);
-    return respond(infoSchema, {
-      [`${product}Plan`]: { id: plan.code, name: plan.name, price: plan.price_fening / 100 },
+    return {
+      [`${product}Plan` as const]: { id: plan.code, name: plan.name, price: plan.price_fening / 100 },
       periodStart: today,
       periodEnd: period!.end,
-    });
+    };
   });
 
-  app.post(`${base}/new-account/order`, async (request): Promise<PaymentOrderResponse> => {
-    const { customerId } = await requireCustomer(ctx, request);
-    const body = parseBody(orderSchema, request.body) as { creditCardId: string; amount: number } & Record<string, string>;
+  route(app, ctx, endpoints.createOrder, async ({ customer: { customerId }, body, request }) => {
     const key = idempotencyKey(request);
     const planCode = body[`${product}PlanId`]!;
 
@@ -198,28 +180,25 @@ export function orderRoutes(app: FastifyInstance, ctx: ApiContext): void {
       await cancelPayments(ctx, [payment.id], request.log);
       throw new HttpError(409, ORDER_REPLACED, 'ORDER_REPLACED');
     }
-    return respond(paymentOrderResponseSchema, {
+    return {
       orderNumber,
       paymentSecret: payment.clientSecret,
       panToken: card.payment_method,
       card: toCreditCard(card),
       orderInfo: { orderInfo: `${plan.name}, narudžba ${orderNumber}`, amount: plan.price_fening / 100 },
-    });
+    };
   });
 
-  app.get(base, async (request): Promise<PaymentRecord[]> => {
-    const { customerId } = await requireCustomer(ctx, request);
+  route(app, ctx, endpoints.payments, async ({ customer: { customerId } }) => {
     const orders = await ctx.db.query<OrderRow>(
       `SELECT ${ORDER_COLUMNS} FROM payment_orders o JOIN plans p ON p.code = o.plan_code
         WHERE o.customer_id = $1 AND o.status = 'PAID' ORDER BY o.updated_at DESC, o.order_number DESC`,
       [customerId],
     );
-    return respond(paymentListSchema, orders.map(toRecord));
+    return orders.map(toRecord);
   });
 
-  app.get<{ Params: { orderNumber: string } }>(`${base}/:orderNumber`, async (request): Promise<Invoice> => {
-    const { customerId } = await requireCustomer(ctx, request);
-    const { orderNumber } = request.params;
+  route(app, ctx, endpoints.invoice, async ({ customer: { customerId }, params: { orderNumber } }) => {
     const [order] = /^[0-9]{4}-[0-9]{6,}$/.test(orderNumber)
       ? await ctx.db.query<OrderRow & { first_name: string; last_name: string; customer_number: string | null; email: string | null; phone_number: string | null; created_at: Date }>(
           `SELECT ${ORDER_COLUMNS}, c.first_name, c.last_name, c.customer_number, c.email, c.phone_number
@@ -230,7 +209,7 @@ export function orderRoutes(app: FastifyInstance, ctx: ApiContext): void {
       : [];
     // Another customer's invoice is as absent as an unknown one.
     if (!order) throw new HttpError(404, PAYMENT_NOT_FOUND, 'NOT_FOUND');
-    return respond(invoiceSchema, {
+    return {
       ...toRecord(order),
       issued: new Date(order.updated_at).toISOString(),
       customer: {
@@ -238,12 +217,10 @@ export function orderRoutes(app: FastifyInstance, ctx: ApiContext): void {
         accountNumber: order.customer_number,
         username: order.email ?? (order.phone_number ? `+${order.phone_number}` : ''),
       },
-    });
+    };
   });
 
-  app.post(`/${product}/createSubscriptionInPromoPeriod`, async (request): Promise<ServiceStatus> => {
-    const { customerId } = await requireCustomer(ctx, request);
-    const { plan: planCode } = parseBody(promoSubscriptionRequestSchema, request.body);
+  route(app, ctx, endpoints.subscribeInPromo, async ({ customer: { customerId }, body: { plan: planCode }, request }) => {
     const today = isoDay(ctx.now());
     const [promo] = await ctx.db.query<{ promo_type: 'DURATION_BASED' | 'TIME_UNTIL_BASED'; duration_days: number | null; until: string | null; ends: string }>(
       `SELECT pp.promo_type, pp.duration_days, to_char(pp.duration_until, 'YYYY-MM-DD') AS until,
@@ -280,6 +257,6 @@ export function orderRoutes(app: FastifyInstance, ctx: ApiContext): void {
       return { row: started, cancelled: await cancelOpenPurchases(tx, customerId, ctx.now()) };
     });
     await cancelPayments(ctx, cancelled, request.log);
-    return respond(serviceStatusSchema, { status: row.status, nextPaymentOn: row.next_payment_on });
+    return { status: row.status, nextPaymentOn: row.next_payment_on };
   });
 }

@@ -1,17 +1,9 @@
-import {
-  loginResponseSchema,
-  type LoginRequest,
-  type LoginResponse,
-} from '../contract/auth';
-import { api } from './client';
-import { parseResponse } from './errors';
+import type { LoginRequest, LoginResponse } from '../contract/auth';
+import { calls } from './client';
 
-export async function postLogin(body: LoginRequest): Promise<LoginResponse> {
-  const response = await api.post('/login', body);
-  return parseResponse(loginResponseSchema, response.data, '/login');
-}
+export const postLogin = (body: LoginRequest): Promise<LoginResponse> => calls.login({ body });
 
 /** Sends the token explicitly: the store has already forgotten it when logout is called. */
 export async function postLogout(token: string | null): Promise<void> {
-  await api.post('/logout', undefined, token ? { headers: { Authorization: `Bearer ${token}` } } : {});
+  await calls.logout(token ? { headers: { Authorization: `Bearer ${token}` } } : {});
 }

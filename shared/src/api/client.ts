@@ -1,7 +1,9 @@
 import type { AxiosAdapter, AxiosError, AxiosInstance, AxiosRequestConfig, AxiosResponse, AxiosStatic, InternalAxiosRequestConfig } from 'axios';
 import { jwtDecode } from 'jwt-decode';
-import { AUTH_TYPE_PASSWORD, refreshResponseSchema } from '../contract/auth';
+import type * as z from 'zod/mini';
+import { AUTH_TYPE_PASSWORD } from '../contract/auth';
 import { DEFAULT_PRODUCT } from '../contract/common';
+import { endpoints, pathOf, schemaFor, type AnswerOf, type BodyIn, type Endpoint, type ParamsOf, type ProductSchema } from '../contract/endpoints';
 import { clearToken, getToken, setToken } from '../auth/token';
 import { getDevice } from '../auth/device';
 import { parseResponse, toApiError } from './errors';
@@ -37,8 +39,9 @@ async function client(): Promise<AxiosInstance> {
   return instance;
 }
 
-/** The API client every app uses: axios' call methods, each loading axios on first use. */
+/** The API client every app uses: axios' call methods, each loading axios on first use. Pages use `calls`. */
 export const api = {
+  request: <T = unknown>(config: AxiosRequestConfig): Promise<AxiosResponse<T>> => client().then((c) => c.request<T>(config)),
   get: <T = unknown>(url: string, config?: AxiosRequestConfig): Promise<AxiosResponse<T>> => client().then((c) => c.get<T>(url, config)),
   delete: <T = unknown>(url: string, config?: AxiosRequestConfig): Promise<AxiosResponse<T>> => client().then((c) => c.delete<T>(url, config)),
   post: <T = unknown>(url: string, data?: unknown, config?: AxiosRequestConfig): Promise<AxiosResponse<T>> => client().then((c) => c.post<T>(url, data, config)),
@@ -55,8 +58,38 @@ export function productPath(path: string): string {
   return path.startsWith('-') ? `/${product}${path}` : `/${product}/${path.replace(/^\//, '')}`;
 }
 
-const NO_BEARER = new Set(['/login', '/refresh']);
-const NO_REFRESH = new Set(['/refresh', '/logout']);
+/** What a call of `endpoint` takes: its path parameters, its body and query when it has them, and extra headers. */
+export type CallInput<E extends Endpoint> = (keyof ParamsOf<E> extends never ? { params?: undefined } : { params: ParamsOf<E> }) &
+  (E['body'] extends ProductSchema ? { body: BodyIn<E> } : { body?: undefined }) &
+  (E['query'] extends z.ZodMiniType ? { query: z.input<E['query']> } : { query?: undefined }) & { headers?: Record<string, string> };
+type CallArgs<E extends Endpoint> = object extends CallInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>];
+
+/** Calls one endpoint of the contract's table; the answer is checked against its schema (a mismatch is a ContractError). */
+export function call<E extends Endpoint>(endpoint: E, ...[input]: CallArgs<E>): Promise<AnswerOf<E>> {
+  return send(endpoint, input) as Promise<AnswerOf<E>>;
+}
+
+async function send(endpoint: Endpoint, input?: { params?: Record<string, string>; body?: unknown; query?: unknown; headers?: Record<string, string> }): Promise<unknown> {
+  const response = await api.request({
+    method: endpoint.method,
+    url: pathOf(endpoint.path, product, input?.params),
+    data: input?.body,
+    params: input?.query,
+    headers: input?.headers,
+  });
+  if (!endpoint.answer) return undefined;
+  return parseResponse(schemaFor(endpoint.answer, product), response.data, `${endpoint.method} ${endpoint.path}`);
+}
+
+type Calls = { [N in keyof typeof endpoints]: (...args: CallArgs<(typeof endpoints)[N]>) => Promise<AnswerOf<(typeof endpoints)[N]>> };
+
+/** One typed function per endpoint of the contract (`calls.checkPin({ body: { pin } })`): a page never writes a path or a method. */
+export const calls = Object.fromEntries(
+  Object.entries(endpoints).map(([name, endpoint]) => [name, (input?: Parameters<typeof send>[1]) => send(endpoint, input)]),
+) as unknown as Calls;
+
+const NO_BEARER = new Set<string>([endpoints.login.path, endpoints.refresh.path]);
+const NO_REFRESH = new Set<string>([endpoints.refresh.path, endpoints.logout.path]);
 
 type RetriableConfig = InternalAxiosRequestConfig & { _retried?: boolean };
 
@@ -87,10 +120,8 @@ let refreshing: Promise<string> | null = null;
 
 /** One refresh for every request that failed at the same time (spec 4, Authentication). */
 function refreshOnce(oldToken: string): Promise<string> {
-  refreshing ??= api
-    .post('/refresh', { devicePassword: getDevice().devicePassword, token: oldToken })
-    .then((response) => {
-      const { token } = parseResponse(refreshResponseSchema, response.data, '/refresh');
+  refreshing ??= call(endpoints.refresh, { body: { devicePassword: getDevice().devicePassword, token: oldToken } })
+    .then(({ token }) => {
       setToken(token);
       return token;
     })

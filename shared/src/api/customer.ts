@@ -1,13 +1,9 @@
-import { paymentDataSchema, type PaymentData } from '../contract';
-import { api } from './client';
-import { parseResponse } from './errors';
+import type { PaymentData } from '../contract';
+import { calls } from './client';
 import { useLoad } from './useLoad';
 
-/** `GET /customer/payment-data` (spec 7, Customer): the saved cards, primary first. */
-export async function getPaymentData(): Promise<PaymentData> {
-  const response = await api.get('/customer/payment-data');
-  return parseResponse(paymentDataSchema, response.data, '/customer/payment-data');
-}
+/** The saved cards, primary first. */
+export const getPaymentData = (): Promise<PaymentData> => calls.paymentData();
 
 export function usePaymentData(enabled = true) {
   return useLoad(getPaymentData, 'Payment data', enabled);

@@ -1,10 +1,5 @@
-import { plansResponseSchema, type Plan } from '../contract';
-import { api, productPath } from './client';
-import { parseResponse } from './errors';
+import type { Plan } from '../contract';
+import { calls } from './client';
 
-/** `GET /{product}/plans` (spec 7, Service): prices and promos of the packages. */
-export async function getPlans(): Promise<Plan[]> {
-  const url = productPath('plans');
-  const response = await api.get(url);
-  return parseResponse(plansResponseSchema, response.data, url);
-}
+/** Prices and promos of the packages. */
+export const getPlans = (): Promise<Plan[]> => calls.plans();

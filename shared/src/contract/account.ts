@@ -27,3 +27,30 @@ export const accountInfoSchema = z.object({
   renewalProblem: z.optional(z.nullable(z.object({ retryOn: z.nullable(z.string()), graceUntil: z.string() }))),
 });
 export type AccountInfo = z.infer<typeof accountInfoSchema>;
+
+/** A billing pass's time: an ISO date-time with an offset, in the years PostgreSQL dates and the portal use. */
+export const billingRunRequestSchema = z.object({
+  at: z.optional(
+    z.iso.datetime({ offset: true }).check(
+      z.refine((at) => {
+        const year = new Date(at).getUTCFullYear();
+        return year >= 2000 && year <= 9999;
+      }, 'godina mora biti od 2000 do 9999'),
+    ),
+  ),
+});
+
+/** What one billing pass did. */
+export const billingReportSchema = z.object({
+  /** Renewals paid. */
+  charged: z.int(),
+  /** Attempts that failed (the subscription stays ACTIVE inside the grace period). */
+  failed: z.int(),
+  /** ACTIVE subscriptions not paid by the end of the grace period, now EXPIRED. */
+  expired: z.int(),
+  /** DEACTIVATED subscriptions whose period ended, now EXPIRED. */
+  ended: z.int(),
+  /** Subscriptions another runner was charging, or whose charge hit a fault and waits for the next run. */
+  skipped: z.int(),
+});
+export type BillingReport = z.infer<typeof billingReportSchema>;

@@ -10,3 +10,4 @@ export * from './customer';
 export * from './registration';
 export * from './payments';
 export * from './routes';
+export * from './endpoints';

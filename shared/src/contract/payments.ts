@@ -72,13 +72,14 @@ export type NewCardResponse = z.infer<typeof newCardResponseSchema>;
 export const creditCardListSchema = z.array(creditCardSchema);
 
 /** `POST /{product}-payments/new-account/order` body; the plan key carries the product (`ontvPlanId`). */
-export function paymentOrderRequestSchema(product: string) {
+export function paymentOrderRequestSchema(product: string): z.ZodMiniType<PaymentOrderRequest> {
   return z.object({
     creditCardId: z.string().check(z.minLength(1), z.maxLength(64)),
     amount: z.number().check(z.positive()),
     [`${product}PlanId`]: z.string().check(z.minLength(1), z.maxLength(40)),
-  });
+  }) as unknown as z.ZodMiniType<PaymentOrderRequest>;
 }
+export type PaymentOrderRequest = { creditCardId: string; amount: number } & { [key: `${string}PlanId`]: string };
 
 /** The order's answer (spec 3, Payment order response). */
 export const paymentOrderResponseSchema = z.object({
@@ -112,13 +113,16 @@ export const invoiceSchema = z.object({
 export type Invoice = z.infer<typeof invoiceSchema>;
 
 /** `GET /{product}-payments/new-account/payment-info/{id}` (spec 3, New-account payment info). */
-export function paymentInfoSchema(product: string) {
+export function paymentInfoSchema(product: string): z.ZodMiniType<PaymentInfoAnswer> {
   return z.object({
     [`${product}Plan`]: z.object({ id: z.string(), name: z.string(), price: z.number() }),
     periodStart: z.string(),
     periodEnd: z.string(),
-  });
+  }) as unknown as z.ZodMiniType<PaymentInfoAnswer>;
 }
+/** The answer as sent: the plan under the product's key (`ontvPlan`). */
+export type PaymentInfoAnswer = { periodStart: string; periodEnd: string } & { [key: `${string}Plan`]: PaymentInfo['plan'] };
+/** The answer as the portal reads it. */
 export interface PaymentInfo {
   plan: { id: string; name: string; price: number };
   periodStart: string;

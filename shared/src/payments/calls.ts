@@ -1,66 +1,38 @@
-import {
-  creditCardListSchema,
-  invoiceSchema,
-  newCardResponseSchema,
-  paymentInfoSchema,
-  paymentListSchema,
-  paymentOrderResponseSchema,
-  serviceStatusSchema,
-  type CardHolder,
-  type CreditCard,
-  type Invoice,
-  type NewCardResponse,
-  type PaymentInfo,
-  type PaymentOrderResponse,
-  type PaymentRecord,
-  type ServiceStatus,
-} from '@portal/shared/contract';
-import { api, getProduct, parseResponse, productPath } from '@portal/shared';
+import type { CardHolder, CreditCard, Invoice, NewCardResponse, PaymentInfo, PaymentOrderResponse, PaymentRecord, ServiceStatus } from '@portal/shared/contract';
+import { calls, getProduct } from '@portal/shared';
 
-/** The "Cards and payments" calls of spec 7, each answer checked against the contract. */
+/** The card and payment calls, over the contract's endpoint table (`calls`). */
 
-export async function createCard(): Promise<NewCardResponse> {
-  return parseResponse(newCardResponseSchema, (await api.post('/credit-card')).data, 'POST /credit-card');
-}
+export const createCard = (): Promise<NewCardResponse> => calls.createCard();
 
 export async function updateCardHolder(code: string, holder: CardHolder): Promise<void> {
-  await api.patch(`/credit-card/${encodeURIComponent(code)}`, holder);
+  await calls.updateCardHolder({ params: { code }, body: holder });
 }
 
-export async function listCards(): Promise<CreditCard[]> {
-  return parseResponse(creditCardListSchema, (await api.get('/credit-card')).data, 'GET /credit-card');
-}
+export const listCards = (): Promise<CreditCard[]> => calls.listCards();
 
 export async function setPrimaryCard(code: string): Promise<void> {
-  await api.patch(`/credit-card/primary/${encodeURIComponent(code)}`);
+  await calls.setPrimaryCard({ params: { code } });
 }
 
 export async function deleteCard(code: string): Promise<void> {
-  await api.delete(`/credit-card/${encodeURIComponent(code)}`);
+  await calls.deleteCard({ params: { code } });
 }
 
 /** The order for a plan; the idempotency key makes a repeated order (double click, retry) the same one. */
-export async function createOrder(input: { planId: string; amount: number; cardCode: string; idempotencyKey: string }): Promise<PaymentOrderResponse> {
+export function createOrder(input: { planId: string; amount: number; cardCode: string; idempotencyKey: string }): Promise<PaymentOrderResponse> {
   const body = { creditCardId: input.cardCode, amount: input.amount, [`${getProduct()}PlanId`]: input.planId };
-  const response = await api.post(productPath('-payments/new-account/order'), body, { headers: { 'Idempotency-Key': input.idempotencyKey } });
-  return parseResponse(paymentOrderResponseSchema, response.data, 'payment order');
+  return calls.createOrder({ body, headers: { 'Idempotency-Key': input.idempotencyKey } });
 }
 
-export async function getPayments(): Promise<PaymentRecord[]> {
-  return parseResponse(paymentListSchema, (await api.get(productPath('-payments'))).data, 'payments');
-}
+export const getPayments = (): Promise<PaymentRecord[]> => calls.payments();
 
-export async function getInvoice(orderNumber: string): Promise<Invoice> {
-  return parseResponse(invoiceSchema, (await api.get(productPath(`-payments/${encodeURIComponent(orderNumber)}`))).data, 'invoice');
-}
+export const getInvoice = (orderNumber: string): Promise<Invoice> => calls.invoice({ params: { orderNumber } });
 
+/** The plan comes under a product-named key (`ontvPlan`); the portal reads it as `plan`. */
 export async function getPaymentInfo(planId: string): Promise<PaymentInfo> {
-  const product = getProduct();
-  const response = await api.get(productPath(`-payments/new-account/payment-info/${encodeURIComponent(planId)}`));
-  const data = parseResponse(paymentInfoSchema(product), response.data, 'payment info') as Record<string, unknown> & { periodStart: string; periodEnd: string };
-  return { plan: data[`${product}Plan`] as PaymentInfo['plan'], periodStart: data.periodStart, periodEnd: data.periodEnd };
+  const data = await calls.paymentInfo({ params: { planId } });
+  return { plan: data[`${getProduct()}Plan`]!, periodStart: data.periodStart, periodEnd: data.periodEnd };
 }
 
-export async function subscribeInPromo(plan: string): Promise<ServiceStatus> {
-  return parseResponse(serviceStatusSchema, (await api.post(productPath('createSubscriptionInPromoPeriod'), { plan })).data, 'promo subscription');
-}
+export const subscribeInPromo = (plan: string): Promise<ServiceStatus> => calls.subscribeInPromo({ body: { plan } });

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Page, api, toApiError, useNavigate, TextField, panelClass, checkNewPassword, WEAK_PASSWORD_MESSAGE } from '@portal/shared';
+import { Alert, Button, Page, calls, toApiError, useNavigate, TextField, panelClass, checkNewPassword, WEAK_PASSWORD_MESSAGE } from '@portal/shared';
 
 export const PASSWORD_TEXTS = {
   old: 'Stara lozinka',
@@ -33,7 +33,7 @@ export function ChangePasswordPage() {
     if (!valid || busy) return;
     setBusy(true);
     try {
-      await api.post('/customer/change-password', { oldPassword: values.oldPassword, newPassword: newTrimmed });
+      await calls.changePassword({ body: { oldPassword: values.oldPassword, newPassword: newTrimmed } });
       void navigate('/nalog/promijeni-lozinku/uspjesno');
     } catch (failure) {
       const status = toApiError(failure).status;

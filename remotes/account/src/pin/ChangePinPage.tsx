@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Page, api, toApiError, useNavigate, TextField, panelClass } from '@portal/shared';
+import { Alert, Button, Page, calls, toApiError, useNavigate, TextField, panelClass } from '@portal/shared';
 
 export const PIN_TEXTS = {
   old: 'Stari PIN',
@@ -38,7 +38,7 @@ export function ChangePinPage() {
     if (!valid || busy) return;
     setBusy(true);
     try {
-      await api.post('/customer/check-pin', { pin: values.oldPin });
+      await calls.checkPin({ body: { pin: values.oldPin } });
     } catch (error) {
       const apiError = toApiError(error);
       // Spec 8: any failed check means a wrong PIN; a lockout explains itself.
@@ -47,7 +47,7 @@ export function ChangePinPage() {
       return;
     }
     try {
-      await api.post('/customer/change-pin', { oldPin: values.oldPin, newPin: values.newPin });
+      await calls.changePin({ body: { oldPin: values.oldPin, newPin: values.newPin } });
       void navigate('/nalog/promijeni-pin/uspjesno');
     } catch {
       setServerError({ field: 'form', text: PIN_TEXTS.failed });

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Button, ButtonLink, Navigate, Page, Spinner, api, formatDate, getProduct, productPath, toApiError, useAccountInfo, useLocation, useNavigate, type AccountInfo, panelClass } from '@portal/shared';
+import { Alert, Button, ButtonLink, Navigate, Page, Spinner, calls, formatDate, getProduct, toApiError, useAccountInfo, useLocation, useNavigate, type AccountInfo, panelClass } from '@portal/shared';
 import { canReactivateWithoutPayment, servicePaths } from '../account/status';
 import { DonePage } from './DonePage';
 import styles from '../forms.module.css';
@@ -30,8 +30,8 @@ function ServiceChange({ allowed, call, done, title, children, confirm }: {
     setBusy(true);
     setError(null);
     try {
-      const response = await api.get<{ nextPaymentOn: string | null }>(productPath(call));
-      void navigate(done, { state: { nextPaymentOn: response.data.nextPaymentOn } });
+      const { nextPaymentOn } = await calls[call]();
+      void navigate(done, { state: { nextPaymentOn } });
     } catch (failure) {
       setError(toApiError(failure).serverMessage ?? SERVICE_FAILED);
       setBusy(false);

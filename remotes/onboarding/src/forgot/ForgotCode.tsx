@@ -1,4 +1,4 @@
-import { Navigate, OS_TYPE, Page, api, useNavigate } from '@portal/shared';
+import { Navigate, OS_TYPE, Page, calls, useNavigate } from '@portal/shared';
 import { CodeForm } from '../wizard/CodeForm';
 import { forgotPassword } from '../wizard/storage';
 
@@ -13,8 +13,8 @@ export function ForgotCode({ channel }: { channel: 'PHONE_NUMBER' | 'EMAIL' }) {
     <Page title="Potvrdi kod" narrow>
       <CodeForm
         sentTo={type === 'PHONE_NUMBER' ? `+${username}` : username}
-        approve={(code) => api.post('/forgot-password/approve-code', { identificator: id, code })}
-        resend={() => api.post('/forgot-password/resend-code', { identificator: id, registrationType: type, osType: OS_TYPE })}
+        approve={(code) => calls.approveResetCode({ body: { identificator: id, code } })}
+        resend={() => calls.resendResetCode({ body: { identificator: id, registrationType: type, osType: OS_TYPE } })}
         onApproved={() => {
           forgotPassword.setStep(3);
           void navigate('/zaboravljena-lozinka/resetovanje-zaboravljene-lozinke');

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Navigate, Page, api, toApiError, useNavigate } from '@portal/shared';
+import { Navigate, Page, calls, toApiError, useNavigate } from '@portal/shared';
 import { PasswordForm } from '../wizard/PasswordForm';
 import { forgotPassword } from '../wizard/storage';
 import { texts } from '../texts';
@@ -18,7 +18,7 @@ export function ForgotReset() {
         save={async (password) => {
           setError(null);
           try {
-            await api.post('/forgot-password/reset', { identificator: id, password });
+            await calls.resetPassword({ body: { identificator: id, password } });
             forgotPassword.clear();
             void navigate('/zaboravljena-lozinka/resetovanje-lozinke-uspjesno');
           } catch (failure) {

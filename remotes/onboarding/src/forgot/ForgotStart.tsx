@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Alert, Button, OS_TYPE, Page, TextField, api, checkUsernameResponseSchema, normaliseUsername, parseResponse, toApiError, useNavigate, panelClass } from '@portal/shared';
+import { Alert, Button, OS_TYPE, Page, TextField, calls, normaliseUsername, toApiError, useNavigate, panelClass } from '@portal/shared';
 import { forgotPassword } from '../wizard/storage';
 import { texts } from '../texts';
 import styles from '../wizard/wizard.module.css';
@@ -23,8 +23,7 @@ export function ForgotStart() {
     setError(null);
     const username = entered.includes('@') ? entered : normaliseUsername(entered);
     try {
-      const response = await api.post('/forgot-password/check-username', { username, osType: OS_TYPE });
-      const answer = parseResponse(checkUsernameResponseSchema, response.data, '/forgot-password/check-username');
+      const answer = await calls.checkUsername({ body: { username, osType: OS_TYPE } });
       forgotPassword.started(answer.registrationType, answer.primaryUsername, answer.identificator);
       forgotPassword.setStep(2);
       void navigate(codePathFor(answer.registrationType));

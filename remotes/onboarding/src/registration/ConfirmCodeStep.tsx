@@ -1,4 +1,4 @@
-import { Navigate, OS_TYPE, Page, api, useNavigate } from '@portal/shared';
+import { Navigate, OS_TYPE, Page, calls, useNavigate } from '@portal/shared';
 import { CodeForm } from '../wizard/CodeForm';
 import { registration } from '../wizard/storage';
 import styles from '../wizard/wizard.module.css';
@@ -17,8 +17,8 @@ export function ConfirmCodeStep() {
       <p className={styles.step}>Korak 2 od 4</p>
       <CodeForm
         sentTo={sms ? `+${username}` : username}
-        approve={(code) => (sms ? api.post('/approve/sms', { identificator: guid, smsCode: code }) : api.post('/approve/mail', { identificator: guid, mailCode: code }))}
-        resend={() => api.post(sms ? '/resend/sms' : '/resend/mail', { identificator: guid, osType: OS_TYPE })}
+        approve={(code) => (sms ? calls.approveSms({ body: { identificator: guid, smsCode: code } }) : calls.approveMail({ body: { identificator: guid, mailCode: code } }))}
+        resend={() => (sms ? calls.resendSms : calls.resendMail)({ body: { identificator: guid, osType: OS_TYPE } })}
         onApproved={() => void navigate('/kreiraj-nalog/kreiraj-lozinku')}
       />
     </Page>

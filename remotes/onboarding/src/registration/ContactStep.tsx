@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, OS_TYPE, Page, REGISTRATION_DEVICE_TYPE, TextField, api, getDevice, normaliseUsername, startRegistrationResponseSchema, parseResponse, toApiError, useNavigate, type RegistrationType, panelClass } from '@portal/shared';
+import { Alert, Button, OS_TYPE, Page, REGISTRATION_DEVICE_TYPE, TextField, calls, getDevice, normaliseUsername, toApiError, useNavigate, type RegistrationType, panelClass } from '@portal/shared';
 import { registration } from '../wizard/storage';
 import { texts } from '../texts';
 import styles from '../wizard/wizard.module.css';
@@ -33,8 +33,7 @@ export function ContactStep({ type }: { type: RegistrationType }) {
     setServerError(null);
     const username = type === 'PHONE_NUMBER' ? normaliseUsername(entered) : entered;
     try {
-      const response = await api.post('/start-registration', { registrationType: type, deviceType: REGISTRATION_DEVICE_TYPE, ...getDevice(), username, osType: OS_TYPE });
-      const { data: guid } = parseResponse(startRegistrationResponseSchema, response.data, '/start-registration');
+      const { data: guid } = await calls.startRegistration({ body: { registrationType: type, deviceType: REGISTRATION_DEVICE_TYPE, ...getDevice(), username, osType: OS_TYPE } });
       registration.started(type, username, guid);
       void navigate(kind.next);
     } catch (failure) {

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Navigate, OS_TYPE, Page, TextField, api, authStore, finishRegistrationResponseSchema, parseResponse, useNavigate, panelClass } from '@portal/shared';
+import { Alert, Button, Navigate, OS_TYPE, Page, TextField, authStore, calls, useNavigate, panelClass } from '@portal/shared';
 import { registration } from '../wizard/storage';
 import { texts } from '../texts';
 import styles from '../wizard/wizard.module.css';
@@ -30,9 +30,8 @@ export function PersonalDataStep() {
     setBusy(true);
     let pin: string;
     try {
-      await api.post('/continue-registration', { registrationType: type, identificator: guid, osType: OS_TYPE, password, firstName, lastName, secondaryUsername: '', requireOtp: false });
-      const response = await api.post('/finish-registration', { identificator: guid });
-      pin = parseResponse(finishRegistrationResponseSchema, response.data, '/finish-registration').pin;
+      await calls.continueRegistration({ body: { registrationType: type!, identificator: guid!, osType: OS_TYPE, password, firstName, lastName, secondaryUsername: '', requireOtp: false } });
+      ({ pin } = await calls.finishRegistration({ body: { identificator: guid! } }));
     } catch (failure) {
       // Spec 8: a failed completion is only logged.
       console.warn('Registration could not be completed', failure);

@@ -1,0 +1,58 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { schemaFor, type AnswerIn, type BodyOf, type Endpoint, type ParamsOf, type QueryOf } from '@portal/shared/contract';
+import type { ApiContext } from '../context';
+import { requireCustomer, type Principal } from '../auth/guard';
+import { parseBody, respond } from './validate';
+
+/** What a route's handler gets: the signed-in customer when the endpoint needs one, and the checked body, query and path parameters. */
+export interface RouteInput<E extends Endpoint> {
+  customer: E['auth'] extends true ? Principal : null;
+  body: BodyOf<E>;
+  query: QueryOf<E>;
+  params: ParamsOf<E>;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+/** A contract path as Fastify's route: the product put in, `{name}` as `:name`. */
+export function fastifyPath(path: string, product: string): string {
+  return path.replace(/\{(\w+)\}/g, (_, name: string) => (name === 'product' ? product : `:${name}`));
+}
+
+/**
+ * Serves one endpoint of the contract's table (shared/src/contract/endpoints.ts): the customer is
+ * checked first (401), then the body and query (400, naming the bad fields), and the handler's answer
+ * is checked against the answer schema before it leaves (a mismatch is our bug: 500). A call without
+ * an answer schema answers `{}`; a handler that sent its own reply (a 204) returns it.
+ * A sandbox-only endpoint is not served outside the sandbox.
+ */
+export function route<E extends Endpoint>(
+  app: FastifyInstance,
+  ctx: ApiContext,
+  endpoint: E,
+  handler: (input: RouteInput<E>) => Promise<AnswerIn<E> | FastifyReply>,
+): void {
+  if (endpoint.sandboxOnly && !ctx.config.sandbox) return;
+  const product = ctx.config.product;
+  const body = endpoint.body && schemaFor(endpoint.body, product);
+  const answer = endpoint.answer && schemaFor(endpoint.answer, product);
+  const query = endpoint.query;
+  app.route({
+    method: endpoint.method,
+    url: fastifyPath(endpoint.path, product),
+    handler: async (request, reply) => {
+      const customer = endpoint.auth ? await requireCustomer(ctx, request) : null;
+      const input = {
+        customer,
+        body: body ? parseBody(body, request.body) : undefined,
+        query: query ? parseBody(query, request.query) : undefined,
+        params: request.params,
+        request,
+        reply,
+      } as RouteInput<E>;
+      const value = await handler(input);
+      if (value === reply || reply.sent) return reply;
+      return answer ? respond(answer, value) : {};
+    },
+  });
+}

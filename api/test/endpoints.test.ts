@@ -1,0 +1,34 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { endpoints } from '@portal/shared/contract';
+import { fastifyPath } from '../src/http/route';
+import { startApi, type StartedApi } from './harness';
+
+/** Served under /api but not the portal's calls: a load balancer's and the card processor's. */
+const OUTSIDE_THE_TABLE = ['GET /api/health', 'GET /api/ready', 'POST /api/payments/stripe/webhook'];
+
+describe('the endpoint table', () => {
+  let api: StartedApi;
+  before(async () => {
+    api = await startApi({ engine: 'pglite' });
+  });
+  after(async () => {
+    await api?.close();
+  });
+
+  it('is what the API serves: every entry has its route, and every route under /api has its entry', () => {
+    const table = Object.values(endpoints).map((e) => `${e.method} /api${fastifyPath(e.path, 'ontv')}`);
+    const served = api.routes.filter((r) => / \/api\//.test(r) && !OUTSIDE_THE_TABLE.includes(r));
+    assert.deepEqual([...served].sort(), [...table].sort());
+  });
+
+  it('answers 401 without a token wherever the table says a customer is needed, before it reads the body', async () => {
+    for (const [name, e] of Object.entries(endpoints)) {
+      if (!e.auth) continue;
+      const path = fastifyPath(e.path, 'ontv').replace(/:(\w+)/g, 'x');
+      // An empty body breaks every body schema: a 400 here would mean the body was read first.
+      const response = await api.call(e.method, path, e.body ? { body: {} } : {});
+      assert.equal(response.status, 401, name);
+    }
+  });
+});

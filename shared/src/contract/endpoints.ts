@@ -1,0 +1,152 @@
+import * as z from 'zod/mini';
+import { loginRequestSchema, loginResponseSchema, refreshRequestSchema, refreshResponseSchema } from './auth';
+import { accountInfoSchema, billingReportSchema, billingRunRequestSchema } from './account';
+import { plansResponseSchema } from './catalogue';
+import { changePasswordRequestSchema, changePinRequestSchema, checkPinRequestSchema, paymentDataSchema, serviceStatusSchema } from './customer';
+import {
+  cardHolderSchema,
+  creditCardListSchema,
+  invoiceSchema,
+  newCardResponseSchema,
+  paymentInfoSchema,
+  paymentListSchema,
+  paymentOrderRequestSchema,
+  paymentOrderResponseSchema,
+  promoSubscriptionRequestSchema,
+} from './payments';
+import {
+  approveMailRequestSchema,
+  approveResetCodeRequestSchema,
+  approveSmsRequestSchema,
+  checkUsernameRequestSchema,
+  checkUsernameResponseSchema,
+  continueRegistrationRequestSchema,
+  finishRegistrationRequestSchema,
+  finishRegistrationResponseSchema,
+  outboxEntrySchema,
+  resendRequestSchema,
+  resendResetCodeRequestSchema,
+  resetPasswordRequestSchema,
+  startRegistrationRequestSchema,
+  startRegistrationResponseSchema,
+} from './registration';
+
+/**
+ * Every call of the API in one table: its method, its path, what its body and answer look like, and
+ * whether it needs a signed-in customer. The portal's call functions (`calls` in @portal/shared) and
+ * the API's routes (`route` in api/src/http/route.ts) are both made from it, so a call whose body or
+ * answer breaks the contract fails the type check on either side. docs/decisions/003-endpoint-table.md
+ * says why this is our own small table and not a library.
+ *
+ * A path's `{product}` is the configured product code (`ontv`); every other `{name}` is a parameter
+ * the caller gives. A schema that depends on the product (`ontvPlanId`) is a function of it.
+ */
+
+type Schema = z.ZodMiniType;
+/** A schema, or one made for the configured product. */
+export type ProductSchema = Schema | ((product: string) => Schema);
+
+export interface Endpoint {
+  readonly method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  readonly path: string;
+  /** The JSON body; absent when the call sends none. */
+  readonly body?: ProductSchema;
+  /** The query string's parameters; absent when the call takes none. */
+  readonly query?: Schema;
+  /** The JSON answer; absent when the answer has no content the caller reads (`{}` or 204). */
+  readonly answer?: ProductSchema;
+  /** Needs a signed-in customer's token (`Authorization: Bearer`); without one the answer is 401. */
+  readonly auth: boolean;
+  /** Only in the sandbox (`SANDBOX=1`): a developer's and the browser tests' view of what was sent. */
+  readonly sandboxOnly?: true;
+}
+
+const endpoint = <const E extends Endpoint>(e: E): E => e;
+
+export const endpoints = {
+  // Authentication
+  login: endpoint({ method: 'POST', path: '/login', body: loginRequestSchema, answer: loginResponseSchema, auth: false }),
+  refresh: endpoint({ method: 'POST', path: '/refresh', body: refreshRequestSchema, answer: refreshResponseSchema, auth: false }),
+  /** Ends the session of the token sent, if it is one; always 204. */
+  logout: endpoint({ method: 'POST', path: '/logout', auth: false }),
+
+  // Registration
+  startRegistration: endpoint({ method: 'POST', path: '/start-registration', body: startRegistrationRequestSchema, answer: startRegistrationResponseSchema, auth: false }),
+  approveSms: endpoint({ method: 'POST', path: '/approve/sms', body: approveSmsRequestSchema, auth: false }),
+  approveMail: endpoint({ method: 'POST', path: '/approve/mail', body: approveMailRequestSchema, auth: false }),
+  resendSms: endpoint({ method: 'POST', path: '/resend/sms', body: resendRequestSchema, auth: false }),
+  resendMail: endpoint({ method: 'POST', path: '/resend/mail', body: resendRequestSchema, auth: false }),
+  continueRegistration: endpoint({ method: 'POST', path: '/continue-registration', body: continueRegistrationRequestSchema, auth: false }),
+  finishRegistration: endpoint({ method: 'POST', path: '/finish-registration', body: finishRegistrationRequestSchema, answer: finishRegistrationResponseSchema, auth: false }),
+
+  // Forgotten password
+  checkUsername: endpoint({ method: 'POST', path: '/forgot-password/check-username', body: checkUsernameRequestSchema, answer: checkUsernameResponseSchema, auth: false }),
+  approveResetCode: endpoint({ method: 'POST', path: '/forgot-password/approve-code', body: approveResetCodeRequestSchema, auth: false }),
+  resendResetCode: endpoint({ method: 'POST', path: '/forgot-password/resend-code', body: resendResetCodeRequestSchema, auth: false }),
+  resetPassword: endpoint({ method: 'POST', path: '/forgot-password/reset', body: resetPasswordRequestSchema, auth: false }),
+
+  // Customer
+  checkPin: endpoint({ method: 'POST', path: '/customer/check-pin', body: checkPinRequestSchema, auth: true }),
+  changePin: endpoint({ method: 'POST', path: '/customer/change-pin', body: changePinRequestSchema, auth: true }),
+  changePassword: endpoint({ method: 'POST', path: '/customer/change-password', body: changePasswordRequestSchema, auth: true }),
+  paymentData: endpoint({ method: 'GET', path: '/customer/payment-data', answer: paymentDataSchema, auth: true }),
+
+  // Service
+  plans: endpoint({ method: 'GET', path: '/{product}/plans', answer: plansResponseSchema, auth: false }),
+  accountInfo: endpoint({ method: 'GET', path: '/{product}/accountInfo', answer: accountInfoSchema, auth: true }),
+  deactivate: endpoint({ method: 'GET', path: '/{product}/deactivate', answer: serviceStatusSchema, auth: true }),
+  reactivateWithoutPayment: endpoint({ method: 'GET', path: '/{product}/reactivateWithoutPayment', answer: serviceStatusSchema, auth: true }),
+  subscribeInPromo: endpoint({ method: 'POST', path: '/{product}/createSubscriptionInPromoPeriod', body: promoSubscriptionRequestSchema, answer: serviceStatusSchema, auth: true }),
+
+  // Cards
+  createCard: endpoint({ method: 'POST', path: '/credit-card', answer: newCardResponseSchema, auth: true }),
+  listCards: endpoint({ method: 'GET', path: '/credit-card', answer: creditCardListSchema, auth: true }),
+  setPrimaryCard: endpoint({ method: 'PATCH', path: '/credit-card/primary/{code}', answer: creditCardListSchema, auth: true }),
+  updateCardHolder: endpoint({ method: 'PATCH', path: '/credit-card/{code}', body: cardHolderSchema, answer: z.object({ code: z.string() }), auth: true }),
+  deleteCard: endpoint({ method: 'DELETE', path: '/credit-card/{code}', answer: creditCardListSchema, auth: true }),
+
+  // Payments
+  paymentInfo: endpoint({ method: 'GET', path: '/{product}-payments/new-account/payment-info/{planId}', answer: paymentInfoSchema, auth: true }),
+  /** Sent with an `Idempotency-Key` header: the same key is the same order. */
+  createOrder: endpoint({ method: 'POST', path: '/{product}-payments/new-account/order', body: paymentOrderRequestSchema, answer: paymentOrderResponseSchema, auth: true }),
+  payments: endpoint({ method: 'GET', path: '/{product}-payments', answer: paymentListSchema, auth: true }),
+  invoice: endpoint({ method: 'GET', path: '/{product}-payments/{orderNumber}', answer: invoiceSchema, auth: true }),
+
+  // The sandbox's own
+  /** Runs one billing pass as of `at` (default now), so a renewal can be seen without waiting a month. */
+  runBilling: endpoint({ method: 'POST', path: '/dev/billing', body: billingRunRequestSchema, answer: billingReportSchema, auth: false, sandboxOnly: true }),
+  outbox: endpoint({ method: 'GET', path: '/dev/outbox', query: z.object({ to: z.optional(z.string()) }), answer: z.array(outboxEntrySchema), auth: false, sandboxOnly: true }),
+} as const;
+
+export type Endpoints = typeof endpoints;
+export type EndpointName = keyof Endpoints;
+
+type Resolved<S> = S extends (product: string) => infer R ? R : S;
+type ParamNames<P extends string> = P extends `${string}{${infer Name}}${infer Rest}` ? (Name extends 'product' ? never : Name) | ParamNames<Rest> : never;
+
+/** The path parameters of an endpoint, by name. */
+export type ParamsOf<E extends Endpoint> = { [K in ParamNames<E['path']>]: string };
+/** The body as the caller writes it (before trimming). */
+export type BodyIn<E extends Endpoint> = E['body'] extends ProductSchema ? z.input<Resolved<E['body']>> : undefined;
+/** The body as the API reads it (after checks and trimming). */
+export type BodyOf<E extends Endpoint> = E['body'] extends ProductSchema ? z.output<Resolved<E['body']>> : undefined;
+export type QueryOf<E extends Endpoint> = E['query'] extends Schema ? z.output<E['query']> : undefined;
+/** The answer as the API writes it; `void` for a call with nothing to read. */
+export type AnswerIn<E extends Endpoint> = E['answer'] extends ProductSchema ? z.input<Resolved<E['answer']>> : void;
+/** The answer as the caller reads it; `void` for a call with nothing to read. */
+export type AnswerOf<E extends Endpoint> = E['answer'] extends ProductSchema ? z.output<Resolved<E['answer']>> : void;
+
+/** The schema for the configured product. */
+export function schemaFor(schema: ProductSchema, product: string): Schema {
+  return typeof schema === 'function' ? schema(product) : schema;
+}
+
+/** The path with the product and the (encoded) parameters put in. */
+export function pathOf(path: string, product: string, params: Record<string, string> = {}): string {
+  return path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    if (name === 'product') return product;
+    const value = params[name];
+    if (value === undefined) throw new Error(`${path}: parameter ${name} missing`);
+    return encodeURIComponent(value);
+  });
+}
