@@ -1,6 +1,6 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { endpoints } from '@portal/shared/contract';
+import { endpoints, type Endpoint } from '@portal/shared/contract';
 import { fastifyPath } from '../src/http/route';
 import { startApi, type StartedApi } from './harness';
 
@@ -23,7 +23,7 @@ describe('the endpoint table', () => {
   });
 
   it('answers 401 without a token wherever the table says a customer is needed, before it reads the body', async () => {
-    for (const [name, e] of Object.entries(endpoints)) {
+    for (const [name, e] of Object.entries(endpoints) as Array<[string, Endpoint]>) {
       if (!e.auth) continue;
       const path = fastifyPath(e.path, 'ontv').replace(/:(\w+)/g, 'x');
       // An empty body breaks every body schema: a 400 here would mean the body was read first.

@@ -1,4 +1,4 @@
-import { CARD_LOGOS, Link } from '@portal/shared';
+import { CARD_LOGOS, Link, paths } from '@portal/shared';
 import idCheck from '../assets/payments/mastercard-idcheck.svg';
 import visaSecure from '../assets/payments/visa-secure.svg';
 import styles from './Footer.module.css';
@@ -6,13 +6,13 @@ import styles from './Footer.module.css';
 export const SUPPORT_EMAIL = 'podrska@ontv.ba';
 
 const LINKS = [
-  { to: '/paketi', label: 'Paketi' },
-  { to: '/tv-kanali', label: 'TV kanali' },
-  { to: '/videoteke', label: 'Videoteke' },
-  { to: '/nalog', label: 'Moj nalog' },
-  { to: '/faq', label: 'Česta pitanja' },
-  { to: '/uslovi-koriscenja', label: 'Uslovi korištenja' },
-  { to: '/uslovi-placanja', label: 'Uslovi plaćanja' },
+  { to: paths.packages.href(), label: 'Paketi' },
+  { to: paths.channels.href(), label: 'TV kanali' },
+  { to: paths.libraries.href(), label: 'Videoteke' },
+  { to: paths.account.href(), label: 'Moj nalog' },
+  { to: paths.faq.href(), label: 'Česta pitanja' },
+  { to: paths.termsOfUse.href(), label: 'Uslovi korištenja' },
+  { to: paths.paymentTerms.href(), label: 'Uslovi plaćanja' },
 ];
 
 const SOCIAL = [
@@ -67,7 +67,7 @@ export function Footer() {
         </ul>
         <p className={styles.legal}>
           © {new Date().getFullYear()} ON TV. Gledanje je moguće samo na teritoriji Bosne i Hercegovine.{' '}
-          <Link to="/privacy-policy/">Politika privatnosti</Link>
+          <Link to={paths.privacyPolicy.href()}>Politika privatnosti</Link>
         </p>
       </div>
     </footer>

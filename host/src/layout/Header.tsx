@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
-import { cx, messages, useAuth, NavLink, useLocation } from '@portal/shared';
+import { cx, messages, useAuth, NavLink, useLocation, paths } from '@portal/shared';
 import { Logo } from './Logo';
 import styles from './Header.module.css';
 
 const NAV = [
-  { to: '/', label: 'Početna', end: true },
-  { to: '/paketi', label: 'Paketi' },
-  { to: '/tv-kanali', label: 'TV kanali' },
-  { to: '/videoteke', label: 'Videoteke' },
+  { to: paths.home.href(), label: 'Početna', end: true },
+  { to: paths.packages.href(), label: 'Paketi' },
+  { to: paths.channels.href(), label: 'TV kanali' },
+  { to: paths.libraries.href(), label: 'Videoteke' },
 ] as const;
 
 /** The account link reads the customer's first and last name once logged in (spec 2, Layout). */
@@ -37,7 +37,7 @@ export function Header({ opaque }: { opaque: boolean }) {
   return (
     <header className={cx(styles.header, (opaque || scrolled || open) && styles.opaque)}>
       <div className={styles.inner}>
-        <NavLink to="/" className={styles.brand} aria-label="ON TV, početna">
+        <NavLink to={paths.home.href()} className={styles.brand} aria-label="ON TV, početna">
           <Logo />
         </NavLink>
         <button
@@ -66,7 +66,7 @@ export function Header({ opaque }: { opaque: boolean }) {
               </li>
             ))}
             <li>
-              <NavLink to="/nalog" className={({ isActive }) => cx(styles.link, styles.account, isActive && styles.active)}>
+              <NavLink to={paths.account.href()} className={({ isActive }) => cx(styles.link, styles.account, isActive && styles.active)}>
                 <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
                   <path d="M12 12a4.5 4.5 0 1 0 0-9 4.5 4.5 0 0 0 0 9zm0 2c-4.4 0-8 2.2-8 5v2h16v-2c0-2.8-3.6-5-8-5z" fill="currentColor" />
                 </svg>

@@ -1,4 +1,4 @@
-import { ButtonLink, Page, messages } from '@portal/shared';
+import { ButtonLink, Page, messages, paths } from '@portal/shared';
 import styles from './NotFound.module.css';
 
 /** The 404 page for any unknown path, also inside a remote's prefix (spec 2, Layout). */
@@ -10,7 +10,7 @@ export function NotFound() {
           404
         </p>
         <p>{messages.notFoundText}</p>
-        <ButtonLink to="/">{messages.backHome}</ButtonLink>
+        <ButtonLink to={paths.home.href()}>{messages.backHome}</ButtonLink>
       </Page>
     </div>
   );

@@ -1,25 +1,10 @@
-/** Route prefixes whose header is opaque from the start (spec 2, Layout). */
-export const OPAQUE_HEADER_PREFIXES = [
-  '/nalog',
-  '/kreiraj-nalog',
-  '/pretplati-se',
-  '/pretplata-uspjesna',
-  '/pretplata-greska',
-  '/potvrdi-pretplatu',
-  '/zaboravljena-lozinka',
-  '/uslovi',
-  '/privacy',
-  '/faq',
-] as const;
+import { headerStyleFor } from '@portal/shared';
 
-/** The invoice page is printed: no header or footer. */
-export const CHROMELESS_PREFIX = '/nalog/racun';
+/** The header is opaque from the start on every page the paths table marks so; over a hero it starts transparent. */
+export const hasOpaqueHeader = (pathname: string): boolean => headerStyleFor(pathname) === 'opaque';
 
-export const hasOpaqueHeader = (pathname: string): boolean =>
-  OPAQUE_HEADER_PREFIXES.some((prefix) => pathname.startsWith(prefix));
-
-export const isChromeless = (pathname: string): boolean =>
-  pathname === CHROMELESS_PREFIX || pathname.startsWith(`${CHROMELESS_PREFIX}/`);
+/** A page that is printed (the invoice) has no header or footer. */
+export const isChromeless = (pathname: string): boolean => headerStyleFor(pathname) === 'none';
 
 /** The scroll-to-top button appears past this many pixels (spec 9). */
 export const SCROLL_TOP_THRESHOLD = 400;

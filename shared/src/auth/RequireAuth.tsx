@@ -1,3 +1,4 @@
+import { paths } from '../contract/paths';
 import type { ReactNode } from 'react';
 import { Navigate } from '../router';
 import { useAuth } from './store';
@@ -10,6 +11,6 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   const initialized = useAuth((s) => s.initialized);
   const authorized = useAuth((s) => s.authorized);
   if (!initialized) return null;
-  if (!authorized) return <Navigate to="/nalog" replace />;
+  if (!authorized) return <Navigate to={paths.account.href()} replace />;
   return children;
 }

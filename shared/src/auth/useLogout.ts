@@ -1,3 +1,4 @@
+import { paths } from '../contract/paths';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { authStore } from './store';
@@ -7,6 +8,6 @@ export function useLogout(): () => Promise<void> {
   const navigate = useNavigate();
   return useCallback(async () => {
     await authStore.getState().logout();
-    await navigate('/');
+    await navigate(paths.home.href());
   }, [navigate]);
 }

@@ -9,5 +9,5 @@ export * from './catalogue';
 export * from './customer';
 export * from './registration';
 export * from './payments';
-export * from './routes';
+export * from './paths';
 export * from './endpoints';

@@ -1,7 +1,7 @@
-import { Alert, Button, ButtonLink, Card, Link, Page, Spinner, getProduct, messages, useAccountInfo, useAuth, useLogout, usePaymentData, type AccountInfo } from '@portal/shared';
+import { Alert, Button, ButtonLink, Card, Link, Page, Spinner, getProduct, messages, useAccountInfo, useAuth, useLogout, usePaymentData, type AccountInfo, paths } from '@portal/shared';
 import { PackageSection } from './PackageSection';
 import { PaymentSection } from './PaymentSection';
-import { canReactivateWithoutPayment, servicePaths } from './status';
+import { canReactivateWithoutPayment } from './status';
 import styles from './AccountPage.module.css';
 
 export const ACCOUNT_INFO_FAILED = 'Podaci o pretplati trenutno nisu dostupni. Pokušaj ponovo kasnije.';
@@ -37,8 +37,8 @@ export function AccountPage() {
             )}
           </dl>
           <p className={styles.links}>
-            <Link to="/nalog/promijeni-lozinku">Promijeni lozinku</Link>
-            <Link to="/nalog/promijeni-pin">Promijeni PIN</Link>
+            <Link to={paths.changePassword.href()}>Promijeni lozinku</Link>
+            <Link to={paths.changePin.href()}>Promijeni PIN</Link>
           </p>
         </Card>
 
@@ -81,16 +81,16 @@ export function AccountPage() {
 
 /** Deactivate when ACTIVE; reactivate when DEACTIVATED, without payment while the paid period runs (spec 2). */
 function ServiceAction({ info }: { info: AccountInfo }) {
-  const paths = servicePaths(getProduct());
+  const product = getProduct();
   if (info.status === 'ACTIVE') {
     return (
-      <ButtonLink to={paths.deactivate} variant="secondary">
+      <ButtonLink to={paths.deactivate.href(product)} variant="secondary">
         Deaktiviraj pretplatu
       </ButtonLink>
     );
   }
   if (info.status === 'DEACTIVATED') {
-    return <ButtonLink to={canReactivateWithoutPayment(info) ? paths.reactivateFree : paths.reactivatePaid}>Reaktiviraj pretplatu</ButtonLink>;
+    return <ButtonLink to={canReactivateWithoutPayment(info) ? paths.reactivateFree.href(product) : paths.reactivatePaid.href(product)}>Reaktiviraj pretplatu</ButtonLink>;
   }
   return null;
 }

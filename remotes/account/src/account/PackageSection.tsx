@@ -1,4 +1,4 @@
-import { Alert, ButtonLink, Card, Link, formatDate, formatKM, type AccountInfo } from '@portal/shared';
+import { Alert, ButtonLink, Card, Link, formatDate, formatKM, type AccountInfo, paths } from '@portal/shared';
 import { STATUS_LABELS } from './status';
 import styles from './AccountPage.module.css';
 
@@ -36,7 +36,7 @@ export function PackageSection({ info }: { info: AccountInfo }) {
           {status === 'ACTIVE' && problem && <RenewalProblem problem={problem} />}
           {status === 'EXPIRED' && (
             <div className={styles.sectionActions}>
-              <ButtonLink to="/paketi">Obnovi pretplatu</ButtonLink>
+              <ButtonLink to={paths.packages.href()}>Obnovi pretplatu</ButtonLink>
             </div>
           )}
         </>
@@ -44,7 +44,7 @@ export function PackageSection({ info }: { info: AccountInfo }) {
         <>
           <p className={styles.empty}>Nemaš aktiviran paket</p>
           <div className={styles.sectionActions}>
-            <ButtonLink to="/paketi">Izaberi paket</ButtonLink>
+            <ButtonLink to={paths.packages.href()}>Izaberi paket</ButtonLink>
           </div>
         </>
       )}
@@ -59,7 +59,7 @@ function RenewalProblem({ problem }: { problem: NonNullable<AccountInfo['renewal
       Naplata pretplate nije uspjela.{' '}
       {problem.retryOn ? `Sljedeći pokušaj naplate je ${formatDate(problem.retryOn)} ` : ''}
       Ako plaćanje ne uspije do {formatDate(problem.graceUntil)}, usluga će biti isključena. Kad promijeniš glavnu karticu, naplatu pokušavamo ponovo istog dana:{' '}
-      <Link to="/nalog/moje-kartice">promijeni karticu</Link>.
+      <Link to={paths.cards.href()}>promijeni karticu</Link>.
     </Alert>
   );
 }

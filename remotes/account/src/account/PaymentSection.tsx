@@ -1,4 +1,4 @@
-import { ButtonLink, Card, CardLogo, Link, formatDate, type AccountInfo, type PaymentData } from '@portal/shared';
+import { ButtonLink, Card, CardLogo, Link, formatDate, type AccountInfo, type PaymentData, paths } from '@portal/shared';
 import styles from './AccountPage.module.css';
 
 export const BILLING_RULE =
@@ -26,15 +26,15 @@ export function PaymentSection({ payment, info }: { payment: PaymentData; info: 
           )}
           <p className={styles.muted}>{BILLING_RULE}</p>
           <p className={styles.links}>
-            <Link to="/nalog/moje-kartice">Moje kartice</Link>
-            <Link to="/nalog/istorija-uplata">Istorija uplata</Link>
+            <Link to={paths.cards.href()}>Moje kartice</Link>
+            <Link to={paths.payments.href()}>Istorija uplata</Link>
           </p>
         </>
       ) : (
         <>
           <p className={styles.empty}>Nemaš sačuvanih kartica</p>
           <div className={styles.sectionActions}>
-            <ButtonLink to="/nalog/moje-kartice" variant="secondary">
+            <ButtonLink to={paths.cards.href()} variant="secondary">
               Dodaj karticu
             </ButtonLink>
           </div>

@@ -21,11 +21,3 @@ export function isFutureDay(day: string | null, now: Date = new Date()): boolean
 export function canReactivateWithoutPayment(info: AccountInfo, now: Date = new Date()): boolean {
   return info.status === 'DEACTIVATED' && isFutureDay(info.nextPaymentOn, now);
 }
-
-export const servicePaths = (product: string) => ({
-  deactivate: `/nalog/deaktiviraj-${product}`,
-  deactivated: `/nalog/deaktiviraj-${product}/uspjesno`,
-  reactivateFree: `/nalog/reaktiviraj-${product}-bez-placanja`,
-  reactivatePaid: `/nalog/reaktiviraj-${product}`,
-  reactivated: `/nalog/reaktiviraj-${product}/uspjesno`,
-});

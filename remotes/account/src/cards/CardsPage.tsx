@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, ButtonLink, CardLogo, Page, Spinner, panelClass, toApiError, useLoad, type CreditCard } from '@portal/shared';
+import { Alert, Button, ButtonLink, CardLogo, Page, Spinner, panelClass, toApiError, useLoad, type CreditCard, paths } from '@portal/shared';
 import { Dialog, deleteCard, listCards, setPrimaryCard, useCardDialog } from '@portal/shared/payments';
 import styles from './CardsPage.module.css';
 
@@ -79,7 +79,7 @@ export function CardsPage() {
         )}
         <div className={styles.actions}>
           <Button onClick={cardDialog.open}>{CARDS_TEXTS.add}</Button>
-          <ButtonLink to="/nalog" variant="secondary">
+          <ButtonLink to={paths.account.href()} variant="secondary">
             Nazad na moj nalog
           </ButtonLink>
         </div>

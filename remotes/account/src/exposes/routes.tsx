@@ -1,13 +1,12 @@
 import type { ReactNode } from 'react';
-import { getProduct, type RouteObject } from '@portal/shared';
+import { getProduct, type RouteObject, paths } from '@portal/shared';
 import { AccountRoute } from '../account/AccountRoute';
-import { servicePaths } from '../account/status';
 import { RequireAuth } from '@portal/shared';
 import { ChangePinPage } from '../pin/ChangePinPage';
 import { ChangePasswordPage } from '../password/ChangePasswordPage';
 import { DonePage } from '../service/DonePage';
 import { DeactivatePage, DeactivatedPage, ReactivateWithoutPaymentPage, ReactivatedPage } from '../service/ServicePages';
-import { PAID_PATH, PAYMENT_FAILED_PATH, PaymentDonePage, PaymentFailedPage, ReactivateWithPaymentPage } from '../service/ReactivateWithPaymentPage';
+import { PaymentDonePage, PaymentFailedPage, ReactivateWithPaymentPage } from '../service/ReactivateWithPaymentPage';
 import { CardsPage } from '../cards/CardsPage';
 import { HistoryPage } from '../payments/HistoryPage';
 import { InvoicePage } from '../invoice/InvoicePage';
@@ -16,26 +15,25 @@ const guarded = (element: ReactNode) => <RequireAuth>{element}</RequireAuth>;
 
 /** Account pages (spec 2, Login and account), mounted by the host under `/nalog`. */
 export function accountRoutes(product: string): RouteObject[] {
-  const paths = servicePaths(product);
   return [
-    { path: '/nalog', element: <AccountRoute /> },
-    { path: '/nalog/promijeni-pin', element: guarded(<ChangePinPage />) },
-    { path: '/nalog/promijeni-pin/uspjesno', element: guarded(<DonePage title="PIN je promijenjen">Tvoj PIN je uspješno promijenjen.</DonePage>) },
-    { path: '/nalog/promijeni-lozinku', element: guarded(<ChangePasswordPage />) },
+    { path: paths.account.path, element: <AccountRoute /> },
+    { path: paths.changePin.path, element: guarded(<ChangePinPage />) },
+    { path: paths.changePinDone.path, element: guarded(<DonePage title="PIN je promijenjen">Tvoj PIN je uspješno promijenjen.</DonePage>) },
+    { path: paths.changePassword.path, element: guarded(<ChangePasswordPage />) },
     {
-      path: '/nalog/promijeni-lozinku/uspjesno',
+      path: paths.changePasswordDone.path,
       element: guarded(<DonePage title="Lozinka je promijenjena">Tvoja lozinka je uspješno promijenjena. Na ostalim uređajima prijavi se novom lozinkom.</DonePage>),
     },
-    { path: paths.deactivate, element: guarded(<DeactivatePage />) },
-    { path: paths.deactivated, element: guarded(<DeactivatedPage />) },
-    { path: paths.reactivateFree, element: guarded(<ReactivateWithoutPaymentPage />) },
-    { path: paths.reactivated, element: guarded(<ReactivatedPage />) },
-    { path: paths.reactivatePaid, element: guarded(<ReactivateWithPaymentPage />) },
-    { path: PAID_PATH, element: guarded(<PaymentDonePage />) },
-    { path: PAYMENT_FAILED_PATH, element: guarded(<PaymentFailedPage reactivatePath={paths.reactivatePaid} />) },
-    { path: '/nalog/moje-kartice', element: guarded(<CardsPage />) },
-    { path: '/nalog/istorija-uplata', element: guarded(<HistoryPage />) },
-    { path: '/nalog/racun', element: guarded(<InvoicePage />) },
+    { path: paths.deactivate.href(product), element: guarded(<DeactivatePage />) },
+    { path: paths.deactivated.href(product), element: guarded(<DeactivatedPage />) },
+    { path: paths.reactivateFree.href(product), element: guarded(<ReactivateWithoutPaymentPage />) },
+    { path: paths.reactivated.href(product), element: guarded(<ReactivatedPage />) },
+    { path: paths.reactivatePaid.href(product), element: guarded(<ReactivateWithPaymentPage />) },
+    { path: paths.paid.path, element: guarded(<PaymentDonePage />) },
+    { path: paths.paymentFailed.path, element: guarded(<PaymentFailedPage reactivatePath={paths.reactivatePaid.href(product)} />) },
+    { path: paths.cards.path, element: guarded(<CardsPage />) },
+    { path: paths.payments.path, element: guarded(<HistoryPage />) },
+    { path: paths.invoice.path, element: guarded(<InvoicePage />) },
   ];
 }
 

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, ApiError, Button, Card, Page, TextField, authStore, messages, Link, useNavigate } from '@portal/shared';
+import { Alert, ApiError, Button, Card, Page, TextField, authStore, messages, Link, useNavigate, paths } from '@portal/shared';
 import styles from './LoginForm.module.css';
 
 type Status = { kind: 'idle' } | { kind: 'submitting' } | { kind: 'failed'; message: string };
@@ -27,7 +27,7 @@ export function LoginForm() {
     try {
       await authStore.getState().login({ username, password });
       setStatus({ kind: 'idle' });
-      await navigate('/nalog');
+      await navigate(paths.account.href());
     } catch (error) {
       setStatus({ kind: 'failed', message: failureMessage(error) });
     }
@@ -54,14 +54,14 @@ export function LoginForm() {
             onChange={(e) => setPassword(e.target.value)}
           />
           <p className={styles.forgot}>
-            <Link to="/zaboravljena-lozinka">{messages.forgotPassword}</Link>
+            <Link to={paths.forgotPassword.href()}>{messages.forgotPassword}</Link>
           </p>
           <Button type="submit" block disabled={!filled || submitting} aria-busy={submitting}>
             {submitting ? messages.loading : messages.loginSubmit}
           </Button>
         </form>
         <p className={styles.register}>
-          {messages.noAccount} <Link to="/kreiraj-nalog">{messages.createAccount}</Link>
+          {messages.noAccount} <Link to={paths.register.href()}>{messages.createAccount}</Link>
         </p>
       </Card>
     </Page>

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Page, calls, toApiError, useNavigate, TextField, panelClass, checkNewPassword, WEAK_PASSWORD_MESSAGE } from '@portal/shared';
+import { Alert, Button, Page, calls, toApiError, useNavigate, TextField, panelClass, checkNewPassword, WEAK_PASSWORD_MESSAGE, paths } from '@portal/shared';
 
 export const PASSWORD_TEXTS = {
   old: 'Stara lozinka',
@@ -34,7 +34,7 @@ export function ChangePasswordPage() {
     setBusy(true);
     try {
       await calls.changePassword({ body: { oldPassword: values.oldPassword, newPassword: newTrimmed } });
-      void navigate('/nalog/promijeni-lozinku/uspjesno');
+      void navigate(paths.changePasswordDone.href());
     } catch (failure) {
       const status = toApiError(failure).status;
       setError(status === 400 ? { field: 'oldPassword', text: PASSWORD_TEXTS.wrongOld } : { field: 'form', text: PASSWORD_TEXTS.failed });

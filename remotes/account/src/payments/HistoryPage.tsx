@@ -1,4 +1,4 @@
-import { Alert, Button, ButtonLink, Link, Page, Spinner, formatDate, formatDateTime, formatKM, panelClass, useLoad } from '@portal/shared';
+import { Alert, Button, ButtonLink, Link, Page, Spinner, formatDate, formatDateTime, formatKM, panelClass, useLoad, paths } from '@portal/shared';
 import { getPayments } from '@portal/shared/payments';
 import styles from './HistoryPage.module.css';
 
@@ -43,7 +43,7 @@ export function HistoryPage() {
                     <td data-label="Kartica">{p.creditCardNumber}</td>
                     <td data-label="Iznos">{formatKM(p.amount)}</td>
                     <td data-label="Račun">
-                      <Link to={`/nalog/racun?no=${encodeURIComponent(p.orderNumber)}`} aria-label={`Račun ${p.orderNumber}`}>
+                      <Link to={paths.invoice.href(p.orderNumber)} aria-label={`Račun ${p.orderNumber}`}>
                         Prikaži račun
                       </Link>
                     </td>
@@ -53,7 +53,7 @@ export function HistoryPage() {
             </table>
           </div>
         )}
-        <ButtonLink to="/nalog" variant="secondary">
+        <ButtonLink to={paths.account.href()} variant="secondary">
           Nazad na moj nalog
         </ButtonLink>
       </div>

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Page, calls, toApiError, useNavigate, TextField, panelClass } from '@portal/shared';
+import { Alert, Button, Page, calls, toApiError, useNavigate, TextField, panelClass, paths } from '@portal/shared';
 
 export const PIN_TEXTS = {
   old: 'Stari PIN',
@@ -48,7 +48,7 @@ export function ChangePinPage() {
     }
     try {
       await calls.changePin({ body: { oldPin: values.oldPin, newPin: values.newPin } });
-      void navigate('/nalog/promijeni-pin/uspjesno');
+      void navigate(paths.changePinDone.href());
     } catch {
       setServerError({ field: 'form', text: PIN_TEXTS.failed });
       setBusy(false);

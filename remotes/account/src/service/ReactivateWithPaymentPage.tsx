@@ -1,12 +1,10 @@
 import { useState } from 'react';
-import { Alert, Button, ButtonLink, CardLogo, Navigate, Page, Spinner, formatKM, panelClass, useAccountInfo, useNavigate, usePaymentData } from '@portal/shared';
+import { Alert, Button, ButtonLink, CardLogo, Navigate, Page, Spinner, formatKM, panelClass, useAccountInfo, useNavigate, usePaymentData, paths } from '@portal/shared';
 import { PayDialog, useCardDialog } from '@portal/shared/payments';
 import { canReactivateWithoutPayment } from '../account/status';
 import { DonePage } from './DonePage';
 import styles from '../forms.module.css';
 
-export const PAID_PATH = '/nalog/placanje-uspjesno';
-export const PAYMENT_FAILED_PATH = '/nalog/placanje-greska';
 
 /**
  * `/nalog/reaktiviraj-{product}`: a DEACTIVATED subscription whose paid period has ended is bought
@@ -22,7 +20,7 @@ export function ReactivateWithPaymentPage() {
 
   if (account.status === 'loading') return <Page title={title} narrow><Spinner /></Page>;
   const info = account.status === 'ready' ? account.value : null;
-  if (!info?.plan || info.status !== 'DEACTIVATED' || canReactivateWithoutPayment(info)) return <Navigate to="/nalog" replace />;
+  if (!info?.plan || info.status !== 'DEACTIVATED' || canReactivateWithoutPayment(info)) return <Navigate to={paths.account.href()} replace />;
   const plan = info.plan;
   const primary = payment.status === 'ready' ? payment.value.creditCards.find((c) => c.primaryCard) : undefined;
 
@@ -54,7 +52,7 @@ export function ReactivateWithPaymentPage() {
           <Button disabled={!primary} onClick={() => setPaying(true)}>
             Plati i reaktiviraj
           </Button>
-          <ButtonLink to="/nalog" variant="secondary">
+          <ButtonLink to={paths.account.href()} variant="secondary">
             Odustani
           </ButtonLink>
         </div>
@@ -64,7 +62,7 @@ export function ReactivateWithPaymentPage() {
         <PayDialog
           card={primary}
           plan={{ id: plan.code, price: plan.price }}
-          onResult={(paid) => void navigate(paid ? PAID_PATH : PAYMENT_FAILED_PATH, { replace: true })}
+          onResult={(paid) => void navigate(paid ? paths.paid.href() : paths.paymentFailed.href(), { replace: true })}
           onClose={() => setPaying(false)}
         />
       )}
@@ -86,7 +84,7 @@ export function PaymentFailedPage({ reactivatePath }: { reactivatePath: string }
         <p className={styles.text}>Pokušaj ponovo, ili se obrati svojoj banci ili našoj podršci ako se greška ponovi.</p>
         <div className={styles.actions}>
           <ButtonLink to={reactivatePath}>Pokušaj ponovo</ButtonLink>
-          <ButtonLink to="/nalog" variant="secondary">
+          <ButtonLink to={paths.account.href()} variant="secondary">
             Nazad na moj nalog
           </ButtonLink>
         </div>

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Button, ButtonLink, Navigate, Page, Spinner, calls, formatDate, getProduct, toApiError, useAccountInfo, useLocation, useNavigate, type AccountInfo, panelClass } from '@portal/shared';
-import { canReactivateWithoutPayment, servicePaths } from '../account/status';
+import { Alert, Button, ButtonLink, Navigate, Page, Spinner, calls, formatDate, getProduct, toApiError, useAccountInfo, useLocation, useNavigate, type AccountInfo, panelClass, paths } from '@portal/shared';
+import { canReactivateWithoutPayment } from '../account/status';
 import { DonePage } from './DonePage';
 import styles from '../forms.module.css';
 
@@ -24,7 +24,7 @@ function ServiceChange({ allowed, call, done, title, children, confirm }: {
   const [error, setError] = useState<string | null>(null);
 
   if (account.status === 'loading') return <Page title={title} narrow><Spinner /></Page>;
-  if (account.status === 'failed' || !allowed(account.value)) return <Navigate to="/nalog" replace />;
+  if (account.status === 'failed' || !allowed(account.value)) return <Navigate to={paths.account.href()} replace />;
 
   async function change() {
     setBusy(true);
@@ -47,7 +47,7 @@ function ServiceChange({ allowed, call, done, title, children, confirm }: {
           <Button onClick={() => void change()} disabled={busy}>
             {busy ? 'Šaljem…' : confirm}
           </Button>
-          <ButtonLink to="/nalog" variant="secondary">
+          <ButtonLink to={paths.account.href()} variant="secondary">
             Odustani
           </ButtonLink>
         </div>
@@ -63,7 +63,7 @@ export function DeactivatePage() {
     <ServiceChange
       title="Deaktivacija pretplate"
       call="deactivate"
-      done={servicePaths(getProduct()).deactivated}
+      done={paths.deactivated.href(getProduct())}
       confirm="Deaktiviraj"
       allowed={(info) => info.status === 'ACTIVE'}
     >
@@ -82,7 +82,7 @@ export function ReactivateWithoutPaymentPage() {
     <ServiceChange
       title="Reaktivacija pretplate"
       call="reactivateWithoutPayment"
-      done={servicePaths(getProduct()).reactivated}
+      done={paths.reactivated.href(getProduct())}
       confirm="Reaktiviraj"
       allowed={(info) => canReactivateWithoutPayment(info)}
     >

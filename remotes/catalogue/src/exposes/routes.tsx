@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { Spinner, type RouteObject } from '@portal/shared';
+import { Spinner, type RouteObject, paths } from '@portal/shared';
 import { HomePage } from '../home/HomePage';
 import { prefetchPlans } from '../packages/usePlans';
 
@@ -27,12 +27,12 @@ const page = (element: ReactNode) => (
 
 /** Catalogue pages (spec 2, Public screens), mounted by the host under `/` and the catalogue prefixes. */
 export const routes: RouteObject[] = [
-  { path: '/', element: <HomePage /> },
-  { path: '/paketi', element: page(<PackagesPage />) },
-  { path: '/tv-kanali', element: page(<ChannelsPage />) },
-  { path: '/videoteke', element: page(<LibrariesPage />) },
-  { path: '/faq', element: page(<FaqPage />) },
-  { path: '/uslovi-placanja', element: page(<LegalPage key="uslovi-placanja" page="uslovi-placanja" />) },
-  { path: '/uslovi-koriscenja', element: page(<LegalPage key="uslovi-koriscenja" page="uslovi-koriscenja" />) },
-  { path: '/privacy-policy', element: page(<LegalPage key="privacy-policy" page="privacy-policy" />) },
+  { path: paths.home.path, element: <HomePage /> },
+  { path: paths.packages.path, element: page(<PackagesPage />) },
+  { path: paths.channels.path, element: page(<ChannelsPage />) },
+  { path: paths.libraries.path, element: page(<LibrariesPage />) },
+  { path: paths.faq.path, element: page(<FaqPage />) },
+  { path: paths.paymentTerms.path, element: page(<LegalPage key="uslovi-placanja" page="uslovi-placanja" />) },
+  { path: paths.termsOfUse.path, element: page(<LegalPage key="uslovi-koriscenja" page="uslovi-koriscenja" />) },
+  { path: paths.privacyPolicy.path, element: page(<LegalPage key="privacy-policy" page="privacy-policy" />) },
 ];

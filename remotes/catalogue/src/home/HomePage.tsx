@@ -1,4 +1,4 @@
-import { ButtonLink, Card, buttonClass, useDocumentTitle } from '@portal/shared';
+import { ButtonLink, Card, buttonClass, useDocumentTitle, paths } from '@portal/shared';
 import { appLinks, slides } from '../content/content';
 import { publicUrl } from '../content/publicUrl';
 import { Slideshow } from './Slideshow';
@@ -32,7 +32,7 @@ export function HomePage() {
             Android TV i računar. Izaberi paket, pretplati se karticom i gledaj za nekoliko minuta.
           </p>
           <div className={styles.actions}>
-            <ButtonLink to="/paketi">Pretplati se</ButtonLink>
+            <ButtonLink to={paths.packages.href()}>Pretplati se</ButtonLink>
             <a href="#aplikacije" className={`${buttonClass('secondary')} ${styles.light}`}>
               Preuzmi aplikaciju
             </a>

@@ -1,4 +1,4 @@
-import { ButtonLink, Card } from '@portal/shared';
+import { ButtonLink, Card, paths } from '@portal/shared';
 import { Hero, Section } from '../layout/Hero';
 import styles from './LibrariesPage.module.css';
 
@@ -34,7 +34,7 @@ export default function LibrariesPage() {
             </Card>
           ))}
         </ul>
-        <ButtonLink to="/paketi">Izaberi paket</ButtonLink>
+        <ButtonLink to={paths.packages.href()}>Izaberi paket</ButtonLink>
       </Section>
     </>
   );

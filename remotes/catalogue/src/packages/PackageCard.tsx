@@ -1,7 +1,7 @@
-import { ButtonLink, cx, Link } from '@portal/shared';
+import { ButtonLink, cx, Link, paths } from '@portal/shared';
 import { formatKM, promoRibbon } from '@portal/shared/format';
 import type { PackageAction, PackageOffer } from './plans';
-import { channelCount, channelsPath, packageTexts, subscribePath } from './texts';
+import { channelCount, packageTexts } from './texts';
 import styles from './PackagesPage.module.css';
 
 export function PackageCard({ offer, action, pricePending = false }: { offer: PackageOffer; action: PackageAction; pricePending?: boolean }) {
@@ -17,7 +17,7 @@ export function PackageCard({ offer, action, pricePending = false }: { offer: Pa
           {offer.name}
         </h2>
         <p className={styles.channels}>{channelCount(offer.numChannels)}</p>
-        <Link to={channelsPath(offer.code)} className={styles.channelLink}>
+        <Link to={paths.channels.href(offer.code)} className={styles.channelLink}>
           {packageTexts.channelList}
           <span className="visually-hidden"> {offer.name}</span>
         </Link>
@@ -41,7 +41,7 @@ export function PackageCard({ offer, action, pricePending = false }: { offer: Pa
             </p>
           )}
           {action === 'subscribe' && (
-            <ButtonLink to={subscribePath(offer.code)} block aria-label={`${packageTexts.subscribe}: ${offer.name}`}>
+            <ButtonLink to={paths.subscribe.href(offer.code)} block aria-label={`${packageTexts.subscribe}: ${offer.name}`}>
               {packageTexts.subscribe}
             </ButtonLink>
           )}

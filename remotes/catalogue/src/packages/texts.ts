@@ -19,5 +19,3 @@ export const channelCount = (n: number): string => `${n} TV kanala`;
 /** Spec 2, /paketi: one video-on-demand service included in the fee, promotionally until the date in the plan file. */
 export const vodNote = (file: PlansFile): string => `${file.vodNote.text}, promotivno do ${formatDate(file.vodNote.promoUntil)}`;
 
-export const subscribePath = (code: string): string => `/pretplati-se?paket=${encodeURIComponent(code)}`;
-export const channelsPath = (code: string): string => `/tv-kanali?paket=${encodeURIComponent(code)}`;

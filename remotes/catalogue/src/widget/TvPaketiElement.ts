@@ -1,8 +1,8 @@
-import { plansResponseSchema, type Plan } from '@portal/shared/contract';
+import { paths, plansResponseSchema, type Plan } from '@portal/shared/contract';
 import { formatKM, promoRibbon } from '@portal/shared/format';
 import { plansInfo } from '../content/plansInfo';
 import { mergePlans, type PackageOffer } from '../packages/plans';
-import { channelCount, channelsPath, packageTexts, subscribePath, vodNote } from '../packages/texts';
+import { channelCount, packageTexts, vodNote } from '../packages/texts';
 import { WIDGET_CSS } from './styles';
 import { h } from './dom';
 
@@ -113,7 +113,7 @@ export class TvPaketiElement extends HTMLElement {
         offer.planSpotlight && h('p', { class: 'badge' }, packageTexts.spotlight),
         h('h3', { class: 'name', id: titleId }, offer.name),
         h('p', { class: 'channels' }, channelCount(offer.numChannels)),
-        h('a', { href: this.link(channelsPath(offer.code)) }, packageTexts.channelList),
+        h('a', { href: this.link(paths.channels.href(offer.code)) }, packageTexts.channelList),
         h('ul', { class: 'services' }, ...offer.additionalServices.map((service) => h('li', {}, service.name))),
         h('p', { class: 'multiscreen' }, offer.multiscreenDescription),
         h(
@@ -122,7 +122,7 @@ export class TvPaketiElement extends HTMLElement {
           offer.price === null
             ? h('p', { class: 'price muted' }, packageTexts.priceUnavailable)
             : h('p', { class: 'price' }, h('strong', {}, formatKM(offer.price)), ' ', h('span', {}, packageTexts.perMonth)),
-          h('a', { class: 'button', href: this.link(subscribePath(offer.code)), 'aria-label': `${packageTexts.subscribe}: ${offer.name}` }, packageTexts.subscribe),
+          h('a', { class: 'button', href: this.link(paths.subscribe.href(offer.code)), 'aria-label': `${packageTexts.subscribe}: ${offer.name}` }, packageTexts.subscribe),
         ),
       ),
     );

@@ -1,4 +1,4 @@
-import { Navigate, OS_TYPE, Page, calls, useNavigate } from '@portal/shared';
+import { Navigate, OS_TYPE, Page, calls, useNavigate, paths } from '@portal/shared';
 import { CodeForm } from '../wizard/CodeForm';
 import { forgotPassword } from '../wizard/storage';
 
@@ -8,7 +8,7 @@ export function ForgotCode({ channel }: { channel: 'PHONE_NUMBER' | 'EMAIL' }) {
   const id = forgotPassword.id();
   const type = forgotPassword.type();
   const username = forgotPassword.username();
-  if (!id || !username || type !== channel) return <Navigate to="/zaboravljena-lozinka" replace />;
+  if (!id || !username || type !== channel) return <Navigate to={paths.forgotPassword.href()} replace />;
   return (
     <Page title="Potvrdi kod" narrow>
       <CodeForm
@@ -17,7 +17,7 @@ export function ForgotCode({ channel }: { channel: 'PHONE_NUMBER' | 'EMAIL' }) {
         resend={() => calls.resendResetCode({ body: { identificator: id, registrationType: type, osType: OS_TYPE } })}
         onApproved={() => {
           forgotPassword.setStep(3);
-          void navigate('/zaboravljena-lozinka/resetovanje-zaboravljene-lozinke');
+          void navigate(paths.forgotReset.href());
         }}
       />
     </Page>

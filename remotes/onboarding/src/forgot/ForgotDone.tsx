@@ -1,4 +1,4 @@
-import { Alert, ButtonLink, Page, panelClass } from '@portal/shared';
+import { Alert, ButtonLink, Page, panelClass, paths } from '@portal/shared';
 
 /** `/zaboravljena-lozinka/resetovanje-lozinke-uspjesno` (spec 2): back to /nalog to log in. */
 export function ForgotDone() {
@@ -6,7 +6,7 @@ export function ForgotDone() {
     <Page title="Lozinka je promijenjena" narrow>
       <div className={panelClass()}>
         <Alert kind="success">Lozinka je uspješno promijenjena. Prijavi se novom lozinkom; na ostalim uređajima smo te odjavili.</Alert>
-        <ButtonLink to="/nalog" block>
+        <ButtonLink to={paths.account.href()} block>
           Prijavi se
         </ButtonLink>
       </div>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Navigate, Page, calls, toApiError, useNavigate } from '@portal/shared';
+import { Navigate, Page, calls, toApiError, useNavigate, paths } from '@portal/shared';
 import { PasswordForm } from '../wizard/PasswordForm';
 import { forgotPassword } from '../wizard/storage';
 import { texts } from '../texts';
@@ -9,7 +9,7 @@ export function ForgotReset() {
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
   const id = forgotPassword.id();
-  if (!id) return <Navigate to="/zaboravljena-lozinka" replace />;
+  if (!id) return <Navigate to={paths.forgotPassword.href()} replace />;
   return (
     <Page title="Nova lozinka" narrow>
       <PasswordForm
@@ -20,7 +20,7 @@ export function ForgotReset() {
           try {
             await calls.resetPassword({ body: { identificator: id, password } });
             forgotPassword.clear();
-            void navigate('/zaboravljena-lozinka/resetovanje-lozinke-uspjesno');
+            void navigate(paths.forgotDone.href());
           } catch (failure) {
             setError(toApiError(failure).serverMessage ?? texts.unknownError);
           }

@@ -1,11 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Alert, Button, OS_TYPE, Page, TextField, calls, normaliseUsername, toApiError, useNavigate, panelClass } from '@portal/shared';
+import { Alert, Button, OS_TYPE, Page, TextField, calls, normaliseUsername, toApiError, useNavigate, panelClass, paths } from '@portal/shared';
 import { forgotPassword } from '../wizard/storage';
 import { texts } from '../texts';
 import styles from '../wizard/wizard.module.css';
-
-export const codePathFor = (type: 'PHONE_NUMBER' | 'EMAIL') =>
-  type === 'EMAIL' ? '/zaboravljena-lozinka/resetovanje-kod-potvrda-email' : '/zaboravljena-lozinka/resetovanje-kod-potvrda-broj-telefona';
 
 /** `/zaboravljena-lozinka` (spec 2, 5): an e-mail (has @) or a phone number (normalised); step 1 of 3. */
 export function ForgotStart() {
@@ -26,7 +23,7 @@ export function ForgotStart() {
       const answer = await calls.checkUsername({ body: { username, osType: OS_TYPE } });
       forgotPassword.started(answer.registrationType, answer.primaryUsername, answer.identificator);
       forgotPassword.setStep(2);
-      void navigate(codePathFor(answer.registrationType));
+      void navigate(answer.registrationType === 'EMAIL' ? paths.forgotCodeEmail.href() : paths.forgotCodePhone.href());
     } catch (failure) {
       // Spec 8: the server-supplied message is shown if present.
       setError(toApiError(failure).serverMessage ?? texts.unknownError);

@@ -1,4 +1,4 @@
-import { Navigate, OS_TYPE, Page, calls, useNavigate } from '@portal/shared';
+import { Navigate, OS_TYPE, Page, calls, useNavigate, paths } from '@portal/shared';
 import { CodeForm } from '../wizard/CodeForm';
 import { registration } from '../wizard/storage';
 import styles from '../wizard/wizard.module.css';
@@ -9,7 +9,7 @@ export function ConfirmCodeStep() {
   const guid = registration.guid();
   const type = registration.type();
   const username = registration.username();
-  if (!guid || !type || !username) return <Navigate to="/kreiraj-nalog" replace />;
+  if (!guid || !type || !username) return <Navigate to={paths.register.href()} replace />;
   const sms = type === 'PHONE_NUMBER';
 
   return (
@@ -19,7 +19,7 @@ export function ConfirmCodeStep() {
         sentTo={sms ? `+${username}` : username}
         approve={(code) => (sms ? calls.approveSms({ body: { identificator: guid, smsCode: code } }) : calls.approveMail({ body: { identificator: guid, mailCode: code } }))}
         resend={() => (sms ? calls.resendSms : calls.resendMail)({ body: { identificator: guid, osType: OS_TYPE } })}
-        onApproved={() => void navigate('/kreiraj-nalog/kreiraj-lozinku')}
+        onApproved={() => void navigate(paths.createPassword.href())}
       />
     </Page>
   );

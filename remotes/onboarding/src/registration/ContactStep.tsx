@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, OS_TYPE, Page, REGISTRATION_DEVICE_TYPE, TextField, calls, getDevice, normaliseUsername, toApiError, useNavigate, type RegistrationType, panelClass } from '@portal/shared';
+import { Alert, Button, OS_TYPE, Page, REGISTRATION_DEVICE_TYPE, TextField, calls, getDevice, normaliseUsername, toApiError, useNavigate, type RegistrationType, panelClass, paths } from '@portal/shared';
 import { registration } from '../wizard/storage';
 import { texts } from '../texts';
 import styles from '../wizard/wizard.module.css';
@@ -7,8 +7,8 @@ import styles from '../wizard/wizard.module.css';
 const PHONE = /^06\d{7,9}$/;
 
 const KIND = {
-  PHONE_NUMBER: { title: 'Registracija brojem telefona', label: 'Broj mobilnog telefona', next: '/kreiraj-nalog/potvrdi-broj-telefona' },
-  EMAIL: { title: 'Registracija e-mail adresom', label: 'E-mail adresa', next: '/kreiraj-nalog/potvrdi-e-mail' },
+  PHONE_NUMBER: { title: 'Registracija brojem telefona', label: 'Broj mobilnog telefona', next: paths.confirmPhone.href() },
+  EMAIL: { title: 'Registracija e-mail adresom', label: 'E-mail adresa', next: paths.confirmEmail.href() },
 } as const;
 
 /**

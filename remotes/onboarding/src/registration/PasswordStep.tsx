@@ -1,4 +1,4 @@
-import { Page, useNavigate } from '@portal/shared';
+import { Page, useNavigate, paths } from '@portal/shared';
 import { PasswordForm } from '../wizard/PasswordForm';
 import { registration } from '../wizard/storage';
 import styles from '../wizard/wizard.module.css';
@@ -13,7 +13,7 @@ export function PasswordStep() {
         submitLabel="Dalje"
         save={(password) => {
           registration.setPassword(password);
-          void navigate('/kreiraj-nalog/licni-podaci');
+          void navigate(paths.personalData.href());
         }}
       />
     </Page>

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Navigate, OS_TYPE, Page, TextField, authStore, calls, useNavigate, panelClass } from '@portal/shared';
+import { Alert, Button, Navigate, OS_TYPE, Page, TextField, authStore, calls, useNavigate, panelClass, paths } from '@portal/shared';
 import { registration } from '../wizard/storage';
 import { texts } from '../texts';
 import styles from '../wizard/wizard.module.css';
@@ -17,7 +17,7 @@ export function PersonalDataStep() {
   const guid = registration.guid();
   const type = registration.type();
   const username = registration.username();
-  if (!guid || !type || !username) return <Navigate to="/kreiraj-nalog" replace />;
+  if (!guid || !type || !username) return <Navigate to={paths.register.href()} replace />;
 
   const firstName = names.firstName.trim();
   const lastName = names.lastName.trim();
@@ -45,7 +45,7 @@ export function PersonalDataStep() {
       console.warn('Automatic login after registration failed', failure);
     }
     registration.setPassword(null);
-    void navigate('/kreiraj-nalog/registracija-uspjesna');
+    void navigate(paths.registered.href());
   }
 
   // A reload lost the password held in memory: ask for it again before finishing.
@@ -57,7 +57,7 @@ export function PersonalDataStep() {
           <Button
             onClick={() => {
               registration.setStep(3);
-              void navigate('/kreiraj-nalog/kreiraj-lozinku', { replace: true });
+              void navigate(paths.createPassword.href(), { replace: true });
             }}
           >
             Unesi lozinku ponovo

@@ -1,4 +1,4 @@
-import { ButtonLink, Navigate, Page, useAuth, panelClass } from '@portal/shared';
+import { ButtonLink, Navigate, Page, useAuth, panelClass, paths } from '@portal/shared';
 import { registration } from '../wizard/storage';
 import styles from '../wizard/wizard.module.css';
 
@@ -6,7 +6,7 @@ import styles from '../wizard/wizard.module.css';
 export function RegistrationDone() {
   const authorized = useAuth((s) => s.authorized);
   const pin = registration.pin();
-  if (!pin) return <Navigate to="/nalog" replace />;
+  if (!pin) return <Navigate to={paths.account.href()} replace />;
   return (
     <Page title="Čestitamo!" narrow>
       <div className={panelClass()}>
@@ -16,15 +16,15 @@ export function RegistrationDone() {
         </p>
         <div className={styles.links}>
           {authorized ? (
-            <ButtonLink to="/paketi" block>
+            <ButtonLink to={paths.packages.href()} block>
               Izaberi paket
             </ButtonLink>
           ) : (
-            <ButtonLink to="/nalog" block>
+            <ButtonLink to={paths.account.href()} block>
               Prijavi se
             </ButtonLink>
           )}
-          <ButtonLink to="/nalog/promijeni-pin" variant="secondary" block>
+          <ButtonLink to={paths.changePin.href()} variant="secondary" block>
             Promijeni PIN
           </ButtonLink>
         </div>

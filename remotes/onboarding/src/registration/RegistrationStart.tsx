@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { ButtonLink, Card, Page, Link } from '@portal/shared';
+import { ButtonLink, Card, Page, Link, paths } from '@portal/shared';
 import { registration } from '../wizard/storage';
 import styles from './RegistrationStart.module.css';
 
@@ -12,15 +12,15 @@ export function RegistrationStart() {
       <Card>
         <p className={styles.lead}>Izaberi kako želiš kreirati nalog.</p>
         <div className={styles.choices}>
-          <ButtonLink to="/kreiraj-nalog/broj-telefona" block>
+          <ButtonLink to={paths.registerPhone.href()} block>
             Putem broja telefona
           </ButtonLink>
-          <ButtonLink to="/kreiraj-nalog/e-mail" variant="secondary" block>
+          <ButtonLink to={paths.registerEmail.href()} variant="secondary" block>
             Putem e-mail adrese
           </ButtonLink>
         </div>
         <p className={styles.login}>
-          Već imaš nalog? <Link to="/nalog">Prijavi se</Link>
+          Već imaš nalog? <Link to={paths.account.href()}>Prijavi se</Link>
         </p>
       </Card>
     </Page>

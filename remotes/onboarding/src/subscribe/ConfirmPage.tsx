@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
-import { Button, CardLogo, Navigate, Page, Spinner, formatDate, formatKM, panelClass, useLoad, useNavigate, usePaymentData, useSearchParams } from '@portal/shared';
+import { Button, CardLogo, Navigate, Page, Spinner, formatDate, formatKM, panelClass, useLoad, useNavigate, usePaymentData, useSearchParams, paths } from '@portal/shared';
 import { PayDialog, getPaymentInfo, useCardDialog } from '@portal/shared/payments';
-import { FAILURE_PATH, SUCCESS_PATH, SubscribeGuard } from './SubscribePage';
+import { SubscribeGuard } from './SubscribePage';
 import { SUBSCRIBE_TEXTS } from './texts';
 import styles from './Subscribe.module.css';
 
@@ -23,7 +23,7 @@ function ConfirmForm({ plan }: { plan: string }) {
   const primary = payment.status === 'ready' ? payment.value.creditCards.find((c) => c.primaryCard) : undefined;
 
   if (info.status === 'loading') return <Page title={SUBSCRIBE_TEXTS.confirmTitle} narrow><Spinner /></Page>;
-  if (info.status === 'failed') return <Navigate to="/paketi" replace />;
+  if (info.status === 'failed') return <Navigate to={paths.packages.href()} replace />;
   const { plan: chosen, periodStart, periodEnd } = info.value;
   const canPay = consent && Boolean(primary);
 
@@ -69,7 +69,7 @@ function ConfirmForm({ plan }: { plan: string }) {
         <PayDialog
           card={primary}
           plan={chosen}
-          onResult={(paid) => void navigate(paid ? SUCCESS_PATH : FAILURE_PATH, { replace: true })}
+          onResult={(paid) => void navigate(paid ? paths.subscribed.href() : paths.subscribeFailed.href(), { replace: true })}
           onClose={() => setPaying(false)}
         />
       )}

@@ -1,4 +1,4 @@
-import { Alert, ButtonLink, Link, Page, getOperator, panelClass, useLoad } from '@portal/shared';
+import { Alert, ButtonLink, Link, Page, getOperator, panelClass, useLoad, paths } from '@portal/shared';
 import { loadSubscriptionContent } from './content';
 import styles from './Subscribe.module.css';
 
@@ -23,7 +23,7 @@ export function SubscribedPage() {
             ))}
           </ul>
         )}
-        <ButtonLink to="/nalog">Nazad na moj nalog</ButtonLink>
+        <ButtonLink to={paths.account.href()}>Nazad na moj nalog</ButtonLink>
       </div>
     </Page>
   );
@@ -44,9 +44,9 @@ export function SubscribeFailedPage() {
         </ul>
         <p>Za više informacija obrati se banci koja je izdala tvoju karticu.</p>
         <p>
-          Pogledaj <Link to="/faq">česta pitanja</Link> ili piši našoj podršci na <a href={`mailto:${supportEmail}`}>{supportEmail}</a>.
+          Pogledaj <Link to={paths.faq.href()}>česta pitanja</Link> ili piši našoj podršci na <a href={`mailto:${supportEmail}`}>{supportEmail}</a>.
         </p>
-        <ButtonLink to="/paketi">Nazad na pakete</ButtonLink>
+        <ButtonLink to={paths.packages.href()}>Nazad na pakete</ButtonLink>
       </div>
     </Page>
   );

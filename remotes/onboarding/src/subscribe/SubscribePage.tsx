@@ -22,14 +22,12 @@ import {
   useSearchParams,
   type AccountInfo,
   type PlansFile,
+  paths,
 } from '@portal/shared';
 import { Dialog, subscribeInPromo, useCardDialog } from '@portal/shared/payments';
 import { loadSubscriptionContent } from './content';
 import { SUBSCRIBE_TEXTS } from './texts';
 import styles from './Subscribe.module.css';
-
-export const SUCCESS_PATH = '/pretplata-uspjesna';
-export const FAILURE_PATH = '/pretplata-greska';
 
 /**
  * Who may open the subscribe pages: spec 4 says only EXPIRED; a customer who never had a
@@ -43,10 +41,10 @@ export function SubscribeGuard({ plan, children }: { plan: string | null; childr
   const authorized = useAuth((s) => s.authorized);
   const account = useAccountInfo(initialized && authorized);
   if (!initialized) return null;
-  if (!authorized) return <Navigate to="/nalog" replace />;
-  if (!plan || !(PLAN_CODES as readonly string[]).includes(plan)) return <Navigate to="/paketi" replace />;
+  if (!authorized) return <Navigate to={paths.account.href()} replace />;
+  if (!plan || !(PLAN_CODES as readonly string[]).includes(plan)) return <Navigate to={paths.packages.href()} replace />;
   if (account.status === 'loading') return <Page title={SUBSCRIBE_TEXTS.title} narrow><Spinner /></Page>;
-  if (account.status === 'failed' || !maySubscribe(account.value)) return <Navigate to="/paketi" replace />;
+  if (account.status === 'failed' || !maySubscribe(account.value)) return <Navigate to={paths.packages.href()} replace />;
   return children(account.value);
 }
 
@@ -96,17 +94,17 @@ function SubscribeForm({ code, promoUsed }: { code: string; promoUsed: boolean }
   async function submit() {
     if (!canSubmit) return;
     if (!promo) {
-      void navigate(`/potvrdi-pretplatu?plan=${encodeURIComponent(code)}`);
+      void navigate(paths.confirmSubscription.href(code));
       return;
     }
     // A promo plan with a saved primary card subscribes directly (spec 4, Subscribing).
     setBusy(true);
     try {
       await subscribeInPromo(code);
-      void navigate(SUCCESS_PATH, { replace: true });
+      void navigate(paths.subscribed.href(), { replace: true });
     } catch (error) {
       console.warn('Promo subscription failed', error);
-      void navigate(FAILURE_PATH, { replace: true });
+      void navigate(paths.subscribeFailed.href(), { replace: true });
     }
   }
 
@@ -118,7 +116,7 @@ function SubscribeForm({ code, promoUsed }: { code: string; promoUsed: boolean }
           {promo && <p className={styles.ribbon}>{promoRibbon(promo)}</p>}
           {info.planSpotlight && <p className={styles.muted}>Naš najtraženiji paket</p>}
           <p>
-            <Link to={`/tv-kanali?paket=${code}`}>{info.numChannels} TV kanala</Link>
+            <Link to={paths.channels.href(code)}>{info.numChannels} TV kanala</Link>
           </p>
           <ul className={styles.list} aria-label="Dodatne usluge">
             {info.additionalServices.map((service) => (
