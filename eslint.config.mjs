@@ -29,6 +29,12 @@ const boundaries = [
     { group: ['@portal/*', '!@portal/shared', '!@portal/shared/*'], message: '@portal/shared is the bottom layer: it imports no app.' },
     { regex: escape(['remotes', 'host', 'api']), message: '@portal/shared is the bottom layer: it imports no app.' },
   ]),
+  // The payment module is bundled into each app that takes payments, not shared as a singleton: a
+  // relative import of the rest of shared would bundle a second store and API client into each app
+  // (docs/decisions/004-payments-import-shared-by-name.md).
+  restrict(['shared/src/payments/**'], [
+    { group: ['../*', '../**'], message: 'The payment module imports the rest of @portal/shared by package name (@portal/shared, @portal/shared/contract), never by path: a relative import bundles a second store and API client into each app.' },
+  ]),
   ...REMOTES.flatMap((remote) =>
     restrictApp([`remotes/${remote}/src/**`], [
       {
@@ -48,9 +54,9 @@ const boundaries = [
     { regex: escape(['remotes', 'api', 'shared']), message: 'The host imports other workspaces only by package name.' },
   ]),
   restrict(['api/src/**'], [
-    { group: ['@portal/*', '!@portal/shared', '@portal/shared/*', '!@portal/shared/contract'], message: 'The API imports only the contract from @portal/shared.' },
-    { regex: escape(['remotes', 'host', 'shared']), message: 'The API imports only the contract from @portal/shared.' },
-  ], [{ name: '@portal/shared', message: 'The API imports only the contract: @portal/shared/contract.' }]),
+    { group: ['@portal/*', '!@portal/shared', '@portal/shared/*', '!@portal/shared/contract', '!@portal/shared/format'], message: 'The API imports only the contract and the pure formatting from @portal/shared.' },
+    { regex: escape(['remotes', 'host', 'shared']), message: 'The API imports only the contract and the pure formatting from @portal/shared.' },
+  ], [{ name: '@portal/shared', message: 'The API imports only @portal/shared/contract and @portal/shared/format (no React, no API client).' }]),
 ];
 
 export default tseslint.config(

@@ -7,14 +7,3 @@ export function isoDay(date: Date, plusDays = 0): string {
 export function addDays(day: string, days: number): string {
   return isoDay(new Date(`${day}T00:00:00Z`), days);
 }
-
-/** `2026-11-21` as the portal writes dates (spec 9): `21.11.2026.`. */
-export function formatDay(day: string): string {
-  const [year, month, date] = day.split('-').map(Number);
-  return `${date}.${month}.${year}.`;
-}
-
-/** An amount in fening as the portal writes it: `24,90 KM`. */
-export function formatFening(fening: number): string {
-  return `${(fening / 100).toFixed(2).replace('.', ',')} KM`;
-}

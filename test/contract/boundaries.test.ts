@@ -28,6 +28,15 @@ describe('import boundaries (shared -> remotes -> host)', () => {
     assert.equal(await restricted('host/src/x.ts', "import type { routes } from '@portal/account/routes';\nexport type X = typeof routes;\n"), false);
     assert.ok(await restricted('api/src/x.ts', "import { api } from '@portal/shared';\nexport const x = api;\n"));
     assert.equal(await restricted('api/src/x.ts', "import { loginRequestSchema } from '@portal/shared/contract';\nexport const x = loginRequestSchema;\n"), false);
+    assert.equal(await restricted('api/src/x.ts', "import { formatKM } from '@portal/shared/format';\nexport const x = formatKM;\n"), false, 'the pure formatting too');
+    assert.ok(await restricted('api/src/x.ts', "import { CardDialog } from '@portal/shared/payments';\nexport const x = CardDialog;\n"));
+  });
+
+  it('keeps the payment module on the shared singleton: it imports the rest of shared by package name', async () => {
+    assert.ok(await restricted('shared/src/payments/x.ts', "import { authStore } from '../auth/store';\nexport const x = authStore;\n"));
+    assert.ok(await restricted('shared/src/payments/x.ts', "import { calls } from '../api/client';\nexport const x = calls;\n"));
+    assert.equal(await restricted('shared/src/payments/x.ts', "import { calls } from '@portal/shared';\nexport const x = calls;\n"), false);
+    assert.equal(await restricted('shared/src/payments/x.ts', "import { Dialog } from './Dialog';\nexport const x = Dialog;\n"), false);
   });
 
   it('keeps one router: apps take react-router from @portal/shared, except types and tests', async () => {

@@ -7,6 +7,7 @@ import { findCustomerById } from '../auth/customers';
 import { HttpError } from '../http/validate';
 import { route } from '../http/route';
 import { isoDay } from '../days';
+import { canReactivateWhere } from './rules';
 import { graceUntil } from '../billing/job';
 
 interface SubscriptionRow {
@@ -85,8 +86,8 @@ export function accountRoutes(app: FastifyInstance, ctx: ApiContext): void {
 
   route(app, ctx, endpoints.reactivateWithoutPayment, async ({ customer: { customerId } }) => {
     const [row] = await ctx.db.query<{ status: ServiceStatus['status']; next_payment_on: string }>(
-      `UPDATE subscriptions SET status = 'ACTIVE', updated_at = $2
-        WHERE customer_id = $1 AND status = 'DEACTIVATED' AND next_payment_on > $3::date
+      `UPDATE subscriptions AS s SET status = 'ACTIVE', updated_at = $2
+        WHERE s.customer_id = $1 AND ${canReactivateWhere('$3')}
         RETURNING status, to_char(next_payment_on, 'YYYY-MM-DD') AS next_payment_on`,
       [customerId, ctx.now(), isoDay(ctx.now())],
     );

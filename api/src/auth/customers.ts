@@ -1,3 +1,4 @@
+import { usernameOf } from '@portal/shared/contract';
 import type { Queryable } from '../db/db';
 
 export interface CustomerRow {
@@ -12,24 +13,10 @@ export interface CustomerRow {
   last_login_at: Date | null;
 }
 
-/**
- * Where a username points: an e-mail (has @, compared in lower case) or a phone number in
- * international form (`061 234 567`, `+38761234567` and `0038761234567` are all `38761234567`).
- */
-export function usernameLookup(username: string): { column: 'email' | 'phone_number'; value: string } | null {
-  const trimmed = username.trim();
-  if (trimmed.includes('@')) return { column: 'email', value: trimmed.toLowerCase() };
-  let digits = trimmed.replace(/[\s\-/()]/g, '');
-  if (digits.startsWith('+')) digits = digits.slice(1);
-  else if (digits.startsWith('00')) digits = digits.slice(2);
-  else if (digits.startsWith('0')) digits = `387${digits.slice(1)}`;
-  return /^\d{8,15}$/.test(digits) ? { column: 'phone_number', value: digits } : null;
-}
-
 export async function findCustomerByUsername(db: Queryable, username: string): Promise<CustomerRow | null> {
-  const lookup = usernameLookup(username);
-  if (!lookup) return null;
-  const rows = await db.query<CustomerRow>(`SELECT * FROM customers WHERE ${lookup.column} = $1`, [lookup.value]);
+  const found = usernameOf(username);
+  if (!found) return null;
+  const rows = await db.query<CustomerRow>(`SELECT * FROM customers WHERE ${found.type === 'EMAIL' ? 'email' : 'phone_number'} = $1`, [found.value]);
   return rows[0] ?? null;
 }
 

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { endpoints } from '@portal/shared/contract';
+import { endpoints, usernameOf } from '@portal/shared/contract';
 import type { ApiContext } from '../context';
 import type { Limit } from '../http/limits';
 import { HttpError, tooManyRequests } from '../http/validate';
 import { route } from '../http/route';
-import { findCustomerById, findCustomerByUsername, usernameLookup, type CustomerRow } from './customers';
+import { findCustomerById, findCustomerByUsername, type CustomerRow } from './customers';
 import { bearerToken, SESSION_EXPIRED } from './guard';
 import { decoyHash, verifyPassword } from './passwords';
 import { sha256, unseal } from './secrets';
@@ -50,7 +50,7 @@ export function loginLimits(config: ApiContext['config'], accountKey: string, cl
 /** `POST /login`, `POST /refresh`, `POST /logout` (spec 7, Authentication). */
 export function authRoutes(app: FastifyInstance, ctx: ApiContext): void {
   route(app, ctx, endpoints.login, async ({ body, request }) => {
-    const accountKey = usernameLookup(body.username)?.value ?? body.username.toLowerCase();
+    const accountKey = usernameOf(body.username)?.value ?? body.username.toLowerCase();
     const { pair, account, client } = loginLimits(ctx.config, accountKey, request.ip);
 
     // The attempt is counted before the password is checked, so a burst gets no more tries than the limit.

@@ -1,6 +1,6 @@
+import { formatDate, formatKM } from '@portal/shared/format';
 import type { Queryable } from '../db/db';
 import type { Message, Notifier } from '../onboarding/notifier';
-import { formatDay, formatFening } from '../days';
 
 /** Why a charge failed, in the customer's words (spec 8 lists the same causes on the error page). */
 const REASONS: Record<string, string> = {
@@ -17,15 +17,15 @@ const reasonOf = (code: string) => REASONS[code] ?? 'banka nije odobrila transak
  */
 export const BILLING_TEXTS = {
   paid: (p: { plan: string; amountFening: number; card: string; periodEnd: string; orderNumber: string }) =>
-    `ON TV: pretplata na paket ${p.plan} je produžena do ${formatDay(p.periodEnd)} Naplaćeno je ${formatFening(p.amountFening)} s kartice ${p.card}. Račun br. ${p.orderNumber} nalaziš u svom nalogu, u istoriji uplata.`,
+    `ON TV: pretplata na paket ${p.plan} je produžena do ${formatDate(p.periodEnd)} Naplaćeno je ${formatKM(p.amountFening / 100)} s kartice ${p.card}. Račun br. ${p.orderNumber} nalaziš u svom nalogu, u istoriji uplata.`,
   failed: (p: { plan: string; amountFening: number; code: string; retryOn: string | null; graceUntil: string }) =>
-    `ON TV: naplata pretplate na paket ${p.plan} (${formatFening(p.amountFening)}) nije uspjela: ${reasonOf(p.code)}. ` +
-    (p.retryOn ? `Pokušat ćemo ponovo ${formatDay(p.retryOn)} ` : '') +
-    `Ako plaćanje ne uspije do ${formatDay(p.graceUntil)}, usluga će biti isključena. Karticu možeš dodati ili promijeniti u svom nalogu, u dijelu Moje kartice.`,
+    `ON TV: naplata pretplate na paket ${p.plan} (${formatKM(p.amountFening / 100)}) nije uspjela: ${reasonOf(p.code)}. ` +
+    (p.retryOn ? `Pokušat ćemo ponovo ${formatDate(p.retryOn)} ` : '') +
+    `Ako plaćanje ne uspije do ${formatDate(p.graceUntil)}, usluga će biti isključena. Karticu možeš dodati ili promijeniti u svom nalogu, u dijelu Moje kartice.`,
   expired: (p: { plan: string }) =>
     `ON TV: pretplata na paket ${p.plan} je istekla jer naplata nije uspjela u roku. Uslugu možeš ponovo kupiti izborom paketa na portalu.`,
   ended: (p: { plan: string; on: string }) =>
-    `ON TV: deaktivirana pretplata na paket ${p.plan} je istekla ${formatDay(p.on)} Uslugu možeš ponovo kupiti izborom paketa na portalu.`,
+    `ON TV: deaktivirana pretplata na paket ${p.plan} je istekla ${formatDate(p.on)} Uslugu možeš ponovo kupiti izborom paketa na portalu.`,
 };
 
 /** Sends a billing text to the customer: by e-mail when there is an address, otherwise by SMS. */

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { endpoints, isStrongPassword, type RegistrationType, WEAK_PASSWORD_MESSAGE } from '@portal/shared/contract';
+import { EMAIL_PATTERN, endpoints, isRegistrationPhone, isStrongPassword, REGISTRATION_PHONE, type RegistrationType, usernameOf, WEAK_PASSWORD_MESSAGE } from '@portal/shared/contract';
 import type { ApiContext } from '../context';
-import { findCustomerByUsername, usernameLookup } from '../auth/customers';
+import { findCustomerByUsername } from '../auth/customers';
 import { hashPassword } from '../auth/passwords';
 import { seal, unseal } from '../auth/secrets';
 import { randomPin } from '../db/seed';
@@ -9,20 +9,19 @@ import { HttpError, tooManyRequests } from '../http/validate';
 import { route } from '../http/route';
 import { approveCode, approvedSince, codeText, createVerification, findVerification, replaceCode, type Purpose } from './codes';
 
-const PHONE_FORMAT = 'Broj telefona mora biti u formatu 06x xxx xxx(x).'; // spec 5
 const EMAIL_FORMAT = 'Unesi ispravnu e-mail adresu.';
 const NOT_READY = 'Registracija nije potvrđena. Počni ispočetka.';
 const MAX_STARTS_PER_HOUR = 5;
 
 /** A username as registrations store it: a phone number `3876…` (06 + 7 to 9 digits) or an e-mail in lower case. */
 function registrationUsername(type: RegistrationType, username: string): string {
-  const lookup = usernameLookup(username);
+  const found = usernameOf(username);
   if (type === 'PHONE_NUMBER') {
-    if (!lookup || lookup.column !== 'phone_number' || !/^3876\d{7,9}$/.test(lookup.value)) throw new HttpError(400, PHONE_FORMAT, 'BAD_PHONE');
-    return lookup.value;
+    if (found?.type !== 'PHONE_NUMBER' || !isRegistrationPhone(found.value)) throw new HttpError(400, REGISTRATION_PHONE.message, 'BAD_PHONE');
+    return found.value;
   }
-  if (!lookup || lookup.column !== 'email' || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(lookup.value)) throw new HttpError(400, EMAIL_FORMAT, 'BAD_EMAIL');
-  return lookup.value;
+  if (found?.type !== 'EMAIL' || !EMAIL_PATTERN.test(found.value)) throw new HttpError(400, EMAIL_FORMAT, 'BAD_EMAIL');
+  return found.value;
 }
 
 const channelOf = (type: RegistrationType): 'SMS' | 'EMAIL' => (type === 'PHONE_NUMBER' ? 'SMS' : 'EMAIL');
@@ -113,9 +112,9 @@ export function onboardingRoutes(app: FastifyInstance, ctx: ApiContext): void {
   });
 
   route(app, ctx, endpoints.checkUsername, async ({ body, request }) => {
-    const lookup = usernameLookup(body.username);
+    const lookup = usernameOf(body.username);
     if (!lookup) throw new HttpError(400, 'Unesi e-mail adresu ili broj telefona.', 'BAD_USERNAME');
-    const registrationType: RegistrationType = lookup.column === 'email' ? 'EMAIL' : 'PHONE_NUMBER';
+    const registrationType: RegistrationType = lookup.type;
     await limit(ctx, request, lookup.value);
     const customer = await findCustomerByUsername(ctx.db, lookup.value);
     // Unknown usernames get the same answer and a verification that can never be approved (no enumeration).
@@ -151,7 +150,7 @@ export function onboardingRoutes(app: FastifyInstance, ctx: ApiContext): void {
 
   // The sandbox's outbox (issue 4): what was "sent", newest first. Absent outside the sandbox.
   route(app, ctx, endpoints.outbox, async ({ query: { to } }) => {
-    const lookup = to === undefined ? null : usernameLookup(to);
+    const lookup = to === undefined ? null : usernameOf(to);
     if (!lookup) throw new HttpError(400, 'Navedi primaoca: ?to=<telefon ili e-mail>', 'BAD_QUERY');
     const rows = await ctx.db.query<{ to_address: string; channel: 'SMS' | 'EMAIL'; text_sealed: string; code_sealed: string | null; created_at: Date }>(
       'SELECT to_address, channel, text_sealed, code_sealed, created_at FROM outbox WHERE to_address = $1 ORDER BY id DESC LIMIT 50',

@@ -3,7 +3,7 @@ import { lockCustomer } from '../auth/customers';
 import { isoDay } from '../days';
 import type { PaymentEvent } from './gateway';
 import { retryWithNewCard, settleRenewalPaid } from '../billing/job';
-import { canBuyWhere } from './orders';
+import { canBuyWhere } from '../account/rules';
 
 type PaidRenewal = NonNullable<Awaited<ReturnType<typeof settleRenewalPaid>>>;
 

@@ -6,6 +6,7 @@ import type { Queryable } from '../db/db';
 import { HttpError } from '../http/validate';
 import { route } from '../http/route';
 import { isoDay } from '../days';
+import { canBuyWhere } from '../account/rules';
 import { CARD_NOT_FOUND, ownCard, toCreditCard } from './cards';
 
 interface PlanRow {
@@ -42,11 +43,6 @@ const NO_PROMO = 'Ovaj paket trenutno nema promo period.';
 const NEEDS_CARD = 'Za promo period potrebna je sačuvana kartica.';
 const PAYMENT_NOT_FOUND = 'Uplata nije pronađena.';
 
-/**
- * Who may buy a subscription: nobody with one that is running (ACTIVE, BLOCKED, or DEACTIVATED inside
- * its period). A condition on the subscription `s`; `today` names the query parameter holding the day.
- */
-export const canBuyWhere = (today: string) => `(s.status = 'EXPIRED' OR (s.status = 'DEACTIVATED' AND s.next_payment_on <= ${today}::date))`;
 
 /** Refuses, with the reason, a customer who may not buy a subscription today. */
 async function refuseUnlessMayBuy(db: Queryable, customerId: number, today: string): Promise<void> {

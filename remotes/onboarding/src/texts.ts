@@ -2,7 +2,6 @@ import { WEAK_PASSWORD_MESSAGE } from '@portal/shared';
 
 /** Texts of the onboarding screens; those the specification quotes are verbatim (section in the comment). */
 export const texts = {
-  phoneFormat: 'Broj telefona mora biti u formatu 06x xxx xxx(x).', // spec 5
   wrongCode: 'Unijeli ste neispravan aktivacioni kod.', // spec 5, 8
   codeRequired: 'Unesi kod koji smo ti poslali.',
   codeNumeric: 'Kod se sastoji samo od cifara.',

@@ -5,7 +5,7 @@ import { getProduct } from '../api/client';
 import { postLogin, postLogout } from '../api/auth';
 import { getDevice } from './device';
 import { clearToken, getToken, onTokenChange, setToken } from './token';
-import { normaliseUsername } from '../format/phone';
+import { normaliseUsername } from '../contract/username';
 
 export interface AuthState {
   /** The initial check of the stored token has finished. */

@@ -11,3 +11,5 @@ export * from './registration';
 export * from './payments';
 export * from './paths';
 export * from './endpoints';
+export * from './username';
+export * from './subscription';

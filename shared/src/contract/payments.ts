@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { creditCardSchema, serviceStatusSchema, type CardType } from './customer';
+import { CARD_HOLDER_PHONE, EMAIL_PATTERN } from './username';
 
 /**
  * Cards and payments (spec 7): the card-holder data, new cards, payment orders, payment records and
@@ -17,8 +18,8 @@ const HOLDER_RULES: Record<CardHolderField, { below: number; message: string; pa
   city: { below: 30, message: 'Molimo unesite ispravan grad' },
   zip: { below: 9, message: 'Molimo unesite ispravan poštanski broj' },
   country: { below: 3, message: 'Molimo unesite ispravnu državu' },
-  email: { below: 100, message: 'Molimo unesite ispravan e-mail', pattern: /^[^\s@]+@[^\s@]+\.[^\s@]+$/ },
-  phone: { below: 30, message: 'Molimo unesite ispravan broj telefona', pattern: /^(06\d{7,8}|\+\d+)$/ },
+  email: { below: 100, message: 'Molimo unesite ispravan e-mail', pattern: EMAIL_PATTERN },
+  phone: { below: 30, message: CARD_HOLDER_PHONE.message, pattern: CARD_HOLDER_PHONE.pattern },
 };
 
 /** The message for a bad value, or null when it is valid. Values are trimmed first. */

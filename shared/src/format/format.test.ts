@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { formatKM, splitVat } from './money';
 import { formatDate, formatDateTime, formatTime } from './date';
-import { normaliseUsername } from './phone';
+import { normaliseUsername } from '.';
 
 describe('formatKM', () => {
   it('uses a decimal comma and two decimals', () => {

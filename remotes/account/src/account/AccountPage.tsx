@@ -1,7 +1,6 @@
-import { Alert, Button, ButtonLink, Card, Link, Page, Spinner, getProduct, messages, useAccountInfo, useAuth, useLogout, usePaymentData, type AccountInfo, paths } from '@portal/shared';
+import { Alert, Button, ButtonLink, Card, Link, Page, Spinner, getProduct, messages, useAccountInfo, useAuth, useLogout, usePaymentData, type AccountInfo, paths, canReactivateWithoutPayment, localDay } from '@portal/shared';
 import { PackageSection } from './PackageSection';
 import { PaymentSection } from './PaymentSection';
-import { canReactivateWithoutPayment } from './status';
 import styles from './AccountPage.module.css';
 
 export const ACCOUNT_INFO_FAILED = 'Podaci o pretplati trenutno nisu dostupni. Pokušaj ponovo kasnije.';
@@ -90,7 +89,7 @@ function ServiceAction({ info }: { info: AccountInfo }) {
     );
   }
   if (info.status === 'DEACTIVATED') {
-    return <ButtonLink to={canReactivateWithoutPayment(info) ? paths.reactivateFree.href(product) : paths.reactivatePaid.href(product)}>Reaktiviraj pretplatu</ButtonLink>;
+    return <ButtonLink to={canReactivateWithoutPayment(info, localDay()) ? paths.reactivateFree.href(product) : paths.reactivatePaid.href(product)}>Reaktiviraj pretplatu</ButtonLink>;
   }
   return null;
 }

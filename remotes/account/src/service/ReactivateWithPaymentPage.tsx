@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { Alert, Button, ButtonLink, CardLogo, Navigate, Page, Spinner, formatKM, panelClass, useAccountInfo, useNavigate, usePaymentData, paths } from '@portal/shared';
+import { Alert, Button, ButtonLink, CardLogo, Navigate, Page, Spinner, formatKM, panelClass, useAccountInfo, useNavigate, usePaymentData, paths, canReactivateWithoutPayment, localDay } from '@portal/shared';
 import { PayDialog, useCardDialog } from '@portal/shared/payments';
-import { canReactivateWithoutPayment } from '../account/status';
 import { DonePage } from './DonePage';
 import styles from '../forms.module.css';
 
@@ -20,7 +19,7 @@ export function ReactivateWithPaymentPage() {
 
   if (account.status === 'loading') return <Page title={title} narrow><Spinner /></Page>;
   const info = account.status === 'ready' ? account.value : null;
-  if (!info?.plan || info.status !== 'DEACTIVATED' || canReactivateWithoutPayment(info)) return <Navigate to={paths.account.href()} replace />;
+  if (!info?.plan || info.status !== 'DEACTIVATED' || canReactivateWithoutPayment(info, localDay())) return <Navigate to={paths.account.href()} replace />;
   const plan = info.plan;
   const primary = payment.status === 'ready' ? payment.value.creditCards.find((c) => c.primaryCard) : undefined;
 

@@ -1,6 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Button, ButtonLink, Navigate, Page, Spinner, calls, formatDate, getProduct, toApiError, useAccountInfo, useLocation, useNavigate, type AccountInfo, panelClass, paths } from '@portal/shared';
-import { canReactivateWithoutPayment } from '../account/status';
+import { Alert, Button, ButtonLink, Navigate, Page, Spinner, calls, formatDate, getProduct, toApiError, useAccountInfo, useLocation, useNavigate, type AccountInfo, panelClass, paths, canReactivateWithoutPayment, localDay } from '@portal/shared';
 import { DonePage } from './DonePage';
 import styles from '../forms.module.css';
 
@@ -84,7 +83,7 @@ export function ReactivateWithoutPaymentPage() {
       call="reactivateWithoutPayment"
       done={paths.reactivated.href(getProduct())}
       confirm="Reaktiviraj"
-      allowed={(info) => canReactivateWithoutPayment(info)}
+      allowed={(info) => canReactivateWithoutPayment(info, localDay())}
     >
       {(info) => (
         <p className={styles.text}>

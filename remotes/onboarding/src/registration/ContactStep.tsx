@@ -1,10 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, OS_TYPE, Page, REGISTRATION_DEVICE_TYPE, TextField, calls, getDevice, normaliseUsername, toApiError, useNavigate, type RegistrationType, panelClass, paths } from '@portal/shared';
+import { Alert, Button, OS_TYPE, Page, REGISTRATION_DEVICE_TYPE, TextField, calls, getDevice, normaliseUsername, REGISTRATION_PHONE, toApiError, useNavigate, type RegistrationType, panelClass, paths } from '@portal/shared';
 import { registration } from '../wizard/storage';
 import { texts } from '../texts';
 import styles from '../wizard/wizard.module.css';
-
-const PHONE = /^06\d{7,9}$/;
 
 const KIND = {
   PHONE_NUMBER: { title: 'Registracija brojem telefona', label: 'Broj mobilnog telefona', next: paths.confirmPhone.href() },
@@ -23,12 +21,12 @@ export function ContactStep({ type }: { type: RegistrationType }) {
   const [busy, setBusy] = useState(false);
   const kind = KIND[type];
   const entered = type === 'PHONE_NUMBER' ? value.replace(/\D/g, '') : value.trim();
-  const formatError = type === 'PHONE_NUMBER' && touched && !PHONE.test(entered) ? texts.phoneFormat : undefined;
+  const formatError = type === 'PHONE_NUMBER' && touched && !REGISTRATION_PHONE.pattern.test(entered) ? REGISTRATION_PHONE.message : undefined;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setTouched(true);
-    if (busy || entered === '' || (type === 'PHONE_NUMBER' && !PHONE.test(entered))) return;
+    if (busy || entered === '' || (type === 'PHONE_NUMBER' && !REGISTRATION_PHONE.pattern.test(entered))) return;
     setBusy(true);
     setServerError(null);
     const username = type === 'PHONE_NUMBER' ? normaliseUsername(entered) : entered;

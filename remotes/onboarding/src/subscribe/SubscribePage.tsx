@@ -23,17 +23,13 @@ import {
   type AccountInfo,
   type PlansFile,
   paths,
+  maySubscribe,
+  localDay,
 } from '@portal/shared';
 import { Dialog, subscribeInPromo, useCardDialog } from '@portal/shared/payments';
 import { loadSubscriptionContent } from './content';
 import { SUBSCRIBE_TEXTS } from './texts';
 import styles from './Subscribe.module.css';
-
-/**
- * Who may open the subscribe pages: spec 4 says only EXPIRED; a customer who never had a
- * subscription (status null) must be able to buy a first one too, or nobody new could subscribe.
- */
-export const maySubscribe = (info: AccountInfo) => info.status === 'EXPIRED' || info.status === null;
 
 /** The spec's checks before a subscribe screen shows: logged in, a known plan, a status that may buy. */
 export function SubscribeGuard({ plan, children }: { plan: string | null; children: (info: AccountInfo) => React.ReactNode }) {
@@ -44,7 +40,7 @@ export function SubscribeGuard({ plan, children }: { plan: string | null; childr
   if (!authorized) return <Navigate to={paths.account.href()} replace />;
   if (!plan || !(PLAN_CODES as readonly string[]).includes(plan)) return <Navigate to={paths.packages.href()} replace />;
   if (account.status === 'loading') return <Page title={SUBSCRIBE_TEXTS.title} narrow><Spinner /></Page>;
-  if (account.status === 'failed' || !maySubscribe(account.value)) return <Navigate to={paths.packages.href()} replace />;
+  if (account.status === 'failed' || !maySubscribe(account.value, localDay())) return <Navigate to={paths.packages.href()} replace />;
   return children(account.value);
 }
 

@@ -1,0 +1,35 @@
+import type { RegistrationType } from './registration';
+
+/** The country prefix of Bosnia and Herzegovina: phone numbers are stored as `387…`, without `+`. */
+export const COUNTRY_PREFIX = '387';
+
+/** A phone number to register with: 06, then 7 to 9 digits (spaces allowed while typing). */
+export const REGISTRATION_PHONE = { pattern: /^06\d{7,9}$/, message: 'Broj telefona mora biti u formatu 06x xxx xxx(x).' } as const;
+
+/** A card holder's phone: 06 and 7 or 8 digits, or `+` and digits. Another rule than registration's, with its own message. */
+export const CARD_HOLDER_PHONE = { pattern: /^(06\d{7,8}|\+\d+)$/, message: 'Molimo unesite ispravan broj telefona' } as const;
+
+/** The registration phone rule on a username in its stored form (`3876…`). */
+export const isRegistrationPhone = (stored: string): boolean =>
+  stored.startsWith(COUNTRY_PREFIX) && REGISTRATION_PHONE.pattern.test(`0${stored.slice(COUNTRY_PREFIX.length)}`);
+
+/** What an e-mail address looks like: something, @, something, a dot, something. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * A username as the API stores and looks it up: an e-mail (it has `@`) in lower case, or a phone
+ * number in the international form (`061 234 567`, `+387 61 234 567` and `0038761234567` are all
+ * `38761234567`). Null when it is neither.
+ */
+export function usernameOf(value: string): { type: RegistrationType; value: string } | null {
+  const trimmed = value.trim();
+  if (trimmed.includes('@')) return { type: 'EMAIL', value: trimmed.toLowerCase() };
+  let digits = trimmed.replace(/[\s\-/()]/g, '');
+  if (digits.startsWith('+')) digits = digits.slice(1);
+  else if (digits.startsWith('00')) digits = digits.slice(2);
+  else if (digits.startsWith('0')) digits = `${COUNTRY_PREFIX}${digits.slice(1)}`;
+  return /^\d{8,15}$/.test(digits) ? { type: 'PHONE_NUMBER', value: digits } : null;
+}
+
+/** What a form sends as the username: its stored form when it is one, else the input trimmed (the API then refuses it). */
+export const normaliseUsername = (value: string): string => usernameOf(value)?.value ?? value.trim();
