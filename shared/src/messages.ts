@@ -14,6 +14,7 @@ export const messages = {
   configInvalidText: 'Konfiguracija portala (portal.config.json) nije ispravna. Obavijesti podršku:',
   networkError: 'Server nije dostupan. Provjeri internet vezu i pokušaj ponovo.',
   unknownError: 'Došlo je do greške. Pokušaj ponovo.',
+  cannotLoad: (what: string) => `${what} trenutno nije moguće učitati. Provjeri internet vezu i pokušaj ponovo.`,
   // Login form, spec 2 and 8
   loginUsername: 'E-mail ili broj telefona',
   loginPassword: 'Lozinka',

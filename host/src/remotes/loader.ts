@@ -1,10 +1,9 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import type { PortalConfig, RemoteName } from '@portal/shared';
+import { once, type PortalConfig, type RemoteName } from '@portal/shared';
 import type { ExposedRoutes } from './exposed';
 
 let manifests: PortalConfig['remotes'] | null = null;
 const loaded = new Map<RemoteName, ExposedRoutes[RemoteName]>();
-const pending = new Map<RemoteName, Promise<ExposedRoutes[RemoteName]>>();
 
 /** Registers the remotes' manifest URLs from the run-time configuration. Fetches nothing yet. */
 export function registerPortalRemotes(remotes: PortalConfig['remotes']): void {
@@ -16,19 +15,17 @@ export function loadedRemote<N extends RemoteName>(name: N): ExposedRoutes[N] | 
   return loaded.get(name) as ExposedRoutes[N] | undefined;
 }
 
-/** Loads a remote's routes once; concurrent callers share one download. */
+const pending = once((name: RemoteName) =>
+  loadRemote<ExposedRoutes[RemoteName]>(`${name}/routes`).then((module) => {
+    if (!module || !Array.isArray(module.routes)) throw new Error(`Remote "${name}" exposes no routes`);
+    loaded.set(name, module);
+    return module;
+  }),
+);
+
+/** Loads a remote's routes once; concurrent callers share one download, and a failed one is tried again. */
 export function loadRemoteRoutes<N extends RemoteName>(name: N): Promise<ExposedRoutes[N]> {
-  let promise = pending.get(name);
-  if (!promise) {
-    promise = loadRemote<ExposedRoutes[N]>(`${name}/routes`).then((module) => {
-      if (!module || !Array.isArray(module.routes)) throw new Error(`Remote "${name}" exposes no routes`);
-      loaded.set(name, module);
-      return module;
-    });
-    promise.catch(() => pending.delete(name));
-    pending.set(name, promise);
-  }
-  return promise as Promise<ExposedRoutes[N]>;
+  return pending(name) as Promise<ExposedRoutes[N]>;
 }
 
 /**
@@ -41,7 +38,7 @@ export function isVersionSkew(error: unknown): boolean {
 
 /** Forgets a failed or broken remote so the next load fetches its manifest and code afresh. */
 export function resetRemote(name: RemoteName): void {
-  pending.delete(name);
+  pending.forget(name);
   loaded.delete(name);
   if (manifests) registerRemotes([{ name, entry: manifests[name] }], { force: true });
 }

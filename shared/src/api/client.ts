@@ -7,6 +7,7 @@ import { endpoints, pathOf, schemaFor, type AnswerOf, type BodyIn, type Endpoint
 import { clearToken, getToken, setToken } from '../auth/token';
 import { getDevice } from '../auth/device';
 import { parseResponse, toApiError } from './errors';
+import { once } from '../once';
 
 let product = DEFAULT_PRODUCT;
 const settings: { baseURL: string; adapter: AxiosAdapter | null } = { baseURL: '', adapter: null };
@@ -22,18 +23,19 @@ export function setApiAdapter(adapter: AxiosAdapter | null, baseURL?: string): v
   if (baseURL !== undefined) settings.baseURL = baseURL;
 }
 
-let loading: Promise<{ instance: AxiosInstance; networkAdapter: AxiosInstance['defaults']['adapter'] }> | null = null;
+const loadClient = once(() =>
+  import('axios').then(({ default: axios }) => {
+    const instance = createClient(axios);
+    return { instance, networkAdapter: instance.defaults.adapter };
+  }),
+);
 
 /**
  * The one axios instance of the page, made on the first call: a visitor who never calls the API (the
  * home page, anonymous) never downloads axios. It is a federation singleton, like `@portal/shared`.
  */
 async function client(): Promise<AxiosInstance> {
-  loading ??= import('axios').then(({ default: axios }) => {
-    const instance = createClient(axios);
-    return { instance, networkAdapter: instance.defaults.adapter };
-  });
-  const { instance, networkAdapter } = await loading;
+  const { instance, networkAdapter } = await loadClient();
   instance.defaults.baseURL = settings.baseURL;
   instance.defaults.adapter = settings.adapter ?? networkAdapter;
   return instance;

@@ -1,6 +1,6 @@
 import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { CARD_HOLDER_FIELDS, cardHolderErrors, type CardHolder, type CardHolderField } from '@portal/shared/contract';
-import { Alert, Button, Spinner, TextField, useAuth, useLoad } from '@portal/shared';
+import { Alert, Button, Spinner, TextField, useAuth, useLoad, useSubmit } from '@portal/shared';
 import { Dialog } from './Dialog';
 import { ChallengeStep } from './ChallengeStep';
 import { countryOptions, DEFAULT_COUNTRY } from './countries';
@@ -110,25 +110,24 @@ function HolderStep({ onDone, onFailed }: { onDone: (secret: string, holder: Car
     phone: phoneOf(token?.phone_number),
   }));
   const [submitted, setSubmitted] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useSubmit((failure) => {
+    console.warn('Card preparation failed', failure);
+    onFailed();
+  });
   const errors = cardHolderErrors(holder);
   const countries = useMemo(() => countryOptions(), []);
   const countryId = useId();
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
     setSubmitted(true);
-    if (Object.keys(errors).length > 0 || busy) return;
-    setBusy(true);
-    try {
+    if (Object.keys(errors).length > 0) return;
+    void run(async () => {
       const card = await createCard();
       const trimmed = Object.fromEntries(CARD_HOLDER_FIELDS.map((f) => [f, holder[f].trim()])) as CardHolder;
       await updateCardHolder(card.code, trimmed);
       onDone(card.paymentSecret, trimmed);
-    } catch (error) {
-      console.warn('Card preparation failed', error);
-      onFailed();
-    }
+    });
   }
 
   const field = (name: Exclude<CardHolderField, 'country'>, extra: Record<string, string> = {}) => (
@@ -180,7 +179,7 @@ function HolderStep({ onDone, onFailed }: { onDone: (secret: string, holder: Car
 function CardStep({ provider, secret, holder, onOutcome }: { provider: PaymentProvider; secret: string; holder: CardHolder; onOutcome: (ok: boolean) => void }) {
   const { confirmSetup } = provider.useConfirm();
   const [valid, setValid] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useSubmit(() => onOutcome(false));
   const [challenge, setChallenge] = useState<Extract<Outcome, { status: 'challenge' }> | null>(null);
   const settle = (outcome: Outcome) => {
     if (outcome.status === 'challenge') setChallenge(outcome);
@@ -192,9 +191,7 @@ function CardStep({ provider, secret, holder, onOutcome }: { provider: PaymentPr
       className={styles.form}
       onSubmit={(event) => {
         event.preventDefault();
-        if (!valid || busy) return;
-        setBusy(true);
-        void confirmSetup(secret, holder).then(settle, () => onOutcome(false));
+        if (valid) void run(async () => settle(await confirmSetup(secret, holder)));
       }}
       noValidate
     >

@@ -1,16 +1,13 @@
-import { useState } from 'react';
-import { Button } from '@portal/shared';
+import { Button, useSubmit } from '@portal/shared';
 import type { Outcome } from './provider';
 import { CARD_TEXTS } from './texts';
 import styles from './payments.module.css';
 
 /** The 3-D Secure challenge of the sandbox: approve or fail, as the bank's screen would. */
 export function ChallengeStep({ outcome, onAnswered }: { outcome: Extract<Outcome, { status: 'challenge' }>; onAnswered: (next: Outcome) => void }) {
-  const [busy, setBusy] = useState(false);
-  const answer = async (approve: boolean) => {
-    setBusy(true);
-    onAnswered(await outcome.answer(approve));
-  };
+  // An answer that did not reach the bank's screen can be given again.
+  const { busy, run } = useSubmit((failure) => console.warn('The challenge answer failed', failure));
+  const answer = (approve: boolean) => run(async () => onAnswered(await outcome.answer(approve)));
   return (
     <div className={styles.challenge} role="group" aria-labelledby="challenge-title">
       <h3 id="challenge-title" className={styles.stepTitle}>

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import type { CreditCard } from '@portal/shared/contract';
-import { Button, CardLogo, Spinner, formatKM, useLoad } from '@portal/shared';
+import { Button, CardLogo, Spinner, formatKM, useLoad, useSubmit } from '@portal/shared';
 import { Dialog } from './Dialog';
 import { ChallengeStep } from './ChallengeStep';
 import { createOrder } from './calls';
@@ -46,7 +46,10 @@ function PayFailed({ onResult }: { onResult: (paid: boolean) => void }) {
 function PayForm({ provider, card, plan, onResult }: PayDialogProps & { provider: PaymentProvider }) {
   const { confirmPayment } = provider.useConfirm();
   const [valid, setValid] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useSubmit((failure) => {
+    console.warn('Payment failed', failure);
+    onResult(false);
+  });
   const [challenge, setChallenge] = useState<Extract<Outcome, { status: 'challenge' }> | null>(null);
   const [key] = useState(newKey);
   const settle = (outcome: Outcome) => {
@@ -54,16 +57,12 @@ function PayForm({ provider, card, plan, onResult }: PayDialogProps & { provider
     else onResult(outcome.status === 'succeeded');
   };
 
-  async function pay() {
-    if (!valid || busy) return;
-    setBusy(true);
-    try {
+  function pay() {
+    if (!valid) return;
+    void run(async () => {
       const placed = await createOrder({ planId: plan.id, amount: plan.price, cardCode: card.code, idempotencyKey: key });
       settle(await confirmPayment(placed.paymentSecret, { card: placed.card, panToken: placed.panToken, order: placed.orderInfo }));
-    } catch (error) {
-      console.warn('Payment failed', error);
-      onResult(false);
-    }
+    });
   }
 
   if (challenge) return <ChallengeStep outcome={challenge} onAnswered={settle} />;
@@ -73,7 +72,7 @@ function PayForm({ provider, card, plan, onResult }: PayDialogProps & { provider
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        void pay();
+        pay();
       }}
     >
       <p>{CARD_TEXTS.securityIntro}</p>

@@ -1,6 +1,6 @@
 import type { ComponentType, ReactNode } from 'react';
 import type { CardHolder, CreditCard, OrderInfo } from '@portal/shared/contract';
-import { getPaymentSettings, type PaymentSettings } from '@portal/shared';
+import { getPaymentSettings, once, type PaymentSettings } from '@portal/shared';
 
 /** How a confirmation ended; a 3-D Secure challenge is answered by the customer first. */
 export type Outcome =
@@ -29,19 +29,15 @@ export interface PaymentProvider {
   useConfirm(): Confirmations;
 }
 
-const loaded = new Map<string, Promise<PaymentProvider>>();
+const loadProvider = once(
+  (settings: PaymentSettings): Promise<PaymentProvider> =>
+    settings.provider === 'stripe'
+      ? import('./stripe').then((m) => m.createStripeProvider(m.loadStripeOnce(settings.publishableKey)))
+      : import('./sandbox').then((m) => m.createSandboxProvider(settings.sandboxUrl)),
+  (settings) => (settings.provider === 'stripe' ? `stripe:${settings.publishableKey}` : `sandbox:${settings.sandboxUrl}`),
+);
 
 /** The configured provider, loaded on first use (Stripe's code only when Stripe is configured). */
 export function loadPaymentProvider(settings: PaymentSettings = getPaymentSettings()): Promise<PaymentProvider> {
-  const key = settings.provider === 'stripe' ? `stripe:${settings.publishableKey}` : `sandbox:${settings.sandboxUrl}`;
-  let provider = loaded.get(key);
-  if (!provider) {
-    provider =
-      settings.provider === 'stripe'
-        ? import('./stripe').then((m) => m.createStripeProvider(m.loadStripeOnce(settings.publishableKey)))
-        : import('./sandbox').then((m) => m.createSandboxProvider(settings.sandboxUrl));
-    provider.catch(() => loaded.delete(key));
-    loaded.set(key, provider);
-  }
-  return provider;
+  return loadProvider(settings);
 }

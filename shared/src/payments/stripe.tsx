@@ -1,6 +1,7 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { loadStripe, type Stripe, type StripeCardNumberElementChangeEvent, type StripeElementChangeEvent, type StripeElementLocale } from '@stripe/stripe-js';
 import { CardCvcElement, CardExpiryElement, CardNumberElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
+import { once } from '@portal/shared';
 import type { Outcome, PaymentProvider } from './provider';
 import styles from './payments.module.css';
 
@@ -10,17 +11,8 @@ import styles from './payments.module.css';
  */
 const LOCALE = 'sr' as StripeElementLocale;
 
-const promises = new Map<string, Promise<Stripe | null>>();
-
 /** Stripe.js from Stripe's servers, once per key. */
-export function loadStripeOnce(publishableKey: string): Promise<Stripe | null> {
-  let promise = promises.get(publishableKey);
-  if (!promise) {
-    promise = loadStripe(publishableKey, { locale: LOCALE as never });
-    promises.set(publishableKey, promise);
-  }
-  return promise;
-}
+export const loadStripeOnce = once((publishableKey: string): Promise<Stripe | null> => loadStripe(publishableKey, { locale: LOCALE as never }));
 
 const ELEMENT_OPTIONS = { style: { base: { fontSize: '16px', color: '#141629' }, invalid: { color: '#b3261e' } } };
 

@@ -1,4 +1,4 @@
-import { Alert, Button, ButtonLink, Card, Link, Page, Spinner, getProduct, messages, useAccountInfo, useAuth, useLogout, usePaymentData, type AccountInfo, paths, canReactivateWithoutPayment, localDay } from '@portal/shared';
+import { Alert, Button, ButtonLink, Card, Link, Page, Spinner, getProduct, messages, useAccountInfo, useAuth, useLogout, usePaymentData, type AccountInfo, paths, canReactivateWithoutPayment, localDay, LoadFailed } from '@portal/shared';
 import { PackageSection } from './PackageSection';
 import { PaymentSection } from './PaymentSection';
 import styles from './AccountPage.module.css';
@@ -49,12 +49,7 @@ export function AccountPage() {
           </Card>
         )}
         {account.status === 'failed' && (
-          <div className={styles.failed}>
-            <Alert kind="error">{ACCOUNT_INFO_FAILED}</Alert>
-            <Button variant="secondary" onClick={account.retry}>
-              {messages.retry}
-            </Button>
-          </div>
+          <LoadFailed message={ACCOUNT_INFO_FAILED} retry={account.retry} />
         )}
         {info && <PackageSection info={info} />}
 

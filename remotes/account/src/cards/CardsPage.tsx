@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, ButtonLink, CardLogo, Page, Spinner, panelClass, toApiError, useLoad, type CreditCard, paths } from '@portal/shared';
+import { Alert, Button, ButtonLink, CardLogo, Page, Spinner, panelClass, useLoad, useSubmit, type CreditCard, paths, LoadFailed } from '@portal/shared';
 import { Dialog, deleteCard, listCards, setPrimaryCard, useCardDialog } from '@portal/shared/payments';
 import styles from './CardsPage.module.css';
 
@@ -22,21 +22,13 @@ export function CardsPage() {
   const cards = useLoad(listCards, 'Cards');
   const cardDialog = useCardDialog(cards.retry);
   const [removing, setRemoving] = useState<CreditCard | null>(null);
-  const [busy, setBusy] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run } = useSubmit(CARDS_TEXTS.changeFailed);
 
-  async function change(code: string, action: () => Promise<void>) {
-    setBusy(code);
-    setError(null);
-    try {
+  const change = (action: () => Promise<void>) =>
+    run(async () => {
       await action();
       cards.retry();
-    } catch (failure) {
-      setError(toApiError(failure).serverMessage ?? CARDS_TEXTS.changeFailed);
-    } finally {
-      setBusy(null);
-    }
-  }
+    }, { settle: true });
 
   return (
     <Page title={CARDS_TEXTS.title} narrow>
@@ -44,12 +36,7 @@ export function CardsPage() {
         {error && <Alert kind="error">{error}</Alert>}
         {cards.status === 'loading' && <Spinner />}
         {cards.status === 'failed' && (
-          <>
-            <Alert kind="error">{CARDS_TEXTS.failed}</Alert>
-            <Button variant="secondary" onClick={cards.retry}>
-              Pokušaj ponovo
-            </Button>
-          </>
+          <LoadFailed message={CARDS_TEXTS.failed} retry={cards.retry} />
         )}
         {cards.status === 'ready' && cards.value.length === 0 && <p className={styles.empty}>{CARDS_TEXTS.empty}</p>}
         {cards.status === 'ready' && cards.value.length > 0 && (
@@ -66,11 +53,11 @@ export function CardsPage() {
                 {card.primaryCard ? (
                   <span className={styles.badge}>{CARDS_TEXTS.primary}</span>
                 ) : (
-                  <Button variant="secondary" disabled={busy !== null} onClick={() => void change(card.code, () => setPrimaryCard(card.code))} aria-label={`${CARDS_TEXTS.makePrimary}: ${card.cardNumber}`}>
+                  <Button variant="secondary" disabled={busy} onClick={() => void change(() => setPrimaryCard(card.code))} aria-label={`${CARDS_TEXTS.makePrimary}: ${card.cardNumber}`}>
                     {CARDS_TEXTS.makePrimary}
                   </Button>
                 )}
-                <Button variant="secondary" disabled={busy !== null} onClick={() => setRemoving(card)} aria-label={`${CARDS_TEXTS.remove}: ${card.cardNumber}`}>
+                <Button variant="secondary" disabled={busy} onClick={() => setRemoving(card)} aria-label={`${CARDS_TEXTS.remove}: ${card.cardNumber}`}>
                   {CARDS_TEXTS.remove}
                 </Button>
               </li>
@@ -96,7 +83,7 @@ export function CardsPage() {
               onClick={() => {
                 const code = removing.code;
                 setRemoving(null);
-                void change(code, () => deleteCard(code));
+                void change(() => deleteCard(code));
               }}
             >
               {CARDS_TEXTS.confirm}

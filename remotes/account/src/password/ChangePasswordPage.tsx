@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Page, calls, toApiError, useNavigate, TextField, panelClass, checkNewPassword, WEAK_PASSWORD_MESSAGE, paths } from '@portal/shared';
+import { Alert, Button, NewPasswordFields, Page, TextField, calls, checkNewPassword, panelClass, paths, useNavigate, useSubmit, WEAK_PASSWORD_MESSAGE } from '@portal/shared';
 
 export const PASSWORD_TEXTS = {
   old: 'Stara lozinka',
@@ -13,33 +13,32 @@ export const PASSWORD_TEXTS = {
   submit: 'Promijeni lozinku',
 } as const;
 
+const FIELD_TEXTS = { label: PASSWORD_TEXTS.new, confirmLabel: PASSWORD_TEXTS.confirm, hint: PASSWORD_TEXTS.hint, differ: PASSWORD_TEXTS.mismatch };
+
 /** `/nalog/promijeni-lozinku` (spec 2, 5, 8): submit only when all three are filled, the new one is valid and they match. */
 export function ChangePasswordPage() {
   const navigate = useNavigate();
   const [values, setValues] = useState({ oldPassword: '', newPassword: '', confirm: '' });
-  const [error, setError] = useState<{ field: 'oldPassword' | 'form'; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const submission = useSubmit((failure): { field: 'oldPassword' | 'form'; text: string } =>
+    failure.status === 400 ? { field: 'oldPassword', text: PASSWORD_TEXTS.wrongOld } : { field: 'form', text: PASSWORD_TEXTS.failed },
+  );
+  const { error } = submission;
 
-  const { password: newTrimmed, weak, differ: mismatch, ready } = checkNewPassword(values.newPassword, values.confirm);
+  const { password: newTrimmed, ready } = checkNewPassword(values.newPassword, values.confirm);
   const valid = values.oldPassword !== '' && ready;
 
   const set = (field: keyof typeof values) => (value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
-    setError(null);
+    submission.setError(null);
   };
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
-    if (!valid || busy) return;
-    setBusy(true);
-    try {
+    if (!valid) return;
+    void submission.run(async () => {
       await calls.changePassword({ body: { oldPassword: values.oldPassword, newPassword: newTrimmed } });
       void navigate(paths.changePasswordDone.href());
-    } catch (failure) {
-      const status = toApiError(failure).status;
-      setError(status === 400 ? { field: 'oldPassword', text: PASSWORD_TEXTS.wrongOld } : { field: 'form', text: PASSWORD_TEXTS.failed });
-      setBusy(false);
-    }
+    });
   }
 
   return (
@@ -53,28 +52,10 @@ export function ChangePasswordPage() {
           onChange={(e) => set('oldPassword')(e.target.value)}
           error={error?.field === 'oldPassword' ? error.text : undefined}
         />
-        <TextField
-          label={PASSWORD_TEXTS.new}
-          type="password"
-          autoComplete="new-password"
-          hint={PASSWORD_TEXTS.hint}
-          maxLength={64}
-          value={values.newPassword}
-          onChange={(e) => set('newPassword')(e.target.value)}
-          error={weak ? PASSWORD_TEXTS.weak : undefined}
-        />
-        <TextField
-          label={PASSWORD_TEXTS.confirm}
-          type="password"
-          autoComplete="new-password"
-          maxLength={64}
-          value={values.confirm}
-          onChange={(e) => set('confirm')(e.target.value)}
-          error={mismatch ? PASSWORD_TEXTS.mismatch : undefined}
-        />
+        <NewPasswordFields password={values.newPassword} confirm={values.confirm} onPassword={set('newPassword')} onConfirm={set('confirm')} texts={FIELD_TEXTS} />
         {error?.field === 'form' && <Alert kind="error">{error.text}</Alert>}
-        <Button type="submit" block disabled={!valid || busy}>
-          {busy ? 'Spremam…' : PASSWORD_TEXTS.submit}
+        <Button type="submit" block disabled={!valid || submission.busy}>
+          {submission.busy ? 'Spremam…' : PASSWORD_TEXTS.submit}
         </Button>
       </form>
     </Page>

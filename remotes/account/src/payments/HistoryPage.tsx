@@ -1,4 +1,4 @@
-import { Alert, Button, ButtonLink, Link, Page, Spinner, formatDate, formatDateTime, formatKM, panelClass, useLoad, paths } from '@portal/shared';
+import { ButtonLink, Link, Page, Spinner, formatDate, formatDateTime, formatKM, panelClass, useLoad, paths, LoadFailed } from '@portal/shared';
 import { getPayments } from '@portal/shared/payments';
 import styles from './HistoryPage.module.css';
 
@@ -10,12 +10,7 @@ export function HistoryPage() {
       <div className={panelClass()}>
         {payments.status === 'loading' && <Spinner />}
         {payments.status === 'failed' && (
-          <>
-            <Alert kind="error">Uplate trenutno nije moguće učitati.</Alert>
-            <Button variant="secondary" onClick={payments.retry}>
-              Pokušaj ponovo
-            </Button>
-          </>
+          <LoadFailed message="Uplate trenutno nije moguće učitati." retry={payments.retry} />
         )}
         {payments.status === 'ready' && payments.value.length === 0 && <p className={styles.empty}>Nema uplata</p>}
         {payments.status === 'ready' && payments.value.length > 0 && (

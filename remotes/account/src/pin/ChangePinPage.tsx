@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Page, calls, toApiError, useNavigate, TextField, panelClass, paths } from '@portal/shared';
+import { Alert, Button, Page, TextField, calls, endpoints, panelClass, paths, useNavigate, useSubmit } from '@portal/shared';
 
 export const PIN_TEXTS = {
   old: 'Stari PIN',
@@ -20,8 +20,12 @@ export function ChangePinPage() {
   const navigate = useNavigate();
   const [values, setValues] = useState({ oldPin: '', newPin: '', confirm: '' });
   const [touched, setTouched] = useState(false);
-  const [serverError, setServerError] = useState<{ field: 'oldPin' | 'form'; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
+  // Spec 8: any failed check means a wrong PIN (a lockout explains itself); a failed change is the form's.
+  const { busy, error: serverError, setError: setServerError, run } = useSubmit((failure): { field: 'oldPin' | 'form'; text: string } =>
+    failure.url === endpoints.checkPin.path
+      ? { field: 'oldPin', text: failure.status === 429 && failure.serverMessage ? failure.serverMessage : PIN_TEXTS.wrong }
+      : { field: 'form', text: PIN_TEXTS.failed },
+  );
 
   const formatError = (value: string) => (touched && !isPin(value) ? PIN_TEXTS.format : undefined);
   const mismatch = touched && isPin(values.newPin) && isPin(values.confirm) && values.newPin !== values.confirm;
@@ -32,27 +36,15 @@ export function ChangePinPage() {
     setServerError(null);
   };
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
     setTouched(true);
-    if (!valid || busy) return;
-    setBusy(true);
-    try {
+    if (!valid) return;
+    void run(async () => {
       await calls.checkPin({ body: { pin: values.oldPin } });
-    } catch (error) {
-      const apiError = toApiError(error);
-      // Spec 8: any failed check means a wrong PIN; a lockout explains itself.
-      setServerError({ field: 'oldPin', text: apiError.status === 429 && apiError.serverMessage ? apiError.serverMessage : PIN_TEXTS.wrong });
-      setBusy(false);
-      return;
-    }
-    try {
       await calls.changePin({ body: { oldPin: values.oldPin, newPin: values.newPin } });
       void navigate(paths.changePinDone.href());
-    } catch {
-      setServerError({ field: 'form', text: PIN_TEXTS.failed });
-      setBusy(false);
-    }
+    });
   }
 
   const pinField = { type: 'password', inputMode: 'numeric', autoComplete: 'off', maxLength: 4, pattern: '[0-9]*' } as const;

@@ -1,5 +1,5 @@
-import { useState, type ReactNode } from 'react';
-import { Alert, Button, ButtonLink, Navigate, Page, Spinner, calls, formatDate, getProduct, toApiError, useAccountInfo, useLocation, useNavigate, type AccountInfo, panelClass, paths, canReactivateWithoutPayment, localDay } from '@portal/shared';
+import type { ReactNode } from 'react';
+import { Alert, Button, ButtonLink, Navigate, Page, Spinner, calls, formatDate, getProduct, useAccountInfo, useSubmit, useLocation, useNavigate, type AccountInfo, panelClass, paths, canReactivateWithoutPayment, localDay } from '@portal/shared';
 import { DonePage } from './DonePage';
 import styles from '../forms.module.css';
 
@@ -19,23 +19,16 @@ function ServiceChange({ allowed, call, done, title, children, confirm }: {
 }) {
   const account = useAccountInfo();
   const navigate = useNavigate();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run } = useSubmit(SERVICE_FAILED);
 
   if (account.status === 'loading') return <Page title={title} narrow><Spinner /></Page>;
   if (account.status === 'failed' || !allowed(account.value)) return <Navigate to={paths.account.href()} replace />;
 
-  async function change() {
-    setBusy(true);
-    setError(null);
-    try {
+  const change = () =>
+    run(async () => {
       const { nextPaymentOn } = await calls[call]();
       void navigate(done, { state: { nextPaymentOn } });
-    } catch (failure) {
-      setError(toApiError(failure).serverMessage ?? SERVICE_FAILED);
-      setBusy(false);
-    }
-  }
+    });
 
   return (
     <Page title={title} narrow>

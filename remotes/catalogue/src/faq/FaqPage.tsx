@@ -1,4 +1,4 @@
-import { Alert, Button, Page, Spinner } from '@portal/shared';
+import { LoadFailed, Page, Spinner, messages } from '@portal/shared';
 import { faqFileSchema, type FaqItem } from '../content/schemas';
 import { useResource } from '../resources/useResource';
 import styles from './FaqPage.module.css';
@@ -11,7 +11,7 @@ export default function FaqPage() {
   return (
     <Page title="Česta pitanja">
       {faq.status === 'loading' && <Spinner />}
-      {faq.status === 'failed' && <LoadFailed retry={faq.retry} what="Pitanja" />}
+      {faq.status === 'failed' && <LoadFailed message={messages.cannotLoad('Pitanja')} retry={faq.retry} />}
       {faq.status === 'ready' && (
         <div className={styles.list}>
           {faq.value.map((item) => (
@@ -23,16 +23,5 @@ export default function FaqPage() {
         </div>
       )}
     </Page>
-  );
-}
-
-export function LoadFailed({ what, retry }: { what: string; retry: () => void }) {
-  return (
-    <div className={styles.failed}>
-      <Alert kind="error">{what} trenutno nije moguće učitati. Provjeri internet vezu i pokušaj ponovo.</Alert>
-      <Button variant="secondary" onClick={retry}>
-        Pokušaj ponovo
-      </Button>
-    </div>
   );
 }

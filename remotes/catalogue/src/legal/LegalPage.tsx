@@ -1,7 +1,6 @@
 import type { MouseEvent } from 'react';
-import { Page, Spinner, useNavigate } from '@portal/shared';
+import { LoadFailed, Page, Spinner, messages, useNavigate } from '@portal/shared';
 import { useResource } from '../resources/useResource';
-import { LoadFailed } from '../faq/FaqPage';
 import { sanitizeLegalHtml } from './sanitize';
 import styles from './LegalPage.module.css';
 
@@ -31,7 +30,7 @@ export default function LegalPage({ page }: { page: keyof typeof LEGAL_PAGES }) 
   return (
     <Page title={title}>
       {text.status === 'loading' && <Spinner />}
-      {text.status === 'failed' && <LoadFailed what="Tekst" retry={text.retry} />}
+      {text.status === 'failed' && <LoadFailed message={messages.cannotLoad('Tekst')} retry={text.retry} />}
       {text.status === 'ready' && (
         // The handler only catches clicks bubbling up from the links inside; they stay keyboard-operable.
         <div className={styles.text} onClick={followInternalLink} dangerouslySetInnerHTML={{ __html: text.value }} />

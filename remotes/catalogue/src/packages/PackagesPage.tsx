@@ -1,4 +1,4 @@
-import { Alert, Button, useAccountInfo, useAuth } from '@portal/shared';
+import { useAccountInfo, useAuth, LoadFailed } from '@portal/shared';
 import { Hero, Section } from '../layout/Hero';
 import { plansInfo } from '../content/plansInfo';
 import { mergePlans, packageAction, type Viewer } from './plans';
@@ -31,12 +31,7 @@ export default function PackagesPage() {
       </Hero>
       <Section>
       {plans.status === 'failed' && (
-        <div className={styles.notice}>
-          <Alert kind="error">{packageTexts.plansFailed}</Alert>
-          <Button variant="secondary" onClick={plans.retry}>
-            {packageTexts.retry}
-          </Button>
-        </div>
+        <LoadFailed message={packageTexts.plansFailed} retry={plans.retry} className={styles.notice} />
       )}
       <div className={styles.grid}>
         {offers.map((offer) => (

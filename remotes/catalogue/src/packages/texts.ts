@@ -11,7 +11,6 @@ export const packageTexts = {
   priceLoading: 'Učitavam cijenu…',
   priceUnavailable: 'Cijena trenutno nije dostupna',
   plansFailed: 'Cijene i promocije trenutno nisu dostupne. Prikazujemo opis paketa; pokušaj ponovo za koji trenutak.',
-  retry: 'Pokušaj ponovo',
 } as const;
 
 export const channelCount = (n: number): string => `${n} TV kanala`;

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Alert, Button, OS_TYPE, Page, TextField, calls, normaliseUsername, toApiError, useNavigate, panelClass, paths } from '@portal/shared';
+import { Alert, Button, OS_TYPE, Page, TextField, calls, normaliseUsername, useNavigate, useSubmit, panelClass, paths } from '@portal/shared';
 import { forgotPassword } from '../wizard/storage';
 import { texts } from '../texts';
 import styles from '../wizard/wizard.module.css';
@@ -8,27 +8,21 @@ import styles from '../wizard/wizard.module.css';
 export function ForgotStart() {
   const navigate = useNavigate();
   const [value, setValue] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // Spec 8: the server-supplied message is shown if present.
+  const { busy, error, run } = useSubmit(texts.unknownError);
   useEffect(() => forgotPassword.reset(), []);
   const entered = value.trim();
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
-    if (!entered || busy) return;
-    setBusy(true);
-    setError(null);
+    if (!entered) return;
     const username = entered.includes('@') ? entered : normaliseUsername(entered);
-    try {
+    void run(async () => {
       const answer = await calls.checkUsername({ body: { username, osType: OS_TYPE } });
       forgotPassword.started(answer.registrationType, answer.primaryUsername, answer.identificator);
       forgotPassword.setStep(2);
       void navigate(answer.registrationType === 'EMAIL' ? paths.forgotCodeEmail.href() : paths.forgotCodePhone.href());
-    } catch (failure) {
-      // Spec 8: the server-supplied message is shown if present.
-      setError(toApiError(failure).serverMessage ?? texts.unknownError);
-      setBusy(false);
-    }
+    });
   }
 
   return (

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, OS_TYPE, Page, REGISTRATION_DEVICE_TYPE, TextField, calls, getDevice, normaliseUsername, REGISTRATION_PHONE, toApiError, useNavigate, type RegistrationType, panelClass, paths } from '@portal/shared';
+import { Alert, Button, OS_TYPE, Page, REGISTRATION_DEVICE_TYPE, TextField, calls, getDevice, normaliseUsername, REGISTRATION_PHONE, useNavigate, useSubmit, type RegistrationType, panelClass, paths } from '@portal/shared';
 import { registration } from '../wizard/storage';
 import { texts } from '../texts';
 import styles from '../wizard/wizard.module.css';
@@ -17,28 +17,22 @@ export function ContactStep({ type }: { type: RegistrationType }) {
   const navigate = useNavigate();
   const [value, setValue] = useState('');
   const [touched, setTouched] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // Spec 8: the server's message field is shown under the form when present.
+  const { busy, error: serverError, setError: setServerError, run } = useSubmit(texts.unknownError);
   const kind = KIND[type];
   const entered = type === 'PHONE_NUMBER' ? value.replace(/\D/g, '') : value.trim();
   const formatError = type === 'PHONE_NUMBER' && touched && !REGISTRATION_PHONE.pattern.test(entered) ? REGISTRATION_PHONE.message : undefined;
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
     setTouched(true);
-    if (busy || entered === '' || (type === 'PHONE_NUMBER' && !REGISTRATION_PHONE.pattern.test(entered))) return;
-    setBusy(true);
-    setServerError(null);
+    if (entered === '' || (type === 'PHONE_NUMBER' && !REGISTRATION_PHONE.pattern.test(entered))) return;
     const username = type === 'PHONE_NUMBER' ? normaliseUsername(entered) : entered;
-    try {
+    void run(async () => {
       const { data: guid } = await calls.startRegistration({ body: { registrationType: type, deviceType: REGISTRATION_DEVICE_TYPE, ...getDevice(), username, osType: OS_TYPE } });
       registration.started(type, username, guid);
       void navigate(kind.next);
-    } catch (failure) {
-      // Spec 8: the server's message field is shown under the form when present.
-      setServerError(toApiError(failure).serverMessage ?? texts.unknownError);
-      setBusy(false);
-    }
+    });
   }
 
   return (

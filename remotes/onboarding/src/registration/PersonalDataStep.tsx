@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Navigate, OS_TYPE, Page, TextField, authStore, calls, useNavigate, panelClass, paths } from '@portal/shared';
+import { Alert, Button, Navigate, OS_TYPE, Page, TextField, authStore, calls, useNavigate, useSubmit, panelClass, paths } from '@portal/shared';
 import { registration } from '../wizard/storage';
 import { texts } from '../texts';
 import styles from '../wizard/wizard.module.css';
@@ -12,7 +12,8 @@ export function PersonalDataStep() {
   const navigate = useNavigate();
   const [names, setNames] = useState({ firstName: '', lastName: '' });
   const [touched, setTouched] = useState(false);
-  const [busy, setBusy] = useState(false);
+  // Spec 8: a failed completion is only logged.
+  const { busy, run } = useSubmit((failure) => console.warn('Registration could not be completed', failure));
   const [passwordLost] = useState(() => registration.password() === null);
   const guid = registration.guid();
   const type = registration.type();
@@ -22,30 +23,23 @@ export function PersonalDataStep() {
   const firstName = names.firstName.trim();
   const lastName = names.lastName.trim();
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
     setTouched(true);
     const password = registration.password();
-    if (!firstName || !lastName || busy || !password) return;
-    setBusy(true);
-    let pin: string;
-    try {
+    if (!firstName || !lastName || !password) return;
+    void run(async () => {
       await calls.continueRegistration({ body: { registrationType: type!, identificator: guid!, osType: OS_TYPE, password, firstName, lastName, secondaryUsername: '', requireOtp: false } });
-      ({ pin } = await calls.finishRegistration({ body: { identificator: guid! } }));
-    } catch (failure) {
-      // Spec 8: a failed completion is only logged.
-      console.warn('Registration could not be completed', failure);
-      setBusy(false);
-      return;
-    }
-    registration.setPin(pin);
-    try {
-      await authStore.getState().login({ username: username!, password });
-    } catch (failure) {
-      console.warn('Automatic login after registration failed', failure);
-    }
-    registration.setPassword(null);
-    void navigate(paths.registered.href());
+      const { pin } = await calls.finishRegistration({ body: { identificator: guid! } });
+      registration.setPin(pin);
+      try {
+        await authStore.getState().login({ username: username!, password });
+      } catch (failure) {
+        console.warn('Automatic login after registration failed', failure);
+      }
+      registration.setPassword(null);
+      void navigate(paths.registered.href());
+    });
   }
 
   // A reload lost the password held in memory: ask for it again before finishing.

@@ -24,7 +24,9 @@ import {
   type PlansFile,
   paths,
   maySubscribe,
+  useSubmit,
   localDay,
+  LoadFailed,
 } from '@portal/shared';
 import { Dialog, subscribeInPromo, useCardDialog } from '@portal/shared/payments';
 import { loadSubscriptionContent } from './content';
@@ -64,7 +66,10 @@ function SubscribeForm({ code, promoUsed }: { code: string; promoUsed: boolean }
   const terms = useLoad(loadTerms, 'Terms');
   const [accepted, setAccepted] = useState({ useTerms: false, terms: false });
   const [reading, setReading] = useState<'useTerms' | 'terms' | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useSubmit((failure) => {
+    console.warn('Promo subscription failed', failure);
+    void navigate(paths.subscribeFailed.href(), { replace: true });
+  });
 
   const apiPlan = plans.status === 'ready' ? plans.value.find((p) => p.code === code) : undefined;
   const promo = apiPlan && !promoUsed ? activePromo(apiPlan.promos) : null;
@@ -76,10 +81,7 @@ function SubscribeForm({ code, promoUsed }: { code: string; promoUsed: boolean }
     return (
       <Page title={SUBSCRIBE_TEXTS.title} narrow>
         <div className={panelClass()}>
-          <Alert kind="error">{SUBSCRIBE_TEXTS.loadFailed}</Alert>
-          <Button variant="secondary" onClick={() => (content.status === 'failed' ? content.retry() : plans.retry())}>
-            Pokušaj ponovo
-          </Button>
+          <LoadFailed message={SUBSCRIBE_TEXTS.loadFailed} retry={() => (content.status === 'failed' ? content.retry() : plans.retry())} />
         </div>
       </Page>
     );
@@ -87,21 +89,17 @@ function SubscribeForm({ code, promoUsed }: { code: string; promoUsed: boolean }
   const vod = content.status === 'ready' ? content.value.plansInfo.vodNote : null;
   const canSubmit = accepted.useTerms && accepted.terms && Boolean(primary) && !busy;
 
-  async function submit() {
+  function submit() {
     if (!canSubmit) return;
     if (!promo) {
       void navigate(paths.confirmSubscription.href(code));
       return;
     }
     // A promo plan with a saved primary card subscribes directly (spec 4, Subscribing).
-    setBusy(true);
-    try {
+    void run(async () => {
       await subscribeInPromo(code);
       void navigate(paths.subscribed.href(), { replace: true });
-    } catch (error) {
-      console.warn('Promo subscription failed', error);
-      void navigate(paths.subscribeFailed.href(), { replace: true });
-    }
+    });
   }
 
   return (
@@ -159,7 +157,7 @@ function SubscribeForm({ code, promoUsed }: { code: string; promoUsed: boolean }
           ))}
         </div>
 
-        <Button block disabled={!canSubmit} onClick={() => void submit()}>
+        <Button block disabled={!canSubmit} onClick={submit}>
           {busy ? 'Šaljem…' : promo ? SUBSCRIBE_TEXTS.promoSubmit : SUBSCRIBE_TEXTS.submit}
         </Button>
       </div>

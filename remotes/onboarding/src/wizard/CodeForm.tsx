@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Button, TextField, toApiError, panelClass } from '@portal/shared';
+import { Button, TextField, panelClass, useSubmit } from '@portal/shared';
 import { texts } from '../texts';
 import { ResendLink } from './ResendLink';
 import styles from './wizard.module.css';
@@ -11,25 +11,18 @@ import styles from './wizard.module.css';
 export function CodeForm({ sentTo, approve, resend, onApproved }: { sentTo: string; approve: (code: string) => Promise<unknown>; resend: () => Promise<unknown>; onApproved: () => void }) {
   const [code, setCode] = useState('');
   const [touched, setTouched] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, run } = useSubmit((failure) => (failure.status === 400 ? texts.wrongCode : (failure.serverMessage ?? texts.unknownError)));
   const trimmed = code.trim();
   const fieldError = touched && trimmed === '' ? texts.codeRequired : touched && !/^\d+$/.test(trimmed) ? texts.codeNumeric : undefined;
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
     setTouched(true);
-    if (!/^\d+$/.test(trimmed) || busy) return;
-    setBusy(true);
-    setError(null);
-    try {
+    if (!/^\d+$/.test(trimmed)) return;
+    void run(async () => {
       await approve(trimmed);
       onApproved();
-    } catch (failure) {
-      const apiError = toApiError(failure);
-      setError(apiError.status === 400 ? texts.wrongCode : (apiError.serverMessage ?? texts.unknownError));
-      setBusy(false);
-    }
+    });
   }
 
   return (
