@@ -1,6 +1,6 @@
 import { WEAK_PASSWORD_MESSAGE } from '@portal/shared';
 
-/** Texts of the onboarding screens; those the specification quotes are verbatim (section in the comment). */
+/** Texts of the onboarding screens; those the specification quotes are verbatim (section in the comment). Texts more than one app uses are in @portal/shared's `messages`. */
 export const texts = {
   wrongCode: 'Unijeli ste neispravan aktivacioni kod.', // spec 5, 8
   codeRequired: 'Unesi kod koji smo ti poslali.',
@@ -13,5 +13,4 @@ export const texts = {
   passwordHint: 'Minimalno 8 karaktera', // spec 5: the hint says minimum 8 characters
   firstNameRequired: 'Ime je obavezno.',
   lastNameRequired: 'Prezime je obavezno.',
-  unknownError: 'Došlo je do greške. Pokušaj ponovo.',
 } as const;

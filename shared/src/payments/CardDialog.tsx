@@ -1,6 +1,6 @@
 import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { CARD_HOLDER_FIELDS, cardHolderErrors, type CardHolder, type CardHolderField } from '@portal/shared/contract';
-import { Alert, Button, Spinner, TextField, useAuth, useLoad, useSubmit } from '@portal/shared';
+import { Alert, Button, Spinner, TextField, useAuth, useLoad, useSubmit, messages } from '@portal/shared';
 import { Dialog } from './Dialog';
 import { ChallengeStep } from './ChallengeStep';
 import { countryOptions, DEFAULT_COUNTRY } from './countries';
@@ -76,7 +76,7 @@ function ErrorStep({ onRetry, onClose }: { onRetry: () => void; onClose: () => v
         ))}
       </ul>
       <div className={styles.actions}>
-        <Button onClick={onRetry}>{CARD_TEXTS.retry}</Button>
+        <Button onClick={onRetry}>{messages.retry}</Button>
         <Button variant="secondary" onClick={onClose}>
           {CARD_TEXTS.close}
         </Button>

@@ -25,7 +25,6 @@ export const CARD_TEXTS = {
     'tehnički problemi',
   ],
   close: 'Zatvori',
-  retry: 'Pokušaj ponovo',
   challengeTitle: '3-D Secure provjera',
   challenge: 'Tvoja banka traži da potvrdiš ovu transakciju. (Sandbox: odobri ili odbij provjeru.)',
   approve: 'Odobri',

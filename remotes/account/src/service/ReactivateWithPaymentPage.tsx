@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, ButtonLink, CardLogo, Navigate, Page, Spinner, formatKM, panelClass, useAccountInfo, useNavigate, usePaymentData, paths, canReactivateWithoutPayment, localDay } from '@portal/shared';
+import { Alert, Button, ButtonLink, CardLogo, Navigate, Page, Spinner, formatKM, panelClass, useAccountInfo, useNavigate, usePaymentData, paths, canReactivateWithoutPayment, localDay, messages } from '@portal/shared';
 import { PayDialog, useCardDialog } from '@portal/shared/payments';
 import { DonePage } from './DonePage';
 import styles from '../forms.module.css';
@@ -82,7 +82,7 @@ export function PaymentFailedPage({ reactivatePath }: { reactivatePath: string }
         <Alert kind="error">Produženje pretplate nije uspjelo: plaćanje nije prošlo.</Alert>
         <p className={styles.text}>Pokušaj ponovo, ili se obrati svojoj banci ili našoj podršci ako se greška ponovi.</p>
         <div className={styles.actions}>
-          <ButtonLink to={reactivatePath}>Pokušaj ponovo</ButtonLink>
+          <ButtonLink to={reactivatePath}>{messages.retry}</ButtonLink>
           <ButtonLink to={paths.account.href()} variant="secondary">
             Nazad na moj nalog
           </ButtonLink>

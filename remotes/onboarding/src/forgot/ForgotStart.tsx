@@ -1,7 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Alert, Button, OS_TYPE, Page, TextField, calls, normaliseUsername, useNavigate, useSubmit, panelClass, paths } from '@portal/shared';
+import { Alert, Button, OS_TYPE, Page, TextField, calls, normaliseUsername, useNavigate, useSubmit, panelClass, paths, messages } from '@portal/shared';
 import { forgotPassword } from '../wizard/storage';
-import { texts } from '../texts';
 import styles from '../wizard/wizard.module.css';
 
 /** `/zaboravljena-lozinka` (spec 2, 5): an e-mail (has @) or a phone number (normalised); step 1 of 3. */
@@ -9,7 +8,7 @@ export function ForgotStart() {
   const navigate = useNavigate();
   const [value, setValue] = useState('');
   // Spec 8: the server-supplied message is shown if present.
-  const { busy, error, run } = useSubmit(texts.unknownError);
+  const { busy, error, run } = useSubmit(messages.unknownError);
   useEffect(() => forgotPassword.reset(), []);
   const entered = value.trim();
 

@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, OS_TYPE, Page, REGISTRATION_DEVICE_TYPE, TextField, calls, getDevice, normaliseUsername, REGISTRATION_PHONE, useNavigate, useSubmit, type RegistrationType, panelClass, paths } from '@portal/shared';
+import { Alert, Button, OS_TYPE, Page, REGISTRATION_DEVICE_TYPE, TextField, calls, getDevice, normaliseUsername, REGISTRATION_PHONE, useNavigate, useSubmit, type RegistrationType, panelClass, paths, messages } from '@portal/shared';
 import { registration } from '../wizard/storage';
-import { texts } from '../texts';
 import styles from '../wizard/wizard.module.css';
 
 const KIND = {
@@ -18,7 +17,7 @@ export function ContactStep({ type }: { type: RegistrationType }) {
   const [value, setValue] = useState('');
   const [touched, setTouched] = useState(false);
   // Spec 8: the server's message field is shown under the form when present.
-  const { busy, error: serverError, setError: setServerError, run } = useSubmit(texts.unknownError);
+  const { busy, error: serverError, setError: setServerError, run } = useSubmit(messages.unknownError);
   const kind = KIND[type];
   const entered = type === 'PHONE_NUMBER' ? value.replace(/\D/g, '') : value.trim();
   const formatError = type === 'PHONE_NUMBER' && touched && !REGISTRATION_PHONE.pattern.test(entered) ? REGISTRATION_PHONE.message : undefined;

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Button, TextField, panelClass, useSubmit } from '@portal/shared';
+import { Button, TextField, panelClass, useSubmit, messages } from '@portal/shared';
 import { texts } from '../texts';
 import { ResendLink } from './ResendLink';
 import styles from './wizard.module.css';
@@ -11,7 +11,7 @@ import styles from './wizard.module.css';
 export function CodeForm({ sentTo, approve, resend, onApproved }: { sentTo: string; approve: (code: string) => Promise<unknown>; resend: () => Promise<unknown>; onApproved: () => void }) {
   const [code, setCode] = useState('');
   const [touched, setTouched] = useState(false);
-  const { busy, error, setError, run } = useSubmit((failure) => (failure.status === 400 ? texts.wrongCode : (failure.serverMessage ?? texts.unknownError)));
+  const { busy, error, setError, run } = useSubmit((failure) => (failure.status === 400 ? texts.wrongCode : (failure.serverMessage ?? messages.unknownError)));
   const trimmed = code.trim();
   const fieldError = touched && trimmed === '' ? texts.codeRequired : touched && !/^\d+$/.test(trimmed) ? texts.codeNumeric : undefined;
 

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, NewPasswordFields, checkNewPassword, panelClass, useSubmit } from '@portal/shared';
+import { Alert, Button, NewPasswordFields, checkNewPassword, panelClass, useSubmit, messages } from '@portal/shared';
 import { texts } from '../texts';
 
 const FIELD_TEXTS = {
@@ -12,19 +12,20 @@ const FIELD_TEXTS = {
 
 /**
  * A new password and its confirmation (spec 5): both filled, 8 to 32 characters after trimming with
- * upper, lower, digit and special character, and equal. `save` gets the trimmed password and shows
- * its own error.
+ * upper, lower, digit and special character, and equal. `save` gets the trimmed password; when it
+ * fails, the server's message (or a general one) shows under the form.
  */
-export function PasswordForm({ submitLabel, save, error }: { submitLabel: string; save: (password: string) => Promise<void> | void; error?: string | null }) {
+export function PasswordForm({ submitLabel, save }: { submitLabel: string; save: (password: string) => Promise<void> | void }) {
   const [values, setValues] = useState({ password: '', confirm: '' });
   const [touched, setTouched] = useState(false);
-  const submission = useSubmit(texts.unknownError);
+  const submission = useSubmit(messages.unknownError);
+  const { error } = submission;
   const { password, ready: valid } = checkNewPassword(values.password, values.confirm);
 
   function submit(event: FormEvent) {
     event.preventDefault();
     setTouched(true);
-    if (valid) void submission.run(async () => save(password), { settle: true });
+    if (valid) void submission.run(async () => save(password));
   }
 
   return (
