@@ -1,7 +1,7 @@
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, Page } from 'playwright-core';
-import { expectAccessible, launchBrowser, loggedInPage, startPortal, tabTo, type Portal } from './harness';
+import type { Page } from 'playwright-core';
+import { expectAccessible, loggedInPage, tabTo, portalAndBrowser } from './harness';
 
 /** Every route of the specification a visitor can open, and the 404 page. */
 const PUBLIC_ROUTES = ['/', '/paketi', '/tv-kanali', '/videoteke', '/faq', '/uslovi-placanja', '/uslovi-koriscenja', '/privacy-policy/', '/nalog', '/kreiraj-nalog', '/kreiraj-nalog/broj-telefona', '/kreiraj-nalog/e-mail', '/zaboravljena-lozinka', '/pretplata-greska', '/nema-te-stranice'];
@@ -9,26 +9,17 @@ const PUBLIC_ROUTES = ['/', '/paketi', '/tv-kanali', '/videoteke', '/faq', '/usl
 const ACCOUNT_ROUTES = ['/nalog', '/nalog/moje-kartice', '/nalog/istorija-uplata', '/nalog/promijeni-lozinku', '/nalog/promijeni-pin', '/nalog/deaktiviraj-ontv', '/pretplata-uspjesna', '/nalog/placanje-uspjesno', '/nalog/placanje-greska'];
 
 describe('accessibility (axe-core) in a browser', () => {
-  let portal: Portal;
-  let browser: Browser;
-
-  before(async () => {
-    [portal, browser] = await Promise.all([startPortal({ name: 'a11y' }), launchBrowser()]);
-  });
-  after(async () => {
-    await browser?.close();
-    await portal?.stop();
-  });
+  const suite = portalAndBrowser({ name: 'a11y' });
 
   /** Opens a route and waits for its main heading, so axe sees the page, not a loading state. */
   async function open(page: Page, route: string) {
-    await page.goto(portal.url + route, { waitUntil: 'networkidle' });
+    await page.goto(suite.portal.url + route, { waitUntil: 'networkidle' });
     await page.getByRole('heading', { level: 1 }).first().waitFor();
   }
 
   it('finds no violation on any public route, on a phone and a desktop', async () => {
     for (const width of [375, 1280]) {
-      const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'bs-BA' });
+      const context = await suite.browser.newContext({ viewport: { width, height: 900 }, locale: 'bs-BA' });
       const page = await context.newPage();
       for (const route of PUBLIC_ROUTES) {
         await open(page, route);
@@ -46,7 +37,7 @@ describe('accessibility (axe-core) in a browser', () => {
   });
 
   it('finds no violation on the account routes, the card dialog, the terms modal and the security-code dialog', async () => {
-    const page = await loggedInPage(browser, portal.url, 'aktivna@ontv.ba');
+    const page = await loggedInPage(suite.browser, suite.portal.url, 'aktivna@ontv.ba');
     for (const route of ACCOUNT_ROUTES) {
       await open(page, route);
       await expectAccessible(page, route);
@@ -67,7 +58,7 @@ describe('accessibility (axe-core) in a browser', () => {
     assert.equal(await page.getByRole('dialog').count(), 0);
 
     // The subscribe and confirm pages belong to an EXPIRED customer.
-    const expired = await loggedInPage(browser, portal.url, 'istekla@ontv.ba', { width: 375 });
+    const expired = await loggedInPage(suite.browser, suite.portal.url, 'istekla@ontv.ba', { width: 375 });
     await open(expired, '/pretplati-se?paket=maxon');
     await expectAccessible(expired, '/pretplati-se');
     await expired.getByRole('button', { name: 'uslove korištenja' }).click();
@@ -78,7 +69,7 @@ describe('accessibility (axe-core) in a browser', () => {
     await expectAccessible(expired, '/potvrdi-pretplatu');
 
     // The security-code dialog, on the reactivation page of the DEACTIVATED customer whose period ended.
-    const demo = await loggedInPage(browser, portal.url, 'deaktivirana.istekla@ontv.ba');
+    const demo = await loggedInPage(suite.browser, suite.portal.url, 'deaktivirana.istekla@ontv.ba');
     await open(demo, '/nalog/reaktiviraj-ontv');
     await demo.getByRole('button', { name: 'Plati i reaktiviraj' }).click();
     await demo.getByRole('dialog', { name: 'Sigurnosni kod kartice' }).getByLabel('Sigurnosni kod (CVC)').waitFor();
@@ -87,7 +78,7 @@ describe('accessibility (axe-core) in a browser', () => {
   });
 
   it('works by keyboard alone: logging in, and a dialog that keeps focus inside and gives it back on Escape', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'bs-BA' });
+    const context = await suite.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'bs-BA' });
     const page = await context.newPage();
     await open(page, '/nalog');
     // From the top of the page: Tab until the username field, type, Tab to the password, Enter submits.

@@ -1,23 +1,13 @@
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, loggedInPage, screenshot, startPortal, type Portal } from './harness';
+import { loggedInPage, screenshot, portalAndBrowser } from './harness';
 
 const PASSWORD = 'Demo1234!';
 
 describe('account area in a browser', () => {
-  let portal: Portal;
-  let browser: Browser;
+  const suite = portalAndBrowser({ name: 'account' });
 
-  before(async () => {
-    [portal, browser] = await Promise.all([startPortal({ name: 'account' }), launchBrowser()]);
-  });
-  after(async () => {
-    await browser?.close();
-    await portal?.stop();
-  });
-
-  const loggedIn = (username: string, password = PASSWORD, width = 1280) => loggedInPage(browser, portal.url, username, { password, width });
+  const loggedIn = (username: string, password = PASSWORD, width = 1280) => loggedInPage(suite.browser, suite.portal.url, username, { password, width });
 
   const STATES = [
     { user: 'aktivna@ontv.ba', label: 'AKTIVNA', action: ['Deaktiviraj pretplatu', '/nalog/deaktiviraj-ontv'], card: '4242' },
@@ -53,7 +43,7 @@ describe('account area in a browser', () => {
     await page.getByRole('link', { name: 'Promijeni PIN' }).click();
     await page.getByRole('heading', { name: 'Promjena PIN-a' }).waitFor();
     // The portal does not keep the PIN the login answers; the test asks the API for it on another device.
-    const login = await page.request.post(`${portal.url}/api/login`, {
+    const login = await page.request.post(`${suite.portal.url}/api/login`, {
       data: { username: 'blokirana@ontv.ba', password: PASSWORD, deviceType: 'ontv', deviceUsername: 'web-e2e-pin-aaaaaaaaaaaaaaa', devicePassword: 'c'.repeat(64), deviceName: 'e2e' },
     });
     const currentPin = ((await login.json()) as { pin: string }).pin;
@@ -82,9 +72,9 @@ describe('account area in a browser', () => {
     await page.getByRole('heading', { name: 'Lozinka je promijenjena' }).waitFor();
     await page.context().close();
 
-    const context = await browser.newContext();
+    const context = await suite.browser.newContext();
     const fresh = await context.newPage();
-    await fresh.goto(`${portal.url}/nalog`);
+    await fresh.goto(`${suite.portal.url}/nalog`);
     await fresh.getByLabel('E-mail ili broj telefona').fill('deaktivirana.istekla@ontv.ba');
     await fresh.getByLabel('Lozinka').fill(PASSWORD);
     await fresh.getByRole('button', { name: 'Prijavi se' }).click();
@@ -111,9 +101,9 @@ describe('account area in a browser', () => {
   });
 
   it('sends an anonymous visitor of every account route to the login form', async () => {
-    const page = await (await browser.newContext()).newPage();
+    const page = await (await suite.browser.newContext()).newPage();
     for (const path of ['/nalog/promijeni-pin', '/nalog/promijeni-lozinku', '/nalog/deaktiviraj-ontv', '/nalog/reaktiviraj-ontv-bez-placanja', '/nalog/promijeni-lozinku/uspjesno']) {
-      await page.goto(portal.url + path);
+      await page.goto(suite.portal.url + path);
       await page.getByLabel('E-mail ili broj telefona').waitFor();
       assert.equal(new URL(page.url()).pathname, '/nalog', path);
     }

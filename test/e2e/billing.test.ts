@@ -1,30 +1,20 @@
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser } from 'playwright-core';
 import { formatDate } from '@portal/shared/format';
-import { addCard, launchBrowser, loggedInPage, outbox, screenshot, startPortal, type Portal } from './harness';
+import { addCard, loggedInPage, outbox, screenshot, portalAndBrowser } from './harness';
 
 const isoDayFrom = (from: Date, days: number) => new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate() + days)).toISOString().slice(0, 10);
 /** `from` plus days as the portal writes it (`11.12.2026.`). */
 const portalDay = (from: Date, days: number) => formatDate(isoDayFrom(from, days));
 
 describe('billing in a browser', () => {
-  let portal: Portal;
-  let browser: Browser;
+  // The in-server schedule on, as `npm start` has it: its first run happens at start.
+  const suite = portalAndBrowser({ name: 'billing', env: { BILLING_INTERVAL_MINUTES: '60' } });
 
-  before(async () => {
-    // The in-server schedule on, as `npm start` has it: its first run happens at start.
-    [portal, browser] = await Promise.all([startPortal({ name: 'billing', env: { BILLING_INTERVAL_MINUTES: '60' } }), launchBrowser()]);
-  });
-  after(async () => {
-    await browser?.close();
-    await portal?.stop();
-  });
-
-  const texts = async (to: string) => (await outbox(portal.url, to)).map((m) => m.text);
+  const texts = async (to: string) => (await outbox(suite.portal.url, to)).map((m) => m.text);
   /** What an operator's `npm run billing -- --at` does, through the sandbox's trigger (the server holds the embedded database). */
   async function billAt(day: string, time: string) {
-    const response = await fetch(`${portal.url}/api/dev/billing`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ at: `${day}T${time}:00Z` }) });
+    const response = await fetch(`${suite.portal.url}/api/dev/billing`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ at: `${day}T${time}:00Z` }) });
     assert.equal(response.status, 200);
     return (await response.json()) as { charged: number; failed: number };
   }
@@ -33,7 +23,7 @@ describe('billing in a browser', () => {
     // The schedule's first run is under way as the server starts; its notice says it is done.
     for (let i = 0; i < 50 && (await texts('deaktivirana.istekla@ontv.ba')).length === 0; i += 1) await new Promise((r) => setTimeout(r, 100));
     assert.match((await texts('deaktivirana.istekla@ontv.ba'))[0] ?? '', /^ON TV: deaktivirana pretplata na paket StartON je istekla/);
-    const page = await loggedInPage(browser, portal.url, 'deaktivirana.istekla@ontv.ba', { width: 375 });
+    const page = await loggedInPage(suite.browser, suite.portal.url, 'deaktivirana.istekla@ontv.ba', { width: 375 });
     await page.locator('section', { has: page.getByRole('heading', { name: 'Moj paket' }) }).getByText('ISTEKLA', { exact: true }).waitFor();
     await page.getByRole('link', { name: 'Obnovi pretplatu' }).waitFor();
     await page.context().close();
@@ -42,9 +32,9 @@ describe('billing in a browser', () => {
   it('shows a failed renewal on the account page, notifies the customer, and charges the card the customer sets', async () => {
     const today = new Date();
     const due = isoDayFrom(today, 20); // aktivna@ontv.ba renews in 20 days (README)
-    const page = await loggedInPage(browser, portal.url, 'aktivna@ontv.ba');
+    const page = await loggedInPage(suite.browser, suite.portal.url, 'aktivna@ontv.ba');
     // The customer's new card saves, but its bank declines later charges.
-    await page.goto(`${portal.url}/nalog/moje-kartice`);
+    await page.goto(`${suite.portal.url}/nalog/moje-kartice`);
     const dialog = await addCard(page, '4000000000000341');
     await dialog.getByRole('heading', { name: 'Čestitamo' }).waitFor();
     await dialog.getByRole('button', { name: 'Zatvori', exact: true }).last().click();
@@ -54,7 +44,7 @@ describe('billing in a browser', () => {
 
     const failed = await billAt(due, '06:00');
     assert.ok(failed.failed >= 1);
-    await page.goto(`${portal.url}/nalog`);
+    await page.goto(`${suite.portal.url}/nalog`);
     const plan = page.locator('section', { has: page.getByRole('heading', { name: 'Moj paket' }) });
     await plan.getByText('AKTIVNA', { exact: true }).waitFor();
     await plan.getByText('Rok za plaćanje').waitFor();
@@ -76,12 +66,12 @@ describe('billing in a browser', () => {
     await item('4242').getByText('Glavna kartica').waitFor();
     const paid = await billAt(due, '10:00');
     assert.ok(paid.charged >= 1);
-    await page.goto(`${portal.url}/nalog`);
+    await page.goto(`${suite.portal.url}/nalog`);
     await plan.getByText('Važi do').waitFor();
     assert.equal(await plan.getByRole('alert').count(), 0);
     const receipt = (await texts('aktivna@ontv.ba'))[0] ?? '';
     assert.match(receipt, /^ON TV: pretplata na paket MaxON je produžena do \d+\.\d+\.\d{4}\. Naplaćeno je 24,90 KM s kartice \*\*\*\* \*\*\*\* \*\*\*\* 4242\. Račun br\. \d{4}-\d{6}/);
-    await page.goto(`${portal.url}/nalog/istorija-uplata`);
+    await page.goto(`${suite.portal.url}/nalog/istorija-uplata`);
     await page.getByRole('row').nth(1).getByText('24,90 KM').waitFor();
     await screenshot(page, 'billing-renewal-paid');
     await page.context().close();

@@ -1,9 +1,9 @@
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, logIn, screenshot, startPortal, type Portal } from './harness';
+import type { Page } from 'playwright-core';
+import { logIn, screenshot, portalAndBrowser } from './harness';
 
 const SCREENS = [
   { path: '/', heading: 'Televizija koja ide s tobom', text: 'Više od 150 TV kanala', name: 'home' },
@@ -17,19 +17,10 @@ const SCREENS = [
 ];
 
 describe('catalogue in a browser', () => {
-  let portal: Portal;
-  let browser: Browser;
-
-  before(async () => {
-    [portal, browser] = await Promise.all([startPortal({ name: 'catalogue' }), launchBrowser()]);
-  });
-  after(async () => {
-    await browser?.close();
-    await portal?.stop();
-  });
+  const suite = portalAndBrowser({ name: 'catalogue' });
 
   async function newPage(width = 1280, options: { reducedMotion?: 'reduce' } = {}): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width, height: 800 }, locale: 'bs-BA', ...options });
+    const context = await suite.browser.newContext({ viewport: { width, height: 800 }, locale: 'bs-BA', ...options });
     return context.newPage();
   }
 
@@ -37,7 +28,7 @@ describe('catalogue in a browser', () => {
     for (const width of [375, 1280]) {
       const page = await newPage(width);
       for (const screen of SCREENS) {
-        await page.goto(portal.url + screen.path);
+        await page.goto(suite.portal.url + screen.path);
         await page.getByRole('heading', { name: screen.heading }).first().waitFor();
         await page.getByText(screen.text).first().waitFor();
         await page.waitForLoadState('networkidle');
@@ -51,7 +42,7 @@ describe('catalogue in a browser', () => {
 
   it('filters channels by clicking, keeps the filter in the address and preselects from it', async () => {
     const page = await newPage();
-    await page.goto(`${portal.url}/tv-kanali`);
+    await page.goto(`${suite.portal.url}/tv-kanali`);
     const count = page.getByRole('status').filter({ hasText: 'Prikazano kanala' });
     await count.filter({ hasText: '193' }).waitFor();
     await page.getByRole('button', { name: 'StartON paket' }).click();
@@ -73,7 +64,7 @@ describe('catalogue in a browser', () => {
 
   it('links each package to its channels and to subscribing, for visitors and a customer without a package', async () => {
     const page = await newPage();
-    await page.goto(`${portal.url}/paketi`);
+    await page.goto(`${suite.portal.url}/paketi`);
     const maxon = page.getByRole('article', { name: 'MaxON' });
     await maxon.getByText('24,90 KM').waitFor();
     await maxon.getByText(/^Besplatan promo period do \d+\.\d+\.\d{4}\.$/).waitFor();
@@ -83,8 +74,8 @@ describe('catalogue in a browser', () => {
     await page.waitForURL(/\/tv-kanali\?paket=maxon$/);
     assert.equal(await page.getByRole('button', { name: 'MaxON paket' }).getAttribute('aria-pressed'), 'true');
 
-    await logIn(page, portal.url);
-    await page.goto(`${portal.url}/paketi`);
+    await logIn(page, suite.portal.url);
+    await page.goto(`${suite.portal.url}/paketi`);
     await page.getByRole('link', { name: 'PRETPLATI SE: StartON' }).waitFor();
     assert.equal(await page.getByText('PAKET AKTIVIRAN').count(), 0);
     await page.context().close();
@@ -92,7 +83,7 @@ describe('catalogue in a browser', () => {
 
   it('marks the package an active customer has and offers no subscribing', async () => {
     const page = await newPage();
-    await logIn(page, portal.url, 'aktivna@ontv.ba');
+    await logIn(page, suite.portal.url, 'aktivna@ontv.ba');
     await page.getByRole('navigation', { name: 'Glavni meni' }).getByRole('link', { name: 'Paketi' }).click();
     await page.getByRole('article', { name: 'MaxON' }).getByText('PAKET AKTIVIRAN').waitFor();
     assert.equal(await page.getByRole('link', { name: /PRETPLATI SE/ }).count(), 0);
@@ -102,13 +93,13 @@ describe('catalogue in a browser', () => {
 
   it('opens FAQ answers by keyboard and runs the slideshow by keyboard, still under reduced motion', async () => {
     const page = await newPage(1280, { reducedMotion: 'reduce' });
-    await page.goto(`${portal.url}/faq`);
+    await page.goto(`${suite.portal.url}/faq`);
     const question = page.getByText('Na koliko uređaja mogu gledati istovremeno?');
     await question.focus();
     await page.keyboard.press('Enter');
     await page.getByText('Uz StartON na 2 uređaja').waitFor({ state: 'visible' });
 
-    await page.goto(`${portal.url}/`);
+    await page.goto(`${suite.portal.url}/`);
     await page.getByRole('button', { name: 'Pokreni prikaz' }).waitFor();
     await page.getByRole('button', { name: 'Sljedeći slajd' }).focus();
     await page.keyboard.press('Enter');
@@ -121,7 +112,7 @@ describe('catalogue in a browser', () => {
   it('shows the widget on the demo page under hostile CSS, without leaking its own', async () => {
     for (const width of [375, 1280]) {
       const page = await newPage(width);
-      await page.goto(`${portal.url}/remotes/catalogue/embed/demo.html`);
+      await page.goto(`${suite.portal.url}/remotes/catalogue/embed/demo.html`);
       const widget = page.locator('tv-paketi');
       await widget.getByRole('heading', { name: 'MaxON' }).waitFor();
       await widget.getByText('24,90 KM').waitFor();
@@ -163,7 +154,7 @@ describe('catalogue in a browser', () => {
       assert.equal(outside.pageCard, 'none', 'the page keeps its own .card rule');
 
       const subscribe = widget.getByRole('link', { name: 'PRETPLATI SE: MaxON' });
-      assert.equal(await subscribe.evaluate((a) => (a as HTMLAnchorElement).href), `${portal.url}/pretplati-se?paket=maxon`);
+      assert.equal(await subscribe.evaluate((a) => (a as HTMLAnchorElement).href), `${suite.portal.url}/pretplati-se?paket=maxon`);
       await page.context().close();
     }
   });
@@ -174,7 +165,7 @@ describe('catalogue in a browser', () => {
     const html = `<!doctype html><html lang="bs"><head><meta charset="utf-8"><title>Operater</title>
       <style>* { color: red !important; font-size: 40px !important; }</style></head>
       <body><h1>Operater</h1>
-      <script src="${portal.url}/remotes/catalogue/embed/tv-paketi.js" defer></script>
+      <script src="${suite.portal.url}/remotes/catalogue/embed/tv-paketi.js" defer></script>
       <tv-paketi paket="starton"></tv-paketi></body></html>`;
     const site = http.createServer((_request, response) => response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html));
     await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
@@ -183,7 +174,7 @@ describe('catalogue in a browser', () => {
     const widget = page.locator('tv-paketi');
     await widget.getByText('14,90 KM').waitFor();
     assert.equal(await widget.getByRole('heading').count(), 1);
-    assert.equal(await widget.getByRole('link', { name: 'Pogledaj listu kanala' }).evaluate((a) => (a as HTMLAnchorElement).href), `${portal.url}/tv-kanali?paket=starton`);
+    assert.equal(await widget.getByRole('link', { name: 'Pogledaj listu kanala' }).evaluate((a) => (a as HTMLAnchorElement).href), `${suite.portal.url}/tv-kanali?paket=starton`);
     assert.equal(await widget.getByText('14,90 KM').evaluate((el) => getComputedStyle(el).color), 'rgb(20, 22, 41)');
     await page.context().close();
     site.close();
@@ -191,7 +182,7 @@ describe('catalogue in a browser', () => {
 
   it('is also a federated module a Module Federation host can load', async () => {
     const page = await newPage();
-    await page.goto(`${portal.url}/videoteke`);
+    await page.goto(`${suite.portal.url}/videoteke`);
     await page.getByRole('heading', { name: 'Videoteke' }).waitFor();
     await page.evaluate(async () => {
       type Federation = { __INSTANCES__: Array<{ name: string; loadRemote: <T>(id: string) => Promise<T> }> };

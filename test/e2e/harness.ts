@@ -1,3 +1,4 @@
+import { after, before } from 'node:test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -97,6 +98,22 @@ export async function startPortal(options: { env?: Record<string, string>; port?
       log.end();
     },
   };
+}
+
+/**
+ * A suite's portal and browser: started before its first test, stopped after its last. The suite
+ * reads them as `suite.portal` and `suite.browser` once its tests run.
+ */
+export function portalAndBrowser(options: Parameters<typeof startPortal>[0] = {}): { readonly portal: Portal; readonly browser: Browser } {
+  const suite = {} as { portal: Portal; browser: Browser };
+  before(async () => {
+    [suite.portal, suite.browser] = await Promise.all([startPortal(options), launchBrowser()]);
+  });
+  after(async () => {
+    await suite.browser?.close();
+    await suite.portal?.stop();
+  });
+  return suite;
 }
 
 export async function launchBrowser(): Promise<Browser> {

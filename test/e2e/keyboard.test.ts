@@ -1,26 +1,17 @@
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { codeSentTo, launchBrowser, screenshot, startPortal, tabTo, type Portal } from './harness';
+import type { Locator, Page } from 'playwright-core';
+import { codeSentTo, screenshot, tabTo, portalAndBrowser } from './harness';
 
 /**
  * The longer flows walked with the keyboard alone: no click, no fill. Each control is reached with Tab
  * from wherever focus is, shows where focus is, and is worked with Enter, Space or typing.
  */
 describe('keyboard alone', () => {
-  let portal: Portal;
-  let browser: Browser;
-
-  before(async () => {
-    [portal, browser] = await Promise.all([startPortal({ name: 'keyboard' }), launchBrowser()]);
-  });
-  after(async () => {
-    await browser?.close();
-    await portal?.stop();
-  });
+  const suite = portalAndBrowser({ name: 'keyboard' });
 
   async function newPage(width: number): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'bs-BA' });
+    const context = await suite.browser.newContext({ viewport: { width, height: 900 }, locale: 'bs-BA' });
     return context.newPage();
   }
 
@@ -54,13 +45,13 @@ describe('keyboard alone', () => {
   it('registers by e-mail, then subscribes with a new card, on a phone', async () => {
     const page = await newPage(375);
     const email = 'tastatura@example.ba';
-    await page.goto(`${portal.url}/kreiraj-nalog`);
+    await page.goto(`${suite.portal.url}/kreiraj-nalog`);
     await tabTo(page, page.getByRole('link', { name: 'Putem e-mail adrese' }));
     await page.keyboard.press('Enter');
     await typeInto(page, page.getByLabel('E-mail adresa'), email);
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Potvrdi e-mail adresu' }).waitFor();
-    await typeInto(page, page.getByLabel('Kod'), await codeSentTo(portal.url, email));
+    await typeInto(page, page.getByLabel('Kod'), await codeSentTo(suite.portal.url, email));
     await page.keyboard.press('Enter');
     await typeInto(page, page.getByLabel('Lozinka', { exact: true }), 'Tastatura1!');
     await typeInto(page, page.getByLabel('Potvrdi lozinku'), 'Tastatura1!');
@@ -110,7 +101,7 @@ describe('keyboard alone', () => {
 
   it('logs in, saves a 3-D Secure card and pays with the security code, on a desktop', async () => {
     const page = await newPage(1280);
-    await page.goto(`${portal.url}/nalog`);
+    await page.goto(`${suite.portal.url}/nalog`);
     await typeInto(page, page.getByLabel('E-mail ili broj telefona'), 'istekla@ontv.ba');
     await typeInto(page, page.getByLabel('Lozinka'), 'Demo1234!');
     await page.keyboard.press('Enter');
@@ -129,7 +120,7 @@ describe('keyboard alone', () => {
     await page.getByRole('listitem').filter({ hasText: '**** **** **** 3220' }).waitFor();
 
     // MaxON runs a promo, so its paid confirmation is opened by its address (as in the payments test).
-    await page.goto(`${portal.url}/potvrdi-pretplatu?plan=maxon`);
+    await page.goto(`${suite.portal.url}/potvrdi-pretplatu?plan=maxon`);
     await page.getByText('**** **** **** 3220').waitFor();
     await tabTo(page, page.getByRole('checkbox', { name: /automatski naplaćuje/ }));
     await page.keyboard.press('Space');

@@ -1,22 +1,13 @@
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, Page } from 'playwright-core';
-import { codeSentTo, expectAccessible, launchBrowser, type Portal, screenshot, startPortal } from './harness';
+import type { Page } from 'playwright-core';
+import { codeSentTo, expectAccessible, screenshot, portalAndBrowser } from './harness';
 
 describe('registration and password reset in a browser', () => {
-  let portal: Portal;
-  let browser: Browser;
-
-  before(async () => {
-    [portal, browser] = await Promise.all([startPortal({ name: 'onboarding' }), launchBrowser()]);
-  });
-  after(async () => {
-    await browser?.close();
-    await portal?.stop();
-  });
+  const suite = portalAndBrowser({ name: 'onboarding' });
 
   async function newPage(width = 1280): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'bs-BA' });
+    const context = await suite.browser.newContext({ viewport: { width, height: 900 }, locale: 'bs-BA' });
     return context.newPage();
   }
 
@@ -24,7 +15,7 @@ describe('registration and password reset in a browser', () => {
 
   it('registers by phone, refuses a wrong code, and ends logged in with the name in the header and the PIN shown', async () => {
     const page = await newPage(375);
-    await page.goto(`${portal.url}/kreiraj-nalog`);
+    await page.goto(`${suite.portal.url}/kreiraj-nalog`);
     await page.getByRole('link', { name: 'Putem broja telefona' }).click();
     const phone = page.getByLabel('Broj mobilnog telefona');
     await phone.fill('062 12');
@@ -34,7 +25,7 @@ describe('registration and password reset in a browser', () => {
     await phone.fill('062 111 333');
     await page.getByRole('button', { name: 'Pošalji kod' }).click();
     await page.getByRole('heading', { name: 'Potvrdi broj telefona' }).waitFor();
-    const code = await codeSentTo(portal.url, '062111333');
+    const code = await codeSentTo(suite.portal.url, '062111333');
     await page.getByLabel('Kod').fill(code === '000000' ? '111111' : '000000');
     await page.getByRole('button', { name: 'Potvrdi' }).click();
     await page.getByText('Unijeli ste neispravan aktivacioni kod.').waitFor();
@@ -74,18 +65,18 @@ describe('registration and password reset in a browser', () => {
 
   it('registers by e-mail, with the resend link blocked for 5 seconds after a click', async () => {
     const page = await newPage();
-    await page.goto(`${portal.url}/kreiraj-nalog`);
+    await page.goto(`${suite.portal.url}/kreiraj-nalog`);
     await page.getByRole('link', { name: 'Putem e-mail adrese' }).click();
     await page.getByLabel('E-mail adresa').fill('nova.korisnica@example.ba');
     await page.getByRole('button', { name: 'Pošalji kod' }).click();
     await page.getByRole('heading', { name: 'Potvrdi e-mail adresu' }).waitFor();
-    const first = await codeSentTo(portal.url, 'nova.korisnica@example.ba');
+    const first = await codeSentTo(suite.portal.url, 'nova.korisnica@example.ba');
 
     await page.getByRole('button', { name: 'Pošalji kod ponovo' }).click();
     await page.getByText('Novi kod je uspješno poslat...').waitFor();
     assert.equal(await page.getByRole('button', { name: 'Pošalji kod ponovo' }).count(), 0, 'blocked meanwhile');
     await page.getByRole('button', { name: 'Pošalji kod ponovo' }).waitFor({ timeout: 8000 });
-    const second = await codeSentTo(portal.url, 'nova.korisnica@example.ba');
+    const second = await codeSentTo(suite.portal.url, 'nova.korisnica@example.ba');
     assert.match(second, /^\d{6}$/);
     if (second !== first) {
       await page.getByLabel('Kod').fill(first);
@@ -107,13 +98,13 @@ describe('registration and password reset in a browser', () => {
 
   it('resets a forgotten password, then logs in with the new one', async () => {
     const page = await newPage();
-    await page.goto(`${portal.url}/nalog`);
+    await page.goto(`${suite.portal.url}/nalog`);
     await page.getByRole('link', { name: /Zaboravljena lozinka/ }).click();
     await page.getByLabel('E-mail ili broj telefona').fill('061 000 005');
     await page.getByRole('button', { name: 'Pošalji kod' }).click();
     await page.waitForURL(/resetovanje-kod-potvrda-broj-telefona$/);
     await expectAccessible(page, 'the reset code step');
-    await page.getByLabel('Kod').fill(await codeSentTo(portal.url, '061000005'));
+    await page.getByLabel('Kod').fill(await codeSentTo(suite.portal.url, '061000005'));
     await page.getByRole('button', { name: 'Potvrdi' }).click();
     await page.getByRole('heading', { name: 'Nova lozinka' }).waitFor();
     await expectAccessible(page, 'the new password step');
@@ -141,7 +132,7 @@ describe('registration and password reset in a browser', () => {
       ['/zaboravljena-lozinka/resetovanje-zaboravljene-lozinke', '/zaboravljena-lozinka'],
     ];
     for (const [path, start] of cases) {
-      await page.goto(portal.url + path);
+      await page.goto(suite.portal.url + path);
       await page.waitForURL((url) => url.pathname === start);
       await page.getByRole('heading', { level: 1 }).first().waitFor();
     }

@@ -1,22 +1,13 @@
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, Page } from 'playwright-core';
-import { addCard, launchBrowser, loggedInPage, screenshot, startPortal, type Portal } from './harness';
+import type { Page } from 'playwright-core';
+import { addCard, loggedInPage, screenshot, startPortal, portalAndBrowser } from './harness';
 
 
 describe('cards and payments in a browser', () => {
-  let portal: Portal;
-  let browser: Browser;
+  const suite = portalAndBrowser({ name: 'payments' });
 
-  before(async () => {
-    [portal, browser] = await Promise.all([startPortal({ name: 'payments' }), launchBrowser()]);
-  });
-  after(async () => {
-    await browser?.close();
-    await portal?.stop();
-  });
-
-  const loggedIn = (username: string, width = 1280, url = portal.url) => loggedInPage(browser, url, username, { width });
+  const loggedIn = (username: string, width = 1280, url = suite.portal.url) => loggedInPage(suite.browser, url, username, { width });
 
   async function payWithCode(page: Page) {
     const modal = page.getByRole('dialog', { name: 'Sigurnosni kod kartice' });
@@ -28,7 +19,7 @@ describe('cards and payments in a browser', () => {
 
   it('takes an EXPIRED customer from a new card to an ACTIVE subscription, a payment and a correct invoice', async () => {
     const page = await loggedIn('istekla@ontv.ba');
-    await page.goto(`${portal.url}/pretplati-se?paket=maxon`);
+    await page.goto(`${suite.portal.url}/pretplati-se?paket=maxon`);
     await page.getByRole('heading', { name: 'MaxON' }).waitFor();
     await page.getByText('24,90 KM mjesečno, PDV uključen').waitFor();
     const dialog = await addCard(page, '4242 4242 4242 4242', 'Unesi karticu');
@@ -49,7 +40,7 @@ describe('cards and payments in a browser', () => {
     assert.equal(await submit.isDisabled(), false);
     await screenshot(page, 'payments-subscribe');
 
-    await page.goto(`${portal.url}/potvrdi-pretplatu?plan=maxon`);
+    await page.goto(`${suite.portal.url}/potvrdi-pretplatu?plan=maxon`);
     await page.getByText('**** **** **** 4242').waitFor();
     const pay = page.getByRole('button', { name: 'Plati i potvrdi pretplatu' });
     assert.equal(await pay.isDisabled(), true);
@@ -60,10 +51,10 @@ describe('cards and payments in a browser', () => {
     await page.getByText('Tvoja pretplata je aktivirana.').waitFor();
     await screenshot(page, 'payments-subscribed');
 
-    await page.goto(`${portal.url}/nalog`);
+    await page.goto(`${suite.portal.url}/nalog`);
     await page.locator('section', { has: page.getByRole('heading', { name: 'Moj paket' }) }).getByText('AKTIVNA', { exact: true }).waitFor();
 
-    await page.goto(`${portal.url}/nalog/istorija-uplata`);
+    await page.goto(`${suite.portal.url}/nalog/istorija-uplata`);
     const row = page.getByRole('row').nth(1);
     await row.getByText('24,90 KM').waitFor();
     await row.getByText('**** **** **** 4242').waitFor();
@@ -85,7 +76,7 @@ describe('cards and payments in a browser', () => {
 
   it('ends a declined payment on /pretplata-greska and leaves the subscription as it was', async () => {
     const page = await loggedIn('demo@ontv.ba', 375);
-    await page.goto(`${portal.url}/nalog/moje-kartice`);
+    await page.goto(`${suite.portal.url}/nalog/moje-kartice`);
     await page.getByText('Nemaš sačuvanih kartica').waitFor();
     // Declined at once: the dialog's error step.
     let dialog = await addCard(page, '4000000000000002');
@@ -99,21 +90,21 @@ describe('cards and payments in a browser', () => {
     await page.keyboard.press('Escape');
     await page.getByText('**** **** **** 0341').waitFor();
 
-    await page.goto(`${portal.url}/potvrdi-pretplatu?plan=starton`);
+    await page.goto(`${suite.portal.url}/potvrdi-pretplatu?plan=starton`);
     await page.getByLabel(/automatski naplaćuje/).check();
     await page.getByRole('button', { name: 'Plati i potvrdi pretplatu' }).click();
     await payWithCode(page);
     await page.waitForURL('**/pretplata-greska');
     await page.getByText('nedovoljno sredstava na računu').waitFor();
     await screenshot(page, 'payments-failed');
-    await page.goto(`${portal.url}/nalog`);
+    await page.goto(`${suite.portal.url}/nalog`);
     await page.getByText('Nemaš aktiviran paket').waitFor();
     await page.context().close();
   });
 
   it('saves a 3-D Secure card after the challenge, sets it as the primary card and deletes a card', async () => {
     const page = await loggedIn('aktivna@ontv.ba');
-    await page.goto(`${portal.url}/nalog/moje-kartice`);
+    await page.goto(`${suite.portal.url}/nalog/moje-kartice`);
     await page.getByText('**** **** **** 4242').waitFor();
     const dialog = await addCard(page, '4000000000003220');
     await dialog.getByRole('heading', { name: '3-D Secure provjera' }).waitFor();
@@ -146,7 +137,7 @@ describe('cards and payments in a browser', () => {
     await page.getByRole('button', { name: 'Plati i reaktiviraj' }).click();
     await payWithCode(page);
     await page.waitForURL('**/nalog/placanje-uspjesno');
-    await page.goto(`${portal.url}/nalog`);
+    await page.goto(`${suite.portal.url}/nalog`);
     await page.locator('section', { has: page.getByRole('heading', { name: 'Moj paket' }) }).getByText('AKTIVNA', { exact: true }).waitFor();
     await page.context().close();
   });

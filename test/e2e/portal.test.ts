@@ -2,25 +2,16 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page, Request } from 'playwright-core';
 import { freePort } from '../lib/postgres';
-import { DEMO, launchBrowser, logIn, portalRootWithRemotes, screenshot, startPortal, type Portal } from './harness';
+import { DEMO, launchBrowser, logIn, portalRootWithRemotes, screenshot, startPortal, type Portal, portalAndBrowser } from './harness';
 
 const WIDTHS = [375, 1280] as const;
 
 describe('portal in a browser', () => {
-  let portal: Portal;
-  let browser: Browser;
-
-  before(async () => {
-    // A short token lifetime lets the test watch a real expiry and refresh.
-    [portal, browser] = await Promise.all([startPortal({ env: { TOKEN_TTL_SECONDS: '4' } }), launchBrowser()]);
-  });
-  after(async () => {
-    await browser?.close();
-    await portal?.stop();
-  });
+  // A short token lifetime lets the test watch a real expiry and refresh.
+  const suite = portalAndBrowser({ env: { TOKEN_TTL_SECONDS: '4' } });
 
   async function newPage(width: number = 1280): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width, height: 800 }, locale: 'bs-BA' });
+    const context = await suite.browser.newContext({ viewport: { width, height: 800 }, locale: 'bs-BA' });
     return context.newPage();
   }
 
@@ -29,7 +20,7 @@ describe('portal in a browser', () => {
     const violations: string[] = [];
     page.on('console', (message) => /Content Security Policy|Refused to/.test(message.text()) && violations.push(message.text()));
     page.on('pageerror', (error) => violations.push(error.message));
-    const response = await page.goto(portal.url + '/');
+    const response = await page.goto(suite.portal.url + '/');
     const csp = response!.headers()['content-security-policy'] ?? '';
     for (const part of ["default-src 'self'", "script-src 'self'", "frame-ancestors 'none'", "object-src 'none'"]) assert.ok(csp.includes(part), `CSP has ${part}`);
     assert.ok(!csp.includes('unsafe-inline') && !csp.includes('unsafe-eval'), 'no inline script or eval');
@@ -41,11 +32,11 @@ describe('portal in a browser', () => {
       ['/tv-kanali', 'TV kanali'],
       ['/kreiraj-nalog', 'Kreiraj nalog'],
     ] as const) {
-      await page.goto(portal.url + path);
+      await page.goto(suite.portal.url + path);
       await page.getByRole('heading', { level: 1, name: ready }).waitFor();
     }
-    await logIn(page, portal.url);
-    await page.goto(`${portal.url}/remotes/catalogue/embed/demo.html`);
+    await logIn(page, suite.portal.url);
+    await page.goto(`${suite.portal.url}/remotes/catalogue/embed/demo.html`);
     await page.locator('tv-paketi').getByRole('heading', { name: 'MaxON' }).waitFor();
     assert.deepEqual(violations, []);
     await page.context().close();
@@ -63,7 +54,7 @@ describe('portal in a browser', () => {
       const warnings: string[] = [];
       page.on('request', (request: Request) => requests.push(new URL(request.url()).pathname));
       page.on('console', (message) => message.type() !== 'log' && warnings.push(message.text()));
-      const response = await page.goto(portal.url + path);
+      const response = await page.goto(suite.portal.url + path);
       const linked = [...(response!.headers()['link'] ?? '').matchAll(/<([^>]+)>; rel=preload/g)].map((match) => match[1]!);
       assert.ok(linked.includes('/portal.config.json'), `${path}: the configuration is preloaded`);
       if (remote) {
@@ -84,7 +75,7 @@ describe('portal in a browser', () => {
   it('shows the 404 page for unknown paths, also inside a remote prefix', async () => {
     const page = await newPage();
     for (const path of ['/ne-postoji', '/nalog/ne-postoji']) {
-      await page.goto(portal.url + path);
+      await page.goto(suite.portal.url + path);
       await page.getByRole('heading', { name: 'Stranica nije pronađena' }).waitFor();
       assert.ok(await page.getByRole('banner').isVisible(), 'the header stays');
     }
@@ -96,7 +87,7 @@ describe('portal in a browser', () => {
       const page = await newPage(width);
       const requests: string[] = [];
       page.on('request', (request: Request) => requests.push(request.url()));
-      await page.goto(portal.url + '/');
+      await page.goto(suite.portal.url + '/');
       await page.getByRole('heading', { name: 'Televizija koja ide s tobom' }).waitFor();
       await page.waitForLoadState('networkidle');
       assert.ok(requests.some((url) => url.includes('/remotes/catalogue/')), 'catalogue is loaded');
@@ -114,13 +105,13 @@ describe('portal in a browser', () => {
     const refreshes: string[] = [];
     page.on('request', (request: Request) => request.url().endsWith('/api/refresh') && refreshes.push(request.url()));
 
-    await page.goto(portal.url + '/nalog');
+    await page.goto(suite.portal.url + '/nalog');
     await page.getByLabel('E-mail ili broj telefona').waitFor();
     await screenshot(page, 'login');
     await page.setViewportSize({ width: 375, height: 800 });
     await screenshot(page, 'login');
     await page.setViewportSize({ width: 1280, height: 800 });
-    await logIn(page, portal.url);
+    await logIn(page, suite.portal.url);
     const accountLink = page.getByRole('navigation', { name: 'Glavni meni' }).getByRole('link', { name: DEMO.name });
     await accountLink.waitFor();
     await page.getByText(DEMO.customerNumber).waitFor();
@@ -144,7 +135,7 @@ describe('portal in a browser', () => {
     assert.equal(refreshes.length, 1, 'exactly one refresh');
 
     await page.getByRole('button', { name: 'Odjavi se' }).click();
-    await page.waitForURL(portal.url + '/');
+    await page.waitForURL(suite.portal.url + '/');
     await page.getByRole('navigation', { name: 'Glavni meni' }).getByRole('link', { name: 'Moj nalog' }).waitFor();
     assert.equal(await page.evaluate(() => localStorage.getItem('ontv.token')), null);
     await page.context().close();
@@ -152,17 +143,17 @@ describe('portal in a browser', () => {
 
   it('shows the logged-in header on a phone', async () => {
     const page = await newPage(375);
-    await logIn(page, portal.url);
+    await logIn(page, suite.portal.url);
     await page.getByRole('button', { name: 'Otvori meni' }).click();
     await page.getByRole('navigation', { name: 'Glavni meni' }).getByRole('link', { name: DEMO.name }).waitFor();
     await screenshot(page, 'logged-in-menu');
     await page.context().close();
   });
 
-  it('explains a broken portal.config.json on the page', async () => {
+  it('explains a broken suite.portal.config.json on the page', async () => {
     const page = await newPage();
     await page.route('**/portal.config.json', (route) => route.fulfill({ contentType: 'application/json', body: '{"apiBaseUrl": 5, "remotes": {}}' }));
-    await page.goto(portal.url + '/');
+    await page.goto(suite.portal.url + '/');
     await page.getByRole('heading', { name: 'Portal nije ispravno podešen' }).waitFor();
     const text = await page.locator('main').innerText();
     assert.match(text, /apiBaseUrl:/);

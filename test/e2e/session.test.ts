@@ -1,25 +1,15 @@
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, loggedInPage, startPortal, type Portal } from './harness';
+import { loggedInPage, portalAndBrowser } from './harness';
 
 const PARALLEL = 20;
 
 describe('a session across a real token expiry', () => {
-  let portal: Portal;
-  let browser: Browser;
-
-  before(async () => {
-    // Tokens that live three seconds: the test waits for a real expiry, not a faked clock.
-    [portal, browser] = await Promise.all([startPortal({ name: 'session', env: { TOKEN_TTL_SECONDS: '3' } }), launchBrowser()]);
-  });
-  after(async () => {
-    await browser?.close();
-    await portal?.stop();
-  });
+  // Tokens that live three seconds: the test waits for a real expiry, not a faked clock.
+  const suite = portalAndBrowser({ name: 'session', env: { TOKEN_TTL_SECONDS: '3' } });
 
   it(`${PARALLEL} calls in flight when the token expires: one refresh, every call succeeds`, async () => {
-    const page = await loggedInPage(browser, portal.url, 'aktivna@ontv.ba');
+    const page = await loggedInPage(suite.browser, suite.portal.url, 'aktivna@ontv.ba');
     const refreshes: number[] = [];
     page.on('request', (request) => {
       if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/refresh') refreshes.push(Date.now());
