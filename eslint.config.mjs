@@ -1,8 +1,12 @@
 // @ts-check
+import { readFileSync } from 'node:fs';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
-const REMOTES = ['catalogue', 'account', 'onboarding'];
+/** The remotes, from npm's workspaces (test/contract/boundaries.test.ts holds them to the contract's REMOTE_NAMES). */
+const REMOTES = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'))
+  .workspaces.filter((dir) => dir.startsWith('remotes/'))
+  .map((dir) => dir.slice('remotes/'.length));
 
 /** A relative import that climbs out of its workspace into another one. */
 const escape = (names) => `(^|/)\\.\\./(\\.\\./)+(${names.join('|')})(/|$)`;

@@ -20,10 +20,21 @@ interface AppSpec {
   staticDirs?: Array<{ from: string; to: string }>;
 }
 
+/**
+ * The apps' folders, from npm's workspaces: the host and `remotes/<name>` (test/contract/boundaries.test.ts
+ * holds them to the contract's REMOTE_NAMES). The config cannot import the contract: ts-node compiles it alone.
+ */
+const WORKSPACES: string[] = JSON.parse(fs.readFileSync(path.join(__dirname, 'package.json'), 'utf8')).workspaces;
+const dirOf = (name: string): string => {
+  const dir = WORKSPACES.find((w) => w === name || w === `remotes/${name}`);
+  if (!dir) throw new Error(`No workspace for the app ${name} in package.json`);
+  return dir;
+};
+
 export const APPS = {
-  host: { dir: 'host', federationName: 'host' },
+  host: { dir: dirOf('host'), federationName: 'host' },
   catalogue: {
-    dir: 'remotes/catalogue',
+    dir: dirOf('catalogue'),
     federationName: 'catalogue',
     exposes: { './routes': './src/exposes/routes.tsx', './widget': './src/exposes/widget.ts', './subscription': './src/exposes/subscription.ts' },
     staticDirs: [
@@ -31,8 +42,8 @@ export const APPS = {
       { from: 'content/resources', to: 'resources' },
     ],
   },
-  account: { dir: 'remotes/account', federationName: 'account' },
-  onboarding: { dir: 'remotes/onboarding', federationName: 'onboarding' },
+  account: { dir: dirOf('account'), federationName: 'account' },
+  onboarding: { dir: dirOf('onboarding'), federationName: 'onboarding' },
 } as const satisfies Record<string, AppSpec>;
 export type AppName = keyof typeof APPS;
 

@@ -1,6 +1,9 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import path from 'node:path';
+import { APP_DIRS, REMOTE_NAMES } from '@portal/shared/contract';
+import { APPS } from '../../webpack.config';
 import { ESLint } from 'eslint';
 import { ROOT } from '../../api/src/cli/freshness';
 
@@ -10,6 +13,15 @@ async function restricted(file: string, code: string): Promise<boolean> {
   const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, file) });
   return (result?.messages ?? []).some((m) => m.ruleId === '@typescript-eslint/no-restricted-imports');
 }
+
+describe('the app list', () => {
+  it('is the contract\'s REMOTE_NAMES: npm\'s workspaces and the lint boundaries name the same remotes', () => {
+    const workspaces = (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { workspaces: string[] }).workspaces;
+    assert.deepEqual(workspaces.filter((dir) => dir.startsWith('remotes/')), REMOTE_NAMES.map((name) => `remotes/${name}`));
+    assert.deepEqual(Object.keys(APPS), ['host', ...REMOTE_NAMES], 'the build knows every app');
+    assert.deepEqual(Object.values(APPS).map((app) => app.dir), Object.values(APP_DIRS));
+  });
+});
 
 describe('import boundaries (shared -> remotes -> host)', () => {
   it('forbids a remote importing another remote, by package or by path', async () => {

@@ -3,11 +3,12 @@ import { endpoints, type AccountInfo, type ServiceStatus } from '@portal/shared/
 import type { ApiContext } from '../context';
 import type { Queryable } from '../db/db';
 import { SESSION_EXPIRED } from '../auth/guard';
-import { findCustomerById } from '../auth/customers';
+import { findCustomerById, lockCustomer } from '../auth/customers';
 import { HttpError } from '../http/validate';
 import { route } from '../http/route';
 import { isoDay } from '../days';
-import { canReactivateWhere } from './rules';
+import { canBuyWhere, canReactivateWhere } from './rules';
+import { ALREADY_SUBSCRIBED, cancelOpenPurchases, cancelPayments, findPlan, NEEDS_CARD, NO_PROMO, PLAN_NOT_FOUND, PROMO_USED, refuseUnlessMayBuy } from '../payments/routes';
 import { graceUntil } from '../billing/job';
 
 interface SubscriptionRow {
@@ -52,7 +53,7 @@ const NOT_ACTIVE = 'Deaktivirati je moguće samo aktivnu pretplatu.';
 const NOT_REACTIVATABLE = 'Reaktivacija bez plaćanja moguća je samo za deaktiviranu pretplatu čiji plaćeni period još traje.';
 
 /**
- * `GET /{product}/accountInfo`, `/deactivate`, `/reactivateWithoutPayment` (spec 7, Service; spec 4,
+ * `GET /{product}/accountInfo`, `/deactivate`, `/reactivateWithoutPayment` and `POST /{product}/createSubscriptionInPromoPeriod` (spec 7, Service; spec 4,
  * Subscription status). A state change happens in one conditional
  * UPDATE, so a refused or concurrent request changes nothing; a refusal is a 409 with a message.
  */
@@ -95,4 +96,45 @@ export function accountRoutes(app: FastifyInstance, ctx: ApiContext): void {
     return { status: row.status, nextPaymentOn: row.next_payment_on };
   });
 
+
+  // A free promo period: the subscription starts at once, with no payment (the promo's rules in payments/routes.ts).
+  route(app, ctx, endpoints.subscribeInPromo, async ({ customer: { customerId }, body: { plan: planCode }, request }) => {
+    const today = isoDay(ctx.now());
+    const [promo] = await ctx.db.query<{ promo_type: 'DURATION_BASED' | 'TIME_UNTIL_BASED'; duration_days: number | null; until: string | null; ends: string }>(
+      `SELECT pp.promo_type, pp.duration_days, to_char(pp.duration_until, 'YYYY-MM-DD') AS until,
+              to_char(CASE WHEN pp.promo_type = 'DURATION_BASED' THEN $2::date + pp.duration_days ELSE pp.duration_until END, 'YYYY-MM-DD') AS ends
+         FROM plan_promos pp WHERE pp.plan_code = $1 AND pp.status = 'ACTIVE'
+          AND (pp.promo_type = 'DURATION_BASED' OR pp.duration_until > $2::date)
+        ORDER BY pp.id LIMIT 1`,
+      [planCode, today],
+    );
+    if (!promo) {
+      if (!(await findPlan(ctx.db, planCode))) throw new HttpError(404, PLAN_NOT_FOUND, 'NOT_FOUND');
+      throw new HttpError(409, NO_PROMO, 'NO_PROMO');
+    }
+    const [primary] = await ctx.db.query(`SELECT 1 FROM credit_cards WHERE customer_id = $1 AND status = 'ACTIVE' AND primary_card`, [customerId]);
+    if (!primary) throw new HttpError(409, NEEDS_CARD, 'NO_CARD');
+    // One transaction under the customer's row lock: the promo is used once per customer and plan (its
+    // row is the proof), the subscription starts only if the customer may buy one now, and an order
+    // left open in another tab is cancelled so it cannot be paid on top of the promo.
+    const { row, cancelled } = await ctx.db.transaction(async (tx) => {
+      await lockCustomer(tx, customerId);
+      await refuseUnlessMayBuy(tx, customerId, today);
+      const [first] = await tx.query('INSERT INTO promo_uses (customer_id, plan_code, used_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING 1', [customerId, planCode, ctx.now()]);
+      if (!first) throw new HttpError(409, PROMO_USED, 'PROMO_USED');
+      const [started] = await tx.query<{ status: ServiceStatus['status']; next_payment_on: string }>(
+        `INSERT INTO subscriptions AS s (customer_id, plan_code, status, period_start, next_payment_on, updated_at, promo_type, promo_until, promo_days)
+         VALUES ($1, $3, 'ACTIVE', $2::date, $4::date, $5, $6, $4::date, $7)
+         ON CONFLICT (customer_id) DO UPDATE SET plan_code = $3, status = 'ACTIVE', period_start = $2::date, next_payment_on = $4::date, updated_at = $5,
+           promo_type = $6, promo_until = $4::date, promo_days = $7, billing_failures = 0, billing_next_on = NULL
+         WHERE ${canBuyWhere('$2')}
+         RETURNING status, to_char(next_payment_on, 'YYYY-MM-DD') AS next_payment_on`,
+        [customerId, today, planCode, promo.ends, ctx.now(), promo.promo_type, promo.duration_days],
+      );
+      if (!started) throw new HttpError(409, ALREADY_SUBSCRIBED, 'ALREADY_SUBSCRIBED');
+      return { row: started, cancelled: await cancelOpenPurchases(tx, customerId, ctx.now()) };
+    });
+    await cancelPayments(ctx, cancelled, request.log);
+    return { status: row.status, nextPaymentOn: row.next_payment_on };
+  });
 }

@@ -1,16 +1,12 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { APP_DIRS, type AppName } from '@portal/shared/contract';
 
 export const ROOT = path.resolve(__dirname, '../../..');
 
-export const APP_DIRS = {
-  host: 'host',
-  catalogue: 'remotes/catalogue',
-  account: 'remotes/account',
-  onboarding: 'remotes/onboarding',
-} as const;
-export type App = keyof typeof APP_DIRS;
+export { APP_DIRS } from '@portal/shared/contract';
+export type App = AppName;
 
 function newestMtime(target: string): number {
   if (!fs.existsSync(target)) return 0;

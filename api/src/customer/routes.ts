@@ -7,7 +7,7 @@ import { hashPassword, verifyPassword } from '../auth/passwords';
 import { seal, unseal } from '../auth/secrets';
 import { HttpError, tooManyRequests } from '../http/validate';
 import { route } from '../http/route';
-import { savedCards, toCreditCard } from '../payments/cards';
+import { savedCards, toCreditCard } from '../cards/routes';
 import type { Limit } from '../http/limits';
 
 /** Wrong PINs allowed before the check locks, and for how long (spec: "PIN check attempts are limited"). */

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { endpoints, type PaymentRecord, type ServiceStatus } from '@portal/shared/contract';
+import { endpoints, type PaymentRecord } from '@portal/shared/contract';
 import type { ApiContext } from '../context';
 import { lockCustomer } from '../auth/customers';
 import type { Queryable } from '../db/db';
@@ -7,7 +7,7 @@ import { HttpError } from '../http/validate';
 import { route } from '../http/route';
 import { isoDay } from '../days';
 import { canBuyWhere } from '../account/rules';
-import { CARD_NOT_FOUND, ownCard, toCreditCard } from './cards';
+import { CARD_NOT_FOUND, ownCard, toCreditCard } from '../cards/routes';
 
 interface PlanRow {
   code: string;
@@ -35,17 +35,17 @@ const ORDER_COLUMNS = `o.order_number, o.customer_id, o.plan_code, p.name AS pla
 
 export const ALREADY_SUBSCRIBED = 'Tvoja pretplata je aktivna: novu možeš kupiti kada istekne.';
 export const ACCOUNT_BLOCKED = 'Tvoj nalog je blokiran, pa pretplatu trenutno nije moguće kupiti. Obrati se korisničkoj podršci.';
-const PROMO_USED = 'Promo period za ovaj paket već si iskoristio. Paket možeš kupiti po redovnoj cijeni.';
+export const PROMO_USED = 'Promo period za ovaj paket već si iskoristio. Paket možeš kupiti po redovnoj cijeni.';
 const ORDER_REPLACED = 'Ovu narudžbu je zamijenila novija, otvorena u drugom prozoru. Pokušaj ponovo.';
 const PRICE_CHANGED = 'Cijena paketa se promijenila. Osvježi stranicu i pokušaj ponovo.';
-const PLAN_NOT_FOUND = 'Paket nije pronađen.';
-const NO_PROMO = 'Ovaj paket trenutno nema promo period.';
-const NEEDS_CARD = 'Za promo period potrebna je sačuvana kartica.';
+export const PLAN_NOT_FOUND = 'Paket nije pronađen.';
+export const NO_PROMO = 'Ovaj paket trenutno nema promo period.';
+export const NEEDS_CARD = 'Za promo period potrebna je sačuvana kartica.';
 const PAYMENT_NOT_FOUND = 'Uplata nije pronađena.';
 
 
 /** Refuses, with the reason, a customer who may not buy a subscription today. */
-async function refuseUnlessMayBuy(db: Queryable, customerId: number, today: string): Promise<void> {
+export async function refuseUnlessMayBuy(db: Queryable, customerId: number, today: string): Promise<void> {
   const [row] = await db.query<{ status: string; may: boolean }>(`SELECT s.status, ${canBuyWhere('$2')} AS may FROM subscriptions s WHERE s.customer_id = $1`, [customerId, today]);
   if (row?.status === 'BLOCKED') throw new HttpError(409, ACCOUNT_BLOCKED, 'ACCOUNT_BLOCKED');
   if (row && !row.may) throw new HttpError(409, ALREADY_SUBSCRIBED, 'ALREADY_SUBSCRIBED');
@@ -70,7 +70,7 @@ export async function cancelPayments(ctx: ApiContext, paymentIds: readonly strin
   }
 }
 
-async function findPlan(db: Queryable, code: string): Promise<PlanRow | null> {
+export async function findPlan(db: Queryable, code: string): Promise<PlanRow | null> {
   const [row] = await db.query<PlanRow>('SELECT code, name, price_fening FROM plans WHERE code = $1', [code]);
   return row ?? null;
 }
@@ -99,10 +99,10 @@ function idempotencyKey(request: FastifyRequest): string {
 
 /**
  * Payments (spec 7, Cards and payments; Service): the new-account payment info and order, the payment
- * history and one payment (the invoice), and the promo subscription. The order is paid in the browser
+ * history and one payment (the invoice). The order is paid in the browser
  * with the provider; its success event activates the subscription (see events.ts).
  */
-export function orderRoutes(app: FastifyInstance, ctx: ApiContext): void {
+export function paymentRoutes(app: FastifyInstance, ctx: ApiContext): void {
   const product = ctx.config.product;
 
   route(app, ctx, endpoints.paymentInfo, async ({ params }) => {
@@ -214,45 +214,5 @@ export function orderRoutes(app: FastifyInstance, ctx: ApiContext): void {
         username: order.email ?? (order.phone_number ? `+${order.phone_number}` : ''),
       },
     };
-  });
-
-  route(app, ctx, endpoints.subscribeInPromo, async ({ customer: { customerId }, body: { plan: planCode }, request }) => {
-    const today = isoDay(ctx.now());
-    const [promo] = await ctx.db.query<{ promo_type: 'DURATION_BASED' | 'TIME_UNTIL_BASED'; duration_days: number | null; until: string | null; ends: string }>(
-      `SELECT pp.promo_type, pp.duration_days, to_char(pp.duration_until, 'YYYY-MM-DD') AS until,
-              to_char(CASE WHEN pp.promo_type = 'DURATION_BASED' THEN $2::date + pp.duration_days ELSE pp.duration_until END, 'YYYY-MM-DD') AS ends
-         FROM plan_promos pp WHERE pp.plan_code = $1 AND pp.status = 'ACTIVE'
-          AND (pp.promo_type = 'DURATION_BASED' OR pp.duration_until > $2::date)
-        ORDER BY pp.id LIMIT 1`,
-      [planCode, today],
-    );
-    if (!promo) {
-      if (!(await findPlan(ctx.db, planCode))) throw new HttpError(404, PLAN_NOT_FOUND, 'NOT_FOUND');
-      throw new HttpError(409, NO_PROMO, 'NO_PROMO');
-    }
-    const [primary] = await ctx.db.query(`SELECT 1 FROM credit_cards WHERE customer_id = $1 AND status = 'ACTIVE' AND primary_card`, [customerId]);
-    if (!primary) throw new HttpError(409, NEEDS_CARD, 'NO_CARD');
-    // One transaction under the customer's row lock: the promo is used once per customer and plan (its
-    // row is the proof), the subscription starts only if the customer may buy one now, and an order
-    // left open in another tab is cancelled so it cannot be paid on top of the promo.
-    const { row, cancelled } = await ctx.db.transaction(async (tx) => {
-      await lockCustomer(tx, customerId);
-      await refuseUnlessMayBuy(tx, customerId, today);
-      const [first] = await tx.query('INSERT INTO promo_uses (customer_id, plan_code, used_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING 1', [customerId, planCode, ctx.now()]);
-      if (!first) throw new HttpError(409, PROMO_USED, 'PROMO_USED');
-      const [started] = await tx.query<{ status: ServiceStatus['status']; next_payment_on: string }>(
-        `INSERT INTO subscriptions AS s (customer_id, plan_code, status, period_start, next_payment_on, updated_at, promo_type, promo_until, promo_days)
-         VALUES ($1, $3, 'ACTIVE', $2::date, $4::date, $5, $6, $4::date, $7)
-         ON CONFLICT (customer_id) DO UPDATE SET plan_code = $3, status = 'ACTIVE', period_start = $2::date, next_payment_on = $4::date, updated_at = $5,
-           promo_type = $6, promo_until = $4::date, promo_days = $7, billing_failures = 0, billing_next_on = NULL
-         WHERE ${canBuyWhere('$2')}
-         RETURNING status, to_char(next_payment_on, 'YYYY-MM-DD') AS next_payment_on`,
-        [customerId, today, planCode, promo.ends, ctx.now(), promo.promo_type, promo.duration_days],
-      );
-      if (!started) throw new HttpError(409, ALREADY_SUBSCRIBED, 'ALREADY_SUBSCRIBED');
-      return { row: started, cancelled: await cancelOpenPurchases(tx, customerId, ctx.now()) };
-    });
-    await cancelPayments(ctx, cancelled, request.log);
-    return { status: row.status, nextPaymentOn: row.next_payment_on };
   });
 }
