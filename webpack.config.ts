@@ -14,7 +14,7 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 interface AppSpec {
   dir: string;
   federationName: string;
-  /** Modules a remote offers other apps (spec: one `src/exposes/` folder per remote). */
+  /** Modules a remote offers other apps (one `src/exposes/` folder per remote). */
   exposes?: Record<string, string>;
   /** Folders copied as they are into the build: files an editor changes without touching code. */
   staticDirs?: Array<{ from: string; to: string }>;

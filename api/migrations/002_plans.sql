@@ -1,4 +1,4 @@
--- The packages on sale and their promos (spec 3, Plan; 4, Promo). Prices are monthly, in KM, VAT included.
+-- The packages on sale and their promos (product.md §3, Plan; 4, Promo). Prices are monthly, in KM, VAT included.
 CREATE TABLE plans (
   code TEXT PRIMARY KEY,
   name TEXT NOT NULL,

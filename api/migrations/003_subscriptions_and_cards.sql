@@ -1,4 +1,4 @@
--- A customer's subscription (spec 4, Subscription status), saved cards (spec 3, Credit card: masked
+-- A customer's subscription (product.md §4, Subscription status), saved cards (product.md §3, Credit card: masked
 -- numbers only) and the PIN check's lockout.
 CREATE TABLE subscriptions (
   customer_id INTEGER PRIMARY KEY REFERENCES customers (id) ON DELETE CASCADE,

@@ -1,4 +1,4 @@
--- Cards and payments (spec 7, Cards and payments). A new card is PENDING until the payment provider
+-- Cards and payments (product.md §7, Cards and payments). A new card is PENDING until the payment provider
 -- confirms its setup; only then does it get its masked number, type and provider payment method.
 ALTER TABLE credit_cards ADD COLUMN status TEXT NOT NULL DEFAULT 'ACTIVE' CHECK (status IN ('PENDING', 'ACTIVE', 'FAILED'));
 ALTER TABLE credit_cards ADD COLUMN setup_id TEXT UNIQUE;
@@ -11,7 +11,7 @@ ALTER TABLE credit_cards ADD CONSTRAINT credit_cards_active_shape CHECK (
   status <> 'ACTIVE' OR (card_type IS NOT NULL AND masked_number IS NOT NULL AND expiration_mm IS NOT NULL AND expiration_yy IS NOT NULL)
 );
 
--- Promo subscriptions (spec 4, Promo): the promo the subscription started with.
+-- Promo subscriptions (product.md §4, Promo): the promo the subscription started with.
 ALTER TABLE subscriptions ADD COLUMN promo_type TEXT CHECK (promo_type IN ('DURATION_BASED', 'TIME_UNTIL_BASED'));
 ALTER TABLE subscriptions ADD COLUMN promo_until DATE;
 ALTER TABLE subscriptions ADD COLUMN promo_days INTEGER;

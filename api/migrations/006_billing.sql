@@ -1,4 +1,4 @@
--- Billing (issue 7; spec 9, automatic charging and grace period). A renewal is a payment order of
+-- Billing (product.md §9, §10; automatic charging and grace period). A renewal is a payment order of
 -- kind RENEWAL, one per subscription period (its idempotency key is `renewal-<due day>`), paid by one
 -- or more attempts: the first on the due day, retries on the configured days of the grace period.
 ALTER TABLE payment_orders ADD COLUMN kind TEXT NOT NULL DEFAULT 'PURCHASE' CHECK (kind IN ('PURCHASE', 'RENEWAL'));

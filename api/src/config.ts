@@ -2,7 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_PRODUCT, productCodeSchema } from '@portal/shared/contract';
 
-/** Grace period after a renewal's due day (spec 9): paid within it, the period runs from the due day. */
+/** Grace period after a renewal's due day (product.md §9): paid within it, the period runs from the due day. */
 export const GRACE_DAYS = 5;
 
 const repoRoot = path.resolve(__dirname, '../..');
@@ -38,7 +38,7 @@ const envSchema = z
   PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
   STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_…)').optional(),
   STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, 'must be a Stripe webhook secret (whsec_…)').optional(),
-  // Billing (issue 7): the days after a failed renewal's due day on which it is retried, all inside
+  // Billing (product.md §9, §10): the days after a failed renewal's due day on which it is retried, all inside
   // the 5-day grace period, and how often the server runs the billing job (0: never; use `npm run billing`).
   BILLING_RETRY_DAYS: z
     .string()

@@ -1,5 +1,5 @@
 /**
- * Hostile input (issue 8): thousands of malformed, oversized and wrongly typed bodies, headers, query
+ * Hostile input (product.md §10): thousands of malformed, oversized and wrongly typed bodies, headers, query
  * strings and path parameters to every endpoint of the API and the sandbox processor. Nothing may
  * answer 5xx, show a stack trace, or change the database.
  */

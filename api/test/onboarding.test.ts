@@ -68,7 +68,7 @@ for (const engine of engines()) {
       assert.equal(await countRows(api.db, 'verifications'), before);
     });
 
-    it('checks the phone format of spec 5', async () => {
+    it('checks the phone format of product.md §5', async () => {
       for (const bad of ['061 23', '0701234567', '06123456789012', 'abc']) {
         const response = await start(bad);
         assert.equal(response.status, 400, bad);

@@ -1,11 +1,11 @@
 /**
  * Bosnian texts used by more than one app. Texts quoted by the specification are verbatim;
- * section numbers refer to `portal-spec.md`.
+ * `product.md §N` is a section of docs/product.md.
  */
 export const messages = {
   loading: 'Učitavanje…',
   retry: 'Pokušaj ponovo',
-  notFoundTitle: 'Stranica nije pronađena', // spec 2, Layout
+  notFoundTitle: 'Stranica nije pronađena', // product.md §2, Layout
   notFoundText: 'Stranica koju tražiš ne postoji ili je premještena.',
   backHome: 'Nazad na početnu',
   remoteUnavailableTitle: 'Ovaj dio portala trenutno nije dostupan',
@@ -15,7 +15,7 @@ export const messages = {
   networkError: 'Server nije dostupan. Provjeri internet vezu i pokušaj ponovo.',
   unknownError: 'Došlo je do greške. Pokušaj ponovo.',
   cannotLoad: (what: string) => `${what} trenutno nije moguće učitati. Provjeri internet vezu i pokušaj ponovo.`,
-  // Login form, spec 2 and 8
+  // Login form, product.md §2 and 8
   loginUsername: 'E-mail ili broj telefona',
   loginPassword: 'Lozinka',
   loginSubmit: 'Prijavi se',

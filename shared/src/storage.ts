@@ -1,5 +1,5 @@
 /**
- * Browser storage under one product prefix (spec 1: "The storage keys share a product-specific
+ * Browser storage under one product prefix (product.md §1: "The storage keys share a product-specific
  * prefix"). The token and the device identity live in local storage; wizard state in session storage.
  */
 let prefix = 'ontv.';

@@ -153,7 +153,7 @@ measure().then(
     console.log('| endpoint | requests/s | of hello-world | p50 (ms) | p99 (ms) | errors or non-2xx |');
     console.log('|---|---|---|---|---|---|');
     for (const r of api) console.log(`| ${r.name} | ${Math.round(r.rps)} | ${((r.rps / yardstick) * 100).toFixed(1)} % | ${r.p50} | ${r.p99} | ${r.errors} |`);
-    // Targets (issue 8): performance >= 95 on mobile, accessibility 100, best practices >= 95, CLS <= 0.02.
+    // Targets: performance >= 95 on mobile, accessibility 100, best practices >= 95, CLS <= 0.02.
     const mark = (ok: boolean) => (ok ? '' : ' ✗');
     console.log('\nLighthouse (targets: performance >= 95 mobile, accessibility 100, best practices >= 95, CLS <= 0.02; ✗ = missed):');
     console.log('| page | preset | performance | accessibility | best practices | LCP (ms) | CLS | TBT (ms) |');

@@ -1,5 +1,5 @@
 /**
- * Lighthouse for `npm run bench` (issue 8): mobile and desktop presets on the home page, the package
+ * Lighthouse for `npm run bench`: mobile and desktop presets on the home page, the package
  * and channel lists, the login form and the logged-in account page, with Debian's Chromium.
  */
 import * as chromeLauncher from 'chrome-launcher';

@@ -34,7 +34,7 @@ async function subscriptionOf(db: Queryable, customerId: number): Promise<Subscr
   return row ?? null;
 }
 
-/** The subscription's promo while it runs (spec 4, Promo): an ACTIVE subscription before the promo's last day. */
+/** The subscription's promo while it runs (product.md §4, Promo): an ACTIVE subscription before the promo's last day. */
 function runningPromo(subscription: SubscriptionRow | null, today: string): AccountInfo['promos'] {
   if (!subscription?.promo_type || !subscription.promo_until || subscription.status !== 'ACTIVE' || subscription.promo_until <= today) return [];
   return [{ status: 'ACTIVE', promoType: subscription.promo_type, durationUntil: subscription.promo_until, durationDays: subscription.promo_days }];
@@ -53,7 +53,7 @@ const NOT_ACTIVE = 'Deaktivirati je moguće samo aktivnu pretplatu.';
 const NOT_REACTIVATABLE = 'Reaktivacija bez plaćanja moguća je samo za deaktiviranu pretplatu čiji plaćeni period još traje.';
 
 /**
- * `GET /{product}/accountInfo`, `/deactivate`, `/reactivateWithoutPayment` and `POST /{product}/createSubscriptionInPromoPeriod` (spec 7, Service; spec 4,
+ * `GET /{product}/accountInfo`, `/deactivate`, `/reactivateWithoutPayment` and `POST /{product}/createSubscriptionInPromoPeriod` (product.md §7, Service; product.md §4,
  * Subscription status). A state change happens in one conditional
  * UPDATE, so a refused or concurrent request changes nothing; a refusal is a 409 with a message.
  */

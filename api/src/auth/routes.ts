@@ -47,7 +47,7 @@ export function loginLimits(config: ApiContext['config'], accountKey: string, cl
   };
 }
 
-/** `POST /login`, `POST /refresh`, `POST /logout` (spec 7, Authentication). */
+/** `POST /login`, `POST /refresh`, `POST /logout` (product.md §7, Authentication). */
 export function authRoutes(app: FastifyInstance, ctx: ApiContext): void {
   route(app, ctx, endpoints.login, async ({ body, request }) => {
     const accountKey = usernameOf(body.username)?.value ?? body.username.toLowerCase();

@@ -46,7 +46,7 @@ export function nextAttemptOn(due: string, today: string, retryDays: readonly nu
 
 /**
  * Marks a renewal order paid and moves its subscription on by one period from the original due day
- * (spec 9: paid within the grace period, the period runs from the due day). Conditional on the order
+ * (product.md §9: paid within the grace period, the period runs from the due day). Conditional on the order
  * still waiting, so the job and a provider webhook settling the same payment change it once.
  */
 export async function settleRenewalPaid(tx: Queryable, orderNumber: string, now: Date) {
@@ -82,7 +82,7 @@ interface DueRow {
 }
 
 /**
- * One billing pass as of `at` (issue 7; spec 9). DEACTIVATED subscriptions whose period ended expire;
+ * One billing pass as of `at` (product.md §9, §10). DEACTIVATED subscriptions whose period ended expire;
  * each ACTIVE subscription due by `at` is charged off-session on its primary card, retried on the
  * schedule's days inside the grace period, and expires when the grace period ends unpaid. Safe with
  * any number of runners at once: an attempt is a row with a unique key, taken by one runner only, and
@@ -92,7 +92,7 @@ export async function runBilling(deps: BillingDeps, at: Date, runner: string = r
   const report: BillingReport = { charged: 0, failed: 0, expired: 0, ended: 0, skipped: 0 };
   const today = isoDay(at);
 
-  // DEACTIVATED subscriptions are not charged; their period over, they expire (spec 4).
+  // DEACTIVATED subscriptions are not charged; their period over, they expire (product.md §4).
   const ended = await deps.db.query<{ customer_id: number; plan_name: string; ended_on: string }>(
     `UPDATE subscriptions s SET status = 'EXPIRED', billing_failures = 0, billing_next_on = NULL, updated_at = $2
        FROM plans p
@@ -135,7 +135,7 @@ async function renewOne(deps: BillingDeps, customerId: number, at: Date, runner:
   );
   if (!sub) return 'skipped';
 
-  // Not paid by the end of the grace period: the service ends and must be bought again (spec 9).
+  // Not paid by the end of the grace period: the service ends and must be bought again (product.md §9).
   if (today > graceUntil(sub.due)) {
     const [expired] = await db.query(
       `UPDATE subscriptions SET status = 'EXPIRED', billing_failures = 0, billing_next_on = NULL, updated_at = $3

@@ -2,7 +2,7 @@ import { formatDate, formatKM } from '@portal/shared/format';
 import type { Queryable } from '../db/db';
 import type { Message, Notifier } from '../onboarding/notifier';
 
-/** Why a charge failed, in the customer's words (spec 8 lists the same causes on the error page). */
+/** Why a charge failed, in the customer's words (product.md §8 lists the same causes on the error page). */
 const REASONS: Record<string, string> = {
   insufficient_funds: 'nedovoljno sredstava na računu',
   no_card: 'nemaš sačuvanu karticu',
@@ -12,7 +12,7 @@ const REASONS: Record<string, string> = {
 const reasonOf = (code: string) => REASONS[code] ?? 'banka nije odobrila transakciju';
 
 /**
- * The receipts and notices of billing (issue 7), in Bosnian, short enough for an SMS. A date written
+ * The receipts and notices of billing (product.md §10), in Bosnian, short enough for an SMS. A date written
  * the portal's way (`10.4.2026.`) ends its sentence with its own dot.
  */
 export const BILLING_TEXTS = {

@@ -33,7 +33,7 @@ export async function listPlans(ctx: ApiContext): Promise<Plan[]> {
   }));
 }
 
-/** `GET /{product}/plans` (spec 7, Service): public, and readable from the operator's own site (the embed widget). */
+/** `GET /{product}/plans` (product.md §7, Service): public, and readable from the operator's own site (the embed widget). */
 export function catalogueRoutes(app: FastifyInstance, ctx: ApiContext): void {
   route(app, ctx, endpoints.plans, async ({ reply }) => {
     reply.header('access-control-allow-origin', '*');

@@ -10,7 +10,7 @@ import { route } from '../http/route';
 import { savedCards, toCreditCard } from '../cards/routes';
 import type { Limit } from '../http/limits';
 
-/** Wrong PINs allowed before the check locks, and for how long (spec: "PIN check attempts are limited"). */
+/** Wrong PINs allowed before the check locks, and for how long (docs/limits.md). */
 export const PIN_MAX_FAILURES = 5;
 export const PIN_LOCK_MINUTES = 15;
 export const WRONG_PIN = 'Uneseni PIN je netačan';
@@ -53,7 +53,7 @@ async function verifyPin(ctx: ApiContext, customerId: number, pin: string): Prom
   throw new HttpError(400, WRONG_PIN, 'WRONG_PIN');
 }
 
-/** `GET /customer/payment-data`, `POST /customer/check-pin`, `/customer/change-pin`, `/customer/change-password` (spec 7, Customer). */
+/** `GET /customer/payment-data`, `POST /customer/check-pin`, `/customer/change-pin`, `/customer/change-password` (product.md §7, Customer). */
 export function customerRoutes(app: FastifyInstance, ctx: ApiContext): void {
   route(app, ctx, endpoints.paymentData, async ({ customer: { customerId } }) => ({
     creditCards: (await savedCards(ctx.db, customerId)).map(toCreditCard),

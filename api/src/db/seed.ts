@@ -28,7 +28,7 @@ interface DemoCustomer {
   card?: { type: 'master' | 'maestro' | 'visa'; last4: string };
 }
 
-/** One customer per subscription state (spec 4), all with the demo password; the README lists them. */
+/** One customer per subscription state (product.md §4), all with the demo password; the README lists them. */
 export const DEMO_CUSTOMERS: readonly DemoCustomer[] = [
   DEMO_CUSTOMER,
   { email: 'aktivna@ontv.ba', phoneNumber: '38761000002', firstName: 'Emir', lastName: 'Begić', customerNumber: '1000002', subscription: { plan: 'maxon', status: 'ACTIVE', nextPaymentInDays: 20 }, card: { type: 'visa', last4: '4242' } },

@@ -2,7 +2,7 @@
 const STRIPE = { script: ['https://js.stripe.com'], frame: ['https://js.stripe.com', 'https://hooks.stripe.com'], connect: ['https://api.stripe.com'] };
 
 /**
- * The portal's Content-Security-Policy (issue 8): its own origin only, no inline script or eval,
+ * The portal's Content-Security-Policy (product.md §10): its own origin only, no inline script or eval,
  * plus the origins remotes are deployed on (`REMOTE_ORIGINS`) and Stripe's only when Stripe is the
  * payment provider. Nobody may frame the portal.
  */

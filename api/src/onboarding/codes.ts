@@ -3,7 +3,7 @@ import type { ApiContext } from '../context';
 import type { Queryable } from '../db/db';
 import { HttpError, tooManyRequests } from '../http/validate';
 
-/** Spec and issue: 6 digits, valid 10 minutes, 5 wrong tries per code, 5 resends per hour. */
+/** A one-time code: 6 digits, valid 10 minutes, 5 wrong tries per code, 5 resends per hour (docs/limits.md). */
 export const CODE_TTL_MINUTES = 10;
 export const CODE_MAX_FAILURES = 5;
 export const MAX_RESENDS_PER_HOUR = 5;

@@ -46,7 +46,7 @@ async function resend(ctx: ApiContext, id: string, purpose: Purpose): Promise<vo
   await ctx.notifier.send({ to: replaced.row.username, channel: channelOf(replaced.row.registration_type), text: codeText(purpose, replaced.code), code: replaced.code });
 }
 
-/** Registration and forgotten password (spec 7, Authentication and registration; Forgotten password). */
+/** Registration and forgotten password (product.md §7, Authentication and registration; Forgotten password). */
 export function onboardingRoutes(app: FastifyInstance, ctx: ApiContext): void {
   route(app, ctx, endpoints.startRegistration, async ({ body, request }) => {
     const username = registrationUsername(body.registrationType, body.username);
@@ -148,7 +148,7 @@ export function onboardingRoutes(app: FastifyInstance, ctx: ApiContext): void {
     });
   });
 
-  // The sandbox's outbox (issue 4): what was "sent", newest first. Absent outside the sandbox.
+  // The sandbox's outbox (product.md §10): what was "sent", newest first. Absent outside the sandbox.
   route(app, ctx, endpoints.outbox, async ({ query: { to } }) => {
     const lookup = to === undefined ? null : usernameOf(to);
     if (!lookup) throw new HttpError(400, 'Navedi primaoca: ?to=<telefon ili e-mail>', 'BAD_QUERY');

@@ -70,7 +70,7 @@ export function paymentEventHandler(
             );
             return { renewal: null, refund: Boolean(refunded) };
           }
-          // A paid first period activates the subscription for that period (spec 9).
+          // A paid first period activates the subscription for that period (product.md §9).
           await tx.query(
             `INSERT INTO subscriptions (customer_id, plan_code, status, period_start, next_payment_on, updated_at)
              VALUES ($1, $2, 'ACTIVE', $3, $4, $5)

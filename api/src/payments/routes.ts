@@ -98,7 +98,7 @@ function idempotencyKey(request: FastifyRequest): string {
 }
 
 /**
- * Payments (spec 7, Cards and payments; Service): the new-account payment info and order, the payment
+ * Payments (product.md §7, Cards and payments; Service): the new-account payment info and order, the payment
  * history and one payment (the invoice). The order is paid in the browser
  * with the provider; its success event activates the subscription (see events.ts).
  */

@@ -10,7 +10,7 @@ const NAV = [
   { to: paths.libraries.href(), label: 'Videoteke' },
 ] as const;
 
-/** The account link reads the customer's first and last name once logged in (spec 2, Layout). */
+/** The account link reads the customer's first and last name once logged in (product.md §2, Layout). */
 function AccountLabel() {
   const name = useAuth((s) => (s.authorized && s.tokenData ? `${s.tokenData.first_name} ${s.tokenData.last_name}`.trim() : null));
   return <>{name || messages.accountLabel}</>;

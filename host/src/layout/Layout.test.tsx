@@ -118,7 +118,7 @@ describe('layout', () => {
   });
 });
 
-describe('opaque header routes (spec 2, Layout)', () => {
+describe('opaque header routes (product.md §2, Layout)', () => {
   it.each(['/nalog', '/nalog/moje-kartice', '/kreiraj-nalog/e-mail', '/pretplati-se', '/pretplata-uspjesna', '/pretplata-greska', '/potvrdi-pretplatu', '/zaboravljena-lozinka', '/uslovi-placanja', '/uslovi-koriscenja', '/privacy-policy/', '/faq'])(
     '%s has an opaque header',
     (path) => expect(hasOpaqueHeader(path)).toBe(true),

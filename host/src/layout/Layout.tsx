@@ -6,7 +6,7 @@ import { ScrollToTopButton } from './ScrollToTopButton';
 import { hasOpaqueHeader, isChromeless } from './chrome';
 import styles from './Layout.module.css';
 
-/** Scrolling resets to the top on every route change (spec 2, Layout). */
+/** Scrolling resets to the top on every route change (product.md §2, Layout). */
 function useScrollReset(pathname: string) {
   useEffect(() => {
     window.scrollTo(0, 0);

@@ -1,7 +1,7 @@
 import { ButtonLink, Page, messages, paths } from '@portal/shared';
 import styles from './NotFound.module.css';
 
-/** The 404 page for any unknown path, also inside a remote's prefix (spec 2, Layout). */
+/** The 404 page for any unknown path, also inside a remote's prefix (product.md §2, Layout). */
 export function NotFound() {
   return (
     <div className={styles.wrap}>

@@ -55,7 +55,7 @@ export function getProduct(): string {
   return product;
 }
 
-/** `/{product}/accountInfo`, `/{product}-payments`: product-scoped call paths (spec 7). */
+/** `/{product}/accountInfo`, `/{product}-payments`: product-scoped call paths (product.md §7). */
 export function productPath(path: string): string {
   return path.startsWith('-') ? `/${product}${path}` : `/${product}/${path.replace(/^\//, '')}`;
 }
@@ -120,7 +120,7 @@ function authenticationType(token: string): number | undefined {
 
 let refreshing: Promise<string> | null = null;
 
-/** One refresh for every request that failed at the same time (spec 4, Authentication). */
+/** One refresh for every request that failed at the same time (product.md §4, Authentication). */
 function refreshOnce(oldToken: string): Promise<string> {
   refreshing ??= call(endpoints.refresh, { body: { devicePassword: getDevice().devicePassword, token: oldToken } })
     .then(({ token }) => {

@@ -4,7 +4,7 @@ import { Navigate } from '../router';
 import { useAuth } from './store';
 
 /**
- * Account pages need a logged-in customer (spec 6): nothing is shown while the auth check runs, and
+ * Account pages need a logged-in customer (product.md §6): nothing is shown while the auth check runs, and
  * an anonymous visitor is sent to /nalog (the login form) once it has finished.
  */
 export function RequireAuth({ children }: { children: ReactNode }) {

@@ -21,7 +21,7 @@ function decode(token: string): TokenData {
   return tokenDataSchema.parse(jwtDecode(token));
 }
 
-/** The auth store of spec 4 ("Authentication"): vanilla first, so it is one singleton across remotes. */
+/** The auth store of product.md §4 ("Authentication"): vanilla first, so it is one singleton across remotes. */
 export const authStore = createStore<AuthState>()((set) => {
   const mirror = (token: string | null) => {
     if (!token) {
@@ -45,7 +45,7 @@ export const authStore = createStore<AuthState>()((set) => {
       try {
         mirror(getToken());
       } catch {
-        // A failure while reading the token is swallowed (spec 4).
+        // A failure while reading the token is swallowed (product.md §4).
         set({ authorized: false, tokenData: null });
       }
       set({ initialized: true });
@@ -69,7 +69,7 @@ export const authStore = createStore<AuthState>()((set) => {
       try {
         await postLogout(token);
       } catch {
-        // Errors of the logout call are ignored (spec 4).
+        // Errors of the logout call are ignored (product.md §4).
       }
     },
   };

@@ -11,7 +11,7 @@ export const promoSchema = z.object({
 });
 export type Promo = z.infer<typeof promoSchema>;
 
-/** `GET /{product}/accountInfo` (spec 3, Account info). Status and plan are null without a subscription. */
+/** `GET /{product}/accountInfo` (product.md §3, Account info). Status and plan are null without a subscription. */
 export const accountInfoSchema = z.object({
   status: z.nullable(subscriptionStatusSchema),
   plan: z.nullable(z.object({ code: z.string(), name: z.string(), price: z.number() })),
@@ -19,10 +19,10 @@ export const accountInfoSchema = z.object({
   accountNumber: z.nullable(z.string()),
   promos: z.array(promoSchema),
   /**
-   * Not in the spec's list (issue 7): set while a renewal is failing inside the grace period. The
+   * Beyond the first specification (product.md §10): set while a renewal is failing inside the grace period. The
    * next automatic attempt (null when none is left) and the last day of the grace period.
    */
-  /** Not in the spec's list (issue 15): plans whose promo this customer has used; a promo is once per customer and plan. */
+  /** Beyond the first specification (product.md §10): plans whose promo this customer has used; a promo is once per customer and plan. */
   usedPromos: z.optional(z.array(z.string())),
   renewalProblem: z.optional(z.nullable(z.object({ retryOn: z.nullable(z.string()), graceUntil: z.string() }))),
 });

@@ -1,12 +1,12 @@
 import * as z from 'zod/mini';
 import { promoSchema } from './account';
 
-/** Plan codes of the two packages (spec 9). */
+/** Plan codes of the two packages (product.md §9). */
 export const PLAN_CODES = ['starton', 'maxon'] as const;
 export const planCodeSchema = z.enum(PLAN_CODES);
 export type PlanCode = z.infer<typeof planCodeSchema>;
 
-/** One plan of `GET /{product}/plans` (spec 3): the monthly price in KM, VAT included, and its promos. */
+/** One plan of `GET /{product}/plans` (product.md §3): the monthly price in KM, VAT included, and its promos. */
 export const planSchema = z.object({
   code: z.string().check(z.minLength(1)),
   name: z.string().check(z.minLength(1)),
@@ -18,7 +18,7 @@ export type Plan = z.infer<typeof planSchema>;
 export const plansResponseSchema = z.array(planSchema);
 
 /*
- * The catalogue's static files (spec 3 and 7, Static files): slider data, the plan file, channel
+ * The catalogue's static files (product.md §3 and 7, Static files): slider data, the plan file, channel
  * icons, faq.json, and the app store links. Editors change them; the tests parse every file with
  * these schemas, so a broken edit fails `npm test` before it reaches a page.
  */

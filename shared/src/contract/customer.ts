@@ -1,11 +1,11 @@
 import * as z from 'zod/mini';
 import { subscriptionStatusSchema } from './account';
 
-/** PIN: exactly 4 digits (spec 5, 9). */
+/** PIN: exactly 4 digits (product.md §5, §9). */
 export const pinSchema = z.string().check(z.regex(/^\d{4}$/, 'PIN has 4 digits'));
 
 /**
- * The password rule of spec 5: 8 to 32 characters after trimming, with an upper-case and a lower-case
+ * The password rule of product.md §5: 8 to 32 characters after trimming, with an upper-case and a lower-case
  * letter, a digit and a special character. One function for the forms and the API.
  */
 export function isStrongPassword(value: string): boolean {
@@ -20,7 +20,7 @@ export function isStrongPassword(value: string): boolean {
   );
 }
 
-/** Spec 5: what a password breaking the rule is told. */
+/** product.md §5: what a password breaking the rule is told. */
 export const WEAK_PASSWORD_MESSAGE = 'Lozinka mora sadržavati bar jedno veliko slovo, malo slovo, broj i specijalni karakter.';
 
 /**
@@ -34,7 +34,7 @@ export function checkNewPassword(value: string, confirm: string): { password: st
   return { password, weak, differ, ready: password !== '' && confirm !== '' && !weak && !differ };
 }
 
-/** `POST /customer/check-pin` (spec 7, Customer): 200 when right, 400 when wrong, 429 while locked. */
+/** `POST /customer/check-pin` (product.md §7, Customer): 200 when right, 400 when wrong, 429 while locked. */
 export const checkPinRequestSchema = z.object({ pin: pinSchema });
 export type CheckPinRequest = z.infer<typeof checkPinRequestSchema>;
 
@@ -42,14 +42,14 @@ export type CheckPinRequest = z.infer<typeof checkPinRequestSchema>;
 export const changePinRequestSchema = z.object({ oldPin: pinSchema, newPin: pinSchema });
 export type ChangePinRequest = z.infer<typeof changePinRequestSchema>;
 
-/** `POST /customer/change-password`: 200 done, 400 wrong old password (spec 7, Customer). */
+/** `POST /customer/change-password`: 200 done, 400 wrong old password (product.md §7, Customer). */
 export const changePasswordRequestSchema = z.object({
   oldPassword: z.string().check(z.minLength(1), z.maxLength(200)),
   newPassword: z.string().check(z.minLength(1), z.maxLength(200)),
 });
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
 
-/** The service status answered by deactivate and reactivate (spec 3, Service status). */
+/** The service status answered by deactivate and reactivate (product.md §3, Service status). */
 export const serviceStatusSchema = z.object({
   status: subscriptionStatusSchema,
   nextPaymentOn: z.nullable(z.string()),
@@ -59,7 +59,7 @@ export type ServiceStatus = z.infer<typeof serviceStatusSchema>;
 export const cardTypeSchema = z.enum(['master', 'maestro', 'visa']);
 export type CardType = z.infer<typeof cardTypeSchema>;
 
-/** A saved card (spec 3, Credit card): only the masked number ever reaches the portal. */
+/** A saved card (product.md §3, Credit card): only the masked number ever reaches the portal. */
 export const creditCardSchema = z.object({
   code: z.string(),
   primaryCard: z.boolean(),
@@ -77,7 +77,7 @@ export const creditCardSchema = z.object({
 });
 export type CreditCard = z.infer<typeof creditCardSchema>;
 
-/** `GET /customer/payment-data` (spec 3, Payment data): cards and mbons (whose content the spec does not show). */
+/** `GET /customer/payment-data` (product.md §3, Payment data): cards and mbons (always empty: the portal has no use for them). */
 export const paymentDataSchema = z.object({
   creditCards: z.array(creditCardSchema),
   mbons: z.array(z.unknown()),

@@ -3,7 +3,7 @@ import { creditCardSchema, serviceStatusSchema, type CardType } from './customer
 import { CARD_HOLDER_PHONE, EMAIL_PATTERN } from './username';
 
 /**
- * Cards and payments (spec 7): the card-holder data, new cards, payment orders, payment records and
+ * Cards and payments (product.md §7): the card-holder data, new cards, payment orders, payment records and
  * the new-account payment info. Amounts are KM with VAT, as numbers (`14.9`).
  */
 
@@ -11,7 +11,7 @@ export const CARD_HOLDER_FIELDS = ['fullName', 'address', 'city', 'zip', 'countr
 export type CardHolderField = (typeof CARD_HOLDER_FIELDS)[number];
 export type CardHolder = Record<CardHolderField, string>;
 
-/** Spec 5, Card-holder form: every value at least 2 characters and below its limit, plus the extra rules. */
+/** product.md §5, Card-holder form: every value at least 2 characters and below its limit, plus the extra rules. */
 const HOLDER_RULES: Record<CardHolderField, { below: number; message: string; pattern?: RegExp }> = {
   fullName: { below: 30, message: 'Molimo unesite ispravno ime i prezime' },
   address: { below: 100, message: 'Molimo unesite ispravnu ulicu' },
@@ -54,14 +54,14 @@ export const cardHolderSchema = z.object({
   phone: holderValue('phone'),
 });
 
-/** What a payment is for and how much, passed to the payment provider's confirmation (spec 3). */
+/** What a payment is for and how much, passed to the payment provider's confirmation (product.md §3). */
 export const orderInfoSchema = z.object({ orderInfo: z.string(), amount: z.number() });
 export type OrderInfo = z.infer<typeof orderInfoSchema>;
 
-/** Card verification reserves 0.10 KM (spec 9). */
+/** Card verification reserves 0.10 KM (product.md §9). */
 export const CARD_VERIFICATION_AMOUNT = 0.1;
 
-/** `POST /credit-card` answer (spec 3, New-card response): the new card's code and the provider's setup secret. */
+/** `POST /credit-card` answer (product.md §3, New-card response): the new card's code and the provider's setup secret. */
 export const newCardResponseSchema = z.object({
   code: z.string(),
   paymentSecret: z.string(),
@@ -82,7 +82,7 @@ export function paymentOrderRequestSchema(product: string): z.ZodMiniType<Paymen
 }
 export type PaymentOrderRequest = { creditCardId: string; amount: number } & { [key: `${string}PlanId`]: string };
 
-/** The order's answer (spec 3, Payment order response). */
+/** The order's answer (product.md §3, Payment order response). */
 export const paymentOrderResponseSchema = z.object({
   orderNumber: z.string(),
   paymentSecret: z.string(),
@@ -92,7 +92,7 @@ export const paymentOrderResponseSchema = z.object({
 });
 export type PaymentOrderResponse = z.infer<typeof paymentOrderResponseSchema>;
 
-/** A payment in the history (spec 3, Payment/order record). Dates are `YYYY-MM-DD`, `updated` an ISO time. */
+/** A payment in the history (product.md §3, Payment/order record). Dates are `YYYY-MM-DD`, `updated` an ISO time. */
 export const paymentRecordSchema = z.object({
   orderNumber: z.string(),
   updated: z.string(),
@@ -113,7 +113,7 @@ export const invoiceSchema = z.object({
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
 
-/** `GET /{product}-payments/new-account/payment-info/{id}` (spec 3, New-account payment info). */
+/** `GET /{product}-payments/new-account/payment-info/{id}` (product.md §3, New-account payment info). */
 export function paymentInfoSchema(product: string): z.ZodMiniType<PaymentInfoAnswer> {
   return z.object({
     [`${product}Plan`]: z.object({ id: z.string(), name: z.string(), price: z.number() }),

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 
-/** Spec 7, Fixed values in payloads: registration uses osType 1 and deviceType PHONE. */
+/** product.md §7, Fixed values in payloads: registration uses osType 1 and deviceType PHONE. */
 export const OS_TYPE = 1;
 export const REGISTRATION_DEVICE_TYPE = 'PHONE';
 
@@ -9,10 +9,10 @@ export type RegistrationType = z.infer<typeof registrationTypeSchema>;
 
 const text = (min: number, max: number) => z.string().check(z.trim(), z.minLength(min), z.maxLength(max));
 const identificator = z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'identificator is a UUID'));
-/** A one-time code as typed: digits only (spec 5, Activation code). */
+/** A one-time code as typed: digits only (product.md §5, Activation code). */
 const code = z.string().check(z.regex(/^\d{1,12}$/, 'the code has digits only'));
 
-/** `POST /start-registration` (spec 7). The answer's `data` is the registration identifier. */
+/** `POST /start-registration` (product.md §7). The answer's `data` is the registration identifier. */
 export const startRegistrationRequestSchema = z.object({
   registrationType: registrationTypeSchema,
   deviceType: text(1, 30),

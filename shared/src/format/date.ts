@@ -1,4 +1,4 @@
-/** Dates are shown as `d.m.yyyy.` and times as `hh:mm` (spec 9), in the portal's local time zone. */
+/** Dates are shown as `d.m.yyyy.` and times as `hh:mm` (product.md §9), in the portal's local time zone. */
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** A calendar day (`2025-10-31`) is a local date, not midnight UTC, so it never shows as the day before. */

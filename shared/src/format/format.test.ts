@@ -51,7 +51,7 @@ describe('dates', () => {
 });
 
 describe('normaliseUsername', () => {
-  it('turns 06x numbers into the international form (spec 5)', () => {
+  it('turns 06x numbers into the international form (product.md §5)', () => {
     expect(normaliseUsername('061 234 567')).toBe('38761234567');
     expect(normaliseUsername(' 0651234567 ')).toBe('387651234567');
   });

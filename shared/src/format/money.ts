@@ -1,7 +1,7 @@
-/** VAT rate of spec 9. */
+/** The VAT rate (product.md §9). */
 export const VAT_RATE = 0.17;
 
-/** `12,90 KM`: two decimals with a decimal comma (spec 9). Grouping uses a dot: `1.234,50 KM`. */
+/** `12,90 KM`: two decimals with a decimal comma (product.md §9). Grouping uses a dot: `1.234,50 KM`. */
 export function formatKM(amount: number): string {
   const fixed = Math.abs(amount).toFixed(2);
   const [whole = '0', cents = '00'] = fixed.split('.');
@@ -10,7 +10,7 @@ export function formatKM(amount: number): string {
 }
 
 /**
- * Net and VAT parts of a VAT-inclusive amount (spec 9: net = gross / 1.17, VAT = 17% of the net).
+ * Net and VAT parts of a VAT-inclusive amount (product.md §9: net = gross / 1.17, VAT = 17% of the net).
  * Worked in whole fenings: the net is rounded and the VAT is what remains, so net + VAT is always
  * the gross to the fening (and the VAT is 17% of the net within 0.6 fening).
  */

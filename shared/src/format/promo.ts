@@ -2,7 +2,7 @@ import type { Promo } from '../contract/account';
 import { formatDate, parseDay } from './date';
 
 /**
- * Spec 4, Promo: a promo counts while its status is ACTIVE and it is duration-based or its end date
+ * product.md §4, Promo: a promo counts while its status is ACTIVE and it is duration-based or its end date
  * is still ahead. The end date is a whole day: the promo runs until that day is over.
  */
 export function isPromoActive(promo: Promo, now: Date = new Date()): boolean {
@@ -18,7 +18,7 @@ export function activePromo(promos: readonly Promo[], now: Date = new Date()): P
   return promos.find((promo) => isPromoActive(promo, now)) ?? null;
 }
 
-/** The ribbon text of spec 4: 'Besplatan promo period do {date}' or 'Besplatan promo period {n} dana!'. */
+/** The ribbon text of product.md §4: 'Besplatan promo period do {date}' or 'Besplatan promo period {n} dana!'. */
 export function promoRibbon(promo: Promo): string {
   return promo.promoType === 'TIME_UNTIL_BASED'
     ? `Besplatan promo period do ${formatDate(promo.durationUntil ?? '')}`

@@ -32,7 +32,7 @@ export function useCardDialog(reload: () => void): { open: () => void; dialog: R
 }
 
 /**
- * The four-step card dialog (spec 2): card-holder data, the provider's card fields, 'Čestitamo' or
+ * The four-step card dialog (product.md §2): card-holder data, the provider's card fields, 'Čestitamo' or
  * 'Greška'. `onClose(saved)` runs when it closes; the caller refreshes its card list.
  */
 export function CardDialog({ onClose }: { onClose: (saved: boolean) => void }) {
@@ -97,7 +97,7 @@ const LABELS: Record<CardHolderField, string> = {
 const LIMITS: Record<CardHolderField, number> = { fullName: 29, address: 99, city: 29, zip: 8, country: 2, email: 99, phone: 29 };
 const AUTOCOMPLETE: Record<CardHolderField, string> = { fullName: 'cc-name', address: 'street-address', city: 'address-level2', zip: 'postal-code', country: 'country', email: 'email', phone: 'tel' };
 
-/** Step 1: the card-holder form (spec 5 rules and messages); then the new card and its data are sent. */
+/** Step 1: the card-holder form (product.md §5 rules and messages); then the new card and its data are sent. */
 function HolderStep({ onDone, onFailed }: { onDone: (secret: string, holder: CardHolder) => void; onFailed: () => void }) {
   const token = useAuth((s) => s.tokenData);
   const [holder, setHolder] = useState<CardHolder>(() => ({

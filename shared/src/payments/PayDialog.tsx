@@ -19,7 +19,7 @@ export interface PayDialogProps {
 const newKey = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
 
 /**
- * The security-code modal (spec 2, 4): 'Plati' only with a valid code; then the plan's order is placed
+ * The security-code modal (product.md §2, §4): 'Plati' only with a valid code; then the plan's order is placed
  * and paid with the saved card. Every attempt from one dialog sends the same idempotency key, so the
  * order is charged once at most.
  */

@@ -6,7 +6,7 @@ import type { Outcome, PaymentProvider } from './provider';
 import styles from './payments.module.css';
 
 /**
- * Serbian, as the specification asks (spec 9). Stripe's typed locale list does not name `sr`; Stripe
+ * Serbian, as the specification asks (product.md §9). Stripe's typed locale list does not name `sr`; Stripe
  * shows a locale it does not support in English, so the portal's own labels around the fields stay Bosnian.
  */
 const LOCALE = 'sr' as StripeElementLocale;

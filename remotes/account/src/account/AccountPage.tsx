@@ -6,7 +6,7 @@ import styles from './AccountPage.module.css';
 export const ACCOUNT_INFO_FAILED = 'Podaci o pretplati trenutno nisu dostupni. Pokušaj ponovo kasnije.';
 export const PAYMENT_DATA_FAILED = 'Podaci o karticama trenutno nisu dostupni. Pokušaj ponovo kasnije.';
 
-/** `/nalog` for a logged-in customer (spec 2): user data, 'Moj paket', payment and actions. */
+/** `/nalog` for a logged-in customer (product.md §2): user data, 'Moj paket', payment and actions. */
 export function AccountPage() {
   const tokenData = useAuth((s) => s.tokenData);
   const logout = useLogout();
@@ -73,7 +73,7 @@ export function AccountPage() {
   );
 }
 
-/** Deactivate when ACTIVE; reactivate when DEACTIVATED, without payment while the paid period runs (spec 2). */
+/** Deactivate when ACTIVE; reactivate when DEACTIVATED, without payment while the paid period runs (product.md §2). */
 function ServiceAction({ info }: { info: AccountInfo }) {
   const product = getProduct();
   if (info.status === 'ACTIVE') {

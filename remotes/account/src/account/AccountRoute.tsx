@@ -2,7 +2,7 @@ import { useAuth } from '@portal/shared';
 import { LoginForm } from '../login/LoginForm';
 import { AccountPage } from './AccountPage';
 
-/** `/nalog`: nothing while the auth check runs, the login form when anonymous, else the account (spec 2). */
+/** `/nalog`: nothing while the auth check runs, the login form when anonymous, else the account (product.md §2). */
 export function AccountRoute() {
   const initialized = useAuth((s) => s.initialized);
   const authorized = useAuth((s) => s.authorized);

@@ -2,7 +2,7 @@ import { Alert, ButtonLink, Card, Link, formatDate, formatKM, type AccountInfo, 
 import { STATUS_LABELS } from './status';
 import styles from './AccountPage.module.css';
 
-/** 'Moj paket' (spec 2, Account page): the plan, its price with VAT and status, or a prompt to choose one. */
+/** 'Moj paket' (product.md §2, Account page): the plan, its price with VAT and status, or a prompt to choose one. */
 export function PackageSection({ info }: { info: AccountInfo }) {
   const { status, plan } = info;
   const problem = info.renewalProblem ?? null;
@@ -52,7 +52,7 @@ export function PackageSection({ info }: { info: AccountInfo }) {
   );
 }
 
-/** A renewal failing inside the grace period (issue 7): what happens next and what the customer can do. */
+/** A renewal failing inside the grace period (product.md §9): what happens next and what the customer can do. */
 function RenewalProblem({ problem }: { problem: NonNullable<AccountInfo['renewalProblem']> }) {
   return (
     <Alert kind="error">

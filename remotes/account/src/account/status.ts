@@ -1,6 +1,6 @@
 import type { SubscriptionStatus } from '@portal/shared';
 
-/** Status labels of spec 4. */
+/** Status labels (product.md §4). */
 export const STATUS_LABELS: Record<SubscriptionStatus, string> = {
   ACTIVE: 'AKTIVNA',
   DEACTIVATED: 'DEAKTIVIRANA',

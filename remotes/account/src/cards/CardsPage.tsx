@@ -17,7 +17,7 @@ export const CARDS_TEXTS = {
   changeFailed: 'Promjena nije uspjela. Pokušaj ponovo.',
 };
 
-/** `/nalog/moje-kartice` (spec 2): saved cards with add, delete (confirmed) and set as primary. */
+/** `/nalog/moje-kartice` (product.md §2): saved cards with add, delete (confirmed) and set as primary. */
 export function CardsPage() {
   const cards = useLoad(listCards, 'Cards');
   const cardDialog = useCardDialog(cards.retry);

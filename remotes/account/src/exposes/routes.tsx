@@ -13,7 +13,7 @@ import { InvoicePage } from '../invoice/InvoicePage';
 
 const guarded = (element: ReactNode) => <RequireAuth>{element}</RequireAuth>;
 
-/** Account pages (spec 2, Login and account), mounted by the host under `/nalog`. */
+/** Account pages (product.md §2, Login and account), mounted by the host under `/nalog`. */
 export function accountRoutes(product: string): RouteObject[] {
   return [
     { path: paths.account.path, element: <AccountRoute /> },

@@ -5,7 +5,7 @@ import styles from './InvoicePage.module.css';
 
 export const COMPLAINTS_NOTE = 'Reklamacije na iznos računa primaju se do 30. u mjesecu za prethodni mjesec.';
 
-/** `/nalog/racun?no=` (spec 2, 9): a printable invoice; a load failure goes to /not-found (spec 8). */
+/** `/nalog/racun?no=` (product.md §2, §9): a printable invoice; a load failure goes to /not-found (product.md §8). */
 export function InvoicePage() {
   const [params] = useSearchParams();
   const number = params.get('no') ?? '';

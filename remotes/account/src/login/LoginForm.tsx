@@ -10,7 +10,7 @@ function failureMessage(error: unknown): string {
   return messages.loginFailed;
 }
 
-/** The login form of spec 2: submit stays disabled until both fields are filled. */
+/** The login form of product.md §2: submit stays disabled until both fields are filled. */
 export function LoginForm() {
   const navigate = useNavigate();
   const [username, setUsername] = useState('');

@@ -5,17 +5,17 @@ export const PASSWORD_TEXTS = {
   old: 'Stara lozinka',
   new: 'Nova lozinka',
   confirm: 'Potvrdi novu lozinku',
-  hint: 'Najmanje 8 karaktera', // spec 5: the hint says minimum 8 characters
+  hint: 'Najmanje 8 karaktera', // product.md §5: the hint says minimum 8 characters
   weak: WEAK_PASSWORD_MESSAGE,
-  mismatch: 'Unesene lozinke se ne podudaraju', // spec 5, change-password variant
-  wrongOld: 'Unesena lozinka nije tačna', // spec 8, status 400
-  failed: 'Došlo je do nepoznate greške i lozinka nije promijenjena!', // spec 8, other errors
+  mismatch: 'Unesene lozinke se ne podudaraju', // product.md §5, change-password variant
+  wrongOld: 'Unesena lozinka nije tačna', // product.md §8, status 400
+  failed: 'Došlo je do nepoznate greške i lozinka nije promijenjena!', // product.md §8, other errors
   submit: 'Promijeni lozinku',
 } as const;
 
 const FIELD_TEXTS = { label: PASSWORD_TEXTS.new, confirmLabel: PASSWORD_TEXTS.confirm, hint: PASSWORD_TEXTS.hint, differ: PASSWORD_TEXTS.mismatch };
 
-/** `/nalog/promijeni-lozinku` (spec 2, 5, 8): submit only when all three are filled, the new one is valid and they match. */
+/** `/nalog/promijeni-lozinku` (product.md §2, §5, §8): submit only when all three are filled, the new one is valid and they match. */
 export function ChangePasswordPage() {
   const navigate = useNavigate();
   const [values, setValues] = useState({ oldPassword: '', newPassword: '', confirm: '' });

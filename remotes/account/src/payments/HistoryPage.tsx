@@ -2,7 +2,7 @@ import { ButtonLink, Link, Page, Spinner, formatDate, formatDateTime, formatKM, 
 import { getPayments } from '@portal/shared/payments';
 import styles from './HistoryPage.module.css';
 
-/** `/nalog/istorija-uplata` (spec 2): the payment table, 'Nema uplata' when empty (spec 8). */
+/** `/nalog/istorija-uplata` (product.md §2): the payment table, 'Nema uplata' when empty (product.md §8). */
 export function HistoryPage() {
   const payments = useLoad(getPayments, 'Payments');
   return (

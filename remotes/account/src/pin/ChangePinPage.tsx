@@ -6,8 +6,8 @@ export const PIN_TEXTS = {
   new: 'Novi PIN',
   confirm: 'Potvrdi novi PIN',
   format: 'PIN mora imati 4 cifre.',
-  wrong: 'Uneseni PIN je netačan', // spec 5, 8
-  mismatch: 'Uneseni PIN-ovi se ne podudaraju', // spec 5
+  wrong: 'Uneseni PIN je netačan', // product.md §5, §8
+  mismatch: 'Uneseni PIN-ovi se ne podudaraju', // product.md §5
   failed: 'PIN nije promijenjen. Pokušaj ponovo.',
   submit: 'Promijeni PIN',
 } as const;
@@ -15,12 +15,12 @@ export const PIN_TEXTS = {
 const isPin = (value: string) => /^\d{4}$/.test(value);
 const digitsOnly = (value: string) => value.replace(/\D/g, '').slice(0, 4);
 
-/** `/nalog/promijeni-pin` (spec 2, 5): the old PIN is verified with check-pin, then the new one is saved. */
+/** `/nalog/promijeni-pin` (product.md §2, §5): the old PIN is verified with check-pin, then the new one is saved. */
 export function ChangePinPage() {
   const navigate = useNavigate();
   const [values, setValues] = useState({ oldPin: '', newPin: '', confirm: '' });
   const [touched, setTouched] = useState(false);
-  // Spec 8: any failed check means a wrong PIN (a lockout explains itself); a failed change is the form's.
+  // product.md §8: any failed check means a wrong PIN (a lockout explains itself); a failed change is the form's.
   const { busy, error: serverError, setError: setServerError, run } = useSubmit((failure): { field: 'oldPin' | 'form'; text: string } =>
     failure.url === endpoints.checkPin.path
       ? { field: 'oldPin', text: failure.status === 429 && failure.serverMessage ? failure.serverMessage : PIN_TEXTS.wrong }

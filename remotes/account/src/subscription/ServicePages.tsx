@@ -6,7 +6,7 @@ import styles from '../forms.module.css';
 export const SERVICE_FAILED = 'Promjena trenutno nije moguća. Pokušaj ponovo kasnije.';
 
 /**
- * A confirm screen for a service change that is allowed only in some states (spec 4): it waits for
+ * A confirm screen for a service change that is allowed only in some states (product.md §4): it waits for
  * the account info, sends everyone else back to /nalog, and shows the server's message on refusal.
  */
 function ServiceChange({ allowed, call, done, title, children, confirm }: {

@@ -25,7 +25,7 @@ const page = (element: ReactNode) => (
   </Suspense>
 );
 
-/** Catalogue pages (spec 2, Public screens), mounted by the host under `/` and the catalogue prefixes. */
+/** Catalogue pages (product.md §2, Public screens), mounted by the host under `/` and the catalogue prefixes. */
 export const routes: RouteObject[] = [
   { path: paths.home.path, element: <HomePage /> },
   { path: paths.packages.path, element: page(<PackagesPage />) },

@@ -4,7 +4,7 @@ import { publicUrl } from '../content/publicUrl';
 import { Slideshow } from './Slideshow';
 import styles from './HomePage.module.css';
 
-/** The home page claims of spec 1 as seven benefits; watching only in BiH is a condition, said under them. */
+/** The home page claims of product.md §1 as seven benefits; watching only in BiH is a condition, said under them. */
 export const BENEFITS = [
   { figure: '150+', title: 'Više od 150 TV kanala', text: 'Domaći, regionalni i svjetski kanali: informativni, sportski, filmski, dječiji i muzički.' },
   { figure: '72 h', title: '72 sata unazad', text: 'Propustio si emisiju? Pogledaj je i do tri dana nakon emitovanja.' },

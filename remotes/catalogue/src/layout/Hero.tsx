@@ -3,7 +3,7 @@ import { useDocumentTitle } from '@portal/shared';
 import styles from './Hero.module.css';
 
 /**
- * The dark band a catalogue page starts with: the header is transparent over it (spec 2, Layout),
+ * The dark band a catalogue page starts with: the header is transparent over it (product.md §2, Layout),
  * so the page's one h1 sits below the header's height.
  */
 export function Hero({ title, children }: { title: string; children?: ReactNode }) {

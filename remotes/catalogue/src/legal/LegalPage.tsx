@@ -12,7 +12,7 @@ export const LEGAL_PAGES = {
 
 const readHtml = async (response: Response): Promise<string> => sanitizeLegalHtml(await response.text());
 
-/** Spec 2: /uslovi-placanja, /uslovi-koriscenja and /privacy-policy/, static HTML from the resources. */
+/** product.md §2: /uslovi-placanja, /uslovi-koriscenja and /privacy-policy/, static HTML from the resources. */
 export default function LegalPage({ page }: { page: keyof typeof LEGAL_PAGES }) {
   const { title, file } = LEGAL_PAGES[page];
   const text = useResource(file, readHtml);

@@ -17,7 +17,7 @@ const LIBRARIES = [
   },
 ] as const;
 
-/** Spec 2, /videoteke: the three video libraries, free within both packages. */
+/** product.md §2, /videoteke: the three video libraries, free within both packages. */
 export default function LibrariesPage() {
   return (
     <>

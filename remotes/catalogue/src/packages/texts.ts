@@ -15,6 +15,6 @@ export const packageTexts = {
 
 export const channelCount = (n: number): string => `${n} TV kanala`;
 
-/** Spec 2, /paketi: one video-on-demand service included in the fee, promotionally until the date in the plan file. */
+/** product.md §2, /paketi: one video-on-demand service included in the fee, promotionally until the date in the plan file. */
 export const vodNote = (file: PlansFile): string => `${file.vodNote.text}, promotivno do ${formatDate(file.vodNote.promoUntil)}`;
 

@@ -17,7 +17,7 @@ import { SubscribeFailedPage, SubscribedPage } from '../subscribe/ResultPages';
 import { forgotPassword, registration } from '../wizard/storage';
 
 
-/** The registration wizard's table (spec 4): the steps a screen accepts and the step it records. */
+/** The registration wizard's table (product.md §4): the steps a screen accepts and the step it records. */
 function registrationStep(path: string, accepts: number[], sets: number | null, element: ReactNode, start: string = paths.register.path): RouteObject {
   const record = sets === null ? undefined : () => registration.setStep(sets);
   // Keyed by path, so moving between screens never reuses another screen's check.

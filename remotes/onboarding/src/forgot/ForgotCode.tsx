@@ -2,7 +2,7 @@ import { Navigate, OS_TYPE, Page, calls, useNavigate, paths } from '@portal/shar
 import { CodeForm } from '../wizard/CodeForm';
 import { forgotPassword } from '../wizard/storage';
 
-/** The reset code screens (spec 2): e-mail or phone, each with a resend link; step 2 of 3. */
+/** The reset code screens (product.md §2): e-mail or phone, each with a resend link; step 2 of 3. */
 export function ForgotCode({ channel }: { channel: 'PHONE_NUMBER' | 'EMAIL' }) {
   const navigate = useNavigate();
   const id = forgotPassword.id();

@@ -1,6 +1,6 @@
 import { Alert, ButtonLink, Page, panelClass, paths } from '@portal/shared';
 
-/** `/zaboravljena-lozinka/resetovanje-lozinke-uspjesno` (spec 2): back to /nalog to log in. */
+/** `/zaboravljena-lozinka/resetovanje-lozinke-uspjesno` (product.md §2): back to /nalog to log in. */
 export function ForgotDone() {
   return (
     <Page title="Lozinka je promijenjena" narrow>

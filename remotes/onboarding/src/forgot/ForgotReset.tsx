@@ -2,7 +2,7 @@ import { Navigate, Page, calls, useNavigate, paths } from '@portal/shared';
 import { PasswordForm } from '../wizard/PasswordForm';
 import { forgotPassword } from '../wizard/storage';
 
-/** `/zaboravljena-lozinka/resetovanje-zaboravljene-lozinke` (spec 2): the new password; step 3 of 3. */
+/** `/zaboravljena-lozinka/resetovanje-zaboravljene-lozinke` (product.md §2): the new password; step 3 of 3. */
 export function ForgotReset() {
   const navigate = useNavigate();
   const id = forgotPassword.id();

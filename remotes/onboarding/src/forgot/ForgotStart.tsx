@@ -3,11 +3,11 @@ import { Alert, Button, OS_TYPE, Page, TextField, calls, normaliseUsername, useN
 import { forgotPassword } from '../wizard/storage';
 import styles from '../wizard/wizard.module.css';
 
-/** `/zaboravljena-lozinka` (spec 2, 5): an e-mail (has @) or a phone number (normalised); step 1 of 3. */
+/** `/zaboravljena-lozinka` (product.md §2, §5): an e-mail (has @) or a phone number (normalised); step 1 of 3. */
 export function ForgotStart() {
   const navigate = useNavigate();
   const [value, setValue] = useState('');
-  // Spec 8: the server-supplied message is shown if present.
+  // product.md §8: the server-supplied message is shown if present.
   const { busy, error, run } = useSubmit(messages.unknownError);
   useEffect(() => forgotPassword.reset(), []);
   const entered = value.trim();

@@ -3,7 +3,7 @@ import { CodeForm } from '../wizard/CodeForm';
 import { registration } from '../wizard/storage';
 import styles from '../wizard/wizard.module.css';
 
-/** `/kreiraj-nalog/potvrdi-broj-telefona` and `/potvrdi-e-mail` (spec 2): the activation code, with a resend link. */
+/** `/kreiraj-nalog/potvrdi-broj-telefona` and `/potvrdi-e-mail` (product.md §2): the activation code, with a resend link. */
 export function ConfirmCodeStep() {
   const navigate = useNavigate();
   const guid = registration.guid();

@@ -9,14 +9,14 @@ const KIND = {
 } as const;
 
 /**
- * `/kreiraj-nalog/broj-telefona` and `/kreiraj-nalog/e-mail` (spec 2, 5): the phone must be 06 and 7
+ * `/kreiraj-nalog/broj-telefona` and `/kreiraj-nalog/e-mail` (product.md §2, §5): the phone must be 06 and 7
  * to 9 digits, an e-mail only non-empty; the server's message is shown under the form on failure.
  */
 export function ContactStep({ type }: { type: RegistrationType }) {
   const navigate = useNavigate();
   const [value, setValue] = useState('');
   const [touched, setTouched] = useState(false);
-  // Spec 8: the server's message field is shown under the form when present.
+  // product.md §8: the server's message field is shown under the form when present.
   const { busy, error: serverError, setError: setServerError, run } = useSubmit(messages.unknownError);
   const kind = KIND[type];
   const entered = type === 'PHONE_NUMBER' ? value.replace(/\D/g, '') : value.trim();

@@ -3,7 +3,7 @@ import { PasswordForm } from '../wizard/PasswordForm';
 import { registration } from '../wizard/storage';
 import styles from '../wizard/wizard.module.css';
 
-/** `/kreiraj-nalog/kreiraj-lozinku` (spec 2): the password is kept in memory only until the registration is finished. */
+/** `/kreiraj-nalog/kreiraj-lozinku` (product.md §2): the password is kept in memory only until the registration is finished. */
 export function PasswordStep() {
   const navigate = useNavigate();
   return (

@@ -5,14 +5,14 @@ import { texts } from '../texts';
 import styles from '../wizard/wizard.module.css';
 
 /**
- * `/kreiraj-nalog/licni-podaci` (spec 2, 4): first and last name, then continue and finish the
+ * `/kreiraj-nalog/licni-podaci` (product.md §2, §4): first and last name, then continue and finish the
  * registration (the answer is the PIN) and log in with the password held in memory.
  */
 export function PersonalDataStep() {
   const navigate = useNavigate();
   const [names, setNames] = useState({ firstName: '', lastName: '' });
   const [touched, setTouched] = useState(false);
-  // Spec 8: a failed completion is only logged.
+  // product.md §8: a failed completion is only logged.
   const { busy, run } = useSubmit((failure) => console.warn('Registration could not be completed', failure));
   const [passwordLost] = useState(() => registration.password() === null);
   const guid = registration.guid();

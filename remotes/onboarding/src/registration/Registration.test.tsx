@@ -162,7 +162,7 @@ describe('registration: password and personal data', () => {
     expect(registration.password()).toBeNull();
   });
 
-  it('only logs a failed completion (spec 8) and lets the customer try again', async () => {
+  it('only logs a failed completion (product.md §8) and lets the customer try again', async () => {
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     server.on('POST', '/continue-registration', { status: 500, data: {} });
     atStep(5);
@@ -185,7 +185,7 @@ describe('registration: password and personal data', () => {
   });
 });
 
-describe('registration: the step table of spec 4', () => {
+describe('registration: the step table of product.md §4', () => {
   it.each([
     ['/kreiraj-nalog/broj-telefona', [1, 2], 2],
     ['/kreiraj-nalog/e-mail', [1, 2], 2],

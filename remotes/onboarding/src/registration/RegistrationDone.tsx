@@ -2,7 +2,7 @@ import { ButtonLink, Navigate, Page, useAuth, panelClass, paths } from '@portal/
 import { registration } from '../wizard/storage';
 import styles from '../wizard/wizard.module.css';
 
-/** `/kreiraj-nalog/registracija-uspjesna` (spec 2): congratulations, the PIN, and where to go next. */
+/** `/kreiraj-nalog/registracija-uspjesna` (product.md §2): congratulations, the PIN, and where to go next. */
 export function RegistrationDone() {
   const authorized = useAuth((s) => s.authorized);
   const pin = registration.pin();

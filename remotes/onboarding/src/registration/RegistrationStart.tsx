@@ -3,9 +3,9 @@ import { ButtonLink, Card, Page, Link, paths } from '@portal/shared';
 import { registration } from '../wizard/storage';
 import styles from './RegistrationStart.module.css';
 
-/** `/kreiraj-nalog`: register with a phone number or an e-mail address, or log in (spec 2, Registration). */
+/** `/kreiraj-nalog`: register with a phone number or an e-mail address, or log in (product.md §2, Registration). */
 export function RegistrationStart() {
-  // Spec 4: the start page begins a fresh registration (session data cleared, step 1).
+  // product.md §4: the start page begins a fresh registration (session data cleared, step 1).
   useEffect(() => registration.reset(), []);
   return (
     <Page title="Kreiraj nalog" narrow>

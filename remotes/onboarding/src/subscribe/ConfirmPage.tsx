@@ -5,7 +5,7 @@ import { SubscribeGuard } from './SubscribePage';
 import { SUBSCRIBE_TEXTS } from './texts';
 import styles from './Subscribe.module.css';
 
-/** `/potvrdi-pretplatu?plan=` (spec 2, 4): plan, period, price and card; consent; pay after the security code. */
+/** `/potvrdi-pretplatu?plan=` (product.md §2, §4): plan, period, price and card; consent; pay after the security code. */
 export function ConfirmPage() {
   const [params] = useSearchParams();
   const plan = params.get('plan');

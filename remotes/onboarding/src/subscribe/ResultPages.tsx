@@ -2,7 +2,7 @@ import { Alert, ButtonLink, Link, Page, getOperator, panelClass, useLoad, paths 
 import { loadSubscriptionContent } from './content';
 import styles from './Subscribe.module.css';
 
-/** `/pretplata-uspjesna` (spec 2): activated, how to watch, app badges, back to /nalog. */
+/** `/pretplata-uspjesna` (product.md §2): activated, how to watch, app badges, back to /nalog. */
 export function SubscribedPage() {
   const content = useLoad(loadSubscriptionContent, 'Subscription content');
   return (
@@ -29,7 +29,7 @@ export function SubscribedPage() {
   );
 }
 
-/** `/pretplata-greska` (spec 2, 8): the reasons, the bank, the FAQ, the support e-mail, back to /paketi. */
+/** `/pretplata-greska` (product.md §2, §8): the reasons, the bank, the FAQ, the support e-mail, back to /paketi. */
 export function SubscribeFailedPage() {
   const { supportEmail } = getOperator();
   return (

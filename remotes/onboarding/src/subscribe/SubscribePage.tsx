@@ -33,7 +33,7 @@ import { loadSubscriptionContent } from './content';
 import { SUBSCRIBE_TEXTS } from './texts';
 import styles from './Subscribe.module.css';
 
-/** The spec's checks before a subscribe screen shows: logged in, a known plan, a status that may buy. */
+/** The checks before a subscribe screen shows: logged in, a known plan, a status that may buy (product.md §4, §6). */
 export function SubscribeGuard({ plan, children }: { plan: string | null; children: (info: AccountInfo) => React.ReactNode }) {
   const initialized = useAuth((s) => s.initialized);
   const authorized = useAuth((s) => s.authorized);
@@ -46,7 +46,7 @@ export function SubscribeGuard({ plan, children }: { plan: string | null; childr
   return children(account.value);
 }
 
-/** `/pretplati-se?paket=` (spec 2, Subscription). */
+/** `/pretplati-se?paket=` (product.md §2, Subscription). */
 export function SubscribePage() {
   const [params] = useSearchParams();
   const code = params.get('paket');
@@ -95,7 +95,7 @@ function SubscribeForm({ code, promoUsed }: { code: string; promoUsed: boolean }
       void navigate(paths.confirmSubscription.href(code));
       return;
     }
-    // A promo plan with a saved primary card subscribes directly (spec 4, Subscribing).
+    // A promo plan with a saved primary card subscribes directly (product.md §4, Subscribing).
     void run(async () => {
       await subscribeInPromo(code);
       void navigate(paths.subscribed.href(), { replace: true });

@@ -5,7 +5,7 @@ import { ResendLink } from './ResendLink';
 import styles from './wizard.module.css';
 
 /**
- * Enter a one-time code (spec 5: required, numeric). `approve` throws on a wrong code: 400 shows
+ * Enter a one-time code (product.md §5: required, numeric). `approve` throws on a wrong code: 400 shows
  * 'Unijeli ste neispravan aktivacioni kod.', anything else the server's message when it has one.
  */
 export function CodeForm({ sentTo, approve, resend, onApproved }: { sentTo: string; approve: (code: string) => Promise<unknown>; resend: () => Promise<unknown>; onApproved: () => void }) {

@@ -11,7 +11,7 @@ const FIELD_TEXTS = {
 };
 
 /**
- * A new password and its confirmation (spec 5): both filled, 8 to 32 characters after trimming with
+ * A new password and its confirmation (product.md §5): both filled, 8 to 32 characters after trimming with
  * upper, lower, digit and special character, and equal. `save` gets the trimmed password; when it
  * fails, the server's message (or a general one) shows under the form.
  */

@@ -2,12 +2,12 @@ import { useEffect, useState } from 'react';
 import { texts } from '../texts';
 import styles from './wizard.module.css';
 
-/** How long the sent or error message stays, and the link stays blocked (spec 9: 5000 ms). */
+/** How long the sent or error message stays, and the link stays blocked (product.md §9: 5000 ms). */
 export const RESEND_LOCK_MS = 5000;
 
 type State = 'idle' | 'sending' | 'sent' | 'failed';
 
-/** The resend-code link (spec 4): a message after each click, back to 'Pošalji kod ponovo' after 5 seconds. */
+/** The resend-code link (product.md §4): a message after each click, back to 'Pošalji kod ponovo' after 5 seconds. */
 export function ResendLink({ resend }: { resend: () => Promise<unknown> }) {
   const [state, setState] = useState<State>('idle');
   useEffect(() => {

@@ -2,7 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate } from '@portal/shared';
 
 /**
- * A wizard screen's step check (spec 4): shown only when the stored step is one it accepts, then it
+ * A wizard screen's step check (product.md §4): shown only when the stored step is one it accepts, then it
  * records its own step; any other step sends the visitor to the wizard's start. The check is made
  * once, on arrival, so recording the new step does not undo it.
  */

@@ -1,7 +1,7 @@
 import { session, type RegistrationType } from '@portal/shared';
 
 /**
- * The wizards' state in session storage under the product prefix (spec 1, 3, 4). The registration
+ * The wizards' state in session storage under the product prefix (product.md §1, §3, §4). The registration
  * password is the exception: it stays in this module's memory only and is gone after a reload.
  */
 const KEYS = {
@@ -30,7 +30,7 @@ const readType = (key: string): RegistrationType | null => {
 export const registration = {
   step: () => readStep(KEYS.registrationStep),
   setStep: (step: number) => session.set(KEYS.registrationStep, String(step)),
-  /** Leaving the start page: a fresh registration at step 1 (spec 4, Registration wizard). */
+  /** Leaving the start page: a fresh registration at step 1 (product.md §4, Registration wizard). */
   reset() {
     for (const key of [KEYS.registrationUsername, KEYS.registrationType, KEYS.registrationGuid, KEYS.registrationPin]) session.remove(key);
     registrationPassword = null;
