@@ -5,6 +5,9 @@
 export const messages = {
   loading: 'Učitavanje…',
   retry: 'Pokušaj ponovo',
+  sending: 'Šaljem…',
+  saving: 'Spremam…',
+  noCards: 'Nemaš sačuvanih kartica', // product.md §2, §8
   notFoundTitle: 'Stranica nije pronađena', // product.md §2, Layout
   notFoundText: 'Stranica koju tražiš ne postoji ili je premještena.',
   backHome: 'Nazad na početnu',

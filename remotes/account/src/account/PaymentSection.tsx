@@ -1,4 +1,4 @@
-import { ButtonLink, Card, CardLogo, Link, formatDate, type AccountInfo, type PaymentData, paths } from '@portal/shared';
+import { ButtonLink, Card, CardLogo, Link, formatDate, type AccountInfo, type PaymentData, paths, messages } from '@portal/shared';
 import styles from './AccountPage.module.css';
 
 export const BILLING_RULE =
@@ -32,7 +32,7 @@ export function PaymentSection({ payment, info }: { payment: PaymentData; info: 
         </>
       ) : (
         <>
-          <p className={styles.empty}>Nemaš sačuvanih kartica</p>
+          <p className={styles.empty}>{messages.noCards}</p>
           <div className={styles.sectionActions}>
             <ButtonLink to={paths.cards.href()} variant="secondary">
               Dodaj karticu

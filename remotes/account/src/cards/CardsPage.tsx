@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Alert, Button, ButtonLink, CardLogo, Page, Spinner, panelClass, useLoad, useSubmit, type CreditCard, paths, LoadFailed } from '@portal/shared';
+import { Alert, Button, ButtonLink, CardLogo, Page, Spinner, panelClass, useLoad, useSubmit, type CreditCard, paths, LoadFailed, messages } from '@portal/shared';
 import { Dialog, deleteCard, listCards, setPrimaryCard, useCardDialog } from '@portal/shared/payments';
 import styles from './CardsPage.module.css';
 
 export const CARDS_TEXTS = {
   title: 'Moje kartice',
-  empty: 'Nemaš sačuvanih kartica',
+  empty: messages.noCards,
   add: 'Dodaj karticu',
   primary: 'Glavna kartica',
   makePrimary: 'Postavi kao glavnu',

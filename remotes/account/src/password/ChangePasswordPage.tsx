@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, NewPasswordFields, Page, TextField, calls, checkNewPassword, panelClass, paths, useNavigate, useSubmit, WEAK_PASSWORD_MESSAGE } from '@portal/shared';
+import { Alert, Button, NewPasswordFields, Page, TextField, calls, checkNewPassword, panelClass, paths, useNavigate, useSubmit, WEAK_PASSWORD_MESSAGE, messages } from '@portal/shared';
 
 export const PASSWORD_TEXTS = {
   old: 'Stara lozinka',
@@ -55,7 +55,7 @@ export function ChangePasswordPage() {
         <NewPasswordFields password={values.newPassword} confirm={values.confirm} onPassword={set('newPassword')} onConfirm={set('confirm')} texts={FIELD_TEXTS} />
         {error?.field === 'form' && <Alert kind="error">{error.text}</Alert>}
         <Button type="submit" block disabled={!valid || submission.busy}>
-          {submission.busy ? 'Spremam…' : PASSWORD_TEXTS.submit}
+          {submission.busy ? messages.saving : PASSWORD_TEXTS.submit}
         </Button>
       </form>
     </Page>

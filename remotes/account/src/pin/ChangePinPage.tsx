@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Page, TextField, calls, endpoints, panelClass, paths, useNavigate, useSubmit } from '@portal/shared';
+import { Alert, Button, Page, TextField, calls, endpoints, panelClass, paths, useNavigate, useSubmit, messages } from '@portal/shared';
 
 export const PIN_TEXTS = {
   old: 'Stari PIN',
@@ -68,7 +68,7 @@ export function ChangePinPage() {
         />
         {serverError?.field === 'form' && <Alert kind="error">{serverError.text}</Alert>}
         <Button type="submit" block disabled={busy} aria-disabled={busy}>
-          {busy ? 'Spremam…' : PIN_TEXTS.submit}
+          {busy ? messages.saving : PIN_TEXTS.submit}
         </Button>
       </form>
     </Page>

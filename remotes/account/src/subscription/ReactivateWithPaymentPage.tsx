@@ -41,7 +41,7 @@ export function ReactivateWithPaymentPage() {
         )}
         {payment.status === 'ready' && !primary && (
           <>
-            <p className={styles.text}>Nemaš sačuvanih kartica</p>
+            <p className={styles.text}>{messages.noCards}</p>
             <Button variant="secondary" onClick={cardDialog.open}>
               Dodaj karticu
             </Button>

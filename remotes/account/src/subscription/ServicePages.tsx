@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Alert, Button, ButtonLink, Navigate, Page, Spinner, calls, formatDate, getProduct, useAccountInfo, useSubmit, useLocation, useNavigate, type AccountInfo, panelClass, paths, canReactivateWithoutPayment, localDay } from '@portal/shared';
+import { Alert, Button, ButtonLink, Navigate, Page, Spinner, calls, formatDate, getProduct, useAccountInfo, useSubmit, useLocation, useNavigate, type AccountInfo, panelClass, paths, canReactivateWithoutPayment, localDay, messages } from '@portal/shared';
 import { DonePage } from './DonePage';
 import styles from '../forms.module.css';
 
@@ -37,7 +37,7 @@ function ServiceChange({ allowed, call, done, title, children, confirm }: {
         {error && <Alert kind="error">{error}</Alert>}
         <div className={styles.actions}>
           <Button onClick={() => void change()} disabled={busy}>
-            {busy ? 'Šaljem…' : confirm}
+            {busy ? messages.sending : confirm}
           </Button>
           <ButtonLink to={paths.account.href()} variant="secondary">
             Odustani

@@ -31,7 +31,7 @@ export function ForgotStart() {
         <TextField label="E-mail ili broj telefona" autoComplete="username" maxLength={100} value={value} onChange={(e) => setValue(e.target.value)} />
         {error && <Alert kind="error">{error}</Alert>}
         <Button type="submit" block disabled={busy || !entered}>
-          {busy ? 'Šaljem…' : 'Pošalji kod'}
+          {busy ? messages.sending : 'Pošalji kod'}
         </Button>
       </form>
     </Page>

@@ -52,7 +52,7 @@ export function ContactStep({ type }: { type: RegistrationType }) {
         />
         {serverError && <Alert kind="error">{serverError}</Alert>}
         <Button type="submit" block disabled={busy || entered === ''}>
-          {busy ? 'Šaljem…' : 'Pošalji kod'}
+          {busy ? messages.sending : 'Pošalji kod'}
         </Button>
       </form>
     </Page>

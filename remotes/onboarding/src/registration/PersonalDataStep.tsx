@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Navigate, OS_TYPE, Page, TextField, authStore, calls, useNavigate, useSubmit, panelClass, paths } from '@portal/shared';
+import { Alert, Button, Navigate, OS_TYPE, Page, TextField, authStore, calls, useNavigate, useSubmit, panelClass, paths, messages } from '@portal/shared';
 import { registration } from '../wizard/storage';
 import { texts } from '../texts';
 import styles from '../wizard/wizard.module.css';
@@ -82,7 +82,7 @@ export function PersonalDataStep() {
           error={touched && !lastName ? texts.lastNameRequired : undefined}
         />
         <Button type="submit" block disabled={busy}>
-          {busy ? 'Kreiram nalog…' : 'Kreiraj nalog'}
+          {busy ? 'Kreiram nalog…' : messages.createAccount}
         </Button>
       </form>
     </Page>

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { ButtonLink, Card, Page, Link, paths } from '@portal/shared';
+import { ButtonLink, Card, Page, Link, paths, messages } from '@portal/shared';
 import { registration } from '../wizard/storage';
 import styles from './RegistrationStart.module.css';
 
@@ -20,7 +20,7 @@ export function RegistrationStart() {
           </ButtonLink>
         </div>
         <p className={styles.login}>
-          Već imaš nalog? <Link to={paths.account.href()}>Prijavi se</Link>
+          Već imaš nalog? <Link to={paths.account.href()}>{messages.loginSubmit}</Link>
         </p>
       </Card>
     </Page>

@@ -27,6 +27,7 @@ import {
   useSubmit,
   localDay,
   LoadFailed,
+  messages,
 } from '@portal/shared';
 import { Dialog, subscribeInPromo, useCardDialog } from '@portal/shared/payments';
 import { loadSubscriptionContent } from './content';
@@ -158,7 +159,7 @@ function SubscribeForm({ code, promoUsed }: { code: string; promoUsed: boolean }
         </div>
 
         <Button block disabled={!canSubmit} onClick={submit}>
-          {busy ? 'Šaljem…' : promo ? SUBSCRIBE_TEXTS.promoSubmit : SUBSCRIBE_TEXTS.submit}
+          {busy ? messages.sending : promo ? SUBSCRIBE_TEXTS.promoSubmit : SUBSCRIBE_TEXTS.submit}
         </Button>
       </div>
       {reading && (

@@ -1,3 +1,5 @@
+import { messages } from '@portal/shared';
+
 export const SUBSCRIBE_TEXTS = {
   title: 'Pretplata',
   acceptUseTerms: 'Prihvatam',
@@ -9,7 +11,7 @@ export const SUBSCRIBE_TEXTS = {
   promoSubmit: 'Pretplati se',
   submit: 'Nastavi',
   addCard: 'Unesi karticu',
-  noCard: 'Nemaš sačuvanih kartica',
+  noCard: messages.noCards,
   confirmTitle: 'Potvrda pretplate',
   consent: 'Saglasan/saglasna sam da se pretplata automatski naplaćuje s moje glavne kartice na početku svakog obračunskog perioda.',
   pay: 'Plati i potvrdi pretplatu',

@@ -40,7 +40,7 @@ export function PasswordForm({ submitLabel, save }: { submitLabel: string; save:
       />
       {error && <Alert kind="error">{error}</Alert>}
       <Button type="submit" block disabled={submission.busy || !valid}>
-        {submission.busy ? 'Spremam…' : submitLabel}
+        {submission.busy ? messages.saving : submitLabel}
       </Button>
     </form>
   );
