@@ -20,11 +20,17 @@ const ONE_ROUTER = {
   allowTypeImports: true,
   message: 'Import router APIs from @portal/shared: the page has one react-router, inside the shared singleton. Tests may use react-router directly.',
 };
+/** Apps call the API through the contract's endpoint table, never by writing a path and a method. */
+const TABLE_CALLS = {
+  name: '@portal/shared',
+  importNames: ['api', 'productPath'],
+  message: 'Call the API with calls.<name>() from @portal/shared: the endpoint table (shared/src/contract/endpoints.ts) holds every path and method.',
+};
 const TESTS = ['**/*.test.{ts,tsx}', '**/testing.tsx', '**/testing/**'];
 
-/** The same boundaries for an app's code (plus one router) and for its tests (which may build routers). */
+/** The same boundaries for an app's code (plus one router, and calls from the table) and for its tests (which may build routers). */
 const restrictApp = (files, patterns) => [
-  { ...restrict(files, patterns, [ONE_ROUTER]), ignores: TESTS },
+  { ...restrict(files, patterns, [ONE_ROUTER, TABLE_CALLS]), ignores: TESTS },
   { ...restrict(files.flatMap((f) => TESTS.map((t) => `${f.replace(/\/\*\*$/, '')}/${t}`)), patterns) },
 ];
 

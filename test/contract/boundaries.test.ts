@@ -60,8 +60,14 @@ describe('import boundaries (shared -> remotes -> host)', () => {
     assert.equal(await restricted('remotes/catalogue/src/x.tsx', "import { Link } from '@portal/shared';\nexport const x = Link;\n"), false);
   });
 
+  it('keeps API paths and methods in the endpoint table: apps call calls.<name>(), not the raw client', async () => {
+    assert.ok(await restricted('remotes/account/src/x.ts', "import { api } from '@portal/shared';\nexport const x = api;\n"));
+    assert.ok(await restricted('host/src/x.ts', "import { productPath } from '@portal/shared';\nexport const x = productPath;\n"));
+    assert.equal(await restricted('remotes/account/src/x.ts', "import { calls } from '@portal/shared';\nexport const x = calls;\n"), false);
+  });
+
   it('allows what flows the right way', async () => {
-    assert.equal(await restricted('remotes/account/src/x.ts', "import { api } from '@portal/shared';\nexport const x = api;\n"), false);
+    assert.equal(await restricted('remotes/account/src/x.ts', "import { calls } from '@portal/shared';\nexport const x = calls;\n"), false);
     assert.equal(await restricted('host/src/a/x.ts', "import { y } from '../remotes/loader';\nexport const x = y;\n"), false);
   });
 });
