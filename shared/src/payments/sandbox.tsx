@@ -3,6 +3,7 @@ import { cardBrandOf, cvcValid, expiryValid, luhnValid } from '@portal/shared/co
 import { TextField } from '@portal/shared';
 import type { Outcome, PaymentProvider } from './provider';
 import styles from './payments.module.css';
+import { SANDBOX_TEXTS } from './texts';
 
 interface Entered {
   number: string;
@@ -23,17 +24,6 @@ class EnteredCard {
 }
 
 const EnteredContext = createContext<EnteredCard | null>(null);
-
-export const SANDBOX_TEXTS = {
-  number: 'Broj kartice',
-  expiry: 'Datum isteka (MM/GG)',
-  cvc: 'CVC',
-  securityCode: 'Sigurnosni kod (CVC)',
-  badNumber: 'Broj kartice nije ispravan.',
-  badBrand: 'Prihvatamo Visa, Mastercard i Maestro kartice.',
-  badExpiry: 'Datum isteka nije ispravan.',
-  badCvc: 'CVC ima 3 ili 4 cifre.',
-};
 
 const digits = (value: string, max: number) => value.replace(/\D/g, '').slice(0, max);
 const groupsOf4 = (value: string) => value.replace(/(\d{4})(?=\d)/g, '$1 ');

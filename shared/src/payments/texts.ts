@@ -34,3 +34,15 @@ export const CARD_TEXTS = {
   securityTitle: 'Sigurnosni kod kartice',
   securityIntro: 'Za plaćanje unesi sigurnosni kod (CVC) s poleđine kartice.',
 };
+
+/** The sandbox processor's card fields. */
+export const SANDBOX_TEXTS = {
+  number: 'Broj kartice',
+  expiry: 'Datum isteka (MM/GG)',
+  cvc: 'CVC',
+  securityCode: 'Sigurnosni kod (CVC)',
+  badNumber: 'Broj kartice nije ispravan.',
+  badBrand: 'Prihvatamo Visa, Mastercard i Maestro kartice.',
+  badExpiry: 'Datum isteka nije ispravan.',
+  badCvc: 'CVC ima 3 ili 4 cifre.',
+};

@@ -2,9 +2,7 @@ import { Alert, Button, ButtonLink, Card, Link, Page, Spinner, getProduct, messa
 import { PackageSection } from './PackageSection';
 import { PaymentSection } from './PaymentSection';
 import styles from './AccountPage.module.css';
-
-export const ACCOUNT_INFO_FAILED = 'Podaci o pretplati trenutno nisu dostupni. Pokušaj ponovo kasnije.';
-export const PAYMENT_DATA_FAILED = 'Podaci o karticama trenutno nisu dostupni. Pokušaj ponovo kasnije.';
+import { ACCOUNT_INFO_FAILED, PAYMENT_DATA_FAILED } from '../texts';
 
 /** `/nalog` for a logged-in customer (product.md §2): user data, 'Moj paket', payment and actions. */
 export function AccountPage() {

@@ -1,6 +1,6 @@
 import { Alert, ButtonLink, Card, Link, formatDate, formatKM, type AccountInfo, paths } from '@portal/shared';
-import { STATUS_LABELS } from './status';
 import styles from './AccountPage.module.css';
+import { STATUS_LABELS } from '../texts';
 
 /** 'Moj paket' (product.md §2, Account page): the plan, its price with VAT and status, or a prompt to choose one. */
 export function PackageSection({ info }: { info: AccountInfo }) {

@@ -1,21 +1,8 @@
 import { useState } from 'react';
-import { Alert, Button, ButtonLink, CardLogo, Page, Spinner, panelClass, useLoad, useSubmit, type CreditCard, paths, LoadFailed, messages } from '@portal/shared';
+import { Alert, Button, ButtonLink, CardLogo, Page, Spinner, panelClass, useLoad, useSubmit, type CreditCard, paths, LoadFailed } from '@portal/shared';
 import { Dialog, deleteCard, listCards, setPrimaryCard, useCardDialog } from '@portal/shared/payments';
 import styles from './CardsPage.module.css';
-
-export const CARDS_TEXTS = {
-  title: 'Moje kartice',
-  empty: messages.noCards,
-  add: 'Dodaj karticu',
-  primary: 'Glavna kartica',
-  makePrimary: 'Postavi kao glavnu',
-  remove: 'Obriši',
-  confirmTitle: 'Obrisati karticu?',
-  confirm: 'Da, obriši',
-  cancel: 'Odustani',
-  failed: 'Kartice trenutno nije moguće učitati.',
-  changeFailed: 'Promjena nije uspjela. Pokušaj ponovo.',
-};
+import { CARDS_TEXTS } from '../texts';
 
 /** `/nalog/moje-kartice` (product.md §2): saved cards with add, delete (confirmed) and set as primary. */
 export function CardsPage() {

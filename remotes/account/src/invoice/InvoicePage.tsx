@@ -2,8 +2,7 @@ import { useCallback } from 'react';
 import { Button, Navigate, Spinner, formatDate, formatDateTime, formatKM, getOperator, splitVat, useDocumentTitle, useLoad, useSearchParams } from '@portal/shared';
 import { getInvoice } from '@portal/shared/payments';
 import styles from './InvoicePage.module.css';
-
-export const COMPLAINTS_NOTE = 'Reklamacije na iznos računa primaju se do 30. u mjesecu za prethodni mjesec.';
+import { COMPLAINTS_NOTE } from '../texts';
 
 /** `/nalog/racun?no=` (product.md §2, §9): a printable invoice; a load failure goes to /not-found (product.md §8). */
 export function InvoicePage() {

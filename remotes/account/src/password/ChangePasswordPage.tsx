@@ -1,17 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, NewPasswordFields, Page, TextField, calls, checkNewPassword, panelClass, paths, useNavigate, useSubmit, WEAK_PASSWORD_MESSAGE, messages } from '@portal/shared';
-
-export const PASSWORD_TEXTS = {
-  old: 'Stara lozinka',
-  new: 'Nova lozinka',
-  confirm: 'Potvrdi novu lozinku',
-  hint: 'Najmanje 8 karaktera', // product.md §5: the hint says minimum 8 characters
-  weak: WEAK_PASSWORD_MESSAGE,
-  mismatch: 'Unesene lozinke se ne podudaraju', // product.md §5, change-password variant
-  wrongOld: 'Unesena lozinka nije tačna', // product.md §8, status 400
-  failed: 'Došlo je do nepoznate greške i lozinka nije promijenjena!', // product.md §8, other errors
-  submit: 'Promijeni lozinku',
-} as const;
+import { Alert, Button, NewPasswordFields, Page, TextField, calls, checkNewPassword, panelClass, paths, useNavigate, useSubmit, messages } from '@portal/shared';
+import { PASSWORD_TEXTS } from '../texts';
 
 const FIELD_TEXTS = { label: PASSWORD_TEXTS.new, confirmLabel: PASSWORD_TEXTS.confirm, hint: PASSWORD_TEXTS.hint, differ: PASSWORD_TEXTS.mismatch };
 

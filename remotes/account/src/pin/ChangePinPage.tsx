@@ -1,16 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Page, TextField, calls, endpoints, panelClass, paths, useNavigate, useSubmit, messages } from '@portal/shared';
-
-export const PIN_TEXTS = {
-  old: 'Stari PIN',
-  new: 'Novi PIN',
-  confirm: 'Potvrdi novi PIN',
-  format: 'PIN mora imati 4 cifre.',
-  wrong: 'Uneseni PIN je netačan', // product.md §5, §8
-  mismatch: 'Uneseni PIN-ovi se ne podudaraju', // product.md §5
-  failed: 'PIN nije promijenjen. Pokušaj ponovo.',
-  submit: 'Promijeni PIN',
-} as const;
+import { PIN_TEXTS } from '../texts';
 
 const isPin = (value: string) => /^\d{4}$/.test(value);
 const digitsOnly = (value: string) => value.replace(/\D/g, '').slice(0, 4);

@@ -2,8 +2,7 @@ import type { ReactNode } from 'react';
 import { Alert, Button, ButtonLink, Navigate, Page, Spinner, calls, formatDate, getProduct, useAccountInfo, useSubmit, useLocation, useNavigate, type AccountInfo, panelClass, paths, canReactivateWithoutPayment, localDay, messages } from '@portal/shared';
 import { DonePage } from './DonePage';
 import styles from '../forms.module.css';
-
-export const SERVICE_FAILED = 'Promjena trenutno nije moguća. Pokušaj ponovo kasnije.';
+import { SERVICE_FAILED } from '../texts';
 
 /**
  * A confirm screen for a service change that is allowed only in some states (product.md §4): it waits for

@@ -1,0 +1,59 @@
+import { messages, WEAK_PASSWORD_MESSAGE, type SubscriptionStatus } from '@portal/shared';
+
+/**
+ * Texts of the account remote's pages; those product.md quotes are verbatim. Texts more than one app
+ * uses are in @portal/shared's `messages`.
+ */
+
+// The account page (product.md §2, §8).
+export const ACCOUNT_INFO_FAILED = 'Podaci o pretplati trenutno nisu dostupni. Pokušaj ponovo kasnije.';
+export const PAYMENT_DATA_FAILED = 'Podaci o karticama trenutno nisu dostupni. Pokušaj ponovo kasnije.';
+
+/** Status labels (product.md §4). */
+export const STATUS_LABELS: Record<SubscriptionStatus, string> = {
+  ACTIVE: 'AKTIVNA',
+  DEACTIVATED: 'DEAKTIVIRANA',
+  BLOCKED: 'BLOKIRANA',
+  EXPIRED: 'ISTEKLA',
+};
+
+export const CARDS_TEXTS = {
+  title: 'Moje kartice',
+  empty: messages.noCards,
+  add: 'Dodaj karticu',
+  primary: 'Glavna kartica',
+  makePrimary: 'Postavi kao glavnu',
+  remove: 'Obriši',
+  confirmTitle: 'Obrisati karticu?',
+  confirm: 'Da, obriši',
+  cancel: 'Odustani',
+  failed: 'Kartice trenutno nije moguće učitati.',
+  changeFailed: 'Promjena nije uspjela. Pokušaj ponovo.',
+};
+
+export const PIN_TEXTS = {
+  old: 'Stari PIN',
+  new: 'Novi PIN',
+  confirm: 'Potvrdi novi PIN',
+  format: 'PIN mora imati 4 cifre.',
+  wrong: 'Uneseni PIN je netačan', // product.md §5, §8
+  mismatch: 'Uneseni PIN-ovi se ne podudaraju', // product.md §5
+  failed: 'PIN nije promijenjen. Pokušaj ponovo.',
+  submit: 'Promijeni PIN',
+} as const;
+
+export const PASSWORD_TEXTS = {
+  old: 'Stara lozinka',
+  new: 'Nova lozinka',
+  confirm: 'Potvrdi novu lozinku',
+  hint: 'Najmanje 8 karaktera', // product.md §5: the hint says minimum 8 characters
+  weak: WEAK_PASSWORD_MESSAGE,
+  mismatch: 'Unesene lozinke se ne podudaraju', // product.md §5, change-password variant
+  wrongOld: 'Unesena lozinka nije tačna', // product.md §8, status 400
+  failed: 'Došlo je do nepoznate greške i lozinka nije promijenjena!', // product.md §8, other errors
+  submit: 'Promijeni lozinku',
+} as const;
+
+export const SERVICE_FAILED = 'Promjena trenutno nije moguća. Pokušaj ponovo kasnije.';
+
+export const COMPLAINTS_NOTE = 'Reklamacije na iznos računa primaju se do 30. u mjesecu za prethodni mjesec.';
