@@ -1,8 +1,19 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { randomBytes, scrypt } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { DEMO_CUSTOMER, DEMO_CUSTOMERS } from '../src/db/seed';
 import { countRows, decodeJwt, device, engines, startApi, type StartedApi } from './harness';
+
+/** A password hash as stored before Argon2id: `scrypt$N$r$p$salt$hash`, N=2^17, r=8, p=1. */
+function scryptHash(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  return new Promise((resolve, reject) =>
+    scrypt(password.normalize('NFC'), salt, 32, { N: 2 ** 17, r: 8, p: 1, maxmem: 256 * 1024 * 1024 }, (error, key) =>
+      error ? reject(error) : resolve(['scrypt', 2 ** 17, 8, 1, salt.toString('base64url'), key.toString('base64url')].join('$')),
+    ),
+  );
+}
 
 const login = (api: StartedApi, username: string = DEMO_CUSTOMER.email, password: string = DEMO_CUSTOMER.password, extra: Record<string, unknown> = {}) =>
   api.call('POST', '/login', { body: { username, password, ...device, ...extra } });
@@ -78,14 +89,30 @@ for (const engine of engines()) {
       assert.equal(afterCount, before);
     });
 
-    it('stores passwords hashed with scrypt and the PIN sealed', async () => {
+    it('stores passwords hashed with Argon2id at OWASP\'s parameters and the PIN sealed', async () => {
       const [row] = await api.db.query<{ password_hash: string; pin_sealed: string }>('SELECT password_hash, pin_sealed FROM customers WHERE email = $1', [DEMO_CUSTOMER.email]);
-      assert.match(row!.password_hash, /^scrypt\$131072\$8\$1\$/);
+      assert.match(row!.password_hash, /^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
       assert.ok(!row!.password_hash.includes(DEMO_CUSTOMER.password));
       const { body } = await login(api);
       assert.ok(!row!.pin_sealed.includes(body.pin));
       const [session] = await api.db.query<{ device_password_hash: string }>('SELECT device_password_hash FROM device_sessions LIMIT 1');
       assert.notEqual(session!.device_password_hash, device.devicePassword);
+    });
+
+    it('accepts a password stored the old way (scrypt) and stores it as Argon2id at that login; a wrong one changes nothing', async () => {
+      const [customer] = DEMO_CUSTOMERS.slice(-1);
+      const old = await scryptHash(DEMO_CUSTOMER.password);
+      await api.db.query('UPDATE customers SET password_hash = $2 WHERE email = $1', [customer!.email, old]);
+      assert.equal((await login(api, customer!.email, 'Wrong1234!')).status, 401);
+      const [unchanged] = await api.db.query<{ password_hash: string }>('SELECT password_hash FROM customers WHERE email = $1', [customer!.email]);
+      assert.equal(unchanged!.password_hash, old);
+      // Two devices at once: both get in, and the one new hash written is a right one.
+      const both = await Promise.all([login(api, customer!.email, DEMO_CUSTOMER.password), login(api, customer!.email, DEMO_CUSTOMER.password, { deviceUsername: 'another-device-1' })]);
+      assert.deepEqual(both.map((r) => r.status), [200, 200]);
+      const [rehashed] = await api.db.query<{ password_hash: string }>('SELECT password_hash FROM customers WHERE email = $1', [customer!.email]);
+      assert.match(rehashed!.password_hash, /^\$argon2id\$/);
+      assert.equal((await login(api, customer!.email, DEMO_CUSTOMER.password)).status, 200);
+      assert.equal((await login(api, customer!.email, 'Wrong1234!')).status, 401);
     });
 
     it('serves account info only to a valid token of an open session', async () => {

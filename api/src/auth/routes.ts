@@ -7,7 +7,7 @@ import { HttpError, tooManyRequests } from '../http/validate';
 import { route } from '../http/route';
 import { findCustomerById, findCustomerByUsername, type CustomerRow } from './customers';
 import { bearerToken, SESSION_EXPIRED } from './guard';
-import { decoyHash, verifyPassword } from './passwords';
+import { decoyHash, hashPassword, needsRehash, verifyPassword } from './passwords';
 import { sha256, unseal } from './secrets';
 
 const LOGIN_FAILED = 'Pogrešno korisničko ime ili lozinka.';
@@ -63,6 +63,10 @@ export function authRoutes(app: FastifyInstance, ctx: ApiContext): void {
     // A right password was no failure: the account's hit goes back and this client's run of failures ends.
     await ctx.limits.giveBack([account]);
     await ctx.limits.clear([pair.key]);
+    // A hash made the old way (scrypt) is replaced now that the password is known; only if nobody changed it meanwhile.
+    if (needsRehash(customer.password_hash)) {
+      await ctx.db.query('UPDATE customers SET password_hash = $3 WHERE id = $1 AND password_hash = $2', [customer.id, customer.password_hash, await hashPassword(body.password)]);
+    }
 
     const now = ctx.now();
     const sessionId = randomUUID();
