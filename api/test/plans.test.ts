@@ -1,6 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { plansResponseSchema } from '@portal/shared/contract';
+import { PLANS_FRESH_SECONDS } from '../src/catalogue/routes';
 import { engines, startApi, type StartedApi } from './harness';
 
 for (const engine of engines()) {
@@ -34,8 +35,32 @@ for (const engine of engines()) {
       assert.equal(response.headers.get('cache-control'), 'public, max-age=60');
     });
 
+    it('answers from memory with an ETag, and a browser that has the answer gets 304', async () => {
+      const first = await api.call('GET', '/ontv/plans');
+      const etag = first.headers.get('etag');
+      assert.match(etag ?? '', /^"[\w-]+"$/);
+      const again = await api.call('GET', '/ontv/plans', { headers: { 'if-none-match': etag! } });
+      assert.equal(again.status, 304);
+      assert.equal(again.body, undefined);
+      assert.equal((await api.call('GET', '/ontv/plans', { headers: { 'if-none-match': '"other"' } })).status, 200);
+    });
+
+    it('shows an operator\'s price change within PLANS_FRESH_SECONDS, with a new ETag', async () => {
+      const before = await api.call('GET', '/ontv/plans');
+      await api.db.query(`UPDATE plans SET price_fening = 1590 WHERE code = 'starton'`);
+      api.clock.advance((PLANS_FRESH_SECONDS - 1) * 1000);
+      assert.equal(plansResponseSchema.parse((await api.call('GET', '/ontv/plans')).body)[0]?.price, 14.9, 'still the answer in memory');
+      api.clock.advance(2000);
+      const after = await api.call('GET', '/ontv/plans');
+      assert.equal(plansResponseSchema.parse(after.body)[0]?.price, 15.9);
+      assert.notEqual(after.headers.get('etag'), before.headers.get('etag'));
+      await api.db.query(`UPDATE plans SET price_fening = 1490 WHERE code = 'starton'`);
+      api.clock.advance(PLANS_FRESH_SECONDS * 1000);
+    });
+
     it('answers a plan without promos with an empty list, and only under the configured product', async () => {
       await api.db.query(`DELETE FROM plan_promos WHERE plan_code = 'starton'`);
+      api.clock.advance(PLANS_FRESH_SECONDS * 1000);
       const response = await api.call('GET', '/ontv/plans');
       assert.deepEqual(plansResponseSchema.parse(response.body)[0]?.promos, []);
       const other = await api.call('GET', '/drugi/plans');
