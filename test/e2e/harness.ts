@@ -36,13 +36,15 @@ function ensureBuilt(): void {
  * Starts the portal exactly as `npm start` does, on a free port with its own data directory (and, unless
  * `env` says otherwise, without the in-server billing schedule).
  */
-export async function startPortal(options: { env?: Record<string, string>; port?: number; name?: string } = {}): Promise<Portal> {
+export async function startPortal(options: { env?: Record<string, string>; port?: number; name?: string; nodeArgs?: string[] } = {}): Promise<Portal> {
   ensureBuilt();
   const port = options.port ?? (await freePort());
   fs.mkdirSync(LOG_DIR, { recursive: true });
   const logFile = path.join(LOG_DIR, `${options.name ?? 'portal'}-${port}-${Date.now()}.log`);
   const log = fs.createWriteStream(logFile);
-  const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), path.join(ROOT, 'api', 'src', 'cli', 'start.ts')], {
+  // With node options (a profiler), one process: tsx as a loader; otherwise tsx's own launcher.
+  const runner = options.nodeArgs ? [...options.nodeArgs, '--import', 'tsx'] : [path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs')];
+  const child: ChildProcess = spawn(process.execPath, [...runner, path.join(ROOT, 'api', 'src', 'cli', 'start.ts')], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -3,7 +3,7 @@ import { endpoints, type AccountInfo, type ServiceStatus } from '@portal/shared/
 import type { ApiContext } from '../context';
 import type { Queryable } from '../db/db';
 import { SESSION_EXPIRED } from '../auth/guard';
-import { findCustomerById, lockCustomer } from '../auth/customers';
+import { lockCustomer } from '../auth/customers';
 import { HttpError } from '../http/validate';
 import { route } from '../http/route';
 import { isoDay } from '../days';
@@ -12,7 +12,7 @@ import { ALREADY_SUBSCRIBED, cancelOpenPurchases, cancelPayments, findPlan, NEED
 import { graceUntil } from '../billing/job';
 
 interface SubscriptionRow {
-  status: ServiceStatus['status'];
+  status: ServiceStatus['status'] | null;
   promo_type: 'DURATION_BASED' | 'TIME_UNTIL_BASED' | null;
   promo_until: string | null;
   promo_days: number | null;
@@ -24,14 +24,22 @@ interface SubscriptionRow {
   billing_next_on: string | null;
 }
 
-async function subscriptionOf(db: Queryable, customerId: number): Promise<SubscriptionRow | null> {
-  const [row] = await db.query<SubscriptionRow>(
-    `SELECT s.status, to_char(s.next_payment_on, 'YYYY-MM-DD') AS next_payment_on, s.promo_type, to_char(s.promo_until, 'YYYY-MM-DD') AS promo_until, s.promo_days, s.plan_code, p.name AS plan_name, p.price_fening,
-            s.billing_failures, to_char(s.billing_next_on, 'YYYY-MM-DD') AS billing_next_on
-       FROM subscriptions s JOIN plans p ON p.code = s.plan_code WHERE s.customer_id = $1`,
+/**
+ * What account info needs about a customer, in one query: the customer number, the subscription with
+ * its plan (null columns without one) and the plans whose promo was used. Null for an unknown customer.
+ */
+async function accountOf(db: Queryable, customerId: number): Promise<{ customerNumber: string | null; usedPromos: string[]; subscription: SubscriptionRow | null } | null> {
+  const [row] = await db.query<SubscriptionRow & { customer_number: string | null; used_promos: string[] | null }>(
+    `SELECT c.customer_number,
+            s.status, to_char(s.next_payment_on, 'YYYY-MM-DD') AS next_payment_on, s.promo_type, to_char(s.promo_until, 'YYYY-MM-DD') AS promo_until, s.promo_days,
+            s.plan_code, p.name AS plan_name, p.price_fening, s.billing_failures, to_char(s.billing_next_on, 'YYYY-MM-DD') AS billing_next_on,
+            ARRAY(SELECT u.plan_code FROM promo_uses u WHERE u.customer_id = c.id ORDER BY u.plan_code) AS used_promos
+       FROM customers c LEFT JOIN subscriptions s ON s.customer_id = c.id LEFT JOIN plans p ON p.code = s.plan_code
+      WHERE c.id = $1`,
     [customerId],
   );
-  return row ?? null;
+  if (!row) return null;
+  return { customerNumber: row.customer_number, usedPromos: row.used_promos ?? [], subscription: row.status ? row : null };
 }
 
 /** The subscription's promo while it runs (product.md §4, Promo): an ACTIVE subscription before the promo's last day. */
@@ -59,17 +67,16 @@ const NOT_REACTIVATABLE = 'Reaktivacija bez plaćanja moguća je samo za deaktiv
  */
 export function accountRoutes(app: FastifyInstance, ctx: ApiContext): void {
   route(app, ctx, endpoints.accountInfo, async ({ customer: { customerId } }) => {
-    const customer = await findCustomerById(ctx.db, customerId);
-    if (!customer) throw new HttpError(401, SESSION_EXPIRED, 'UNAUTHORIZED');
-    const subscription = await subscriptionOf(ctx.db, customerId);
-    const used = await ctx.db.query<{ plan_code: string }>('SELECT plan_code FROM promo_uses WHERE customer_id = $1 ORDER BY plan_code', [customerId]);
+    const account = await accountOf(ctx.db, customerId);
+    if (!account) throw new HttpError(401, SESSION_EXPIRED, 'UNAUTHORIZED');
+    const { subscription } = account;
     return {
       status: subscription?.status ?? null,
       plan: subscription ? { code: subscription.plan_code, name: subscription.plan_name, price: subscription.price_fening / 100 } : null,
       nextPaymentOn: subscription?.next_payment_on ?? null,
-      accountNumber: customer.customer_number,
+      accountNumber: account.customerNumber,
       promos: runningPromo(subscription, isoDay(ctx.now())),
-      usedPromos: used.map((u) => u.plan_code),
+      usedPromos: account.usedPromos,
       renewalProblem: renewalProblem(subscription),
     };
   });
