@@ -7,6 +7,7 @@ import { catalogueRoutes } from './catalogue/routes';
 import { customerRoutes } from './customer/routes';
 import { onboardingRoutes } from './onboarding/routes';
 import { installErrorHandling, installJsonNotFound } from './http/errors';
+import { installRequestMetrics } from './http/metrics';
 import { cardRoutes } from './cards/routes';
 import { paymentRoutes } from './payments/routes';
 import { stripeWebhookRoute } from './payments/stripe';
@@ -33,6 +34,7 @@ export function apiPlugin(ctx: ApiContext) {
     });
     installErrorHandling(app);
     installJsonNotFound(app);
+    installRequestMetrics(app);
     // Nor can a path or query carry a NUL byte into a query.
     app.addHook('onRequest', async (request, reply) => {
       if (/%00/.test(request.url)) return reply.code(400).send({ message: 'Neispravan zahtjev.', code: 'BAD_REQUEST' });

@@ -49,6 +49,9 @@ const envSchema = z
     }),
   BILLING_INTERVAL_MINUTES: z.coerce.number().int().min(0).default(60),
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
+  // Prometheus metrics on their own port (never the public one), on METRICS_HOST (loopback by default).
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().default('127.0.0.1'),
   // Origins other than the portal's own that serve remotes (portal.config.json), for the CSP: `https://a.example,https://b.example`.
   REMOTE_ORIGINS: z
     .string()
@@ -58,6 +61,7 @@ const envSchema = z
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PORTAL_ROOT: z.string().default(repoRoot),
   })
+  .refine((e) => e.METRICS_PORT === undefined || e.METRICS_PORT !== e.PORT || e.PORT === 0, { message: 'METRICS_PORT must differ from PORT: metrics are not public', path: ['METRICS_PORT'] })
   .refine((e) => e.WORKERS === 1 || e.DATABASE_URL, { message: 'WORKERS above 1 needs DATABASE_URL (the embedded database is one process\'s)', path: ['WORKERS'] })
   .refine((e) => e.PAYMENT_PROVIDER !== 'stripe' || (e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET), {
     message: 'PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET',
@@ -81,6 +85,7 @@ export const ENVIRONMENT_HELP = `Environment:
   SERVE_SOURCE_MAPS (0)             serve the apps' source maps
   PAYMENT_PROVIDER (sandbox)        sandbox or stripe (with STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET)
   BILLING_RETRY_DAYS (1,3,5), BILLING_INTERVAL_MINUTES (60; 0: off)
+  METRICS_PORT, METRICS_HOST (127.0.0.1)  Prometheus metrics at GET /metrics on their own port (off when unset)
   REMOTE_ORIGINS, PORTAL_ROOT, LOG_LEVEL (info)`;
 
 /** The `--help` of a command: what it does, its usage and options, and the environment it reads. */
@@ -132,6 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
         : { provider: 'sandbox' as const },
     billing: { retryDays: e.BILLING_RETRY_DAYS, intervalMinutes: e.BILLING_INTERVAL_MINUTES },
     workers: e.WORKERS,
+    metrics: e.METRICS_PORT === undefined ? null : { port: e.METRICS_PORT, host: e.METRICS_HOST },
     remoteOrigins: e.REMOTE_ORIGINS,
     logLevel: e.LOG_LEVEL,
     portalRoot: path.resolve(e.PORTAL_ROOT),

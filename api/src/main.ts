@@ -7,6 +7,7 @@ import { deriveKeys, loadMasterSecret } from './auth/secrets';
 import { createContext } from './context';
 import { createServer } from './server';
 import { scheduleBilling } from './billing/schedule';
+import { serveMetrics } from './http/metrics';
 
 /** Printed whatever the log level: people and scripts wait for this line. */
 function announce(config: ApiConfig, port: number, engine: string, seeded: boolean): void {
@@ -57,6 +58,8 @@ async function runWorkers(config: ApiConfig): Promise<void> {
   process.on('SIGINT', () => stop('SIGTERM'));
   process.on('SIGTERM', () => stop('SIGTERM'));
   for (let i = 0; i < config.workers; i += 1) fork();
+  // The metrics of every API process, added up by this one.
+  if (config.metrics) await serveMetrics(config.metrics.port, config.metrics.host);
 }
 
 /** Starts the portal server: API under /api plus the built host and remotes. */
@@ -70,6 +73,7 @@ export async function main(): Promise<void> {
   const app = await createServer(ctx, { portal: true, remotesOnly: process.env.REMOTES_ONLY === '1' });
   log = (line) => app.log.info(line);
   let billing: { stop(): Promise<void> } = { stop: async () => undefined };
+  const metrics = config.metrics && cluster.isPrimary ? await serveMetrics(config.metrics.port, config.metrics.host) : null;
   const sweep = setInterval(() => void ctx.limits.sweep().catch((error: Error) => log(`Sweeping limits failed: ${error.message}`)), 3_600_000);
   sweep.unref();
 
@@ -82,6 +86,7 @@ export async function main(): Promise<void> {
     clearInterval(sweep);
     await billing.stop();
     await app.close();
+    await metrics?.close();
     await db.close();
     process.exit(0);
   };

@@ -9,21 +9,32 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT } from '../../api/src/cli/freshness';
 import { startPortal, type Portal } from './harness';
-import { freshDatabase } from '../lib/postgres';
+import { freePort, freshDatabase } from '../lib/postgres';
 
 const TSX = path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
 const device = { deviceType: 'ontv', deviceUsername: 'web-ops-aaaaaaaaaaaaaaaaaaa', devicePassword: 'c'.repeat(64), deviceName: 'Web (Chrome)' };
 const login = (portal: Portal, password: string, headers: Record<string, string> = {}) =>
   fetch(`${portal.url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ username: 'aktivna@ontv.ba', password, ...device }) });
 
+/** The sum of a metric's samples whose labels include every one of `labels` (Prometheus' text format). */
+function metric(text: string, name: string, labels: Record<string, string> = {}): number {
+  return text
+    .split('\n')
+    .filter((line) => line.startsWith(`${name}{`) || line.startsWith(`${name} `))
+    .filter((line) => Object.entries(labels).every(([k, v]) => line.includes(`${k}="${v}"`)))
+    .reduce((sum, line) => sum + Number(line.slice(line.lastIndexOf(' ') + 1)), 0);
+}
+
 describe('three API processes on one PostgreSQL', () => {
   let portal: Portal;
+  let metricsPort: number;
   let database: { url: string; drop: () => Promise<void> };
   before(async () => {
     const admin = process.env.TEST_DATABASE_URL;
     assert.ok(admin, "TEST_DATABASE_URL names the test run's PostgreSQL server (npm test sets it)");
     database = await freshDatabase(admin, 'ontv_ops');
-    portal = await startPortal({ name: 'workers', env: { DATABASE_URL: database.url, WORKERS: '3', LOGIN_LIMIT_CLIENT: '100000' } });
+    metricsPort = await freePort();
+    portal = await startPortal({ name: 'workers', env: { DATABASE_URL: database.url, WORKERS: '3', LOGIN_LIMIT_CLIENT: '100000', METRICS_PORT: String(metricsPort) } });
   });
   after(async () => {
     await portal?.stop();
@@ -37,6 +48,18 @@ describe('three API processes on one PostgreSQL', () => {
     assert.ok((counts[401] ?? 0) <= 5, JSON.stringify(counts));
     assert.equal((counts[401] ?? 0) + (counts[429] ?? 0), 100, JSON.stringify(counts));
     assert.equal((await login(portal, 'Demo1234!')).status, 429, 'even the right password waits');
+  });
+
+  it('add up their metrics on the metrics port, and never show them on the public one', async () => {
+    const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+    const failed = metric(text, 'ontv_logins_total', { outcome: 'failed' });
+    const limited = metric(text, 'ontv_logins_total', { outcome: 'limited' });
+    assert.ok(failed >= 1 && failed <= 5, text);
+    assert.equal(failed + limited, 101, 'every login of the burst and the right password after it, from all three processes');
+    assert.equal(metric(text, 'ontv_rate_limited_total', { limit: 'TOO_MANY_ATTEMPTS' }), limited);
+    assert.equal(metric(text, 'ontv_http_request_duration_seconds_count', { route: '/api/login', status: '429' }), limited);
+    const pub = await fetch(`${portal.url}/metrics`);
+    assert.ok(!(await pub.text()).includes('ontv_logins_total'), 'the public port does not serve metrics');
   });
 
   it('answer health and readiness', async () => {

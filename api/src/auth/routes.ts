@@ -5,6 +5,7 @@ import type { ApiContext } from '../context';
 import type { Limit } from '../http/limits';
 import { HttpError, tooManyRequests } from '../http/validate';
 import { route } from '../http/route';
+import { logins } from '../http/metrics';
 import { findCustomerById, findCustomerByUsername, type CustomerRow } from './customers';
 import { bearerToken, SESSION_EXPIRED } from './guard';
 import { decoyHash, hashPassword, needsRehash, verifyPassword } from './passwords';
@@ -55,11 +56,18 @@ export function authRoutes(app: FastifyInstance, ctx: ApiContext): void {
 
     // The attempt is counted before the password is checked, so a burst gets no more tries than the limit.
     const taken = await ctx.limits.take([pair, account, client]);
-    if (!taken.ok) throw tooManyRequests('Previše pokušaja prijave.', taken.retryAfter, 'TOO_MANY_ATTEMPTS');
+    if (!taken.ok) {
+      logins.inc({ outcome: 'limited' });
+      throw tooManyRequests('Previše pokušaja prijave.', taken.retryAfter, 'TOO_MANY_ATTEMPTS');
+    }
 
     const customer = await findCustomerByUsername(ctx.db, body.username);
     const valid = customer ? await verifyPassword(body.password, customer.password_hash) : await verifyPassword(body.password, await decoyHash()).then(() => false);
-    if (!customer || !valid) throw new HttpError(401, LOGIN_FAILED, 'LOGIN_FAILED');
+    if (!customer || !valid) {
+      logins.inc({ outcome: 'failed' });
+      throw new HttpError(401, LOGIN_FAILED, 'LOGIN_FAILED');
+    }
+    logins.inc({ outcome: 'ok' });
     // A right password was no failure: the account's hit goes back and this client's run of failures ends.
     await ctx.limits.giveBack([account]);
     await ctx.limits.clear([pair.key]);

@@ -6,6 +6,7 @@ import type { PaymentGateway, PaymentState } from '../payments/gateway';
 import { GRACE_DAYS } from '../config';
 import { addDays, isoDay } from '../days';
 import { BILLING_TEXTS, notifyCustomer } from './messages';
+import { billingPasses, billingResults } from '../http/metrics';
 
 /** What the billing job needs: the database, the card processor, the notifier and the retry schedule. */
 export interface BillingDeps {
@@ -26,8 +27,16 @@ const BILLING_LOCK = 727_002;
  * across every process on the database (null when another pass is running), and free to take over
  * the attempts a pass killed midway left PENDING, with the same provider idempotency keys.
  */
-export function runBillingPass(deps: BillingDeps, at: Date): Promise<BillingReport | null> {
-  return deps.db.exclusively(BILLING_LOCK, () => runBilling(deps, at, randomUUID(), { takeOver: true }));
+export async function runBillingPass(deps: BillingDeps, at: Date): Promise<BillingReport | null> {
+  try {
+    const report = await deps.db.exclusively(BILLING_LOCK, () => runBilling(deps, at, randomUUID(), { takeOver: true }));
+    billingPasses.inc({ outcome: report ? 'done' : 'busy' });
+    for (const [result, count] of Object.entries(report ?? {})) billingResults.inc({ result }, count);
+    return report;
+  } catch (error) {
+    billingPasses.inc({ outcome: 'error' });
+    throw error;
+  }
 }
 
 export type { BillingReport } from '@portal/shared/contract';

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { BadRequestError, HttpError } from './validate';
+import { limited } from './metrics';
 
 const GENERIC = 'Došlo je do greške na serveru. Pokušaj ponovo.';
 
@@ -10,6 +11,7 @@ const GENERIC = 'Došlo je do greške na serveru. Pokušaj ponovo.';
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError | BadRequestError, request, reply) => {
     if (error instanceof HttpError) {
+      if (error.statusCode === 429) limited.inc({ limit: error.code ?? 'unknown' });
       return reply.code(error.statusCode).headers(error.headers).send({ message: error.message, code: error.code });
     }
     if (error instanceof BadRequestError) {

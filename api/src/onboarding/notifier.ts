@@ -1,6 +1,7 @@
 import type { Db } from '../db/db';
 import type { Keys } from '../auth/secrets';
 import { seal } from '../auth/secrets';
+import { messages } from '../http/metrics';
 
 export interface Message {
   to: string;
@@ -42,6 +43,7 @@ export class OutboxNotifier implements Notifier {
       message.code ? seal(this.keys.sealing, message.code) : null,
       this.now(),
     ]);
+    messages.inc({ channel: message.channel });
     this.log(`${message.channel} to ${maskAddress(message.to)} queued in the outbox`);
   }
 }

@@ -1,0 +1,72 @@
+import cluster from 'node:cluster';
+import http from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import { AggregatorRegistry, Counter, Histogram, collectDefaultMetrics, register } from 'prom-client';
+
+/**
+ * What an operator watches, in Prometheus' text format (prom-client's default registry): requests by
+ * route (rate and latency), logins by outcome, 429s by limit, billing results and the messages the
+ * notifier wrote. Served only on METRICS_PORT (README, Configuration), never on the public port; with
+ * WORKERS the primary process answers with every API process's figures added up.
+ */
+collectDefaultMetrics();
+// An API process of a cluster answers the primary's requests for its figures: prom-client sets that
+// listener up when an AggregatorRegistry is made.
+if (cluster.isWorker) new AggregatorRegistry();
+
+const requests = new Histogram({
+  name: 'ontv_http_request_duration_seconds',
+  help: 'API requests by route, method and status: count (rate) and duration',
+  labelNames: ['method', 'route', 'status'] as const,
+  buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+});
+
+export const logins = new Counter({ name: 'ontv_logins_total', help: 'Logins by outcome: ok, failed (wrong username or password), limited (429)', labelNames: ['outcome'] as const });
+
+export const limited = new Counter({ name: 'ontv_rate_limited_total', help: 'Requests refused with 429, by the limit that refused them', labelNames: ['limit'] as const });
+
+export const billingResults = new Counter({
+  name: 'ontv_billing_subscriptions_total',
+  help: 'Subscriptions the billing passes handled, by result: charged, failed, expired, ended, skipped',
+  labelNames: ['result'] as const,
+});
+
+export const billingPasses = new Counter({ name: 'ontv_billing_passes_total', help: 'Billing passes by outcome: done, busy (another process had the lock), error', labelNames: ['outcome'] as const });
+
+export const messages = new Counter({ name: 'ontv_messages_written_total', help: 'Messages (codes, receipts, notices) the notifier wrote, by channel', labelNames: ['channel'] as const });
+
+/** Times every API request under its route's pattern (`/api/credit-card/:code`), never its raw URL. */
+export function installRequestMetrics(app: FastifyInstance): void {
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    requests.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+  });
+}
+
+/**
+ * Serves the metrics on `port` (host `host`) until `close`. In a cluster's primary, the figures of all
+ * API processes summed; in a single process, its own.
+ */
+export async function serveMetrics(port: number, host: string): Promise<{ port: number; close(): Promise<void> }> {
+  const aggregator = cluster.isPrimary && Object.keys(cluster.workers ?? {}).length > 0 ? new AggregatorRegistry() : null;
+  const server = http.createServer((request, response) => {
+    if (request.method !== 'GET' || request.url !== '/metrics') {
+      response.writeHead(404).end();
+      return;
+    }
+    const text = aggregator ? aggregator.clusterMetrics() : register.metrics();
+    text.then(
+      (body) => response.writeHead(200, { 'content-type': register.contentType }).end(body),
+      (error: Error) => response.writeHead(500, { 'content-type': 'text/plain' }).end(`metrics unavailable: ${error.message}`),
+    );
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  });
+  const address = server.address();
+  return {
+    port: typeof address === 'object' && address ? address.port : port,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
