@@ -18,6 +18,8 @@ export const LOG_DIR = path.join(ARTIFACTS, 'logs');
 export interface Portal {
   url: string;
   port: number;
+  /** The process started (with its children, the API processes). */
+  pid: number;
   logFile: string;
   stop(): Promise<void>;
   /** Sends the portal process a signal; answers its exit code once it has exited. */
@@ -84,6 +86,7 @@ export async function startPortal(options: { env?: Record<string, string>; port?
   return {
     url: `http://127.0.0.1:${port}`,
     port,
+    pid: child.pid!,
     logFile,
     kill: async (signal) => {
       const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));

@@ -8,8 +8,10 @@
  */
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
+import { execSync } from 'node:child_process';
 import type { Browser, Response } from 'playwright-core';
-import { launchBrowser, startPortal, type Portal } from '../e2e/harness';
+import { launchBrowser, startPortal } from '../e2e/harness';
+import { freshDatabase, startTempPostgres } from '../lib/postgres';
 import { runLighthouse, type LighthouseRow } from './lighthouse';
 
 /** Routes measured on a first visit; a target is the JavaScript budget (gzip) the issue sets. */
@@ -80,42 +82,116 @@ async function homeToAccount(browser: Browser, baseUrl: string, encoding: 'gzip'
 
 interface ApiRow {
   name: string;
+  connections: number;
   rps: number;
   p50: number;
   p99: number;
   errors: number;
+  /** The target, and whether this run met it. */
+  target: string;
+  met: boolean | null;
+  /** How much the server's processes grew during the load, MiB (login only). */
+  growthMiB?: number;
 }
 
 const SECONDS = 5;
-const CONNECTIONS = 20;
 
-async function cannon(name: string, options: autocannon.Options): Promise<ApiRow> {
-  const result = await autocannon({ connections: CONNECTIONS, duration: SECONDS, ...options });
-  return { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
+async function cannon(options: autocannon.Options): Promise<Omit<ApiRow, 'name' | 'target' | 'met'>> {
+  const result = await autocannon({ duration: SECONDS, ...options });
+  return { connections: options.connections ?? 10, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
 }
 
-/** The API under load, after a bare Fastify hello-world as the machine's yardstick. */
-async function measureApi(portal: Portal): Promise<ApiRow[]> {
+/** Resident memory of a process and all its descendants, MiB (Linux `ps`). */
+function treeRssMiB(pid: number): number {
+  const rows = execSync('ps -eo pid=,ppid=,rss=', { encoding: 'utf8' })
+    .trim()
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/).map(Number) as [number, number, number]);
+  const tree = new Set([pid]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [child, parent] of rows) {
+      if (tree.has(parent) && !tree.has(child)) {
+        tree.add(child);
+        grew = true;
+      }
+    }
+  }
+  return rows.filter(([p]) => tree.has(p)).reduce((sum, [, , rss]) => sum + rss, 0) / 1024;
+}
+
+/** The issue's targets, by engine: share of hello-world and p99 for reads, logins/s, p99 and memory for login. */
+const TARGETS = {
+  plans: { share: 0.4, p99: 10 },
+  accountInfo: { pglite: { share: 0.05, p99: 25 }, postgres: { share: 0.15, p99: 25 } },
+  login: { rps: 80, p99: 500, growthMiB: 150 },
+};
+
+interface Engine {
+  label: string;
+  kind: 'pglite' | 'postgres';
+  env: Record<string, string>;
+}
+
+/** One engine's table: a bare Fastify hello-world as the machine's yardstick, then plans, account info and login. */
+async function measureEngine(engine: Engine): Promise<ApiRow[]> {
+  const portal = await startPortal({ env: { LOG_LEVEL: 'warn', LOGIN_LIMIT_ACCOUNT: '100000000', LOGIN_LIMIT_CLIENT: '100000000', ...engine.env }, name: `bench-${engine.kind}` });
   const hello = Fastify();
   hello.get('/', async () => ({ hello: 'world' }));
   const helloUrl = await hello.listen({ port: 0, host: '127.0.0.1' });
   const login = { username: 'aktivna@ontv.ba', password: 'Demo1234!', deviceType: 'ontv', deviceUsername: 'web-bench-aaaaaaaaaaaaaaaaaaa', devicePassword: 'c'.repeat(64), deviceName: 'Bench' };
-  const answer = await fetch(`${portal.url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(login) });
-  const { token } = (await answer.json()) as { token: string };
+  const loginAs = (deviceUsername: string) => ({ ...login, deviceUsername });
   try {
-    return [
-      await cannon('bare Fastify hello-world', { url: helloUrl }),
-      await cannon('GET /api/ontv/plans', { url: `${portal.url}/api/ontv/plans` }),
-      await cannon('GET /api/ontv/accountInfo (token)', { url: `${portal.url}/api/ontv/accountInfo`, headers: { authorization: `Bearer ${token}` } }),
-      // Login hashes the password with scrypt on purpose: its rate is bounded by that cost.
-      await cannon('POST /api/login', { url: `${portal.url}/api/login`, method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(login) }),
-    ];
+    const answer = await fetch(`${portal.url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(loginAs('web-bench-reader-aaaaaaaaaaaa')) });
+    const { token } = (await answer.json()) as { token: string };
+    const yardstick = await cannon({ url: helloUrl, connections: 100 });
+    const share = (rps: number) => rps / yardstick.rps;
+    const rows: ApiRow[] = [{ name: 'bare Fastify hello-world', ...yardstick, target: '-', met: null }];
+    const plans = await cannon({ url: `${portal.url}/api/ontv/plans`, connections: 100 });
+    rows.push({ name: 'GET /api/ontv/plans', ...plans, target: `≥ ${TARGETS.plans.share * 100} %, p99 ≤ ${TARGETS.plans.p99} ms`, met: share(plans.rps) >= TARGETS.plans.share && plans.p99 <= TARGETS.plans.p99 });
+    const infoTarget = TARGETS.accountInfo[engine.kind];
+    const info = await cannon({ url: `${portal.url}/api/ontv/accountInfo`, headers: { authorization: `Bearer ${token}` }, connections: 100 });
+    rows.push({ name: 'GET /api/ontv/accountInfo (token)', ...info, target: `≥ ${infoTarget.share * 100} %, p99 ≤ ${infoTarget.p99} ms`, met: share(info.rps) >= infoTarget.share && info.p99 <= infoTarget.p99 });
+    const before = treeRssMiB(portal.pid);
+    let peak = before;
+    const sampler = setInterval(() => (peak = Math.max(peak, treeRssMiB(portal.pid))), 250);
+    const logins = await cannon({ url: `${portal.url}/api/login`, method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(login), connections: 16 }).finally(() => clearInterval(sampler));
+    const growthMiB = Math.round(peak - before);
+    const t = TARGETS.login;
+    rows.push({ name: 'POST /api/login', ...logins, growthMiB, target: `≥ ${t.rps}/s, p99 ≤ ${t.p99} ms, growth ≤ ${t.growthMiB} MiB`, met: logins.rps >= t.rps && logins.p99 <= t.p99 && growthMiB <= t.growthMiB });
+    return rows;
   } finally {
     await hello.close();
+    await portal.stop();
   }
 }
 
-async function measure(): Promise<{ rows: Row[]; move: Record<'gzip' | 'brotli', Awaited<ReturnType<typeof homeToAccount>>>; api: ApiRow[]; lighthouse: LighthouseRow[] }> {
+/** The embedded database, then PostgreSQL with one and with two API processes (TEST_DATABASE_URL, or a throwaway server). */
+async function measureApi(): Promise<Array<{ engine: Engine; rows: ApiRow[] } | { engine: Engine; skipped: string }>> {
+  const results: Array<{ engine: Engine; rows: ApiRow[] } | { engine: Engine; skipped: string }> = [];
+  const embedded: Engine = { label: 'embedded database (PGlite), one process', kind: 'pglite', env: {} };
+  results.push({ engine: embedded, rows: await measureEngine(embedded) });
+  let server: { url: string; stop: () => Promise<void> } | null = null;
+  try {
+    const admin = process.env.TEST_DATABASE_URL ?? (server = await startTempPostgres()).url;
+    for (const workers of [1, 2]) {
+      const database = await freshDatabase(admin, 'ontv_bench');
+      const engine: Engine = { label: `PostgreSQL, ${workers === 1 ? 'one process' : `WORKERS=${workers}`}`, kind: 'postgres', env: { DATABASE_URL: database.url, WORKERS: String(workers) } };
+      try {
+        results.push({ engine, rows: await measureEngine(engine) });
+      } finally {
+        await database.drop();
+      }
+    }
+  } catch (error) {
+    results.push({ engine: { label: 'PostgreSQL', kind: 'postgres', env: {} }, skipped: (error as Error).message.split('\n')[0]! });
+  } finally {
+    await server?.stop();
+  }
+  return results;
+}
+
+async function measure(): Promise<{ rows: Row[]; move: Record<'gzip' | 'brotli', Awaited<ReturnType<typeof homeToAccount>>>; api: Awaited<ReturnType<typeof measureApi>>; lighthouse: LighthouseRow[] }> {
   // Rate limits off for the load (they would answer 429 to the login load from one address).
   const [portal, browser] = await Promise.all([
     startPortal({ env: { LOG_LEVEL: 'warn', LOGIN_LIMIT_ACCOUNT: '100000000', LOGIN_LIMIT_CLIENT: '100000000' }, name: 'bench' }),
@@ -131,8 +207,9 @@ async function measure(): Promise<{ rows: Row[]; move: Record<'gzip' | 'brotli',
     }
     const move = { gzip: await homeToAccount(browser, portal.url, 'gzip'), brotli: await homeToAccount(browser, portal.url, 'br') };
     await browser.close();
-    const api = await measureApi(portal);
-    return { rows, move, api, lighthouse: await runLighthouse(portal.url, { username: 'aktivna@ontv.ba', password: 'Demo1234!' }) };
+    const lighthouse = await runLighthouse(portal.url, { username: 'aktivna@ontv.ba', password: 'Demo1234!' });
+    await portal.stop();
+    return { rows, move, api: await measureApi(), lighthouse };
   } finally {
     await browser.close().catch(() => undefined);
     await portal.stop();
@@ -141,18 +218,45 @@ async function measure(): Promise<{ rows: Row[]; move: Record<'gzip' | 'brotli',
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
-measure().then(
+/** `npm run bench -- --api`: the API tables alone (a minute or two instead of five). */
+const API_ONLY = process.argv.includes('--api');
+
+function printApi(api: Awaited<ReturnType<typeof measureApi>>): void {
+  for (const result of api) {
+    console.log(`\nAPI under load, ${result.engine.label} (autocannon, ${SECONDS} s each, beside a bare Fastify hello-world in the same run):`);
+    if ('skipped' in result) {
+      console.log(`skipped: ${result.skipped}`);
+      continue;
+    }
+    const yardstick = result.rows[0]!.rps;
+    console.log('| call | connections | requests/s | of hello-world | p50 (ms) | p99 (ms) | errors or non-2xx | target | met |');
+    console.log('|---|---|---|---|---|---|---|---|---|');
+    for (const r of result.rows) {
+      const growth = r.growthMiB === undefined ? '' : `, +${r.growthMiB} MiB`;
+      console.log(`| ${r.name} | ${r.connections} | ${Math.round(r.rps)}${growth} | ${((r.rps / yardstick) * 100).toFixed(1)} % | ${r.p50} | ${r.p99} | ${r.errors} | ${r.target} | ${r.met === null ? '-' : r.met ? 'met' : 'MISSED'} |`);
+    }
+  }
+}
+
+if (API_ONLY) {
+  measureApi().then(
+    (api) => {
+      printApi(api);
+      process.exit(0);
+    },
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+} else measure().then(
   ({ rows, move, api, lighthouse }) => {
     console.log('\nPer route, first visit, gzip-encoded transfer:');
     console.log('| route | JS (gzip) | JS target (gzip) | JS (brotli) | CSS (gzip) | requests | remotes loaded |');
     console.log('|---|---|---|---|---|---|---|');
     for (const r of rows) console.log(`| ${r.route} | ${kb(r.jsBytes)} | ${r.target} | ${kb(r.jsBrotli)} | ${kb(r.cssBytes)} | ${r.requests} | ${r.remotes} |`);
     console.log(`| / then the account link (fetched after the click) | ${kb(move.gzip.jsBytes)} | - | ${kb(move.brotli.jsBytes)} | ${kb(move.gzip.cssBytes)} | ${move.gzip.requests} | ${move.gzip.remotes} |`);
-    const yardstick = api[0]!.rps;
-    console.log(`\nAPI under load (autocannon, ${CONNECTIONS} connections, ${SECONDS} s each, one process on this machine):`);
-    console.log('| endpoint | requests/s | of hello-world | p50 (ms) | p99 (ms) | errors or non-2xx |');
-    console.log('|---|---|---|---|---|---|');
-    for (const r of api) console.log(`| ${r.name} | ${Math.round(r.rps)} | ${((r.rps / yardstick) * 100).toFixed(1)} % | ${r.p50} | ${r.p99} | ${r.errors} |`);
+    printApi(api);
     // Targets: performance >= 95 on mobile, accessibility 100, best practices >= 95, CLS <= 0.02.
     const mark = (ok: boolean) => (ok ? '' : ' ✗');
     console.log('\nLighthouse (targets: performance >= 95 mobile, accessibility 100, best practices >= 95, CLS <= 0.02; ✗ = missed):');

@@ -23,11 +23,16 @@ export interface TokenSubject {
 const ISSUER = 'ontv-portal-api';
 
 export class TokenIssuer {
+  /** The signing key imported once: given as bytes, jose imports it into WebCrypto on every call. */
+  private readonly key: Promise<CryptoKey>;
+
   constructor(
-    private readonly key: Uint8Array,
+    secret: Uint8Array,
     private readonly ttlSeconds: number,
     private readonly now: () => Date,
-  ) {}
+  ) {
+    this.key = crypto.subtle.importKey('raw', new Uint8Array(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+  }
 
   /** Signs a short-lived token; returns it with its id, which the device session remembers. */
   async issue(subject: TokenSubject): Promise<{ token: string; tokenId: string }> {
@@ -48,14 +53,14 @@ export class TokenIssuer {
       .setIssuer(ISSUER)
       .setIssuedAt(iat)
       .setExpirationTime(iat + this.ttlSeconds)
-      .sign(this.key);
+      .sign(await this.key);
     return { token, tokenId };
   }
 
   /** A valid, unexpired token of ours, or null. */
   async verify(token: string): Promise<TokenClaims | null> {
     try {
-      const { payload } = await jwtVerify(token, this.key, { issuer: ISSUER, algorithms: ['HS256'], currentDate: this.now() });
+      const { payload } = await jwtVerify(token, await this.key, { issuer: ISSUER, algorithms: ['HS256'], currentDate: this.now() });
       return isClaims(payload) ? payload : null;
     } catch (error) {
       if (error instanceof errors.JOSEError || error instanceof TypeError) return null;
@@ -66,7 +71,7 @@ export class TokenIssuer {
   /** Signature and issuer only: refresh accepts an expired token of ours (the session decides). */
   async verifySignature(token: string): Promise<TokenClaims | null> {
     try {
-      const { payload, protectedHeader } = await compactVerify(token, this.key, { algorithms: ['HS256'] });
+      const { payload, protectedHeader } = await compactVerify(token, await this.key, { algorithms: ['HS256'] });
       if (protectedHeader.alg !== 'HS256') return null;
       const claims: unknown = JSON.parse(new TextDecoder().decode(payload));
       return isClaims(claims) && (claims as { iss?: unknown }).iss === ISSUER ? claims : null;
