@@ -132,6 +132,21 @@ for (const engine of engines()) {
       assert.equal((await api.call('GET', '/ontv/accountInfo', { headers: { authorization: 'Bearer ' + 'a'.repeat(9000) } })).status, 401);
     });
 
+    it('refuses account info at once to a signed-out token, to a token a refresh replaced, and to another customer\'s session', async () => {
+      const first = (await login(api)).body.token;
+      const refreshed = await api.call('POST', '/refresh', { body: { devicePassword: device.devicePassword, token: first } });
+      assert.equal(refreshed.status, 200);
+      assert.equal((await api.call('GET', '/ontv/accountInfo', { token: first })).status, 401, 'the replaced token');
+      assert.equal((await api.call('GET', '/ontv/accountInfo', { token: refreshed.body.token })).status, 200);
+      await api.call('POST', '/logout', { token: refreshed.body.token });
+      assert.equal((await api.call('GET', '/ontv/accountInfo', { token: refreshed.body.token })).status, 401, 'the signed-out token');
+      // A validly signed token whose session belongs to another customer: the query finds no open session of this customer.
+      const other = (await login(api, DEMO_CUSTOMERS[1]!.email, DEMO_CUSTOMER.password, { deviceUsername: 'other-customer-device' })).body.token;
+      const mine = (await login(api)).body.token;
+      const forged = await new SignJWT({ ...decodeJwt(mine), sid: decodeJwt(other).sid }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(api.ctx.keys.signing);
+      assert.equal((await api.call('GET', '/ontv/accountInfo', { token: forged })).status, 401);
+    });
+
     it('refuses an expired token, and refresh with the device password gives a new one that rotates', async () => {
       const { body } = await login(api);
       api.clock.advance(901_000);

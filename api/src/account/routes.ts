@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { endpoints, type AccountInfo, type ServiceStatus } from '@portal/shared/contract';
 import type { ApiContext } from '../context';
 import type { Queryable } from '../db/db';
-import { SESSION_EXPIRED } from '../auth/guard';
+import { openSessionWhere, SESSION_EXPIRED, sessionParams, type Principal } from '../auth/guard';
 import { lockCustomer } from '../auth/customers';
 import { HttpError } from '../http/validate';
 import { route } from '../http/route';
@@ -25,18 +25,20 @@ interface SubscriptionRow {
 }
 
 /**
- * What account info needs about a customer, in one query: the customer number, the subscription with
- * its plan (null columns without one) and the plans whose promo was used. Null for an unknown customer.
+ * What account info needs about a customer, in one query that also checks the token's session is open:
+ * the customer number, the subscription with its plan (null columns without one) and the plans whose
+ * promo was used. Null when the session is not open (signed out, replaced, revoked).
  */
-async function accountOf(db: Queryable, customerId: number): Promise<{ customerNumber: string | null; usedPromos: string[]; subscription: SubscriptionRow | null } | null> {
+async function accountOf(db: Queryable, principal: Principal): Promise<{ customerNumber: string | null; usedPromos: string[]; subscription: SubscriptionRow | null } | null> {
   const [row] = await db.query<SubscriptionRow & { customer_number: string | null; used_promos: string[] | null }>(
     `SELECT c.customer_number,
             s.status, to_char(s.next_payment_on, 'YYYY-MM-DD') AS next_payment_on, s.promo_type, to_char(s.promo_until, 'YYYY-MM-DD') AS promo_until, s.promo_days,
             s.plan_code, p.name AS plan_name, p.price_fening, s.billing_failures, to_char(s.billing_next_on, 'YYYY-MM-DD') AS billing_next_on,
             ARRAY(SELECT u.plan_code FROM promo_uses u WHERE u.customer_id = c.id ORDER BY u.plan_code) AS used_promos
-       FROM customers c LEFT JOIN subscriptions s ON s.customer_id = c.id LEFT JOIN plans p ON p.code = s.plan_code
-      WHERE c.id = $1`,
-    [customerId],
+       FROM device_sessions d JOIN customers c ON c.id = d.customer_id
+       LEFT JOIN subscriptions s ON s.customer_id = c.id LEFT JOIN plans p ON p.code = s.plan_code
+      WHERE ${openSessionWhere(1)}`,
+    sessionParams(principal),
   );
   if (!row) return null;
   return { customerNumber: row.customer_number, usedPromos: row.used_promos ?? [], subscription: row.status ? row : null };
@@ -66,8 +68,9 @@ const NOT_REACTIVATABLE = 'Reaktivacija bez plaćanja moguća je samo za deaktiv
  * UPDATE, so a refused or concurrent request changes nothing; a refusal is a 409 with a message.
  */
 export function accountRoutes(app: FastifyInstance, ctx: ApiContext): void {
-  route(app, ctx, endpoints.accountInfo, async ({ customer: { customerId } }) => {
-    const account = await accountOf(ctx.db, customerId);
+  // The busiest call after a renewal: its one query checks the session too (route's sessionCheckedByHandler).
+  route(app, ctx, endpoints.accountInfo, async ({ customer }) => {
+    const account = await accountOf(ctx.db, customer);
     if (!account) throw new HttpError(401, SESSION_EXPIRED, 'UNAUTHORIZED');
     const { subscription } = account;
     return {
@@ -79,7 +82,7 @@ export function accountRoutes(app: FastifyInstance, ctx: ApiContext): void {
       usedPromos: account.usedPromos,
       renewalProblem: renewalProblem(subscription),
     };
-  });
+  }, { sessionCheckedByHandler: true });
 
   // Deactivation keeps the service until the paid period ends: only the status changes.
   route(app, ctx, endpoints.deactivate, async ({ customer: { customerId } }) => {

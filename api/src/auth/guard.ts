@@ -7,6 +7,25 @@ export const SESSION_EXPIRED = 'Sesija je istekla. Prijavi se ponovo.';
 export interface Principal {
   customerId: number;
   sessionId: string;
+  /** The token's id: only the session's current token is accepted. */
+  tokenId: string;
+}
+
+/**
+ * The condition that a device session (aliased `d`) is the token's and still open: its id, customer
+ * and current token id are the parameters `$first`, `$first+1` and `$first+2`. One home for the rule,
+ * used by requireCustomer and by a query that checks the session while it reads (account info).
+ */
+export const openSessionWhere = (first: number) =>
+  `d.id = $${first} AND d.customer_id = $${first + 1} AND d.token_id = $${first + 2} AND d.revoked_at IS NULL`;
+export const sessionParams = (principal: Principal) => [principal.sessionId, principal.customerId, principal.tokenId];
+
+/** The customer a valid, unexpired token names, before its session is checked; else 401. */
+export async function tokenPrincipal(ctx: ApiContext, request: FastifyRequest): Promise<Principal> {
+  const token = bearerToken(request);
+  const claims = token ? await ctx.tokens.verify(token) : null;
+  if (!claims) throw new HttpError(401, SESSION_EXPIRED, 'UNAUTHORIZED');
+  return { customerId: Number(claims.sub), sessionId: claims.sid, tokenId: claims.jti };
 }
 
 export function bearerToken(request: FastifyRequest): string | null {
@@ -18,13 +37,8 @@ export function bearerToken(request: FastifyRequest): string | null {
 
 /** The customer behind a valid, unexpired token whose device session is still open; else 401. */
 export async function requireCustomer(ctx: ApiContext, request: FastifyRequest): Promise<Principal> {
-  const token = bearerToken(request);
-  const claims = token ? await ctx.tokens.verify(token) : null;
-  if (!claims) throw new HttpError(401, SESSION_EXPIRED, 'UNAUTHORIZED');
-  const rows = await ctx.db.query<{ id: string }>(
-    'SELECT id FROM device_sessions WHERE id = $1 AND customer_id = $2 AND token_id = $3 AND revoked_at IS NULL',
-    [claims.sid, Number(claims.sub), claims.jti],
-  );
+  const principal = await tokenPrincipal(ctx, request);
+  const rows = await ctx.db.query<{ id: string }>(`SELECT d.id FROM device_sessions d WHERE ${openSessionWhere(1)}`, sessionParams(principal));
   if (!rows[0]) throw new HttpError(401, SESSION_EXPIRED, 'UNAUTHORIZED');
-  return { customerId: Number(claims.sub), sessionId: claims.sid };
+  return principal;
 }
