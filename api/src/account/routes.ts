@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints, type AccountInfo, type ServiceStatus } from '@portal/shared/contract';
 import type { ApiContext } from '../context';
-import type { Queryable } from '../db/db';
+import type { Db } from '../db/db';
 import { openSessionWhere, SESSION_EXPIRED, sessionParams, type Principal } from '../auth/guard';
 import { lockCustomer } from '../auth/customers';
 import { HttpError } from '../http/validate';
@@ -29,8 +29,9 @@ interface SubscriptionRow {
  * the customer number, the subscription with its plan (null columns without one) and the plans whose
  * promo was used. Null when the session is not open (signed out, replaced, revoked).
  */
-async function accountOf(db: Queryable, principal: Principal): Promise<{ customerNumber: string | null; usedPromos: string[]; subscription: SubscriptionRow | null } | null> {
-  const [row] = await db.query<SubscriptionRow & { customer_number: string | null; used_promos: string[] | null }>(
+async function accountOf(db: Db, principal: Principal): Promise<{ customerNumber: string | null; usedPromos: string[]; subscription: SubscriptionRow | null } | null> {
+  const [row] = await db.prepared<SubscriptionRow & { customer_number: string | null; used_promos: string[] | null }>(
+    'account_info',
     `SELECT c.customer_number,
             s.status, to_char(s.next_payment_on, 'YYYY-MM-DD') AS next_payment_on, s.promo_type, to_char(s.promo_until, 'YYYY-MM-DD') AS promo_until, s.promo_days,
             s.plan_code, p.name AS plan_name, p.price_fening, s.billing_failures, to_char(s.billing_next_on, 'YYYY-MM-DD') AS billing_next_on,

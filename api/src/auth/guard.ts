@@ -38,7 +38,7 @@ export function bearerToken(request: FastifyRequest): string | null {
 /** The customer behind a valid, unexpired token whose device session is still open; else 401. */
 export async function requireCustomer(ctx: ApiContext, request: FastifyRequest): Promise<Principal> {
   const principal = await tokenPrincipal(ctx, request);
-  const rows = await ctx.db.query<{ id: string }>(`SELECT d.id FROM device_sessions d WHERE ${openSessionWhere(1)}`, sessionParams(principal));
+  const rows = await ctx.db.prepared<{ id: string }>('open_session', `SELECT d.id FROM device_sessions d WHERE ${openSessionWhere(1)}`, sessionParams(principal));
   if (!rows[0]) throw new HttpError(401, SESSION_EXPIRED, 'UNAUTHORIZED');
   return principal;
 }

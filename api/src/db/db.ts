@@ -15,7 +15,40 @@ export interface Db extends Queryable {
    * PGlite is one process's database, so the work simply runs.
    */
   exclusively<T>(lockId: number, work: () => Promise<T>): Promise<T | null>;
+  /**
+   * A statement run on every request of a busy call: planned once under `name` and then only executed
+   * (PostgreSQL: a named prepared statement per connection; PGlite: PREPARE once, then EXECUTE, which on
+   * this machine is 0.15 ms against 0.7 ms for the account-info query). One name, one SQL text.
+   */
+  prepared<T = Record<string, unknown>>(name: string, sql: string, params: unknown[]): Promise<T[]>;
   close(): Promise<void>;
+}
+
+/**
+ * A parameter as a PostgreSQL literal, for PGlite's EXECUTE (its query API has no named statements).
+ * With standard_conforming_strings on (checked before first use), doubling quotes is the whole escape.
+ */
+export function sqlLiteral(value: unknown): string {
+  if (value === null || value === undefined) return 'NULL';
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) throw new TypeError('A prepared statement parameter must be a finite number');
+    return String(value);
+  }
+  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
+  if (value instanceof Date) return sqlLiteral(value.toISOString());
+  if (typeof value === 'string') {
+    if (value.includes('\0')) throw new TypeError('A prepared statement parameter cannot hold a NUL character');
+    return `'${value.replace(/'/g, "''")}'`;
+  }
+  throw new TypeError(`A prepared statement parameter cannot be a ${typeof value}`);
+}
+
+/** Names must be plain identifiers, and one name always names the same SQL. */
+function checkPrepared(known: Map<string, string>, name: string, sql: string): boolean {
+  if (!/^[a-z][a-z0-9_]{0,62}$/.test(name)) throw new Error(`Bad prepared statement name: ${name}`);
+  const before = known.get(name);
+  if (before !== undefined && before !== sql) throw new Error(`Prepared statement ${name} was made with other SQL`);
+  return before !== undefined;
 }
 
 /** Whether a process with this id is running (signal 0 tests without signalling). */
@@ -63,6 +96,7 @@ async function openPglite(dataDir: string | null): Promise<Db> {
     unlock();
     throw error;
   }
+  const preparedSql = new Map<string, string>();
   return {
     engine: 'pglite',
     async query<T>(sql: string, params: unknown[] = []) {
@@ -72,6 +106,17 @@ async function openPglite(dataDir: string | null): Promise<Db> {
       return pg.transaction((tx) => work({ query: async <T>(sql: string, params: unknown[] = []) => (await tx.query<T>(sql, params)).rows }));
     },
     exclusively: (_lockId, work) => work(),
+    async prepared<T>(name: string, sql: string, params: unknown[]) {
+      if (!checkPrepared(preparedSql, name, sql)) {
+        if (preparedSql.size === 0) {
+          const [setting] = (await pg.query<{ standard_conforming_strings: string }>('SHOW standard_conforming_strings')).rows;
+          if (setting?.standard_conforming_strings !== 'on') throw new Error('PGlite must run with standard_conforming_strings on');
+        }
+        await pg.exec(`PREPARE ${name} AS ${sql}`);
+        preparedSql.set(name, sql);
+      }
+      return (await pg.query<T>(`EXECUTE ${name}(${params.map(sqlLiteral).join(', ')})`)).rows;
+    },
     close: async () => {
       await pg.close();
       unlock();
@@ -83,10 +128,17 @@ async function openPostgres(url: string): Promise<Db> {
   const { default: pg } = await import('pg');
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
+  const preparedSql = new Map<string, string>();
   return {
     engine: 'postgres',
     async query<T>(sql: string, params: unknown[] = []) {
       return (await pool.query(sql, params)).rows as T[];
+    },
+    async prepared<T>(name: string, sql: string, params: unknown[]) {
+      checkPrepared(preparedSql, name, sql);
+      preparedSql.set(name, sql);
+      // node-postgres prepares a named statement once per connection of the pool.
+      return (await pool.query({ name, text: sql, values: params })).rows as T[];
     },
     async transaction(work) {
       const client = await pool.connect();

@@ -1,0 +1,35 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { engines, startApi, type StartedApi } from './harness';
+
+const AWKWARD = [`it's`, `'); DROP TABLE customers; --`, 'back\\slash \\\\ and \\\'', 'dvostruki "navodnici"', 'čćžšđ ČĆŽŠĐ €', '', ' '.repeat(3), '$1 $$ $tag$'];
+
+for (const engine of engines()) {
+  describe(`prepared statements on ${engine}`, () => {
+    let api: StartedApi;
+    before(async () => {
+      api = await startApi({ engine });
+    });
+    after(async () => {
+      await api?.close();
+    });
+
+    it('answer what the same query answers, for text no matter what it holds, and numbers, booleans, null and times', async () => {
+      for (const text of AWKWARD) {
+        const [row] = await api.db.prepared<{ text: string; length: number }>('echo_text', 'SELECT $1::text AS text, length($1::text) AS length', [text]);
+        assert.equal(row!.text, text);
+        assert.equal(row!.length, [...text].length);
+      }
+      const [row] = await api.db.prepared<{ n: number; b: boolean; nothing: null; at: Date }>('echo_values', 'SELECT $1::int AS n, $2::boolean AS b, $3::text AS nothing, $4::timestamptz AS at', [-42, true, null, new Date('2026-11-23T10:00:00Z')]);
+      assert.deepEqual({ ...row, at: new Date(row!.at).toISOString() }, { n: -42, b: true, nothing: null, at: '2026-11-23T10:00:00.000Z' });
+      assert.equal((await api.db.query<{ count: number }>('SELECT count(*)::int AS count FROM customers'))[0]!.count > 0, true, 'the table is still there');
+    });
+
+    it('refuse a name reused for other SQL, a bad name, and a parameter that cannot be a literal', async () => {
+      await assert.rejects(api.db.prepared('echo_text', 'SELECT 2', []), /other SQL/);
+      await assert.rejects(api.db.prepared('Bad Name', 'SELECT 1', []), /Bad prepared statement name/);
+      await assert.rejects(api.db.prepared('echo_text', 'SELECT $1::text AS text, length($1::text) AS length', ['a\u0000b']), engine === 'pglite' ? /NUL/ : /./);
+      await assert.rejects(api.db.prepared('echo_number', 'SELECT $1::int AS n', [Number.NaN]), engine === 'pglite' ? /finite/ : /./);
+    });
+  });
+}
