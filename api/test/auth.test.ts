@@ -132,14 +132,17 @@ for (const engine of engines()) {
       assert.equal((await api.call('GET', '/ontv/accountInfo', { headers: { authorization: 'Bearer ' + 'a'.repeat(9000) } })).status, 401);
     });
 
-    it('refuses account info at once to a signed-out token, to a token a refresh replaced, and to another customer\'s session', async () => {
+    it('refuses account info and payment data at once to a signed-out token, to a token a refresh replaced, and to another customer\'s session', async () => {
       const first = (await login(api)).body.token;
       const refreshed = await api.call('POST', '/refresh', { body: { devicePassword: device.devicePassword, token: first } });
       assert.equal(refreshed.status, 200);
-      assert.equal((await api.call('GET', '/ontv/accountInfo', { token: first })).status, 401, 'the replaced token');
-      assert.equal((await api.call('GET', '/ontv/accountInfo', { token: refreshed.body.token })).status, 200);
+      for (const path of ['/ontv/accountInfo', '/customer/payment-data']) {
+        assert.equal((await api.call('GET', path, { token: first })).status, 401, `${path}: the replaced token`);
+        assert.equal((await api.call('GET', path, { token: refreshed.body.token })).status, 200, path);
+      }
       await api.call('POST', '/logout', { token: refreshed.body.token });
       assert.equal((await api.call('GET', '/ontv/accountInfo', { token: refreshed.body.token })).status, 401, 'the signed-out token');
+      assert.equal((await api.call('GET', '/customer/payment-data', { token: refreshed.body.token })).status, 401, 'the signed-out token');
       // A validly signed token whose session belongs to another customer: the query finds no open session of this customer.
       const other = (await login(api, DEMO_CUSTOMERS[1]!.email, DEMO_CUSTOMER.password, { deviceUsername: 'other-customer-device' })).body.token;
       const mine = (await login(api)).body.token;

@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { CARD_VERIFICATION_AMOUNT, endpoints, type CreditCard } from '@portal/shared/contract';
 import type { ApiContext } from '../context';
 import { lockCustomer } from '../auth/customers';
-import type { Queryable } from '../db/db';
+import type { Db, Queryable } from '../db/db';
+import { openSessionWhere, sessionParams, type Principal } from '../auth/guard';
 import { HttpError } from '../http/validate';
 import { route } from '../http/route';
 import { retryWithNewCard } from '../billing/job';
@@ -46,6 +47,23 @@ export function toCreditCard(c: CardRow): CreditCard {
 /** A customer's saved (confirmed) cards, primary first. */
 export async function savedCards(db: Queryable, customerId: number): Promise<CardRow[]> {
   return db.query<CardRow>(`SELECT * FROM credit_cards WHERE customer_id = $1 AND status = 'ACTIVE' ORDER BY primary_card DESC, created_at`, [customerId]);
+}
+
+/**
+ * The saved cards of the customer whose token's device session is open, in one prepared query that
+ * checks the session too (the account page's first load); null when the session is not open.
+ */
+export async function savedCardsOfSession(db: Db, principal: Principal): Promise<CardRow[] | null> {
+  const rows = await db.prepared<CardRow & { session: string }>(
+    'session_cards',
+    `SELECT d.id AS session, cc.* FROM device_sessions d
+       LEFT JOIN credit_cards cc ON cc.customer_id = d.customer_id AND cc.status = 'ACTIVE'
+      WHERE ${openSessionWhere(1)}
+      ORDER BY cc.primary_card DESC, cc.created_at`,
+    sessionParams(principal),
+  );
+  if (rows.length === 0) return null;
+  return rows.filter((row) => row.code !== null);
 }
 
 /** One of the customer's own saved cards; any other code (another customer's, unknown, malformed) is absent. */

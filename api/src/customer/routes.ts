@@ -7,7 +7,7 @@ import { hashPassword, verifyPassword } from '../auth/passwords';
 import { seal, unseal } from '../auth/secrets';
 import { HttpError, tooManyRequests } from '../http/validate';
 import { route } from '../http/route';
-import { savedCards, toCreditCard } from '../cards/routes';
+import { savedCardsOfSession, toCreditCard } from '../cards/routes';
 import type { Limit } from '../http/limits';
 
 /** Wrong PINs allowed before the check locks, and for how long (docs/limits.md). */
@@ -55,10 +55,18 @@ async function verifyPin(ctx: ApiContext, customerId: number, pin: string): Prom
 
 /** `GET /customer/payment-data`, `POST /customer/check-pin`, `/customer/change-pin`, `/customer/change-password` (product.md §7, Customer). */
 export function customerRoutes(app: FastifyInstance, ctx: ApiContext): void {
-  route(app, ctx, endpoints.paymentData, async ({ customer: { customerId } }) => ({
-    creditCards: (await savedCards(ctx.db, customerId)).map(toCreditCard),
-    mbons: [],
-  }));
+  // On the account page's first load beside account info: one query that checks the session too.
+  route(
+    app,
+    ctx,
+    endpoints.paymentData,
+    async ({ customer }) => {
+      const cards = await savedCardsOfSession(ctx.db, customer);
+      if (!cards) throw new HttpError(401, SESSION_EXPIRED, 'UNAUTHORIZED');
+      return { creditCards: cards.map(toCreditCard), mbons: [] };
+    },
+    { sessionCheckedByHandler: true },
+  );
 
   route(app, ctx, endpoints.checkPin, async ({ customer, body }) => {
     await verifyPin(ctx, customer.customerId, body.pin);
