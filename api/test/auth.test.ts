@@ -150,6 +150,15 @@ for (const engine of engines()) {
       assert.equal((await api.call('GET', '/ontv/accountInfo', { token: forged })).status, 401);
     });
 
+    it('refuses a token once it expires, though it was accepted a moment before', async () => {
+      const { body } = await login(api);
+      assert.equal((await api.call('GET', '/ontv/accountInfo', { token: body.token })).status, 200);
+      api.clock.advance(899_000);
+      assert.equal((await api.call('GET', '/ontv/accountInfo', { token: body.token })).status, 200, 'a second before its end');
+      api.clock.advance(1_000);
+      assert.equal((await api.call('GET', '/ontv/accountInfo', { token: body.token })).status, 401, 'at its end');
+    });
+
     it('refuses an expired token, and refresh with the device password gives a new one that rotates', async () => {
       const { body } = await login(api);
       api.clock.advance(901_000);

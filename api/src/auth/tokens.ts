@@ -21,10 +21,18 @@ export interface TokenSubject {
 }
 
 const ISSUER = 'ontv-portal-api';
+/** How many checked tokens a process remembers (about 2 MB). */
+const VERIFIED_KEPT = 5_000;
 
 export class TokenIssuer {
   /** The signing key imported once: given as bytes, jose imports it into WebCrypto on every call. */
   private readonly key: Promise<CryptoKey>;
+  /**
+   * Tokens whose signature this process has checked, with their claims (the newest VERIFIED_KEPT). A
+   * signature never stops being valid, so a token seen again skips the HMAC; its expiry is still
+   * checked on every call, and whether its session is open is the database's to say on every call.
+   */
+  private readonly verified = new Map<string, TokenClaims>();
 
   constructor(
     secret: Uint8Array,
@@ -59,9 +67,15 @@ export class TokenIssuer {
 
   /** A valid, unexpired token of ours, or null. */
   async verify(token: string): Promise<TokenClaims | null> {
+    const known = this.verified.get(token);
+    // Expired when `exp` is not after now, to the second, as jose decides it.
+    if (known) return known.exp > Math.floor(this.now().getTime() / 1000) ? known : null;
     try {
       const { payload } = await jwtVerify(token, await this.key, { issuer: ISSUER, algorithms: ['HS256'], currentDate: this.now() });
-      return isClaims(payload) ? payload : null;
+      if (!isClaims(payload)) return null;
+      if (this.verified.size >= VERIFIED_KEPT) this.verified.delete(this.verified.keys().next().value!);
+      this.verified.set(token, payload);
+      return payload;
     } catch (error) {
       if (error instanceof errors.JOSEError || error instanceof TypeError) return null;
       throw error;
