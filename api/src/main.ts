@@ -1,5 +1,4 @@
 import cluster from 'node:cluster';
-import v8 from 'node:v8';
 import { loadConfig, type ApiConfig } from './config';
 import { openDb } from './db/db';
 import { migrate } from './db/migrate';
@@ -9,10 +8,6 @@ import { createContext } from './context';
 import { createServer } from './server';
 import { scheduleBilling } from './billing/schedule';
 import { serveMetrics } from './http/metrics';
-
-// A larger young generation: a busy API process allocates per request, and V8's default 16 MiB
-// semi-space makes it collect (and pause) far more often. Set before the server allocates much.
-v8.setFlagsFromString('--max-semi-space-size=64');
 
 /** Printed whatever the log level: people and scripts wait for this line. */
 function announce(config: ApiConfig, port: number, engine: string, seeded: boolean): void {
