@@ -15,6 +15,9 @@ export const PIN_MAX_FAILURES = 5;
 export const PIN_LOCK_MINUTES = 15;
 export const WRONG_PIN = 'Uneseni PIN je netačan';
 export const WRONG_PASSWORD = 'Unesena lozinka nije tačna';
+export const DEVICE_NOT_FOUND = 'Uređaj nije pronađen. Možda je već odjavljen.';
+export const THIS_DEVICE = 'Ovaj uređaj odjavljuješ dugmetom Odjavi se na stranici Moj nalog.';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 const same = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
@@ -53,7 +56,7 @@ async function verifyPin(ctx: ApiContext, customerId: number, pin: string): Prom
   throw new HttpError(400, WRONG_PIN, 'WRONG_PIN');
 }
 
-/** `GET /customer/payment-data`, `POST /customer/check-pin`, `/customer/change-pin`, `/customer/change-password` (product.md §7, Customer). */
+/** `GET /customer/payment-data`, `POST /customer/check-pin`, `/customer/change-pin`, `/customer/change-password` (product.md §7, Customer), and the devices (`/customer/devices`). */
 export function customerRoutes(app: FastifyInstance, ctx: ApiContext): void {
   // On the account page's first load beside account info: one query that checks the session too.
   route(
@@ -94,5 +97,42 @@ export function customerRoutes(app: FastifyInstance, ctx: ApiContext): void {
       // Every other device signs in again with the new password; this one stays signed in.
       await tx.query('UPDATE device_sessions SET revoked_at = $3 WHERE customer_id = $1 AND id <> $2 AND revoked_at IS NULL', [customerId, sessionId, ctx.now()]);
     });
+  });
+
+  // Devices (product.md §10): every open session of the customer; one can be signed out, or all but this one.
+  const devicesOf = async (customerId: number, currentSessionId: string) => {
+    const since = new Date(ctx.now().getTime() - ctx.config.refreshWindowDays * 86_400_000);
+    const rows = await ctx.db.query<{ id: string; device_type: string; device_name: string; created_at: Date; refreshed_at: Date }>(
+      `SELECT id, device_type, device_name, created_at, refreshed_at FROM device_sessions
+        WHERE customer_id = $1 AND revoked_at IS NULL AND refreshed_at > $2 ORDER BY refreshed_at DESC, created_at DESC`,
+      [customerId, since],
+    );
+    // This device first, then the most recently used.
+    rows.sort((a, b) => Number(b.id === currentSessionId) - Number(a.id === currentSessionId));
+    return rows.map((row) => ({
+      id: row.id,
+      type: row.device_type,
+      name: row.device_name,
+      signedInAt: new Date(row.created_at).toISOString(),
+      lastUsedAt: new Date(row.refreshed_at).toISOString(),
+      current: row.id === currentSessionId,
+    }));
+  };
+
+  route(app, ctx, endpoints.listDevices, async ({ customer: { customerId, sessionId } }) => devicesOf(customerId, sessionId));
+
+  route(app, ctx, endpoints.signOutDevice, async ({ customer: { customerId, sessionId }, params: { id } }) => {
+    if (id === sessionId) throw new HttpError(409, THIS_DEVICE, 'CURRENT_DEVICE');
+    // Another customer's session, an unknown or malformed id, or one already signed out: all absent.
+    const [ended] = UUID.test(id)
+      ? await ctx.db.query('UPDATE device_sessions SET revoked_at = $3 WHERE id = $2 AND customer_id = $1 AND revoked_at IS NULL RETURNING id', [customerId, id, ctx.now()])
+      : [];
+    if (!ended) throw new HttpError(404, DEVICE_NOT_FOUND, 'NOT_FOUND');
+    return devicesOf(customerId, sessionId);
+  });
+
+  route(app, ctx, endpoints.signOutOtherDevices, async ({ customer: { customerId, sessionId } }) => {
+    await ctx.db.query('UPDATE device_sessions SET revoked_at = $3 WHERE customer_id = $1 AND id <> $2 AND revoked_at IS NULL', [customerId, sessionId, ctx.now()]);
+    return devicesOf(customerId, sessionId);
   });
 }

@@ -49,6 +49,22 @@ export const changePasswordRequestSchema = z.object({
 });
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
 
+/**
+ * A device signed in to the customer's account (product.md §10): its type and name as its login gave
+ * them, when it signed in and when it last renewed its token, and whether it is the one asking.
+ */
+export const signedInDeviceSchema = z.object({
+  id: z.string(),
+  type: z.string(),
+  name: z.string(),
+  signedInAt: z.string(),
+  lastUsedAt: z.string(),
+  current: z.boolean(),
+});
+export type SignedInDevice = z.infer<typeof signedInDeviceSchema>;
+/** The signed-in devices: the one asking first, then the most recently used. */
+export const deviceListSchema = z.array(signedInDeviceSchema);
+
 /** The service status answered by deactivate and reactivate (product.md §3, Service status). */
 export const serviceStatusSchema = z.object({
   status: subscriptionStatusSchema,

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { loginRequestSchema, loginResponseSchema, refreshRequestSchema, refreshResponseSchema } from './auth';
 import { accountInfoSchema, billingReportSchema, billingRunRequestSchema } from './account';
 import { plansResponseSchema } from './catalogue';
-import { changePasswordRequestSchema, changePinRequestSchema, checkPinRequestSchema, paymentDataSchema, serviceStatusSchema } from './customer';
+import { changePasswordRequestSchema, changePinRequestSchema, checkPinRequestSchema, deviceListSchema, paymentDataSchema, serviceStatusSchema } from './customer';
 import {
   cardHolderSchema,
   creditCardListSchema,
@@ -90,6 +90,12 @@ export const endpoints = {
   changePin: endpoint({ method: 'POST', path: '/customer/change-pin', body: changePinRequestSchema, auth: true }),
   changePassword: endpoint({ method: 'POST', path: '/customer/change-password', body: changePasswordRequestSchema, auth: true }),
   paymentData: endpoint({ method: 'GET', path: '/customer/payment-data', answer: paymentDataSchema, auth: true }),
+  /** The devices signed in to the account: this one first, then the most recently used. */
+  listDevices: endpoint({ method: 'GET', path: '/customer/devices', answer: deviceListSchema, auth: true }),
+  /** Signs one other device out at once; answers the devices left. */
+  signOutDevice: endpoint({ method: 'DELETE', path: '/customer/devices/{id}', answer: deviceListSchema, auth: true }),
+  /** Signs every device but this one out at once; answers the devices left. */
+  signOutOtherDevices: endpoint({ method: 'POST', path: '/customer/devices/sign-out-others', answer: deviceListSchema, auth: true }),
 
   // Service
   plans: endpoint({ method: 'GET', path: '/{product}/plans', answer: plansResponseSchema, auth: false }),
