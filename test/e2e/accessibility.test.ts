@@ -57,6 +57,10 @@ describe('accessibility (axe-core) in a browser', () => {
     await dialog.waitFor({ state: 'hidden' });
     assert.equal(await page.getByRole('dialog').count(), 0);
 
+    await open(page, '/nalog/uredjaji');
+    await page.getByRole('list', { name: 'Uređaji' }).waitFor();
+    await expectAccessible(page, '/nalog/uredjaji');
+
     // The subscribe and confirm pages belong to an EXPIRED customer.
     const expired = await loggedInPage(suite.browser, suite.portal.url, 'istekla@ontv.ba', { width: 375 });
     await open(expired, '/pretplati-se?paket=maxon');

@@ -54,6 +54,27 @@ export const PASSWORD_TEXTS = {
   submit: 'Promijeni lozinku',
 } as const;
 
+export const DEVICES_TEXTS = {
+  title: 'Uređaji',
+  intro: 'Uređaji na kojima si prijavljen. Odjavi one koje ne prepoznaješ ili više ne koristiš.',
+  limit: (plan: string, count: number) => `Paket ${plan} dozvoljava gledanje na ${count} uređaja istovremeno.`,
+  thisDevice: 'Ovaj uređaj',
+  signedIn: 'Prijava',
+  lastUsed: 'Posljednja upotreba',
+  signOut: 'Odjavi',
+  signOutOthers: 'Odjavi sve ostale uređaje',
+  confirmOne: (name: string) => `Odjaviti uređaj ${name}?`,
+  confirmOneText: 'Uređaj će se morati ponovo prijaviti lozinkom.',
+  confirmOthers: 'Odjaviti sve ostale uređaje?',
+  confirmOthersText: 'Ostaješ prijavljen samo na ovom uređaju. Ostali će se morati ponovo prijaviti lozinkom.',
+  confirm: 'Da, odjavi',
+  cancel: 'Odustani',
+  failed: 'Uređaje trenutno nije moguće učitati.',
+  changeFailed: 'Odjava nije uspjela. Pokušaj ponovo.',
+  types: { PHONE: 'Telefon ili tablet', TV: 'TV' } as Record<string, string>,
+  browser: 'Preglednik',
+};
+
 export const SERVICE_FAILED = 'Promjena trenutno nije moguća. Pokušaj ponovo kasnije.';
 
 export const COMPLAINTS_NOTE = 'Reklamacije na iznos računa primaju se do 30. u mjesecu za prethodni mjesec.';

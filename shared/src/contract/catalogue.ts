@@ -4,6 +4,8 @@ import { promoSchema } from './account';
 /** Plan codes of the two packages (product.md §9). */
 export const PLAN_CODES = ['starton', 'maxon'] as const;
 export const planCodeSchema = z.enum(PLAN_CODES);
+/** How many devices may watch at once on each package (product.md §1). */
+export const DEVICES_AT_ONCE: Record<(typeof PLAN_CODES)[number], number> = { starton: 2, maxon: 4 };
 export type PlanCode = z.infer<typeof planCodeSchema>;
 
 /** One plan of `GET /{product}/plans` (product.md §3): the monthly price in KM, VAT included, and its promos. */

@@ -53,6 +53,7 @@ export const paths = {
   paid: page('/nalog/placanje-uspjesno', 'account', 'opaque'),
   paymentFailed: page('/nalog/placanje-greska', 'account', 'opaque'),
   cards: page('/nalog/moje-kartice', 'account', 'opaque'),
+  devices: page('/nalog/uredjaji', 'account', 'opaque'),
   payments: page('/nalog/istorija-uplata', 'account', 'opaque'),
   invoice: page('/nalog/racun', 'account', 'none', (orderNumber: string) => query('/nalog/racun', 'no', orderNumber)),
 

@@ -36,6 +36,7 @@ export function AccountPage() {
           <p className={styles.links}>
             <Link to={paths.changePassword.href()}>Promijeni lozinku</Link>
             <Link to={paths.changePin.href()}>Promijeni PIN</Link>
+            <Link to={paths.devices.href()}>Uređaji</Link>
           </p>
         </Card>
 

@@ -1,0 +1,96 @@
+import { useState } from 'react';
+import {
+  Alert,
+  Button,
+  ButtonLink,
+  DEVICES_AT_ONCE,
+  LoadFailed,
+  Page,
+  Spinner,
+  calls,
+  formatDateTime,
+  getProduct,
+  panelClass,
+  paths,
+  useAccountInfo,
+  useLoad,
+  useSubmit,
+  type SignedInDevice,
+} from '@portal/shared';
+import { Dialog } from '@portal/shared/payments';
+import { DEVICES_TEXTS } from '../texts';
+import styles from './DevicesPage.module.css';
+
+const typeOf = (device: SignedInDevice) => DEVICES_TEXTS.types[device.type] ?? (device.type === getProduct() ? DEVICES_TEXTS.browser : device.type);
+const listDevices = () => calls.listDevices();
+
+/** `/nalog/uredjaji` (product.md §10): the devices signed in to the account; one other, or all others, can be signed out. */
+export function DevicesPage() {
+  const devices = useLoad(listDevices, 'Devices');
+  const account = useAccountInfo();
+  const [list, setList] = useState<SignedInDevice[] | null>(null);
+  const [confirming, setConfirming] = useState<SignedInDevice | 'others' | null>(null);
+  const { busy, error, run } = useSubmit(DEVICES_TEXTS.changeFailed);
+  const shown = list ?? (devices.status === 'ready' ? devices.value : null);
+  const plan = account.status === 'ready' ? account.value.plan : null;
+  const limit = plan && plan.code in DEVICES_AT_ONCE ? DEVICES_AT_ONCE[plan.code as keyof typeof DEVICES_AT_ONCE] : null;
+
+  const signOut = (target: SignedInDevice | 'others') => {
+    setConfirming(null);
+    void run(async () => setList(target === 'others' ? await calls.signOutOtherDevices() : await calls.signOutDevice({ params: { id: target.id } })), { settle: true });
+  };
+
+  return (
+    <Page title={DEVICES_TEXTS.title} narrow>
+      <div className={panelClass()}>
+        <p className={styles.intro}>{DEVICES_TEXTS.intro}</p>
+        {plan && limit && <p className={styles.limit}>{DEVICES_TEXTS.limit(plan.name, limit)}</p>}
+        {error && <Alert kind="error">{error}</Alert>}
+        {devices.status === 'loading' && <Spinner />}
+        {devices.status === 'failed' && <LoadFailed message={DEVICES_TEXTS.failed} retry={devices.retry} />}
+        {shown && (
+          <ul className={styles.list} aria-label={DEVICES_TEXTS.title}>
+            {shown.map((device) => (
+              <li key={device.id} className={styles.item}>
+                <div className={styles.device}>
+                  <p className={styles.name}>
+                    {device.name} {device.current && <span className={styles.badge}>{DEVICES_TEXTS.thisDevice}</span>}
+                  </p>
+                  <p className={styles.meta}>
+                    {typeOf(device)} · {DEVICES_TEXTS.signedIn} {formatDateTime(device.signedInAt)} · {DEVICES_TEXTS.lastUsed} {formatDateTime(device.lastUsedAt)}
+                  </p>
+                </div>
+                {!device.current && (
+                  <Button variant="secondary" disabled={busy} onClick={() => setConfirming(device)} aria-label={`${DEVICES_TEXTS.signOut}: ${device.name}`}>
+                    {DEVICES_TEXTS.signOut}
+                  </Button>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+        <div className={styles.actions}>
+          {shown?.some((device) => !device.current) && (
+            <Button disabled={busy} onClick={() => setConfirming('others')}>
+              {DEVICES_TEXTS.signOutOthers}
+            </Button>
+          )}
+          <ButtonLink to={paths.account.href()} variant="secondary">
+            Nazad na moj nalog
+          </ButtonLink>
+        </div>
+      </div>
+      {confirming && (
+        <Dialog title={confirming === 'others' ? DEVICES_TEXTS.confirmOthers : DEVICES_TEXTS.confirmOne(confirming.name)} onClose={() => setConfirming(null)}>
+          <p>{confirming === 'others' ? DEVICES_TEXTS.confirmOthersText : DEVICES_TEXTS.confirmOneText}</p>
+          <div className={styles.actions}>
+            <Button onClick={() => signOut(confirming)}>{DEVICES_TEXTS.confirm}</Button>
+            <Button variant="secondary" onClick={() => setConfirming(null)}>
+              {DEVICES_TEXTS.cancel}
+            </Button>
+          </div>
+        </Dialog>
+      )}
+    </Page>
+  );
+}
