@@ -59,6 +59,17 @@ for (const engine of engines()) {
       await api.call('POST', '/logout', { token: other });
     });
 
+    it('signs a customer out everywhere at once when the operator blocks the subscription', async () => {
+      const phone = await signIn(DEMO_CUSTOMERS[1]!.email, PHONE_APP);
+      const web = await signIn(DEMO_CUSTOMERS[1]!.email, device);
+      const bystander = await signIn(DEMO_CUSTOMERS[2]!.email, TV_APP);
+      await api.db.query(`UPDATE subscriptions SET status = 'BLOCKED' WHERE customer_id = (SELECT id FROM customers WHERE email = $1)`, [DEMO_CUSTOMERS[1]!.email]);
+      for (const token of [phone, web]) assert.equal((await api.call('GET', '/ontv/accountInfo', { token })).status, 401);
+      assert.equal((await api.call('POST', '/refresh', { body: { devicePassword: PHONE_APP.devicePassword, token: phone } })).status, 401);
+      assert.equal((await api.call('GET', '/ontv/accountInfo', { token: bystander })).status, 200, 'another customer stays signed in');
+      await api.db.query(`UPDATE subscriptions SET status = 'ACTIVE' WHERE customer_id = (SELECT id FROM customers WHERE email = $1)`, [DEMO_CUSTOMERS[1]!.email]);
+    });
+
     it('signs every other device out at once, and keeps this one', async () => {
       const web = await signIn(DEMO_CUSTOMER.email, device);
       const phone = await signIn(DEMO_CUSTOMER.email, PHONE_APP);

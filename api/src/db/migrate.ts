@@ -40,10 +40,24 @@ export async function migrate(db: Db): Promise<string[]> {
   return applied;
 }
 
-/** Migrations are plain SQL; statements end with `;` at the end of a line. */
-function splitStatements(sql: string): string[] {
-  return sql
-    .split(/;\s*$/m)
-    .map((s) => s.replace(/^\s*--.*$/gm, '').trim())
-    .filter(Boolean);
+/**
+ * Migrations are plain SQL; statements end with `;` at the end of a line, except inside a `$$ … $$`
+ * body (a function's), whose own statements end with `;` too.
+ */
+export function splitStatements(sql: string): string[] {
+  const statements: string[] = [];
+  let current: string[] = [];
+  let inBody = false;
+  for (const line of sql.split('\n')) {
+    if (/^\s*--/.test(line) && !inBody) continue;
+    current.push(line);
+    if ((line.match(/\$\$/g) ?? []).length % 2 === 1) inBody = !inBody;
+    if (!inBody && /;\s*$/.test(line)) {
+      statements.push(current.join('\n').replace(/;\s*$/, '').trim());
+      current = [];
+    }
+  }
+  const rest = current.join('\n').trim();
+  if (rest) statements.push(rest);
+  return statements.filter(Boolean);
 }
