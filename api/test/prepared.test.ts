@@ -25,6 +25,11 @@ for (const engine of engines()) {
       assert.equal((await api.db.query<{ count: number }>('SELECT count(*)::int AS count FROM customers'))[0]!.count > 0, true, 'the table is still there');
     });
 
+    it('are made once when 100 calls of a new statement arrive at once', async () => {
+      const answers = await Promise.all(Array.from({ length: 100 }, (_, i) => api.db.prepared<{ n: number }>('burst_first_use', 'SELECT $1::int AS n', [i])));
+      assert.deepEqual(answers.map(([row]) => row!.n), Array.from({ length: 100 }, (_, i) => i));
+    });
+
     it('refuse a name reused for other SQL, a bad name, and a parameter that cannot be a literal', async () => {
       await assert.rejects(api.db.prepared('echo_text', 'SELECT 2', []), /other SQL/);
       await assert.rejects(api.db.prepared('Bad Name', 'SELECT 1', []), /Bad prepared statement name/);

@@ -44,11 +44,10 @@ export function sqlLiteral(value: unknown): string {
 }
 
 /** Names must be plain identifiers, and one name always names the same SQL. */
-function checkPrepared(known: Map<string, string>, name: string, sql: string): boolean {
+function checkPrepared(known: Map<string, string>, name: string, sql: string): void {
   if (!/^[a-z][a-z0-9_]{0,62}$/.test(name)) throw new Error(`Bad prepared statement name: ${name}`);
   const before = known.get(name);
   if (before !== undefined && before !== sql) throw new Error(`Prepared statement ${name} was made with other SQL`);
-  return before !== undefined;
 }
 
 /** Whether a process with this id is running (signal 0 tests without signalling). */
@@ -97,6 +96,7 @@ async function openPglite(dataDir: string | null): Promise<Db> {
     throw error;
   }
   const preparedSql = new Map<string, string>();
+  const making = new Map<string, Promise<void>>();
   return {
     engine: 'pglite',
     async query<T>(sql: string, params: unknown[] = []) {
@@ -107,14 +107,23 @@ async function openPglite(dataDir: string | null): Promise<Db> {
     },
     exclusively: (_lockId, work) => work(),
     async prepared<T>(name: string, sql: string, params: unknown[]) {
-      if (!checkPrepared(preparedSql, name, sql)) {
-        if (preparedSql.size === 0) {
+      checkPrepared(preparedSql, name, sql);
+      // One PREPARE per name, however many calls arrive before it is done; a failed one is tried again.
+      let made = making.get(name);
+      if (!made) {
+        made = (async () => {
           const [setting] = (await pg.query<{ standard_conforming_strings: string }>('SHOW standard_conforming_strings')).rows;
           if (setting?.standard_conforming_strings !== 'on') throw new Error('PGlite must run with standard_conforming_strings on');
-        }
-        await pg.exec(`PREPARE ${name} AS ${sql}`);
+          await pg.exec(`PREPARE ${name} AS ${sql}`);
+        })();
+        making.set(name, made);
         preparedSql.set(name, sql);
+        made.catch(() => {
+          making.delete(name);
+          preparedSql.delete(name);
+        });
       }
+      await made;
       return (await pg.query<T>(`EXECUTE ${name}(${params.map(sqlLiteral).join(', ')})`)).rows;
     },
     close: async () => {
