@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { ApiContext } from '../context';
+import type { Queryable } from '../db/db';
 import { HttpError } from '../http/validate';
 
 export const SESSION_EXPIRED = 'Sesija je istekla. Prijavi se ponovo.';
@@ -19,6 +20,11 @@ export interface Principal {
 export const openSessionWhere = (first: number) =>
   `d.id = $${first} AND d.customer_id = $${first + 1} AND d.token_id = $${first + 2} AND d.revoked_at IS NULL`;
 export const sessionParams = (principal: Principal) => [principal.sessionId, principal.customerId, principal.tokenId];
+
+/** Ends every open session of the customer but `keep` (a password change, 'Odjavi sve ostale uređaje'). */
+export async function endOtherSessions(db: Queryable, customerId: number, keep: string, now: Date): Promise<void> {
+  await db.query('UPDATE device_sessions SET revoked_at = $3 WHERE customer_id = $1 AND id <> $2 AND revoked_at IS NULL', [customerId, keep, now]);
+}
 
 /** The customer a valid, unexpired token names, before its session is checked; else 401. */
 export async function tokenPrincipal(ctx: ApiContext, request: FastifyRequest): Promise<Principal> {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { SignJWT, compactVerify, errors, jwtVerify } from 'jose';
 import { AUTH_TYPE_PASSWORD, type TokenData } from '@portal/shared/contract';
+import { UUID } from '../http/validate';
 
 export interface TokenClaims extends Omit<TokenData, 'exp'> {
   sub: string;
@@ -96,7 +97,6 @@ export class TokenIssuer {
   }
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 function isClaims(payload: unknown): payload is TokenClaims {
   const p = payload as Partial<TokenClaims> | null;

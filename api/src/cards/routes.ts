@@ -5,7 +5,7 @@ import type { ApiContext } from '../context';
 import { lockCustomer } from '../auth/customers';
 import type { Db, Queryable } from '../db/db';
 import { openSessionWhere, sessionParams, type Principal } from '../auth/guard';
-import { HttpError } from '../http/validate';
+import { HttpError, UUID } from '../http/validate';
 import { route } from '../http/route';
 import { retryWithNewCard } from '../billing/job';
 
@@ -73,7 +73,6 @@ export async function ownCard(db: Queryable, customerId: number, code: string): 
   return row ?? null;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 export const CARD_NOT_FOUND = 'Kartica nije pronađena.';
 const MAX_CARDS = 10;
 const MAX_NEW_CARDS_PER_HOUR = 10;

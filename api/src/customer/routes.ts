@@ -2,10 +2,10 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { endpoints, isStrongPassword, WEAK_PASSWORD_MESSAGE } from '@portal/shared/contract';
 import type { ApiContext } from '../context';
-import { SESSION_EXPIRED } from '../auth/guard';
+import { endOtherSessions, SESSION_EXPIRED } from '../auth/guard';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { seal, unseal } from '../auth/secrets';
-import { HttpError, tooManyRequests } from '../http/validate';
+import { HttpError, tooManyRequests, UUID } from '../http/validate';
 import { route } from '../http/route';
 import { savedCardsOfSession, toCreditCard } from '../cards/routes';
 import type { Limit } from '../http/limits';
@@ -17,7 +17,6 @@ export const WRONG_PIN = 'Uneseni PIN je netačan';
 export const WRONG_PASSWORD = 'Unesena lozinka nije tačna';
 export const DEVICE_NOT_FOUND = 'Uređaj nije pronađen. Možda je već odjavljen.';
 export const THIS_DEVICE = 'Ovaj uređaj odjavljuješ dugmetom Odjavi se na stranici Moj nalog.';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 const same = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
@@ -95,20 +94,19 @@ export function customerRoutes(app: FastifyInstance, ctx: ApiContext): void {
     await ctx.db.transaction(async (tx) => {
       await tx.query('UPDATE customers SET password_hash = $2 WHERE id = $1', [customerId, hash]);
       // Every other device signs in again with the new password; this one stays signed in.
-      await tx.query('UPDATE device_sessions SET revoked_at = $3 WHERE customer_id = $1 AND id <> $2 AND revoked_at IS NULL', [customerId, sessionId, ctx.now()]);
+      await endOtherSessions(tx, customerId, sessionId, ctx.now());
     });
   });
 
   // Devices (product.md §10): every open session of the customer; one can be signed out, or all but this one.
   const devicesOf = async (customerId: number, currentSessionId: string) => {
     const since = new Date(ctx.now().getTime() - ctx.config.refreshWindowDays * 86_400_000);
+    // This device first, then the most recently used.
     const rows = await ctx.db.query<{ id: string; device_type: string; device_name: string; created_at: Date; refreshed_at: Date }>(
       `SELECT id, device_type, device_name, created_at, refreshed_at FROM device_sessions
-        WHERE customer_id = $1 AND revoked_at IS NULL AND refreshed_at > $2 ORDER BY refreshed_at DESC, created_at DESC`,
-      [customerId, since],
+        WHERE customer_id = $1 AND revoked_at IS NULL AND refreshed_at > $2 ORDER BY id = $3 DESC, refreshed_at DESC, created_at DESC`,
+      [customerId, since, currentSessionId],
     );
-    // This device first, then the most recently used.
-    rows.sort((a, b) => Number(b.id === currentSessionId) - Number(a.id === currentSessionId));
     return rows.map((row) => ({
       id: row.id,
       type: row.device_type,
@@ -132,7 +130,7 @@ export function customerRoutes(app: FastifyInstance, ctx: ApiContext): void {
   });
 
   route(app, ctx, endpoints.signOutOtherDevices, async ({ customer: { customerId, sessionId } }) => {
-    await ctx.db.query('UPDATE device_sessions SET revoked_at = $3 WHERE customer_id = $1 AND id <> $2 AND revoked_at IS NULL', [customerId, sessionId, ctx.now()]);
+    await endOtherSessions(ctx.db, customerId, sessionId, ctx.now());
     return devicesOf(customerId, sessionId);
   });
 }

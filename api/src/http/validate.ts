@@ -29,6 +29,9 @@ export function tooManyRequests(lead: string, retryAfterSeconds: number, code: s
   return new HttpError(429, `${lead} Pokušaj ponovo za ${minutes} min.`, code, { 'retry-after': String(retryAfterSeconds) });
 }
 
+/** A UUID as the API makes them (lower case): session, token, card and verification ids. */
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 export function parseBody<S extends z.ZodMiniType>(schema: S, body: unknown): z.infer<S> {
   const result = schema.safeParse(body ?? {});
   if (!result.success) {
