@@ -11,6 +11,8 @@ export const messages = {
   notFoundTitle: 'Stranica nije pronađena', // product.md §2, Layout
   notFoundText: 'Stranica koju tražiš ne postoji ili je premještena.',
   backHome: 'Nazad na početnu',
+  backToAccount: 'Nazad na moj nalog',
+  cancel: 'Odustani',
   remoteUnavailableTitle: 'Ovaj dio portala trenutno nije dostupan',
   remoteUnavailableText: 'Provjeri internet vezu i pokušaj ponovo. Ostatak portala radi normalno.',
   configInvalidTitle: 'Portal nije ispravno podešen',

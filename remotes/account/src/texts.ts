@@ -26,7 +26,7 @@ export const CARDS_TEXTS = {
   remove: 'Obriši',
   confirmTitle: 'Obrisati karticu?',
   confirm: 'Da, obriši',
-  cancel: 'Odustani',
+  cancel: messages.cancel,
   failed: 'Kartice trenutno nije moguće učitati.',
   changeFailed: 'Promjena nije uspjela. Pokušaj ponovo.',
 };
@@ -68,7 +68,7 @@ export const DEVICES_TEXTS = {
   confirmOthers: 'Odjaviti sve ostale uređaje?',
   confirmOthersText: 'Ostaješ prijavljen samo na ovom uređaju. Ostali će se morati ponovo prijaviti lozinkom.',
   confirm: 'Da, odjavi',
-  cancel: 'Odustani',
+  cancel: messages.cancel,
   failed: 'Uređaje trenutno nije moguće učitati.',
   changeFailed: 'Odjava nije uspjela. Pokušaj ponovo.',
   types: { PHONE: 'Telefon ili tablet', TV: 'TV' } as Record<string, string>,

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, ButtonLink, CardLogo, Page, Spinner, panelClass, useLoad, useSubmit, type CreditCard, paths, LoadFailed } from '@portal/shared';
+import { Alert, Button, ButtonLink, CardLogo, Page, Spinner, panelClass, useLoad, useSubmit, type CreditCard, paths, LoadFailed, messages } from '@portal/shared';
 import { Dialog, deleteCard, listCards, setPrimaryCard, useCardDialog } from '@portal/shared/payments';
 import styles from './CardsPage.module.css';
 import { CARDS_TEXTS } from '../texts';
@@ -54,7 +54,7 @@ export function CardsPage() {
         <div className={styles.actions}>
           <Button onClick={cardDialog.open}>{CARDS_TEXTS.add}</Button>
           <ButtonLink to={paths.account.href()} variant="secondary">
-            Nazad na moj nalog
+            {messages.backToAccount}
           </ButtonLink>
         </div>
       </div>

@@ -16,6 +16,7 @@ import {
   useLoad,
   useSubmit,
   type SignedInDevice,
+  messages,
 } from '@portal/shared';
 import { Dialog } from '@portal/shared/payments';
 import { DEVICES_TEXTS } from '../texts';
@@ -76,7 +77,7 @@ export function DevicesPage() {
             </Button>
           )}
           <ButtonLink to={paths.account.href()} variant="secondary">
-            Nazad na moj nalog
+            {messages.backToAccount}
           </ButtonLink>
         </div>
       </div>

@@ -1,4 +1,4 @@
-import { ButtonLink, Link, Page, Spinner, formatDate, formatDateTime, formatKM, panelClass, useLoad, paths, LoadFailed } from '@portal/shared';
+import { ButtonLink, Link, Page, Spinner, formatDate, formatDateTime, formatKM, panelClass, useLoad, paths, LoadFailed, messages } from '@portal/shared';
 import { getPayments } from '@portal/shared/payments';
 import styles from './HistoryPage.module.css';
 
@@ -49,7 +49,7 @@ export function HistoryPage() {
           </div>
         )}
         <ButtonLink to={paths.account.href()} variant="secondary">
-          Nazad na moj nalog
+          {messages.backToAccount}
         </ButtonLink>
       </div>
     </Page>

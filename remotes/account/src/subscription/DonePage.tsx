@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Alert, ButtonLink, Page, panelClass, paths } from '@portal/shared';
+import { Alert, ButtonLink, Page, panelClass, paths, messages } from '@portal/shared';
 
 /** A success page of the account area: what happened, and the way back to the account. */
 export function DonePage({ title, children }: { title: string; children: ReactNode }) {
@@ -7,7 +7,7 @@ export function DonePage({ title, children }: { title: string; children: ReactNo
     <Page title={title} narrow>
       <div className={panelClass()}>
         <Alert kind="success">{children}</Alert>
-        <ButtonLink to={paths.account.href()}>Nazad na moj nalog</ButtonLink>
+        <ButtonLink to={paths.account.href()}>{messages.backToAccount}</ButtonLink>
       </div>
     </Page>
   );

@@ -52,7 +52,7 @@ export function ReactivateWithPaymentPage() {
             Plati i reaktiviraj
           </Button>
           <ButtonLink to={paths.account.href()} variant="secondary">
-            Odustani
+            {messages.cancel}
           </ButtonLink>
         </div>
       </div>
@@ -84,7 +84,7 @@ export function PaymentFailedPage({ reactivatePath }: { reactivatePath: string }
         <div className={styles.actions}>
           <ButtonLink to={reactivatePath}>{messages.retry}</ButtonLink>
           <ButtonLink to={paths.account.href()} variant="secondary">
-            Nazad na moj nalog
+            {messages.backToAccount}
           </ButtonLink>
         </div>
       </div>

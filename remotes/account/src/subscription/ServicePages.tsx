@@ -39,7 +39,7 @@ function ServiceChange({ allowed, call, done, title, children, confirm }: {
             {busy ? messages.sending : confirm}
           </Button>
           <ButtonLink to={paths.account.href()} variant="secondary">
-            Odustani
+            {messages.cancel}
           </ButtonLink>
         </div>
       </div>

@@ -1,4 +1,4 @@
-import { Alert, ButtonLink, Link, Page, getOperator, panelClass, useLoad, paths } from '@portal/shared';
+import { Alert, ButtonLink, Link, Page, getOperator, panelClass, useLoad, paths, messages } from '@portal/shared';
 import { loadSubscriptionContent } from './content';
 import styles from './Subscribe.module.css';
 
@@ -23,7 +23,7 @@ export function SubscribedPage() {
             ))}
           </ul>
         )}
-        <ButtonLink to={paths.account.href()}>Nazad na moj nalog</ButtonLink>
+        <ButtonLink to={paths.account.href()}>{messages.backToAccount}</ButtonLink>
       </div>
     </Page>
   );
