@@ -51,8 +51,8 @@ for (const engine of engines()) {
       assert.equal((await api.call('DELETE', `/customer/devices/${sessionOf(web)}`, { token: web })).status, 409, 'this device signs out with Odjavi se');
 
       // A burst of the same sign-out (a double click, two tabs): one ends the session, the rest find it gone.
-      const burst = await Promise.all(Array.from({ length: 20 }, () => api.call('DELETE', `/customer/devices/${sessionOf(phone)}`, { token: web })));
-      assert.deepEqual(burst.map((r) => r.status).sort(), [200, ...Array(19).fill(404)]);
+      const burst = await Promise.all(Array.from({ length: 100 }, () => api.call('DELETE', `/customer/devices/${sessionOf(phone)}`, { token: web })));
+      assert.deepEqual(burst.map((r) => r.status).sort(), [200, ...Array(99).fill(404)]);
       assert.equal((await api.call('GET', '/ontv/accountInfo', { token: phone })).status, 401);
       assert.equal((await api.call('POST', '/refresh', { body: { devicePassword: PHONE_APP.devicePassword, token: phone } })).status, 401);
       assert.equal((await api.call('GET', '/ontv/accountInfo', { token: web })).status, 200);
