@@ -3,6 +3,7 @@ import secureJson from 'secure-json-parse';
 import type { ApiContext } from './context';
 import { authRoutes } from './auth/routes';
 import { accountRoutes } from './account/routes';
+import { planChangeRoutes } from './account/planChange';
 import { catalogueRoutes } from './catalogue/routes';
 import { customerRoutes } from './customer/routes';
 import { onboardingRoutes } from './onboarding/routes';
@@ -57,6 +58,7 @@ export function apiPlugin(ctx: ApiContext) {
     });
     authRoutes(app, ctx);
     accountRoutes(app, ctx);
+    planChangeRoutes(app, ctx);
     catalogueRoutes(app, ctx);
     customerRoutes(app, ctx);
     onboardingRoutes(app, ctx);

@@ -22,6 +22,9 @@ interface SubscriptionRow {
   price_fening: number;
   billing_failures: number;
   billing_next_on: string | null;
+  pending_code: string | null;
+  pending_name: string | null;
+  pending_price_fening: number | null;
 }
 
 /**
@@ -35,9 +38,10 @@ async function accountOf(db: Db, principal: Principal): Promise<{ customerNumber
     `SELECT c.customer_number,
             s.status, to_char(s.next_payment_on, 'YYYY-MM-DD') AS next_payment_on, s.promo_type, to_char(s.promo_until, 'YYYY-MM-DD') AS promo_until, s.promo_days,
             s.plan_code, p.name AS plan_name, p.price_fening, s.billing_failures, to_char(s.billing_next_on, 'YYYY-MM-DD') AS billing_next_on,
+            n.code AS pending_code, n.name AS pending_name, n.price_fening AS pending_price_fening,
             ARRAY(SELECT u.plan_code FROM promo_uses u WHERE u.customer_id = c.id ORDER BY u.plan_code) AS used_promos
        FROM device_sessions d JOIN customers c ON c.id = d.customer_id
-       LEFT JOIN subscriptions s ON s.customer_id = c.id LEFT JOIN plans p ON p.code = s.plan_code
+       LEFT JOIN subscriptions s ON s.customer_id = c.id LEFT JOIN plans p ON p.code = s.plan_code LEFT JOIN plans n ON n.code = s.pending_plan_code
       WHERE ${openSessionWhere(1)}`,
     sessionParams(principal),
   );
@@ -58,6 +62,12 @@ function renewalProblem(subscription: SubscriptionRow | null): AccountInfo['rene
   const last = graceUntil(due);
   const retryOn = subscription.billing_next_on && subscription.billing_next_on <= last ? subscription.billing_next_on : null;
   return { retryOn, graceUntil: last };
+}
+
+/** A downgrade that starts with the next renewal, shown while the subscription is ACTIVE (it renews). */
+function pendingPlan(subscription: SubscriptionRow | null): AccountInfo['pendingPlan'] {
+  if (subscription?.status !== 'ACTIVE' || !subscription.pending_code) return null;
+  return { code: subscription.pending_code, name: subscription.pending_name!, price: subscription.pending_price_fening! / 100, from: subscription.next_payment_on };
 }
 
 const NOT_ACTIVE = 'Deaktivirati je moguće samo aktivnu pretplatu.';
@@ -82,6 +92,7 @@ export function accountRoutes(app: FastifyInstance, ctx: ApiContext): void {
       promos: runningPromo(subscription, isoDay(ctx.now())),
       usedPromos: account.usedPromos,
       renewalProblem: renewalProblem(subscription),
+      pendingPlan: pendingPlan(subscription),
     };
   }, { sessionCheckedByHandler: true });
 
@@ -136,7 +147,7 @@ export function accountRoutes(app: FastifyInstance, ctx: ApiContext): void {
       const [started] = await tx.query<{ status: ServiceStatus['status']; next_payment_on: string }>(
         `INSERT INTO subscriptions AS s (customer_id, plan_code, status, period_start, next_payment_on, updated_at, promo_type, promo_until, promo_days)
          VALUES ($1, $3, 'ACTIVE', $2::date, $4::date, $5, $6, $4::date, $7)
-         ON CONFLICT (customer_id) DO UPDATE SET plan_code = $3, status = 'ACTIVE', period_start = $2::date, next_payment_on = $4::date, updated_at = $5,
+         ON CONFLICT (customer_id) DO UPDATE SET plan_code = $3, status = 'ACTIVE', period_start = $2::date, next_payment_on = $4::date, updated_at = $5, pending_plan_code = NULL,
            promo_type = $6, promo_until = $4::date, promo_days = $7, billing_failures = 0, billing_next_on = NULL
          WHERE ${canBuyWhere('$2')}
          RETURNING status, to_char(next_payment_on, 'YYYY-MM-DD') AS next_payment_on`,

@@ -59,19 +59,20 @@ export function nextAttemptOn(due: string, today: string, retryDays: readonly nu
  * still waiting, so the job and a provider webhook settling the same payment change it once.
  */
 export async function settleRenewalPaid(tx: Queryable, orderNumber: string, now: Date) {
-  const [order] = await tx.query<{ customer_id: number; plan_name: string; amount_fening: number; card_number: string; due_on: string; period_end: string }>(
+  const [order] = await tx.query<{ customer_id: number; plan_code: string; plan_name: string; amount_fening: number; card_number: string; due_on: string; period_end: string }>(
     `UPDATE payment_orders o SET status = 'PAID', period_start = o.due_on, period_end = (o.due_on + interval '1 month')::date, updated_at = $2
        FROM plans p
       WHERE o.order_number = $1 AND o.kind = 'RENEWAL' AND o.status = 'PENDING' AND p.code = o.plan_code
-      RETURNING o.customer_id, p.name AS plan_name, o.amount_fening, o.card_number, to_char(o.due_on, 'YYYY-MM-DD') AS due_on, to_char(o.period_end, 'YYYY-MM-DD') AS period_end`,
+      RETURNING o.customer_id, o.plan_code, p.name AS plan_name, o.amount_fening, o.card_number, to_char(o.due_on, 'YYYY-MM-DD') AS due_on, to_char(o.period_end, 'YYYY-MM-DD') AS period_end`,
     [orderNumber, now],
   );
   if (!order) return null;
+  // The period paid is the plan the order charged: a downgrade waiting for this renewal starts now.
   await tx.query(
     `UPDATE subscriptions SET period_start = $2::date, next_payment_on = $3::date, billing_failures = 0, billing_next_on = NULL,
-            promo_type = NULL, promo_until = NULL, promo_days = NULL, updated_at = $4
+            plan_code = $5, pending_plan_code = NULL, promo_type = NULL, promo_until = NULL, promo_days = NULL, updated_at = $4
       WHERE customer_id = $1 AND next_payment_on = $2::date`,
-    [order.customer_id, order.due_on, order.period_end, now],
+    [order.customer_id, order.due_on, order.period_end, now, order.plan_code],
   );
   return { ...order, orderNumber };
 }
@@ -103,7 +104,7 @@ export async function runBilling(deps: BillingDeps, at: Date, runner: string = r
 
   // DEACTIVATED subscriptions are not charged; their period over, they expire (product.md §4).
   const ended = await deps.db.query<{ customer_id: number; plan_name: string; ended_on: string }>(
-    `UPDATE subscriptions s SET status = 'EXPIRED', billing_failures = 0, billing_next_on = NULL, updated_at = $2
+    `UPDATE subscriptions s SET status = 'EXPIRED', billing_failures = 0, billing_next_on = NULL, pending_plan_code = NULL, updated_at = $2
        FROM plans p
       WHERE p.code = s.plan_code AND s.status = 'DEACTIVATED' AND s.next_payment_on <= $1::date
       RETURNING s.customer_id, p.name AS plan_name, to_char(s.next_payment_on, 'YYYY-MM-DD') AS ended_on`,
@@ -137,8 +138,9 @@ async function renewOne(deps: BillingDeps, customerId: number, at: Date, runner:
   const { db } = deps;
   const today = isoDay(at);
   const [sub] = await db.query<DueRow>(
-    `SELECT s.customer_id, s.plan_code, p.name AS plan_name, p.price_fening, to_char(s.next_payment_on, 'YYYY-MM-DD') AS due, s.billing_failures AS failures
-       FROM subscriptions s JOIN plans p ON p.code = s.plan_code
+    // A downgrade waiting for this renewal (pending_plan_code) is what the renewal charges and starts.
+    `SELECT s.customer_id, p.code AS plan_code, p.name AS plan_name, p.price_fening, to_char(s.next_payment_on, 'YYYY-MM-DD') AS due, s.billing_failures AS failures
+       FROM subscriptions s JOIN plans p ON p.code = COALESCE(s.pending_plan_code, s.plan_code)
       WHERE s.customer_id = $1 AND s.status = 'ACTIVE' AND s.next_payment_on <= $2::date AND COALESCE(s.billing_next_on, s.next_payment_on) <= $2::date`,
     [customerId, today],
   );
@@ -147,7 +149,7 @@ async function renewOne(deps: BillingDeps, customerId: number, at: Date, runner:
   // Not paid by the end of the grace period: the service ends and must be bought again (product.md §9).
   if (today > graceUntil(sub.due)) {
     const [expired] = await db.query(
-      `UPDATE subscriptions SET status = 'EXPIRED', billing_failures = 0, billing_next_on = NULL, updated_at = $3
+      `UPDATE subscriptions SET status = 'EXPIRED', billing_failures = 0, billing_next_on = NULL, pending_plan_code = NULL, updated_at = $3
         WHERE customer_id = $1 AND status = 'ACTIVE' AND next_payment_on = $2::date RETURNING customer_id`,
       [customerId, sub.due, at],
     );

@@ -36,6 +36,7 @@ export const DEMO_CUSTOMERS: readonly DemoCustomer[] = [
   { email: 'deaktivirana.istekla@ontv.ba', phoneNumber: '38761000004', firstName: 'Haris', lastName: 'Mehić', customerNumber: '1000004', subscription: { plan: 'starton', status: 'DEACTIVATED', nextPaymentInDays: -3 }, card: { type: 'maestro', last4: '0005' } },
   { email: 'blokirana@ontv.ba', phoneNumber: '38761000005', firstName: 'Sanja', lastName: 'Petrović', customerNumber: '1000005', subscription: { plan: 'maxon', status: 'BLOCKED', nextPaymentInDays: -10 }, card: { type: 'visa', last4: '1881' } },
   { email: 'istekla@ontv.ba', phoneNumber: '38761000006', firstName: 'Dino', lastName: 'Alić', customerNumber: '1000006', subscription: { plan: 'starton', status: 'EXPIRED', nextPaymentInDays: -40 } },
+  { email: 'starton@ontv.ba', phoneNumber: '38761000007', firstName: 'Mirza', lastName: 'Hadžić', customerNumber: '1000007', subscription: { plan: 'starton', status: 'ACTIVE', nextPaymentInDays: 25 }, card: { type: 'master', last4: '4444' } },
 ];
 
 export function randomPin(): string {

@@ -1,4 +1,4 @@
-import type { Db } from '../db/db';
+import type { Db, Queryable } from '../db/db';
 import { lockCustomer } from '../auth/customers';
 import { isoDay } from '../days';
 import type { PaymentEvent } from './gateway';
@@ -6,6 +6,15 @@ import { retryWithNewCard, settleRenewalPaid } from '../billing/job';
 import { canBuyWhere } from '../account/rules';
 
 type PaidRenewal = NonNullable<Awaited<ReturnType<typeof settleRenewalPaid>>>;
+
+/** Money for an order that is no longer wanted goes back; a repeated event finds it PAID or REFUNDED and does nothing (false). */
+async function markRefunded(tx: Queryable, orderNumber: string, at: Date): Promise<boolean> {
+  const [refunded] = await tx.query(
+    `UPDATE payment_orders SET status = 'REFUNDED', updated_at = $2 WHERE order_number = $1 AND status IN ('PENDING', 'CANCELLED', 'FAILED') RETURNING 1`,
+    [orderNumber, at],
+  );
+  return Boolean(refunded);
+}
 
 /**
  * What the portal does when the payment provider reports an outcome. Every step is conditional on
@@ -44,7 +53,7 @@ export function paymentEventHandler(
         return;
       case 'payment.succeeded': {
         const settled = await db.transaction(async (tx) => {
-          const [paid] = await tx.query<{ order_number: string; kind: 'PURCHASE' | 'RENEWAL'; customer_id: number }>(
+          const [paid] = await tx.query<{ order_number: string; kind: 'PURCHASE' | 'RENEWAL' | 'UPGRADE'; customer_id: number }>(
             'SELECT order_number, kind, customer_id FROM payment_orders WHERE provider_payment_id = $1',
             [event.paymentId],
           );
@@ -53,6 +62,24 @@ export function paymentEventHandler(
           if (paid.kind === 'RENEWAL') return { renewal: await settleRenewalPaid(tx, paid.order_number, now()), refund: false };
           // The customer's row lock orders this against a promo starting or another order being paid.
           await lockCustomer(tx, paid.customer_id);
+          if (paid.kind === 'UPGRADE') {
+            // The new package from today, only if the subscription is still the plan and period the
+            // difference was paid for, with days left of it (a renewal, a deactivation, another upgrade in
+            // between, or a payment made after the period ended: refunded).
+            const [changed] = await tx.query(
+              `UPDATE subscriptions s SET plan_code = o.plan_code, pending_plan_code = NULL, updated_at = $2
+                 FROM payment_orders o
+                WHERE o.order_number = $1 AND o.status = 'PENDING' AND s.customer_id = o.customer_id AND s.status = 'ACTIVE'
+                  AND s.plan_code = o.from_plan_code AND s.next_payment_on = o.period_end AND s.next_payment_on > $3::date
+                RETURNING 1`,
+              [paid.order_number, now(), isoDay(now())],
+            );
+            if (changed) {
+              await tx.query(`UPDATE payment_orders SET status = 'PAID', updated_at = $2 WHERE order_number = $1 AND status = 'PENDING'`, [paid.order_number, now()]);
+              return { renewal: null, refund: false };
+            }
+            return { renewal: null, refund: await markRefunded(tx, paid.order_number, now()) };
+          }
           const today = isoDay(now());
           // Paid only if the customer may still buy: not BLOCKED, not subscribed meanwhile (another tab, a promo).
           const [order] = await tx.query<{ customer_id: number; plan_code: string; period_start: string; period_end: string }>(
@@ -64,17 +91,13 @@ export function paymentEventHandler(
           );
           if (!order) {
             // Money for an order that is no longer wanted (cancelled, or the customer may not buy now) goes back; a repeated event finds it PAID or REFUNDED and does nothing.
-            const [refunded] = await tx.query(
-              `UPDATE payment_orders SET status = 'REFUNDED', updated_at = $2 WHERE order_number = $1 AND status IN ('PENDING', 'CANCELLED', 'FAILED') RETURNING 1`,
-              [paid.order_number, now()],
-            );
-            return { renewal: null, refund: Boolean(refunded) };
+            return { renewal: null, refund: await markRefunded(tx, paid.order_number, now()) };
           }
           // A paid first period activates the subscription for that period (product.md §9).
           await tx.query(
             `INSERT INTO subscriptions (customer_id, plan_code, status, period_start, next_payment_on, updated_at)
              VALUES ($1, $2, 'ACTIVE', $3, $4, $5)
-             ON CONFLICT (customer_id) DO UPDATE SET plan_code = $2, status = 'ACTIVE', period_start = $3, next_payment_on = $4, updated_at = $5,
+             ON CONFLICT (customer_id) DO UPDATE SET plan_code = $2, status = 'ACTIVE', period_start = $3, next_payment_on = $4, updated_at = $5, pending_plan_code = NULL,
                promo_type = NULL, promo_until = NULL, promo_days = NULL, billing_failures = 0, billing_next_on = NULL`,
             [order.customer_id, order.plan_code, order.period_start, order.period_end, now()],
           );
@@ -86,7 +109,7 @@ export function paymentEventHandler(
       }
       case 'payment.failed':
         // A failed renewal attempt is the billing job's to retry; only a purchase ends here.
-        await db.query(`UPDATE payment_orders SET status = 'FAILED', failure_code = $2, updated_at = $3 WHERE provider_payment_id = $1 AND status = 'PENDING' AND kind = 'PURCHASE'`, [
+        await db.query(`UPDATE payment_orders SET status = 'FAILED', failure_code = $2, updated_at = $3 WHERE provider_payment_id = $1 AND status = 'PENDING' AND kind IN ('PURCHASE', 'UPGRADE')`, [
           event.paymentId,
           event.code.slice(0, 60),
           now(),

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { endpoints, type PaymentRecord } from '@portal/shared/contract';
+import { endpoints, type PaymentOrderResponse, type PaymentRecord } from '@portal/shared/contract';
 import type { ApiContext } from '../context';
 import { lockCustomer } from '../auth/customers';
 import type { Queryable } from '../db/db';
@@ -7,7 +7,7 @@ import { HttpError } from '../http/validate';
 import { route } from '../http/route';
 import { isoDay } from '../days';
 import { canBuyWhere } from '../account/rules';
-import { CARD_NOT_FOUND, ownCard, toCreditCard } from '../cards/routes';
+import { CARD_NOT_FOUND, ownCard, toCreditCard, type CardRow } from '../cards/routes';
 
 interface PlanRow {
   code: string;
@@ -28,10 +28,18 @@ interface OrderRow {
   period_start: string | null;
   period_end: string | null;
   updated_at: Date;
+  kind: 'PURCHASE' | 'RENEWAL' | 'UPGRADE';
+  from_name: string | null;
 }
 
 const ORDER_COLUMNS = `o.order_number, o.customer_id, o.plan_code, p.name AS plan_name, o.card_code, o.card_number, o.amount_fening, o.status,
-  o.provider_payment_id, to_char(o.period_start, 'YYYY-MM-DD') AS period_start, to_char(o.period_end, 'YYYY-MM-DD') AS period_end, o.updated_at`;
+  o.provider_payment_id, to_char(o.period_start, 'YYYY-MM-DD') AS period_start, to_char(o.period_end, 'YYYY-MM-DD') AS period_end, o.updated_at,
+  o.kind, f.name AS from_name`;
+/** The orders' tables as ORDER_COLUMNS reads them. */
+const ORDER_TABLES = 'payment_orders o JOIN plans p ON p.code = o.plan_code LEFT JOIN plans f ON f.code = o.from_plan_code';
+
+/** How an upgrade's payment is named in the history and on its invoice. */
+export const upgradeName = (plan: string, from: string) => `${plan} (promjena paketa sa ${from})`;
 
 export const ALREADY_SUBSCRIBED = 'Tvoja pretplata je aktivna: novu možeš kupiti kada istekne.';
 export const ACCOUNT_BLOCKED = 'Tvoj nalog je blokiran, pa pretplatu trenutno nije moguće kupiti. Obrati se korisničkoj podršci.';
@@ -51,11 +59,11 @@ export async function refuseUnlessMayBuy(db: Queryable, customerId: number, toda
   if (row && !row.may) throw new HttpError(409, ALREADY_SUBSCRIBED, 'ALREADY_SUBSCRIBED');
 }
 
-/** Marks the customer's open purchase orders CANCELLED; answers their provider payments, to cancel once committed. */
-export async function cancelOpenPurchases(tx: Queryable, customerId: number, now: Date): Promise<string[]> {
+/** Marks the customer's open orders of a kind CANCELLED; answers their provider payments, to cancel once committed. */
+export async function cancelOpenPurchases(tx: Queryable, customerId: number, now: Date, kind: 'PURCHASE' | 'UPGRADE' = 'PURCHASE'): Promise<string[]> {
   const rows = await tx.query<{ provider_payment_id: string | null }>(
-    `UPDATE payment_orders SET status = 'CANCELLED', updated_at = $2 WHERE customer_id = $1 AND kind = 'PURCHASE' AND status = 'PENDING' RETURNING provider_payment_id`,
-    [customerId, now],
+    `UPDATE payment_orders SET status = 'CANCELLED', updated_at = $2 WHERE customer_id = $1 AND kind = $3 AND status = 'PENDING' RETURNING provider_payment_id`,
+    [customerId, now, kind],
   );
   return rows.flatMap((r) => (r.provider_payment_id ? [r.provider_payment_id] : []));
 }
@@ -83,18 +91,53 @@ function toRecord(order: OrderRow): PaymentRecord {
     periodEnd: order.period_end ?? '',
     creditCardNumber: order.card_number,
     amount: order.amount_fening / 100,
-    paymentData: { name: order.plan_name },
+    paymentData: { name: order.kind === 'UPGRADE' && order.from_name ? upgradeName(order.plan_name, order.from_name) : order.plan_name },
   };
 }
 
 /** An idempotency key from the `Idempotency-Key` header; without one every order is new. */
-function idempotencyKey(request: FastifyRequest): string {
+export function idempotencyKey(request: FastifyRequest): string {
   const header = request.headers['idempotency-key'];
   if (header === undefined) return `auto-${crypto.randomUUID()}`;
   if (typeof header !== 'string' || !/^[A-Za-z0-9_-]{8,64}$/.test(header)) {
     throw new HttpError(400, 'Neispravan zahtjev: Idempotency-Key mora imati 8 do 64 slova, broja, - ili _.', 'BAD_REQUEST');
   }
   return header;
+}
+
+/**
+ * The provider's payment of a placed order, which the customer confirms in the browser. It has the order
+ * as its idempotency key, so a repeated order is the same payment; an order another tab replaced while
+ * its payment was being made gets a payment that cannot be confirmed (409).
+ */
+export async function startOrderPayment(
+  ctx: ApiContext,
+  request: FastifyRequest,
+  order: { orderNumber: string; customerId: number; amountFening: number; card: CardRow & { payment_method: string }; description: string },
+): Promise<PaymentOrderResponse> {
+  const { orderNumber, card } = order;
+  const payment = await ctx.payments.gateway.createPayment({
+    amountFening: order.amountFening,
+    paymentMethod: card.payment_method,
+    customerRef: String(order.customerId),
+    idempotencyKey: `order-${orderNumber}`,
+    description: order.description,
+  });
+  const [stored] = await ctx.db.query<{ status: string }>(
+    'UPDATE payment_orders SET provider_payment_id = COALESCE(provider_payment_id, $2) WHERE order_number = $1 RETURNING status',
+    [orderNumber, payment.id],
+  );
+  if (stored?.status === 'CANCELLED') {
+    await cancelPayments(ctx, [payment.id], request.log);
+    throw new HttpError(409, ORDER_REPLACED, 'ORDER_REPLACED');
+  }
+  return {
+    orderNumber,
+    paymentSecret: payment.clientSecret,
+    panToken: card.payment_method,
+    card: toCreditCard(card),
+    orderInfo: { orderInfo: order.description, amount: order.amountFening / 100 },
+  };
 }
 
 /**
@@ -159,35 +202,12 @@ export function paymentRoutes(app: FastifyInstance, ctx: ApiContext): void {
       return { orderNumber: created!.order_number, cancelled };
     });
     await cancelPayments(ctx, cancelled, request.log);
-    // The provider's payment has the order as its idempotency key: a repeated order is the same payment.
-    const payment = await ctx.payments.gateway.createPayment({
-      amountFening: plan.price_fening,
-      paymentMethod: card.payment_method,
-      customerRef: String(customerId),
-      idempotencyKey: `order-${orderNumber}`,
-      description: `${plan.name}, narudžba ${orderNumber}`,
-    });
-    const [stored] = await ctx.db.query<{ status: string }>(
-      'UPDATE payment_orders SET provider_payment_id = COALESCE(provider_payment_id, $2) WHERE order_number = $1 RETURNING status',
-      [orderNumber, payment.id],
-    );
-    // Another tab's order replaced this one while its payment was being made: that payment must not be confirmable.
-    if (stored?.status === 'CANCELLED') {
-      await cancelPayments(ctx, [payment.id], request.log);
-      throw new HttpError(409, ORDER_REPLACED, 'ORDER_REPLACED');
-    }
-    return {
-      orderNumber,
-      paymentSecret: payment.clientSecret,
-      panToken: card.payment_method,
-      card: toCreditCard(card),
-      orderInfo: { orderInfo: `${plan.name}, narudžba ${orderNumber}`, amount: plan.price_fening / 100 },
-    };
+    return startOrderPayment(ctx, request, { orderNumber, customerId, amountFening: plan.price_fening, card: { ...card, payment_method: card.payment_method }, description: `${plan.name}, narudžba ${orderNumber}` });
   });
 
   route(app, ctx, endpoints.payments, async ({ customer: { customerId } }) => {
     const orders = await ctx.db.query<OrderRow>(
-      `SELECT ${ORDER_COLUMNS} FROM payment_orders o JOIN plans p ON p.code = o.plan_code
+      `SELECT ${ORDER_COLUMNS} FROM ${ORDER_TABLES}
         WHERE o.customer_id = $1 AND o.status = 'PAID' ORDER BY o.updated_at DESC, o.order_number DESC`,
       [customerId],
     );
@@ -198,7 +218,7 @@ export function paymentRoutes(app: FastifyInstance, ctx: ApiContext): void {
     const [order] = /^[0-9]{4}-[0-9]{6,}$/.test(orderNumber)
       ? await ctx.db.query<OrderRow & { first_name: string; last_name: string; customer_number: string | null; email: string | null; phone_number: string | null; created_at: Date }>(
           `SELECT ${ORDER_COLUMNS}, c.first_name, c.last_name, c.customer_number, c.email, c.phone_number
-             FROM payment_orders o JOIN plans p ON p.code = o.plan_code JOIN customers c ON c.id = o.customer_id
+             FROM ${ORDER_TABLES} JOIN customers c ON c.id = o.customer_id
             WHERE o.order_number = $1 AND o.customer_id = $2 AND o.status = 'PAID'`,
           [orderNumber, customerId],
         )

@@ -78,3 +78,33 @@ export const DEVICES_TEXTS = {
 export const SERVICE_FAILED = 'Promjena trenutno nije moguća. Pokušaj ponovo kasnije.';
 
 export const COMPLAINTS_NOTE = 'Reklamacije na iznos računa primaju se do 30. u mjesecu za prethodni mjesec.';
+
+/** Changing the package (product.md §10, Changing the package). */
+export const CHANGE_PLAN_TEXTS = {
+  title: 'Promjena paketa',
+  fromTo: (from: string, fromPrice: string, to: string, toPrice: string) => `Sa paketa ${from} (${fromPrice} mjesečno) prelaziš na paket ${to} (${toPrice} mjesečno). Cijene uključuju PDV.`,
+  upgrade: (days: number, periodDays: number, start: string, end: string) =>
+    `Novi paket važi odmah. Sada plaćaš razliku u cijeni za preostale dane plaćenog perioda: ${days} od ${periodDays} dana, od ${start} do ${end}`,
+  toPay: 'Za platiti sada',
+  vatIncluded: 'PDV uključen',
+  afterRenewal: (day: string, price: string) => `Od obnove ${day} mjesečna cijena je ${price}.`,
+  downgrade: (to: string, day: string, from: string) => `Paket ${to} počinje sa sljedećom obnovom, ${day} Do tada gledaš paket ${from}. Sada ne plaćaš ništa.`,
+  promo: (end: string) => `Tvoj promo period traje do ${end} Paket mijenjaš odmah i bez plaćanja, a promo period ostaje isti.`,
+  payWith: 'Plaćanje karticom',
+  addCard: 'Dodaj karticu',
+  pay: (amount: string) => `Plati ${amount} i promijeni paket`,
+  confirmDowngrade: 'Potvrdi promjenu',
+  confirmPromo: 'Promijeni paket',
+  changed: (plan: string) => `Paket je promijenjen: sada gledaš paket ${plan}.`,
+  paid: (plan: string) => `Plaćanje je uspješno i paket je promijenjen: sada gledaš paket ${plan}. Račun nalaziš u istoriji uplata.`,
+  scheduled: (plan: string, day: string) => `Promjena je zakazana: od ${day} tvoj paket je ${plan}.`,
+  paymentFailed: 'Plaćanje nije uspjelo i paket nije promijenjen. Pokušaj ponovo, ili se obrati svojoj banci ili našoj podršci ako se greška ponovi.',
+  failed: 'Promjena paketa trenutno nije moguća. Pokušaj ponovo.',
+  history: 'Istorija uplata',
+  packages: 'Pogledaj pakete',
+  /** 'Moj paket' on the account page while a downgrade waits for the renewal. */
+  pending: (day: string, plan: string) => `Od ${day} paket ${plan}`,
+  cancelPending: 'Otkaži promjenu',
+  cancelFailed: 'Promjenu nije moguće otkazati. Pokušaj ponovo.',
+  changeLink: 'Promijeni paket',
+} as const;

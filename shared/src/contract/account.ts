@@ -25,8 +25,36 @@ export const accountInfoSchema = z.object({
   /** Beyond the first specification (product.md §10): plans whose promo this customer has used; a promo is once per customer and plan. */
   usedPromos: z.optional(z.array(z.string())),
   renewalProblem: z.optional(z.nullable(z.object({ retryOn: z.nullable(z.string()), graceUntil: z.string() }))),
+  /** Beyond the first specification (product.md §10, Changing the package): a downgrade waiting for the renewal on `from`. */
+  pendingPlan: z.optional(z.nullable(z.object({ code: z.string(), name: z.string(), price: z.number(), from: z.string() }))),
 });
 export type AccountInfo = z.infer<typeof accountInfoSchema>;
+
+const planRefSchema = z.object({ code: z.string(), name: z.string(), price: z.number() });
+
+/**
+ * `GET /{product}/plan-change?plan=` (product.md §10, Changing the package): what moving to `plan` would
+ * cost and from when, before the customer agrees. An UPGRADE (a dearer package) starts today and the
+ * difference is paid now for the days left of the paid period (`days` of `periodDays`, from
+ * `periodStart` to `periodEnd`), VAT included; a DOWNGRADE starts at the next renewal and costs nothing
+ * now. During a free promo (`promo`) either starts today, free, and the promo keeps its end.
+ */
+export const planChangeQuoteSchema = z.object({
+  from: planRefSchema,
+  to: planRefSchema,
+  kind: z.enum(['UPGRADE', 'DOWNGRADE']),
+  effectiveOn: z.string(),
+  amount: z.number(),
+  periodStart: z.string(),
+  periodEnd: z.string(),
+  days: z.int(),
+  periodDays: z.int(),
+  promo: z.boolean(),
+});
+export type PlanChangeQuote = z.infer<typeof planChangeQuoteSchema>;
+
+/** `POST /{product}/plan-change`: the package and the amount the customer was shown (another one is refused). */
+export const planChangeRequestSchema = z.object({ plan: z.string().check(z.minLength(1), z.maxLength(40)), amount: z.number().check(z.gte(0), z.lte(100_000)) });
 
 /** A billing pass's time: an ISO date-time with an offset, in the years PostgreSQL dates and the portal use. */
 export const billingRunRequestSchema = z.object({

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { loginRequestSchema, loginResponseSchema, refreshRequestSchema, refreshResponseSchema } from './auth';
-import { accountInfoSchema, billingReportSchema, billingRunRequestSchema } from './account';
+import { accountInfoSchema, billingReportSchema, billingRunRequestSchema, planChangeQuoteSchema, planChangeRequestSchema } from './account';
 import { plansResponseSchema } from './catalogue';
 import { changePasswordRequestSchema, changePinRequestSchema, checkPinRequestSchema, deviceListSchema, paymentDataSchema, serviceStatusSchema } from './customer';
 import {
@@ -12,6 +12,7 @@ import {
   paymentListSchema,
   paymentOrderRequestSchema,
   paymentOrderResponseSchema,
+  planChangeResponseSchema,
   promoSubscriptionRequestSchema,
 } from './payments';
 import {
@@ -103,6 +104,12 @@ export const endpoints = {
   deactivate: endpoint({ method: 'GET', path: '/{product}/deactivate', answer: serviceStatusSchema, auth: true }),
   reactivateWithoutPayment: endpoint({ method: 'GET', path: '/{product}/reactivateWithoutPayment', answer: serviceStatusSchema, auth: true }),
   subscribeInPromo: endpoint({ method: 'POST', path: '/{product}/createSubscriptionInPromoPeriod', body: promoSubscriptionRequestSchema, answer: serviceStatusSchema, auth: true }),
+  /** What changing an ACTIVE subscription's package to `plan` costs and from when. */
+  planChangeQuote: endpoint({ method: 'GET', path: '/{product}/plan-change', query: z.object({ plan: z.string().check(z.minLength(1), z.maxLength(40)) }), answer: planChangeQuoteSchema, auth: true }),
+  /** Changes the package (a downgrade at the next renewal), or places the upgrade's order; `Idempotency-Key` as for orders. */
+  changePlan: endpoint({ method: 'POST', path: '/{product}/plan-change', body: planChangeRequestSchema, answer: planChangeResponseSchema, auth: true }),
+  /** Cancels a downgrade that waits for the renewal; nothing to cancel is not an error. */
+  cancelPlanChange: endpoint({ method: 'DELETE', path: '/{product}/plan-change', auth: true }),
 
   // Cards
   createCard: endpoint({ method: 'POST', path: '/credit-card', answer: newCardResponseSchema, auth: true }),

@@ -54,6 +54,8 @@ export const paths = {
   paymentFailed: page('/nalog/placanje-greska', 'account', 'opaque'),
   cards: page('/nalog/moje-kartice', 'account', 'opaque'),
   devices: page('/nalog/uredjaji', 'account', 'opaque'),
+  /** `?paket=` names the package to change to. */
+  changePlan: page('/nalog/promijeni-paket', 'account', 'opaque', (plan: string) => query('/nalog/promijeni-paket', 'paket', plan)),
   payments: page('/nalog/istorija-uplata', 'account', 'opaque'),
   invoice: page('/nalog/racun', 'account', 'none', (orderNumber: string) => query('/nalog/racun', 'no', orderNumber)),
 

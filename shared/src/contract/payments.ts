@@ -92,6 +92,17 @@ export const paymentOrderResponseSchema = z.object({
 });
 export type PaymentOrderResponse = z.infer<typeof paymentOrderResponseSchema>;
 
+/**
+ * What the change did: CHANGED (in force today: a promo), SCHEDULED (a downgrade, from `effectiveOn`),
+ * or PAYMENT (an upgrade: `order` is paid with the primary card, and the package changes when it is paid).
+ */
+export const planChangeResponseSchema = z.object({
+  result: z.enum(['CHANGED', 'SCHEDULED', 'PAYMENT']),
+  effectiveOn: z.string(),
+  order: z.nullable(paymentOrderResponseSchema),
+});
+export type PlanChangeResponse = z.infer<typeof planChangeResponseSchema>;
+
 /** A payment in the history (product.md §3, Payment/order record). Dates are `YYYY-MM-DD`, `updated` an ISO time. */
 export const paymentRecordSchema = z.object({
   orderNumber: z.string(),

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { authStore, configurePortal, setToken, type CreditCard } from '@portal/shared';
 import { demoClaims, fakeApi, fakeProcessor, fakeToken, type FakeApi } from '@portal/shared/testing';
 import { PayDialog } from './PayDialog';
+import { createOrder } from './calls';
 
 const card: CreditCard = {
   code: 'c0ffee00-0000-4000-8000-000000000001',
@@ -35,7 +36,9 @@ beforeEach(() => {
 async function openDialog() {
   const onResult = jest.fn<(paid: boolean) => void>();
   await act(async () => {
-    render(<PayDialog card={card} plan={{ id: 'maxon', price: 24.9 }} onResult={onResult} onClose={() => undefined} />);
+    render(
+      <PayDialog card={card} amount={24.9} placeOrder={(key) => createOrder({ planId: 'maxon', amount: 24.9, cardCode: card.code, idempotencyKey: key })} onResult={onResult} onClose={() => undefined} />,
+    );
   });
   const dialog = within(screen.getByRole('dialog', { name: 'Sigurnosni kod kartice' }));
   await dialog.findByLabelText('Sigurnosni kod (CVC)');

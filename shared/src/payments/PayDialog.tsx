@@ -1,17 +1,18 @@
 import { useMemo, useState } from 'react';
-import type { CreditCard } from '@portal/shared/contract';
+import type { CreditCard, PaymentOrderResponse } from '@portal/shared/contract';
 import { Button, CardLogo, Spinner, formatKM, useLoad, useSubmit } from '@portal/shared';
 import { Dialog } from './Dialog';
 import { ChallengeStep } from './ChallengeStep';
-import { createOrder } from './calls';
 import { loadPaymentProvider, type Outcome, type PaymentProvider } from './provider';
 import { CARD_TEXTS } from './texts';
 import styles from './payments.module.css';
 
 export interface PayDialogProps {
   card: CreditCard;
-  /** The plan paid for, at the price the customer was shown (the API refuses another one). */
-  plan: { id: string; price: number };
+  /** The amount the customer was shown (KM); the order is placed for it, and the API refuses another one. */
+  amount: number;
+  /** Places the order to pay, with this dialog's idempotency key (the same for every attempt from it). */
+  placeOrder: (idempotencyKey: string) => Promise<PaymentOrderResponse>;
   onResult: (paid: boolean) => void;
   onClose: () => void;
 }
@@ -19,9 +20,9 @@ export interface PayDialogProps {
 const newKey = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
 
 /**
- * The security-code modal (product.md §2, §4): 'Plati' only with a valid code; then the plan's order is placed
- * and paid with the saved card. Every attempt from one dialog sends the same idempotency key, so the
- * order is charged once at most.
+ * The security-code modal (product.md §2, §4): 'Plati' only with a valid code; then the order is placed (a
+ * plan's, or a package change's) and paid with the saved card. Every attempt from one dialog sends the
+ * same idempotency key, so the order is charged once at most.
  */
 export function PayDialog(props: PayDialogProps) {
   const load = useMemo(() => () => loadPaymentProvider(), []);
@@ -43,7 +44,7 @@ function PayFailed({ onResult }: { onResult: (paid: boolean) => void }) {
   return <Button onClick={() => onResult(false)}>{CARD_TEXTS.close}</Button>;
 }
 
-function PayForm({ provider, card, plan, onResult }: PayDialogProps & { provider: PaymentProvider }) {
+function PayForm({ provider, card, amount, placeOrder, onResult }: PayDialogProps & { provider: PaymentProvider }) {
   const { confirmPayment } = provider.useConfirm();
   const [valid, setValid] = useState(false);
   const { busy, run } = useSubmit((failure) => {
@@ -60,7 +61,7 @@ function PayForm({ provider, card, plan, onResult }: PayDialogProps & { provider
   function pay() {
     if (!valid) return;
     void run(async () => {
-      const placed = await createOrder({ planId: plan.id, amount: plan.price, cardCode: card.code, idempotencyKey: key });
+      const placed = await placeOrder(key);
       settle(await confirmPayment(placed.paymentSecret, { card: placed.card, panToken: placed.panToken, order: placed.orderInfo }));
     });
   }
@@ -78,11 +79,11 @@ function PayForm({ provider, card, plan, onResult }: PayDialogProps & { provider
       <p>{CARD_TEXTS.securityIntro}</p>
       <p className={styles.cardLine}>
         <CardLogo type={card.creditCardTypeCode} height={24} /> <span>{card.cardNumber}</span>
-        <strong className={styles.amount}>{formatKM(plan.price)}</strong>
+        <strong className={styles.amount}>{formatKM(amount)}</strong>
       </p>
       <provider.SecurityCodeField onValidChange={setValid} />
       <Button type="submit" block disabled={!valid || busy}>
-        {busy ? CARD_TEXTS.paying : `${CARD_TEXTS.pay} ${formatKM(plan.price)}`}
+        {busy ? CARD_TEXTS.paying : `${CARD_TEXTS.pay} ${formatKM(amount)}`}
       </Button>
     </form>
   );

@@ -1,4 +1,4 @@
-import type { CardHolder, CreditCard, Invoice, NewCardResponse, PaymentInfo, PaymentOrderResponse, PaymentRecord, ServiceStatus } from '@portal/shared/contract';
+import type { CardHolder, CreditCard, Invoice, NewCardResponse, PaymentInfo, PaymentOrderResponse, PaymentRecord, PlanChangeQuote, PlanChangeResponse, ServiceStatus } from '@portal/shared/contract';
 import { calls, getProduct } from '@portal/shared';
 
 /** The card and payment calls, over the contract's endpoint table (`calls`). */
@@ -36,3 +36,16 @@ export async function getPaymentInfo(planId: string): Promise<PaymentInfo> {
 }
 
 export const subscribeInPromo = (plan: string): Promise<ServiceStatus> => calls.subscribeInPromo({ body: { plan } });
+
+/** What changing the package to `plan` costs and from when (product.md §10, Changing the package). */
+export const getPlanChangeQuote = (plan: string): Promise<PlanChangeQuote> => calls.planChangeQuote({ query: { plan } });
+
+/** Changes the package at the quoted amount; an upgrade answers its order, paid like any order. */
+export function changePlan(input: { plan: string; amount: number; idempotencyKey: string }): Promise<PlanChangeResponse> {
+  return calls.changePlan({ body: { plan: input.plan, amount: input.amount }, headers: { 'Idempotency-Key': input.idempotencyKey } });
+}
+
+/** Cancels a downgrade that waits for the renewal. */
+export async function cancelPlanChange(): Promise<void> {
+  await calls.cancelPlanChange();
+}

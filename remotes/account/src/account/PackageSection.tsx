@@ -1,11 +1,15 @@
-import { Alert, ButtonLink, Card, Link, formatDate, formatKM, type AccountInfo, paths } from '@portal/shared';
+import { useState } from 'react';
+import { Alert, Button, ButtonLink, Card, Link, formatDate, formatKM, type AccountInfo, paths, useSubmit } from '@portal/shared';
+import { cancelPlanChange } from '@portal/shared/payments';
 import styles from './AccountPage.module.css';
-import { STATUS_LABELS } from '../texts';
+import { CHANGE_PLAN_TEXTS, STATUS_LABELS } from '../texts';
 
 /** 'Moj paket' (product.md §2, Account page): the plan, its price with VAT and status, or a prompt to choose one. */
 export function PackageSection({ info }: { info: AccountInfo }) {
   const { status, plan } = info;
   const problem = info.renewalProblem ?? null;
+  const [pending, setPending] = useState(info.pendingPlan ?? null);
+  const cancel = useSubmit(CHANGE_PLAN_TEXTS.cancelFailed);
   return (
     <Card>
       <h2 className={styles.heading}>Moj paket</h2>
@@ -33,7 +37,23 @@ export function PackageSection({ info }: { info: AccountInfo }) {
               </>
             )}
           </dl>
+          {status === 'ACTIVE' && pending && (
+            <div className={styles.pending}>
+              <p>{CHANGE_PLAN_TEXTS.pending(formatDate(pending.from), pending.name)}</p>
+              <Button variant="secondary" disabled={cancel.busy} onClick={() => void cancel.run(async () => { await cancelPlanChange(); setPending(null); }, { settle: true })}>
+                {CHANGE_PLAN_TEXTS.cancelPending}
+              </Button>
+            </div>
+          )}
+          {cancel.error && <Alert kind="error">{cancel.error}</Alert>}
           {status === 'ACTIVE' && problem && <RenewalProblem problem={problem} />}
+          {status === 'ACTIVE' && !problem && !pending && (
+            <div className={styles.sectionActions}>
+              <ButtonLink to={paths.packages.href()} variant="secondary">
+                {CHANGE_PLAN_TEXTS.changeLink}
+              </ButtonLink>
+            </div>
+          )}
           {status === 'EXPIRED' && (
             <div className={styles.sectionActions}>
               <ButtonLink to={paths.packages.href()}>Obnovi pretplatu</ButtonLink>

@@ -8,6 +8,7 @@ import { DonePage } from '../subscription/DonePage';
 import { DeactivatePage, DeactivatedPage, ReactivateWithoutPaymentPage, ReactivatedPage } from '../subscription/ServicePages';
 import { PaymentDonePage, PaymentFailedPage, ReactivateWithPaymentPage } from '../subscription/ReactivateWithPaymentPage';
 import { CardsPage } from '../cards/CardsPage';
+import { ChangePlanPage } from '../subscription/ChangePlanPage';
 import { DevicesPage } from '../devices/DevicesPage';
 import { HistoryPage } from '../payments/HistoryPage';
 import { InvoicePage } from '../invoice/InvoicePage';
@@ -32,6 +33,7 @@ export function accountRoutes(product: string): RouteObject[] {
     { path: paths.reactivatePaid.href(product), element: guarded(<ReactivateWithPaymentPage />) },
     { path: paths.paid.path, element: guarded(<PaymentDonePage />) },
     { path: paths.paymentFailed.path, element: guarded(<PaymentFailedPage reactivatePath={paths.reactivatePaid.href(product)} />) },
+    { path: paths.changePlan.path, element: guarded(<ChangePlanPage />) },
     { path: paths.cards.path, element: guarded(<CardsPage />) },
     { path: paths.devices.path, element: guarded(<DevicesPage />) },
     { path: paths.payments.path, element: guarded(<HistoryPage />) },

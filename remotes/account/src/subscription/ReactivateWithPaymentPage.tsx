@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, ButtonLink, CardLogo, Navigate, Page, Spinner, formatKM, panelClass, useAccountInfo, useNavigate, usePaymentData, paths, canReactivateWithoutPayment, localDay, messages } from '@portal/shared';
-import { PayDialog, useCardDialog } from '@portal/shared/payments';
+import { PayDialog, createOrder, useCardDialog } from '@portal/shared/payments';
 import { DonePage } from './DonePage';
 import styles from '../forms.module.css';
 
@@ -60,7 +60,8 @@ export function ReactivateWithPaymentPage() {
       {paying && primary && (
         <PayDialog
           card={primary}
-          plan={{ id: plan.code, price: plan.price }}
+          amount={plan.price}
+          placeOrder={(key) => createOrder({ planId: plan.code, amount: plan.price, cardCode: primary.code, idempotencyKey: key })}
           onResult={(paid) => void navigate(paid ? paths.paid.href() : paths.paymentFailed.href(), { replace: true })}
           onClose={() => setPaying(false)}
         />

@@ -46,6 +46,11 @@ export function PackageCard({ offer, action, pricePending = false }: { offer: Pa
             </ButtonLink>
           )}
           {action === 'active' && <p className={styles.active}>{packageTexts.active}</p>}
+          {action === 'change' && (
+            <ButtonLink to={paths.changePlan.href(offer.code)} block variant="secondary" aria-label={`${packageTexts.change}: ${offer.name}`}>
+              {packageTexts.change}
+            </ButtonLink>
+          )}
         </div>
       </div>
     </article>

@@ -45,7 +45,12 @@ describe('the package button', () => {
 
   it.each(['ACTIVE', 'DEACTIVATED', 'BLOCKED'] as const)('hides it for a %s subscription and marks that package', (status) => {
     expect(packageAction({ kind: 'customer', info: customer(status) }, 'maxon')).toBe('active');
-    expect(packageAction({ kind: 'customer', info: customer(status) }, 'starton')).toBe('none');
+  });
+
+  it('offers PROMIJENI PAKET on the other package only while the subscription is ACTIVE', () => {
+    expect(packageAction({ kind: 'customer', info: customer('ACTIVE') }, 'starton')).toBe('change');
+    expect(packageAction({ kind: 'customer', info: customer('DEACTIVATED') }, 'starton')).toBe('none');
+    expect(packageAction({ kind: 'customer', info: customer('BLOCKED') }, 'starton')).toBe('none');
   });
 
   it('shows nothing while the status is being checked, and the button when it cannot be known', () => {

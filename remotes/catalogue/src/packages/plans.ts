@@ -20,10 +20,11 @@ export function mergePlans(file: PlansFile, plans: readonly Plan[] | null, now: 
 
 /**
  * What a package card offers its viewer (product.md §2, /paketi): 'PRETPLATI SE' unless the customer has a
- * subscription that has not expired; 'PAKET AKTIVIRAN' on the package they have. Nothing while the
- * customer's status is still being checked, so no button flashes and disappears.
+ * subscription that has not expired; 'PAKET AKTIVIRAN' on the package they have, and 'PROMIJENI PAKET' on
+ * the others while it is ACTIVE (product.md §10, Changing the package). Nothing while the customer's
+ * status is still being checked, so no button flashes and disappears.
  */
-export type PackageAction = 'subscribe' | 'active' | 'none';
+export type PackageAction = 'subscribe' | 'active' | 'change' | 'none';
 export type Viewer = { kind: 'anonymous' } | { kind: 'checking' } | { kind: 'customer'; info: AccountInfo | null };
 
 export function packageAction(viewer: Viewer, code: string): PackageAction {
@@ -32,5 +33,6 @@ export function packageAction(viewer: Viewer, code: string): PackageAction {
   const { info } = viewer;
   // Unknown status (account info failed): offer the button; the subscribe page checks the status itself.
   if (!info || info.status === null || info.status === 'EXPIRED') return 'subscribe';
-  return info.plan?.code === code ? 'active' : 'none';
+  if (info.plan?.code === code) return 'active';
+  return info.status === 'ACTIVE' ? 'change' : 'none';
 }

@@ -5,6 +5,7 @@ import type { PlansFile } from '../content/schemas';
 export const packageTexts = {
   subscribe: 'PRETPLATI SE',
   active: 'PAKET AKTIVIRAN',
+  change: 'PROMIJENI PAKET',
   spotlight: 'Preporučujemo',
   channelList: 'Pogledaj listu kanala',
   perMonth: 'mjesečno, PDV uključen',

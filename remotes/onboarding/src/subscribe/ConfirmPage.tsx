@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { Button, CardLogo, Navigate, Page, Spinner, formatDate, formatKM, panelClass, useLoad, useNavigate, usePaymentData, useSearchParams, paths } from '@portal/shared';
-import { PayDialog, getPaymentInfo, useCardDialog } from '@portal/shared/payments';
+import { PayDialog, createOrder, getPaymentInfo, useCardDialog } from '@portal/shared/payments';
 import { SubscribeGuard } from './SubscribePage';
 import { SUBSCRIBE_TEXTS } from './texts';
 import styles from './Subscribe.module.css';
@@ -68,7 +68,8 @@ function ConfirmForm({ plan }: { plan: string }) {
       {paying && primary && (
         <PayDialog
           card={primary}
-          plan={chosen}
+          amount={chosen.price}
+          placeOrder={(key) => createOrder({ planId: chosen.id, amount: chosen.price, cardCode: primary.code, idempotencyKey: key })}
           onResult={(paid) => void navigate(paid ? paths.subscribed.href() : paths.subscribeFailed.href(), { replace: true })}
           onClose={() => setPaying(false)}
         />

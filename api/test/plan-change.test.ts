@@ -1,0 +1,284 @@
+/**
+ * Changing an ACTIVE subscription's package (product.md §10): the quote, an upgrade paid by the
+ * prorated difference, a downgrade at the renewal, a free change during a promo, the refusals, and
+ * bursts of concurrent changes, payments and renewals on each engine.
+ */
+import { randomUUID } from 'node:crypto';
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { accountInfoSchema, invoiceSchema, paymentListSchema, planChangeQuoteSchema, planChangeResponseSchema } from '@portal/shared/contract';
+import { DEMO_CUSTOMER } from '../src/db/seed';
+import { runBilling } from '../src/billing/job';
+import { prorate } from '../src/account/planChange';
+import { device, engines, payOrder, startApi } from './harness';
+
+const BURST = 100;
+const at = (day: string, time = '10:00') => new Date(`${day}T${time}:00Z`);
+
+describe('proration', () => {
+  it('charges the whole difference on the first day, a share in the middle and one day on the last', () => {
+    assert.equal(prorate(1000, 31, 31), 1000);
+    assert.equal(prorate(1000, 16, 31), 516);
+    assert.equal(prorate(1000, 1, 31), 32);
+    assert.equal(prorate(1000, 1, 28), 36);
+  });
+});
+
+for (const engine of engines()) {
+  describe(`changing the package on ${engine}`, () => {
+    let api: Awaited<ReturnType<typeof startApi>>;
+    let serial = 0;
+    before(async () => {
+      api = await startApi({ engine, env: { LOGIN_LIMIT_CLIENT: '100000', LOGIN_LIMIT_ACCOUNT: '100000' } });
+    });
+    after(async () => {
+      await api?.close();
+    });
+
+    /** A customer with a subscription of `plan` for the period `start`..`end`, and a primary card unless `card` is false. */
+    async function customer(options: { plan?: 'starton' | 'maxon'; start?: string; end?: string; status?: string; card?: boolean; promoUntil?: string } = {}) {
+      const { plan = 'starton', start = '2026-03-01', end = '2026-04-01', status = 'ACTIVE', card = true } = options;
+      serial += 1;
+      const email = `promjena${serial}.${randomUUID().slice(0, 6)}@example.ba`;
+      const [demo] = await api.db.query<{ password_hash: string; pin_sealed: string }>('SELECT password_hash, pin_sealed FROM customers WHERE email = $1', [DEMO_CUSTOMER.email]);
+      const [row] = await api.db.query<{ id: number }>(
+        `INSERT INTO customers (email, first_name, last_name, password_hash, pin_sealed) VALUES ($1, 'Test', 'Kupac', $2, $3) RETURNING id`,
+        [email, demo!.password_hash, demo!.pin_sealed],
+      );
+      const id = row!.id;
+      await api.db.query(
+        `INSERT INTO subscriptions (customer_id, plan_code, status, period_start, next_payment_on, updated_at, promo_type, promo_until, promo_days)
+         VALUES ($1, $2, $3, $4::date, $5::date, now(), $6, $7::date, NULL)`,
+        [id, plan, status, start, end, options.promoUntil ? 'TIME_UNTIL_BASED' : null, options.promoUntil ?? null],
+      );
+      if (card) {
+        const method = `pm_test_${randomUUID().replace(/-/g, '').slice(0, 20)}`;
+        await api.db.query(`INSERT INTO sandbox_payment_methods (id, behaviour, brand, last4, exp_month, exp_year, created_at) VALUES ($1, 'succeed', 'visa', '4242', 12, 30, now())`, [method]);
+        await api.db.query(
+          `INSERT INTO credit_cards (code, customer_id, primary_card, card_type, masked_number, expiration_mm, expiration_yy, payment_method, created_at)
+           VALUES ($1, $2, true, 'visa', '**** **** **** 4242', 12, 30, $3, now())`,
+          [randomUUID(), id, method],
+        );
+      }
+      const login = await api.call('POST', '/login', { body: { username: email, password: DEMO_CUSTOMER.password, ...device } });
+      assert.equal(login.status, 200);
+      return { id, email, token: (login.body as { token: string }).token };
+    }
+
+    const quote = (token: string, plan: string) => api.call('GET', `/ontv/plan-change?plan=${plan}`, { token });
+    const change = (token: string, plan: string, amount: number, key?: string) =>
+      api.call('POST', '/ontv/plan-change', { token, body: { plan, amount }, headers: key ? { 'idempotency-key': key } : {} });
+    const info = async (token: string) => accountInfoSchema.parse((await api.call('GET', '/ontv/accountInfo', { token })).body);
+    const subscription = async (id: number) =>
+      (
+        await api.db.query<{ plan_code: string; pending_plan_code: string | null; next_payment_on: string; status: string }>(
+          `SELECT plan_code, pending_plan_code, to_char(next_payment_on, 'YYYY-MM-DD') AS next_payment_on, status FROM subscriptions WHERE customer_id = $1`,
+          [id],
+        )
+      )[0]!;
+    /** What the customer was charged and not given back: the processor's succeeded payments (renewals and orders), less refunds. */
+    const charged = async (id: number) =>
+      (
+        await api.db.query<{ sum: number }>(
+          `SELECT COALESCE(sum(i.amount_fening), 0)::int AS sum FROM sandbox_intents i
+            WHERE i.kind = 'payment' AND i.status = 'succeeded' AND i.refunded_at IS NULL
+              AND (i.idempotency_key LIKE $2 OR i.idempotency_key IN (SELECT 'payment:order-' || order_number FROM payment_orders WHERE customer_id = $1))`,
+          [id, `payment:renewal-${id}-%`],
+        )
+      )[0]!.sum;
+
+    it('quotes an upgrade prorated by days on the first, a middle and the last day of the period, VAT included', async () => {
+      const cases = [
+        { today: '2026-03-01', days: 31, amount: 10 },
+        { today: '2026-03-16', days: 16, amount: 5.16 },
+        { today: '2026-03-31', days: 1, amount: 0.32 },
+      ];
+      for (const { today, days, amount } of cases) {
+        api.clock.set(at(today));
+        const { token } = await customer();
+        const answer = await quote(token, 'maxon');
+        assert.equal(answer.status, 200, JSON.stringify(answer.body));
+        assert.deepEqual(planChangeQuoteSchema.parse(answer.body), {
+          from: { code: 'starton', name: 'StartON', price: 14.9 },
+          to: { code: 'maxon', name: 'MaxON', price: 24.9 },
+          kind: 'UPGRADE',
+          effectiveOn: today,
+          amount,
+          periodStart: today,
+          periodEnd: '2026-04-01',
+          days,
+          periodDays: 31,
+          promo: false,
+        });
+      }
+    });
+
+    it('upgrades at once with the primary card: the difference is paid, the invoice is in the history, and the renewal charges the new price', async () => {
+      api.clock.set(at('2026-03-16'));
+      const { id, token } = await customer();
+      assert.equal((await change(token, 'maxon', 10)).body.code, 'PRICE_CHANGED', 'another amount than the quote');
+      const placed = planChangeResponseSchema.parse((await change(token, 'maxon', 5.16, 'upgrade-key-0001')).body);
+      assert.equal(placed.result, 'PAYMENT');
+      const order = placed.order!;
+      assert.deepEqual(order.orderInfo, { orderInfo: `MaxON (promjena paketa sa StartON), narudžba ${order.orderNumber}`, amount: 5.16 });
+      assert.equal((await info(token)).plan?.code, 'starton', 'nothing changes before the payment');
+      const again = planChangeResponseSchema.parse((await change(token, 'maxon', 5.16, 'upgrade-key-0001')).body);
+      assert.equal(again.order?.orderNumber, order.orderNumber, 'a repeated request is the same order');
+
+      assert.deepEqual((await payOrder(api, order.paymentSecret)).body, { status: 'succeeded' });
+      const account = await info(token);
+      assert.equal(account.plan?.code, 'maxon');
+      assert.equal(account.nextPaymentOn, '2026-04-01', 'the period is kept');
+      assert.equal(account.status, 'ACTIVE');
+
+      const history = paymentListSchema.parse((await api.call('GET', '/ontv-payments', { token })).body);
+      assert.deepEqual(
+        history.map(({ updated: _, ...rest }) => rest),
+        [{ orderNumber: order.orderNumber, periodStart: '2026-03-16', periodEnd: '2026-04-01', creditCardNumber: '**** **** **** 4242', amount: 5.16, paymentData: { name: 'MaxON (promjena paketa sa StartON)' } }],
+      );
+      const invoice = invoiceSchema.parse((await api.call('GET', `/ontv-payments/${order.orderNumber}`, { token })).body);
+      assert.equal(invoice.amount, 5.16);
+      const other = await customer();
+      assert.equal((await api.call('GET', `/ontv-payments/${order.orderNumber}`, { token: other.token })).status, 404, "another customer's invoice is absent");
+
+      assert.equal((await quote(token, 'maxon')).body.code, 'SAME_PLAN');
+      await runBilling(api.ctx.billing, at('2026-04-01', '06:00'));
+      const [renewal] = await api.db.query<{ amount_fening: number; plan_code: string }>(`SELECT amount_fening, plan_code FROM payment_orders WHERE customer_id = $1 AND kind = 'RENEWAL'`, [id]);
+      assert.deepEqual(renewal, { amount_fening: 2490, plan_code: 'maxon' });
+      assert.equal(await charged(id), 516 + 2490);
+    });
+
+    it('downgrades at the next renewal, which can be cancelled, and the renewal charges the lower price', async () => {
+      api.clock.set(at('2026-03-10'));
+      const { id, token } = await customer({ plan: 'maxon' });
+      const offered = planChangeQuoteSchema.parse((await quote(token, 'starton')).body);
+      assert.equal(offered.kind, 'DOWNGRADE');
+      assert.equal(offered.amount, 0);
+      assert.equal(offered.effectiveOn, '2026-04-01');
+      assert.deepEqual(planChangeResponseSchema.parse((await change(token, 'starton', 0)).body), { result: 'SCHEDULED', effectiveOn: '2026-04-01', order: null });
+      let account = await info(token);
+      assert.equal(account.plan?.code, 'maxon', 'MaxON until the renewal');
+      assert.deepEqual(account.pendingPlan, { code: 'starton', name: 'StartON', price: 14.9, from: '2026-04-01' });
+
+      assert.equal((await api.call('DELETE', '/ontv/plan-change', { token })).status, 200);
+      assert.equal((await info(token)).pendingPlan, null);
+      assert.equal((await api.call('DELETE', '/ontv/plan-change', { token })).status, 200, 'nothing to cancel is no error');
+
+      assert.equal((await change(token, 'starton', 0)).status, 200);
+      const other = await customer({ plan: 'maxon' });
+      assert.equal((await api.call('DELETE', '/ontv/plan-change', { token: other.token })).status, 200);
+      assert.equal((await subscription(id)).pending_plan_code, 'starton', "another customer's cancel changes nothing here");
+
+      await runBilling(api.ctx.billing, at('2026-04-01', '06:00'));
+      account = await info(token);
+      assert.equal(account.plan?.code, 'starton');
+      assert.equal(account.pendingPlan, null);
+      assert.equal(account.nextPaymentOn, '2026-05-01');
+      assert.equal(await charged(id), 1490);
+      const history = paymentListSchema.parse((await api.call('GET', '/ontv-payments', { token })).body);
+      assert.deepEqual(history.map((p) => [p.amount, p.paymentData.name]), [[14.9, 'StartON']]);
+    });
+
+    it('changes at once and for free during a promo, keeping its end', async () => {
+      api.clock.set(at('2026-03-10'));
+      const { id, token } = await customer({ start: '2026-03-05', end: '2026-03-19', promoUntil: '2026-03-19', card: false });
+      const offered = planChangeQuoteSchema.parse((await quote(token, 'maxon')).body);
+      assert.deepEqual([offered.promo, offered.amount, offered.effectiveOn], [true, 0, '2026-03-10']);
+      assert.deepEqual(planChangeResponseSchema.parse((await change(token, 'maxon', 0)).body), { result: 'CHANGED', effectiveOn: '2026-03-10', order: null });
+      const account = await info(token);
+      assert.equal(account.plan?.code, 'maxon');
+      assert.equal(account.nextPaymentOn, '2026-03-19');
+      assert.equal(account.promos[0]?.durationUntil, '2026-03-19');
+      // And back down, also at once.
+      assert.equal(planChangeResponseSchema.parse((await change(token, 'starton', 0)).body).result, 'CHANGED');
+      assert.equal((await subscription(id)).plan_code, 'starton');
+      assert.equal(await charged(id), 0);
+    });
+
+    it('refuses what may not change, and changes nothing', async () => {
+      api.clock.set(at('2026-03-10'));
+      for (const [status, message] of [
+        ['DEACTIVATED', 'Deaktiviranu pretplatu prvo reaktiviraj, pa onda promijeni paket.'],
+        ['EXPIRED', 'Pretplata nije aktivna: paket izaberi i kupi na stranici Paketi.'],
+      ] as const) {
+        const { id, token } = await customer({ status });
+        for (const answer of [await quote(token, 'maxon'), await change(token, 'maxon', 5)]) {
+          assert.equal(answer.status, 409);
+          assert.deepEqual(answer.body, { message, code: 'NOT_ACTIVE' });
+        }
+        assert.equal((await subscription(id)).plan_code, 'starton');
+      }
+      const blocked = await customer();
+      const response = await quote(blocked.token, 'maxon');
+      assert.equal(response.status, 200);
+      await api.db.query(`UPDATE subscriptions SET status = 'BLOCKED' WHERE customer_id = $1`, [blocked.id]);
+      assert.equal((await quote(blocked.token, 'maxon')).status, 401, 'blocking signs out');
+
+      const { id, token } = await customer({ card: false });
+      assert.equal((await change(token, 'maxon', 7.1)).body.code, 'NO_CARD');
+      assert.equal((await quote(token, 'gold')).status, 404);
+      assert.equal((await quote(token, 'starton')).body.code, 'SAME_PLAN');
+      assert.equal((await change(token, 'maxon', -1)).status, 400);
+      assert.equal((await api.call('POST', '/ontv/plan-change', { token, body: { plan: 'maxon' } })).status, 400);
+      assert.equal((await api.call('GET', '/ontv/plan-change', { token })).status, 400);
+      assert.equal((await quote('', 'maxon')).status, 401);
+      assert.equal((await api.call('DELETE', '/ontv/plan-change')).status, 401);
+      assert.equal((await subscription(id)).plan_code, 'starton');
+
+      const due = await customer({ start: '2026-02-10', end: '2026-03-10' });
+      assert.equal((await quote(due.token, 'maxon')).body.code, 'RENEWAL_DUE', 'on the due day the renewal decides');
+    });
+
+    it(`${BURST} upgrades at once from two tabs' worth of keys, all paid at once: one change, one charge`, async () => {
+      api.clock.set(at('2026-03-01'));
+      const { id, token } = await customer();
+      const placed = await Promise.all(Array.from({ length: BURST }, (_, i) => change(token, 'maxon', 10, `burst-upgrade-${i}-${id}`)));
+      const statuses = new Set(placed.map((p) => p.status));
+      assert.ok([...statuses].every((s) => s === 200 || s === 409), `only 200 or 409: ${[...statuses]}`);
+      const secrets = placed.filter((p) => p.status === 200).map((p) => planChangeResponseSchema.parse(p.body).order!.paymentSecret);
+      const paid = await Promise.all(secrets.map((secret) => payOrder(api, secret)));
+      assert.ok(paid.some((p) => p.body.status === 'succeeded'));
+      assert.equal((await subscription(id)).plan_code, 'maxon');
+      assert.equal(await charged(id), 1000, 'the difference once');
+      const open = await api.db.query(`SELECT 1 FROM payment_orders WHERE customer_id = $1 AND status = 'PAID'`, [id]);
+      assert.equal(open.length, 1);
+    });
+
+    it(`${BURST} identical upgrade requests (one key) are one order`, async () => {
+      api.clock.set(at('2026-03-01'));
+      const { id, token } = await customer();
+      const placed = await Promise.all(Array.from({ length: BURST }, () => change(token, 'maxon', 10, `same-key-${id}`)));
+      assert.deepEqual([...new Set(placed.map((p) => p.status))], [200]);
+      assert.equal(new Set(placed.map((p) => p.body.order.orderNumber)).size, 1);
+    });
+
+    it(`${BURST} downgrades and cancels at once leave one clear state, and a renewal racing an upgrade's payment never charges twice`, async () => {
+      api.clock.set(at('2026-03-10'));
+      const down = await customer({ plan: 'maxon' });
+      const answers = await Promise.all(
+        Array.from({ length: BURST }, (_, i) => (i % 2 ? change(down.token, 'starton', 0) : api.call('DELETE', '/ontv/plan-change', { token: down.token }))),
+      );
+      assert.deepEqual([...new Set(answers.map((a) => a.status))], [200]);
+      const after = await subscription(down.id);
+      assert.equal(after.plan_code, 'maxon');
+      assert.ok(after.pending_plan_code === null || after.pending_plan_code === 'starton');
+
+      // An upgrade ordered on the period's last day and paid only after midnight, before or while the
+      // renewal runs: refunded (its day is over), and the renewal charges the old package once.
+      for (const race of [false, true]) {
+        api.clock.set(at('2026-03-31'));
+        const up = await customer();
+        const placed = planChangeResponseSchema.parse((await change(up.token, 'maxon', 0.32)).body);
+        api.clock.set(at('2026-04-01', '06:00'));
+        const renew = () => runBilling(api.ctx.billing, at('2026-04-01', '06:00'));
+        const pay = () => payOrder(api, placed.order!.paymentSecret);
+        const paid = race ? (await Promise.all([renew(), pay()]))[1] : await pay();
+        if (!race) await renew();
+        assert.equal(paid.body.status, 'succeeded');
+        const sub = await subscription(up.id);
+        assert.deepEqual([sub.plan_code, sub.next_payment_on], ['starton', '2026-05-01']);
+        assert.equal(await charged(up.id), 1490, 'the renewal once; the late upgrade given back');
+      }
+    });
+  });
+}

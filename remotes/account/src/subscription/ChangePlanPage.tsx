@@ -1,0 +1,198 @@
+import { useCallback, useState } from 'react';
+import {
+  Alert,
+  Button,
+  ButtonLink,
+  CardLogo,
+  Link,
+  LoadFailed,
+  Navigate,
+  Page,
+  Spinner,
+  formatDate,
+  formatKM,
+  messageOf,
+  messages,
+  panelClass,
+  paths,
+  useLoad,
+  usePaymentData,
+  useSearchParams,
+  useSubmit,
+  toApiError,
+  type PlanChangeQuote,
+} from '@portal/shared';
+import { PayDialog, changePlan, getPlanChangeQuote, useCardDialog } from '@portal/shared/payments';
+import { CHANGE_PLAN_TEXTS as T } from '../texts';
+import styles from '../forms.module.css';
+
+type Done = { kind: 'changed' | 'paid'; plan: string } | { kind: 'scheduled'; plan: string; on: string };
+
+const newKey = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
+
+/**
+ * `/nalog/promijeni-paket?paket=` (product.md §10, Changing the package): what the change costs and from
+ * when, as the API quotes it, then the change: an upgrade paid now with the primary card (security code,
+ * 3-D Secure when the card asks), a downgrade from the next renewal, or either at once during a promo.
+ */
+export function ChangePlanPage() {
+  const [params] = useSearchParams();
+  const plan = params.get('paket');
+  if (!plan) return <Navigate to={paths.packages.href()} replace />;
+  return <ChangePlan plan={plan} />;
+}
+
+/** The quote, or the API's reason (in its words) why this change may not be made: not ACTIVE, the same package, a renewal under way. */
+type Quoted = { quote: PlanChangeQuote } | { refused: string };
+
+function ChangePlan({ plan }: { plan: string }) {
+  const load = useCallback(
+    () =>
+      getPlanChangeQuote(plan).then(
+        (quote): Quoted => ({ quote }),
+        (error: unknown): Quoted => {
+          const status = toApiError(error).status;
+          if (status === 404 || status === 409) return { refused: messageOf(error, T.failed) };
+          throw error;
+        },
+      ),
+    [plan],
+  );
+  const quoted = useLoad(load, 'Plan change quote');
+  const [done, setDone] = useState<Done | null>(null);
+
+  return (
+    <Page title={T.title} narrow>
+      <div className={panelClass()}>
+        {done ? (
+          <DoneNote done={done} />
+        ) : quoted.status === 'loading' ? (
+          <Spinner />
+        ) : quoted.status === 'failed' ? (
+          <LoadFailed message={T.failed} retry={quoted.retry} />
+        ) : 'refused' in quoted.value ? (
+          <Refused message={quoted.value.refused} />
+        ) : (
+          <QuoteView quote={quoted.value.quote} onDone={setDone} />
+        )}
+      </div>
+    </Page>
+  );
+}
+
+function Refused({ message }: { message: string }) {
+  return (
+    <>
+      <Alert kind="error">{message}</Alert>
+      <div className={styles.actions}>
+        <ButtonLink to={paths.account.href()}>{messages.backToAccount}</ButtonLink>
+        <ButtonLink to={paths.packages.href()} variant="secondary">
+          {T.packages}
+        </ButtonLink>
+      </div>
+    </>
+  );
+}
+
+function QuoteView({ quote, onDone }: { quote: PlanChangeQuote; onDone: (done: Done) => void }) {
+  const payment = usePaymentData(quote.amount > 0);
+  const cardDialog = useCardDialog(payment.retry);
+  const [paying, setPaying] = useState(false);
+  const [payFailed, setPayFailed] = useState(false);
+  const [key] = useState(newKey);
+  const { busy, error, run } = useSubmit(T.failed);
+  const paid = quote.amount > 0;
+  const primary = payment.status === 'ready' ? payment.value.creditCards.find((c) => c.primaryCard) : undefined;
+
+  const confirmFree = () =>
+    void run(async () => {
+      const answer = await changePlan({ plan: quote.to.code, amount: 0, idempotencyKey: key });
+      onDone(answer.result === 'SCHEDULED' ? { kind: 'scheduled', plan: quote.to.name, on: answer.effectiveOn } : { kind: 'changed', plan: quote.to.name });
+    });
+
+  return (
+    <>
+      <p className={styles.text}>{T.fromTo(quote.from.name, formatKM(quote.from.price), quote.to.name, formatKM(quote.to.price))}</p>
+      {quote.promo ? (
+        <p className={styles.text}>{T.promo(formatDate(quote.periodEnd))}</p>
+      ) : quote.kind === 'DOWNGRADE' ? (
+        <p className={styles.text}>{T.downgrade(quote.to.name, formatDate(quote.effectiveOn), quote.from.name)}</p>
+      ) : (
+        <>
+          <p className={styles.text}>{T.upgrade(quote.days, quote.periodDays, formatDate(quote.periodStart), formatDate(quote.periodEnd))}</p>
+          <p className={styles.text}>
+            {T.toPay}: <strong>{formatKM(quote.amount)}</strong> ({T.vatIncluded})
+          </p>
+          <p className={styles.text}>{T.afterRenewal(formatDate(quote.periodEnd), formatKM(quote.to.price))}</p>
+        </>
+      )}
+      {paid && payment.status === 'loading' && <Spinner />}
+      {paid && payment.status === 'failed' && <Alert kind="error">{messages.cannotLoad('Podatke o karticama')}</Alert>}
+      {paid && payment.status === 'ready' && primary && (
+        <p className={styles.text}>
+          <CardLogo type={primary.creditCardTypeCode} height={24} /> {T.payWith} {primary.cardNumber}
+        </p>
+      )}
+      {paid && payment.status === 'ready' && !primary && (
+        <>
+          <p className={styles.text}>{messages.noCards}</p>
+          <Button variant="secondary" onClick={cardDialog.open}>
+            {T.addCard}
+          </Button>
+        </>
+      )}
+      {payFailed && <Alert kind="error">{T.paymentFailed}</Alert>}
+      {error && <Alert kind="error">{error}</Alert>}
+      <div className={styles.actions}>
+        {paid ? (
+          <Button disabled={!primary} onClick={() => setPaying(true)}>
+            {T.pay(formatKM(quote.amount))}
+          </Button>
+        ) : (
+          <Button disabled={busy} onClick={confirmFree}>
+            {busy ? messages.saving : quote.promo ? T.confirmPromo : T.confirmDowngrade}
+          </Button>
+        )}
+        <ButtonLink to={paths.account.href()} variant="secondary">
+          {messages.cancel}
+        </ButtonLink>
+      </div>
+      {cardDialog.dialog}
+      {paying && primary && (
+        <PayDialog
+          card={primary}
+          amount={quote.amount}
+          placeOrder={async (idempotencyKey) => {
+            const answer = await changePlan({ plan: quote.to.code, amount: quote.amount, idempotencyKey });
+            if (!answer.order) throw new Error('The plan change placed no order');
+            return answer.order;
+          }}
+          onResult={(ok) => {
+            setPaying(false);
+            setPayFailed(!ok);
+            if (ok) onDone({ kind: 'paid', plan: quote.to.name });
+          }}
+          onClose={() => setPaying(false)}
+        />
+      )}
+    </>
+  );
+}
+
+function DoneNote({ done }: { done: Done }) {
+  return (
+    <>
+      <Alert kind="success">
+        {done.kind === 'scheduled' ? T.scheduled(done.plan, formatDate(done.on)) : done.kind === 'paid' ? T.paid(done.plan) : T.changed(done.plan)}
+      </Alert>
+      <div className={styles.actions}>
+        <ButtonLink to={paths.account.href()}>{messages.backToAccount}</ButtonLink>
+        {done.kind === 'paid' && (
+          <Link to={paths.payments.href()} className={styles.text}>
+            {T.history}
+          </Link>
+        )}
+      </div>
+    </>
+  );
+}
