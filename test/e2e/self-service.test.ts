@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { formatDate } from '@portal/shared/format';
-import { expectAccessible, loggedInPage, screenshot, portalAndBrowser } from './harness';
+import { expectAccessible, loggedInPage, screenshot, portalAndBrowser, tabTo } from './harness';
 
 const isoDayFrom = (from: Date, days: number) => new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate() + days)).toISOString().slice(0, 10);
 
@@ -36,6 +36,8 @@ describe('devices and changing the package in a browser', () => {
     await page.goto(`${suite.portal.url}/paketi`);
     const startOn = page.getByRole('article', { name: 'StartON' });
     await startOn.getByText('PAKET AKTIVIRAN').waitFor();
+    await expectAccessible(page, '/paketi with PROMIJENI PAKET');
+    await screenshot(page, 'packages-change-phone');
     await page.getByRole('link', { name: 'PROMIJENI PAKET: MaxON' }).click();
     await page.getByRole('heading', { name: 'Promjena paketa' }).waitFor();
     // The seeded period is 30 days and 25 are left: 10,00 KM × 25 / 30 = 8,33 KM.
@@ -73,14 +75,17 @@ describe('devices and changing the package in a browser', () => {
     await page.getByText(`Paket StartON počinje sa sljedećom obnovom, ${formatDate(due)} Do tada gledaš paket MaxON. Sada ne plaćaš ništa.`).waitFor();
     await expectAccessible(page, '/nalog/promijeni-paket (downgrade)');
     await screenshot(page, 'plan-change-downgrade');
-    await page.getByRole('button', { name: 'Potvrdi promjenu' }).click();
+    // By keyboard alone: Tab to the button, Enter.
+    await tabTo(page, page.getByRole('button', { name: 'Potvrdi promjenu' }));
+    await page.keyboard.press('Enter');
     await page.getByText(`Promjena je zakazana: od ${formatDate(due)} tvoj paket je StartON.`).waitFor();
 
     await page.getByRole('link', { name: 'Nazad na moj nalog' }).click();
     const pending = myPackage(page).getByText(`Od ${formatDate(due)} paket StartON`);
     await pending.waitFor();
     await screenshot(page, 'plan-change-pending');
-    await myPackage(page).getByRole('button', { name: 'Otkaži promjenu' }).click();
+    await tabTo(page, myPackage(page).getByRole('button', { name: 'Otkaži promjenu' }));
+    await page.keyboard.press('Enter');
     await pending.waitFor({ state: 'detached' });
     await page.reload();
     await myPackage(page).getByText('MaxON', { exact: true }).waitFor();
@@ -99,7 +104,8 @@ describe('devices and changing the package in a browser', () => {
     await page.goto(`${suite.portal.url}/nalog/istorija-uplata`);
     const row = page.getByRole('row').nth(1);
     await row.getByText('14,90 KM').waitFor();
-    await row.getByText('StartON').waitFor();
+    await row.getByRole('link', { name: /Račun/ }).click();
+    assert.ok((await page.locator('[data-invoice]').innerText()).includes('Pretplata na paket StartON'));
     await page.context().close();
   });
 });
