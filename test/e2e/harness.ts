@@ -7,7 +7,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_MISSING, findChromium } from '../lib/chromium';
-import { freePort } from '../lib/postgres';
+import { freePort, freshDatabase } from '../lib/postgres';
 import { buildStaleApps, ROOT } from '../../api/src/cli/freshness';
 import { REMOTE_NAMES, type OutboxEntry, type RemoteName } from '@portal/shared/contract';
 
@@ -109,14 +109,24 @@ export async function startPortal(options: { env?: Record<string, string>; port?
  * A suite's portal and browser: started before its first test, stopped after its last. The suite
  * reads them as `suite.portal` and `suite.browser` once its tests run.
  */
-export function portalAndBrowser(options: Parameters<typeof startPortal>[0] = {}): { readonly portal: Portal; readonly browser: Browser } {
+export function portalAndBrowser(
+  options: Parameters<typeof startPortal>[0] & { engine?: 'pglite' | 'postgres' } = {},
+): { readonly portal: Portal; readonly browser: Browser } {
   const suite = {} as { portal: Portal; browser: Browser };
+  let database: { url: string; drop: () => Promise<void> } | undefined;
   before(async () => {
-    [suite.portal, suite.browser] = await Promise.all([startPortal(options), launchBrowser()]);
+    // On PostgreSQL: a fresh database of the test run's server (npm test sets TEST_DATABASE_URL).
+    if (options.engine === 'postgres') {
+      assert.ok(process.env.TEST_DATABASE_URL, "TEST_DATABASE_URL names the test run's PostgreSQL server (npm test sets it)");
+      database = await freshDatabase(process.env.TEST_DATABASE_URL, 'ontv_e2e');
+    }
+    const env = { ...options.env, ...(database ? { DATABASE_URL: database.url } : {}) };
+    [suite.portal, suite.browser] = await Promise.all([startPortal({ ...options, env }), launchBrowser()]);
   });
   after(async () => {
     await suite.browser?.close();
     await suite.portal?.stop();
+    await database?.drop();
   });
   return suite;
 }

@@ -5,9 +5,12 @@ import { expectAccessible, loggedInPage, screenshot, portalAndBrowser, tabTo } f
 
 const isoDayFrom = (from: Date, days: number) => new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate() + days)).toISOString().slice(0, 10);
 
-/** Self-service beyond the first specification (product.md §10): devices, and changing the package. */
-describe('devices and changing the package in a browser', () => {
-  const suite = portalAndBrowser({ name: 'self-service', env: { BILLING_INTERVAL_MINUTES: '0' } });
+/**
+ * Self-service beyond the first specification (product.md §10): devices, and changing the package, on
+ * the embedded database and on PostgreSQL with two API processes.
+ */
+for (const engine of ['pglite', 'postgres'] as const) describe(`devices and changing the package in a browser (${engine})`, () => {
+  const suite = portalAndBrowser({ name: `self-service-${engine}`, engine, env: { BILLING_INTERVAL_MINUTES: '0', ...(engine === 'postgres' ? { WORKERS: '2' } : {}) } });
   const myPackage = (page: import('playwright-core').Page) => page.locator('section', { has: page.getByRole('heading', { name: 'Moj paket' }) });
 
   it('signs another device out: its next call is refused and it is back at the login form', async () => {
@@ -37,7 +40,7 @@ describe('devices and changing the package in a browser', () => {
     const startOn = page.getByRole('article', { name: 'StartON' });
     await startOn.getByText('PAKET AKTIVIRAN').waitFor();
     await expectAccessible(page, '/paketi with PROMIJENI PAKET');
-    await screenshot(page, 'packages-change-phone');
+    await screenshot(page, `packages-change-phone-${engine}`);
     await page.getByRole('link', { name: 'PROMIJENI PAKET: MaxON' }).click();
     await page.getByRole('heading', { name: 'Promjena paketa' }).waitFor();
     // The seeded period is 30 days and 25 are left: 10,00 KM × 25 / 30 = 8,33 KM.
