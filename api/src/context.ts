@@ -3,12 +3,12 @@ import type { Db } from './db/db';
 import type { Keys } from './auth/secrets';
 import { TokenIssuer } from './auth/tokens';
 import { Limits } from './http/limits';
-import { OutboxNotifier, type Notifier } from './onboarding/notifier';
+import { OutboxNotifier, type Notifier } from './delivery/notifier';
 import type { PaymentGateway } from './payments/gateway';
 import { paymentEventHandler } from './payments/events';
 import { SandboxProcessor } from './payments/sandbox/processor';
 import { StripeGateway } from './payments/stripe';
-import { sendPaidReceipt, type BillingDeps } from './billing/job';
+import type { BillingDeps } from './billing/job';
 
 /** Everything a route needs, built once per server: the clock is injected so tests can move time. */
 export interface ApiContext {
@@ -41,7 +41,7 @@ export function createContext(
     paymentEventHandler(
       db,
       now,
-      (paid) => sendPaidReceipt(db, notifier, paid),
+      notifier,
       (paymentId) => gateway.refund(paymentId).catch((error: Error) => log(`Refunding payment ${paymentId} failed: ${error.message}`)),
     ),
   );

@@ -10,6 +10,8 @@ import { isoDay } from '../days';
 import { canBuyWhere, canReactivateWhere } from './rules';
 import { ALREADY_SUBSCRIBED, cancelOpenPurchases, cancelPayments, findPlan, NEEDS_CARD, NO_PROMO, PLAN_NOT_FOUND, PROMO_USED, refuseUnlessMayBuy } from '../payments/routes';
 import { graceUntil } from '../billing/job';
+import { NOTICES } from '../delivery/notices';
+import { notifyCustomer } from '../delivery/notifier';
 
 interface SubscriptionRow {
   status: ServiceStatus['status'] | null;
@@ -97,23 +99,32 @@ export function accountRoutes(app: FastifyInstance, ctx: ApiContext): void {
   }, { sessionCheckedByHandler: true });
 
   // Deactivation keeps the service until the paid period ends: only the status changes.
+  // Each change and its confirmation message in one transaction.
   route(app, ctx, endpoints.deactivate, async ({ customer: { customerId } }) => {
-    const [row] = await ctx.db.query<{ status: ServiceStatus['status']; next_payment_on: string }>(
-      `UPDATE subscriptions SET status = 'DEACTIVATED', updated_at = $2 WHERE customer_id = $1 AND status = 'ACTIVE'
-       RETURNING status, to_char(next_payment_on, 'YYYY-MM-DD') AS next_payment_on`,
-      [customerId, ctx.now()],
-    );
+    const row = await ctx.db.transaction(async (tx) => {
+      const [changed] = await tx.query<{ status: ServiceStatus['status']; next_payment_on: string; plan_name: string }>(
+        `UPDATE subscriptions s SET status = 'DEACTIVATED', updated_at = $2 FROM plans p WHERE s.customer_id = $1 AND s.status = 'ACTIVE' AND p.code = s.plan_code
+         RETURNING s.status, to_char(s.next_payment_on, 'YYYY-MM-DD') AS next_payment_on, p.name AS plan_name`,
+        [customerId, ctx.now()],
+      );
+      if (changed) await notifyCustomer(tx, ctx.notifier, customerId, NOTICES.deactivated({ plan: changed.plan_name, until: changed.next_payment_on }));
+      return changed;
+    });
     if (!row) throw new HttpError(409, NOT_ACTIVE, 'NOT_ACTIVE');
     return { status: row.status, nextPaymentOn: row.next_payment_on };
   });
 
   route(app, ctx, endpoints.reactivateWithoutPayment, async ({ customer: { customerId } }) => {
-    const [row] = await ctx.db.query<{ status: ServiceStatus['status']; next_payment_on: string }>(
-      `UPDATE subscriptions AS s SET status = 'ACTIVE', updated_at = $2
-        WHERE s.customer_id = $1 AND ${canReactivateWhere('$3')}
-        RETURNING status, to_char(next_payment_on, 'YYYY-MM-DD') AS next_payment_on`,
-      [customerId, ctx.now(), isoDay(ctx.now())],
-    );
+    const row = await ctx.db.transaction(async (tx) => {
+      const [changed] = await tx.query<{ status: ServiceStatus['status']; next_payment_on: string; plan_name: string }>(
+        `UPDATE subscriptions AS s SET status = 'ACTIVE', updated_at = $2 FROM plans p
+          WHERE s.customer_id = $1 AND ${canReactivateWhere('$3')} AND p.code = s.plan_code
+          RETURNING s.status, to_char(s.next_payment_on, 'YYYY-MM-DD') AS next_payment_on, p.name AS plan_name`,
+        [customerId, ctx.now(), isoDay(ctx.now())],
+      );
+      if (changed) await notifyCustomer(tx, ctx.notifier, customerId, NOTICES.reactivated({ plan: changed.plan_name, next: changed.next_payment_on }));
+      return changed;
+    });
     if (!row) throw new HttpError(409, NOT_REACTIVATABLE, 'NOT_REACTIVATABLE');
     return { status: row.status, nextPaymentOn: row.next_payment_on };
   });

@@ -6,6 +6,8 @@ import type { Limit } from '../http/limits';
 import { HttpError, tooManyRequests } from '../http/validate';
 import { route } from '../http/route';
 import { logins } from '../http/metrics';
+import { NOTICES } from '../delivery/notices';
+import { notifyCustomer } from '../delivery/notifier';
 import { findCustomerById, findCustomerByUsername, type CustomerRow } from './customers';
 import { bearerToken, SESSION_EXPIRED } from './guard';
 import { decoyHash, hashPassword, needsRehash, verifyPassword } from './passwords';
@@ -92,6 +94,14 @@ export function authRoutes(app: FastifyInstance, ctx: ApiContext): void {
         [sessionId, customer.id, body.deviceType, body.deviceUsername, body.deviceName, sha256(body.devicePassword), tokenId, now],
       );
       await tx.query('UPDATE customers SET last_login_at = $1 WHERE id = $2', [now, customer.id]);
+      // A device this customer never signed in from, while others are known: a security notice. The
+      // insert decides "new" once, however many logins of the same device race.
+      const [fresh] = await tx.query<{ others: boolean }>(
+        `INSERT INTO known_devices (customer_id, device_username, first_seen_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING
+         RETURNING EXISTS (SELECT 1 FROM known_devices k WHERE k.customer_id = $1 AND k.device_username <> $2) AS others`,
+        [customer.id, body.deviceUsername, now],
+      );
+      if (fresh?.others) await notifyCustomer(tx, ctx.notifier, customer.id, NOTICES.newDevice({ device: body.deviceName, at: now }));
     });
     request.log.info({ customerId: customer.id, sessionId }, 'login');
     return { token, pin: readPin(ctx.keys.sealing, customer, request.log), firstLogin: customer.last_login_at === null };

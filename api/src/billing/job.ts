@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { BillingReport } from '@portal/shared/contract';
 import type { Db, Queryable } from '../db/db';
-import type { Notifier } from '../onboarding/notifier';
+import { notifyCustomer, type Notifier } from '../delivery/notifier';
 import type { PaymentGateway, PaymentState } from '../payments/gateway';
 import { GRACE_DAYS } from '../config';
 import { addDays, isoDay } from '../days';
-import { BILLING_TEXTS, notifyCustomer } from './messages';
+import { NOTICES } from '../delivery/notices';
 import { billingPasses, billingResults } from '../http/metrics';
 
 /** What the billing job needs: the database, the card processor, the notifier and the retry schedule. */
@@ -77,9 +77,9 @@ export async function settleRenewalPaid(tx: Queryable, orderNumber: string, now:
   return { ...order, orderNumber };
 }
 
-/** The receipt of a paid renewal. */
-export async function sendPaidReceipt(db: Queryable, notifier: Notifier, paid: NonNullable<Awaited<ReturnType<typeof settleRenewalPaid>>>): Promise<void> {
-  await notifyCustomer(db, notifier, paid.customer_id, BILLING_TEXTS.paid({ plan: paid.plan_name, amountFening: paid.amount_fening, card: paid.card_number, periodEnd: paid.period_end, orderNumber: paid.orderNumber }));
+/** The receipt of a paid renewal, with its invoice; in the transaction that settled it. */
+export async function sendPaidReceipt(q: Queryable, notifier: Notifier, paid: NonNullable<Awaited<ReturnType<typeof settleRenewalPaid>>>): Promise<void> {
+  await notifyCustomer(q, notifier, paid.customer_id, NOTICES.renewed({ plan: paid.plan_name, amountFening: paid.amount_fening, card: paid.card_number, periodEnd: paid.period_end, orderNumber: paid.orderNumber }));
 }
 
 interface DueRow {
@@ -103,18 +103,24 @@ export async function runBilling(deps: BillingDeps, at: Date, runner: string = r
   const today = isoDay(at);
 
   // DEACTIVATED subscriptions are not charged; their period over, they expire (product.md §4).
-  const ended = await deps.db.query<{ customer_id: number; plan_name: string; ended_on: string }>(
-    `UPDATE subscriptions s SET status = 'EXPIRED', billing_failures = 0, billing_next_on = NULL, pending_plan_code = NULL, updated_at = $2
-       FROM plans p
-      WHERE p.code = s.plan_code AND s.status = 'DEACTIVATED' AND s.next_payment_on <= $1::date
-      RETURNING s.customer_id, p.name AS plan_name, to_char(s.next_payment_on, 'YYYY-MM-DD') AS ended_on`,
-    [today, at],
-  );
-  for (const row of ended) {
-    await failOpenRenewals(deps.db, row.customer_id, at);
-    await notifyCustomer(deps.db, deps.notifier, row.customer_id, BILLING_TEXTS.ended({ plan: row.plan_name, on: row.ended_on }));
+  // Each one and its notice in one transaction.
+  const ending = await deps.db.query<{ customer_id: number }>(`SELECT customer_id FROM subscriptions WHERE status = 'DEACTIVATED' AND next_payment_on <= $1::date ORDER BY customer_id`, [today]);
+  for (const { customer_id } of ending) {
+    const ended = await deps.db.transaction(async (tx) => {
+      const [row] = await tx.query<{ plan_name: string; ended_on: string }>(
+        `UPDATE subscriptions s SET status = 'EXPIRED', billing_failures = 0, billing_next_on = NULL, pending_plan_code = NULL, updated_at = $3
+           FROM plans p
+          WHERE s.customer_id = $1 AND p.code = s.plan_code AND s.status = 'DEACTIVATED' AND s.next_payment_on <= $2::date
+          RETURNING p.name AS plan_name, to_char(s.next_payment_on, 'YYYY-MM-DD') AS ended_on`,
+        [customer_id, today, at],
+      );
+      if (!row) return false;
+      await failOpenRenewals(tx, customer_id, at);
+      await notifyCustomer(tx, deps.notifier, customer_id, NOTICES.ended({ plan: row.plan_name, on: row.ended_on }));
+      return true;
+    });
+    if (ended) report.ended += 1;
   }
-  report.ended = ended.length;
 
   const due = await deps.db.query<{ customer_id: number }>(
     `SELECT customer_id FROM subscriptions
@@ -148,15 +154,18 @@ async function renewOne(deps: BillingDeps, customerId: number, at: Date, runner:
 
   // Not paid by the end of the grace period: the service ends and must be bought again (product.md §9).
   if (today > graceUntil(sub.due)) {
-    const [expired] = await db.query(
-      `UPDATE subscriptions SET status = 'EXPIRED', billing_failures = 0, billing_next_on = NULL, pending_plan_code = NULL, updated_at = $3
-        WHERE customer_id = $1 AND status = 'ACTIVE' AND next_payment_on = $2::date RETURNING customer_id`,
-      [customerId, sub.due, at],
-    );
-    if (!expired) return 'skipped';
-    await failOpenRenewals(db, customerId, at);
-    await notifyCustomer(db, deps.notifier, customerId, BILLING_TEXTS.expired({ plan: sub.plan_name }));
-    return 'expired';
+    const expired = await db.transaction(async (tx) => {
+      const [row] = await tx.query(
+        `UPDATE subscriptions SET status = 'EXPIRED', billing_failures = 0, billing_next_on = NULL, pending_plan_code = NULL, updated_at = $3
+          WHERE customer_id = $1 AND status = 'ACTIVE' AND next_payment_on = $2::date RETURNING customer_id`,
+        [customerId, sub.due, at],
+      );
+      if (!row) return false;
+      await failOpenRenewals(tx, customerId, at);
+      await notifyCustomer(tx, deps.notifier, customerId, NOTICES.expired({ plan: sub.plan_name }));
+      return true;
+    });
+    return expired ? 'expired' : 'skipped';
   }
 
   // Take the attempt: one runner inserts it; a PENDING one left by a runner that stopped is taken over
@@ -200,16 +209,16 @@ async function renewOne(deps: BillingDeps, customerId: number, at: Date, runner:
   }
 
   if (state.status === 'succeeded') {
-    const paid = await db.transaction(async (tx) => {
+    await db.transaction(async (tx) => {
       const [mine] = await tx.query(
         `UPDATE billing_attempts SET status = 'SUCCEEDED', order_number = $5, provider_payment_id = $6, updated_at = $7
           WHERE customer_id = $1 AND due_on = $2::date AND attempt = $3 AND runner = $4 AND status = 'PENDING' RETURNING 1`,
         [customerId, sub.due, attempt, runner, orderNumber, paymentId, at],
       );
-      return mine ? settleRenewalPaid(tx, orderNumber!, at) : null;
+      const settled = mine ? await settleRenewalPaid(tx, orderNumber!, at) : null;
+      // Null when a provider webhook settled the order first; it sent the receipt then.
+      if (settled) await sendPaidReceipt(tx, deps.notifier, settled);
     });
-    // Null when a provider webhook settled the order first; it sent the receipt then.
-    if (paid) await sendPaidReceipt(db, deps.notifier, paid);
     return 'charged';
   }
 
@@ -228,16 +237,15 @@ async function renewOne(deps: BillingDeps, customerId: number, at: Date, runner:
       [customerId, sub.due, attempt, next.on, at],
     );
     if (orderNumber) await tx.query(`UPDATE payment_orders SET failure_code = $2, updated_at = $3 WHERE order_number = $1 AND status = 'PENDING'`, [orderNumber, code.slice(0, 60), at]);
+    await notifyCustomer(
+      tx,
+      deps.notifier,
+      customerId,
+      NOTICES.renewalFailed({ plan: sub.plan_name, amountFening: sub.price_fening, code, retryOn: next.retry ? next.on : null, graceUntil: graceUntil(sub.due) }),
+    );
     return true;
   });
-  if (!recorded) return 'skipped';
-  await notifyCustomer(
-    db,
-    deps.notifier,
-    customerId,
-    BILLING_TEXTS.failed({ plan: sub.plan_name, amountFening: sub.price_fening, code, retryOn: next.retry ? next.on : null, graceUntil: graceUntil(sub.due) }),
-  );
-  return 'failed';
+  return recorded ? 'failed' : 'skipped';
 }
 
 /** The period's renewal order, one per subscription and due day; a retry charges it with the card now primary. */

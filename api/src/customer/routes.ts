@@ -9,6 +9,8 @@ import { HttpError, tooManyRequests, UUID } from '../http/validate';
 import { route } from '../http/route';
 import { savedCardsOfSession, toCreditCard } from '../cards/routes';
 import type { Limit } from '../http/limits';
+import { NOTICES } from '../delivery/notices';
+import { notifyCustomer } from '../delivery/notifier';
 
 /** Wrong PINs allowed before the check locks, and for how long (docs/limits.md). */
 export const PIN_MAX_FAILURES = 5;
@@ -95,6 +97,7 @@ export function customerRoutes(app: FastifyInstance, ctx: ApiContext): void {
       await tx.query('UPDATE customers SET password_hash = $2 WHERE id = $1', [customerId, hash]);
       // Every other device signs in again with the new password; this one stays signed in.
       await endOtherSessions(tx, customerId, sessionId, ctx.now());
+      await notifyCustomer(tx, ctx.notifier, customerId, NOTICES.passwordChanged({ at: ctx.now() }));
     });
   });
 

@@ -1,19 +1,49 @@
-import type { Db } from '../db/db';
+import type { Db, Queryable } from '../db/db';
 import type { Keys } from '../auth/secrets';
 import { seal } from '../auth/secrets';
 import { messages } from '../http/metrics';
 
-export interface Message {
-  to: string;
-  channel: 'SMS' | 'EMAIL';
+export type Channel = 'SMS' | 'EMAIL';
+
+/** What a message is about: the e-mail's template and the delivery log name it. */
+export type MessageKind =
+  | 'CODE'
+  | 'RECEIPT'
+  | 'RENEWAL_FAILED'
+  | 'EXPIRED'
+  | 'ENDED'
+  | 'DEACTIVATED'
+  | 'REACTIVATED'
+  | 'NEW_DEVICE'
+  | 'PASSWORD_CHANGED'
+  | 'PLAN_CHANGED';
+
+/** What a notice says, whoever it goes to: its text (an SMS as it is, the body of an e-mail) and the e-mail's extras. */
+export interface Notice {
+  kind: MessageKind;
+  /** The e-mail's subject. */
+  subject: string;
+  /** Short enough for an SMS; an e-mail shows it as its paragraphs. */
   text: string;
   /** The one-time code in the text, kept apart so the sandbox outbox can show it. */
   code?: string;
+  /** Where the customer acts on it: a path of the portal, shown as a button in the e-mail. */
+  link?: { path: string; label: string };
+  /** A paid order whose invoice goes with the e-mail as a PDF. */
+  invoice?: string;
 }
 
-/** Where codes and receipts go. A real SMS or e-mail gateway implements the same interface. */
+export interface Message extends Notice {
+  to: string;
+  channel: Channel;
+}
+
+/**
+ * Where codes, receipts and notices go. `send` writes the message in `q` (the transaction of the
+ * change that causes it, when there is one), so a message exists exactly when its cause does.
+ */
 export interface Notifier {
-  send(message: Message): Promise<void>;
+  send(message: Message, q?: Queryable): Promise<void>;
 }
 
 /** `38761***001`, `d***@ontv.ba`: enough for an operator reading the log, not enough to be the address. */
@@ -24,8 +54,10 @@ export function maskAddress(to: string): string {
 }
 
 /**
- * The default notifier: an outbox table. Text and code are sealed at rest like the PIN; the server
- * logs each message without its content, and the sandbox shows them at `GET /api/dev/outbox`.
+ * The notifier: the outbox table is the queue. Text and code are sealed at rest like the PIN; the
+ * subject, link and invoice number are not secret and stay readable for the sender. A message for a
+ * channel with a transport is PENDING (the sender delivers it, see sender.ts); without one (the
+ * sandbox) it is HELD, readable at `GET /api/dev/outbox` and never sent.
  */
 export class OutboxNotifier implements Notifier {
   constructor(
@@ -33,17 +65,37 @@ export class OutboxNotifier implements Notifier {
     private readonly keys: Keys,
     private readonly now: () => Date,
     private readonly log: (line: string) => void,
+    private readonly deliverable: ReadonlySet<Channel> = new Set(),
+    /** Told after each write, so the sender looks for work soon (after the transaction commits). */
+    private readonly written: () => void = () => undefined,
   ) {}
 
-  async send(message: Message): Promise<void> {
-    await this.db.query('INSERT INTO outbox (to_address, channel, text_sealed, code_sealed, created_at) VALUES ($1, $2, $3, $4, $5)', [
-      message.to,
-      message.channel,
-      seal(this.keys.sealing, message.text),
-      message.code ? seal(this.keys.sealing, message.code) : null,
-      this.now(),
-    ]);
+  async send(message: Message, q: Queryable = this.db): Promise<void> {
+    const status = this.deliverable.has(message.channel) ? 'PENDING' : 'HELD';
+    const meta = { subject: message.subject, ...(message.link ? { link: message.link } : {}), ...(message.invoice ? { invoice: message.invoice } : {}) };
+    await q.query(
+      `INSERT INTO outbox (to_address, channel, kind, text_sealed, code_sealed, meta, status, next_attempt_at, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)`,
+      [
+        message.to,
+        message.channel,
+        message.kind,
+        seal(this.keys.sealing, message.text),
+        message.code ? seal(this.keys.sealing, message.code) : null,
+        JSON.stringify(meta),
+        status,
+        this.now(),
+      ],
+    );
     messages.inc({ channel: message.channel });
-    this.log(`${message.channel} to ${maskAddress(message.to)} queued in the outbox`);
+    this.log(`${message.kind} ${message.channel} to ${maskAddress(message.to)} ${status === 'PENDING' ? 'queued for delivery' : 'kept in the outbox (no transport)'}`);
+    if (status === 'PENDING') this.written();
   }
+}
+
+/** Sends a notice to a customer, in `q`: by e-mail when there is an address, otherwise by SMS. */
+export async function notifyCustomer(q: Queryable, notifier: Notifier, customerId: number, notice: Notice): Promise<void> {
+  const [customer] = await q.query<{ email: string | null; phone_number: string | null }>('SELECT email, phone_number FROM customers WHERE id = $1', [customerId]);
+  const to = customer?.email ? { to: customer.email, channel: 'EMAIL' as const } : customer?.phone_number ? { to: customer.phone_number, channel: 'SMS' as const } : null;
+  if (to) await notifier.send({ ...notice, ...to }, q);
 }

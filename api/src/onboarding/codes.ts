@@ -45,14 +45,15 @@ export async function findVerification(db: Queryable, id: string, purpose: Purpo
   return row ?? null;
 }
 
-/** Starts a registration or a reset with a fresh code; answers the new verification's id and code. */
+/** Starts a registration or a reset with a fresh code (in `q`, with the message that sends it); answers the new verification's id and code. */
 export async function createVerification(
   ctx: ApiContext,
   fields: { purpose: Purpose; registrationType: VerificationRow['registration_type']; username: string; customerId: number | null },
+  q: Queryable = ctx.db,
 ): Promise<{ id: string; code: string }> {
   const id = randomUUID();
   const { code, hash, expiresAt } = freshCode(ctx, id);
-  await ctx.db.query(
+  await q.query(
     `INSERT INTO verifications (id, purpose, registration_type, username, customer_id, code_hash, code_expires_at, resend_window_start, created_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)`,
     [id, fields.purpose, fields.registrationType, fields.username, fields.customerId, hash, expiresAt, ctx.now()],
@@ -102,10 +103,10 @@ const secondsLeft = (ctx: ApiContext, until: Date | null) => Math.max(1, Math.ce
  * A new code replaces the old one, at most five times an hour, counted in the statement that writes
  * it; answers the code (null when there is nothing to resend).
  */
-export async function replaceCode(ctx: ApiContext, id: string, purpose: Purpose): Promise<{ row: VerificationRow; code: string } | null> {
+export async function replaceCode(ctx: ApiContext, id: string, purpose: Purpose, q: Queryable = ctx.db): Promise<{ row: VerificationRow; code: string } | null> {
   const now = ctx.now();
   const { code, hash, expiresAt } = freshCode(ctx, id);
-  const [row] = await ctx.db.query<VerificationRow>(
+  const [row] = await q.query<VerificationRow>(
     `UPDATE verifications SET code_hash = $3, code_expires_at = $4, code_failures = 0,
             resends = CASE WHEN resend_window_start <= $5::timestamptz - interval '1 hour' THEN 1 ELSE resends + 1 END,
             resend_window_start = CASE WHEN resend_window_start <= $5::timestamptz - interval '1 hour' THEN $5 ELSE resend_window_start END
@@ -115,7 +116,7 @@ export async function replaceCode(ctx: ApiContext, id: string, purpose: Purpose)
     [id, purpose, hash, expiresAt, now, MAX_RESENDS_PER_HOUR],
   );
   if (row) return { row, code };
-  const current = await findVerification(ctx.db, id, purpose);
+  const current = await findVerification(q, id, purpose);
   if (!current || current.completed_at || current.approved_at) return null;
   const wait = Math.max(1, Math.ceil((new Date(current.resend_window_start).getTime() + 3_600_000 - now.getTime()) / 60_000));
   throw tooManyRequests('Previše zahtjeva za novi kod.', wait * 60, 'TOO_MANY_RESENDS');
@@ -126,8 +127,3 @@ export const APPROVAL_TTL_MINUTES = 10;
 
 /** SQL: the verification was approved no more than APPROVAL_TTL_MINUTES before the time in parameter `now`. */
 export const approvedSince = (now: string) => `approved_at IS NOT NULL AND approved_at > ${now}::timestamptz - interval '${APPROVAL_TTL_MINUTES} minutes'`;
-
-export const codeText = (purpose: Purpose, code: string) =>
-  purpose === 'REGISTRATION'
-    ? `ON TV: tvoj aktivacioni kod je ${code}. Važi ${CODE_TTL_MINUTES} minuta.`
-    : `ON TV: kod za promjenu lozinke je ${code}. Važi ${CODE_TTL_MINUTES} minuta. Ako nisi tražio promjenu, zanemari ovu poruku.`;

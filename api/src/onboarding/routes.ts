@@ -7,7 +7,9 @@ import { seal, unseal } from '../auth/secrets';
 import { randomPin } from '../db/seed';
 import { HttpError, tooManyRequests } from '../http/validate';
 import { route } from '../http/route';
-import { approveCode, approvedSince, codeText, createVerification, findVerification, replaceCode, type Purpose } from './codes';
+import { approveCode, approvedSince, createVerification, findVerification, replaceCode, type Purpose } from './codes';
+import { NOTICES } from '../delivery/notices';
+import { notifyCustomer } from '../delivery/notifier';
 
 const EMAIL_FORMAT = 'Unesi ispravnu e-mail adresu.';
 const NOT_READY = 'Registracija nije potvrđena. Počni ispočetka.';
@@ -36,14 +38,16 @@ async function limit(ctx: ApiContext, request: FastifyRequest, username: string)
 }
 
 async function resend(ctx: ApiContext, id: string, purpose: Purpose): Promise<void> {
-  const replaced = await replaceCode(ctx, id, purpose);
+  // The new code and its message in one transaction: a code exists exactly when its message is queued.
+  const sent = await ctx.db.transaction(async (tx) => {
+    const replaced = await replaceCode(ctx, id, purpose, tx);
+    if (!replaced) return false;
+    if (purpose === 'PASSWORD_RESET' && replaced.row.customer_id === null) return true;
+    await ctx.notifier.send({ to: replaced.row.username, channel: channelOf(replaced.row.registration_type), ...NOTICES.code(purpose, replaced.code) }, tx);
+    return true;
+  });
   // Nothing to resend (unknown, finished or approved): answer as if sent; a reset must not reveal accounts.
-  if (!replaced) {
-    if (purpose === 'REGISTRATION') throw new HttpError(400, NOT_READY, 'NO_REGISTRATION');
-    return;
-  }
-  if (purpose === 'PASSWORD_RESET' && replaced.row.customer_id === null) return;
-  await ctx.notifier.send({ to: replaced.row.username, channel: channelOf(replaced.row.registration_type), text: codeText(purpose, replaced.code), code: replaced.code });
+  if (!sent && purpose === 'REGISTRATION') throw new HttpError(400, NOT_READY, 'NO_REGISTRATION');
 }
 
 /** Registration and forgotten password (product.md §7, Authentication and registration; Forgotten password). */
@@ -60,8 +64,11 @@ export function onboardingRoutes(app: FastifyInstance, ctx: ApiContext): void {
         'ALREADY_REGISTERED',
       );
     }
-    const { id, code } = await createVerification(ctx, { purpose: 'REGISTRATION', registrationType: body.registrationType, username, customerId: null });
-    await ctx.notifier.send({ to: username, channel: channelOf(body.registrationType), text: codeText('REGISTRATION', code), code });
+    const id = await ctx.db.transaction(async (tx) => {
+      const created = await createVerification(ctx, { purpose: 'REGISTRATION', registrationType: body.registrationType, username, customerId: null }, tx);
+      await ctx.notifier.send({ to: username, channel: channelOf(body.registrationType), ...NOTICES.code('REGISTRATION', created.code) }, tx);
+      return created.id;
+    });
     return { data: id };
   });
 
@@ -118,8 +125,11 @@ export function onboardingRoutes(app: FastifyInstance, ctx: ApiContext): void {
     await limit(ctx, request, lookup.value);
     const customer = await findCustomerByUsername(ctx.db, lookup.value);
     // Unknown usernames get the same answer and a verification that can never be approved (no enumeration).
-    const { id, code } = await createVerification(ctx, { purpose: 'PASSWORD_RESET', registrationType, username: lookup.value, customerId: customer?.id ?? null });
-    if (customer) await ctx.notifier.send({ to: lookup.value, channel: channelOf(registrationType), text: codeText('PASSWORD_RESET', code), code });
+    const id = await ctx.db.transaction(async (tx) => {
+      const created = await createVerification(ctx, { purpose: 'PASSWORD_RESET', registrationType, username: lookup.value, customerId: customer?.id ?? null }, tx);
+      if (customer) await ctx.notifier.send({ to: lookup.value, channel: channelOf(registrationType), ...NOTICES.code('PASSWORD_RESET', created.code) }, tx);
+      return created.id;
+    });
     return { registrationType, primaryUsername: lookup.value, identificator: id };
   });
 
@@ -143,8 +153,9 @@ export function onboardingRoutes(app: FastifyInstance, ctx: ApiContext): void {
       );
       if (!row?.customer_id) throw new HttpError(409, 'Kod nije potvrđen. Zatraži novi kod.', 'NOT_APPROVED');
       await tx.query('UPDATE customers SET password_hash = $2 WHERE id = $1', [row.customer_id, hash]);
-      // A reset signs the customer out everywhere.
+      // A reset signs the customer out everywhere, and tells them.
       await tx.query('UPDATE device_sessions SET revoked_at = $2 WHERE customer_id = $1 AND revoked_at IS NULL', [row.customer_id, ctx.now()]);
+      await notifyCustomer(tx, ctx.notifier, row.customer_id, NOTICES.passwordChanged({ at: ctx.now() }));
     });
   });
 

@@ -2,10 +2,22 @@ import type { Db, Queryable } from '../db/db';
 import { lockCustomer } from '../auth/customers';
 import { isoDay } from '../days';
 import type { PaymentEvent } from './gateway';
-import { retryWithNewCard, settleRenewalPaid } from '../billing/job';
+import { retryWithNewCard, sendPaidReceipt, settleRenewalPaid } from '../billing/job';
 import { canBuyWhere } from '../account/rules';
+import { NOTICES } from '../delivery/notices';
+import { notifyCustomer, type Notifier } from '../delivery/notifier';
 
-type PaidRenewal = NonNullable<Awaited<ReturnType<typeof settleRenewalPaid>>>;
+/** The receipt of a paid order (a purchase or an upgrade), in the transaction that marked it PAID. */
+async function sendOrderReceipt(tx: Queryable, notifier: Notifier, orderNumber: string): Promise<void> {
+  const [order] = await tx.query<{ customer_id: number; kind: string; plan_name: string; amount_fening: number; card_number: string; period_end: string }>(
+    `SELECT o.customer_id, o.kind, p.name AS plan_name, o.amount_fening, o.card_number, to_char(o.period_end, 'YYYY-MM-DD') AS period_end
+       FROM payment_orders o JOIN plans p ON p.code = o.plan_code WHERE o.order_number = $1 AND o.status = 'PAID'`,
+    [orderNumber],
+  );
+  if (!order) return;
+  const facts = { plan: order.plan_name, amountFening: order.amount_fening, card: order.card_number, periodEnd: order.period_end, orderNumber };
+  await notifyCustomer(tx, notifier, order.customer_id, order.kind === 'UPGRADE' ? NOTICES.upgraded(facts) : NOTICES.purchased(facts));
+}
 
 /** Money for an order that is no longer wanted goes back; a repeated event finds it PAID or REFUNDED and does nothing (false). */
 async function markRefunded(tx: Queryable, orderNumber: string, at: Date): Promise<boolean> {
@@ -23,7 +35,7 @@ async function markRefunded(tx: Queryable, orderNumber: string, at: Date): Promi
 export function paymentEventHandler(
   db: Db,
   now: () => Date,
-  onRenewalPaid: (paid: PaidRenewal) => Promise<void> = async () => undefined,
+  notifier: Notifier,
   refund: (paymentId: string) => Promise<void> = async () => undefined,
 ) {
   return async function handle(event: PaymentEvent): Promise<void> {
@@ -59,7 +71,11 @@ export function paymentEventHandler(
           );
           if (!paid) return null;
           // A renewal (the billing job's off-session charge) runs from its due day; see billing/job.ts.
-          if (paid.kind === 'RENEWAL') return { renewal: await settleRenewalPaid(tx, paid.order_number, now()), refund: false };
+          if (paid.kind === 'RENEWAL') {
+            const renewed = await settleRenewalPaid(tx, paid.order_number, now());
+            if (renewed) await sendPaidReceipt(tx, notifier, renewed);
+            return { refund: false };
+          }
           // The customer's row lock orders this against a promo starting or another order being paid.
           await lockCustomer(tx, paid.customer_id);
           if (paid.kind === 'UPGRADE') {
@@ -76,9 +92,10 @@ export function paymentEventHandler(
             );
             if (changed) {
               await tx.query(`UPDATE payment_orders SET status = 'PAID', updated_at = $2 WHERE order_number = $1 AND status = 'PENDING'`, [paid.order_number, now()]);
-              return { renewal: null, refund: false };
+              await sendOrderReceipt(tx, notifier, paid.order_number);
+              return { refund: false };
             }
-            return { renewal: null, refund: await markRefunded(tx, paid.order_number, now()) };
+            return { refund: await markRefunded(tx, paid.order_number, now()) };
           }
           const today = isoDay(now());
           // Paid only if the customer may still buy: not BLOCKED, not subscribed meanwhile (another tab, a promo).
@@ -91,7 +108,7 @@ export function paymentEventHandler(
           );
           if (!order) {
             // Money for an order that is no longer wanted (cancelled, or the customer may not buy now) goes back; a repeated event finds it PAID or REFUNDED and does nothing.
-            return { renewal: null, refund: await markRefunded(tx, paid.order_number, now()) };
+            return { refund: await markRefunded(tx, paid.order_number, now()) };
           }
           // A paid first period activates the subscription for that period (product.md §9).
           await tx.query(
@@ -101,10 +118,10 @@ export function paymentEventHandler(
                promo_type = NULL, promo_until = NULL, promo_days = NULL, billing_failures = 0, billing_next_on = NULL`,
             [order.customer_id, order.plan_code, order.period_start, order.period_end, now()],
           );
-          return { renewal: null, refund: false };
+          await sendOrderReceipt(tx, notifier, paid.order_number);
+          return { refund: false };
         });
         if (settled?.refund) await refund(event.paymentId);
-        if (settled?.renewal) await onRenewalPaid(settled.renewal);
         return;
       }
       case 'payment.failed':

@@ -1,0 +1,115 @@
+import { paths } from '@portal/shared/contract';
+import { formatDate, formatKM } from '@portal/shared/format';
+import { CODE_TTL_MINUTES, type Purpose } from '../onboarding/codes';
+import type { Notice } from './notifier';
+
+/** Why a charge failed, in the customer's words (product.md §8 lists the same causes on the error page). */
+const REASONS: Record<string, string> = {
+  insufficient_funds: 'nedovoljno sredstava na računu',
+  no_card: 'nemaš sačuvanu karticu',
+  authentication_required: 'banka traži potvrdu plaćanja',
+  payment_method_missing: 'kartica više nije dostupna',
+};
+const reasonOf = (code: string) => REASONS[code] ?? 'banka nije odobrila transakciju';
+
+const sarajevo = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Sarajevo', day: 'numeric', month: 'numeric', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+/** A moment as customers in Bosnia and Herzegovina read it, whatever the server's time zone: `23.11.2026. u 17:40`. */
+export function localDateTime(at: Date): string {
+  const part = Object.fromEntries(sarajevo.formatToParts(at).map((p) => [p.type, p.value]));
+  return `${Number(part.day)}.${Number(part.month)}.${part.year}. u ${part.hour}:${part.minute}`;
+}
+
+const invoiceLink = (orderNumber: string) => ({ path: paths.invoice.href(orderNumber), label: 'Pogledaj račun' });
+
+/**
+ * Every message the portal sends (product.md §10, Messages), in Bosnian, short enough for an SMS; an
+ * e-mail adds a button for `link`, the invoice as a PDF, and the support contact. A date written the
+ * portal's way (`10.4.2026.`) ends its sentence with its own dot.
+ */
+export const NOTICES = {
+  code: (purpose: Purpose, code: string): Notice =>
+    purpose === 'REGISTRATION'
+      ? { kind: 'CODE', subject: 'ON TV: aktivacioni kod', text: `ON TV: tvoj aktivacioni kod je ${code}. Važi ${CODE_TTL_MINUTES} minuta.`, code }
+      : {
+          kind: 'CODE',
+          subject: 'ON TV: kod za promjenu lozinke',
+          text: `ON TV: kod za promjenu lozinke je ${code}. Važi ${CODE_TTL_MINUTES} minuta. Ako nisi tražio promjenu, zanemari ovu poruku.`,
+          code,
+        },
+
+  renewed: (p: { plan: string; amountFening: number; card: string; periodEnd: string; orderNumber: string }): Notice => ({
+    kind: 'RECEIPT',
+    subject: `ON TV: račun br. ${p.orderNumber}`,
+    text: `ON TV: pretplata na paket ${p.plan} je produžena do ${formatDate(p.periodEnd)} Naplaćeno je ${formatKM(p.amountFening / 100)} s kartice ${p.card}. Račun br. ${p.orderNumber} nalaziš u svom nalogu, u istoriji uplata.`,
+    link: invoiceLink(p.orderNumber),
+    invoice: p.orderNumber,
+  }),
+
+  purchased: (p: { plan: string; amountFening: number; card: string; periodEnd: string; orderNumber: string }): Notice => ({
+    kind: 'RECEIPT',
+    subject: `ON TV: račun br. ${p.orderNumber}`,
+    text: `ON TV: plaćanje je uspješno i paket ${p.plan} je aktivan do ${formatDate(p.periodEnd)} Naplaćeno je ${formatKM(p.amountFening / 100)} s kartice ${p.card}. Račun br. ${p.orderNumber} nalaziš u svom nalogu, u istoriji uplata.`,
+    link: invoiceLink(p.orderNumber),
+    invoice: p.orderNumber,
+  }),
+
+  upgraded: (p: { plan: string; amountFening: number; card: string; periodEnd: string; orderNumber: string }): Notice => ({
+    kind: 'RECEIPT',
+    subject: `ON TV: račun br. ${p.orderNumber}`,
+    text: `ON TV: paket je promijenjen, sada gledaš paket ${p.plan}. Za preostale dane perioda do ${formatDate(p.periodEnd)} naplaćena je razlika u cijeni ${formatKM(p.amountFening / 100)} s kartice ${p.card}. Račun br. ${p.orderNumber} nalaziš u svom nalogu, u istoriji uplata.`,
+    link: invoiceLink(p.orderNumber),
+    invoice: p.orderNumber,
+  }),
+
+  renewalFailed: (p: { plan: string; amountFening: number; code: string; retryOn: string | null; graceUntil: string }): Notice => ({
+    kind: 'RENEWAL_FAILED',
+    subject: 'ON TV: naplata pretplate nije uspjela',
+    text:
+      `ON TV: naplata pretplate na paket ${p.plan} (${formatKM(p.amountFening / 100)}) nije uspjela: ${reasonOf(p.code)}. ` +
+      (p.retryOn ? `Pokušat ćemo ponovo ${formatDate(p.retryOn)} ` : '') +
+      `Ako plaćanje ne uspije do ${formatDate(p.graceUntil)}, usluga će biti isključena. Karticu možeš dodati ili promijeniti u svom nalogu, u dijelu Moje kartice.`,
+    link: { path: paths.cards.href(), label: 'Promijeni karticu' },
+  }),
+
+  expired: (p: { plan: string }): Notice => ({
+    kind: 'EXPIRED',
+    subject: 'ON TV: pretplata je istekla',
+    text: `ON TV: pretplata na paket ${p.plan} je istekla jer naplata nije uspjela u roku. Uslugu možeš ponovo kupiti izborom paketa na portalu.`,
+    link: { path: paths.packages.href(), label: 'Izaberi paket' },
+  }),
+
+  ended: (p: { plan: string; on: string }): Notice => ({
+    kind: 'ENDED',
+    subject: 'ON TV: pretplata je istekla',
+    text: `ON TV: deaktivirana pretplata na paket ${p.plan} je istekla ${formatDate(p.on)} Uslugu možeš ponovo kupiti izborom paketa na portalu.`,
+    link: { path: paths.packages.href(), label: 'Izaberi paket' },
+  }),
+
+  deactivated: (p: { plan: string; until: string }): Notice => ({
+    kind: 'DEACTIVATED',
+    subject: 'ON TV: pretplata je deaktivirana',
+    text: `ON TV: pretplata na paket ${p.plan} je deaktivirana i više se neće naplaćivati. Uslugu gledaš do ${formatDate(p.until)} Do tada je možeš reaktivirati bez plaćanja u svom nalogu.`,
+    link: { path: paths.account.href(), label: 'Moj nalog' },
+  }),
+
+  reactivated: (p: { plan: string; next: string }): Notice => ({
+    kind: 'REACTIVATED',
+    subject: 'ON TV: pretplata je ponovo aktivna',
+    text: `ON TV: pretplata na paket ${p.plan} je ponovo aktivna. Sljedeća naplata je ${formatDate(p.next)}`,
+    link: { path: paths.account.href(), label: 'Moj nalog' },
+  }),
+
+  newDevice: (p: { device: string; at: Date }): Notice => ({
+    kind: 'NEW_DEVICE',
+    subject: 'ON TV: nova prijava na tvoj nalog',
+    text: `ON TV: nova prijava na tvoj nalog s uređaja ${p.device}, ${localDateTime(p.at)}. Ako to nisi bio ti, promijeni lozinku i odjavi taj uređaj u svom nalogu, u dijelu Uređaji.`,
+    link: { path: paths.devices.href(), label: 'Pogledaj uređaje' },
+  }),
+
+  passwordChanged: (p: { at: Date }): Notice => ({
+    kind: 'PASSWORD_CHANGED',
+    subject: 'ON TV: lozinka je promijenjena',
+    text: `ON TV: lozinka tvog naloga je promijenjena ${localDateTime(p.at)}. Ostali uređaji su odjavljeni. Ako to nisi bio ti, odmah zatraži novu lozinku na portalu ili se obrati podršci.`,
+    link: { path: paths.forgotPassword.href(), label: 'Zatraži novu lozinku' },
+  }),
+};
