@@ -58,11 +58,22 @@ const envSchema = z
     .default('')
     .transform((v) => v.split(',').map((o) => o.trim()).filter(Boolean))
     .refine((origins) => origins.every((o) => /^https?:\/\/[a-z0-9.-]+(:\d+)?$/i.test(o)), { message: 'must be comma-separated origins such as https://remotes.example.ba' }),
+  // Message delivery (docs/messages.md): e-mail through SMTP, SMS through an HTTP gateway; without them
+  // messages stay in the outbox (sandbox). Links in e-mails point at PUBLIC_URL.
+  SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, 'must be smtp://user:password@host:port or smtps://…').optional(),
+  MAIL_FROM: z.string().min(3).optional(),
+  SMS_GATEWAY_URL: z.string().url().regex(/^https?:\/\//, 'must be an http(s) URL').optional(),
+  SMS_GATEWAY_TOKEN: z.string().min(1).optional(),
+  PUBLIC_URL: z.string().url().regex(/^https?:\/\//, 'must be an http(s) URL').optional(),
+  MESSAGE_RETRY_SECONDS: int(30),
+  MESSAGE_MAX_ATTEMPTS: int(12),
+  MESSAGE_POLL_SECONDS: int(5),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PORTAL_ROOT: z.string().default(repoRoot),
   })
   .refine((e) => e.METRICS_PORT === undefined || e.METRICS_PORT !== e.PORT || e.PORT === 0, { message: 'METRICS_PORT must differ from PORT: metrics are not public', path: ['METRICS_PORT'] })
   .refine((e) => e.WORKERS === 1 || e.DATABASE_URL, { message: 'WORKERS above 1 needs DATABASE_URL (the embedded database is one process\'s)', path: ['WORKERS'] })
+  .refine((e) => !e.SMTP_URL || e.MAIL_FROM, { message: 'SMTP_URL needs MAIL_FROM, the sender address (e.g. "ON TV <no-reply@ontv.ba>")', path: ['MAIL_FROM'] })
   .refine((e) => e.PAYMENT_PROVIDER !== 'stripe' || (e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET), {
     message: 'PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET',
     path: ['PAYMENT_PROVIDER'],
@@ -86,6 +97,10 @@ export const ENVIRONMENT_HELP = `Environment:
   PAYMENT_PROVIDER (sandbox)        sandbox or stripe (with STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET)
   BILLING_RETRY_DAYS (1,3,5), BILLING_INTERVAL_MINUTES (60; 0: off)
   METRICS_PORT, METRICS_HOST (127.0.0.1)  Prometheus metrics at GET /metrics on their own port (off when unset)
+  SMTP_URL, MAIL_FROM               e-mail through SMTP (smtp[s]://user:password@host:port); unset: kept in the outbox
+  SMS_GATEWAY_URL, SMS_GATEWAY_TOKEN  SMS through an HTTP gateway (docs/messages.md); unset: kept in the outbox
+  PUBLIC_URL (http://localhost:PORT)  the portal's address, for links in e-mails
+  MESSAGE_RETRY_SECONDS (30), MESSAGE_MAX_ATTEMPTS (12), MESSAGE_POLL_SECONDS (5)  delivery retries (doubling, at most an hour apart)
   REMOTE_ORIGINS, PORTAL_ROOT, LOG_LEVEL (info)`;
 
 /** The `--help` of a command: what it does, its usage and options, and the environment it reads. */
@@ -139,6 +154,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     workers: e.WORKERS,
     metrics: e.METRICS_PORT === undefined ? null : { port: e.METRICS_PORT, host: e.METRICS_HOST },
     remoteOrigins: e.REMOTE_ORIGINS,
+    delivery: {
+      smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.MAIL_FROM! } : null,
+      sms: e.SMS_GATEWAY_URL ? { url: e.SMS_GATEWAY_URL, token: e.SMS_GATEWAY_TOKEN ?? null } : null,
+      publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT || 8080}`).replace(/\/+$/, ''),
+      retrySeconds: e.MESSAGE_RETRY_SECONDS,
+      maxAttempts: e.MESSAGE_MAX_ATTEMPTS,
+      pollSeconds: e.MESSAGE_POLL_SECONDS,
+    },
     logLevel: e.LOG_LEVEL,
     portalRoot: path.resolve(e.PORTAL_ROOT),
   };

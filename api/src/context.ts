@@ -3,7 +3,12 @@ import type { Db } from './db/db';
 import type { Keys } from './auth/secrets';
 import { TokenIssuer } from './auth/tokens';
 import { Limits } from './http/limits';
-import { OutboxNotifier, type Notifier } from './delivery/notifier';
+import { OutboxNotifier, type Channel, type Notifier } from './delivery/notifier';
+import { MessageSender } from './delivery/sender';
+import { smsGateway, smtpTransport } from './delivery/transports';
+import { operatorOf } from './delivery/operator';
+import { invoiceFileName, invoicePdf } from './payments/invoicePdf';
+import { loadInvoice } from './payments/routes';
 import type { PaymentGateway } from './payments/gateway';
 import { paymentEventHandler } from './payments/events';
 import { SandboxProcessor } from './payments/sandbox/processor';
@@ -20,6 +25,8 @@ export interface ApiContext {
   /** Limits kept in the database, shared by every API process (http/limits.ts). */
   limits: Limits;
   notifier: Notifier;
+  /** Delivers the outbox's messages by e-mail and SMS when their transports are configured (delivery/sender.ts). */
+  sender: MessageSender;
   /** The card processor; `sandbox` or `stripe` is set too, for the routes only that one serves. */
   payments: { gateway: PaymentGateway; sandbox: SandboxProcessor | null; stripe: StripeGateway | null };
   /** What the billing job runs with (billing/job.ts). */
@@ -36,7 +43,26 @@ export function createContext(
   const sandbox = config.payments.provider === 'sandbox' ? new SandboxProcessor(db, keys.processor, now, log) : null;
   const stripe = config.payments.provider === 'stripe' ? StripeGateway.fromKeys(config.payments.secretKey, config.payments.webhookSecret) : null;
   const gateway: PaymentGateway = (sandbox ?? stripe)!;
-  const notifier = new OutboxNotifier(db, keys, now, log);
+  const { delivery } = config;
+  const operator = operatorOf(config);
+  const sender = new MessageSender({
+    db,
+    sealing: keys.sealing,
+    now,
+    log,
+    email: delivery.smtp ? smtpTransport(delivery.smtp.url, delivery.smtp.from) : null,
+    sms: delivery.sms ? smsGateway(delivery.sms.url, delivery.sms.token) : null,
+    publicUrl: delivery.publicUrl,
+    operator,
+    retrySeconds: delivery.retrySeconds,
+    maxAttempts: delivery.maxAttempts,
+    invoice: async (orderNumber) => {
+      const invoice = await loadInvoice(db, orderNumber, null);
+      return invoice ? { filename: invoiceFileName(orderNumber), content: await invoicePdf(invoice, operator) } : null;
+    },
+  });
+  const deliverable = new Set<Channel>([...(delivery.smtp ? (['EMAIL'] as const) : []), ...(delivery.sms ? (['SMS'] as const) : [])]);
+  const notifier = new OutboxNotifier(db, keys, now, log, deliverable, () => sender.written());
   gateway.onEvent(
     paymentEventHandler(
       db,
@@ -53,6 +79,7 @@ export function createContext(
     tokens: new TokenIssuer(keys.signing, config.tokenTtlSeconds, now),
     limits: new Limits(db, now),
     notifier,
+    sender,
     payments: { gateway, sandbox, stripe },
     billing: { db, gateway, notifier, retryDays: config.billing.retryDays, log },
   };

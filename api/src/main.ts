@@ -7,7 +7,8 @@ import { deriveKeys, loadMasterSecret } from './auth/secrets';
 import { createContext } from './context';
 import { createServer } from './server';
 import { scheduleBilling } from './billing/schedule';
-import { serveMetrics } from './http/metrics';
+import { measureBacklogWith, serveMetrics } from './http/metrics';
+import { smtpHost } from './delivery/transports';
 
 /** Printed whatever the log level: people and scripts wait for this line. */
 function announce(config: ApiConfig, port: number, engine: string, seeded: boolean): void {
@@ -85,6 +86,7 @@ export async function main(): Promise<void> {
     app.log.info(`${signal}: shutting down`);
     clearInterval(sweep);
     await billing.stop();
+    await ctx.sender.stop();
     await app.close();
     await metrics?.close();
     await db.close();
@@ -98,6 +100,15 @@ export async function main(): Promise<void> {
   const port = typeof address === 'object' && address ? address.port : config.port;
   // Renewals, retries and expiry, once now and then every BILLING_INTERVAL_MINUTES: one pass at a time across processes.
   billing = scheduleBilling(ctx.billing, config.billing.intervalMinutes, ctx.now);
+  // Messages: delivered by every process, each message by one (delivery/sender.ts).
+  ctx.sender.start(config.delivery.pollSeconds);
+  measureBacklogWith(() =>
+    db.query(
+      `SELECT channel, count(*)::int AS pending, COALESCE(extract(epoch FROM now() - min(created_at)), 0)::int AS oldest_seconds FROM outbox WHERE status = 'PENDING' GROUP BY channel`,
+    ),
+  );
+  if (config.delivery.smtp) log(`E-mail through SMTP at ${smtpHost(config.delivery.smtp.url)}`);
+  if (config.delivery.sms) log(`SMS through the gateway at ${new URL(config.delivery.sms.url).host}`);
   if (cluster.isWorker) process.send?.({ ready: port });
   else announce(config, port, db.engine, seeded);
 }

@@ -73,6 +73,7 @@ export async function startApi(options: StartOptions): Promise<StartedApi & { da
   await seed(db, keys, clock.now());
   const ctx = createContext(config, db, keys, clock.now);
   const app = await createServer(ctx, { portal: false });
+  ctx.sender.start(ctx.config.delivery.pollSeconds);
   // Fastify prints its routes as a tree: a line's path follows its parent's, one level per four characters.
   const routes: string[] = [];
   const parents: string[] = [];
@@ -121,6 +122,7 @@ export async function startApi(options: StartOptions): Promise<StartedApi & { da
       return { status: response.status, body: (await response.json()) as { status?: string; code?: string } };
     },
     async close() {
+      await ctx.sender.stop();
       await app.close();
       await db.close();
     },

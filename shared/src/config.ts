@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { DEFAULT_PRODUCT, productCodeSchema, type RemoteName } from './contract/common';
+import { DEFAULT_OPERATOR, operatorSchema } from './contract/operator';
 
 export { REMOTE_NAMES, type RemoteName } from './contract/common';
 
@@ -13,27 +14,7 @@ const paymentsSchema = z.union([
 ]);
 export type PaymentSettings = z.infer<typeof paymentsSchema>;
 
-/** The operator's legal data for invoices. */
-const operatorSchema = z.object({
-  name: z.string(),
-  address: z.string(),
-  idNumber: z.string(),
-  vatNumber: z.string(),
-  bankAccount: z.string(),
-  supportPhone: z.string(),
-  supportEmail: z.string(),
-});
-export type OperatorSettings = z.infer<typeof operatorSchema>;
-
-export const DEFAULT_OPERATOR: OperatorSettings = {
-  name: 'ON TV d.o.o. Sarajevo',
-  address: 'Zmaja od Bosne 7, 71000 Sarajevo, Bosna i Hercegovina',
-  idNumber: '4200000000007',
-  vatNumber: '200000000007',
-  bankAccount: '1610000000000000',
-  supportPhone: '033 000 000',
-  supportEmail: 'podrska@ontv.ba',
-};
+export { DEFAULT_OPERATOR, type OperatorSettings } from './contract/operator';
 
 /** `portal.config.json`, served beside the host: where the remotes and the API live. */
 export const portalConfigSchema = z.object({

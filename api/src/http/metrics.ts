@@ -1,7 +1,7 @@
 import cluster from 'node:cluster';
 import http from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import { AggregatorRegistry, Counter, Histogram, collectDefaultMetrics, register } from 'prom-client';
+import { AggregatorRegistry, Counter, Gauge, Histogram, collectDefaultMetrics, register } from 'prom-client';
 
 /**
  * What an operator watches, in Prometheus' text format (prom-client's default registry): requests by
@@ -34,6 +34,47 @@ export const billingResults = new Counter({
 export const billingPasses = new Counter({ name: 'ontv_billing_passes_total', help: 'Billing passes by outcome: done, busy (another process had the lock), error', labelNames: ['outcome'] as const });
 
 export const messages = new Counter({ name: 'ontv_messages_written_total', help: 'Messages (codes, receipts, notices) the notifier wrote, by channel', labelNames: ['channel'] as const });
+
+export const messagesDelivered = new Counter({
+  name: 'ontv_message_deliveries_total',
+  help: 'Delivery tries by channel and outcome: sent, retried (tried again later), failed (given up)',
+  labelNames: ['channel', 'outcome'] as const,
+});
+
+/**
+ * The delivery backlog, read from the outbox when metrics are scraped: messages waiting (PENDING) and
+ * the age of the oldest, by channel. Every process reads the same table, so with WORKERS the primary
+ * takes the largest figure, not the sum.
+ */
+let backlogSource: (() => Promise<Array<{ channel: string; pending: number; oldest_seconds: number }>>) | null = null;
+export function measureBacklogWith(source: typeof backlogSource): void {
+  backlogSource = source;
+}
+let backlogRead: Promise<Array<{ channel: string; pending: number; oldest_seconds: number }>> | null = null;
+const readBacklog = () => {
+  backlogRead ??= (backlogSource?.() ?? Promise.resolve([])).finally(() => setTimeout(() => (backlogRead = null), 0));
+  return backlogRead;
+};
+new Gauge({
+  name: 'ontv_messages_pending',
+  help: 'Messages waiting for delivery (the backlog), by channel',
+  labelNames: ['channel'] as const,
+  aggregator: 'max',
+  async collect() {
+    this.reset();
+    for (const row of await readBacklog().catch(() => [])) this.set({ channel: row.channel }, row.pending);
+  },
+});
+new Gauge({
+  name: 'ontv_messages_oldest_pending_seconds',
+  help: 'How long the oldest waiting message has waited, by channel',
+  labelNames: ['channel'] as const,
+  aggregator: 'max',
+  async collect() {
+    this.reset();
+    for (const row of await readBacklog().catch(() => [])) this.set({ channel: row.channel }, row.oldest_seconds);
+  },
+});
 
 /** Times every API request under its route's pattern (`/api/credit-card/:code`), never its raw URL. */
 export function installRequestMetrics(app: FastifyInstance): void {

@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { endpoints, type PaymentOrderResponse, type PaymentRecord } from '@portal/shared/contract';
+import { endpoints, type Invoice, type PaymentOrderResponse, type PaymentRecord } from '@portal/shared/contract';
+import { invoiceFileName, invoicePdf } from './invoicePdf';
+import { operatorOf } from '../delivery/operator';
 import type { ApiContext } from '../context';
 import { lockCustomer } from '../auth/customers';
 import type { Queryable } from '../db/db';
@@ -92,6 +94,31 @@ function toRecord(order: OrderRow): PaymentRecord {
     creditCardNumber: order.card_number,
     amount: order.amount_fening / 100,
     paymentData: { name: order.kind === 'UPGRADE' && order.from_name ? upgradeName(order.plan_name, order.from_name) : order.plan_name },
+  };
+}
+
+/**
+ * A paid order's invoice: the record plus what the invoice says about the customer. Only the order's
+ * own customer's (`customerId`; null for the server's own use, such as an e-mailed receipt); null
+ * when there is none.
+ */
+export async function loadInvoice(db: Queryable, orderNumber: string, customerId: number | null): Promise<Invoice | null> {
+  if (!/^[0-9]{4}-[0-9]{6,}$/.test(orderNumber)) return null;
+  const [order] = await db.query<OrderRow & { first_name: string; last_name: string; customer_number: string | null; email: string | null; phone_number: string | null }>(
+    `SELECT ${ORDER_COLUMNS}, c.first_name, c.last_name, c.customer_number, c.email, c.phone_number
+       FROM ${ORDER_TABLES} JOIN customers c ON c.id = o.customer_id
+      WHERE o.order_number = $1 AND ($2::int IS NULL OR o.customer_id = $2) AND o.status = 'PAID'`,
+    [orderNumber, customerId],
+  );
+  if (!order) return null;
+  return {
+    ...toRecord(order),
+    issued: new Date(order.updated_at).toISOString(),
+    customer: {
+      fullName: `${order.first_name} ${order.last_name}`,
+      accountNumber: order.customer_number,
+      username: order.email ?? (order.phone_number ? `+${order.phone_number}` : ''),
+    },
   };
 }
 
@@ -215,24 +242,20 @@ export function paymentRoutes(app: FastifyInstance, ctx: ApiContext): void {
   });
 
   route(app, ctx, endpoints.invoice, async ({ customer: { customerId }, params: { orderNumber } }) => {
-    const [order] = /^[0-9]{4}-[0-9]{6,}$/.test(orderNumber)
-      ? await ctx.db.query<OrderRow & { first_name: string; last_name: string; customer_number: string | null; email: string | null; phone_number: string | null; created_at: Date }>(
-          `SELECT ${ORDER_COLUMNS}, c.first_name, c.last_name, c.customer_number, c.email, c.phone_number
-             FROM ${ORDER_TABLES} JOIN customers c ON c.id = o.customer_id
-            WHERE o.order_number = $1 AND o.customer_id = $2 AND o.status = 'PAID'`,
-          [orderNumber, customerId],
-        )
-      : [];
+    const invoice = await loadInvoice(ctx.db, orderNumber, customerId);
     // Another customer's invoice is as absent as an unknown one.
-    if (!order) throw new HttpError(404, PAYMENT_NOT_FOUND, 'NOT_FOUND');
-    return {
-      ...toRecord(order),
-      issued: new Date(order.updated_at).toISOString(),
-      customer: {
-        fullName: `${order.first_name} ${order.last_name}`,
-        accountNumber: order.customer_number,
-        username: order.email ?? (order.phone_number ? `+${order.phone_number}` : ''),
-      },
-    };
+    if (!invoice) throw new HttpError(404, PAYMENT_NOT_FOUND, 'NOT_FOUND');
+    return invoice;
+  });
+
+  // The same invoice as a PDF (docs/messages.md), for 'Preuzmi PDF' and e-mailed receipts.
+  route(app, ctx, endpoints.invoicePdf, async ({ customer: { customerId }, params: { orderNumber }, reply }) => {
+    const invoice = await loadInvoice(ctx.db, orderNumber, customerId);
+    if (!invoice) throw new HttpError(404, PAYMENT_NOT_FOUND, 'NOT_FOUND');
+    const pdf = await invoicePdf(invoice, operatorOf(ctx.config));
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', `attachment; filename="${invoiceFileName(invoice.orderNumber)}"`)
+      .send(pdf);
   });
 }

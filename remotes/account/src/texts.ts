@@ -77,7 +77,6 @@ export const DEVICES_TEXTS = {
 
 export const SERVICE_FAILED = 'Promjena trenutno nije moguća. Pokušaj ponovo kasnije.';
 
-export const COMPLAINTS_NOTE = 'Reklamacije na iznos računa primaju se do 30. u mjesecu za prethodni mjesec.';
 
 /** Changing the package (product.md §10, Changing the package). */
 export const CHANGE_PLAN_TEXTS = {

@@ -124,6 +124,8 @@ export const endpoints = {
   createOrder: endpoint({ method: 'POST', path: '/{product}-payments/new-account/order', body: paymentOrderRequestSchema, answer: paymentOrderResponseSchema, auth: true }),
   payments: endpoint({ method: 'GET', path: '/{product}-payments', answer: paymentListSchema, auth: true }),
   invoice: endpoint({ method: 'GET', path: '/{product}-payments/{orderNumber}', answer: invoiceSchema, auth: true }),
+  /** The same invoice as a PDF file (`application/pdf`), not JSON; only for the invoice's own customer. */
+  invoicePdf: endpoint({ method: 'GET', path: '/{product}-payments/{orderNumber}/pdf', auth: true }),
 
   // The sandbox's own
   /** Runs one billing pass as of `at` (default now), so a renewal can be seen without waiting a month. */

@@ -13,3 +13,4 @@ export * from './paths';
 export * from './endpoints';
 export * from './username';
 export * from './subscription';
+export * from './operator';

@@ -1,8 +1,7 @@
 import { useCallback } from 'react';
-import { Button, Navigate, Spinner, formatDate, formatDateTime, formatKM, getOperator, splitVat, useDocumentTitle, useLoad, useSearchParams } from '@portal/shared';
+import { Button, INVOICE_TEXTS, Navigate, Spinner, formatDate, formatDateTime, formatKM, getOperator, splitVat, useDocumentTitle, useLoad, useSearchParams } from '@portal/shared';
 import { getInvoice } from '@portal/shared/payments';
 import styles from './InvoicePage.module.css';
-import { COMPLAINTS_NOTE } from '../texts';
 
 /** `/nalog/racun?no=` (product.md §2, §9): a printable invoice; a load failure goes to /not-found (product.md §8). */
 export function InvoicePage() {
@@ -59,7 +58,7 @@ export function InvoicePage() {
         </thead>
         <tbody>
           <tr>
-            <td>Pretplata na paket {value.paymentData.name}</td>
+            <td>{INVOICE_TEXTS.line(value.paymentData.name)}</td>
             <td>
               {formatDate(value.periodStart)} – {formatDate(value.periodEnd)}
             </td>
@@ -71,7 +70,7 @@ export function InvoicePage() {
         <tfoot>
           <tr>
             <th scope="row" colSpan={4}>
-              Ukupno za platiti (sa PDV-om)
+              {INVOICE_TEXTS.total}
             </th>
             <td className={styles.num}>
               <strong>{formatKM(gross)}</strong>
@@ -80,7 +79,7 @@ export function InvoicePage() {
         </tfoot>
       </table>
       <footer className={styles.notes}>
-        <p>{COMPLAINTS_NOTE}</p>
+        <p>{INVOICE_TEXTS.complaints}</p>
         <p>
           Podrška: {operator.supportPhone}, {operator.supportEmail}
         </p>

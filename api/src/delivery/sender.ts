@@ -1,0 +1,177 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { OperatorSettings } from '@portal/shared/contract';
+import type { Db } from '../db/db';
+import { unseal } from '../auth/secrets';
+import { messagesDelivered } from '../http/metrics';
+import { LOGO_CID, renderEmail } from './email';
+import { DeliveryError, type EmailTransport, type SmsTransport } from './transports';
+import { maskAddress, type Channel, type MessageKind } from './notifier';
+
+/** How long a claimed message is this process's to deliver; a process that dies mid-way loses it after this. */
+const LEASE_SECONDS = 300;
+/** Messages claimed at a time. */
+const BATCH = 20;
+/** The longest wait between two tries. */
+const MAX_BACKOFF_SECONDS = 3600;
+
+const LOGO = fs.readFileSync(path.resolve(__dirname, '../../assets/logo.png'));
+
+export interface SenderDeps {
+  db: Db;
+  sealing: Buffer;
+  now: () => Date;
+  log: (line: string) => void;
+  email: EmailTransport | null;
+  sms: SmsTransport | null;
+  publicUrl: string;
+  operator: OperatorSettings;
+  /** The first retry waits this long; each next one twice as long, at most an hour. */
+  retrySeconds: number;
+  /** Tries before a message is FAILED. */
+  maxAttempts: number;
+  /** A paid order's invoice as a PDF, for a receipt's attachment. */
+  invoice: (orderNumber: string) => Promise<{ filename: string; content: Buffer } | null>;
+}
+
+interface Claimed {
+  id: string;
+  to_address: string;
+  channel: Channel;
+  kind: MessageKind;
+  text_sealed: string;
+  code_sealed: string | null;
+  meta: { subject?: string; link?: { path: string; label: string }; invoice?: string };
+  attempts: number;
+}
+
+/** The wait before try number `attempt + 1`, after `attempt` tries failed. */
+export const backoffSeconds = (retrySeconds: number, attempt: number) => Math.min(MAX_BACKOFF_SECONDS, retrySeconds * 2 ** Math.max(0, attempt - 1));
+
+/**
+ * Delivers the outbox's PENDING messages (docs/messages.md). Each process runs one: a pass claims due
+ * messages with FOR UPDATE SKIP LOCKED and a lease, so two processes never hold the same message, then
+ * sends each and records SENT, or the next try with a doubling back-off, or FAILED after the last try
+ * or a permanent refusal. A process that dies after sending and before recording leaves the message to
+ * be sent again after the lease: delivery is at least once, and the message id (`Message-ID`, the
+ * gateway's `id`) lets the receiving side drop a repeat.
+ */
+export class MessageSender {
+  private timer: NodeJS.Timeout | null = null;
+  private soon: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private again = false;
+  private stopped = false;
+
+  constructor(private readonly deps: SenderDeps) {}
+
+  /** Looks for work every `pollSeconds`, and soon after each message written. */
+  start(pollSeconds: number): this {
+    this.timer = setInterval(() => this.wake(), pollSeconds * 1000);
+    this.timer.unref();
+    this.wake();
+    return this;
+  }
+
+  /** A message was written: look shortly, once its transaction has committed. */
+  written(): void {
+    if (this.stopped || this.soon) return;
+    this.soon = setTimeout(() => {
+      this.soon = null;
+      this.wake();
+    }, 50);
+    this.soon.unref();
+  }
+
+  wake(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.drain().finally(() => {
+      this.running = null;
+    });
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    if (this.soon) clearTimeout(this.soon);
+    await this.running;
+    this.deps.email?.close();
+  }
+
+  private async drain(): Promise<void> {
+    do {
+      this.again = false;
+      try {
+        while (!this.stopped && (await this.runOnce()) === BATCH);
+      } catch (error) {
+        this.deps.log(`Message delivery: ${(error as Error).message}`);
+      }
+    } while (this.again && !this.stopped);
+  }
+
+  /** One batch: claims up to BATCH due messages and delivers them; answers how many it claimed. */
+  async runOnce(): Promise<number> {
+    const { db, now } = this.deps;
+    const at = now();
+    const channels = [...(this.deps.email ? ['EMAIL'] : []), ...(this.deps.sms ? ['SMS'] : [])];
+    if (channels.length === 0) return 0;
+    const claimed = await db.query<Claimed>(
+      `UPDATE outbox o SET locked_until = $1::timestamptz + interval '${LEASE_SECONDS} seconds', attempts = o.attempts + 1
+        WHERE o.id IN (SELECT id FROM outbox
+                        WHERE status = 'PENDING' AND next_attempt_at <= $1 AND (locked_until IS NULL OR locked_until <= $1) AND channel = ANY($3::text[])
+                        ORDER BY next_attempt_at, id LIMIT $2 FOR UPDATE SKIP LOCKED)
+        RETURNING o.id, o.to_address, o.channel, o.kind, o.text_sealed, o.code_sealed, o.meta, o.attempts`,
+      [at, BATCH, channels],
+    );
+    // A batch goes out together (the SMTP pool takes a few at once); each outcome is recorded on its own.
+    await Promise.all(claimed.map((message) => this.deliver(message)));
+    return claimed.length;
+  }
+
+  private async deliver(message: Claimed): Promise<void> {
+    const { db, now, log } = this.deps;
+    try {
+      if (message.channel === 'EMAIL') await this.sendEmail(message);
+      else await this.deps.sms!.send({ to: message.to_address, text: unseal(this.deps.sealing, message.text_sealed), id: `outbox-${message.id}` });
+      await db.query(`UPDATE outbox SET status = 'SENT', sent_at = $2, locked_until = NULL, last_error = NULL WHERE id = $1 AND status = 'PENDING'`, [message.id, now()]);
+      messagesDelivered.inc({ channel: message.channel, outcome: 'sent' });
+      log(`${message.kind} ${message.channel} to ${maskAddress(message.to_address)} sent (try ${message.attempts})`);
+    } catch (error) {
+      const permanent = error instanceof DeliveryError && error.permanent;
+      const last = permanent || message.attempts >= this.deps.maxAttempts;
+      const reason = (error as Error).message.slice(0, 300);
+      if (last) {
+        await db.query(`UPDATE outbox SET status = 'FAILED', locked_until = NULL, last_error = $2 WHERE id = $1 AND status = 'PENDING'`, [message.id, reason]);
+        messagesDelivered.inc({ channel: message.channel, outcome: 'failed' });
+      } else {
+        const next = new Date(now().getTime() + backoffSeconds(this.deps.retrySeconds, message.attempts) * 1000);
+        await db.query(`UPDATE outbox SET next_attempt_at = $2, locked_until = NULL, last_error = $3 WHERE id = $1 AND status = 'PENDING'`, [message.id, next, reason]);
+        messagesDelivered.inc({ channel: message.channel, outcome: 'retried' });
+      }
+      log(`${message.kind} ${message.channel} to ${maskAddress(message.to_address)} not sent (try ${message.attempts}${last ? ', given up' : ''}): ${reason}`);
+    }
+  }
+
+  private async sendEmail(message: Claimed): Promise<void> {
+    const rendered = renderEmail(
+      {
+        kind: message.kind,
+        subject: message.meta.subject ?? 'ON TV',
+        text: unseal(this.deps.sealing, message.text_sealed),
+        code: message.code_sealed ? unseal(this.deps.sealing, message.code_sealed) : null,
+        link: message.meta.link,
+      },
+      { publicUrl: this.deps.publicUrl, operator: this.deps.operator },
+    );
+    const attachments: Array<{ filename: string; content: Buffer; contentType: string; cid?: string }> = [{ filename: 'ontv.png', content: LOGO, contentType: 'image/png', cid: LOGO_CID }];
+    if (message.meta.invoice) {
+      const pdf = await this.deps.invoice(message.meta.invoice);
+      if (pdf) attachments.push({ ...pdf, contentType: 'application/pdf' });
+    }
+    await this.deps.email!.send({ ...rendered, to: message.to_address, attachments, messageId: `<outbox-${message.id}@ontv.portal>` });
+  }
+}

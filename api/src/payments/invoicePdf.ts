@@ -1,0 +1,88 @@
+import path from 'node:path';
+import PDFDocument from 'pdfkit';
+import { INVOICE_TEXTS, type Invoice, type OperatorSettings } from '@portal/shared/contract';
+import { formatDate, formatKM, splitVat } from '@portal/shared/format';
+import { localDateTime } from '../delivery/notices';
+
+/** DejaVu Sans (api/assets/fonts, its licence beside it): every Bosnian letter, č ć đ š ž included. */
+const FONTS = path.resolve(__dirname, '../../assets/fonts');
+const REGULAR = path.join(FONTS, 'DejaVuSans.ttf');
+const BOLD = path.join(FONTS, 'DejaVuSans-Bold.ttf');
+
+export const invoiceFileName = (orderNumber: string) => `racun-${orderNumber}.pdf`;
+
+/**
+ * The invoice as a PDF (A4), with what the printable page shows (product.md §9): the operator's legal
+ * data, the customer, the line with its period, net, VAT 17 % and the VAT-inclusive total, the card,
+ * the complaints deadline and the support contact.
+ */
+export function invoicePdf(invoice: Invoice, operator: OperatorSettings): Promise<Buffer> {
+  const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `Račun br. ${invoice.orderNumber}`, Author: operator.name } });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  doc.registerFont('regular', REGULAR);
+  doc.registerFont('bold', BOLD);
+  const left = doc.page.margins.left;
+  const width = doc.page.width - left - doc.page.margins.right;
+  const { net, vat, gross } = splitVat(invoice.amount);
+
+  // The seller, and the invoice's number and dates.
+  const top = doc.y;
+  doc.font('bold').fontSize(12).text(operator.name, left, top, { width: width / 2 });
+  doc.font('regular').fontSize(9).text(operator.address, { width: width / 2 - 10 });
+  doc.text(`ID broj: ${operator.idNumber}`).text(`PDV broj: ${operator.vatNumber}`).text(`Transakcijski račun: ${operator.bankAccount}`);
+  const sellerEnd = doc.y;
+  doc.font('bold').fontSize(16).text(`Račun br. ${invoice.orderNumber}`, left + width / 2, top, { width: width / 2, align: 'right' });
+  doc.font('regular').fontSize(9);
+  for (const line of [`Datum izdavanja: ${localDateTime(new Date(invoice.issued)).split(" u ")[0]}`, `Vrijeme plaćanja: ${localDateTime(new Date(invoice.updated))}`, `Plaćeno karticom ${invoice.creditCardNumber}`]) {
+    doc.text(line, left + width / 2, doc.y, { width: width / 2, align: 'right' });
+  }
+  doc.y = Math.max(sellerEnd, doc.y) + 24;
+
+  // The customer.
+  doc.font('bold').fontSize(11).text('Kupac', left);
+  doc.font('regular').fontSize(10).text(invoice.customer.fullName);
+  if (invoice.customer.accountNumber) doc.text(`Korisnički broj: ${invoice.customer.accountNumber}`);
+  if (invoice.customer.username) doc.text(invoice.customer.username);
+  doc.moveDown(1.5);
+
+  // The line, as a table.
+  const columns = [
+    { title: 'Opis', width: 0.34, align: 'left' as const },
+    { title: 'Period', width: 0.24, align: 'left' as const },
+    { title: 'Iznos bez PDV-a', width: 0.14, align: 'right' as const },
+    { title: 'PDV 17%', width: 0.13, align: 'right' as const },
+    { title: 'Ukupno', width: 0.15, align: 'right' as const },
+  ];
+  const row = (cells: string[], font: 'regular' | 'bold') => {
+    const y = doc.y;
+    let x = left;
+    let bottom = y;
+    doc.font(font).fontSize(9);
+    cells.forEach((cell, i) => {
+      const column = columns[i]!;
+      const w = column.width * width;
+      doc.text(cell, x + 4, y, { width: w - 8, align: column.align });
+      bottom = Math.max(bottom, doc.y);
+      x += w;
+    });
+    doc.y = bottom + 6;
+    doc.moveTo(left, doc.y - 3).lineTo(left + width, doc.y - 3).lineWidth(0.5).strokeColor('#c8c8d4').stroke();
+  };
+  row(columns.map((c) => c.title), 'bold');
+  row([INVOICE_TEXTS.line(invoice.paymentData.name), `${formatDate(invoice.periodStart)} – ${formatDate(invoice.periodEnd)}`, formatKM(net), formatKM(vat), formatKM(gross)], 'regular');
+  doc.moveDown(0.5);
+  doc.font('bold').fontSize(11).text(`${INVOICE_TEXTS.total}: ${formatKM(gross)}`, left, doc.y, { width, align: 'right' });
+  doc.moveDown(3);
+
+  // Complaints and support.
+  doc.font('regular').fontSize(9).fillColor('#44445a');
+  doc.text(INVOICE_TEXTS.complaints, left, doc.y, { width });
+  doc.text(`Podrška: ${operator.supportPhone}, ${operator.supportEmail}`, { width });
+  doc.end();
+  return done;
+}
