@@ -5,6 +5,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { ParsedMail } from 'mailparser';
+import { DEMO_CUSTOMER } from '../src/db/seed';
 import { runBilling } from '../src/billing/job';
 import { NOTICES } from '../src/delivery/notices';
 import { unseal } from '../src/auth/secrets';
@@ -95,6 +96,18 @@ for (const engine of engines()) {
       for (const part of [`Račun br. ${orderNumber}`, 'Emir Begić', '24,90 KM', '21,28 KM', '3,62 KM', 'PDV 17%', 'Pretplata na paket MaxON', 'Reklamacije', 'podrska@ontv.ba']) {
         assert.ok(text.includes(part), `the PDF shows ${part}:\n${text}`);
       }
+
+      // 'Preuzmi PDF': the same file for its own customer only.
+      const pdfOf = async (username: string | null) => {
+        const token = username ? ((await api.call('POST', '/login', { body: { username, password: DEMO_CUSTOMER.password, ...device } })).body as { token: string }).token : null;
+        const response = await fetch(`${api.url}/api/ontv-payments/${orderNumber}/pdf`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+        return { status: response.status, type: response.headers.get('content-type'), disposition: response.headers.get('content-disposition'), body: Buffer.from(await response.arrayBuffer()) };
+      };
+      const own = await pdfOf('aktivna@ontv.ba');
+      assert.deepEqual([own.status, own.type, own.disposition], [200, 'application/pdf', `attachment; filename="racun-${orderNumber}.pdf"`]);
+      assert.ok(pdfText(own.body).includes(`Račun br. ${orderNumber}`));
+      assert.equal((await pdfOf('demo@ontv.ba')).status, 404, "another customer's invoice is absent");
+      assert.equal((await pdfOf(null)).status, 401);
     });
 
     it('keeps an e-mail while the SMTP server is down and delivers it once when it is back', async () => {

@@ -34,7 +34,12 @@ describe('three API processes on one PostgreSQL', () => {
     assert.ok(admin, "TEST_DATABASE_URL names the test run's PostgreSQL server (npm test sets it)");
     database = await freshDatabase(admin, 'ontv_ops');
     metricsPort = await freePort();
-    portal = await startPortal({ name: 'workers', env: { DATABASE_URL: database.url, WORKERS: '3', LOGIN_LIMIT_CLIENT: '100000', METRICS_PORT: String(metricsPort) } });
+    // A mail server that is down (nothing listens on its port): e-mails wait in the backlog.
+    const mailPort = await freePort();
+    portal = await startPortal({
+      name: 'workers',
+      env: { DATABASE_URL: database.url, WORKERS: '3', LOGIN_LIMIT_CLIENT: '100000', METRICS_PORT: String(metricsPort), SMTP_URL: `smtp://127.0.0.1:${mailPort}`, MAIL_FROM: 'ON TV <no-reply@ontv.ba>', MESSAGE_RETRY_SECONDS: '3600' },
+    });
   });
   after(async () => {
     await portal?.stop();
@@ -58,6 +63,16 @@ describe('three API processes on one PostgreSQL', () => {
     assert.equal(failed + limited, 101, 'every login of the burst and the right password after it, from all three processes');
     assert.equal(metric(text, 'ontv_rate_limited_total', { limit: 'TOO_MANY_ATTEMPTS' }), limited);
     assert.equal(metric(text, 'ontv_http_request_duration_seconds_count', { route: '/api/login', status: '429' }), limited);
+    // Two password-reset codes for a mail server that is down: a backlog of 2 however many processes report it.
+    for (const username of ['demo@ontv.ba', 'istekla@ontv.ba']) {
+      const started = await fetch(`${portal.url}/api/forgot-password/check-username`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, osType: 1 }) });
+      assert.equal(started.status, 200);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const later = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+    assert.equal(metric(later, 'ontv_messages_pending', { channel: 'EMAIL' }), 2, later.split('\n').filter((l) => l.includes('message')).join('\n'));
+    assert.ok(metric(later, 'ontv_messages_oldest_pending_seconds', { channel: 'EMAIL' }) >= 0);
+    assert.ok(metric(later, 'ontv_message_deliveries_total', { channel: 'EMAIL', outcome: 'retried' }) >= 2);
     const pub = await fetch(`${portal.url}/metrics`);
     assert.ok(!(await pub.text()).includes('ontv_logins_total'), 'the public port does not serve metrics');
   });

@@ -1,6 +1,8 @@
+import fs from 'node:fs';
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { formatDate } from '@portal/shared/format';
+import { pdfText } from '../lib/pdf';
 import { expectAccessible, loggedInPage, screenshot, portalAndBrowser, tabTo } from './harness';
 
 const isoDayFrom = (from: Date, days: number) => new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate() + days)).toISOString().slice(0, 10);
@@ -62,6 +64,12 @@ for (const engine of ['pglite', 'postgres'] as const) describe(`devices and chan
     await row.getByRole('link', { name: /Račun/ }).click();
     const invoice = await page.locator('[data-invoice]').innerText();
     for (const part of ['MaxON (promjena paketa sa StartON)', '8,33 KM', '7,12 KM', '1,21 KM', 'PDV 17%']) assert.ok(invoice.includes(part), `the invoice shows ${part}`);
+    // The same invoice as a PDF.
+    const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Preuzmi PDF' }).click()]);
+    const number = /Račun br\. (\d{4}-\d{6})/.exec(invoice)![1]!;
+    assert.equal(file.suggestedFilename(), `racun-${number}.pdf`);
+    const pdf = pdfText(fs.readFileSync((await file.path())!));
+    for (const part of [`Račun br. ${number}`, 'Pretplata na paket MaxON', '(promjena paketa sa StartON)', '8,33 KM', '7,12 KM', '1,21 KM', 'Mirza Hadžić']) assert.ok(pdf.includes(part), `the PDF shows ${part}`);
 
     await page.goto(`${suite.portal.url}/nalog`);
     await myPackage(page).getByText('MaxON', { exact: true }).waitFor();

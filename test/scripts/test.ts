@@ -9,6 +9,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { CHROMIUM_MISSING, findChromium } from '../lib/chromium';
+import { PDFTOTEXT_MISSING, hasPdftotext } from '../lib/pdf';
 import { ROOT, WEBPACK_CLI } from '../../api/src/cli/freshness';
 import { POSTGRES_MISSING, startTempPostgres } from '../lib/postgres';
 
@@ -90,6 +91,11 @@ async function main(): Promise<number> {
   console.log(`Node.js ${process.version}${only ? `, steps: ${only.join(', ')}` : ''}`);
   if (want('e2e') && !findChromium()) {
     console.error(CHROMIUM_MISSING);
+    return 1;
+  }
+  // The invoice PDFs are read back with poppler's pdftotext.
+  if ((want('api') || want('e2e')) && !hasPdftotext()) {
+    console.error(PDFTOTEXT_MISSING);
     return 1;
   }
 

@@ -53,7 +53,7 @@ export function renderEmail(message: Outgoing, options: { publicUrl: string; ope
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:12px;overflow:hidden">
 <tr><td style="background:#0f0f2d;padding:18px 24px"><img src="cid:${LOGO_CID}" width="104" height="32" alt="ON TV" style="display:block;border:0"></td></tr>
 <tr><td style="padding:28px 24px 24px;font-size:16px;line-height:1.55">
-<h1 style="margin:0 0 16px;font-size:20px;line-height:1.3">${escape(message.subject.replace(/^ON TV: /, ''))}</h1>
+<h1 style="margin:0 0 16px;font-size:20px;line-height:1.3">${escape(bodyOf(message.subject))}</h1>
 ${code}${body}${button}
 </td></tr>
 <tr><td style="padding:16px 24px 20px;border-top:1px solid #e4e4ee;font-size:13px;line-height:1.5;color:#4a4a68">${escape(support)}<br>${escape(operator.name)}, ${escape(operator.address)}</td></tr>

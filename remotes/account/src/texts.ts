@@ -107,3 +107,10 @@ export const CHANGE_PLAN_TEXTS = {
   cancelFailed: 'Promjenu nije moguće otkazati. Pokušaj ponovo.',
   changeLink: 'Promijeni paket',
 } as const;
+
+/** The invoice as a PDF, on the invoice page and in the payment history. */
+export const INVOICE_PDF_TEXTS = {
+  download: 'Preuzmi PDF',
+  downloading: 'Preuzimam…',
+  failed: 'PDF računa trenutno nije moguće preuzeti. Pokušaj ponovo.',
+} as const;

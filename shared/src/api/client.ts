@@ -83,6 +83,31 @@ async function send(endpoint: Endpoint, input?: { params?: Record<string, string
   return parseResponse(schemaFor(endpoint.answer, product), response.data, `${endpoint.method} ${endpoint.path}`);
 }
 
+/**
+ * Fetches a file an endpoint answers (a PDF invoice), signed in like any call; a failure is an
+ * ApiError. The page saves it with `saveFile`.
+ */
+export async function download<E extends Endpoint>(endpoint: E, ...[input]: CallArgs<E>): Promise<Blob> {
+  const response = await api.request<Blob>({
+    method: endpoint.method,
+    url: pathOf(endpoint.path, product, input?.params as Record<string, string> | undefined),
+    params: input?.query,
+    headers: input?.headers,
+    responseType: 'blob',
+  });
+  return response.data;
+}
+
+/** Hands a fetched file to the browser to save under `name`. */
+export function saveFile(file: Blob, name: string): void {
+  const url = URL.createObjectURL(file);
+  const link = Object.assign(document.createElement('a'), { href: url, download: name, rel: 'noopener' });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
 type Calls = { [N in keyof typeof endpoints]: (...args: CallArgs<(typeof endpoints)[N]>) => Promise<AnswerOf<(typeof endpoints)[N]>> };
 
 /** One typed function per endpoint of the contract (`calls.checkPin({ body: { pin } })`): a page never writes a path or a method. */

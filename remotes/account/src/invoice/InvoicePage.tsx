@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import { Button, INVOICE_TEXTS, Navigate, Spinner, formatDate, formatDateTime, formatKM, getOperator, splitVat, useDocumentTitle, useLoad, useSearchParams } from '@portal/shared';
 import { getInvoice } from '@portal/shared/payments';
 import styles from './InvoicePage.module.css';
+import { DownloadPdf } from './DownloadPdf';
 
 /** `/nalog/racun?no=` (product.md §2, §9): a printable invoice; a load failure goes to /not-found (product.md §8). */
 export function InvoicePage() {
@@ -86,6 +87,7 @@ export function InvoicePage() {
       </footer>
       <div className={styles.noPrint}>
         <Button onClick={() => window.print()}>Štampaj račun</Button>
+        <DownloadPdf orderNumber={value.orderNumber} />
       </div>
     </article>
   );

@@ -1,6 +1,7 @@
 import { ButtonLink, Link, Page, Spinner, formatDate, formatDateTime, formatKM, panelClass, useLoad, paths, LoadFailed, messages } from '@portal/shared';
 import { getPayments } from '@portal/shared/payments';
 import styles from './HistoryPage.module.css';
+import { DownloadPdf } from '../invoice/DownloadPdf';
 
 /** `/nalog/istorija-uplata` (product.md §2): the payment table, 'Nema uplata' when empty (product.md §8). */
 export function HistoryPage() {
@@ -38,9 +39,12 @@ export function HistoryPage() {
                     <td data-label="Kartica">{p.creditCardNumber}</td>
                     <td data-label="Iznos">{formatKM(p.amount)}</td>
                     <td data-label="Račun">
-                      <Link to={paths.invoice.href(p.orderNumber)} aria-label={`Račun ${p.orderNumber}`}>
-                        Prikaži račun
-                      </Link>
+                      <span className={styles.invoiceActions}>
+                        <Link to={paths.invoice.href(p.orderNumber)} aria-label={`Račun ${p.orderNumber}`}>
+                          Prikaži račun
+                        </Link>
+                        <DownloadPdf orderNumber={p.orderNumber} compact />
+                      </span>
                     </td>
                   </tr>
                 ))}

@@ -1,0 +1,17 @@
+import { Alert, Button, download, endpoints, saveFile, useSubmit } from '@portal/shared';
+import { INVOICE_PDF_TEXTS as T } from '../texts';
+
+/** 'Preuzmi PDF': the invoice as the server's PDF (docs/messages.md), saved as `racun-{broj}.pdf`. */
+export function DownloadPdf({ orderNumber, compact = false }: { orderNumber: string; compact?: boolean }) {
+  const { busy, error, run } = useSubmit(T.failed);
+  const fetchPdf = () =>
+    void run(async () => saveFile(await download(endpoints.invoicePdf, { params: { orderNumber } }), `racun-${orderNumber}.pdf`), { settle: true });
+  return (
+    <>
+      <Button variant="secondary" disabled={busy} onClick={fetchPdf} aria-label={compact ? `${T.download}: račun ${orderNumber}` : undefined}>
+        {busy ? T.downloading : T.download}
+      </Button>
+      {error && <Alert kind="error">{error}</Alert>}
+    </>
+  );
+}
