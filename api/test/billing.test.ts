@@ -1,5 +1,4 @@
 import { spawnSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -12,7 +11,7 @@ import { runBilling } from '../src/billing/job';
 import { addDays } from '../src/days';
 import { ROOT } from '../src/cli/freshness';
 import type { Behaviour } from '../src/payments/sandbox/test-cards';
-import { addCard, device, engines, payOrder, startApi } from './harness';
+import { addCard, device, engines, payOrder, startApi, testCustomer } from './harness';
 
 const DUE = '2026-03-10';
 const at = (day: string, time = '06:00') => new Date(`${day}T${time}:00Z`);
@@ -20,7 +19,6 @@ const at = (day: string, time = '06:00') => new Date(`${day}T${time}:00Z`);
 for (const engine of engines()) {
   describe(`billing on ${engine}`, () => {
     let api: Awaited<ReturnType<typeof startApi>>;
-    let serial = 0;
     before(async () => {
       api = await startApi({ engine, env: { LOGIN_LIMIT_CLIENT: '1000', LOGIN_LIMIT_ACCOUNT: '1000' } });
     });
@@ -29,34 +27,8 @@ for (const engine of engines()) {
     });
 
     /** A customer with a subscription due on `due` and, unless `card` is null, a primary card that behaves so. */
-    async function customer(options: { due?: string; status?: 'ACTIVE' | 'DEACTIVATED' | 'EXPIRED'; card?: Behaviour | null; plan?: 'starton' | 'maxon' } = {}) {
-      const { due = DUE, status = 'ACTIVE', card = 'succeed', plan = 'maxon' } = options;
-      serial += 1;
-      const email = `kupac${serial}.${randomUUID().slice(0, 6)}@example.ba`;
-      const [demo] = await api.db.query<{ password_hash: string; pin_sealed: string }>('SELECT password_hash, pin_sealed FROM customers WHERE email = $1', [DEMO_CUSTOMER.email]);
-      const [row] = await api.db.query<{ id: number }>(
-        `INSERT INTO customers (email, first_name, last_name, password_hash, pin_sealed) VALUES ($1, 'Test', 'Kupac', $2, $3) RETURNING id`,
-        [email, demo!.password_hash, demo!.pin_sealed],
-      );
-      const id = row!.id;
-      await api.db.query(
-        `INSERT INTO subscriptions (customer_id, plan_code, status, period_start, next_payment_on, updated_at) VALUES ($1, $2, $3, ($4::date - interval '1 month')::date, $4::date, $5)`,
-        [id, plan, status, due, at(due)],
-      );
-      if (card) await saveCard(id, card, true);
-      return { id, email };
-    }
-
-    async function saveCard(customerId: number, behaviour: Behaviour, primary: boolean) {
-      const method = `pm_test_${randomUUID().replace(/-/g, '').slice(0, 20)}`;
-      await api.db.query(`INSERT INTO sandbox_payment_methods (id, behaviour, brand, last4, exp_month, exp_year, created_at) VALUES ($1, $2, 'visa', '4242', 12, 30, now())`, [method, behaviour]);
-      await api.db.query(
-        `INSERT INTO credit_cards (code, customer_id, primary_card, card_type, masked_number, expiration_mm, expiration_yy, payment_method, created_at)
-         VALUES ($1, $2, $3, 'visa', '**** **** **** 4242', 12, 30, $4, now())`,
-        [randomUUID(), customerId, primary, method],
-      );
-      return method;
-    }
+    const customer = (options: { due?: string; status?: 'ACTIVE' | 'DEACTIVATED' | 'EXPIRED'; card?: Behaviour | null; plan?: 'starton' | 'maxon' } = {}) =>
+      testCustomer(api.db, { nextPaymentOn: options.due ?? DUE, status: options.status, card: options.card === undefined ? 'succeed' : options.card, plan: options.plan });
 
     const run = (day: string, time?: string) => runBilling(api.ctx.billing, at(day, time));
     const logIn = async (username: string) => {

@@ -84,6 +84,8 @@ for (const engine of engines()) {
     });
 
     it('sends a paid renewal its receipt with the invoice as a PDF holding the number, the amounts, VAT and the letters č ć đ š ž', async () => {
+      // A name with every Bosnian letter the font must carry.
+      await api.db.query(`UPDATE customers SET last_name = 'Begić-Đurđević Žužić Šarčević' WHERE email = 'aktivna@ontv.ba'`);
       const report = await runBilling(api.ctx.billing, new Date('2026-03-21T06:00:00Z'));
       assert.ok(report.charged >= 1);
       const receipt = await mail.waitFor((m) => isFor(m, 'aktivna@ontv.ba') && /račun/.test(m.subject ?? ''), 'the receipt');
@@ -93,7 +95,7 @@ for (const engine of engines()) {
       const pdf = receipt.attachments.find((a) => a.contentType === 'application/pdf');
       assert.equal(pdf?.filename, `racun-${orderNumber}.pdf`);
       const text = pdfText(pdf!.content);
-      for (const part of [`Račun br. ${orderNumber}`, 'Emir Begić', '24,90 KM', '21,28 KM', '3,62 KM', 'PDV 17%', 'Pretplata na paket MaxON', 'Reklamacije', 'podrska@ontv.ba']) {
+      for (const part of [`Račun br. ${orderNumber}`, 'Emir Begić-Đurđević Žužić Šarčević', '24,90 KM', '21,28 KM', '3,62 KM', 'PDV 17%', 'Pretplata na paket MaxON', 'Reklamacije', 'podrska@ontv.ba']) {
         assert.ok(text.includes(part), `the PDF shows ${part}:\n${text}`);
       }
 

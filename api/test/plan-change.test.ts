@@ -3,14 +3,13 @@
  * prorated difference, a downgrade at the renewal, a free change during a promo, the refusals, and
  * bursts of concurrent changes, payments and renewals on each engine.
  */
-import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { accountInfoSchema, invoiceSchema, paymentListSchema, planChangeQuoteSchema, planChangeResponseSchema } from '@portal/shared/contract';
 import { DEMO_CUSTOMER } from '../src/db/seed';
 import { runBilling } from '../src/billing/job';
 import { prorate } from '../src/account/planChange';
-import { device, engines, payOrder, startApi } from './harness';
+import { device, engines, payOrder, startApi, testCustomer } from './harness';
 
 const BURST = 100;
 const at = (day: string, time = '10:00') => new Date(`${day}T${time}:00Z`);
@@ -27,7 +26,6 @@ describe('proration', () => {
 for (const engine of engines()) {
   describe(`changing the package on ${engine}`, () => {
     let api: Awaited<ReturnType<typeof startApi>>;
-    let serial = 0;
     before(async () => {
       api = await startApi({ engine, env: { LOGIN_LIMIT_CLIENT: '100000', LOGIN_LIMIT_ACCOUNT: '100000' } });
     });
@@ -35,31 +33,17 @@ for (const engine of engines()) {
       await api?.close();
     });
 
-    /** A customer with a subscription of `plan` for the period `start`..`end`, and a primary card unless `card` is false. */
+    /** A signed-in customer with a subscription of `plan` for the period `start`..`end`, and a primary card unless `card` is false. */
     async function customer(options: { plan?: 'starton' | 'maxon'; start?: string; end?: string; status?: string; card?: boolean; promoUntil?: string } = {}) {
-      const { plan = 'starton', start = '2026-03-01', end = '2026-04-01', status = 'ACTIVE', card = true } = options;
-      serial += 1;
-      const email = `promjena${serial}.${randomUUID().slice(0, 6)}@example.ba`;
-      const [demo] = await api.db.query<{ password_hash: string; pin_sealed: string }>('SELECT password_hash, pin_sealed FROM customers WHERE email = $1', [DEMO_CUSTOMER.email]);
-      const [row] = await api.db.query<{ id: number }>(
-        `INSERT INTO customers (email, first_name, last_name, password_hash, pin_sealed) VALUES ($1, 'Test', 'Kupac', $2, $3) RETURNING id`,
-        [email, demo!.password_hash, demo!.pin_sealed],
-      );
-      const id = row!.id;
-      await api.db.query(
-        `INSERT INTO subscriptions (customer_id, plan_code, status, period_start, next_payment_on, updated_at, promo_type, promo_until, promo_days)
-         VALUES ($1, $2, $3, $4::date, $5::date, now(), $6, $7::date, NULL)`,
-        [id, plan, status, start, end, options.promoUntil ? 'TIME_UNTIL_BASED' : null, options.promoUntil ?? null],
-      );
-      if (card) {
-        const method = `pm_test_${randomUUID().replace(/-/g, '').slice(0, 20)}`;
-        await api.db.query(`INSERT INTO sandbox_payment_methods (id, behaviour, brand, last4, exp_month, exp_year, created_at) VALUES ($1, 'succeed', 'visa', '4242', 12, 30, now())`, [method]);
-        await api.db.query(
-          `INSERT INTO credit_cards (code, customer_id, primary_card, card_type, masked_number, expiration_mm, expiration_yy, payment_method, created_at)
-           VALUES ($1, $2, true, 'visa', '**** **** **** 4242', 12, 30, $3, now())`,
-          [randomUUID(), id, method],
-        );
-      }
+      const { id, email } = await testCustomer(api.db, {
+        plan: options.plan ?? 'starton',
+        periodStart: options.start ?? '2026-03-01',
+        nextPaymentOn: options.end ?? '2026-04-01',
+        status: options.status,
+        card: options.card === false ? null : 'succeed',
+        promoUntil: options.promoUntil,
+        emailPrefix: 'promjena',
+      });
       const login = await api.call('POST', '/login', { body: { username: email, password: DEMO_CUSTOMER.password, ...device } });
       assert.equal(login.status, 200);
       return { id, email, token: (login.body as { token: string }).token };

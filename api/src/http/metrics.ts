@@ -55,26 +55,21 @@ const readBacklog = () => {
   backlogRead ??= (backlogSource?.() ?? Promise.resolve([])).finally(() => setTimeout(() => (backlogRead = null), 0));
   return backlogRead;
 };
-new Gauge({
-  name: 'ontv_messages_pending',
-  help: 'Messages waiting for delivery (the backlog), by channel',
-  labelNames: ['channel'] as const,
-  aggregator: 'max',
-  async collect() {
-    this.reset();
-    for (const row of await readBacklog().catch(() => [])) this.set({ channel: row.channel }, row.pending);
-  },
-});
-new Gauge({
-  name: 'ontv_messages_oldest_pending_seconds',
-  help: 'How long the oldest waiting message has waited, by channel',
-  labelNames: ['channel'] as const,
-  aggregator: 'max',
-  async collect() {
-    this.reset();
-    for (const row of await readBacklog().catch(() => [])) this.set({ channel: row.channel }, row.oldest_seconds);
-  },
-});
+/** A gauge of the backlog, by channel, read from `field` of the backlog's rows. */
+function backlogGauge(name: string, help: string, field: 'pending' | 'oldest_seconds'): void {
+  new Gauge({
+    name,
+    help,
+    labelNames: ['channel'] as const,
+    aggregator: 'max',
+    async collect() {
+      this.reset();
+      for (const row of await readBacklog().catch(() => [])) this.set({ channel: row.channel }, row[field]);
+    },
+  });
+}
+backlogGauge('ontv_messages_pending', 'Messages waiting for delivery (the backlog), by channel', 'pending');
+backlogGauge('ontv_messages_oldest_pending_seconds', 'How long the oldest waiting message has waited, by channel', 'oldest_seconds');
 
 /** Times every API request under its route's pattern (`/api/credit-card/:code`), never its raw URL. */
 export function installRequestMetrics(app: FastifyInstance): void {

@@ -17,7 +17,8 @@ export interface PayDialogProps {
   onClose: () => void;
 }
 
-const newKey = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
+/** A fresh idempotency key: one per dialog or form, sent with every attempt from it. */
+export const newIdempotencyKey = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
 
 /**
  * The security-code modal (product.md §2, §4): 'Plati' only with a valid code; then the order is placed (a
@@ -52,7 +53,7 @@ function PayForm({ provider, card, amount, placeOrder, onResult }: PayDialogProp
     onResult(false);
   });
   const [challenge, setChallenge] = useState<Extract<Outcome, { status: 'challenge' }> | null>(null);
-  const [key] = useState(newKey);
+  const [key] = useState(newIdempotencyKey);
   const settle = (outcome: Outcome) => {
     if (outcome.status === 'challenge') setChallenge(outcome);
     else onResult(outcome.status === 'succeeded');

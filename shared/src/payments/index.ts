@@ -5,7 +5,7 @@
  */
 export * from './calls';
 export { CardDialog, useCardDialog } from './CardDialog';
-export { PayDialog, type PayDialogProps } from './PayDialog';
+export { PayDialog, newIdempotencyKey, type PayDialogProps } from './PayDialog';
 export { Dialog } from './Dialog';
 export { CARD_TEXTS } from './texts';
 export { COUNTRY_CODES, countryOptions } from './countries';

@@ -22,13 +22,11 @@ import {
   toApiError,
   type PlanChangeQuote,
 } from '@portal/shared';
-import { PayDialog, changePlan, getPlanChangeQuote, useCardDialog } from '@portal/shared/payments';
+import { PayDialog, changePlan, getPlanChangeQuote, newIdempotencyKey, useCardDialog } from '@portal/shared/payments';
 import { CHANGE_PLAN_TEXTS as T } from '../texts';
 import styles from '../forms.module.css';
 
 type Done = { kind: 'changed' | 'paid'; plan: string } | { kind: 'scheduled'; plan: string; on: string };
-
-const newKey = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
 
 /**
  * `/nalog/promijeni-paket?paket=` (product.md §10, Changing the package): what the change costs and from
@@ -99,7 +97,7 @@ function QuoteView({ quote, onDone }: { quote: PlanChangeQuote; onDone: (done: D
   const cardDialog = useCardDialog(payment.retry);
   const [paying, setPaying] = useState(false);
   const [payFailed, setPayFailed] = useState(false);
-  const [key] = useState(newKey);
+  const [key] = useState(newIdempotencyKey);
   const { busy, error, run } = useSubmit(T.failed);
   const paid = quote.amount > 0;
   const primary = payment.status === 'ready' ? payment.value.creditCards.find((c) => c.primaryCard) : undefined;
