@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import fs from 'node:fs';
+import crypto from 'node:crypto';
 import webpack, { type Configuration } from 'webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
@@ -121,6 +122,31 @@ class EmitFilePlugin {
 }
 
 const copyFile = (file: string, name = path.basename(file)) => new EmitFilePlugin(name, () => fs.readFileSync(file), file);
+
+/**
+ * The embed's release files (README, "The package widget"): beside the unversioned `tv-paketi.js`,
+ * `v1/tv-paketi.js` (follows every compatible release) and `tv-paketi.<hash>.js` (this release, never
+ * changed, to pin with Subresource Integrity). `integrity.json` names the pinned file and its
+ * `sha384-…` value, which the build also prints.
+ */
+class EmbedReleasePlugin {
+  apply(compiler: webpack.Compiler) {
+    compiler.hooks.thisCompilation.tap('EmbedReleasePlugin', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'EmbedReleasePlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ANALYSE }, () => {
+        const asset = compilation.getAsset('tv-paketi.js');
+        if (!asset) return;
+        const source = asset.source.buffer();
+        const hash = crypto.createHash('sha256').update(source).digest('hex').slice(0, 10);
+        const integrity = `sha384-${crypto.createHash('sha384').update(source).digest('base64')}`;
+        const pinned = `tv-paketi.${hash}.js`;
+        compilation.emitAsset('v1/tv-paketi.js', new webpack.sources.RawSource(source));
+        compilation.emitAsset(pinned, new webpack.sources.RawSource(source), { immutable: true });
+        compilation.emitAsset('integrity.json', new webpack.sources.RawSource(`${JSON.stringify({ file: pinned, integrity }, null, 2)}\n`));
+        compilation.hooks.afterProcessAssets.tap('EmbedReleasePlugin', () => console.info(`  <tv-paketi> pinned release: embed/${pinned} integrity="${integrity}"`));
+      });
+    });
+  }
+}
 
 /** Copies a folder into the output as it is (images, HTML resources): content, not code. */
 class CopyDirPlugin {
@@ -277,7 +303,15 @@ function embedConfig(mode: 'production' | 'development'): Configuration {
     output: { path: path.join(appRoot, 'dist/embed'), publicPath: 'auto', filename: '[name].js', clean: true },
     resolve: { extensions: ['.tsx', '.ts', '.js'] },
     module: { rules: [typescriptRule] },
-    plugins: [copyFile(path.join(appRoot, 'public/embed-demo.html'), 'demo.html'), copyFile(path.join(appRoot, 'public/embed-demo.css'), 'demo.css'), ...compression(prod)],
+    plugins: [
+      new EmbedReleasePlugin(),
+      copyFile(path.join(appRoot, 'public/embed-demo.html'), 'demo.html'),
+      copyFile(path.join(appRoot, 'public/embed-demo.css'), 'demo.css'),
+      copyFile(path.join(appRoot, 'public/custom-elements.json'), 'custom-elements.json'),
+      copyFile(path.join(appRoot, 'public/tv-paketi.d.ts'), 'tv-paketi.d.ts'),
+      copyFile(path.join(appRoot, 'public/tv-paketi-react.d.ts'), 'tv-paketi-react.d.ts'),
+      ...compression(prod),
+    ],
     performance: { hints: false },
     stats: 'errors-warnings',
     infrastructureLogging: { level: 'error' },

@@ -2,7 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { accountInfoSchema, creditCardListSchema, invoiceSchema, newCardResponseSchema, paymentListSchema, paymentOrderResponseSchema } from '@portal/shared/contract';
 import { DEMO_CUSTOMER, DEMO_CUSTOMERS } from '../src/db/seed';
-import { addCard as addCardWith, CARD_HOLDER as HOLDER, device, engines, payOrder, startApi, type StartedApi } from './harness';
+import { addCard as addCardWith, CARD_HOLDER as HOLDER, device, engines, payOrder, startApi, testCustomer, type StartedApi } from './harness';
 
 const email = (start: string) => DEMO_CUSTOMERS.find((c) => c.email.startsWith(start))!.email;
 const CARD = { succeed: '4242424242424242', decline: '4000000000000002', funds: '4000000000009995', challenge: '4000000000003220', later: '4000000000000341' };
@@ -220,6 +220,24 @@ for (const engine of engines()) {
       const account = await info(demo);
       assert.deepEqual(account.promos, [{ status: 'ACTIVE', promoType: 'DURATION_BASED', durationUntil: '2026-03-15', durationDays: 14 }]);
       assert.equal((await api.call('POST', '/ontv/createSubscriptionInPromoPeriod', { token: demo, body: { plan: 'maxon' } })).body.code, 'ALREADY_SUBSCRIBED');
+    });
+
+    it("keeps where a sale came from (the widget's ref) with its order and its promo, at most 200 characters", async () => {
+      const buyer = await testCustomer(api.db, { nextPaymentOn: '2026-01-01', status: 'EXPIRED', plan: 'starton' });
+      const token = await logIn(buyer.email);
+      const [card] = await cards(token);
+      const long = await api.call('POST', '/ontv-payments/new-account/order', { token, body: { creditCardId: card!.code, amount: 14.9, ontvPlanId: 'starton', ref: 'x'.repeat(201) } });
+      assert.equal(long.status, 400);
+      const placed = await api.call('POST', '/ontv-payments/new-account/order', { token, body: { creditCardId: card!.code, amount: 14.9, ontvPlanId: 'starton', ref: ' naslovna-baner ' } });
+      assert.equal(placed.status, 200);
+      const [order] = await api.db.query<{ ref: string | null }>('SELECT ref FROM payment_orders WHERE order_number = $1', [(placed.body as { orderNumber: string }).orderNumber]);
+      assert.equal(order?.ref, 'naslovna-baner');
+
+      const promoBuyer = await testCustomer(api.db, { nextPaymentOn: '2026-01-01', status: 'EXPIRED', plan: 'starton' });
+      const promo = await api.call('POST', '/ontv/createSubscriptionInPromoPeriod', { token: await logIn(promoBuyer.email), body: { plan: 'maxon', ref: 'jesenja-akcija' } });
+      assert.equal(promo.status, 200, JSON.stringify(promo.body));
+      const [use] = await api.db.query<{ ref: string | null }>(`SELECT ref FROM promo_uses WHERE customer_id = $1 AND plan_code = 'maxon'`, [promoBuyer.id]);
+      assert.equal(use?.ref, 'jesenja-akcija');
     });
 
     it('refuses a promo subscription without a saved card', async () => {

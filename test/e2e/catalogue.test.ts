@@ -1,9 +1,12 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
-import { logIn, screenshot, portalAndBrowser } from './harness';
+import { ROOT } from '../../api/src/cli/freshness';
+import { expectAccessible, logIn, screenshot, portalAndBrowser } from './harness';
 
 const SCREENS = [
   { path: '/', heading: 'Televizija koja ide s tobom', text: 'Više od 150 TV kanala', name: 'home' },
@@ -113,7 +116,7 @@ describe('catalogue in a browser', () => {
     for (const width of [375, 1280]) {
       const page = await newPage(width);
       await page.goto(`${suite.portal.url}/remotes/catalogue/embed/demo.html`);
-      const widget = page.locator('tv-paketi');
+      const widget = page.locator('tv-paketi').first();
       await widget.getByRole('heading', { name: 'MaxON' }).waitFor();
       await widget.getByText('24,90 KM').waitFor();
       await screenshot(page, 'widget-demo');
@@ -154,7 +157,7 @@ describe('catalogue in a browser', () => {
       assert.equal(outside.pageCard, 'none', 'the page keeps its own .card rule');
 
       const subscribe = widget.getByRole('link', { name: 'PRETPLATI SE: MaxON' });
-      assert.equal(await subscribe.evaluate((a) => (a as HTMLAnchorElement).href), `${suite.portal.url}/pretplati-se?paket=maxon`);
+      assert.equal(await subscribe.evaluate((a) => (a as HTMLAnchorElement).href), `${suite.portal.url}/pretplati-se?paket=maxon&ref=demo-stranica`);
       await page.context().close();
     }
   });
@@ -178,6 +181,76 @@ describe('catalogue in a browser', () => {
     assert.equal(await widget.getByText('14,90 KM').evaluate((el) => getComputedStyle(el).color), 'rgb(20, 22, 41)');
     await page.context().close();
     site.close();
+  });
+
+  it('keeps its v1 contract on another site: the SRI-pinned file loads, events fire once each, a cancelled select stays, parts style it, its height is held', async () => {
+    const pinned = JSON.parse(fs.readFileSync(path.join(ROOT, 'remotes/catalogue/dist/embed/integrity.json'), 'utf8')) as { file: string; integrity: string };
+    const html = `<!doctype html><html lang="bs"><head><meta charset="utf-8"><title>Operater</title>
+      <style>tv-paketi { --tvp-accent: rgb(11, 92, 173); } tv-paketi::part(button) { border-radius: 3px; } main { max-width: 60rem; }</style>
+      <script>
+        window.seen = [];
+        for (const type of ['tv-paketi-load', 'tv-paketi-error', 'tv-paketi-select']) {
+          document.addEventListener(type, (event) => {
+            window.seen.push([type, event.target.id, event.detail]);
+            if (type === 'tv-paketi-select') event.preventDefault();
+          });
+        }
+        // The widget's height as soon as it is defined, before the prices arrive.
+        customElements.whenDefined('tv-paketi').then(() => requestAnimationFrame(() => {
+          window.heightBefore = document.getElementById('ok').getBoundingClientRect().height;
+        }));
+      </script></head>
+      <body><main><h1>Operater</h1><h2>Naši paketi</h2>
+      <script src="${suite.portal.url}/remotes/catalogue/embed/${pinned.file}" integrity="${pinned.integrity}" crossorigin="anonymous" defer></script>
+      <tv-paketi id="ok" paket="maxon" ref="e2e-baner"></tv-paketi>
+      <p id="below">Ispod widgeta.</p>
+      <tv-paketi id="down" paket="starton" api-url="http://127.0.0.1:9/api"></tv-paketi></main></body></html>`;
+    const site = http.createServer((_request, response) => response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html));
+    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+    const page = await newPage(375);
+    try {
+    // The prices come late, as on a slow line: the cards must not move what is below them.
+    await page.route('**/api/ontv/plans', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      await route.continue();
+    });
+    await page.goto(`http://127.0.0.1:${(site.address() as AddressInfo).port}/paketi.html`);
+    const widget = page.locator('#ok');
+    await widget.getByText('24,90 KM').waitFor();
+    await page.locator('#down').getByRole('button', { name: 'Pokušaj ponovo' }).waitFor();
+    await screenshot(page, 'widget-v1-operator');
+    const seen = async () => (await page.evaluate(() => (window as unknown as { seen: unknown[] }).seen)) as Array<[string, string, unknown]>;
+    // Once each, whichever widget answered first.
+    const byWidget = (events: Array<[string, string, unknown]>) => [...events].sort((a, b) => a[1].localeCompare(b[1]));
+    assert.deepEqual(
+      byWidget(await seen()),
+      byWidget([
+        ['tv-paketi-error', 'down', { message: 'Cijene i promocije trenutno nisu dostupne. Prikazujemo opis paketa; pokušaj ponovo za koji trenutak.' }],
+        ['tv-paketi-load', 'ok', { packages: [{ code: 'maxon', name: 'MaxON', priceKM: 24.9 }] }],
+      ]),
+    );
+    // It held its height while the prices loaded: what is below it did not move.
+    const heights = await page.evaluate(() => [(window as unknown as { heightBefore: number }).heightBefore, document.getElementById('ok')!.getBoundingClientRect().height]);
+    assert.ok(heights[0]! > 200 && heights[0] === heights[1], `height before and after the prices: ${heights}`);
+
+    const button = widget.getByRole('link', { name: 'PRETPLATI SE: MaxON' });
+    assert.equal(await button.evaluate((a) => (a as HTMLAnchorElement).href), `${suite.portal.url}/pretplati-se?paket=maxon&ref=e2e-baner`);
+    const look = await button.evaluate((a) => ({ radius: getComputedStyle(a).borderTopLeftRadius, background: getComputedStyle(a).backgroundColor }));
+    assert.deepEqual(look, { radius: '3px', background: 'rgb(11, 92, 173)' });
+    const before = page.url();
+    await button.click();
+    assert.deepEqual((await seen()).filter(([type]) => type === 'tv-paketi-select'), [['tv-paketi-select', 'ok', { code: 'maxon', name: 'MaxON', priceKM: 24.9 }]]);
+    assert.equal(page.url(), before, 'the operator cancelled the select: the page stays');
+    await expectAccessible(page, 'two widgets on the operator page');
+    // The version that follows compatible releases, and the contract's files, beside it.
+    for (const file of ['v1/tv-paketi.js', 'custom-elements.json', 'tv-paketi.d.ts', 'tv-paketi-react.d.ts']) {
+      assert.equal((await fetch(`${suite.portal.url}/remotes/catalogue/embed/${file}`)).status, 200, file);
+    }
+    } finally {
+      await page.context().close();
+      site.closeAllConnections();
+      site.close();
+    }
   });
 
   it('is also a federated module a Module Federation host can load', async () => {

@@ -131,7 +131,7 @@ export function accountRoutes(app: FastifyInstance, ctx: ApiContext): void {
 
 
   // A free promo period: the subscription starts at once, with no payment (the promo's rules in payments/routes.ts).
-  route(app, ctx, endpoints.subscribeInPromo, async ({ customer: { customerId }, body: { plan: planCode }, request }) => {
+  route(app, ctx, endpoints.subscribeInPromo, async ({ customer: { customerId }, body: { plan: planCode, ref }, request }) => {
     const today = isoDay(ctx.now());
     const [promo] = await ctx.db.query<{ promo_type: 'DURATION_BASED' | 'TIME_UNTIL_BASED'; duration_days: number | null; until: string | null; ends: string }>(
       `SELECT pp.promo_type, pp.duration_days, to_char(pp.duration_until, 'YYYY-MM-DD') AS until,
@@ -153,7 +153,12 @@ export function accountRoutes(app: FastifyInstance, ctx: ApiContext): void {
     const { row, cancelled } = await ctx.db.transaction(async (tx) => {
       await lockCustomer(tx, customerId);
       await refuseUnlessMayBuy(tx, customerId, today);
-      const [first] = await tx.query('INSERT INTO promo_uses (customer_id, plan_code, used_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING 1', [customerId, planCode, ctx.now()]);
+      const [first] = await tx.query('INSERT INTO promo_uses (customer_id, plan_code, used_at, ref) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING RETURNING 1', [
+        customerId,
+        planCode,
+        ctx.now(),
+        ref?.trim() || null,
+      ]);
       if (!first) throw new HttpError(409, PROMO_USED, 'PROMO_USED');
       const [started] = await tx.query<{ status: ServiceStatus['status']; next_payment_on: string }>(
         `INSERT INTO subscriptions AS s (customer_id, plan_code, status, period_start, next_payment_on, updated_at, promo_type, promo_until, promo_days)

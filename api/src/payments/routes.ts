@@ -221,10 +221,10 @@ export function paymentRoutes(app: FastifyInstance, ctx: ApiContext): void {
       }
       const cancelled = await cancelOpenPurchases(tx, customerId, ctx.now());
       const [created] = await tx.query<{ order_number: string }>(
-        `INSERT INTO payment_orders (order_number, customer_id, plan_code, card_code, card_number, amount_fening, status, idempotency_key, created_at, updated_at)
-         VALUES ($1 || '-' || lpad(nextval('order_numbers')::text, 6, '0'), $2, $3, $4, $5, $6, 'PENDING', $7, $8, $8)
+        `INSERT INTO payment_orders (order_number, customer_id, plan_code, card_code, card_number, amount_fening, status, idempotency_key, created_at, updated_at, ref)
+         VALUES ($1 || '-' || lpad(nextval('order_numbers')::text, 6, '0'), $2, $3, $4, $5, $6, 'PENDING', $7, $8, $8, $9)
          RETURNING order_number`,
-        [String(ctx.now().getUTCFullYear()), customerId, plan.code, card.code, card.masked_number, plan.price_fening, key, ctx.now()],
+        [String(ctx.now().getUTCFullYear()), customerId, plan.code, card.code, card.masked_number, plan.price_fening, key, ctx.now(), body.ref?.trim() || null],
       );
       return { orderNumber: created!.order_number, cancelled };
     });

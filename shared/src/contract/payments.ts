@@ -73,14 +73,19 @@ export type NewCardResponse = z.infer<typeof newCardResponseSchema>;
 export const creditCardListSchema = z.array(creditCardSchema);
 
 /** `POST /{product}-payments/new-account/order` body; the plan key carries the product (`ontvPlanId`). */
+/** Where a sale came from (the widget's `ref`, product.md §10): at most 200 characters, kept with the order. */
+export const MAX_SALE_REF = 200;
+const saleRef = () => z.optional(z.string().check(z.maxLength(MAX_SALE_REF)));
+
 export function paymentOrderRequestSchema(product: string): z.ZodMiniType<PaymentOrderRequest> {
   return z.object({
     creditCardId: z.string().check(z.minLength(1), z.maxLength(64)),
     amount: z.number().check(z.positive()),
+    ref: saleRef(),
     [`${product}PlanId`]: z.string().check(z.minLength(1), z.maxLength(40)),
   }) as unknown as z.ZodMiniType<PaymentOrderRequest>;
 }
-export type PaymentOrderRequest = { creditCardId: string; amount: number } & { [key: `${string}PlanId`]: string };
+export type PaymentOrderRequest = { creditCardId: string; amount: number; ref?: string } & { [key: `${string}PlanId`]: string };
 
 /** The order's answer (product.md §3, Payment order response). */
 export const paymentOrderResponseSchema = z.object({
@@ -142,7 +147,7 @@ export interface PaymentInfo {
 }
 
 /** `POST /{product}/createSubscriptionInPromoPeriod` body; the answer is the service status. */
-export const promoSubscriptionRequestSchema = z.object({ plan: z.string().check(z.minLength(1), z.maxLength(40)) });
+export const promoSubscriptionRequestSchema = z.object({ plan: z.string().check(z.minLength(1), z.maxLength(40)), ref: saleRef() });
 export const promoSubscriptionResponseSchema = serviceStatusSchema;
 
 /** The card types the portal accepts: Visa 4…, Mastercard 51-55 and 2221-2720, Maestro 50 and 56-69. */

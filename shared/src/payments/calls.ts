@@ -20,8 +20,8 @@ export async function deleteCard(code: string): Promise<void> {
 }
 
 /** The order for a plan; the idempotency key makes a repeated order (double click, retry) the same one. */
-export function createOrder(input: { planId: string; amount: number; cardCode: string; idempotencyKey: string }): Promise<PaymentOrderResponse> {
-  const body = { creditCardId: input.cardCode, amount: input.amount, [`${getProduct()}PlanId`]: input.planId };
+export function createOrder(input: { planId: string; amount: number; cardCode: string; idempotencyKey: string; ref?: string | null }): Promise<PaymentOrderResponse> {
+  const body = { creditCardId: input.cardCode, amount: input.amount, [`${getProduct()}PlanId`]: input.planId, ...(input.ref ? { ref: input.ref } : {}) };
   return calls.createOrder({ body, headers: { 'Idempotency-Key': input.idempotencyKey } });
 }
 
@@ -35,7 +35,7 @@ export async function getPaymentInfo(planId: string): Promise<PaymentInfo> {
   return { plan: data[`${getProduct()}Plan`]!, periodStart: data.periodStart, periodEnd: data.periodEnd };
 }
 
-export const subscribeInPromo = (plan: string): Promise<ServiceStatus> => calls.subscribeInPromo({ body: { plan } });
+export const subscribeInPromo = (plan: string, ref?: string | null): Promise<ServiceStatus> => calls.subscribeInPromo({ body: { plan, ...(ref ? { ref } : {}) } });
 
 /** What changing the package to `plan` costs and from when (product.md §10, Changing the package). */
 export const getPlanChangeQuote = (plan: string): Promise<PlanChangeQuote> => calls.planChangeQuote({ query: { plan } });

@@ -16,7 +16,7 @@ async function mount(attributes: Record<string, string>) {
   for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
   document.body.append(element);
   const shadow = element.shadowRoot!;
-  await waitFor(() => expect(shadow.querySelector('.note')).not.toBeNull());
+  await waitFor(() => expect(element.hasAttribute('aria-busy')).toBe(false));
   return shadow;
 }
 
@@ -52,6 +52,7 @@ describe('<tv-paketi>', () => {
     const shadow = await mount({ 'portal-url': 'https://portal.ontv.ba', paket: 'maxon' });
     expect([...shadow.querySelectorAll('h3')].map((h) => h.textContent)).toEqual(['MaxON']);
     shadow.host.setAttribute('paket', 'starton');
+    await waitFor(() => expect(shadow.host.hasAttribute('aria-busy')).toBe(false));
     await waitFor(() => expect([...shadow.querySelectorAll('h3')].map((h) => h.textContent)).toEqual(['StartON']));
   });
 
@@ -61,6 +62,7 @@ describe('<tv-paketi>', () => {
       jest.spyOn(globalThis, 'fetch').mockImplementation(async () => reply());
       const shadow = await mount({ 'portal-url': 'https://portal.ontv.ba' });
       expect(shadow.querySelector('[role="alert"]')?.textContent).toContain('Cijene i promocije trenutno nisu dostupne.');
+      expect(shadow.querySelector('[role="alert"] button')?.textContent).toBe('Pokušaj ponovo');
       expect(shadow.querySelectorAll('h3')).toHaveLength(2);
       expect(shadow.textContent).toContain('Cijena trenutno nije dostupna');
       document.body.replaceChildren();
@@ -71,5 +73,74 @@ describe('<tv-paketi>', () => {
     answerPlans(() => Response.json([{ ...plans[1], promos: [{ status: 'ACTIVE', promoType: 'DURATION_BASED', durationUntil: null, durationDays: 3 }], name: '<img src=x onerror=alert(1)>' }]));
     const shadow = await mount({ 'portal-url': 'https://portal.ontv.ba' });
     expect(shadow.querySelector('img')).toBeNull();
+  });
+
+  it('tells the page when the packages are shown, once, and shows them while the prices load', async () => {
+    let answer: (value: Response) => void = () => undefined;
+    jest.spyOn(globalThis, 'fetch').mockImplementation(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const loads: unknown[] = [];
+    document.addEventListener('tv-paketi-load', (event) => loads.push((event as CustomEvent).detail), { once: false });
+    const element = document.createElement(WIDGET_TAG);
+    document.body.append(element);
+    const shadow = element.shadowRoot!;
+    // Before the API answers: the cards from the bundled descriptions, their prices held.
+    expect([...shadow.querySelectorAll('h3')].map((h) => h.textContent)).toEqual(['StartON', 'MaxON']);
+    expect(shadow.querySelector('a.button')).toBeNull();
+    answer(Response.json(plans));
+    await waitFor(() => expect(element.hasAttribute('aria-busy')).toBe(false));
+    expect(loads).toEqual([{ packages: [{ code: 'starton', name: 'StartON', priceKM: 14.9 }, { code: 'maxon', name: 'MaxON', priceKM: 24.9 }] }]);
+  });
+
+  it('tells the page the API failed, with a retry that loads again', async () => {
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const fetch = jest.spyOn(globalThis, 'fetch').mockImplementation(async () => new Response('down', { status: 503 }));
+    const errors: Event[] = [];
+    const loads: Event[] = [];
+    document.addEventListener('tv-paketi-error', (event) => errors.push(event));
+    document.addEventListener('tv-paketi-load', (event) => loads.push(event));
+    const shadow = await mount({});
+    expect(errors).toHaveLength(1);
+    expect((errors[0] as CustomEvent).detail).toEqual({ message: 'Cijene i promocije trenutno nisu dostupne. Prikazujemo opis paketa; pokušaj ponovo za koji trenutak.' });
+    expect(errors[0]!.bubbles && errors[0]!.composed).toBe(true);
+    fetch.mockImplementation(async () => Response.json(plans));
+    (shadow.querySelector('[role="alert"] button') as HTMLButtonElement).click();
+    await waitFor(() => expect(loads).toHaveLength(1));
+    expect(shadow.querySelector('[role="alert"]')).toBeNull();
+  });
+
+  it('asks the page before going to the portal: a cancelled select stays, and ref goes along', async () => {
+    answerPlans(() => Response.json(plans));
+    const shadow = await mount({ 'portal-url': 'https://portal.ontv.ba', ref: '  naslovna-baner & jesen  ' });
+    const button = shadow.querySelector('a[part="button"]') as HTMLAnchorElement;
+    expect(button.getAttribute('href')).toBe('https://portal.ontv.ba/pretplati-se?paket=starton&ref=naslovna-baner%20%26%20jesen');
+    const selected: CustomEvent[] = [];
+    const cancel = (event: Event) => {
+      selected.push(event as CustomEvent);
+      event.preventDefault();
+    };
+    document.addEventListener('tv-paketi-select', cancel);
+    const click = new MouseEvent('click', { bubbles: true, cancelable: true, composed: true });
+    button.dispatchEvent(click);
+    expect(selected.map((e) => e.detail)).toEqual([{ code: 'starton', name: 'StartON', priceKM: 14.9 }]);
+    expect(selected[0]!.cancelable).toBe(true);
+    expect(click.defaultPrevented).toBe(true);
+    document.removeEventListener('tv-paketi-select', cancel);
+    // Not cancelled: the widget leaves the link to go (the test stops it at the document: jsdom cannot navigate).
+    let prevented: boolean | null = null;
+    const stop = (event: Event) => {
+      prevented = event.defaultPrevented;
+      event.preventDefault();
+    };
+    document.addEventListener('click', stop);
+    button.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, composed: true }));
+    document.removeEventListener('click', stop);
+    expect(prevented).toBe(false);
+  });
+
+  it('passes at most 200 characters of ref, and names its parts for the page to style', async () => {
+    answerPlans(() => Response.json(plans));
+    const shadow = await mount({ ref: 'x'.repeat(300) });
+    expect(new URL((shadow.querySelector('a[part="button"]') as HTMLAnchorElement).href).searchParams.get('ref')).toBe('x'.repeat(200));
+    for (const part of ['card', 'ribbon', 'name', 'price', 'button', 'channel-link']) expect(shadow.querySelector(`[part~="${part}"]`)).not.toBeNull();
   });
 });

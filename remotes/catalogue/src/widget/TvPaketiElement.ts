@@ -5,10 +5,21 @@ import { mergePlans, type PackageOffer } from '../packages/plans';
 import { channelCount, packageTexts, vodNote } from '../packages/texts';
 import { WIDGET_CSS } from './styles';
 import { h } from './dom';
+// The shipped typings (public/tv-paketi.d.ts) are the one home of the events' shapes; the element follows them.
+import type { TvPaketiElement as TvPaketiContract, TvPaketiEventMap, TvPaketiPackage } from '../../public/tv-paketi';
+
+export type { TvPaketiEventMap, TvPaketiPackage };
 
 /** The custom element's tag, for the operator's pages: `<tv-paketi>`. */
 export const WIDGET_TAG = 'tv-paketi';
 const DEFAULT_PRODUCT = 'ontv';
+/** The longest `ref` passed on to the portal. */
+export const MAX_REF_LENGTH = 200;
+
+const WIDGET_TEXTS = {
+  loading: 'Učitavam pakete…',
+  retry: 'Pokušaj ponovo',
+} as const;
 
 /** Where the loader script itself came from: the portal, unless the page says otherwise. */
 const loaderOrigin = (() => {
@@ -34,10 +45,12 @@ function sharedSheet(): CSSStyleSheet | null {
  * `<tv-paketi api-url="https://portal/api" portal-url="https://portal" paket="maxon">`: the package
  * cards for the operator's own site, inside a shadow root so neither side's CSS reaches the other.
  * Attributes: `portal-url` (where its links go; default: the origin the script came from),
- * `api-url` (default: `{portal-url}/api`), `paket` (one package code; default: all), `product`.
+ * `api-url` (default: `{portal-url}/api`), `paket` (one package code; default: all), `product`,
+ * `ref` (where the sale came from, passed on as `?ref=`). No `lang`: the widget is Bosnian only.
+ * Events, parts and custom properties: custom-elements.json beside the script (v1).
  */
-export class TvPaketiElement extends HTMLElement {
-  static observedAttributes = ['api-url', 'portal-url', 'paket', 'product'];
+export class TvPaketiElement extends HTMLElement implements Pick<TvPaketiContract, 'portalUrl' | 'apiUrl' | 'ref'> {
+  static observedAttributes = ['api-url', 'portal-url', 'paket', 'product', 'ref'];
 
   private readonly shadow: ShadowRoot;
   private request = 0;
@@ -63,6 +76,12 @@ export class TvPaketiElement extends HTMLElement {
     return (configured || loaderOrigin || window.location.origin).replace(/\/+$/, '');
   }
 
+  /** Where the sale came from, passed on to the portal's subscribe page as `?ref=` (at most 200 characters). */
+  get ref(): string | null {
+    const ref = this.getAttribute('ref')?.trim().slice(0, MAX_REF_LENGTH);
+    return ref || null;
+  }
+
   get apiUrl(): string {
     const configured = this.getAttribute('api-url')?.trim();
     return (configured || `${this.portalUrl}/api`).replace(/\/+$/, '');
@@ -70,7 +89,16 @@ export class TvPaketiElement extends HTMLElement {
 
   private async load(): Promise<void> {
     const request = ++this.request;
-    this.show(h('p', { class: 'status', role: 'status' }, 'Učitavam pakete…'));
+    this.setAttribute('aria-busy', 'true');
+    // The cards at once, from the bundled descriptions, with their prices and promo bands held: when
+    // the prices arrive nothing below the widget moves (no layout shift).
+    const only = () => this.getAttribute('paket')?.trim().toLowerCase();
+    const pending = mergePlans(plansInfo, null).filter((offer) => !only() || offer.code === only());
+    this.show(
+      h('p', { class: 'visually-hidden', role: 'status' }, WIDGET_TEXTS.loading),
+      h('div', { class: 'grid' }, ...pending.map((offer) => this.card(offer, true))),
+      h('p', { class: 'note' }, vodNote(plansInfo)),
+    );
     let plans: Plan[] | null = null;
     try {
       const product = this.getAttribute('product')?.trim() || DEFAULT_PRODUCT;
@@ -81,13 +109,30 @@ export class TvPaketiElement extends HTMLElement {
       console.warn('<tv-paketi>: plans could not be loaded', error);
     }
     if (request !== this.request) return; // a newer attribute change is already loading
-    const only = this.getAttribute('paket')?.trim().toLowerCase();
-    const offers = mergePlans(plansInfo, plans).filter((offer) => !only || offer.code === only);
-    this.show(
-      plans ? null : h('p', { class: 'notice', role: 'alert' }, packageTexts.plansFailed),
-      h('div', { class: 'grid' }, ...offers.map((offer) => this.card(offer))),
-      h('p', { class: 'note' }, vodNote(plansInfo)),
-    );
+    const offers = mergePlans(plansInfo, plans).filter((offer) => !only() || offer.code === only());
+    // Never an empty box: without the API the descriptions show, with a message and a retry.
+    const failure = plans
+      ? null
+      : h(
+          'div',
+          { class: 'notice', role: 'alert', part: 'notice' },
+          h('p', {}, packageTexts.plansFailed),
+          this.button(WIDGET_TEXTS.retry, () => void this.load()),
+        );
+    this.show(failure, h('div', { class: 'grid' }, ...offers.map((offer) => this.card(offer))), h('p', { class: 'note' }, vodNote(plansInfo)));
+    this.removeAttribute('aria-busy');
+    if (plans) this.emit('tv-paketi-load', { packages: offers.map(describe) });
+    else this.emit('tv-paketi-error', { message: packageTexts.plansFailed });
+  }
+
+  private emit<K extends keyof TvPaketiEventMap>(type: K, detail: TvPaketiEventMap[K]['detail'], cancelable = false): boolean {
+    return this.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true, cancelable }));
+  }
+
+  private button(label: string, onClick: () => void): HTMLElement {
+    const button = h('button', { type: 'button', class: 'retry', part: 'retry' }, label);
+    button.addEventListener('click', onClick);
+    return button;
   }
 
   private show(...children: Array<Node | null>): void {
@@ -101,33 +146,50 @@ export class TvPaketiElement extends HTMLElement {
     return `${this.portalUrl}${path}`;
   }
 
-  private card(offer: PackageOffer): HTMLElement {
+  /** 'PRETPLATI SE': tells the page first (`tv-paketi-select`, cancelable), then goes to the portal with the `ref`. */
+  private subscribeLink(offer: PackageOffer): HTMLElement {
+    const path = paths.subscribe.href(offer.code);
+    const href = this.ref ? `${path}&ref=${encodeURIComponent(this.ref)}` : path;
+    const link = h('a', { class: 'button', href: this.link(href), part: 'button', 'aria-label': `${packageTexts.subscribe}: ${offer.name}` }, packageTexts.subscribe);
+    link.addEventListener('click', (event) => {
+      if (!this.emit('tv-paketi-select', describe(offer), true)) event.preventDefault();
+    });
+    return link;
+  }
+
+  private card(offer: PackageOffer, pending = false): HTMLElement {
     const titleId = `tv-paketi-${offer.code}`;
     return h(
       'article',
-      { class: offer.planSpotlight ? 'card spotlight' : 'card', 'aria-labelledby': titleId },
-      offer.promo && h('p', { class: 'ribbon' }, promoRibbon(offer.promo)),
+      { class: offer.planSpotlight ? 'card spotlight' : 'card', 'aria-labelledby': titleId, part: offer.planSpotlight ? 'card card-spotlight' : 'card' },
+      offer.promo && h('p', { class: 'ribbon', part: 'ribbon' }, promoRibbon(offer.promo)),
+      // Held with a promo text of the usual length, so the real one takes the same lines.
+      pending && h('p', { class: 'ribbon held', 'aria-hidden': 'true' }, 'Besplatan promo period do 31.12.2099.'),
       h(
         'div',
         { class: 'body' },
         offer.planSpotlight && h('p', { class: 'badge' }, packageTexts.spotlight),
-        h('h3', { class: 'name', id: titleId }, offer.name),
+        h('h3', { class: 'name', id: titleId, part: 'name' }, offer.name),
         h('p', { class: 'channels' }, channelCount(offer.numChannels)),
-        h('a', { href: this.link(paths.channels.href(offer.code)) }, packageTexts.channelList),
+        h('a', { href: this.link(paths.channels.href(offer.code)), part: 'channel-link' }, packageTexts.channelList),
         h('ul', { class: 'services' }, ...offer.additionalServices.map((service) => h('li', {}, service.name))),
         h('p', { class: 'multiscreen' }, offer.multiscreenDescription),
         h(
           'div',
           { class: 'footer' },
-          offer.price === null
-            ? h('p', { class: 'price muted' }, packageTexts.priceUnavailable)
-            : h('p', { class: 'price' }, h('strong', {}, formatKM(offer.price)), ' ', h('span', {}, packageTexts.perMonth)),
-          h('a', { class: 'button', href: this.link(paths.subscribe.href(offer.code)), 'aria-label': `${packageTexts.subscribe}: ${offer.name}` }, packageTexts.subscribe),
+          pending
+            ? h('p', { class: 'price', 'aria-hidden': 'true' }, h('strong', { class: 'held' }, formatKM(99.99)), ' ', h('span', { class: 'held' }, packageTexts.perMonth))
+            : offer.price === null
+            ? h('p', { class: 'price muted', part: 'price' }, packageTexts.priceUnavailable)
+            : h('p', { class: 'price', part: 'price' }, h('strong', {}, formatKM(offer.price)), ' ', h('span', {}, packageTexts.perMonth)),
+          pending ? h('span', { class: 'button held', 'aria-hidden': 'true' }, packageTexts.subscribe) : this.subscribeLink(offer),
         ),
       ),
     );
   }
 }
+
+const describe = (offer: PackageOffer): TvPaketiPackage => ({ code: offer.code, name: offer.name, priceKM: offer.price });
 
 /** Registers `<tv-paketi>` once per page (the loader script and a federated host may both ask). */
 export function defineTvPaketi(): void {

@@ -103,6 +103,29 @@ a:focus-visible { outline: 3px solid #1f6feb; outline-offset: 2px; }
   background: #fdecea;
   color: #7d1a14;
 }
+.notice p { margin: 0 0 0.5em; }
+.retry {
+  min-height: 44px;
+  padding: 0.4em 1.2em;
+  border: 2px solid currentColor;
+  border-radius: 999px;
+  background: transparent;
+  color: inherit;
+  font: inherit;
+  font-weight: 700;
+  cursor: pointer;
+}
+.retry:focus-visible, .button:focus-visible { outline: 3px solid #1f6feb; outline-offset: 2px; }
+/* Held while the prices load: the same size, not seen. */
+.held { visibility: hidden; }
+.visually-hidden {
+  position: absolute !important;
+  width: 1px;
+  height: 1px;
+  overflow: hidden;
+  clip: rect(0 0 0 0);
+  white-space: nowrap;
+}
 .note { margin: 1.25em 0 0; color: var(--tvp-muted); }
 .status { margin: 0 0 1em; color: var(--tvp-muted); }
 `;

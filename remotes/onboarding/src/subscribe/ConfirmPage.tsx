@@ -3,6 +3,7 @@ import { Button, CardLogo, Navigate, Page, Spinner, formatDate, formatKM, panelC
 import { PayDialog, createOrder, getPaymentInfo, useCardDialog } from '@portal/shared/payments';
 import { SubscribeGuard } from './SubscribePage';
 import { SUBSCRIBE_TEXTS } from './texts';
+import { saleRef } from '../wizard/storage';
 import styles from './Subscribe.module.css';
 
 /** `/potvrdi-pretplatu?plan=` (product.md §2, §4): plan, period, price and card; consent; pay after the security code. */
@@ -69,7 +70,7 @@ function ConfirmForm({ plan }: { plan: string }) {
         <PayDialog
           card={primary}
           amount={chosen.price}
-          placeOrder={(key) => createOrder({ planId: chosen.id, amount: chosen.price, cardCode: primary.code, idempotencyKey: key })}
+          placeOrder={(key) => createOrder({ planId: chosen.id, amount: chosen.price, cardCode: primary.code, idempotencyKey: key, ref: saleRef.get() })}
           onResult={(paid) => void navigate(paid ? paths.subscribed.href() : paths.subscribeFailed.href(), { replace: true })}
           onClose={() => setPaying(false)}
         />

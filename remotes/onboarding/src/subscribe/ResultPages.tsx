@@ -1,10 +1,14 @@
 import { Alert, ButtonLink, Link, Page, getOperator, panelClass, useLoad, paths, messages } from '@portal/shared';
+import { useEffect } from 'react';
 import { loadSubscriptionContent } from './content';
+import { saleRef } from '../wizard/storage';
 import styles from './Subscribe.module.css';
 
 /** `/pretplata-uspjesna` (product.md §2): activated, how to watch, app badges, back to /nalog. */
 export function SubscribedPage() {
   const content = useLoad(loadSubscriptionContent, 'Subscription content');
+  // The sale is made: its `ref` has been sent with it.
+  useEffect(() => saleRef.forget(), []);
   return (
     <Page title="Pretplata je aktivirana" narrow>
       <div className={`${panelClass()} ${styles.grid}`}>

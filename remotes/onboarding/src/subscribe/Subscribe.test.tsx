@@ -119,6 +119,18 @@ describe('/pretplati-se', () => {
     expect(server.callsTo('POST', '/ontv/createSubscriptionInPromoPeriod').map((c) => c.body)).toEqual([{ plan: 'starton' }]);
   });
 
+  it("sends the widget's ref with the promo subscription, even after a detour, and forgets it once subscribed", async () => {
+    server.on('POST', '/ontv/createSubscriptionInPromoPeriod', { status: 200, data: { status: 'ACTIVE', nextPaymentOn: '2099-12-05' } });
+    const router = await open('/pretplati-se?paket=starton&ref=naslovna-baner', { promo: true });
+    await screen.findByText(/Plaćanje karticom/);
+    await acceptBoth();
+    await userEvent.click(screen.getByRole('button', { name: 'Pretplati se' }));
+    expect(await screen.findByRole('heading', { name: 'Pretplata je aktivirana' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/pretplata-uspjesna');
+    expect(server.callsTo('POST', '/ontv/createSubscriptionInPromoPeriod').map((c) => c.body)).toEqual([{ plan: 'starton', ref: 'naslovna-baner' }]);
+    expect(sessionStorage.getItem('ontv.sale_ref')).toBeNull();
+  });
+
   it('ends on /pretplata-greska when the promo subscription is refused', async () => {
     jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     server.on('POST', '/ontv/createSubscriptionInPromoPeriod', { status: 409, data: { message: 'Promo period je već iskorišten.' } });

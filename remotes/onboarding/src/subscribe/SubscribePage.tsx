@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import {
   Alert,
   Button,
@@ -32,6 +32,7 @@ import {
 import { Dialog, subscribeInPromo, useCardDialog } from '@portal/shared/payments';
 import { loadSubscriptionContent } from './content';
 import { SUBSCRIBE_TEXTS } from './texts';
+import { saleRef } from '../wizard/storage';
 import styles from './Subscribe.module.css';
 
 /** The checks before a subscribe screen shows: logged in, a known plan, a status that may buy (product.md §4, §6). */
@@ -51,6 +52,9 @@ export function SubscribeGuard({ plan, children }: { plan: string | null; childr
 export function SubscribePage() {
   const [params] = useSearchParams();
   const code = params.get('paket');
+  const ref = params.get('ref');
+  // Remembered before the checks, so it survives a login on the way.
+  useEffect(() => saleRef.remember(ref), [ref]);
   return <SubscribeGuard plan={code}>{(account) => <SubscribeForm code={code!} promoUsed={account.usedPromos?.includes(code!) ?? false} />}</SubscribeGuard>;
 }
 
@@ -98,7 +102,7 @@ function SubscribeForm({ code, promoUsed }: { code: string; promoUsed: boolean }
     }
     // A promo plan with a saved primary card subscribes directly (product.md §4, Subscribing).
     void run(async () => {
-      await subscribeInPromo(code);
+      await subscribeInPromo(code, saleRef.get());
       void navigate(paths.subscribed.href(), { replace: true });
     });
   }

@@ -1,4 +1,4 @@
-import { session, type RegistrationType } from '@portal/shared';
+import { MAX_SALE_REF, session, type RegistrationType } from '@portal/shared';
 
 /**
  * The wizards' state in session storage under the product prefix (product.md §1, §3, §4). The registration
@@ -14,6 +14,7 @@ const KEYS = {
   forgotType: 'forgot_password_registration_type',
   forgotUsername: 'forgot_password_username',
   forgotUserId: 'forgot_password_user_id',
+  saleRef: 'sale_ref',
 } as const;
 
 let registrationPassword: string | null = null;
@@ -70,4 +71,17 @@ export const forgotPassword = {
   clear() {
     for (const key of [KEYS.forgotType, KEYS.forgotUsername, KEYS.forgotUserId, KEYS.forgotStep]) session.remove(key);
   },
+};
+
+/**
+ * Where this tab's subscription was sold from (product.md §10: the widget's `ref`, from
+ * `/pretplati-se?ref=`): kept through a login, sent with the order or promo, forgotten once subscribed.
+ */
+export const saleRef = {
+  get: (): string | null => session.get(KEYS.saleRef),
+  remember(ref: string | null) {
+    const value = ref?.trim().slice(0, MAX_SALE_REF);
+    if (value) session.set(KEYS.saleRef, value);
+  },
+  forget: () => session.remove(KEYS.saleRef),
 };
