@@ -37,7 +37,8 @@ describe('portal in a browser', () => {
     }
     await logIn(page, suite.portal.url);
     await page.goto(`${suite.portal.url}/remotes/catalogue/embed/demo.html`);
-    await page.locator('tv-paketi').getByRole('heading', { name: 'MaxON' }).waitFor();
+    await page.locator('tv-paketi').first().getByRole('heading', { name: 'MaxON' }).waitFor();
+    await page.locator('tv-paketi.themed').getByText('24,90 KM').waitFor();
     assert.deepEqual(violations, []);
     await page.context().close();
   });
