@@ -6,7 +6,7 @@ import { lockCustomer } from '../auth/customers';
 import { HttpError } from '../http/validate';
 import { route } from '../http/route';
 import { isoDay } from '../days';
-import { savedCards } from '../cards/routes';
+import { ownCard, savedCards } from '../cards/routes';
 import { cancelOpenPurchases, cancelPayments, findPlan, idempotencyKey, PLAN_NOT_FOUND, startOrderPayment, upgradeName } from '../payments/routes';
 
 const NOT_ACTIVE: Record<string, string> = {
@@ -151,7 +151,7 @@ export function planChangeRoutes(app: FastifyInstance, ctx: ApiContext): void {
         WHERE o.order_number = $1`,
       [decided.orderNumber],
     );
-    const card = (await savedCards(ctx.db, customerId)).find((c) => c.code === order!.card_code);
+    const card = await ownCard(ctx.db, customerId, order!.card_code);
     if (!card?.payment_method) throw new HttpError(409, NEEDS_PRIMARY_CARD, 'NO_CARD');
     const placed = await startOrderPayment(ctx, request, {
       orderNumber: decided.orderNumber,

@@ -1,7 +1,10 @@
 import { useState } from 'react';
 import { Alert, Button, ButtonLink, CardLogo, Page, Spinner, panelClass, useLoad, useSubmit, type CreditCard, paths, LoadFailed, messages } from '@portal/shared';
-import { Dialog, deleteCard, listCards, setPrimaryCard, useCardDialog } from '@portal/shared/payments';
+import { deleteCard, listCards, setPrimaryCard, useCardDialog } from '@portal/shared/payments';
 import styles from './CardsPage.module.css';
+import itemList from '../ui/ItemList.module.css';
+import forms from '../forms.module.css';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { CARDS_TEXTS } from '../texts';
 
 /** `/nalog/moje-kartice` (product.md §2): saved cards with add, delete (confirmed) and set as primary. */
@@ -27,9 +30,9 @@ export function CardsPage() {
         )}
         {cards.status === 'ready' && cards.value.length === 0 && <p className={styles.empty}>{CARDS_TEXTS.empty}</p>}
         {cards.status === 'ready' && cards.value.length > 0 && (
-          <ul className={styles.list} aria-label="Sačuvane kartice">
+          <ul className={itemList.list} aria-label="Sačuvane kartice">
             {cards.value.map((card) => (
-              <li key={card.code} className={styles.item}>
+              <li key={card.code} className={itemList.item}>
                 <CardLogo type={card.creditCardTypeCode} />
                 <span className={styles.number}>
                   {card.cardNumber}
@@ -38,7 +41,7 @@ export function CardsPage() {
                   </span>
                 </span>
                 {card.primaryCard ? (
-                  <span className={styles.badge}>{CARDS_TEXTS.primary}</span>
+                  <span className={itemList.badge}>{CARDS_TEXTS.primary}</span>
                 ) : (
                   <Button variant="secondary" disabled={busy} onClick={() => void change(() => setPrimaryCard(card.code))} aria-label={`${CARDS_TEXTS.makePrimary}: ${card.cardNumber}`}>
                     {CARDS_TEXTS.makePrimary}
@@ -51,7 +54,7 @@ export function CardsPage() {
             ))}
           </ul>
         )}
-        <div className={styles.actions}>
+        <div className={forms.actions}>
           <Button onClick={cardDialog.open}>{CARDS_TEXTS.add}</Button>
           <ButtonLink to={paths.account.href()} variant="secondary">
             {messages.backToAccount}
@@ -60,26 +63,20 @@ export function CardsPage() {
       </div>
       {cardDialog.dialog}
       {removing && (
-        <Dialog title={CARDS_TEXTS.confirmTitle} onClose={() => setRemoving(null)}>
-          <p>
-            Kartica {removing.cardNumber} bit će obrisana.
-            {removing.primaryCard && ' Glavna kartica postaje tvoja najnovija preostala kartica.'}
-          </p>
-          <div className={styles.actions}>
-            <Button
-              onClick={() => {
-                const code = removing.code;
-                setRemoving(null);
-                void change(() => deleteCard(code));
-              }}
-            >
-              {CARDS_TEXTS.confirm}
-            </Button>
-            <Button variant="secondary" onClick={() => setRemoving(null)}>
-              {CARDS_TEXTS.cancel}
-            </Button>
-          </div>
-        </Dialog>
+        <ConfirmDialog
+          title={CARDS_TEXTS.confirmTitle}
+          confirm={CARDS_TEXTS.confirm}
+          cancel={CARDS_TEXTS.cancel}
+          onClose={() => setRemoving(null)}
+          onConfirm={() => {
+            const code = removing.code;
+            setRemoving(null);
+            void change(() => deleteCard(code));
+          }}
+        >
+          Kartica {removing.cardNumber} bit će obrisana.
+          {removing.primaryCard && ' Glavna kartica postaje tvoja najnovija preostala kartica.'}
+        </ConfirmDialog>
       )}
     </Page>
   );

@@ -18,9 +18,11 @@ import {
   type SignedInDevice,
   messages,
 } from '@portal/shared';
-import { Dialog } from '@portal/shared/payments';
 import { DEVICES_TEXTS } from '../texts';
 import styles from './DevicesPage.module.css';
+import itemList from '../ui/ItemList.module.css';
+import forms from '../forms.module.css';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
 
 const typeOf = (device: SignedInDevice) => DEVICES_TEXTS.types[device.type] ?? (device.type === getProduct() ? DEVICES_TEXTS.browser : device.type);
 const listDevices = () => calls.listDevices();
@@ -50,12 +52,12 @@ export function DevicesPage() {
         {devices.status === 'loading' && <Spinner />}
         {devices.status === 'failed' && <LoadFailed message={DEVICES_TEXTS.failed} retry={devices.retry} />}
         {shown && (
-          <ul className={styles.list} aria-label={DEVICES_TEXTS.title}>
+          <ul className={itemList.list} aria-label={DEVICES_TEXTS.title}>
             {shown.map((device) => (
-              <li key={device.id} className={styles.item}>
+              <li key={device.id} className={`${itemList.item} ${styles.item}`}>
                 <div className={styles.device}>
                   <p className={styles.name}>
-                    {device.name} {device.current && <span className={styles.badge}>{DEVICES_TEXTS.thisDevice}</span>}
+                    {device.name} {device.current && <span className={itemList.badge}>{DEVICES_TEXTS.thisDevice}</span>}
                   </p>
                   <p className={styles.meta}>
                     {typeOf(device)} · {DEVICES_TEXTS.signedIn} {formatDateTime(device.signedInAt)} · {DEVICES_TEXTS.lastUsed} {formatDateTime(device.lastUsedAt)}
@@ -70,7 +72,7 @@ export function DevicesPage() {
             ))}
           </ul>
         )}
-        <div className={styles.actions}>
+        <div className={forms.actions}>
           {shown?.some((device) => !device.current) && (
             <Button disabled={busy} onClick={() => setConfirming('others')}>
               {DEVICES_TEXTS.signOutOthers}
@@ -82,15 +84,15 @@ export function DevicesPage() {
         </div>
       </div>
       {confirming && (
-        <Dialog title={confirming === 'others' ? DEVICES_TEXTS.confirmOthers : DEVICES_TEXTS.confirmOne(confirming.name)} onClose={() => setConfirming(null)}>
-          <p>{confirming === 'others' ? DEVICES_TEXTS.confirmOthersText : DEVICES_TEXTS.confirmOneText}</p>
-          <div className={styles.actions}>
-            <Button onClick={() => signOut(confirming)}>{DEVICES_TEXTS.confirm}</Button>
-            <Button variant="secondary" onClick={() => setConfirming(null)}>
-              {DEVICES_TEXTS.cancel}
-            </Button>
-          </div>
-        </Dialog>
+        <ConfirmDialog
+          title={confirming === 'others' ? DEVICES_TEXTS.confirmOthers : DEVICES_TEXTS.confirmOne(confirming.name)}
+          confirm={DEVICES_TEXTS.confirm}
+          cancel={DEVICES_TEXTS.cancel}
+          onClose={() => setConfirming(null)}
+          onConfirm={() => signOut(confirming)}
+        >
+          {confirming === 'others' ? DEVICES_TEXTS.confirmOthersText : DEVICES_TEXTS.confirmOneText}
+        </ConfirmDialog>
       )}
     </Page>
   );

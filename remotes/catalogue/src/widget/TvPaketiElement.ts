@@ -1,4 +1,4 @@
-import { paths, plansResponseSchema, type Plan } from '@portal/shared/contract';
+import { MAX_SALE_REF, paths, plansResponseSchema, type Plan } from '@portal/shared/contract';
 import { formatKM, promoRibbon } from '@portal/shared/format';
 import { plansInfo } from '../content/plansInfo';
 import { mergePlans, type PackageOffer } from '../packages/plans';
@@ -13,8 +13,6 @@ export type { TvPaketiEventMap, TvPaketiPackage };
 /** The custom element's tag, for the operator's pages: `<tv-paketi>`. */
 export const WIDGET_TAG = 'tv-paketi';
 const DEFAULT_PRODUCT = 'ontv';
-/** The longest `ref` passed on to the portal. */
-export const MAX_REF_LENGTH = 200;
 
 const WIDGET_TEXTS = {
   loading: 'Učitavam pakete…',
@@ -78,7 +76,7 @@ export class TvPaketiElement extends HTMLElement implements Pick<TvPaketiContrac
 
   /** Where the sale came from, passed on to the portal's subscribe page as `?ref=` (at most 200 characters). */
   get ref(): string | null {
-    const ref = this.getAttribute('ref')?.trim().slice(0, MAX_REF_LENGTH);
+    const ref = this.getAttribute('ref')?.trim().slice(0, MAX_SALE_REF);
     return ref || null;
   }
 
