@@ -212,7 +212,11 @@ const compression = (prod: boolean) =>
  */
 function esmRuntimeProvider(): Record<string, string> {
   const cjs = require.resolve('@module-federation/inject-external-runtime-core-plugin');
-  return { [cjs]: cjs.replace(/index\.cjs$/, 'index.js') };
+  return {
+    [cjs]: cjs.replace(/index\.cjs$/, 'index.js'),
+    // @module-federation/retry-plugin pins an older sdk for its logger; the runtime's own serves it.
+    '@module-federation/sdk': path.join(root, 'node_modules/@module-federation/sdk'),
+  };
 }
 
 function configFor(app: AppName, mode: 'production' | 'development', options: BuildOptions = {}): Configuration {

@@ -52,12 +52,6 @@ const envSchema = z
   // Prometheus metrics on their own port (never the public one), on METRICS_HOST (loopback by default).
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   METRICS_HOST: z.string().default('127.0.0.1'),
-  // Origins other than the portal's own that serve remotes (portal.config.json), for the CSP: `https://a.example,https://b.example`.
-  REMOTE_ORIGINS: z
-    .string()
-    .default('')
-    .transform((v) => v.split(',').map((o) => o.trim()).filter(Boolean))
-    .refine((origins) => origins.every((o) => /^https?:\/\/[a-z0-9.-]+(:\d+)?$/i.test(o)), { message: 'must be comma-separated origins such as https://remotes.example.ba' }),
   // Message delivery (docs/messages.md): e-mail through SMTP, SMS through an HTTP gateway; without them
   // messages stay in the outbox (sandbox). Links in e-mails point at PUBLIC_URL.
   SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, 'must be smtp://user:password@host:port or smtps://…').optional(),
@@ -101,7 +95,7 @@ export const ENVIRONMENT_HELP = `Environment:
   SMS_GATEWAY_URL, SMS_GATEWAY_TOKEN  SMS through an HTTP gateway (docs/messages.md); unset: kept in the outbox
   PUBLIC_URL (http://localhost:PORT)  the portal's address, for links in e-mails
   MESSAGE_RETRY_SECONDS (30), MESSAGE_MAX_ATTEMPTS (12), MESSAGE_POLL_SECONDS (5)  delivery retries (doubling, at most an hour apart)
-  REMOTE_ORIGINS, PORTAL_ROOT, LOG_LEVEL (info)`;
+  PORTAL_ROOT, LOG_LEVEL (info)`;
 
 /** The `--help` of a command: what it does, its usage and options, and the environment it reads. */
 export function printHelp(usage: string): void {
@@ -153,7 +147,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     billing: { retryDays: e.BILLING_RETRY_DAYS, intervalMinutes: e.BILLING_INTERVAL_MINUTES },
     workers: e.WORKERS,
     metrics: e.METRICS_PORT === undefined ? null : { port: e.METRICS_PORT, host: e.METRICS_HOST },
-    remoteOrigins: e.REMOTE_ORIGINS,
     delivery: {
       smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.MAIL_FROM! } : null,
       sms: e.SMS_GATEWAY_URL ? { url: e.SMS_GATEWAY_URL, token: e.SMS_GATEWAY_TOKEN ?? null } : null,

@@ -6,7 +6,7 @@ import { Limits } from './http/limits';
 import { OutboxNotifier, type Channel, type Notifier } from './delivery/notifier';
 import { MessageSender } from './delivery/sender';
 import { smsGateway, smtpTransport } from './delivery/transports';
-import { operatorOf } from './delivery/operator';
+import { operatorOf } from './portalConfig';
 import { invoiceFileName, invoicePdf } from './payments/invoicePdf';
 import { loadInvoice } from './payments/routes';
 import type { PaymentGateway } from './payments/gateway';

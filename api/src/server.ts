@@ -7,6 +7,7 @@ import type { ApiContext } from './context';
 import { apiPlugin } from './app';
 import { installErrorHandling, installJsonNotFound } from './http/errors';
 import { sandboxProcessorRoutes } from './payments/sandbox/processor';
+import { portalSettingsOf } from './portalConfig';
 import { contentSecurityPolicy } from './http/security';
 import { preloadLinks } from './http/preload';
 
@@ -39,7 +40,7 @@ export async function createServer(ctx: ApiContext, options: ServerOptions): Pro
     trustProxy: ctx.config.trustProxy,
   });
 
-  const csp = contentSecurityPolicy({ remoteOrigins: ctx.config.remoteOrigins, stripe: ctx.config.payments.provider === 'stripe' });
+  const csp = contentSecurityPolicy({ remoteOrigins: portalSettingsOf(ctx.config, (line) => app.log.warn(line)).remoteOrigins, stripe: ctx.config.payments.provider === 'stripe' });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');

@@ -12,7 +12,7 @@ async function start() {
   try {
     const config = await loadConfig();
     configurePortal({ apiBaseUrl: config.apiBaseUrl, product: config.product, payments: config.payments, operator: config.operator });
-    registerPortalRemotes(config.remotes);
+    registerPortalRemotes(config.remotes, config.remoteOrigins);
     setRemoteModuleLoader(loadExposedModule);
   } catch (error) {
     console.error(error);

@@ -1,7 +1,6 @@
 /** @portal/shared: one instance per page (a federation singleton). */
 export * from './contract';
 export * from './router';
-export * from './config';
 export * from './messages';
 export * from './storage';
 export { once, type Once } from './once';
@@ -30,7 +29,7 @@ export { Page, Card, panelClass, useDocumentTitle } from './ui/Page';
 export { cx } from './ui/cx';
 
 import { configureApi } from './api/client';
-import { DEFAULT_OPERATOR, type OperatorSettings, type PaymentSettings, type RemoteName } from './config';
+import { DEFAULT_OPERATOR, type OperatorSettings, type PaymentSettings, type RemoteName } from './contract';
 import { setStoragePrefix } from './storage';
 
 /** Points the page's one API client and storage prefix at the configured service and product. */

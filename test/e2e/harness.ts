@@ -162,7 +162,12 @@ export async function withAccountAt(page: Page, manifest: string): Promise<void>
  * some remotes, as an operator deploying them elsewhere would edit it: the host's build is copied, the
  * remotes' builds are linked.
  */
-export function portalRootWithRemotes(name: string, remotes: Partial<Record<RemoteName, string>>): string {
+export function portalRootWithRemotes(
+  name: string,
+  remotes: Partial<Record<RemoteName, string>>,
+  // As a deployment would, portal.config.json lists the origins the remotes are on (unless told otherwise).
+  remoteOrigins: string[] = [...new Set(Object.values(remotes).flatMap((url) => (/^https?:/.test(url) ? [new URL(url).origin] : [])))],
+): string {
   ensureBuilt();
   const root = path.join(ARTIFACTS, 'roots', name);
   fs.rmSync(root, { recursive: true, force: true });
@@ -173,7 +178,9 @@ export function portalRootWithRemotes(name: string, remotes: Partial<Record<Remo
   }
   const configFile = path.join(root, 'host', 'dist', 'portal.config.json');
   const config = JSON.parse(fs.readFileSync(configFile, 'utf8')) as { remotes: Record<string, string> };
-  fs.writeFileSync(configFile, JSON.stringify({ ...config, remotes: { ...config.remotes, ...remotes } }, null, 2));
+  fs.writeFileSync(configFile, JSON.stringify({ ...config, remotes: { ...config.remotes, ...remotes }, remoteOrigins }, null, 2));
+  // Compressed copies would be served instead of the edited file.
+  for (const ext of ['.gz', '.br']) fs.rmSync(configFile + ext, { force: true });
   return root;
 }
 

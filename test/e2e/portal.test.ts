@@ -169,12 +169,12 @@ describe('a remote on a second origin', () => {
   let browser: Browser;
 
   before(async () => {
-    // The portal's configuration names the account remote on the second origin, and its CSP allows
-    // that origin (REMOTE_ORIGINS), as a deployment would.
+    // The portal's configuration names the account remote on the second origin and lists that origin
+    // in remoteOrigins, which the CSP allows too, as a deployment would.
     const port = await freePort();
     const root = portalRootWithRemotes('second-origin', { account: `http://127.0.0.1:${port}/remotes/account/mf-manifest.json` });
     [portal, remotes, browser] = await Promise.all([
-      startPortal({ env: { REMOTE_ORIGINS: `http://127.0.0.1:${port}`, PORTAL_ROOT: root } }),
+      startPortal({ env: { PORTAL_ROOT: root } }),
       startPortal({ env: { REMOTES_ONLY: '1' }, port, name: 'remotes' }),
       launchBrowser(),
     ]);
@@ -197,6 +197,54 @@ describe('a remote on a second origin', () => {
     await page.getByLabel('E-mail ili broj telefona').waitFor();
     assert.ok(accountRequests.length > 0);
     assert.ok(accountRequests.every((url) => url.startsWith(remotes.url)), 'all account code came from the second origin');
+    await page.context().close();
+  });
+
+  it('tries a manifest and a remote entry that fail once again by itself, without the visitor retrying', async () => {
+    for (const file of ['mf-manifest.json', 'remoteEntry.js']) {
+      const page = await pageWithAccountElsewhere(1280);
+      let failures = 0;
+      await page.route(`**/remotes/account/${file}*`, (route) => (failures++ === 0 ? route.abort('connectionreset') : route.continue()));
+      await page.goto(portal.url + '/nalog');
+      await page.getByLabel('E-mail ili broj telefona').waitFor();
+      assert.equal(failures, 2, `${file}: one failure, then one request that worked`);
+      assert.equal(await page.getByRole('button', { name: 'Pokušaj ponovo' }).count(), 0);
+      await page.context().close();
+    }
+  });
+
+  it("refuses a manifest that sends the remote's code to an origin remoteOrigins does not list, before any request goes there", async () => {
+    const foreign = `http://localhost:${remotes.port}`; // the same server under another name: another origin
+    const page = await pageWithAccountElsewhere(1280);
+    const foreignRequests: string[] = [];
+    page.on('request', (request: Request) => request.url().startsWith(foreign) && foreignRequests.push(request.url()));
+    await page.route('**/remotes/account/mf-manifest.json*', async (route) => {
+      const manifest = (await (await route.fetch()).json()) as { metaData: { publicPath: string } };
+      manifest.metaData.publicPath = `${foreign}/remotes/account/`;
+      await route.fulfill({ contentType: 'application/json', body: JSON.stringify(manifest) });
+    });
+    const warnings: string[] = [];
+    page.on('console', (message) => warnings.push(message.text()));
+    await page.goto(portal.url + '/nalog');
+    await page.getByRole('alert').getByRole('heading', { name: 'Ovaj dio portala trenutno nije dostupan' }).waitFor();
+    assert.deepEqual(foreignRequests, []);
+    assert.ok(warnings.some((text) => text.includes(`${foreign} is not the portal's origin nor listed in remoteOrigins`)), warnings.join('\n'));
+    await page.context().close();
+  });
+
+  it('explains a portal.config.json that names a remote on an unlisted origin, and loads nothing from it', async () => {
+    const page = await pageWithAccountElsewhere(375);
+    const remoteRequests: string[] = [];
+    page.on('request', (request: Request) => request.url().startsWith(remotes.url) && remoteRequests.push(request.url()));
+    await page.route('**/portal.config.json', async (route) => {
+      const config = (await (await route.fetch()).json()) as Record<string, unknown>;
+      await route.fulfill({ contentType: 'application/json', body: JSON.stringify({ ...config, remoteOrigins: [] }) });
+    });
+    await page.goto(portal.url + '/nalog');
+    await page.getByRole('heading', { name: 'Portal nije ispravno podešen' }).waitFor();
+    assert.match(await page.locator('main').innerText(), new RegExp(`remotes\\.account: ${remotes.url.replace(/[.]/g, '\\.')} is not an allowed origin`));
+    assert.deepEqual(remoteRequests, []);
+    await screenshot(page, 'config-foreign-origin');
     await page.context().close();
   });
 

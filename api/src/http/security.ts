@@ -3,7 +3,7 @@ const STRIPE = { script: ['https://js.stripe.com'], frame: ['https://js.stripe.c
 
 /**
  * The portal's Content-Security-Policy (product.md §10): its own origin only, no inline script or eval,
- * plus the origins remotes are deployed on (`REMOTE_ORIGINS`) and Stripe's only when Stripe is the
+ * plus the origins remotes are deployed on (`remoteOrigins` in portal.config.json) and Stripe's only when Stripe is the
  * payment provider. Nobody may frame the portal.
  */
 export function contentSecurityPolicy(options: { remoteOrigins: readonly string[]; stripe: boolean }): string {

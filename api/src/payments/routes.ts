@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { endpoints, type Invoice, type PaymentOrderResponse, type PaymentRecord } from '@portal/shared/contract';
 import { invoiceFileName, invoicePdf } from './invoicePdf';
-import { operatorOf } from '../delivery/operator';
+import { operatorOf } from '../portalConfig';
 import type { ApiContext } from '../context';
 import { lockCustomer } from '../auth/customers';
 import type { Queryable } from '../db/db';

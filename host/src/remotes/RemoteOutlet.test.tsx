@@ -6,7 +6,7 @@ import { authStore, remoteFor } from '@portal/shared';
 import { renderPortal } from '../testing/renderPortal';
 import { clearRemoteCache, registerPortalRemotes } from './loader';
 
-jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn() }));
+jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn(), registerPlugins: jest.fn() }));
 
 const manifests = { catalogue: '/c/mf-manifest.json', account: '/a/mf-manifest.json', onboarding: '/o/mf-manifest.json' };
 const catalogue = { routes: [{ path: '/', element: <h1>Početna</h1> }] };

@@ -1,12 +1,17 @@
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { once, type PortalConfig, type RemoteName } from '@portal/shared';
 import type { ExposedRoutes } from './exposed';
+import { loadRetry, originGuard } from './plugins';
 
 let manifests: PortalConfig['remotes'] | null = null;
 const loaded = new Map<RemoteName, ExposedRoutes[RemoteName]>();
 
-/** Registers the remotes' manifest URLs from the run-time configuration. Fetches nothing yet. */
-export function registerPortalRemotes(remotes: PortalConfig['remotes']): void {
+/**
+ * Registers the remotes' manifest URLs from the run-time configuration, with the origin guard (only the
+ * page's origin and `remoteOrigins`) and the load retries. Fetches nothing yet.
+ */
+export function registerPortalRemotes(remotes: PortalConfig['remotes'], remoteOrigins: PortalConfig['remoteOrigins'] = []): void {
+  if (!manifests) registerPlugins([originGuard(remoteOrigins), loadRetry()]);
   manifests = remotes;
   registerRemotes(Object.entries(remotes).map(([name, entry]) => ({ name, entry })));
 }

@@ -14,3 +14,4 @@ export * from './endpoints';
 export * from './username';
 export * from './subscription';
 export * from './operator';
+export * from './portalConfig';

@@ -1,9 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
-import { ConfigError, DEFAULT_OPERATOR, parsePortalConfig } from './config';
+import { ConfigError, parsePortalConfig } from './portalConfig';
+import { DEFAULT_OPERATOR } from './operator';
 
 const valid = {
   apiBaseUrl: '/api',
   remotes: { catalogue: '/remotes/catalogue/mf-manifest.json', account: 'https://cdn.example/account/mf-manifest.json', onboarding: '/o/mf-manifest.json' },
+  remoteOrigins: ['https://cdn.example'],
 };
 
 describe('parsePortalConfig', () => {
@@ -14,6 +16,22 @@ describe('parsePortalConfig', () => {
   it('takes Stripe with a publishable key, and refuses a secret key in the browser configuration', () => {
     expect(parsePortalConfig({ ...valid, payments: { provider: 'stripe', publishableKey: 'pk_test_abc123' } }).payments).toEqual({ provider: 'stripe', publishableKey: 'pk_test_abc123' });
     expect(() => parsePortalConfig({ ...valid, payments: { provider: 'stripe', publishableKey: 'sk_test_abc123' } })).toThrow(ConfigError);
+  });
+
+  it('refuses a remote on an origin remoteOrigins does not list, naming the remote and the origin', () => {
+    const { remoteOrigins: _, ...unlisted } = valid;
+    expect(() => parsePortalConfig(unlisted)).toThrow(
+      new ConfigError([`remotes.account: https://cdn.example is not an allowed origin; a remote loads from the portal's own origin or one listed in remoteOrigins`]),
+    );
+    const elsewhere = { ...valid, remotes: { ...valid.remotes, catalogue: 'https://cdn.example.evil.test/c/mf-manifest.json' } };
+    expect(() => parsePortalConfig(elsewhere)).toThrow(/remotes\.catalogue: https:\/\/cdn\.example\.evil\.test is not an allowed origin/);
+    // Paths are the page's own origin: no list needed.
+    expect(parsePortalConfig({ ...valid, remotes: { ...valid.remotes, account: '/remotes/account/mf-manifest.json' }, remoteOrigins: undefined }).remoteOrigins).toEqual([]);
+  });
+
+  it('takes origins only in remoteOrigins, not URLs with a path', () => {
+    expect(() => parsePortalConfig({ ...valid, remoteOrigins: ['https://cdn.example/account'] })).toThrow(/remoteOrigins\.0: must be an origin/);
+    expect(() => parsePortalConfig({ ...valid, remoteOrigins: ['cdn.example'] })).toThrow(/remoteOrigins\.0: must be an origin/);
   });
 
   it('names every bad key', () => {

@@ -1,10 +1,10 @@
 import * as z from 'zod/mini';
-import { DEFAULT_PRODUCT, productCodeSchema, type RemoteName } from './contract/common';
-import { DEFAULT_OPERATOR, operatorSchema } from './contract/operator';
+import { DEFAULT_PRODUCT, productCodeSchema, type RemoteName } from './common';
+import { DEFAULT_OPERATOR, operatorSchema } from './operator';
 
-export { REMOTE_NAMES, type RemoteName } from './contract/common';
 
 const urlLike = () => z.string().check(z.regex(/^(https?:\/\/|\/)/, 'must be an absolute URL or a path starting with /'));
+const originLike = () => z.string().check(z.regex(/^https?:\/\/[^/\s?#]+$/, 'must be an origin such as https://remotes.example.ba (no path)'));
 const manifestUrl = () => urlLike().check(z.refine((v) => v.endsWith('.json'), 'must point at a remote mf-manifest.json'));
 
 /** The payment provider of the browser (the API's is chosen by its environment; the two must match). */
@@ -13,8 +13,6 @@ const paymentsSchema = z.union([
   z.object({ provider: z.literal('stripe'), publishableKey: z.string().check(z.regex(/^pk_(test|live)_\w+$/, 'must be a Stripe publishable key (pk_test_…)')) }),
 ]);
 export type PaymentSettings = z.infer<typeof paymentsSchema>;
-
-export { DEFAULT_OPERATOR, type OperatorSettings } from './contract/operator';
 
 /** `portal.config.json`, served beside the host: where the remotes and the API live. */
 export const portalConfigSchema = z.object({
@@ -27,6 +25,12 @@ export const portalConfigSchema = z.object({
     account: manifestUrl(),
     onboarding: manifestUrl(),
   } satisfies Record<RemoteName, z.ZodMiniType<string>>),
+  /**
+   * Origins other than the portal's own that may serve remotes. A remote's manifest and code load only
+   * from the page's origin or one of these (the host refuses any other, docs/federation.md); the API's
+   * Content-Security-Policy allows the same list.
+   */
+  remoteOrigins: z._default(z.array(originLike()), []),
 });
 export type PortalConfig = z.infer<typeof portalConfigSchema>;
 
@@ -37,11 +41,29 @@ export class ConfigError extends Error {
   }
 }
 
+/** The origin of an absolute URL (`https://a.example/x` → `https://a.example`); null for a path on the page's own origin. */
+export function originOf(url: string): string | null {
+  return /^https?:\/\//.test(url) ? new URL(url).origin : null;
+}
+
+/** Remotes whose manifest is on an origin `remoteOrigins` does not list. */
+function foreignRemotes(config: PortalConfig): string[] {
+  const allowed = new Set(config.remoteOrigins.map((o) => new URL(o).origin));
+  return Object.entries(config.remotes).flatMap(([name, url]) => {
+    const origin = originOf(url);
+    return origin && !allowed.has(origin)
+      ? [`remotes.${name}: ${origin} is not an allowed origin; a remote loads from the portal's own origin or one listed in remoteOrigins`]
+      : [];
+  });
+}
+
 /** Parses the run-time configuration, naming every bad key so an operator can fix it at once. */
 export function parsePortalConfig(raw: unknown): PortalConfig {
   const result = portalConfigSchema.safeParse(raw);
-  if (result.success) return result.data;
-  throw new ConfigError(
-    result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`),
-  );
+  if (!result.success) {
+    throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`));
+  }
+  const foreign = foreignRemotes(result.data);
+  if (foreign.length > 0) throw new ConfigError(foreign);
+  return result.data;
 }

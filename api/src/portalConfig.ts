@@ -1,0 +1,39 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { DEFAULT_OPERATOR, parsePortalConfig, type OperatorSettings } from '@portal/shared/contract';
+import type { ApiConfig } from './config';
+
+/** What the API takes from the portal's run-time configuration. */
+export interface PortalSettings {
+  /** The operator's legal data and support contact (e-mails, PDF invoices). */
+  operator: OperatorSettings;
+  /** Origins other than the portal's own that serve remotes (the Content-Security-Policy allows them). */
+  remoteOrigins: string[];
+}
+
+const DEFAULTS: PortalSettings = { operator: DEFAULT_OPERATOR, remoteOrigins: [] };
+const cache = new Map<string, PortalSettings>();
+
+/**
+ * The built host's `portal.config.json`, the file the browser reads: one home for the operator's data
+ * and the remotes' origins. Read once per portal root; without a built host (the API alone, tests) or
+ * with a file the portal itself refuses, the defaults, and the page explains the file's problems.
+ */
+export function portalSettingsOf(config: Pick<ApiConfig, 'portalRoot'>, log: (line: string) => void = () => undefined): PortalSettings {
+  const known = cache.get(config.portalRoot);
+  if (known) return known;
+  const file = path.join(config.portalRoot, 'host', 'dist', 'portal.config.json');
+  let settings = DEFAULTS;
+  if (fs.existsSync(file)) {
+    try {
+      const { operator, remoteOrigins } = parsePortalConfig(JSON.parse(fs.readFileSync(file, 'utf8')));
+      settings = { operator, remoteOrigins };
+    } catch (error) {
+      log(`${file} is not valid, using the defaults: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  cache.set(config.portalRoot, settings);
+  return settings;
+}
+
+export const operatorOf = (config: Pick<ApiConfig, 'portalRoot'>): OperatorSettings => portalSettingsOf(config).operator;
