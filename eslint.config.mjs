@@ -57,6 +57,10 @@ const boundaries = [
   ...restrictApp(['host/src/**'], [
     {
       group: REMOTES.flatMap((r) => [`@portal/${r}`, `@portal/${r}/*`]),
+      message: "The host types a remote by what it publishes: import type from '<remote>/<module>' (npm run remote-types), not from its sources.",
+    },
+    {
+      group: REMOTES.map((r) => `${r}/*`),
       allowTypeImports: true,
       message: 'The host loads remotes at run time through Module Federation; import only their types.',
     },
@@ -70,7 +74,7 @@ const boundaries = [
 ];
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'test/artifacts/**', 'coverage/**', '.data/**', '*.cjs'] },
+  { ignores: ['**/dist/**', '**/node_modules/**', 'host/@mf-types/**', 'test/artifacts/**', 'coverage/**', '.data/**', '*.cjs'] },
   ...tseslint.configs.recommended,
   {
     files: ['**/*.{ts,tsx}'],

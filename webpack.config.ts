@@ -219,6 +219,9 @@ function esmRuntimeProvider(): Record<string, string> {
   };
 }
 
+/** Module Federation `dts`: the exposed modules' declarations only, compiled with the repository's tsconfig, failing the build on a type error. */
+const REMOTE_TYPES = { tsConfigPath: path.join(root, 'tsconfig.json'), abortOnError: true, generateAPITypes: false, extractThirdParty: false };
+
 function configFor(app: AppName, mode: 'production' | 'development', options: BuildOptions = {}): Configuration {
   const spec: AppSpec = APPS[app];
   const { dir, federationName } = spec;
@@ -257,7 +260,9 @@ function configFor(app: AppName, mode: 'production' | 'development', options: Bu
         shared: sharedModules(dir, portalShared, isHost),
         shareStrategy: 'loaded-first',
         manifest: isHost ? false : { fileName: 'mf-manifest.json' },
-        dts: false,
+        // A remote's production build publishes the types of what it exposes (`@mf-types.zip` beside its
+        // manifest); the host's type check reads them (npm run remote-types). No types for other builds.
+        dts: isHost || !prod || options.outDir ? false : { generateTypes: REMOTE_TYPES, consumeTypes: false },
         experiments: isHost
           ? { provideExternalRuntime: true, optimization: { target: 'web' } }
           : { externalRuntime: true, optimization: { target: 'web', disableSnapshot: true } },

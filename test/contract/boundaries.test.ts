@@ -36,8 +36,9 @@ describe('import boundaries (shared -> remotes -> host)', () => {
   });
 
   it('lets the host import remote types only, and the API only the contract', async () => {
-    assert.ok(await restricted('host/src/x.ts', "import { routes } from '@portal/account/routes';\nexport const x = routes;\n"));
-    assert.equal(await restricted('host/src/x.ts', "import type { routes } from '@portal/account/routes';\nexport type X = typeof routes;\n"), false);
+    assert.ok(await restricted('host/src/x.ts', "import { routes } from 'account/routes';\nexport const x = routes;\n"));
+    assert.equal(await restricted('host/src/x.ts', "import type { routes } from 'account/routes';\nexport type X = typeof routes;\n"), false);
+    assert.ok(await restricted('host/src/x.ts', "import type { routes } from '@portal/account/routes';\nexport type X = typeof routes;\n"), 'the published types, not the sources');
     assert.ok(await restricted('api/src/x.ts', "import { api } from '@portal/shared';\nexport const x = api;\n"));
     assert.equal(await restricted('api/src/x.ts', "import { loginRequestSchema } from '@portal/shared/contract';\nexport const x = loginRequestSchema;\n"), false);
     assert.equal(await restricted('api/src/x.ts', "import { formatKM } from '@portal/shared/format';\nexport const x = formatKM;\n"), false, 'the pure formatting too');

@@ -1,6 +1,6 @@
 /**
  * `npm test`: every check and every test, browser tests included, then one summary line.
- *   lint -> type check -> jest (browser code) -> build -> API tests on PGlite and PostgreSQL
+ *   lint -> jest (browser code) -> build -> type check (against the remotes' published types) -> API tests on PGlite and PostgreSQL
  *   -> contract tests -> browser tests against the portal started as `npm start` starts it
  *   -> a scan of those browser tests' server logs for secrets.
  * A throw-away PostgreSQL cluster is started unless TEST_DATABASE_URL names a server.
@@ -114,9 +114,14 @@ async function main(): Promise<number> {
 
   try {
     if (want('lint')) await step('Lint (eslint)', process.execPath, [bin('eslint', 'bin/eslint.js'), '.']);
-    if (want('typecheck')) await step('Type check (tsc)', process.execPath, [bin('typescript', 'bin/tsc'), '-p', 'tsconfig.json']);
     if (want('jest')) await jestStep();
-    const built = want('build') || want('e2e') ? await step('Build (webpack, all apps)', process.execPath, [WEBPACK_CLI, '--env', 'app=all']) : false;
+    const built = want('build') || want('e2e') || want('typecheck') ? await step('Build (webpack, all apps)', process.execPath, [WEBPACK_CLI, '--env', 'app=all']) : false;
+    // The host is type-checked against the types the remotes just published (host/scripts/remote-types.ts).
+    if (want('typecheck') && built) {
+      if (await step("Remotes' published types", process.execPath, [TSX, 'host/scripts/remote-types.ts'])) {
+        await step('Type check (tsc)', process.execPath, [bin('typescript', 'bin/tsc'), '-p', 'tsconfig.json']);
+      }
+    } else if (want('typecheck')) failedSteps.push('Type check (not run: the build failed)');
     if (want('api')) await nodeTests('API tests (PGlite and PostgreSQL)', testFiles('api/test'), { TEST_DATABASE_URL: databaseUrl });
     if (want('contract')) await nodeTests('Contract tests', testFiles('test/contract'));
     if (want('e2e') && built) {
