@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { WEBPACK_CLI, ROOT } from '../../api/src/cli/freshness';
+import { checkCompatibility } from '../scripts/compat';
 import { ARTIFACTS, DEMO, expectAccessible, launchBrowser, screenshot, startPortal, withAccountAt, type Portal } from './harness';
 
 const SKEW = path.join(ARTIFACTS, 'skew');
@@ -137,5 +138,17 @@ describe('version skew: the account remote built against another release of @por
       await page.getByRole('heading', { level: 1, name: 'Kreiraj nalog' }).waitFor();
       await page.context().close();
     }
+  });
+
+  it("the compatibility check (npm run compat) passes the newer minor build against this host and the other remotes, and fails the next major's", async () => {
+    const passed = await checkCompatibility(browser, portal.url, 'account', buildOf(newerMinor));
+    assert.deepEqual(passed.filter((r) => !r.ok), [], 'every smoke check passes');
+    assert.ok(passed.filter((r) => r.name === 'login form').every((r) => r.served > 0), 'the account pages came from the build checked');
+
+    const failed = await checkCompatibility(browser, portal.url, 'account', buildOf(nextMajor));
+    const login = failed.find((r) => r.name === 'login form');
+    assert.equal(login?.ok, false);
+    assert.match(login?.problem ?? '', /Ovaj dio portala se upravo ažurira/);
+    assert.ok(failed.filter((r) => r.name === 'home').every((r) => r.ok), "the catalogue's pages still pass: the report names what broke");
   });
 });

@@ -12,5 +12,5 @@ export async function loadConfig(url = '/portal.config.json'): Promise<PortalCon
   } catch {
     throw new Error(`${url} is not valid JSON`);
   }
-  return parsePortalConfig(raw);
+  return parsePortalConfig(raw, window.location.origin);
 }

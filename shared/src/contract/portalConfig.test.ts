@@ -25,7 +25,8 @@ describe('parsePortalConfig', () => {
     );
     const elsewhere = { ...valid, remotes: { ...valid.remotes, catalogue: 'https://cdn.example.evil.test/c/mf-manifest.json' } };
     expect(() => parsePortalConfig(elsewhere)).toThrow(/remotes\.catalogue: https:\/\/cdn\.example\.evil\.test is not an allowed origin/);
-    // Paths are the page's own origin: no list needed.
+    // The page's own origin needs no listing, as a path or as an absolute URL.
+    expect(parsePortalConfig({ ...valid, remoteOrigins: [], remotes: { ...valid.remotes, account: 'https://portal.ontv.ba/a/mf-manifest.json' } }, 'https://portal.ontv.ba').remotes.account).toMatch(/^https:\/\/portal/);
     expect(parsePortalConfig({ ...valid, remotes: { ...valid.remotes, account: '/remotes/account/mf-manifest.json' }, remoteOrigins: undefined }).remoteOrigins).toEqual([]);
   });
 

@@ -46,9 +46,9 @@ export function originOf(url: string): string | null {
   return /^https?:\/\//.test(url) ? new URL(url).origin : null;
 }
 
-/** Remotes whose manifest is on an origin `remoteOrigins` does not list. */
-function foreignRemotes(config: PortalConfig): string[] {
-  const allowed = new Set(config.remoteOrigins.map((o) => new URL(o).origin));
+/** Remotes whose manifest is on an origin neither the page's nor listed in `remoteOrigins`. */
+function foreignRemotes(config: PortalConfig, pageOrigin: string | null): string[] {
+  const allowed = new Set([...config.remoteOrigins.map((o) => new URL(o).origin), ...(pageOrigin ? [pageOrigin] : [])]);
   return Object.entries(config.remotes).flatMap(([name, url]) => {
     const origin = originOf(url);
     return origin && !allowed.has(origin)
@@ -57,13 +57,16 @@ function foreignRemotes(config: PortalConfig): string[] {
   });
 }
 
-/** Parses the run-time configuration, naming every bad key so an operator can fix it at once. */
-export function parsePortalConfig(raw: unknown): PortalConfig {
+/**
+ * Parses the run-time configuration, naming every bad key so an operator can fix it at once.
+ * `pageOrigin`: the origin the portal runs on (the browser's), where remotes need no listing.
+ */
+export function parsePortalConfig(raw: unknown, pageOrigin: string | null = null): PortalConfig {
   const result = portalConfigSchema.safeParse(raw);
   if (!result.success) {
     throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`));
   }
-  const foreign = foreignRemotes(result.data);
+  const foreign = foreignRemotes(result.data, pageOrigin);
   if (foreign.length > 0) throw new ConfigError(foreign);
   return result.data;
 }
