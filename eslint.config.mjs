@@ -26,11 +26,25 @@ const TABLE_CALLS = {
   importNames: ['api', 'productPath'],
   message: 'Call the API with calls.<name>() from @portal/shared: the endpoint table (shared/src/contract/endpoints.ts) holds every path and method.',
 };
+/**
+ * Code running beside the shared singleton takes the contract's values from `@portal/shared`: importing
+ * `@portal/shared/contract` by name bundles a second copy of it and of zod into the app (9 KB gzip).
+ */
+const CONTRACT_VALUES = {
+  name: '@portal/shared/contract',
+  allowTypeImports: true,
+  message: "Import the contract's values from @portal/shared (the page's singleton): @portal/shared/contract by name bundles a second copy of the contract and zod. Types may come from either.",
+};
 const TESTS = ['**/*.test.{ts,tsx}', '**/testing.tsx', '**/testing/**'];
 
-/** The same boundaries for an app's code (plus one router, and calls from the table) and for its tests (which may build routers). */
-const restrictApp = (files, patterns) => [
-  { ...restrict(files, patterns, [ONE_ROUTER, TABLE_CALLS]), ignores: TESTS },
+/**
+ * The same boundaries for an app's code (plus one router, calls from the table and, for a remote, the
+ * contract's values from the singleton) and for its tests (which may build routers). `standalone`:
+ * folders built on their own, not beside the singleton (the widget's loader).
+ */
+const restrictApp = (files, patterns, { contract = false, standalone = [] } = {}) => [
+  { ...restrict(files, patterns, [ONE_ROUTER, TABLE_CALLS, ...(contract ? [CONTRACT_VALUES] : [])]), ignores: [...TESTS, ...standalone] },
+  ...(standalone.length > 0 ? [{ ...restrict(standalone, patterns, [ONE_ROUTER, TABLE_CALLS]), ignores: TESTS }] : []),
   { ...restrict(files.flatMap((f) => TESTS.map((t) => `${f.replace(/\/\*\*$/, '')}/${t}`)), patterns) },
 ];
 
@@ -43,8 +57,8 @@ const boundaries = [
   // relative import of the rest of shared would bundle a second store and API client into each app
   // (docs/decisions/004-payments-import-shared-by-name.md).
   restrict(['shared/src/payments/**'], [
-    { group: ['../*', '../**'], message: 'The payment module imports the rest of @portal/shared by package name (@portal/shared, @portal/shared/contract), never by path: a relative import bundles a second store and API client into each app.' },
-  ]),
+    { group: ['../*', '../**'], message: 'The payment module imports the rest of @portal/shared by package name (@portal/shared), never by path: a relative import bundles a second store and API client into each app.' },
+  ], [CONTRACT_VALUES]),
   ...REMOTES.flatMap((remote) =>
     restrictApp([`remotes/${remote}/src/**`], [
       {
@@ -52,7 +66,7 @@ const boundaries = [
         message: 'A remote imports only @portal/shared and libraries: never another remote, the host or the API.',
       },
       { regex: escape(['remotes', 'host', 'api', 'shared', ...REMOTES.filter((r) => r !== remote)]), message: 'A remote imports other workspaces only by package name (@portal/shared).' },
-    ]),
+    ], { contract: true, standalone: remote === 'catalogue' ? ['remotes/catalogue/src/widget/**'] : [] }),
   ),
   ...restrictApp(['host/src/**'], [
     {

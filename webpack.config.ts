@@ -81,7 +81,7 @@ function sharedPackage(from?: string): SharedPackage {
  * package only adds), and a page whose `@portal/shared` is of another major refuses the app
  * (`strictVersion`) instead of running it on a contract it was not built for.
  * The host's copies are eager: they are in its `main.js`, the page's first script, instead of chunks
- * fetched one round trip after it. Axios is not: it loads on the first API call.
+ * fetched one round trip after it.
  * react-router is not among them: it reaches the apps inside @portal/shared (see shared/src/router.ts).
  */
 function sharedModules(appDir: string, portalShared: SharedPackage, eager: boolean) {
@@ -99,7 +99,6 @@ function sharedModules(appDir: string, portalShared: SharedPackage, eager: boole
     'react-dom': singleton('react-dom'),
     'react-dom/client': singleton('react-dom/client', versionOf('react-dom')),
     zustand: singleton('zustand'),
-    axios: { ...singleton('axios'), eager: false },
     '@portal/shared': { singleton: true, version: portalShared.version, requiredVersion: `^${major}.0.0`, strictVersion: true, eager },
   };
 }

@@ -52,6 +52,15 @@ describe('import boundaries (shared -> remotes -> host)', () => {
     assert.equal(await restricted('shared/src/payments/x.ts', "import { Dialog } from './Dialog';\nexport const x = Dialog;\n"), false);
   });
 
+  it("keeps one contract per page: code beside the singleton takes the contract's values from @portal/shared, not by the contract's own name", async () => {
+    const valueImport = "import { luhnValid } from '@portal/shared/contract';\nexport const x = luhnValid;\n";
+    assert.ok(await restricted('shared/src/payments/x.ts', valueImport), 'the payment module, bundled into each app');
+    assert.ok(await restricted('remotes/account/src/x.ts', valueImport));
+    assert.equal(await restricted('remotes/account/src/x.ts', "import type { Plan } from '@portal/shared/contract';\nexport type X = Plan;\n"), false, 'types are free');
+    assert.equal(await restricted('remotes/catalogue/src/widget/x.ts', valueImport), false, 'the widget is built alone, without the singleton');
+    assert.ok(await restricted('remotes/catalogue/src/widget/x.ts', "import { Link } from 'react-router';\nexport const x = Link;\n"), 'and keeps the other boundaries');
+  });
+
   it('keeps one router: apps take react-router from @portal/shared, except types and tests', async () => {
     assert.ok(await restricted('remotes/catalogue/src/x.tsx', "import { Link } from 'react-router';\nexport const x = Link;\n"));
     assert.ok(await restricted('host/src/layout/x.tsx', "import { useLocation } from 'react-router';\nexport const x = useLocation;\n"));

@@ -1,8 +1,8 @@
-import { beforeEach, describe, expect, it } from '@jest/globals';
-import { fakeApi, fakeToken, demoClaims, type FakeApi } from '../testing';
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { fakeApi, fakeToken, demoClaims, restoreApi, type FakeApi } from '../testing';
 import { authStore } from '../auth/store';
 import { getToken, setToken } from '../auth/token';
-import { api } from './client';
+import { api, setApiAdapter } from './client';
 import { ApiError } from './errors';
 
 const oldToken = fakeToken({ ...demoClaims, jti: 'old' });
@@ -120,5 +120,55 @@ describe('API client', () => {
       throw new Error('socket hang up');
     });
     await expect(api.get('/down')).rejects.toMatchObject({ status: 0, serverMessage: undefined });
+  });
+});
+
+describe('API client over fetch (the network adapter)', () => {
+  type Sent = { url: string; init: RequestInit };
+  let sent: Sent[];
+  const realFetch = globalThis.fetch;
+
+  /** A fetch that records what it is given and answers `status` with `body` as text. */
+  function answer(status: number, body: string) {
+    sent = [];
+    globalThis.fetch = (async (url: string, init: RequestInit) => {
+      sent.push({ url, init });
+      return { status, ok: status >= 200 && status < 300, text: async () => body, blob: async () => new Blob([body]) } as Response;
+    }) as typeof fetch;
+  }
+
+  beforeEach(() => restoreApi());
+  afterEach(() => {
+    globalThis.fetch = realFetch;
+    setApiAdapter(null, '');
+  });
+
+  it('sends JSON with its content type, the query string without empty values, the token, and a time limit', async () => {
+    setApiAdapter(null, '/api');
+    answer(200, '{"ok":true}');
+    const response = await api.post<{ ok: boolean }>('/ontv/plan-change', { plan: 'maxon' }, { params: { plan: 'maxon', none: undefined, n: 2 } });
+    expect(response).toEqual({ status: 200, data: { ok: true } });
+    const [{ url, init }] = sent as [Sent];
+    expect(url).toBe('/api/ontv/plan-change?plan=maxon&n=2');
+    expect(init.method).toBe('POST');
+    expect(init.body).toBe('{"plan":"maxon"}');
+    expect(init.headers).toMatchObject({ 'Content-Type': 'application/json', Accept: 'application/json', Authorization: `Bearer ${oldToken}` });
+    expect(init.signal).toBeInstanceOf(AbortSignal);
+  });
+
+  it('sends no body and no content type without data, and reads an empty answer as nothing', async () => {
+    answer(204, '');
+    await expect(api.post('/ontv/deactivate')).resolves.toEqual({ status: 204, data: undefined });
+    expect(sent[0]!.init.body).toBeUndefined();
+    expect(sent[0]!.init.headers).not.toHaveProperty('Content-Type');
+  });
+
+  it("turns a proxy's HTML error page into an ApiError with its status, and an unreachable server into status 0", async () => {
+    answer(502, '<html>Bad Gateway</html>');
+    await expect(api.get('/ontv/plans')).rejects.toMatchObject({ status: 502, serverMessage: undefined });
+    globalThis.fetch = (async () => {
+      throw new TypeError('Failed to fetch');
+    }) as typeof fetch;
+    await expect(api.get('/ontv/plans')).rejects.toMatchObject({ status: 0 });
   });
 });

@@ -1,6 +1,4 @@
-import type { AxiosError } from 'axios';
 import type * as z from 'zod/mini';
-import { errorResponseSchema } from '../contract/common';
 
 /** Every failed call surfaces as this: an HTTP status (0 when the server was not reached) and the server's message, if any. */
 export class ApiError extends Error {
@@ -23,18 +21,9 @@ export class ContractError extends Error {
   }
 }
 
-/** axios marks its errors; checked by the mark so this module does not load axios itself. */
-const isAxiosError = (error: unknown): error is AxiosError =>
-  typeof error === 'object' && error !== null && (error as { isAxiosError?: unknown }).isAxiosError === true;
-
+/** Any failure as an ApiError: the API client's own, or status 0 (the server not reached, or not an API failure). */
 export function toApiError(error: unknown): ApiError {
-  if (error instanceof ApiError) return error;
-  if (isAxiosError(error)) {
-    const status = error.response?.status ?? 0;
-    const body = errorResponseSchema.safeParse(error.response?.data);
-    return new ApiError(status, body.success ? body.data.message : undefined, error.config?.url, body.success ? body.data.code : undefined);
-  }
-  return new ApiError(0, undefined, undefined);
+  return error instanceof ApiError ? error : new ApiError(0, undefined, undefined);
 }
 
 export function parseResponse<S extends z.ZodMiniType>(schema: S, data: unknown, url: string): z.infer<S> {

@@ -1,5 +1,5 @@
 import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
-import { CARD_HOLDER_FIELDS, cardHolderErrors, type CardHolder, type CardHolderField } from '@portal/shared/contract';
+import { CARD_HOLDER_FIELDS, cardHolderErrors, type CardHolder, type CardHolderField } from '@portal/shared';
 import { Alert, Button, Spinner, TextField, useAuth, useLoad, useSubmit, messages } from '@portal/shared';
 import { Dialog } from './Dialog';
 import { ChallengeStep } from './ChallengeStep';

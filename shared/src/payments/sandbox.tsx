@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
-import { cardBrandOf, cvcValid, expiryValid, luhnValid } from '@portal/shared/contract';
+import { cardBrandOf, cvcValid, expiryValid, luhnValid } from '@portal/shared';
 import { TextField } from '@portal/shared';
 import type { Outcome, PaymentProvider } from './provider';
 import styles from './payments.module.css';

@@ -1,5 +1,4 @@
-import { AxiosError, AxiosHeaders, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
-import { setApiAdapter } from '../api/client';
+import { setApiAdapter, type ApiAdapter } from '../api/client';
 
 export interface FakeRequest {
   method: string;
@@ -19,31 +18,25 @@ export function restoreApi(): void {
 }
 
 /**
- * Fakes the API at the HTTP edge (axios' adapter): tests declare the answers, every request is
+ * Fakes the API at the HTTP edge (the client's adapter, in place of fetch): tests declare the answers, every request is
  * recorded, and a request nobody declared fails the test.
  */
 export function fakeApi() {
   const routes: Array<{ method: string; url: string; handler: Handler }> = [];
   const calls: FakeRequest[] = [];
 
-  const adapter: AxiosAdapter = async (config: InternalAxiosRequestConfig) => {
-    const method = (config.method ?? 'get').toUpperCase();
-    const url = config.url ?? '';
-    const headers = AxiosHeaders.from(config.headers);
-    const request: FakeRequest = {
-      method,
-      url,
-      body: typeof config.data === 'string' && config.data !== '' ? JSON.parse(config.data) : config.data,
-      authorization: headers.get('Authorization')?.toString(),
-      headers: Object.fromEntries(Object.entries(headers.toJSON()).map(([name, value]) => [name.toLowerCase(), String(value)])),
-    };
+  const adapter: ApiAdapter = async (sent) => {
+    const method = sent.method.toUpperCase();
+    const url = sent.url;
+    const headers = Object.fromEntries(Object.entries(sent.headers).map(([name, value]) => [name.toLowerCase(), value]));
+    // The body as the server would read it: sent as JSON, so a copy.
+    const body = sent.data === undefined ? undefined : (JSON.parse(JSON.stringify(sent.data)) as unknown);
+    const request: FakeRequest = { method, url, body, authorization: headers.authorization, headers };
     calls.push(request);
     const route = routes.find((r) => r.method === method && r.url === url);
     if (!route) throw new Error(`Unhandled request in test: ${method} ${url}`);
     const reply = await route.handler(request);
-    const response = { data: reply.data, status: reply.status, statusText: '', headers: {}, config, request: {} };
-    if (reply.status >= 200 && reply.status < 300) return response;
-    throw new AxiosError(`Request failed with status code ${reply.status}`, AxiosError.ERR_BAD_RESPONSE, config, {}, response);
+    return { status: reply.status, data: reply.data };
   };
 
   setApiAdapter(adapter, '');
