@@ -1,11 +1,14 @@
 import { useAuth } from '@portal/shared';
 import { LoginForm } from '../login/LoginForm';
-import { AccountPage } from './AccountPage';
+import { lazyPage, withFallback } from '../lazyPage';
+
+// A visitor's first /nalog needs the login form only; the account page comes once someone signs in.
+const AccountPage = lazyPage(() => import('./AccountPage'), 'AccountPage');
 
 /** `/nalog`: nothing while the auth check runs, the login form when anonymous, else the account (product.md §2). */
 export function AccountRoute() {
   const initialized = useAuth((s) => s.initialized);
   const authorized = useAuth((s) => s.authorized);
   if (!initialized) return null;
-  return authorized ? <AccountPage /> : <LoginForm />;
+  return authorized ? withFallback(<AccountPage />) : <LoginForm />;
 }

@@ -2,18 +2,29 @@ import type { ReactNode } from 'react';
 import { getProduct, type RouteObject, paths } from '@portal/shared';
 import { AccountRoute } from '../account/AccountRoute';
 import { RequireAuth } from '@portal/shared';
-import { ChangePinPage } from '../pin/ChangePinPage';
-import { ChangePasswordPage } from '../password/ChangePasswordPage';
 import { DonePage } from '../subscription/DonePage';
-import { DeactivatePage, DeactivatedPage, ReactivateWithoutPaymentPage, ReactivatedPage } from '../subscription/ServicePages';
-import { PaymentDonePage, PaymentFailedPage, ReactivateWithPaymentPage } from '../subscription/ReactivateWithPaymentPage';
-import { CardsPage } from '../cards/CardsPage';
-import { ChangePlanPage } from '../subscription/ChangePlanPage';
-import { DevicesPage } from '../devices/DevicesPage';
-import { HistoryPage } from '../payments/HistoryPage';
-import { InvoicePage } from '../invoice/InvoicePage';
+import { lazyPage, withFallback } from '../lazyPage';
 
-const guarded = (element: ReactNode) => <RequireAuth>{element}</RequireAuth>;
+// `/nalog` (the login form, or the account page, itself loaded when a customer is signed in) comes with
+// the routes; every other page is its own chunk, fetched on its first visit.
+const ChangePinPage = lazyPage(() => import('../pin/ChangePinPage'), 'ChangePinPage');
+const ChangePasswordPage = lazyPage(() => import('../password/ChangePasswordPage'), 'ChangePasswordPage');
+const servicePages = () => import('../subscription/ServicePages');
+const DeactivatePage = lazyPage(servicePages, 'DeactivatePage');
+const DeactivatedPage = lazyPage(servicePages, 'DeactivatedPage');
+const ReactivateWithoutPaymentPage = lazyPage(servicePages, 'ReactivateWithoutPaymentPage');
+const ReactivatedPage = lazyPage(servicePages, 'ReactivatedPage');
+const paymentPages = () => import('../subscription/ReactivateWithPaymentPage');
+const ReactivateWithPaymentPage = lazyPage(paymentPages, 'ReactivateWithPaymentPage');
+const PaymentDonePage = lazyPage(paymentPages, 'PaymentDonePage');
+const PaymentFailedPage = lazyPage(paymentPages, 'PaymentFailedPage');
+const ChangePlanPage = lazyPage(() => import('../subscription/ChangePlanPage'), 'ChangePlanPage');
+const CardsPage = lazyPage(() => import('../cards/CardsPage'), 'CardsPage');
+const DevicesPage = lazyPage(() => import('../devices/DevicesPage'), 'DevicesPage');
+const HistoryPage = lazyPage(() => import('../payments/HistoryPage'), 'HistoryPage');
+const InvoicePage = lazyPage(() => import('../invoice/InvoicePage'), 'InvoicePage');
+
+const guarded = (element: ReactNode) => <RequireAuth>{withFallback(element)}</RequireAuth>;
 
 /** Account pages (product.md §2, Login and account), mounted by the host under `/nalog`. */
 export function accountRoutes(product: string): RouteObject[] {
