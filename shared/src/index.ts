@@ -25,6 +25,7 @@ export { CardLogo, CARD_LOGOS } from './ui/CardLogo';
 export { Alert } from './ui/Alert';
 export { LoadFailed } from './ui/LoadFailed';
 export { Spinner } from './ui/Spinner';
+export { lazyPage, withFallback } from './ui/lazyPage';
 export { Page, Card, panelClass, useDocumentTitle } from './ui/Page';
 export { cx } from './ui/cx';
 

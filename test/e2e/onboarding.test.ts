@@ -103,6 +103,7 @@ describe('registration and password reset in a browser', () => {
     await page.getByLabel('E-mail ili broj telefona').fill('061 000 005');
     await page.getByRole('button', { name: 'Pošalji kod' }).click();
     await page.waitForURL(/resetovanje-kod-potvrda-broj-telefona$/);
+    await page.getByLabel('Kod').waitFor();
     await expectAccessible(page, 'the reset code step');
     await page.getByLabel('Kod').fill(await codeSentTo(suite.portal.url, '061000005'));
     await page.getByRole('button', { name: 'Potvrdi' }).click();

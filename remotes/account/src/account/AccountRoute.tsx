@@ -1,6 +1,5 @@
-import { useAuth } from '@portal/shared';
+import { lazyPage, useAuth, withFallback } from '@portal/shared';
 import { LoginForm } from '../login/LoginForm';
-import { lazyPage, withFallback } from '../lazyPage';
 
 // A visitor's first /nalog needs the login form only; the account page comes once someone signs in.
 const AccountPage = lazyPage(() => import('./AccountPage'), 'AccountPage');

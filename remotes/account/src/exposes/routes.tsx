@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
-import { getProduct, type RouteObject, paths } from '@portal/shared';
+import { getProduct, lazyPage, type RouteObject, paths, withFallback } from '@portal/shared';
 import { AccountRoute } from '../account/AccountRoute';
 import { RequireAuth } from '@portal/shared';
 import { DonePage } from '../subscription/DonePage';
-import { lazyPage, withFallback } from '../lazyPage';
 
 // `/nalog` (the login form, or the account page, itself loaded when a customer is signed in) comes with
 // the routes; every other page is its own chunk, fetched on its first visit.

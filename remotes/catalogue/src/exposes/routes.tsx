@@ -1,5 +1,5 @@
-import { lazy, Suspense, type ReactNode } from 'react';
-import { Spinner, type RouteObject, paths } from '@portal/shared';
+import { lazy } from 'react';
+import { type RouteObject, paths, withFallback as page } from '@portal/shared';
 import { HomePage } from '../home/HomePage';
 import { prefetchPlans } from '../packages/usePlans';
 
@@ -12,18 +12,6 @@ const ChannelsPage = lazy(() => import('../channels/ChannelsPage'));
 const LibrariesPage = lazy(() => import('../libraries/LibrariesPage'));
 const FaqPage = lazy(() => import('../faq/FaqPage'));
 const LegalPage = lazy(() => import('../legal/LegalPage'));
-
-const page = (element: ReactNode) => (
-  <Suspense
-    fallback={
-      <div style={{ paddingTop: 'calc(var(--top-offset, 0px) + 3rem)', minHeight: '60vh' }}>
-        <Spinner />
-      </div>
-    }
-  >
-    {element}
-  </Suspense>
-);
 
 /** Catalogue pages (product.md §2, Public screens), mounted by the host under `/` and the catalogue prefixes. */
 export const routes: RouteObject[] = [

@@ -1,20 +1,25 @@
 import type { ReactNode } from 'react';
-import { RequireAuth, type RouteObject, paths } from '@portal/shared';
+import { RequireAuth, lazyPage, type RouteObject, paths, withFallback } from '@portal/shared';
 import { RegistrationStart } from '../registration/RegistrationStart';
 import { ContactStep } from '../registration/ContactStep';
 import { ConfirmCodeStep } from '../registration/ConfirmCodeStep';
 import { PasswordStep } from '../registration/PasswordStep';
 import { PersonalDataStep } from '../registration/PersonalDataStep';
 import { RegistrationDone } from '../registration/RegistrationDone';
-import { ForgotStart } from '../forgot/ForgotStart';
-import { ForgotCode } from '../forgot/ForgotCode';
-import { ForgotReset } from '../forgot/ForgotReset';
-import { ForgotDone } from '../forgot/ForgotDone';
 import { StepGuard } from '../wizard/StepGuard';
-import { SubscribePage } from '../subscribe/SubscribePage';
-import { ConfirmPage } from '../subscribe/ConfirmPage';
-import { SubscribeFailedPage, SubscribedPage } from '../subscribe/ResultPages';
 import { forgotPassword, registration } from '../wizard/storage';
+
+// Registration comes with the routes; the forgotten-password pages and the subscribe pages (with the
+// payment dialogs) are one chunk each, fetched on the first visit of one of them.
+const ForgotStart = lazyPage(() => import(/* webpackChunkName: "forgot" */ '../forgot/ForgotStart'), 'ForgotStart');
+const ForgotCode = lazyPage(() => import(/* webpackChunkName: "forgot" */ '../forgot/ForgotCode'), 'ForgotCode');
+const ForgotReset = lazyPage(() => import(/* webpackChunkName: "forgot" */ '../forgot/ForgotReset'), 'ForgotReset');
+const ForgotDone = lazyPage(() => import(/* webpackChunkName: "forgot" */ '../forgot/ForgotDone'), 'ForgotDone');
+const SubscribePage = lazyPage(() => import(/* webpackChunkName: "subscribe" */ '../subscribe/SubscribePage'), 'SubscribePage');
+const ConfirmPage = lazyPage(() => import(/* webpackChunkName: "subscribe" */ '../subscribe/ConfirmPage'), 'ConfirmPage');
+const resultPages = () => import(/* webpackChunkName: "subscribe" */ '../subscribe/ResultPages');
+const SubscribedPage = lazyPage(resultPages, 'SubscribedPage');
+const SubscribeFailedPage = lazyPage(resultPages, 'SubscribeFailedPage');
 
 
 /** The registration wizard's table (product.md §4): the steps a screen accepts and the step it records. */
@@ -26,7 +31,7 @@ function registrationStep(path: string, accepts: number[], sets: number | null, 
 
 /** The forgotten-password wizard: steps 1 request, 2 code, 3 new password; out of order goes to its start. */
 function forgotStep(path: string, accepts: number[], element: ReactNode): RouteObject {
-  return { path, element: <StepGuard key={path} step={forgotPassword.step} accepts={accepts} start={paths.forgotPassword.path}>{element}</StepGuard> };
+  return { path, element: <StepGuard key={path} step={forgotPassword.step} accepts={accepts} start={paths.forgotPassword.path}>{withFallback(element)}</StepGuard> };
 }
 
 /** Onboarding pages, mounted by the host under `/kreiraj-nalog`, `/zaboravljena-lozinka` and the subscribe prefixes. */
@@ -39,13 +44,13 @@ export const routes: RouteObject[] = [
   registrationStep(paths.createPassword.path, [3, 4], 4, <PasswordStep />),
   registrationStep(paths.personalData.path, [4, 5], 5, <PersonalDataStep />),
   registrationStep(paths.registered.path, [5], null, <RegistrationDone />, paths.account.path),
-  { path: paths.forgotPassword.path, element: <ForgotStart /> },
+  { path: paths.forgotPassword.path, element: withFallback(<ForgotStart />) },
   forgotStep(paths.forgotCodeEmail.path, [2], <ForgotCode channel="EMAIL" />),
   forgotStep(paths.forgotCodePhone.path, [2], <ForgotCode channel="PHONE_NUMBER" />),
   forgotStep(paths.forgotReset.path, [3], <ForgotReset />),
-  { path: paths.forgotDone.path, element: <ForgotDone /> },
-  { path: paths.subscribe.path, element: <SubscribePage /> },
-  { path: paths.confirmSubscription.path, element: <ConfirmPage /> },
-  { path: paths.subscribed.path, element: <RequireAuth><SubscribedPage /></RequireAuth> },
-  { path: paths.subscribeFailed.path, element: <RequireAuth><SubscribeFailedPage /></RequireAuth> },
+  { path: paths.forgotDone.path, element: withFallback(<ForgotDone />) },
+  { path: paths.subscribe.path, element: withFallback(<SubscribePage />) },
+  { path: paths.confirmSubscription.path, element: withFallback(<ConfirmPage />) },
+  { path: paths.subscribed.path, element: <RequireAuth>{withFallback(<SubscribedPage />)}</RequireAuth> },
+  { path: paths.subscribeFailed.path, element: <RequireAuth>{withFallback(<SubscribeFailedPage />)}</RequireAuth> },
 ];

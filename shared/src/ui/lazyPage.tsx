@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
-import { Spinner } from '@portal/shared';
+import { Spinner } from './Spinner';
 
 /** A page of a module fetched on its first visit (`lazyPage(() => import('./CardsPage'), 'CardsPage')`). */
 export function lazyPage<M, K extends keyof M>(load: () => Promise<M>, name: K): LazyExoticComponent<M[K] & ComponentType<any>> {
