@@ -115,11 +115,19 @@ describe('catalogue in a browser', () => {
   it('shows the widget on the demo page under hostile CSS, without leaking its own', async () => {
     for (const width of [375, 1280]) {
       const page = await newPage(width);
+      await page.addInitScript(() => {
+        const shifts = ((window as unknown as { shifts: number[] }).shifts = [] as number[]);
+        new PerformanceObserver((list) => list.getEntries().forEach((entry) => shifts.push((entry as unknown as { value: number }).value))).observe({ type: 'layout-shift', buffered: true });
+      });
       await page.goto(`${suite.portal.url}/remotes/catalogue/embed/demo.html`);
       const widget = page.locator('tv-paketi').first();
       await widget.getByRole('heading', { name: 'MaxON' }).waitFor();
       await widget.getByText('24,90 KM').waitFor();
       await screenshot(page, 'widget-demo');
+      // The page holds the widgets' place until their script runs (tv-paketi:not(:defined) in its CSS),
+      // and the widget holds its own height while the prices load: nothing on the page moves.
+      const shift = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts.reduce((sum, value) => sum + value, 0));
+      assert.ok(shift < 0.02, `layout shift on the demo page at ${width} px: ${shift}`);
 
       const inside = await widget.getByRole('heading', { name: 'StartON' }).evaluate((heading) => {
         const style = getComputedStyle(heading);
