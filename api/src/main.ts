@@ -36,16 +36,23 @@ async function runWorkers(config: ApiConfig): Promise<void> {
   let stopping = false;
   let ready = 0;
   let port = config.port;
-  const fork = () =>
-    cluster.fork().on('message', (message: { ready?: number }) => {
+  // Counted here: node's `cluster.workers` may still hold a worker after its 'exit' event (it leaves
+  // on 'disconnect' when that comes later), so waiting for it to empty could wait for ever.
+  const live = new Set<number>();
+  const fork = () => {
+    const worker = cluster.fork();
+    live.add(worker.id);
+    worker.on('message', (message: { ready?: number }) => {
       if (typeof message?.ready !== 'number') return;
       port = message.ready;
       ready += 1;
       if (ready === config.workers) announce(config, port, 'postgres', seeded);
     });
+  };
   cluster.on('exit', (worker, code, signal) => {
+    live.delete(worker.id);
     if (stopping) {
-      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      if (live.size === 0) process.exit(0);
       return;
     }
     console.error(`API process ${worker.process.pid} stopped (${signal ?? code}); starting another`);
