@@ -9,9 +9,11 @@ export interface PortalSettings {
   operator: OperatorSettings;
   /** Origins other than the portal's own that serve remotes (the Content-Security-Policy allows them). */
   remoteOrigins: string[];
+  /** Why the file was not used (it is refused), for the server to log; null when it was, or is absent. */
+  problem: string | null;
 }
 
-const DEFAULTS: PortalSettings = { operator: DEFAULT_OPERATOR, remoteOrigins: [] };
+const DEFAULTS: PortalSettings = { operator: DEFAULT_OPERATOR, remoteOrigins: [], problem: null };
 const cache = new Map<string, PortalSettings>();
 
 /**
@@ -19,7 +21,7 @@ const cache = new Map<string, PortalSettings>();
  * and the remotes' origins. Read once per portal root; without a built host (the API alone, tests) or
  * with a file the portal itself refuses, the defaults, and the page explains the file's problems.
  */
-export function portalSettingsOf(config: Pick<ApiConfig, 'portalRoot'>, log: (line: string) => void = () => undefined): PortalSettings {
+export function portalSettingsOf(config: Pick<ApiConfig, 'portalRoot'>): PortalSettings {
   const known = cache.get(config.portalRoot);
   if (known) return known;
   const file = path.join(config.portalRoot, 'host', 'dist', 'portal.config.json');
@@ -27,9 +29,10 @@ export function portalSettingsOf(config: Pick<ApiConfig, 'portalRoot'>, log: (li
   if (fs.existsSync(file)) {
     try {
       const { operator, remoteOrigins } = parsePortalConfig(JSON.parse(fs.readFileSync(file, 'utf8')));
-      settings = { operator, remoteOrigins };
+      settings = { operator, remoteOrigins, problem: null };
     } catch (error) {
-      log(`${file} is not valid, using the defaults: ${error instanceof Error ? error.message : String(error)}`);
+      // Kept with the settings: whoever reads the file first (the context, for e-mails), the server logs it.
+      settings = { ...DEFAULTS, problem: `${file} is not valid, using the defaults: ${error instanceof Error ? error.message : String(error)}` };
     }
   }
   cache.set(config.portalRoot, settings);

@@ -40,7 +40,9 @@ export async function createServer(ctx: ApiContext, options: ServerOptions): Pro
     trustProxy: ctx.config.trustProxy,
   });
 
-  const csp = contentSecurityPolicy({ remoteOrigins: portalSettingsOf(ctx.config, (line) => app.log.warn(line)).remoteOrigins, stripe: ctx.config.payments.provider === 'stripe' });
+  const portalSettings = portalSettingsOf(ctx.config);
+  if (portalSettings.problem) app.log.warn(portalSettings.problem);
+  const csp = contentSecurityPolicy({ remoteOrigins: portalSettings.remoteOrigins, stripe: ctx.config.payments.provider === 'stripe' });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
