@@ -1,5 +1,6 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import { RetryPlugin } from '@module-federation/retry-plugin';
+import { remoteOriginCheck } from '@portal/shared';
 
 /**
  * Keeps the portal's code to the origins it trusts: the page's own and `remoteOrigins` in
@@ -9,10 +10,10 @@ import { RetryPlugin } from '@module-federation/retry-plugin';
  * Content-Security-Policy, from the same list, stands behind it.
  */
 export function originGuard(allowedOrigins: readonly string[]): ModuleFederationRuntimePlugin {
-  const allowed = new Set([window.location.origin, ...allowedOrigins.map((origin) => new URL(origin).origin)]);
+  const refused = remoteOriginCheck(allowedOrigins, window.location.origin);
   const check = (url: string, what: string) => {
-    const { origin } = new URL(url, window.location.href);
-    if (!allowed.has(origin)) throw new Error(`${what} ${url} is refused: ${origin} is not the portal's origin nor listed in remoteOrigins`);
+    const origin = refused(url);
+    if (origin) throw new Error(`${what} ${url} is refused: ${origin} is not the portal's origin nor listed in remoteOrigins`);
   };
   return {
     name: 'portal-origin-guard',

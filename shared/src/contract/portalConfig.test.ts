@@ -25,6 +25,10 @@ describe('parsePortalConfig', () => {
     );
     const elsewhere = { ...valid, remotes: { ...valid.remotes, catalogue: 'https://cdn.example.evil.test/c/mf-manifest.json' } };
     expect(() => parsePortalConfig(elsewhere)).toThrow(/remotes\.catalogue: https:\/\/cdn\.example\.evil\.test is not an allowed origin/);
+    // A scheme-relative URL is another origin too, not a path, on the page's side and on the API's.
+    const schemeRelative = { ...valid, remotes: { ...valid.remotes, onboarding: '//evil.test/o/mf-manifest.json' } };
+    expect(() => parsePortalConfig(schemeRelative)).toThrow(/remotes\.onboarding: http:\/\/evil\.test is not an allowed origin/);
+    expect(() => parsePortalConfig(schemeRelative, 'https://portal.ontv.ba')).toThrow(/remotes\.onboarding: https:\/\/evil\.test is not an allowed origin/);
     // The page's own origin needs no listing, as a path or as an absolute URL.
     expect(parsePortalConfig({ ...valid, remoteOrigins: [], remotes: { ...valid.remotes, account: 'https://portal.ontv.ba/a/mf-manifest.json' } }, 'https://portal.ontv.ba').remotes.account).toMatch(/^https:\/\/portal/);
     expect(parsePortalConfig({ ...valid, remotes: { ...valid.remotes, account: '/remotes/account/mf-manifest.json' }, remoteOrigins: undefined }).remoteOrigins).toEqual([]);

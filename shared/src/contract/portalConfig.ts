@@ -2,7 +2,6 @@ import * as z from 'zod/mini';
 import { DEFAULT_PRODUCT, productCodeSchema, type RemoteName } from './common';
 import { DEFAULT_OPERATOR, operatorSchema } from './operator';
 
-
 const urlLike = () => z.string().check(z.regex(/^(https?:\/\/|\/)/, 'must be an absolute URL or a path starting with /'));
 const originLike = () => z.string().check(z.regex(/^https?:\/\/[^/\s?#]+$/, 'must be an origin such as https://remotes.example.ba (no path)'));
 const manifestUrl = () => urlLike().check(z.refine((v) => v.endsWith('.json'), 'must point at a remote mf-manifest.json'));
@@ -27,7 +26,7 @@ export const portalConfigSchema = z.object({
   } satisfies Record<RemoteName, z.ZodMiniType<string>>),
   /**
    * Origins other than the portal's own that may serve remotes. A remote's manifest and code load only
-   * from the page's origin or one of these (the host refuses any other, docs/federation.md); the API's
+   * from the page's origin or one of these (the host refuses any other, docs/decisions/018-remote-types-and-origins.md); the API's
    * Content-Security-Policy allows the same list.
    */
   remoteOrigins: z._default(z.array(originLike()), []),
@@ -41,19 +40,29 @@ export class ConfigError extends Error {
   }
 }
 
-/** The origin of an absolute URL (`https://a.example/x` → `https://a.example`); null for a path on the page's own origin. */
-export function originOf(url: string): string | null {
-  return /^https?:\/\//.test(url) ? new URL(url).origin : null;
+/** Stands for the page's origin where it is not known (the API reading the file): a path stays on it. */
+const UNKNOWN_PAGE = 'http://portal.invalid';
+
+/**
+ * Where remote code may come from: the page's origin and `remoteOrigins`. The check answers the origin
+ * of a URL elsewhere, or null; a path, or a URL on the page's origin, is the page's own. The
+ * configuration (below) and the host's federation runtime (host/src/remotes/plugins.ts) use this one check.
+ */
+export function remoteOriginCheck(remoteOrigins: readonly string[], pageOrigin: string | null): (url: string) => string | null {
+  const page = pageOrigin ?? UNKNOWN_PAGE;
+  const allowed = new Set([page, ...remoteOrigins.map((origin) => new URL(origin).origin)]);
+  return (url) => {
+    const { origin } = new URL(url, page);
+    return allowed.has(origin) ? null : origin;
+  };
 }
 
 /** Remotes whose manifest is on an origin neither the page's nor listed in `remoteOrigins`. */
 function foreignRemotes(config: PortalConfig, pageOrigin: string | null): string[] {
-  const allowed = new Set([...config.remoteOrigins.map((o) => new URL(o).origin), ...(pageOrigin ? [pageOrigin] : [])]);
+  const refused = remoteOriginCheck(config.remoteOrigins, pageOrigin);
   return Object.entries(config.remotes).flatMap(([name, url]) => {
-    const origin = originOf(url);
-    return origin && !allowed.has(origin)
-      ? [`remotes.${name}: ${origin} is not an allowed origin; a remote loads from the portal's own origin or one listed in remoteOrigins`]
-      : [];
+    const origin = refused(url);
+    return origin ? [`remotes.${name}: ${origin} is not an allowed origin; a remote loads from the portal's own origin or one listed in remoteOrigins`] : [];
   });
 }
 
