@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { endpoints, type AccountInfo, type ServiceStatus } from '@portal/shared/contract';
+import { endpoints, saleRefOf, type AccountInfo, type ServiceStatus } from '@portal/shared/contract';
 import type { ApiContext } from '../context';
 import type { Db } from '../db/db';
 import { openSessionWhere, SESSION_EXPIRED, sessionParams, type Principal } from '../auth/guard';
@@ -157,7 +157,7 @@ export function accountRoutes(app: FastifyInstance, ctx: ApiContext): void {
         customerId,
         planCode,
         ctx.now(),
-        ref?.trim() || null,
+        saleRefOf(ref),
       ]);
       if (!first) throw new HttpError(409, PROMO_USED, 'PROMO_USED');
       const [started] = await tx.query<{ status: ServiceStatus['status']; next_payment_on: string }>(

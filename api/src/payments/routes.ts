@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { endpoints, type Invoice, type PaymentOrderResponse, type PaymentRecord } from '@portal/shared/contract';
+import { endpoints, saleRefOf, type Invoice, type PaymentOrderResponse, type PaymentRecord } from '@portal/shared/contract';
 import { invoiceFileName, invoicePdf } from './invoicePdf';
 import { operatorOf } from '../portalConfig';
 import type { ApiContext } from '../context';
@@ -224,7 +224,7 @@ export function paymentRoutes(app: FastifyInstance, ctx: ApiContext): void {
         `INSERT INTO payment_orders (order_number, customer_id, plan_code, card_code, card_number, amount_fening, status, idempotency_key, created_at, updated_at, ref)
          VALUES ($1 || '-' || lpad(nextval('order_numbers')::text, 6, '0'), $2, $3, $4, $5, $6, 'PENDING', $7, $8, $8, $9)
          RETURNING order_number`,
-        [String(ctx.now().getUTCFullYear()), customerId, plan.code, card.code, card.masked_number, plan.price_fening, key, ctx.now(), body.ref?.trim() || null],
+        [String(ctx.now().getUTCFullYear()), customerId, plan.code, card.code, card.masked_number, plan.price_fening, key, ctx.now(), saleRefOf(body.ref)],
       );
       return { orderNumber: created!.order_number, cancelled };
     });

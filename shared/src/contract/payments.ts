@@ -72,10 +72,13 @@ export type NewCardResponse = z.infer<typeof newCardResponseSchema>;
 
 export const creditCardListSchema = z.array(creditCardSchema);
 
-/** `POST /{product}-payments/new-account/order` body; the plan key carries the product (`ontvPlanId`). */
 /** Where a sale came from (the widget's `ref`, product.md §10): at most 200 characters, kept with the order. */
 export const MAX_SALE_REF = 200;
 const saleRef = () => z.optional(z.string().check(z.maxLength(MAX_SALE_REF)));
+/** A `ref` as it is passed on and stored: trimmed, cut at MAX_SALE_REF, and none when empty. */
+export const saleRefOf = (raw: string | null | undefined): string | null => raw?.trim().slice(0, MAX_SALE_REF) || null;
+
+/** `POST /{product}-payments/new-account/order` body; the plan key carries the product (`ontvPlanId`). */
 
 export function paymentOrderRequestSchema(product: string): z.ZodMiniType<PaymentOrderRequest> {
   return z.object({

@@ -1,4 +1,4 @@
-import { MAX_SALE_REF, paths, plansResponseSchema, type Plan } from '@portal/shared/contract';
+import { paths, plansResponseSchema, saleRefOf, type Plan } from '@portal/shared/contract';
 import { formatKM, promoRibbon } from '@portal/shared/format';
 import { plansInfo } from '../content/plansInfo';
 import { mergePlans, type PackageOffer } from '../packages/plans';
@@ -76,8 +76,7 @@ export class TvPaketiElement extends HTMLElement implements Pick<TvPaketiContrac
 
   /** Where the sale came from, passed on to the portal's subscribe page as `?ref=` (at most 200 characters). */
   get ref(): string | null {
-    const ref = this.getAttribute('ref')?.trim().slice(0, MAX_SALE_REF);
-    return ref || null;
+    return saleRefOf(this.getAttribute('ref'));
   }
 
   get apiUrl(): string {

@@ -1,4 +1,4 @@
-import { MAX_SALE_REF, session, type RegistrationType } from '@portal/shared';
+import { saleRefOf, session, type RegistrationType } from '@portal/shared';
 
 /**
  * The wizards' state in session storage under the product prefix (product.md §1, §3, §4). The registration
@@ -80,7 +80,7 @@ export const forgotPassword = {
 export const saleRef = {
   get: (): string | null => session.get(KEYS.saleRef),
   remember(ref: string | null) {
-    const value = ref?.trim().slice(0, MAX_SALE_REF);
+    const value = saleRefOf(ref);
     if (value) session.set(KEYS.saleRef, value);
   },
   forget: () => session.remove(KEYS.saleRef),
