@@ -43,6 +43,15 @@ const acceptBoth = async () => {
   for (const box of screen.getAllByRole('checkbox')) await userEvent.click(box);
 };
 
+/** A customer with a promo plan at `path` who accepts both conditions and subscribes with the primary card. */
+async function subscribeInPromoAt(path: string) {
+  const router = await open(path, { promo: true });
+  await screen.findByText(/Plaćanje karticom/);
+  await acceptBoth();
+  await userEvent.click(screen.getByRole('button', { name: 'Pretplati se' }));
+  return router;
+}
+
 describe('/pretplati-se', () => {
   it('sends a visitor who is not logged in to /nalog', async () => {
     authStore.getState().bootstrap();
@@ -119,12 +128,9 @@ describe('/pretplati-se', () => {
     expect(server.callsTo('POST', '/ontv/createSubscriptionInPromoPeriod').map((c) => c.body)).toEqual([{ plan: 'starton' }]);
   });
 
-  it("sends the widget's ref with the promo subscription, even after a detour, and forgets it once subscribed", async () => {
+  it("sends the widget's ref with the promo subscription, and forgets it once subscribed", async () => {
     server.on('POST', '/ontv/createSubscriptionInPromoPeriod', { status: 200, data: { status: 'ACTIVE', nextPaymentOn: '2099-12-05' } });
-    const router = await open('/pretplati-se?paket=starton&ref=naslovna-baner', { promo: true });
-    await screen.findByText(/Plaćanje karticom/);
-    await acceptBoth();
-    await userEvent.click(screen.getByRole('button', { name: 'Pretplati se' }));
+    const router = await subscribeInPromoAt('/pretplati-se?paket=starton&ref=naslovna-baner');
     expect(await screen.findByRole('heading', { name: 'Pretplata je aktivirana' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/pretplata-uspjesna');
     expect(server.callsTo('POST', '/ontv/createSubscriptionInPromoPeriod').map((c) => c.body)).toEqual([{ plan: 'starton', ref: 'naslovna-baner' }]);
@@ -134,10 +140,7 @@ describe('/pretplati-se', () => {
   it('ends on /pretplata-greska when the promo subscription is refused', async () => {
     jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     server.on('POST', '/ontv/createSubscriptionInPromoPeriod', { status: 409, data: { message: 'Promo period je već iskorišten.' } });
-    const router = await open('/pretplati-se?paket=starton', { promo: true });
-    await screen.findByText(/Plaćanje karticom/);
-    await acceptBoth();
-    await userEvent.click(screen.getByRole('button', { name: 'Pretplati se' }));
+    const router = await subscribeInPromoAt('/pretplati-se?paket=starton');
     expect(await screen.findByRole('heading', { name: 'Pretplata nije uspjela' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/pretplata-greska');
   });
