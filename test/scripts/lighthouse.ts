@@ -15,8 +15,6 @@ export interface LighthouseRow {
   lcpMs: number;
   cls: number;
   tbtMs: number;
-  /** Which run of the performance budget (none: the first). */
-  run?: number;
 }
 
 const ROUTES: Array<{ route: string; label: string; loggedIn?: boolean }> = [
@@ -31,12 +29,13 @@ const ROUTES: Array<{ route: string; label: string; loggedIn?: boolean }> = [
 export const PERFORMANCE_BUDGET = { routes: ['/', '/paketi', '/tv-kanali'], minimum: 97, runs: 3 } as const;
 
 /**
- * Lighthouse on `baseUrl`: every page of ROUTES with both presets, or with `only`, the pages named
- * there with one preset (the performance budget's runs).
+ * Lighthouse on `baseUrl`: every page of ROUTES with both presets (`credentials` sign in for the
+ * logged-in page; without them it is left out), or with `only`, the pages named there with one preset
+ * (the performance budget's runs).
  */
 export async function runLighthouse(
   baseUrl: string,
-  credentials: { username: string; password: string },
+  credentials: { username: string; password: string } | null,
   only?: { routes: readonly string[]; preset: 'mobile' | 'desktop' },
 ): Promise<LighthouseRow[]> {
   const chromePath = findChromium();
@@ -47,9 +46,11 @@ export async function runLighthouse(
   const rows: LighthouseRow[] = [];
   try {
     const page = await browser.newPage();
+    // Without credentials, the signed-out pages only.
+    const pages = (only ? ROUTES.filter((r) => only.routes.includes(r.route)) : ROUTES).filter((r) => credentials || !r.loggedIn);
     for (const preset of only ? [only.preset] : (['mobile', 'desktop'] as const)) {
-      for (const { route, label, loggedIn } of only ? ROUTES.filter((r) => !r.loggedIn && only.routes.includes(r.route)) : ROUTES) {
-        if (loggedIn) {
+      for (const { route, label, loggedIn } of pages) {
+        if (loggedIn && credentials) {
           // Log in once in this browser; Lighthouse then keeps the stored token (no storage reset).
           await page.goto(`${baseUrl}/nalog`, { waitUntil: 'networkidle0' });
           if (!(await page.$('h1 ::-p-text(Moj nalog)'))) {
