@@ -147,14 +147,27 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 
 export const DEMO = { email: 'demo@ontv.ba', password: 'Demo1234!', name: 'Amra Hodžić', customerNumber: '1000001' };
 
-/** Points the page's configuration at an account remote deployed elsewhere (`manifest`), in the browser only. */
-export async function withAccountAt(page: Page, manifest: string): Promise<void> {
+/**
+ * Deploys a remote's build (`dir`) for this page alone: its files are served under `base` (a URL on
+ * the portal's origin ending in `/`), and the page's configuration names its manifest there. Answers
+ * the files served so far.
+ */
+export async function withRemoteFrom(page: Page, remote: RemoteName, dir: string, base: string): Promise<string[]> {
+  const served: string[] = [];
+  const prefix = new URL(base).pathname;
+  await page.route(`${base}**`, (route) => {
+    const file = path.join(dir, new URL(route.request().url()).pathname.slice(prefix.length));
+    if (!file.startsWith(dir + path.sep) || !fs.existsSync(file)) return route.fulfill({ status: 404 });
+    served.push(file);
+    return route.fulfill({ path: file, headers: { 'cache-control': 'no-cache' } });
+  });
   await page.route('**/portal.config.json', async (route) => {
     const response = await route.fetch();
     const config = await response.json();
-    config.remotes.account = manifest;
+    config.remotes[remote] = `${base}mf-manifest.json`;
     await route.fulfill({ response, json: config });
   });
+  return served;
 }
 
 /**

@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { WEBPACK_CLI, ROOT } from '../../api/src/cli/freshness';
 import { checkCompatibility } from '../scripts/compat';
-import { ARTIFACTS, DEMO, expectAccessible, launchBrowser, screenshot, startPortal, withAccountAt, type Portal } from './harness';
+import { ARTIFACTS, DEMO, expectAccessible, launchBrowser, screenshot, startPortal, withRemoteFrom, type Portal } from './harness';
 
 const SKEW = path.join(ARTIFACTS, 'skew');
 /** The workspace's `@portal/shared` package.json: the release the host runs. */
@@ -63,14 +63,7 @@ describe('version skew: the account remote built against another release of @por
     const base = `${portal.url}/skew/${version}/`;
     const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'bs-BA' });
     const page = await context.newPage();
-    const requests: string[] = [];
-    await page.route(`${base}**`, async (route) => {
-      const file = path.join(dir, new URL(route.request().url()).pathname.slice(`/skew/${version}/`.length));
-      requests.push(file);
-      if (!fs.existsSync(file)) return route.fulfill({ status: 404 });
-      return route.fulfill({ path: file, headers: { 'cache-control': 'no-cache' } });
-    });
-    await withAccountAt(page, `${base}mf-manifest.json`);
+    const requests = await withRemoteFrom(page, 'account', dir, base);
     return { page, requests };
   }
 

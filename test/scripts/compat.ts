@@ -18,7 +18,7 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { REMOTE_NAMES, type RemoteName } from '@portal/shared/contract';
 import { ROOT, WEBPACK_CLI } from '../../api/src/cli/freshness';
-import { launchBrowser, startPortal, type Portal } from '../e2e/harness';
+import { launchBrowser, startPortal, withRemoteFrom, type Portal } from '../e2e/harness';
 import { SMOKE } from '../e2e/smoke';
 
 interface Options {
@@ -54,7 +54,6 @@ export interface CheckResult {
 
 /** Runs the smoke subset against `portalUrl` with `remote` taken from `dist`; one result per check. */
 export async function checkCompatibility(browser: Browser, portalUrl: string, remote: RemoteName, dist: string): Promise<CheckResult[]> {
-  const prefix = `/__compat/${remote}/`;
   const results: CheckResult[] = [];
   for (const check of SMOKE) {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'bs-BA' });
@@ -63,20 +62,9 @@ export async function checkCompatibility(browser: Browser, portalUrl: string, re
     const page = await context.newPage();
     const started = Date.now();
     const errors: string[] = [];
-    let served = 0;
     page.on('pageerror', (error) => errors.push(error.message));
     page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
-    await page.route(`${portalUrl}${prefix}**`, (route) => {
-      const file = path.join(dist, new URL(route.request().url()).pathname.slice(prefix.length));
-      if (!file.startsWith(dist + path.sep) || !fs.existsSync(file)) return route.fulfill({ status: 404 });
-      served++;
-      return route.fulfill({ path: file, headers: { 'cache-control': 'no-cache' } });
-    });
-    await page.route(`${portalUrl}/portal.config.json`, async (route) => {
-      const config = (await (await route.fetch()).json()) as { remotes: Record<string, string> };
-      config.remotes[remote] = `${prefix}mf-manifest.json`;
-      await route.fulfill({ contentType: 'application/json', body: JSON.stringify(config), headers: { 'cache-control': 'no-store' } });
-    });
+    const served = await withRemoteFrom(page, remote, dist, `${portalUrl}/__compat/${remote}/`);
     let problem: string | undefined;
     try {
       await check.open(page, portalUrl);
@@ -87,12 +75,12 @@ export async function checkCompatibility(browser: Browser, portalUrl: string, re
       ]);
       if (outcome === 'alert') throw new Error('the page shows an error');
       if (errors.length > 0) problem = errors.join(' | ');
-      else if (check.remote === remote && served === 0) problem = `the page did not load the new build of ${remote}`;
+      else if (check.remote === remote && served.length === 0) problem = `the page did not load the new build of ${remote}`;
     } catch (error) {
       const alert = await page.getByRole('alert').allInnerTexts().catch(() => []);
       problem = [error instanceof Error ? error.message.split('\n')[0] : String(error), ...alert, ...errors].join(' | ');
     }
-    results.push({ name: check.name, ok: !problem, served, ms: Date.now() - started, ...(problem ? { problem } : {}) });
+    results.push({ name: check.name, ok: !problem, served: served.length, ms: Date.now() - started, ...(problem ? { problem } : {}) });
     await context.close();
   }
   return results;
