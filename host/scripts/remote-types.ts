@@ -37,10 +37,12 @@ async function fetchOk(url: string): Promise<Response> {
   return response;
 }
 
+const fetchJson = async (url: string): Promise<unknown> => (await fetchOk(url)).json();
+
 /** A remote's types archive from a running portal: its manifest (as portal.config.json names it), then the archive beside it. */
 async function deployedArchive(portal: string, manifestUrl: string): Promise<Buffer> {
   const url = new URL(manifestUrl, portal);
-  const manifest = (await (await fetchOk(url.href)).json()) as Manifest;
+  const manifest = (await fetchJson(url.href)) as Manifest;
   const zip = manifest.metaData.types?.zip;
   if (!zip) throw new Error(`${url.href} names no types archive`);
   const base = manifest.metaData.publicPath && manifest.metaData.publicPath !== 'auto' ? manifest.metaData.publicPath : new URL('.', url).href;
@@ -54,7 +56,7 @@ function unpack(name: RemoteName, archive: Buffer): void {
 }
 
 export async function remoteTypes(from?: string): Promise<void> {
-  const config = from ? parsePortalConfig(await (await fetchOk(new URL('/portal.config.json', from).href)).json()) : null;
+  const config = from ? parsePortalConfig(await fetchJson(new URL('/portal.config.json', from).href)) : null;
   for (const name of REMOTE_NAMES) {
     unpack(name, config ? await deployedArchive(from!, config.remotes[name]) : localArchive(name));
   }
