@@ -218,6 +218,14 @@ function esmRuntimeProvider(): Record<string, string> {
   };
 }
 
+/**
+ * react-router's package exports name its development build under every condition (its own Vite
+ * plugin swaps in the production one); the production build leaves out its development warnings.
+ */
+const PRODUCTION_BUILDS: Record<string, string> = {
+  'react-router$': path.join(root, 'node_modules/react-router/dist/production/index.mjs'),
+};
+
 /** Module Federation `dts`: the exposed modules' declarations only, compiled with the repository's tsconfig, failing the build on a type error. */
 const REMOTE_TYPES = { tsConfigPath: path.join(root, 'tsconfig.json'), abortOnError: true, generateAPITypes: false, extractThirdParty: false };
 
@@ -249,7 +257,7 @@ function configFor(app: AppName, mode: 'production' | 'development', options: Bu
       // The embed widget of a remote builds beside it (see embedConfig) and is not this build's to remove.
       clean: { keep: /^embed\// },
     },
-    resolve: { extensions: ['.tsx', '.ts', '.js'], alias: { ...(isHost ? esmRuntimeProvider() : {}), ...portalShared.aliases } },
+    resolve: { extensions: ['.tsx', '.ts', '.js'], alias: { ...(isHost ? esmRuntimeProvider() : {}), ...(prod ? PRODUCTION_BUILDS : {}), ...portalShared.aliases } },
     module: { rules: [typescriptRule, cssRule(prod), assetRule] },
     plugins: [
       new ModuleFederationPlugin({
