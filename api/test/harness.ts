@@ -1,8 +1,6 @@
+import { tempDir } from '../../test/lib/tempDir';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { newCardResponseSchema } from '@portal/shared/contract';
 import { loadConfig } from '../src/config';
 import { openDb, type Db } from '../src/db/db';
@@ -59,7 +57,7 @@ export interface StartOptions {
 }
 
 export async function startApi(options: StartOptions): Promise<StartedApi & { databaseUrl?: string; dropDatabase?: () => Promise<void> }> {
-  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'ontv-api-'));
+  const dataDir = options.dataDir ?? tempDir('ontv-api-');
   let databaseUrl = options.databaseUrl;
   let dropDatabase: (() => Promise<void>) | undefined;
   if (options.engine === 'postgres' && !databaseUrl) {

@@ -1,13 +1,13 @@
+import { tempDir } from '../../test/lib/tempDir';
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { preloadLinks } from '../src/http/preload';
 
 /** A portal root with the host's configuration and the catalogue's manifest as given. */
 function portalRoot(remotes: Record<string, string>, manifest?: unknown, apiBaseUrl = '/api'): string {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'ontv-preload-'));
+  const root = tempDir('ontv-preload-');
   fs.mkdirSync(path.join(root, 'host', 'dist'), { recursive: true });
   fs.writeFileSync(path.join(root, 'host', 'dist', 'portal.config.json'), JSON.stringify({ apiBaseUrl, remotes }));
   if (manifest !== undefined) {
@@ -55,7 +55,7 @@ describe('the Link header of the portal page', () => {
     assert.equal(preloadLinks(portalRoot({ ...HERE, catalogue: 'https://cdn.example.ba/catalogue/mf-manifest.json' }, manifest(['routes.1.js'])), '/paketi', 'ontv'), onlyFirst);
     assert.equal(preloadLinks(portalRoot(HERE), '/paketi', 'ontv'), onlyFirst);
     assert.equal(preloadLinks(portalRoot(HERE, '{ broken'), '/paketi', 'ontv'), onlyFirst);
-    const noHost = fs.mkdtempSync(path.join(os.tmpdir(), 'ontv-preload-'));
+    const noHost = tempDir('ontv-preload-');
     assert.equal(preloadLinks(noHost, '/paketi', 'ontv'), CONFIG);
   });
 

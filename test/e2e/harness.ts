@@ -1,8 +1,8 @@
+import { tempDir } from '../lib/tempDir';
 import { after, before } from 'node:test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
@@ -52,7 +52,7 @@ export async function startPortal(options: { env?: Record<string, string>; port?
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'ontv-e2e-')),
+      DATA_DIR: tempDir('ontv-e2e-'),
       LOG_LEVEL: 'info',
       // Billing runs when a test asks (POST /api/dev/billing), so seeded states stay as the tests expect.
       BILLING_INTERVAL_MINUTES: '0',
