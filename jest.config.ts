@@ -1,4 +1,8 @@
 import type { Config } from 'jest';
+import { REACT_ON_PREACT } from './webpack.config';
+
+/** The browser builds' React names, mapped to Preact for the component tests too (jest's keys are patterns). */
+const reactOnPreact = Object.fromEntries(Object.entries(REACT_ON_PREACT).map(([name, target]) => [`^${name.replace(/\$$/, '')}$`, target]));
 
 /** Unit and component tests of the browser code (shared, host, remotes) in jsdom. */
 const web: Config = {
@@ -17,6 +21,9 @@ const web: Config = {
     ],
   },
   moduleNameMapper: {
+    ...reactOnPreact,
+    // @testing-library/react finds `act` here when `react` has none (preact/compat has none).
+    '^react-dom/test-utils$': 'preact/test-utils',
     '\\.module\\.css$': '<rootDir>/shared/src/testing/css-module.ts',
     '\\.css$': '<rootDir>/shared/src/testing/empty.ts',
     '\\.(svg|png|webp|jpe?g)$': '<rootDir>/shared/src/testing/asset.ts',

@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom/jest-globals';
+import { options } from 'preact';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, jest } from '@jest/globals';
 import { resetAuthStore, restoreApi } from '@portal/shared/testing';
@@ -37,3 +38,10 @@ if (typeof HTMLDialogElement !== 'undefined' && !HTMLDialogElement.prototype.sho
     this.dispatchEvent(new Event('close'));
   };
 }
+
+// Preact runs effects after the next frame (requestAnimationFrame, or a 100 ms timeout), which a test's
+// fake timers would hold back for good; here they run once the current work is done, as React's test
+// environment does.
+options.requestAnimationFrame = (flush: () => void) => {
+  void Promise.resolve().then(flush);
+};

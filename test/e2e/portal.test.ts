@@ -1,7 +1,10 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Browser, Page, Request } from 'playwright-core';
 import { freePort } from '../lib/postgres';
+import { ROOT } from '../../api/src/cli/freshness';
 import { DEMO, launchBrowser, logIn, portalRootWithRemotes, screenshot, startPortal, type Portal, portalAndBrowser } from './harness';
 
 const WIDTHS = [375, 1280] as const;
@@ -14,6 +17,14 @@ describe('portal in a browser', () => {
     const context = await suite.browser.newContext({ viewport: { width, height: 800 }, locale: 'bs-BA' });
     return context.newPage();
   }
+
+  it('renders with Preact: no file of any build holds React or React DOM (docs/decisions/020-preact-renders.md)', () => {
+    const dirs = ['host/dist', 'remotes/catalogue/dist', 'remotes/account/dist', 'remotes/onboarding/dist'].map((dir) => path.join(ROOT, dir));
+    const maps = dirs.flatMap((dir) => fs.readdirSync(dir).filter((file) => file.endsWith('.js.map')).map((file) => path.join(dir, file)));
+    const sources = maps.flatMap((file) => (JSON.parse(fs.readFileSync(file, 'utf8')) as { sources: string[] }).sources);
+    assert.ok(sources.some((source) => source.includes('node_modules/preact/')), 'Preact is built in');
+    assert.deepEqual(sources.filter((source) => /node_modules\/(react|react-dom|scheduler)\//.test(source)), []);
+  });
 
   it('runs every app under a strict Content-Security-Policy, and the widget under an own-origin CSP of the page that embeds it', async () => {
     const page = await newPage();
