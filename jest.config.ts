@@ -1,8 +1,9 @@
 /**
  * @jest-config-loader ts-node
  *
- * ts-node, not Node's own type stripping (Node 22.18+, 24): this config imports webpack.config.ts, a
- * CommonJS-style module that stripping alone cannot load.
+ * ts-node, not Node's own type stripping (Node 22.18+, 24), which loads this file as an ES module:
+ * there, the import of `./webpack.config` without its extension is not found, and webpack.config.ts
+ * uses `__dirname`.
  */
 import type { Config } from 'jest';
 import { REACT_ON_PREACT } from './webpack.config';
