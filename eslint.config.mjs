@@ -11,17 +11,8 @@ const REMOTES = JSON.parse(readFileSync(new URL('./package.json', import.meta.ur
 /** A relative import that climbs out of its workspace into another one. */
 const escape = (names) => `(^|/)\\.\\./(\\.\\./)+(${names.join('|')})(/|$)`;
 
-/**
- * React's API as preact/compat provides it (docs/decisions/020-preact-renders.md): what it lacks would
- * be undefined in the page, though React's types accept it.
- */
-const PREACT_COMPAT = [
-  { name: 'react', importNames: ['Activity', 'Profiler', 'ViewTransition', 'act', 'addTransitionType', 'cache', 'cacheSignal', 'captureOwnerStack', 'use', 'useActionState', 'useEffectEvent', 'useOptimistic'] },
-  { name: 'react-dom', importNames: ['preconnect', 'prefetchDNS', 'preinit', 'preinitModule', 'preload', 'preloadModule', 'requestFormReset', 'useFormState', 'useFormStatus'] },
-].map((path) => ({ ...path, message: 'The page runs on preact/compat, which has no such export (docs/decisions/020-preact-renders.md).' }));
-
 /** Imports flow one way: shared -> remotes -> host. A remote never imports another remote. */
-const restrict = (files, patterns, paths = []) => ({ files, rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns, paths: [...paths, ...PREACT_COMPAT] }] } });
+const restrict = (files, patterns, paths = []) => ({ files, rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns, paths }] } });
 
 /** Apps take the router from @portal/shared, so the page has one react-router and ships only what is used. */
 const ONE_ROUTER = {

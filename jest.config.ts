@@ -1,15 +1,9 @@
 /**
  * @jest-config-loader ts-node
  *
- * ts-node, not Node's own type stripping (Node 22.18+, 24), which loads this file as an ES module:
- * there, the import of `./webpack.config` without its extension is not found, and webpack.config.ts
- * uses `__dirname`.
+ * ts-node, not Node's own type stripping (Node 22.18+, 24), which loads this file as an ES module.
  */
 import type { Config } from 'jest';
-import { REACT_ON_PREACT } from './webpack.config';
-
-/** The browser builds' React names, mapped to Preact for the component tests too (jest's keys are patterns). */
-const reactOnPreact = Object.fromEntries(Object.entries(REACT_ON_PREACT).map(([name, target]) => [`^${name.replace(/\$$/, '')}$`, target]));
 
 /** Unit and component tests of the browser code (shared, host, remotes) in jsdom. */
 const web: Config = {
@@ -28,9 +22,6 @@ const web: Config = {
     ],
   },
   moduleNameMapper: {
-    ...reactOnPreact,
-    // @testing-library/react finds `act` here when `react` has none (preact/compat has none).
-    '^react-dom/test-utils$': 'preact/test-utils',
     '\\.module\\.css$': '<rootDir>/shared/src/testing/css-module.ts',
     '\\.css$': '<rootDir>/shared/src/testing/empty.ts',
     '\\.(svg|png|webp|jpe?g)$': '<rootDir>/shared/src/testing/asset.ts',

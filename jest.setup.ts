@@ -1,5 +1,4 @@
 import '@testing-library/jest-dom/jest-globals';
-import { options } from 'preact';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, jest } from '@jest/globals';
 import { resetAuthStore, restoreApi } from '@portal/shared/testing';
@@ -39,9 +38,14 @@ if (typeof HTMLDialogElement !== 'undefined' && !HTMLDialogElement.prototype.sho
   };
 }
 
-// Preact runs effects after the next frame (requestAnimationFrame, or a 100 ms timeout), which a test's
-// fake timers would hold back for good; here they run once the current work is done, as React's test
-// environment does.
-options.requestAnimationFrame = (flush: () => void) => {
-  void Promise.resolve().then(flush);
-};
+// jsdom's Blob lacks text(), which the API client uses to read the JSON error a file download answers.
+if (typeof Blob !== 'undefined' && !Blob.prototype.text) {
+  Blob.prototype.text = function text(this: Blob) {
+    return new Promise<string>((resolve, reject) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(reader.result as string);
+      reader.onerror = () => reject(reader.error);
+      reader.readAsText(this);
+    });
+  };
+}

@@ -10,6 +10,7 @@ import webpack, { type Configuration } from 'webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import CompressionPlugin from 'compression-webpack-plugin';
+import * as zopfli from '@gfx/zopfli';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 
 interface AppSpec {
@@ -94,15 +95,9 @@ function sharedModules(appDir: string, portalShared: SharedPackage, eager: boole
   const singleton = (pkg: string, requiredVersion = versionOf(pkg)) => ({ singleton: true, requiredVersion, eager });
   const major = portalShared.version.split('.')[0];
   return {
-    // React's API, Preact's code (REACT_ON_PREACT): one Preact per page, whichever name reaches it. Each
-    // is offered as Preact's release; left alone, the version would be read from the nearest
-    // package.json (preact/compat's says 4.0.0).
-    ...Object.fromEntries(
-      ['react', 'react/jsx-runtime', 'react-dom', 'react-dom/client', 'preact', 'preact/hooks'].map((name) => [
-        name,
-        { ...singleton(name, versionOf('preact')), version: PREACT_VERSION },
-      ]),
-    ),
+    // React 19 itself, one copy per page: react-dom refuses a react of another exact release (React error
+    // #527), so every entry point is offered at the installed release and asked for in the app's range.
+    ...Object.fromEntries(REACT_ENTRIES.map(([name, pkg]) => [name, { ...singleton(name, versionOf(pkg)), version: REACT_VERSION[pkg] }])),
     zustand: singleton('zustand'),
     '@portal/shared': { singleton: true, version: portalShared.version, requiredVersion: `^${major}.0.0`, strictVersion: true, eager },
   };
@@ -204,7 +199,18 @@ const assetRule = { test: /\.(svg|png|jpe?g|webp|woff2)$/, type: 'asset/resource
 const compression = (prod: boolean) =>
   prod
     ? [
-        new CompressionPlugin({ test: /\.(js|css|html|svg|json)$/, algorithm: 'gzip', filename: '[path][base].gz', threshold: 512, minRatio: 0.9 }),
+        // Scripts and styles gzip-encoded by zopfli (the plugin's documented way): about 3 % smaller than
+        // zlib's best, for browsers that do not take brotli. Images and data keep zlib: zopfli's cost
+        // per file would double the build for a few bytes.
+        new CompressionPlugin({
+          test: /\.(js|css)$/,
+          algorithm: (input, options, done) => zopfli.gzip(input, options as zopfli.ZopfliOptions, done),
+          compressionOptions: { numiterations: 1 },
+          filename: '[path][base].gz',
+          threshold: 512,
+          minRatio: 0.9,
+        }),
+        new CompressionPlugin({ test: /\.(html|svg|json)$/, algorithm: 'gzip', filename: '[path][base].gz', threshold: 512, minRatio: 0.9 }),
         new CompressionPlugin({ test: /\.(js|css|html|svg|json)$/, algorithm: 'brotliCompress', filename: '[path][base].br', threshold: 512, minRatio: 0.9 }),
       ]
     : [];
@@ -223,20 +229,16 @@ function esmRuntimeProvider(): Record<string, string> {
   };
 }
 
-/** The Preact release the builds carry, offered under React's names too (sharedModules). */
-const PREACT_VERSION = readJson(path.join(root, 'node_modules/preact/package.json')).version;
-
-/**
- * The apps are written against React's API and run on Preact (docs/decisions/020-preact-renders.md):
- * every `react` and `react-dom` import of a browser build, the libraries' too, is preact/compat,
- * about 58 KB gzip less on every page. jest.config.ts maps the same names for the component tests.
- */
-export const REACT_ON_PREACT: Record<string, string> = {
-  react$: 'preact/compat',
-  'react-dom$': 'preact/compat',
-  'react-dom/client$': 'preact/compat/client',
-  'react/jsx-runtime$': 'preact/jsx-runtime',
-  'react/jsx-dev-runtime$': 'preact/jsx-dev-runtime',
+/** React's entry points the apps import, each with its package: shared as singletons (sharedModules). */
+const REACT_ENTRIES = [
+  ['react', 'react'],
+  ['react/jsx-runtime', 'react'],
+  ['react-dom', 'react-dom'],
+  ['react-dom/client', 'react-dom'],
+] as const;
+const REACT_VERSION = {
+  react: readJson(path.join(root, 'node_modules/react/package.json')).version,
+  'react-dom': readJson(path.join(root, 'node_modules/react-dom/package.json')).version,
 };
 
 /**
@@ -280,7 +282,7 @@ function configFor(app: AppName, mode: 'production' | 'development', options: Bu
     },
     resolve: {
       extensions: ['.tsx', '.ts', '.js'],
-      alias: { ...REACT_ON_PREACT, ...(isHost ? esmRuntimeProvider() : {}), ...(prod ? PRODUCTION_BUILDS : {}), ...portalShared.aliases },
+      alias: { ...(isHost ? esmRuntimeProvider() : {}), ...(prod ? PRODUCTION_BUILDS : {}), ...portalShared.aliases },
     },
     module: { rules: [typescriptRule, cssRule(prod), assetRule] },
     plugins: [
@@ -291,9 +293,10 @@ function configFor(app: AppName, mode: 'production' | 'development', options: Bu
         shared: sharedModules(dir, portalShared, isHost),
         shareStrategy: 'loaded-first',
         manifest: isHost ? false : { fileName: 'mf-manifest.json' },
-        // A remote's production build publishes the types of what it exposes (`@mf-types.zip` beside its
-        // manifest); the host's type check reads them (npm run remote-types). No types for other builds.
-        dts: isHost || !prod || options.outDir ? false : { generateTypes: REMOTE_TYPES, consumeTypes: false },
+        // A remote's release build (`--env types`: npm run build, CI, npm run compat) publishes the types of
+        // what it exposes (`@mf-types.zip` beside its manifest); the host's type check reads them (npm run
+        // remote-types). npm start's build leaves them out: compiling them took a third of a first start.
+        dts: isHost || !prod || !options.types || options.outDir ? false : { generateTypes: REMOTE_TYPES, consumeTypes: false },
         experiments: isHost
           ? { provideExternalRuntime: true, optimization: { target: 'web' } }
           : { externalRuntime: true, optimization: { target: 'web', disableSnapshot: true } },
@@ -319,7 +322,13 @@ function configFor(app: AppName, mode: 'production' | 'development', options: Bu
           ]
         : []),
     ],
-    optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic' },
+    optimization: {
+      moduleIds: 'deterministic',
+      chunkIds: 'deterministic',
+      // The host's one lazy chunk is the API client: axios travels inside it, one request that the
+      // server can preload with a page's first call, not a vendor chunk fetched after it.
+      ...(isHost ? { splitChunks: { cacheGroups: { defaultVendors: false as const } } } : {}),
+    },
     performance: { hints: false },
     stats: 'errors-warnings',
     infrastructureLogging: { level: 'error' },
@@ -362,6 +371,8 @@ function embedConfig(mode: 'production' | 'development'): Configuration {
 interface BuildOptions {
   sharedFrom?: string;
   outDir?: string;
+  /** Publish the remotes' exposed types (`--env types`). */
+  types?: boolean;
 }
 
 interface Env extends BuildOptions {
@@ -376,12 +387,12 @@ export default function build(env: Env = {}): Configuration | Configuration[] {
   if (unknown.length > 0) {
     throw new Error(`Unknown app "${unknown.join(', ')}". Use one or more of: ${Object.keys(APPS).join(', ')}, or all.`);
   }
-  const options: BuildOptions = { sharedFrom: env.sharedFrom, outDir: env.outDir };
+  const options: BuildOptions = { sharedFrom: env.sharedFrom, outDir: env.outDir, types: Boolean(env.types) };
   if ((options.sharedFrom || options.outDir) && (requested.length !== 1 || requested[0] === 'catalogue')) {
     throw new Error('sharedFrom and outDir build one app other than the catalogue (its embed loader has its own folder).');
   }
   const configs = (requested as AppName[]).flatMap((app) =>
-    app === 'catalogue' ? [configFor(app, mode), embedConfig(mode)] : [configFor(app, mode, options)],
+    app === 'catalogue' ? [configFor(app, mode, { types: options.types }), embedConfig(mode)] : [configFor(app, mode, options)],
   );
   return configs.length === 1 ? configs[0]! : configs;
 }

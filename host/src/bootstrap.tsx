@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { authStore, configurePortal, setRemoteModuleLoader, watchOtherTabs } from '@portal/shared';
+import { authStore, configurePortal, preloadApiClient, setRemoteModuleLoader, watchOtherTabs } from '@portal/shared';
 import '@portal/shared/global.css';
 import { loadConfig } from './config/loadConfig';
 import { loadExposedModule, registerPortalRemotes } from './remotes/loader';
@@ -20,6 +20,8 @@ async function start() {
     return;
   }
   authStore.getState().bootstrap();
+  // A signed-in visitor's pages call the API at once: fetch its client beside the remote, not after it.
+  if (authStore.getState().authorized) preloadApiClient();
   watchOtherTabs();
   root.render(
     <StrictMode>

@@ -5,7 +5,7 @@ export * from './messages';
 export * from './storage';
 export { once, type Once } from './once';
 export type { RemoteRoutesModule, SubscriptionContentModule } from './federation';
-export { api, call, calls, configureApi, download, getProduct, productPath, saveFile, type CallInput } from './api/client';
+export { call, calls, configureApi, download, getProduct, preloadApiClient, productPath, saveFile, type CallInput } from './api/client';
 export { getAccountInfo, useAccountInfo, type AccountInfoState } from './api/account';
 export { useLoad, type LoadState } from './api/useLoad';
 export { useSubmit, type Submit } from './api/useSubmit';

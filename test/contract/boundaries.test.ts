@@ -76,13 +76,6 @@ describe('import boundaries (shared -> remotes -> host)', () => {
     assert.equal(await restricted('remotes/account/src/x.ts', "import { calls } from '@portal/shared';\nexport const x = calls;\n"), false);
   });
 
-  it("keeps to what preact/compat has: React's exports Preact lacks are refused in app code and tests", async () => {
-    assert.ok(await restricted('remotes/account/src/x.tsx', "import { use } from 'react';\nexport const x = use;\n"));
-    assert.ok(await restricted('shared/src/ui/x.tsx', "import { useActionState } from 'react';\nexport const x = useActionState;\n"));
-    assert.ok(await restricted('host/src/x.test.tsx', "import { useFormStatus } from 'react-dom';\nexport const x = useFormStatus;\n"));
-    assert.equal(await restricted('shared/src/ui/x.tsx', "import { useId, useState } from 'react';\nexport const x = [useId, useState];\n"), false);
-  });
-
   it('allows what flows the right way', async () => {
     assert.equal(await restricted('remotes/account/src/x.ts', "import { calls } from '@portal/shared';\nexport const x = calls;\n"), false);
     assert.equal(await restricted('host/src/a/x.ts', "import { y } from '../remotes/loader';\nexport const x = y;\n"), false);

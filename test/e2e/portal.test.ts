@@ -18,12 +18,24 @@ describe('portal in a browser', () => {
     return context.newPage();
   }
 
-  it('renders with Preact: no file of any build holds React or React DOM (docs/decisions/020-preact-renders.md)', () => {
-    const dirs = ['host/dist', 'remotes/catalogue/dist', 'remotes/account/dist', 'remotes/onboarding/dist'].map((dir) => path.join(ROOT, dir));
-    const maps = dirs.flatMap((dir) => fs.readdirSync(dir).filter((file) => file.endsWith('.js.map')).map((file) => path.join(dir, file)));
-    const sources = maps.flatMap((file) => (JSON.parse(fs.readFileSync(file, 'utf8')) as { sources: string[] }).sources);
-    assert.ok(sources.some((source) => source.includes('node_modules/preact/')), 'Preact is built in');
-    assert.deepEqual(sources.filter((source) => /node_modules\/(react|react-dom|scheduler)\//.test(source)), []);
+  it("renders with React 19's production build: every build holds it (the host React DOM's too), and none holds Preact or a development build", () => {
+    const versionOf = (pkg: string) => (JSON.parse(fs.readFileSync(path.join(ROOT, 'node_modules', pkg, 'package.json'), 'utf8')) as { version: string }).version;
+    const version = versionOf('react');
+    assert.match(version, /^19\./);
+    assert.equal(versionOf('react-dom'), version, 'react and react-dom of one release (React refuses another, error #527)');
+    for (const app of ['host', 'remotes/catalogue', 'remotes/account', 'remotes/onboarding']) {
+      const dir = path.join(ROOT, app, 'dist');
+      const maps = fs.readdirSync(dir).filter((file) => file.endsWith('.js.map'));
+      const sources = maps.flatMap((file) => (JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as { sources: string[] }).sources);
+      const has = (file: string) => sources.some((source) => source.endsWith(`node_modules/${file}`));
+      assert.ok(has('react/cjs/react.production.js'), `${app} holds React's production build`);
+      // Remotes take React DOM from the page (they never render a root of their own); the host provides it.
+      if (app === 'host') assert.ok(has('react-dom/cjs/react-dom-client.production.js'), "the host holds React DOM's production client");
+      assert.deepEqual(sources.filter((source) => /node_modules\/preact\/|\.development\.js$/.test(source)), [], `${app} holds no Preact and no development build`);
+      // The shipped code names its release (React DOM checks it against React's when the page starts).
+      const shipped = maps.map((file) => fs.readFileSync(path.join(dir, file.replace(/\.map$/, '')), 'utf8')).join('\n');
+      assert.ok(shipped.includes(`"${version}"`), `${app} ships React ${version}`);
+    }
   });
 
   it('runs every app under a strict Content-Security-Policy, and the widget under an own-origin CSP of the page that embeds it', async () => {
@@ -71,6 +83,9 @@ describe('portal in a browser', () => {
       assert.ok(linked.includes('/portal.config.json'), `${path}: the configuration is preloaded`);
       if (remote) {
         for (const file of ['mf-manifest.json', 'remoteEntry.js']) assert.ok(linked.includes(`/remotes/${remote}/${file}`), `${path}: ${file} of ${remote} is preloaded`);
+        // The prices' call and the API client (axios) that sends it come in the same round trip as the remote.
+        const client = linked.filter((url) => /^\/api-client\.[0-9a-f]+\.js$/.test(url));
+        assert.equal(client.length, path === '/paketi' ? 1 : 0, `${path}: the API client is preloaded only with a first call`);
       } else {
         assert.deepEqual(linked, ['/portal.config.json'], `${path}: no remote owns it`);
       }

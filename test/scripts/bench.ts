@@ -3,23 +3,23 @@
  * - The JavaScript and CSS a browser downloads per route on a first visit, gzip-encoded (the issues'
  *   targets are in gzip) and brotli-encoded (what current browsers get), and request counts.
  * - API throughput and latency (autocannon) for plans, an authenticated accountInfo and login,
- *   beside a bare Fastify hello-world on the same machine in the same run.
+ *   beside a bare Fastify hello-world (its own Node process, logging off) on the same machine in the same run.
  * - Lighthouse scores and metrics, mobile and desktop presets (test/scripts/lighthouse.ts).
  */
 import autocannon from 'autocannon';
-import Fastify from 'fastify';
-import { execSync } from 'node:child_process';
+import { execSync, spawn } from 'node:child_process';
 import type { Browser, Response } from 'playwright-core';
+import { ROOT } from '../../api/src/cli/freshness';
 import { launchBrowser, startPortal } from '../e2e/harness';
 import { freshDatabase, startTempPostgres } from '../lib/postgres';
 import { PERFORMANCE_BUDGET, runLighthouse, type LighthouseRow } from './lighthouse';
 
-/** Routes measured on a first visit; a target is the JavaScript budget (gzip) the issue sets (issue 21). */
+/** Routes measured on a first visit; a target is the JavaScript budget (gzip) the issue sets (issue 29). */
 const ROUTES: Array<{ route: string; label?: string; targetKb?: number }> = [
-  { route: '/', targetKb: 120 },
-  { route: '/paketi', targetKb: 140 },
+  { route: '/', targetKb: 155 },
+  { route: '/paketi', targetKb: 165 },
   { route: '/tv-kanali' },
-  { route: '/nalog', targetKb: 140 },
+  { route: '/nalog', targetKb: 165 },
   { route: '/kreiraj-nalog' },
   // The demo page loads the widget's script and nothing else: its JavaScript is the widget's.
   { route: '/remotes/catalogue/embed/demo.html', label: '<tv-paketi> (the widget demo page)', targetKb: 15 },
@@ -102,6 +102,34 @@ async function cannon(options: autocannon.Options): Promise<Omit<ApiRow, 'name' 
   return { connections: options.connections ?? 10, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
 }
 
+/** The yardstick's server, plain Node run from the repository's root: it prints its port once it listens. */
+const HELLO_WORLD = `
+const hello = require('fastify')({ logger: false });
+hello.get('/', async () => ({ hello: 'world' }));
+hello.listen({ port: 0, host: '127.0.0.1' }).then(() => console.log(hello.server.address().port));
+`;
+
+/**
+ * The machine's yardstick: a bare Fastify hello-world with logging off, loaded like the API calls. It
+ * runs in its own Node process, as the API does: inside this one it shared a core with autocannon and
+ * answered a third to a half of what it can, so every share of it read two to three times too high.
+ */
+async function helloWorld(): Promise<Omit<ApiRow, 'name' | 'target' | 'met'>> {
+  const child = spawn(process.execPath, ['-e', HELLO_WORLD], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  try {
+    const port = await new Promise<string>((resolve, reject) => {
+      child.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString().trim()));
+      child.once('error', reject);
+      child.once('exit', (code) => reject(new Error(`the hello-world server exited with ${code} before listening`)));
+    });
+    return await cannon({ url: `http://127.0.0.1:${port}`, connections: 100 });
+  } finally {
+    // kill() answers false when there is no process to end (it never started, or it has exited).
+    if (child.kill()) await exited;
+  }
+}
+
 /** Resident memory of a process and all its descendants, MiB (Linux `ps`). */
 function treeRssMiB(pid: number): number {
   const rows = execSync('ps -eo pid=,ppid=,rss=', { encoding: 'utf8' })
@@ -134,18 +162,18 @@ interface Engine {
   env: Record<string, string>;
 }
 
-/** One engine's table: a bare Fastify hello-world as the machine's yardstick, then plans, account info and login. */
+/**
+ * One engine's table: a bare Fastify hello-world (its own process, logging off) as the machine's
+ * yardstick, then plans, account info and login.
+ */
 async function measureEngine(engine: Engine): Promise<ApiRow[]> {
   const portal = await startPortal({ env: { LOG_LEVEL: 'warn', LOGIN_LIMIT_ACCOUNT: '100000000', LOGIN_LIMIT_CLIENT: '100000000', ...engine.env }, name: `bench-${engine.kind}` });
-  const hello = Fastify();
-  hello.get('/', async () => ({ hello: 'world' }));
-  const helloUrl = await hello.listen({ port: 0, host: '127.0.0.1' });
   const login = { username: 'aktivna@ontv.ba', password: 'Demo1234!', deviceType: 'ontv', deviceUsername: 'web-bench-aaaaaaaaaaaaaaaaaaa', devicePassword: 'c'.repeat(64), deviceName: 'Bench' };
   const loginAs = (deviceUsername: string) => ({ ...login, deviceUsername });
   try {
     const answer = await fetch(`${portal.url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(loginAs('web-bench-reader-aaaaaaaaaaaa')) });
     const { token } = (await answer.json()) as { token: string };
-    const yardstick = await cannon({ url: helloUrl, connections: 100 });
+    const yardstick = await helloWorld();
     const share = (rps: number) => rps / yardstick.rps;
     const rows: ApiRow[] = [{ name: 'bare Fastify hello-world', ...yardstick, target: '-', met: null }];
     const plans = await cannon({ url: `${portal.url}/api/ontv/plans`, connections: 100 });
@@ -162,7 +190,6 @@ async function measureEngine(engine: Engine): Promise<ApiRow[]> {
     rows.push({ name: 'POST /api/login', ...logins, growthMiB, target: `≥ ${t.rps}/s, p99 ≤ ${t.p99} ms, growth ≤ ${t.growthMiB} MiB`, met: logins.rps >= t.rps && logins.p99 <= t.p99 && growthMiB <= t.growthMiB });
     return rows;
   } finally {
-    await hello.close();
     await portal.stop();
   }
 }
@@ -247,15 +274,26 @@ const BUNDLES_ONLY = process.argv.includes('--bundles');
 /** `npm run bench -- --lighthouse`: the performance budget's Lighthouse runs alone (a few minutes). */
 const LIGHTHOUSE_ONLY = process.argv.includes('--lighthouse');
 
-/** Mobile performance on the budget's pages, each run, against the minimum. */
+/** What the performance budget holds each mobile run of a budget page to. */
+const BUDGET_MEASURES: Array<{ name: string; value: (row: LighthouseRow) => number; limit: string; holds: (value: number) => boolean }> = [
+  { name: 'performance', value: (r) => r.performance, limit: `≥ ${PERFORMANCE_BUDGET.minimum}`, holds: (v) => v >= PERFORMANCE_BUDGET.minimum },
+  { name: 'TBT (ms)', value: (r) => r.tbtMs, limit: `≤ ${PERFORMANCE_BUDGET.maxTbtMs}`, holds: (v) => v <= PERFORMANCE_BUDGET.maxTbtMs },
+  { name: 'CLS', value: (r) => r.cls, limit: `≤ ${PERFORMANCE_BUDGET.maxCls}`, holds: (v) => v <= PERFORMANCE_BUDGET.maxCls },
+];
+
+/** Mobile performance score, Total Blocking Time and CLS on the budget's pages, each run, against the budget. */
 function printPerformanceBudget(rows: LighthouseRow[]): void {
-  console.log(`\nLighthouse mobile performance, ${PERFORMANCE_BUDGET.runs} runs (budget: ≥ ${PERFORMANCE_BUDGET.minimum} in each run):`);
-  console.log(`| page | ${Array.from({ length: PERFORMANCE_BUDGET.runs }, (_, i) => `run ${i + 1}`).join(' | ')} | budget |`);
-  console.log(`|---|${'---|'.repeat(PERFORMANCE_BUDGET.runs)}---|`);
+  const { runs, minimum, maxTbtMs, maxCls } = PERFORMANCE_BUDGET;
+  console.log(`\nLighthouse mobile, ${runs} runs (budget in each run: performance ≥ ${minimum}, TBT ≤ ${maxTbtMs} ms, CLS ≤ ${maxCls}):`);
+  console.log(`| page | measure | ${Array.from({ length: runs }, (_, i) => `run ${i + 1}`).join(' | ')} | budget |`);
+  console.log(`|---|---|${'---|'.repeat(runs)}---|`);
   for (const route of PERFORMANCE_BUDGET.routes) {
-    const scores = rows.filter((r) => r.preset === 'mobile' && r.route === route).map((r) => r.performance);
-    const met = scores.length === PERFORMANCE_BUDGET.runs && scores.every((score) => score >= PERFORMANCE_BUDGET.minimum);
-    console.log(`| ${route} | ${scores.join(' | ')} | ${met ? 'met' : 'NOT met'} |`);
+    const mine = rows.filter((r) => r.preset === 'mobile' && r.route === route);
+    for (const { name, value, limit, holds } of BUDGET_MEASURES) {
+      const values = mine.map(value);
+      const met = values.length === runs && values.every(holds);
+      console.log(`| ${route} | ${name} | ${values.join(' | ')} | ${limit}: ${met ? 'met' : 'NOT met'} |`);
+    }
   }
 }
 
@@ -281,11 +319,9 @@ async function lighthouseOnly(): Promise<void> {
   try {
     const rows = await budgetRuns(portal.url, PERFORMANCE_BUDGET.runs);
     printPerformanceBudget(rows);
-    console.log('| page | LCP (ms), each run | CLS | TBT (ms) |');
-    for (const route of PERFORMANCE_BUDGET.routes) {
-      const mine = rows.filter((r) => r.route === route);
-      console.log(`| ${route} | ${mine.map((r) => r.lcpMs).join(', ')} | ${mine.map((r) => r.cls).join(', ')} | ${mine.map((r) => r.tbtMs).join(', ')} |`);
-    }
+    console.log('| page | LCP (ms), each run |');
+    console.log('|---|---|');
+    for (const route of PERFORMANCE_BUDGET.routes) console.log(`| ${route} | ${rows.filter((r) => r.route === route).map((r) => r.lcpMs).join(', ')} |`);
   } finally {
     await portal.stop();
   }
@@ -293,7 +329,7 @@ async function lighthouseOnly(): Promise<void> {
 
 function printApi(api: Awaited<ReturnType<typeof measureApi>>): void {
   for (const result of api) {
-    console.log(`\nAPI under load, ${result.engine.label} (autocannon, ${SECONDS} s each, beside a bare Fastify hello-world in the same run):`);
+    console.log(`\nAPI under load, ${result.engine.label} (autocannon, ${SECONDS} s each, beside a bare Fastify hello-world in its own process, logging off):`);
     if ('skipped' in result) {
       console.log(`skipped: ${result.skipped}`);
       continue;
@@ -332,14 +368,15 @@ if (BUNDLES_ONLY || LIGHTHOUSE_ONLY) {
     printRoutes(rows);
     console.log(`| / then the account link (fetched after the click) | ${kb(move.gzip.jsBytes)} | - | ${kb(move.brotli.jsBytes)} | ${kb(move.gzip.cssBytes)} | ${move.gzip.requests} | ${move.gzip.remotes} |`);
     printApi(api);
-    // Targets: performance >= 95 on mobile, accessibility 100, best practices >= 95, CLS <= 0.02.
+    // Targets: performance >= 95 and TBT <= 150 ms on mobile, accessibility 100, best practices >= 95, CLS <= 0.02.
     const mark = (ok: boolean) => (ok ? '' : ' ✗');
-    console.log('\nLighthouse (targets: performance >= 95 mobile, accessibility 100, best practices >= 95, CLS <= 0.02; ✗ = missed):');
+    console.log('\nLighthouse (targets: performance >= 95 and TBT <= 150 ms mobile, accessibility 100, best practices >= 95, CLS <= 0.02; ✗ = missed):');
     console.log('| page | preset | performance | accessibility | best practices | LCP (ms) | CLS | TBT (ms) |');
     console.log('|---|---|---|---|---|---|---|---|');
     for (const r of lighthouse) {
       const perf = `${r.performance}${r.preset === 'mobile' ? mark(r.performance >= 95) : ''}`;
-      console.log(`| ${r.route} | ${r.preset} | ${perf} | ${r.accessibility}${mark(r.accessibility === 100)} | ${r.bestPractices}${mark(r.bestPractices >= 95)} | ${r.lcpMs} | ${r.cls}${mark(r.cls <= 0.02)} | ${r.tbtMs} |`);
+      const tbt = `${r.tbtMs}${r.preset === 'mobile' ? mark(r.tbtMs <= 150) : ''}`;
+      console.log(`| ${r.route} | ${r.preset} | ${perf} | ${r.accessibility}${mark(r.accessibility === 100)} | ${r.bestPractices}${mark(r.bestPractices >= 95)} | ${r.lcpMs} | ${r.cls}${mark(r.cls <= 0.02)} | ${tbt} |`);
     }
     printPerformanceBudget(budget);
     process.exit(0);

@@ -1,6 +1,6 @@
 /**
  * Lighthouse for `npm run bench`: mobile and desktop presets on the home page, the package
- * and channel lists, the login form and the logged-in account page, with Debian's Chromium.
+ * and channel lists, the login form, the sign-up page and the logged-in account page, with Debian's Chromium.
  */
 import * as chromeLauncher from 'chrome-launcher';
 import puppeteer from 'puppeteer-core';
@@ -22,11 +22,15 @@ const ROUTES: Array<{ route: string; label: string; loggedIn?: boolean }> = [
   { route: '/paketi', label: '/paketi' },
   { route: '/tv-kanali', label: '/tv-kanali' },
   { route: '/nalog', label: 'login form (/nalog)' },
+  { route: '/kreiraj-nalog', label: '/kreiraj-nalog' },
   { route: '/nalog', label: 'account page (logged in)', loggedIn: true },
 ];
 
-/** The pages whose mobile performance score has a budget (issue 21: ≥ 97 in each of three runs). */
-export const PERFORMANCE_BUDGET = { routes: ['/', '/paketi', '/tv-kanali'], minimum: 97, runs: 3 } as const;
+/**
+ * The pages with a mobile performance budget (issue 29): in each of three runs, a score of at least 95,
+ * Total Blocking Time at most 150 ms and no layout shift (CLS at most 0.02). A budget page's label is its route.
+ */
+export const PERFORMANCE_BUDGET = { routes: ['/', '/paketi', '/tv-kanali', '/kreiraj-nalog'], minimum: 95, maxTbtMs: 150, maxCls: 0.02, runs: 3 } as const;
 
 /**
  * Lighthouse on `baseUrl`: every page of ROUTES with both presets (`credentials` sign in for the

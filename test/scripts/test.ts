@@ -115,7 +115,7 @@ async function main(): Promise<number> {
   try {
     if (want('lint')) await step('Lint (eslint)', process.execPath, [bin('eslint', 'bin/eslint.js'), '.']);
     if (want('jest')) await jestStep();
-    const built = want('build') || want('e2e') || want('typecheck') ? await step('Build (webpack, all apps)', process.execPath, [WEBPACK_CLI, '--env', 'app=all']) : false;
+    const built = want('build') || want('e2e') || want('typecheck') ? await step('Build (webpack, all apps)', process.execPath, [WEBPACK_CLI, '--env', 'app=all', '--env', 'types']) : false;
     // The host is type-checked against the types the remotes just published (host/scripts/remote-types.ts).
     if (want('typecheck') && built) {
       if (await step("Remotes' published types", process.execPath, [TSX, 'host/scripts/remote-types.ts'])) {

@@ -24,12 +24,22 @@ const safe = (name: unknown): name is string => typeof name === 'string' && /^[\
  */
 const FIRST_CALLS: Record<string, string[]> = { '/paketi': ['plans'] };
 
+/** The host's chunk of the API client (axios; shared/src/api/http.ts), fetched with a page's first call. */
+function apiClientChunk(portalRoot: string): string | undefined {
+  try {
+    return fs.readdirSync(path.join(portalRoot, 'host', 'dist')).find((file) => /^api-client\.[0-9a-f]+\.js$/.test(file));
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The `Link` header of the portal's page at `pathname`: preloads of what the host would otherwise find
  * one round trip after another (its script, then `portal.config.json`, then the remote's manifest,
  * then the remote's entry and routes, then the page's first call). Named are the configuration, the
- * page's first calls, and, when this server serves the remote that owns the path, its manifest,
- * `remoteEntry.js` and the files of its `./routes`. A file that cannot be read only leaves its hints out.
+ * page's first calls with the API client's chunk that sends them, and, when this server serves the
+ * remote that owns the path, its manifest, `remoteEntry.js` and the files of its `./routes`. A file
+ * that cannot be read only leaves its hints out.
  */
 export function preloadLinks(portalRoot: string, pathname: string, product: string): string {
   const links = ['</portal.config.json>; rel=preload; as=fetch; crossorigin=anonymous'];
@@ -37,7 +47,10 @@ export function preloadLinks(portalRoot: string, pathname: string, product: stri
   const config = readJson<{ apiBaseUrl?: unknown; remotes?: Record<string, unknown> }>(path.join(portalRoot, 'host', 'dist', 'portal.config.json'));
   const api = config?.apiBaseUrl;
   if (typeof api === 'string' && api.startsWith('/') && !api.startsWith('//') && safe(api)) {
-    for (const call of FIRST_CALLS[pathname] ?? []) links.push(`<${api.replace(/\/$/, '')}/${product}/${call}>; rel=preload; as=fetch; crossorigin=anonymous`);
+    const calls = FIRST_CALLS[pathname] ?? [];
+    for (const call of calls) links.push(`<${api.replace(/\/$/, '')}/${product}/${call}>; rel=preload; as=fetch; crossorigin=anonymous`);
+    const client = calls.length > 0 ? apiClientChunk(portalRoot) : undefined;
+    if (client) links.push(`</${client}>; rel=preload; as=script`);
   }
   const entry = remote ? config?.remotes?.[remote] : undefined;
   const base = `/remotes/${remote}/`;

@@ -2,7 +2,7 @@ import type { AccountInfo } from '../contract';
 import { calls } from './client';
 import { useLoad, type LoadState } from './useLoad';
 
-export const getAccountInfo = (): Promise<AccountInfo> => calls.accountInfo();
+export const getAccountInfo = (signal?: AbortSignal): Promise<AccountInfo> => calls.accountInfo({ signal });
 
 export type AccountInfoState = LoadState<AccountInfo> & { retry: () => void };
 

@@ -2,7 +2,11 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { fakeApi, fakeToken, demoClaims, restoreApi, type FakeApi } from '../testing';
 import { authStore } from '../auth/store';
 import { getToken, setToken } from '../auth/token';
-import { api, setApiAdapter } from './client';
+import { waitFor } from '@testing-library/react';
+import { AxiosError, type InternalAxiosRequestConfig } from 'axios';
+import { adapterAnswer } from '../testing/fake-api';
+import { calls } from './client';
+import { api, setApiAdapter } from './http';
 import { ApiError } from './errors';
 
 const oldToken = fakeToken({ ...demoClaims, jti: 'old' });
@@ -36,7 +40,7 @@ describe('API client', () => {
       expect(req.body).toEqual({ devicePassword: expect.stringMatching(/^[0-9a-f]{64}$/), token: oldToken });
       return { status: 200, data: { token: newToken } };
     });
-    const urls = Array.from({ length: 12 }, (_, i) => `/item/${i}`);
+    const urls = Array.from({ length: 20 }, (_, i) => `/item/${i}`);
     urls.forEach(protectedEndpoint);
 
     const results = await Promise.all(urls.map((url) => api.get<{ url: string }>(url)));
@@ -123,52 +127,72 @@ describe('API client', () => {
   });
 });
 
-describe('API client over fetch (the network adapter)', () => {
-  type Sent = { url: string; init: RequestInit };
-  let sent: Sent[];
-  const realFetch = globalThis.fetch;
+describe('API client as axios sends it (at the adapter edge)', () => {
+  let sent: InternalAxiosRequestConfig[];
 
-  /** A fetch that records what it is given and answers `status` with `body` as text. */
-  function answer(status: number, body: string) {
+  /** An adapter that records what axios hands it and answers `status` with `body`. */
+  function answer(status: number, body: unknown) {
     sent = [];
-    globalThis.fetch = (async (url: string, init: RequestInit) => {
-      sent.push({ url, init });
-      return { status, ok: status >= 200 && status < 300, text: async () => body, blob: async () => new Blob([body]) } as Response;
-    }) as typeof fetch;
+    setApiAdapter(async (config) => {
+      sent.push(config);
+      return adapterAnswer(config, status, body);
+    }, '/api');
   }
 
   beforeEach(() => restoreApi());
-  afterEach(() => {
-    globalThis.fetch = realFetch;
-    setApiAdapter(null, '');
-  });
+  afterEach(() => setApiAdapter(null, ''));
 
   it('sends JSON with its content type, the query string without empty values, the token, and a time limit', async () => {
-    setApiAdapter(null, '/api');
-    answer(200, '{"ok":true}');
+    answer(200, { ok: true });
     const response = await api.post<{ ok: boolean }>('/ontv/plan-change', { plan: 'maxon' }, { params: { plan: 'maxon', none: undefined, n: 2 } });
-    expect(response).toEqual({ status: 200, data: { ok: true } });
-    const [{ url, init }] = sent as [Sent];
-    expect(url).toBe('/api/ontv/plan-change?plan=maxon&n=2');
-    expect(init.method).toBe('POST');
-    expect(init.body).toBe('{"plan":"maxon"}');
-    expect(init.headers).toMatchObject({ 'Content-Type': 'application/json', Accept: 'application/json', Authorization: `Bearer ${oldToken}` });
-    expect(init.signal).toBeInstanceOf(AbortSignal);
+    expect(response).toMatchObject({ status: 200, data: { ok: true } });
+    const [config] = sent as [InternalAxiosRequestConfig];
+    expect(api.getUri(config)).toBe('/api/ontv/plan-change?plan=maxon&n=2');
+    expect(config.method).toBe('post');
+    expect(config.data).toBe('{"plan":"maxon"}');
+    expect(config.headers.toJSON()).toMatchObject({ 'Content-Type': 'application/json', Accept: 'application/json', Authorization: `Bearer ${oldToken}` });
+    expect(config.timeout).toBe(20_000);
   });
 
-  it('sends no body and no content type without data, and reads an empty answer as nothing', async () => {
+  it('sends no body without data', async () => {
     answer(204, '');
-    await expect(api.post('/ontv/deactivate')).resolves.toEqual({ status: 204, data: undefined });
-    expect(sent[0]!.init.body).toBeUndefined();
-    expect(sent[0]!.init.headers).not.toHaveProperty('Content-Type');
+    await expect(api.post('/ontv/deactivate')).resolves.toMatchObject({ status: 204 });
+    expect(sent[0]!.data).toBeUndefined();
   });
 
   it("turns a proxy's HTML error page into an ApiError with its status, and an unreachable server into status 0", async () => {
     answer(502, '<html>Bad Gateway</html>');
     await expect(api.get('/ontv/plans')).rejects.toMatchObject({ status: 502, serverMessage: undefined });
-    globalThis.fetch = (async () => {
-      throw new TypeError('Failed to fetch');
-    }) as typeof fetch;
+    setApiAdapter(async (config) => {
+      throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config);
+    });
     await expect(api.get('/ontv/plans')).rejects.toMatchObject({ status: 0 });
+    setApiAdapter(async (config) => {
+      throw new AxiosError('timeout of 20000ms exceeded', AxiosError.ECONNABORTED, config);
+    });
+    await expect(api.get('/ontv/plans')).rejects.toBeInstanceOf(ApiError);
+  });
+
+  it('reads the JSON error a file download answers instead of the file', async () => {
+    answer(404, new Blob([JSON.stringify({ message: 'Račun nije pronađen.' })], { type: 'application/json' }));
+    await expect(api.get('/ontv/invoice.pdf', { responseType: 'blob' })).rejects.toMatchObject({ status: 404, serverMessage: 'Račun nije pronađen.' });
+  });
+
+  it('cancels a call the page no longer needs: the request carries its signal, and the call rejects as cancelled, not as an ApiError', async () => {
+    sent = [];
+    setApiAdapter(
+      (config) =>
+        new Promise((_, reject) => {
+          sent.push(config);
+          config.signal?.addEventListener?.('abort', () => reject(new AxiosError('canceled', AxiosError.ERR_CANCELED, config)));
+        }),
+    );
+    const controller = new AbortController();
+    const pending = calls.plans({ signal: controller.signal });
+    await waitFor(() => expect(sent).toHaveLength(1));
+    controller.abort();
+    const reason = await pending.catch((error: unknown) => error);
+    expect(reason).not.toBeInstanceOf(ApiError);
+    expect((reason as Error).name).toBe('CanceledError');
   });
 });

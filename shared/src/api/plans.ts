@@ -2,4 +2,4 @@ import type { Plan } from '../contract';
 import { calls } from './client';
 
 /** Prices and promos of the packages. */
-export const getPlans = (): Promise<Plan[]> => calls.plans();
+export const getPlans = (signal?: AbortSignal): Promise<Plan[]> => calls.plans({ signal });

@@ -9,7 +9,7 @@ export async function updateCardHolder(code: string, holder: CardHolder): Promis
   await calls.updateCardHolder({ params: { code }, body: holder });
 }
 
-export const listCards = (): Promise<CreditCard[]> => calls.listCards();
+export const listCards = (signal?: AbortSignal): Promise<CreditCard[]> => calls.listCards({ signal });
 
 export async function setPrimaryCard(code: string): Promise<void> {
   await calls.setPrimaryCard({ params: { code } });
@@ -25,20 +25,20 @@ export function createOrder(input: { planId: string; amount: number; cardCode: s
   return calls.createOrder({ body, headers: { 'Idempotency-Key': input.idempotencyKey } });
 }
 
-export const getPayments = (): Promise<PaymentRecord[]> => calls.payments();
+export const getPayments = (signal?: AbortSignal): Promise<PaymentRecord[]> => calls.payments({ signal });
 
-export const getInvoice = (orderNumber: string): Promise<Invoice> => calls.invoice({ params: { orderNumber } });
+export const getInvoice = (orderNumber: string, signal?: AbortSignal): Promise<Invoice> => calls.invoice({ params: { orderNumber }, signal });
 
 /** The plan comes under a product-named key (`ontvPlan`); the portal reads it as `plan`. */
-export async function getPaymentInfo(planId: string): Promise<PaymentInfo> {
-  const data = await calls.paymentInfo({ params: { planId } });
+export async function getPaymentInfo(planId: string, signal?: AbortSignal): Promise<PaymentInfo> {
+  const data = await calls.paymentInfo({ params: { planId }, signal });
   return { plan: data[`${getProduct()}Plan`]!, periodStart: data.periodStart, periodEnd: data.periodEnd };
 }
 
 export const subscribeInPromo = (plan: string, ref?: string | null): Promise<ServiceStatus> => calls.subscribeInPromo({ body: { plan, ...(ref ? { ref } : {}) } });
 
 /** What changing the package to `plan` costs and from when (product.md §10, Changing the package). */
-export const getPlanChangeQuote = (plan: string): Promise<PlanChangeQuote> => calls.planChangeQuote({ query: { plan } });
+export const getPlanChangeQuote = (plan: string, signal?: AbortSignal): Promise<PlanChangeQuote> => calls.planChangeQuote({ query: { plan }, signal });
 
 /** Changes the package at the quoted amount; an upgrade answers its order, paid like any order. */
 export function changePlan(input: { plan: string; amount: number; idempotencyKey: string }): Promise<PlanChangeResponse> {

@@ -1,4 +1,5 @@
-import { setApiAdapter, type ApiAdapter } from '../api/client';
+import { AxiosError, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import { setApiAdapter } from '../api/http';
 
 export interface FakeRequest {
   method: string;
@@ -18,25 +19,42 @@ export function restoreApi(): void {
 }
 
 /**
- * Fakes the API at the HTTP edge (the client's adapter, in place of fetch): tests declare the answers, every request is
- * recorded, and a request nobody declared fails the test.
+ * An answer as axios's own adapters give it: resolved when the request's `validateStatus` accepts the
+ * status (2xx), otherwise rejected with an AxiosError carrying the response.
+ */
+export function adapterAnswer(config: InternalAxiosRequestConfig, status: number, data: unknown): AxiosResponse {
+  const response: AxiosResponse = { data, status, statusText: '', headers: {}, config };
+  if (!config.validateStatus || config.validateStatus(status)) return response;
+  const code = status >= 500 ? AxiosError.ERR_BAD_RESPONSE : AxiosError.ERR_BAD_REQUEST;
+  throw new AxiosError(`Request failed with status code ${status}`, code, config, null, response);
+}
+
+/**
+ * Fakes the API at the HTTP edge (axios's adapter, in place of the network): tests declare the
+ * answers, every request is recorded, and a request nobody declared fails the test. A handler that
+ * throws is a server that cannot be reached.
  */
 export function fakeApi() {
   const routes: Array<{ method: string; url: string; handler: Handler }> = [];
   const calls: FakeRequest[] = [];
 
-  const adapter: ApiAdapter = async (sent) => {
-    const method = sent.method.toUpperCase();
-    const url = sent.url;
-    const headers = Object.fromEntries(Object.entries(sent.headers).map(([name, value]) => [name.toLowerCase(), value]));
-    // The body as the server would read it: sent as JSON, so a copy.
-    const body = sent.data === undefined ? undefined : (JSON.parse(JSON.stringify(sent.data)) as unknown);
+  const adapter: AxiosAdapter = async (config) => {
+    const method = (config.method ?? 'get').toUpperCase();
+    const url = config.url ?? '';
+    const headers = Object.fromEntries(Object.entries(config.headers.toJSON()).map(([name, value]) => [name.toLowerCase(), String(value)]));
+    // The body as the server would read it: axios has already written it as JSON.
+    const body = typeof config.data === 'string' ? (JSON.parse(config.data) as unknown) : undefined;
     const request: FakeRequest = { method, url, body, authorization: headers.authorization, headers };
     calls.push(request);
     const route = routes.find((r) => r.method === method && r.url === url);
     if (!route) throw new Error(`Unhandled request in test: ${method} ${url}`);
-    const reply = await route.handler(request);
-    return { status: reply.status, data: reply.data };
+    let reply: Reply;
+    try {
+      reply = await route.handler(request);
+    } catch (error) {
+      throw new AxiosError((error as Error).message, AxiosError.ERR_NETWORK, config);
+    }
+    return adapterAnswer(config, reply.status, reply.data);
   };
 
   setApiAdapter(adapter, '');

@@ -13,18 +13,5 @@ export async function renderRoutes(routes: RouteObject[], path: string, options:
   await act(async () => {
     render(<RouterProvider router={router} />);
   });
-  await settle();
   return router;
-}
-
-// Taken before any test fakes the timers.
-const realSetTimeout = globalThis.setTimeout;
-
-/**
- * Lets the page finish what its first render started (the fake API's answers, the renders they cause),
- * as React's `act` does before it returns; Preact's `act` flushes one round only. One task of the real
- * clock, so a test's fake timers do not hold it.
- */
-async function settle(): Promise<void> {
-  await act(() => new Promise<void>((resolve) => realSetTimeout(resolve, 0)));
 }

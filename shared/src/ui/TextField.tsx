@@ -1,4 +1,4 @@
-import { useId, useLayoutEffect, useRef, type ChangeEvent, type InputHTMLAttributes } from 'react';
+import { useId, type InputHTMLAttributes } from 'react';
 import styles from './ui.module.css';
 
 interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
@@ -9,24 +9,8 @@ interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
 }
 
 /** A labelled input with its hint and error wired to it for assistive technology. */
-export function TextField({ label, hint, error, onChange, ...input }: Props) {
+export function TextField({ label, hint, error, ...input }: Props) {
   const id = useId();
-  const ref = useRef<HTMLInputElement>(null);
-  const value = useRef(input.value);
-  useLayoutEffect(() => {
-    value.current = input.value;
-  });
-  // A controlled field shows its state even when a keystroke leaves the state as it was (a fifth digit
-  // of a four-digit code, a letter in a phone number). React puts the value back itself; Preact
-  // (docs/decisions/020-preact-renders.md) renders nothing then, so the field does it once the
-  // keystroke's render, if any, is done.
-  const change = (event: ChangeEvent<HTMLInputElement>) => {
-    onChange?.(event);
-    void Promise.resolve().then(() => {
-      const shown = value.current;
-      if (ref.current && shown !== undefined && ref.current.value !== String(shown)) ref.current.value = String(shown);
-    });
-  };
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   return (
@@ -40,8 +24,6 @@ export function TextField({ label, hint, error, onChange, ...input }: Props) {
         aria-invalid={error ? true : undefined}
         aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
         {...input}
-        ref={ref}
-        onChange={change}
       />
       {hint && (
         <span id={hintId} className={styles.hint}>

@@ -25,7 +25,7 @@ import forms from '../forms.module.css';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 
 const typeOf = (device: SignedInDevice) => DEVICES_TEXTS.types[device.type] ?? (device.type === getProduct() ? DEVICES_TEXTS.browser : device.type);
-const listDevices = () => calls.listDevices();
+const listDevices = (signal: AbortSignal) => calls.listDevices({ signal });
 
 /** `/nalog/uredjaji` (product.md §10): the devices signed in to the account; one other, or all others, can be signed out. */
 export function DevicesPage() {

@@ -8,7 +8,7 @@ import { DownloadPdf } from './DownloadPdf';
 export function InvoicePage() {
   const [params] = useSearchParams();
   const number = params.get('no') ?? '';
-  const load = useCallback(() => (number ? getInvoice(number) : Promise.reject(new Error('No invoice number'))), [number]);
+  const load = useCallback((signal: AbortSignal) => (number ? getInvoice(number, signal) : Promise.reject(new Error('No invoice number'))), [number]);
   const invoice = useLoad(load, 'Invoice');
   useDocumentTitle(`Račun ${number}`);
   if (invoice.status === 'loading') return <Spinner />;

@@ -45,8 +45,8 @@ type Quoted = { quote: PlanChangeQuote } | { refused: string };
 
 function ChangePlan({ plan }: { plan: string }) {
   const load = useCallback(
-    () =>
-      getPlanChangeQuote(plan).then(
+    (signal: AbortSignal) =>
+      getPlanChangeQuote(plan, signal).then(
         (quote): Quoted => ({ quote }),
         (error: unknown): Quoted => {
           const status = toApiError(error).status;

@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import { cx, useSearchParams } from '@portal/shared';
 import channelsFile from '../../content/channels.json';
 import type { Channel } from '../content/schemas';
@@ -13,29 +12,10 @@ const { channels } = bundled<{ channels: Channel[] }>(channelsFile);
 /** Logos of the first rows (two rows on a desktop, six on a phone) load at once: the largest paint is among them. */
 const FIRST_ROWS = 12;
 
-/** Cards rendered with the page, then per task after it (below). */
-const BATCH = 24;
-
-/**
- * How many of `total` cards to render: a first batch with the page, then one more batch per task, so
- * the first rows paint without waiting for 150 cards and no task blocks the page for long (Preact
- * renders in one go what React used to split; docs/decisions/020-preact-renders.md).
- */
-function useGrowingCount(total: number): number {
-  const [count, setCount] = useState(BATCH);
-  useEffect(() => {
-    if (count >= total) return;
-    const next = setTimeout(() => setCount((n) => n + BATCH), 0);
-    return () => clearTimeout(next);
-  }, [count, total]);
-  return Math.min(count, total);
-}
-
 export default function ChannelsPage() {
   const [params, setParams] = useSearchParams();
   const filter = filterFromQuery(params.get('paket'));
   const shown = filterChannels(channels, filter);
-  const rendered = useGrowingCount(shown.length);
 
   // The filter lives in the URL so a filtered list can be shared; switching filters replaces the entry.
   const choose = (value: ChannelFilter) =>
@@ -72,7 +52,7 @@ export default function ChannelsPage() {
           Prikazano kanala: {shown.length}
         </p>
         <ul className={styles.grid} aria-label="Kanali">
-          {shown.slice(0, rendered).map((channel, index) => (
+          {shown.map((channel, index) => (
             <li key={channel.name} className={styles.channel}>
               <img src={publicUrl(channel.landscape)} alt="" width={320} height={180} loading={index < FIRST_ROWS ? 'eager' : 'lazy'} decoding="async" />
               <span className={styles.name}>{channel.name}</span>

@@ -15,7 +15,7 @@ export function ConfirmPage() {
 
 function ConfirmForm({ plan }: { plan: string }) {
   const navigate = useNavigate();
-  const load = useCallback(() => getPaymentInfo(plan), [plan]);
+  const load = useCallback((signal: AbortSignal) => getPaymentInfo(plan, signal), [plan]);
   const info = useLoad(load, 'Payment info');
   const payment = usePaymentData();
   const cardDialog = useCardDialog(payment.retry);
