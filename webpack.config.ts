@@ -202,9 +202,9 @@ const compression = (prod: boolean) =>
         // Scripts and styles gzip-encoded by zopfli (the plugin's documented way): about 3 % smaller than
         // zlib's best, for browsers that do not take brotli. Images and data keep zlib: zopfli's cost
         // per file would double the build for a few bytes.
-        new CompressionPlugin({
+        new CompressionPlugin<zopfli.ZopfliOptions>({
           test: /\.(js|css)$/,
-          algorithm: (input, options, done) => zopfli.gzip(input, options as zopfli.ZopfliOptions, done),
+          algorithm: (input, options, done) => zopfli.gzip(input, options, done),
           compressionOptions: { numiterations: 1 },
           filename: '[path][base].gz',
           threshold: 512,

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
+import { preload } from 'react-dom';
 import { createRoot } from 'react-dom/client';
-import { authStore, configurePortal, preloadApiClient, setRemoteModuleLoader, watchOtherTabs } from '@portal/shared';
+import { authStore, configurePortal, preloadApiClient, remoteFor, setRemoteModuleLoader, watchOtherTabs } from '@portal/shared';
 import '@portal/shared/global.css';
 import { loadConfig } from './config/loadConfig';
 import { loadExposedModule, registerPortalRemotes } from './remotes/loader';
@@ -13,6 +14,10 @@ async function start() {
     const config = await loadConfig();
     configurePortal({ apiBaseUrl: config.apiBaseUrl, product: config.product, payments: config.payments, operator: config.operator });
     registerPortalRemotes(config.remotes, config.remoteOrigins);
+    // The remote this page needs first: its manifest is fetched while React renders the shell, not after
+    // (the server's Link header does the same for remotes it serves; this covers remotes on other origins).
+    const first = remoteFor(window.location.pathname);
+    if (first) preload(config.remotes[first], { as: 'fetch', crossOrigin: 'anonymous' });
     setRemoteModuleLoader(loadExposedModule);
   } catch (error) {
     console.error(error);

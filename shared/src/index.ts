@@ -5,7 +5,7 @@ export * from './messages';
 export * from './storage';
 export { once, type Once } from './once';
 export type { RemoteRoutesModule, SubscriptionContentModule } from './federation';
-export { call, calls, configureApi, download, getProduct, preloadApiClient, productPath, saveFile, type CallInput } from './api/client';
+export { call, calls, configureApi, download, getProduct, postToProcessor, preloadApiClient, productPath, saveFile, type CallInput } from './api/client';
 export { getAccountInfo, useAccountInfo, type AccountInfoState } from './api/account';
 export { useLoad, type LoadState } from './api/useLoad';
 export { useSubmit, type Submit } from './api/useSubmit';
@@ -26,7 +26,7 @@ export { Alert } from './ui/Alert';
 export { LoadFailed } from './ui/LoadFailed';
 export { Spinner } from './ui/Spinner';
 export { lazyPage, withFallback } from './ui/lazyPage';
-export { Page, Card, panelClass, useDocumentTitle } from './ui/Page';
+export { Page, Card, DocumentTitle, panelClass, useDocumentTitle } from './ui/Page';
 export { cx } from './ui/cx';
 
 import { configureApi } from './api/client';

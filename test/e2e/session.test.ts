@@ -27,15 +27,15 @@ describe('a session across a real token expiry', () => {
     );
     refreshes.length = 0;
 
-    // The page's own API client (the @portal/shared singleton of the federation share scope).
+    // The page's own API client (the @portal/shared singleton of the federation share scope: its one axios instance).
     const outcome = await page.evaluate(async (parallel) => {
       type Entry = { loaded?: boolean; lib?: () => unknown; get: () => Promise<() => unknown> };
-      type Shared = { api: { get: (url: string) => Promise<{ status: number }> }; productPath: (path: string) => string };
+      type Shared = { calls: { accountInfo: () => Promise<unknown> } };
       const scopes = (window as unknown as { __FEDERATION__: { __SHARE__: Record<string, Record<string, Record<string, Record<string, Entry>>>> } }).__FEDERATION__.__SHARE__;
       const versions = Object.values(scopes).flatMap((scope) => Object.values(scope.default?.['@portal/shared'] ?? {}));
       const entry = versions.find((v) => v.loaded) ?? versions[0]!;
       const shared = (entry.lib ? entry.lib() : (await entry.get())()) as Shared;
-      const calls = Array.from({ length: parallel }, () => shared.api.get(shared.productPath('accountInfo')).then((r) => r.status, (e: { status?: number }) => e.status ?? -1));
+      const calls = Array.from({ length: parallel }, () => shared.calls.accountInfo().then(() => 200, (e: { status?: number }) => e.status ?? -1));
       return Promise.all(calls);
     }, PARALLEL);
 

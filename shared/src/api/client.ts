@@ -53,6 +53,11 @@ export async function download<E extends Endpoint>(endpoint: E, ...[input]: Call
   return (await loadHttp()).sendForFile(endpoint, input as EndpointInput | undefined);
 }
 
+/** Posts JSON to the card processor's service (not our API; no token): its status and JSON body. */
+export async function postToProcessor(url: string, body: unknown): Promise<{ status: number; data: unknown }> {
+  return (await loadHttp()).postToProcessor(url, body);
+}
+
 /** Hands a fetched file to the browser to save under `name`. */
 export function saveFile(file: Blob, name: string): void {
   const url = URL.createObjectURL(file);

@@ -27,10 +27,27 @@ const TIMEOUT_MS = 20_000;
 export const api = axios.create({ timeout: TIMEOUT_MS, headers: { Accept: 'application/json' } });
 const networkAdapter = api.defaults.adapter;
 
+/**
+ * The card processor's own service (the sandbox's `/sandbox-pay/v1`): axios without our interceptors,
+ * so the customer's token never goes to it and its refusals stay its answers, not ApiErrors.
+ */
+const processor = axios.create({ timeout: TIMEOUT_MS, headers: { Accept: 'application/json' }, validateStatus: () => true });
+
+/** Posts JSON to the processor: its status and body (undefined when not JSON), whatever the status; rejects only when it is not reached. */
+export async function postToProcessor(url: string, body: unknown): Promise<{ status: number; data: unknown }> {
+  const response = await processor.post(url, body);
+  return { status: response.status, data: typeof response.data === 'object' ? response.data : undefined };
+}
+
 /** Tests answer calls at axios's adapter edge (see @portal/shared/testing); null puts the network back. */
 export function setApiAdapter(adapter: AxiosAdapter | null, baseURL?: string): void {
   api.defaults.adapter = adapter ?? networkAdapter;
   if (baseURL !== undefined) apiSettings.baseURL = baseURL;
+}
+
+/** The same for the processor's service (fakeProcessor). */
+export function setProcessorAdapter(adapter: AxiosAdapter | null): void {
+  processor.defaults.adapter = adapter ?? networkAdapter;
 }
 
 /** One call's input, whatever the endpoint (client.ts types it per endpoint). */

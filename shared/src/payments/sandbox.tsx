@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
-import { cardBrandOf, cvcValid, expiryValid, luhnValid } from '@portal/shared';
+import { cardBrandOf, cvcValid, expiryValid, luhnValid, postToProcessor } from '@portal/shared';
 import { TextField } from '@portal/shared';
 import type { Outcome, PaymentProvider } from './provider';
 import styles from './payments.module.css';
@@ -136,9 +136,9 @@ interface ProcessorAnswer {
 export function createSandboxProvider(baseUrl: string): PaymentProvider {
   async function call(path: string, body: unknown): Promise<ProcessorAnswer> {
     try {
-      const response = await fetch(`${baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-      const answer = (await response.json().catch(() => ({}))) as ProcessorAnswer & { error?: { code?: string } };
-      return response.ok ? answer : { status: 'failed', code: answer.error?.code ?? `http_${response.status}` };
+      const response = await postToProcessor(`${baseUrl}${path}`, body);
+      const answer = (response.data ?? {}) as ProcessorAnswer & { error?: { code?: string } };
+      return response.status >= 200 && response.status < 300 ? answer : { status: 'failed', code: answer.error?.code ?? `http_${response.status}` };
     } catch {
       return { status: 'failed', code: 'network_error' };
     }

@@ -1,5 +1,5 @@
 import { AxiosError, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
-import { setApiAdapter } from '../api/http';
+import { setApiAdapter, setProcessorAdapter } from '../api/http';
 
 export interface FakeRequest {
   method: string;
@@ -16,6 +16,7 @@ type Handler = (request: FakeRequest) => Reply | Promise<Reply>;
 /** Puts the network back (the jest setup does it after every test). */
 export function restoreApi(): void {
   setApiAdapter(null, '');
+  setProcessorAdapter(null);
 }
 
 /**

@@ -1,4 +1,6 @@
-import { jest } from '@jest/globals';
+import type { AxiosAdapter } from 'axios';
+import { setProcessorAdapter } from '../api/http';
+import { adapterAnswer } from './fake-api';
 
 export interface ProcessorCall {
   url: string;
@@ -6,15 +8,15 @@ export interface ProcessorCall {
 }
 
 /**
- * Fakes the sandbox card processor at `fetch` (the sandbox fields post to it directly, never through
- * the API): each request takes the next answer in order; every request is recorded.
+ * Fakes the sandbox card processor at axios's adapter edge (the sandbox fields post to it directly,
+ * never through the API): each request takes the next answer in order; every request is recorded.
  */
 export function fakeProcessor(answers: Array<{ status: string; code?: string }>): ProcessorCall[] {
   const calls: ProcessorCall[] = [];
-  const fetchMock = jest.fn(async (url: string, init: { body: string }) => {
-    calls.push({ url, body: JSON.parse(init.body) as Record<string, unknown> });
-    return { ok: true, json: async () => answers.shift() } as unknown as Response;
-  });
-  globalThis.fetch = fetchMock as unknown as typeof fetch;
+  const adapter: AxiosAdapter = async (config) => {
+    calls.push({ url: config.url ?? '', body: JSON.parse(String(config.data)) as Record<string, unknown> });
+    return adapterAnswer(config, 200, answers.shift());
+  };
+  setProcessorAdapter(adapter);
   return calls;
 }

@@ -4,7 +4,15 @@ import { cx } from './cx';
 
 const SITE = 'ON TV';
 
-/** Sets the document title: `Paketi | ON TV`. */
+/**
+ * The document's title, `Paketi | ON TV`, rendered by the page itself: React 19 puts a `<title>` into
+ * the document's head, ahead of the shell's, and takes it out when the page goes.
+ */
+export function DocumentTitle({ title }: { title: string }) {
+  return <title>{`${title} | ${SITE}`}</title>;
+}
+
+/** Sets the document title from an effect. Kept for remotes built before DocumentTitle (the package only adds within a major). */
 export function useDocumentTitle(title: string): void {
   useEffect(() => {
     document.title = `${title} | ${SITE}`;
@@ -13,9 +21,9 @@ export function useDocumentTitle(title: string): void {
 
 /** The main column of a page with its one h1; also sets the document title. */
 export function Page({ title, narrow, children, hideTitle }: { title: string; narrow?: boolean; hideTitle?: boolean; children?: ReactNode }) {
-  useDocumentTitle(title);
   return (
     <div className={cx(styles.page, narrow && styles.narrow)}>
+      <DocumentTitle title={title} />
       <h1 className={cx(styles.pageTitle, hideTitle && 'visually-hidden')}>{title}</h1>
       {children}
     </div>

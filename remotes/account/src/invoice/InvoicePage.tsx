@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { Button, INVOICE_TEXTS, Navigate, Spinner, formatDate, formatDateTime, formatKM, getOperator, splitVat, useDocumentTitle, useLoad, useSearchParams } from '@portal/shared';
+import { Button, INVOICE_TEXTS, Navigate, Spinner, formatDate, formatDateTime, formatKM, getOperator, splitVat, DocumentTitle, useLoad, useSearchParams } from '@portal/shared';
 import { getInvoice } from '@portal/shared/payments';
 import styles from './InvoicePage.module.css';
 import { DownloadPdf } from './DownloadPdf';
@@ -10,14 +10,22 @@ export function InvoicePage() {
   const number = params.get('no') ?? '';
   const load = useCallback((signal: AbortSignal) => (number ? getInvoice(number, signal) : Promise.reject(new Error('No invoice number'))), [number]);
   const invoice = useLoad(load, 'Invoice');
-  useDocumentTitle(`Račun ${number}`);
-  if (invoice.status === 'loading') return <Spinner />;
+  const title = <DocumentTitle title={`Račun ${number}`} />;
+  if (invoice.status === 'loading') {
+    return (
+      <>
+        {title}
+        <Spinner />
+      </>
+    );
+  }
   if (invoice.status === 'failed') return <Navigate to="/not-found" replace />;
   const value = invoice.value;
   const operator = getOperator();
   const { net, vat, gross } = splitVat(value.amount);
   return (
     <article className={styles.invoice} data-invoice aria-labelledby="invoice-title">
+      {title}
       <header className={styles.top}>
         <div>
           <p className={styles.seller}>{operator.name}</p>

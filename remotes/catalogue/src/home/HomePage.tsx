@@ -1,4 +1,4 @@
-import { ButtonLink, Card, buttonClass, useDocumentTitle, paths } from '@portal/shared';
+import { ButtonLink, Card, DocumentTitle, buttonClass, paths } from '@portal/shared';
 import { appLinks, slides } from '../content/content';
 import { publicUrl } from '../content/publicUrl';
 import { Slideshow } from './Slideshow';
@@ -16,9 +16,9 @@ export const BENEFITS = [
 ] as const;
 
 export function HomePage() {
-  useDocumentTitle('Početna');
   return (
     <>
+      <DocumentTitle title="Početna" />
       <h1 className="visually-hidden">ON TV: online televizija za Bosnu i Hercegovinu</h1>
       <Slideshow slides={slides} />
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useDocumentTitle } from '@portal/shared';
+import { DocumentTitle } from '@portal/shared';
 import styles from './Hero.module.css';
 
 /**
@@ -7,9 +7,9 @@ import styles from './Hero.module.css';
  * so the page's one h1 sits below the header's height.
  */
 export function Hero({ title, children }: { title: string; children?: ReactNode }) {
-  useDocumentTitle(title);
   return (
     <header className={styles.hero}>
+      <DocumentTitle title={title} />
       <div className={styles.inner}>
         <h1 className={styles.title}>{title}</h1>
         {children && <div className={styles.lead}>{children}</div>}
