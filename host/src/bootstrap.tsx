@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { preload } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { authStore, configurePortal, preloadApiClient, remoteFor, setRemoteModuleLoader, watchOtherTabs } from '@portal/shared';
@@ -8,7 +8,8 @@ import { loadExposedModule, registerPortalRemotes } from './remotes/loader';
 import { App } from './App';
 import { ConfigErrorPage } from './ConfigErrorPage';
 
-async function start() {
+/** Reads the configuration, registers the remotes and renders the shell (index.ts runs it). */
+export async function start(): Promise<void> {
   const root = createRoot(document.getElementById('root')!);
   try {
     const config = await loadConfig();
@@ -28,11 +29,13 @@ async function start() {
   // A signed-in visitor's pages call the API at once: fetch its client beside the remote, not after it.
   if (authStore.getState().authorized) preloadApiClient();
   watchOtherTabs();
-  root.render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+  // A transition: React renders the shell in slices, yielding to the browser between them.
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
   );
 }
 
-void start();

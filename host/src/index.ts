@@ -1,3 +1,18 @@
-// The host's shared singletons are eager (webpack.config.ts): they are in this chunk, so there is no
-// async boundary to wait for before React runs.
-import './bootstrap';
+/**
+ * The page's code runs in steps with a pause between them, so no step holds the main thread for long
+ * (Total Blocking Time on a phone): React DOM, then @portal/shared (the contract, the router, the
+ * stores), then the shell, which renders. The host's shared singletons are eager (webpack.config.ts):
+ * they are in this chunk, so each step only runs code, it downloads nothing.
+ */
+const pause = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+async function run(): Promise<void> {
+  await import(/* webpackMode: "eager" */ 'react-dom/client');
+  await pause();
+  await import(/* webpackMode: "eager" */ '@portal/shared');
+  await pause();
+  const { start } = await import(/* webpackMode: "eager" */ './bootstrap');
+  await start();
+}
+
+void run();

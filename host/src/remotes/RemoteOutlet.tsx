@@ -1,4 +1,4 @@
-import { Component, useCallback, useEffect, useState, type ReactNode } from 'react';
+import { Component, startTransition, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { remoteFor, Spinner, type RemoteName, type RemoteRoutesModule, useLocation, useRoutes, type RouteObject } from '@portal/shared';
 import { NotFound } from '../layout/NotFound';
 import { RemoteError } from './RemoteError';
@@ -22,7 +22,8 @@ function useRemote(name: RemoteName) {
     let live = true;
     if (loadedRemote(name)) return;
     loadRemoteRoutes(name).then(
-      (module) => live && setState({ status: 'ready', module }),
+      // The remote's page renders as a transition: in slices, the browser answering between them.
+      (module) => live && startTransition(() => setState({ status: 'ready', module })),
       (error: unknown) => {
         console.warn(`Remote "${name}" could not be loaded`, error);
         if (live) setState({ status: 'failed', error });
