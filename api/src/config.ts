@@ -86,9 +86,10 @@ export const ENVIRONMENT_HELP = `Environment:
   TOKEN_TTL_SECONDS (900), REFRESH_WINDOW_DAYS (30)
   LOGIN_LIMIT_ACCOUNT (5), LOGIN_LIMIT_ACCOUNT_TOTAL (50), LOGIN_LIMIT_CLIENT (30), LOGIN_LIMIT_WINDOW_SECONDS (900)
   TRUST_PROXY (0)                   take client addresses and the scheme from X-Forwarded-For/-Proto
-  SANDBOX                           1: /api/dev/outbox and /api/dev/billing; default on only on loopback outside production
+  SANDBOX                           1: demo customers, the test card processor, /api/dev/outbox and /api/dev/billing;
+                                    default on only on loopback outside production, refused with NODE_ENV=production
   SERVE_SOURCE_MAPS (0)             serve the apps' source maps
-  PAYMENT_PROVIDER (sandbox)        sandbox or stripe (with STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET)
+  PAYMENT_PROVIDER (sandbox)        sandbox (sandbox mode only) or stripe (with STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET)
   BILLING_RETRY_DAYS (1,3,5), BILLING_INTERVAL_MINUTES (60; 0: off)
   METRICS_PORT, METRICS_HOST (127.0.0.1)  Prometheus metrics at GET /metrics on their own port (off when unset)
   SMTP_URL, MAIL_FROM               e-mail through SMTP (smtp[s]://user:password@host:port); unset: kept in the outbox
@@ -114,7 +115,23 @@ export function isLoopback(host: string): boolean {
   return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 }
 
-/** Reads the environment once, naming every bad variable. */
+/**
+ * Why this start must not go on, in one line naming the setting to give, or null. What exists for
+ * trying the portal (demo customers, the test card processor, the outbox view, billing on demand) runs
+ * only in sandbox mode, which a production start never is; a server that is no sandbox takes cards
+ * through a real processor.
+ */
+function startRefusal(e: { SANDBOX?: boolean | undefined; PAYMENT_PROVIDER: string }, production: boolean, sandbox: boolean): string | null {
+  if (production && e.SANDBOX) {
+    return 'SANDBOX=1 is refused with NODE_ENV=production: demo customers, the test card processor and the development endpoints never run in production. Unset SANDBOX (or NODE_ENV, on a test server).';
+  }
+  if (!sandbox && e.PAYMENT_PROVIDER !== 'stripe') {
+    return `No real card processor: this server is not a sandbox (${production ? 'NODE_ENV=production' : 'it listens beyond loopback'}), so set PAYMENT_PROVIDER=stripe with STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET${production ? '' : ', or SANDBOX=1 for a test server'}.`;
+  }
+  return null;
+}
+
+/** Reads the environment once, naming every bad variable; refuses a start that would give the sandbox away (startRefusal). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const parsed = envSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
   if (!parsed.success) {
@@ -122,6 +139,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new Error(`Invalid configuration:\n${problems}`);
   }
   const e = parsed.data;
+  const production = env.NODE_ENV === 'production';
+  const sandbox = e.SANDBOX ?? (isLoopback(e.HOST) && !production);
+  const refusal = startRefusal(e, production, sandbox);
+  if (refusal) throw new Error(refusal);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -138,7 +159,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       perClient: e.LOGIN_LIMIT_CLIENT,
       windowSeconds: e.LOGIN_LIMIT_WINDOW_SECONDS,
     },
-    sandbox: e.SANDBOX ?? (isLoopback(e.HOST) && env.NODE_ENV !== 'production'),
+    /** Demo customers, the sandbox card processor, the outbox view and billing on demand (startRefusal). */
+    sandbox,
     serveSourceMaps: e.SERVE_SOURCE_MAPS,
     payments:
       e.PAYMENT_PROVIDER === 'stripe'

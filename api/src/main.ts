@@ -2,7 +2,7 @@ import cluster from 'node:cluster';
 import { loadConfig, type ApiConfig } from './config';
 import { openDb } from './db/db';
 import { migrate } from './db/migrate';
-import { seed } from './db/seed';
+import { demoCustomersIn, seed } from './db/seed';
 import { deriveKeys, loadMasterSecret } from './auth/secrets';
 import { createContext } from './context';
 import { createServer } from './server';
@@ -16,12 +16,25 @@ function announce(config: ApiConfig, port: number, engine: string, seeded: boole
   console.info(`Portal ready at http://localhost:${port} (database: ${engine}${engine === 'pglite' ? ` in ${config.dataDir}` : ''}${workers}${seeded ? ', demo data seeded' : ''})`);
 }
 
-/** Migrations and demo data, once per start (with WORKERS, in the primary before any worker runs). */
+/**
+ * Migrations and, in sandbox mode, the demo customers, once per start (with WORKERS, in the primary
+ * before any worker runs). A server that is no sandbox refuses a database that holds them: their
+ * password is in the README.
+ */
 async function prepare(config: ApiConfig) {
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrate(db);
   const keys = deriveKeys(loadMasterSecret(config.jwtSecret, config.dataDir));
-  const seeded = cluster.isPrimary ? await seed(db, keys) : false;
+  if (!config.sandbox) {
+    const demo = await demoCustomersIn(db);
+    if (demo.length > 0) {
+      await db.close();
+      throw new Error(
+        `The database holds the demo customers (${demo.join(', ')}), whose password the README prints, and this server is no sandbox: delete them from the customers table, or start with SANDBOX=1 on a test server outside production.`,
+      );
+    }
+  }
+  const seeded = cluster.isPrimary && config.sandbox ? await seed(db, keys) : false;
   return { db, keys, seeded };
 }
 
@@ -73,6 +86,9 @@ async function runWorkers(config: ApiConfig): Promise<void> {
 /** Starts the portal server: API under /api plus the built host and remotes. */
 export async function main(): Promise<void> {
   const config = loadConfig();
+  if (config.sandbox && cluster.isPrimary) {
+    console.info('Sandbox mode: demo customers, the test card processor (no real payments), /api/dev/outbox and /api/dev/billing are on. Never expose this server; a production start (NODE_ENV=production) has none of them.');
+  }
   if (config.workers > 1 && cluster.isPrimary) return runWorkers(config);
   const { db, keys, seeded } = await prepare(config);
   // The notifier logs through the server's logger, which exists once the server does.

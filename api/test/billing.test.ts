@@ -11,7 +11,7 @@ import { runBilling } from '../src/billing/job';
 import { addDays } from '../src/days';
 import { ROOT } from '../src/cli/freshness';
 import type { Behaviour } from '../src/payments/sandbox/test-cards';
-import { addCard, device, engines, payOrder, startApi, testCustomer } from './harness';
+import { NO_SANDBOX_PROCESSOR, addCard, device, engines, payOrder, startApi, testCustomer } from './harness';
 
 const DUE = '2026-03-10';
 const at = (day: string, time = '06:00') => new Date(`${day}T${time}:00Z`);
@@ -301,7 +301,7 @@ describe('npm run billing', () => {
 describe('the sandbox billing trigger', () => {
   it('runs a pass as of a given time, refuses a bad time, and is absent outside the sandbox', async () => {
     const sandbox = await startApi({ engine: 'pglite' });
-    const live = await startApi({ engine: 'pglite', env: { SANDBOX: '0' } });
+    const live = await startApi({ engine: 'pglite', env: { SANDBOX: '0', ...NO_SANDBOX_PROCESSOR } });
     try {
       assert.equal((await sandbox.call('POST', '/dev/billing', { body: { at: 'sutra' } })).status, 400);
       const run = await sandbox.call('POST', '/dev/billing', { body: { at: '2026-03-21T06:00:00Z' } });

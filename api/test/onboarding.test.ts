@@ -2,7 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { DEMO_CUSTOMER } from '../src/db/seed';
 import { CODE_TTL_MINUTES } from '../src/onboarding/codes';
-import { countRows, device, engines, startApi, type StartedApi } from './harness';
+import { NO_SANDBOX_PROCESSOR, countRows, device, engines, startApi, type StartedApi } from './harness';
 
 const registrationDevice = { ...device, deviceType: 'PHONE', osType: 1 };
 const WRONG = 'Unijeli ste neispravan aktivacioni kod.';
@@ -180,7 +180,7 @@ for (const engine of engines()) {
 
   describe(`the outbox outside the sandbox on ${engine}`, () => {
     it('is not served when SANDBOX=0', async () => {
-      const api = await startApi({ engine, env: { SANDBOX: '0' } });
+      const api = await startApi({ engine, env: { SANDBOX: '0', ...NO_SANDBOX_PROCESSOR } });
       try {
         assert.equal((await api.call('GET', '/dev/outbox?to=demo@ontv.ba')).status, 404);
       } finally {

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { ROOT } from '../../api/src/cli/freshness';
 import { startPortal, type Portal } from './harness';
 import { freePort, freshDatabase } from '../lib/postgres';
+import { tempDir } from '../lib/tempDir';
 
 const TSX = path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
 const device = { deviceType: 'ontv', deviceUsername: 'web-ops-aaaaaaaaaaaaaaaaaaa', devicePassword: 'c'.repeat(64), deviceName: 'Web (Chrome)' };
@@ -126,18 +127,64 @@ describe('a portal on its own', () => {
   });
 });
 
+/** Starts the server as `npm start` does where it must refuse to start: its exit code and what it printed. */
+function refusedStart(env: Record<string, string>): { status: number | null; output: string } {
+  const result = spawnSync(process.execPath, [TSX, path.join(ROOT, 'api', 'src', 'cli', 'start.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: '0', DATA_DIR: tempDir('ontv-e2e-'), BILLING_INTERVAL_MINUTES: '0', ...env },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  return { status: result.status, output: `${result.stdout}${result.stderr}` };
+}
+
+const STRIPE = { PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_portal', STRIPE_WEBHOOK_SECRET: 'whsec_portal' };
+const PRODUCTION = { NODE_ENV: 'production', HOST: '0.0.0.0', ...STRIPE };
+
 describe('a portal that serves other machines', () => {
-  it('has no sandbox endpoints unless SANDBOX=1 says so', async () => {
-    const open = await startPortal({ name: 'public', env: { HOST: '0.0.0.0' } });
+  it('as a production start, gives nothing away: no demo customer, no test card processor, no outbox, no billing on demand', async () => {
+    const portal = await startPortal({ name: 'production', env: PRODUCTION });
     try {
-      assert.equal((await fetch(`${open.url}/api/dev/outbox?to=061000001`)).status, 404);
-      assert.equal((await fetch(`${open.url}/api/dev/billing`, { method: 'POST' })).status, 404);
+      assert.equal((await login(portal, 'Demo1234!')).status, 401, 'no demo customer');
+      assert.equal((await fetch(`${portal.url}/sandbox-pay/v1/intents`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status, 404);
+      assert.equal((await fetch(`${portal.url}/api/dev/outbox?to=061000001`)).status, 404);
+      assert.equal((await fetch(`${portal.url}/api/dev/billing`, { method: 'POST' })).status, 404);
+      assert.equal((await fetch(`${portal.url}/paketi`)).status, 200, 'the portal itself is served');
+      assert.ok(!fs.readFileSync(portal.logFile, 'utf8').includes('Sandbox mode'), 'no sandbox line in the log');
     } finally {
-      await open.stop();
+      await portal.stop();
     }
+  });
+
+  it('refuses, in one line naming the setting, a start that would expose the sandbox or has no real card processor', () => {
+    const cases: Array<[string, Record<string, string>, string]> = [
+      ['production on the sandbox processor', { NODE_ENV: 'production', HOST: '0.0.0.0' }, 'set PAYMENT_PROVIDER=stripe with STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET.'],
+      ['production on loopback, on the sandbox processor', { NODE_ENV: 'production' }, 'set PAYMENT_PROVIDER=stripe'],
+      ['production asking for the sandbox', { ...PRODUCTION, SANDBOX: '1' }, 'SANDBOX=1 is refused with NODE_ENV=production'],
+      ['a public server on the sandbox processor', { HOST: '0.0.0.0' }, 'or SANDBOX=1 for a test server'],
+    ];
+    for (const [what, env, line] of cases) {
+      const { status, output } = refusedStart(env);
+      assert.equal(status, 1, `${what}: exits 1\n${output}`);
+      assert.ok(output.includes(line), `${what}: says "${line}"\n${output}`);
+      assert.ok(!output.includes('Portal ready'), `${what}: never serves`);
+    }
+  });
+
+  it('refuses a production start on a database that holds the demo customers', async () => {
+    const dataDir = tempDir('ontv-e2e-');
+    const sandbox = await startPortal({ name: 'seeded', env: { DATA_DIR: dataDir } });
+    await sandbox.stop();
+    const { status, output } = refusedStart({ ...PRODUCTION, DATA_DIR: dataDir });
+    assert.equal(status, 1, output);
+    assert.match(output, /The database holds the demo customers \(aktivna@ontv\.ba, .*\).*delete them/);
+  });
+
+  it('has the sandbox endpoints only when SANDBOX=1 says so, and says it is a sandbox in its first line', async () => {
     const chosen = await startPortal({ name: 'public-sandbox', env: { HOST: '0.0.0.0', SANDBOX: '1' } });
     try {
       assert.equal((await fetch(`${chosen.url}/api/dev/outbox?to=061000001`)).status, 200);
+      assert.match(fs.readFileSync(chosen.logFile, 'utf8').split('\n')[0]!, /^Sandbox mode: demo customers, the test card processor \(no real payments\)/);
     } finally {
       await chosen.stop();
     }

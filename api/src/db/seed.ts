@@ -43,6 +43,12 @@ export function randomPin(): string {
   return String(randomInt(0, 10_000)).padStart(4, '0');
 }
 
+/** The demo customers this database holds (their e-mails): none may be there when the server is no sandbox. */
+export async function demoCustomersIn(db: Db): Promise<string[]> {
+  const rows = await db.query<{ email: string }>('SELECT email FROM customers WHERE email = ANY($1::text[]) ORDER BY email', [DEMO_CUSTOMERS.map((c) => c.email)]);
+  return rows.map((row) => row.email);
+}
+
 export async function seed(db: Db, keys: Keys, now: Date = new Date()): Promise<boolean> {
   const [{ count } = { count: 0 }] = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM customers');
   if (count > 0) return false;

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { cx, messages, useAuth, NavLink, useLocation, paths } from '@portal/shared';
 import { Logo } from './Logo';
+import { SandboxNotice } from './SandboxNotice';
 import styles from './Header.module.css';
 
 const NAV = [
@@ -40,6 +41,7 @@ export function Header({ opaque }: { opaque: boolean }) {
         <NavLink to={paths.home.href()} className={styles.brand} aria-label="ON TV, početna">
           <Logo />
         </NavLink>
+        <SandboxNotice />
         <button
           type="button"
           className={styles.menuButton}

@@ -3,7 +3,7 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link } from 'react-router';
 import { loadRemote } from '@module-federation/enhanced/runtime';
-import { authStore, setToken } from '@portal/shared';
+import { authStore, configurePortal, getPaymentSettings, setToken } from '@portal/shared';
 import { demoClaims, fakeToken } from '@portal/shared/testing';
 import { renderPortal } from '../testing/renderPortal';
 import { clearRemoteCache } from '../remotes/loader';
@@ -61,6 +61,21 @@ describe('layout', () => {
     expect(within(footer).getByRole('list', { name: 'Društvene mreže' }).querySelectorAll('a')).toHaveLength(3);
     const logos = within(within(footer).getByRole('list', { name: 'Prihvaćene kartice' })).getAllByRole('img');
     expect(logos.map((img) => img.getAttribute('alt'))).toEqual(['Mastercard', 'Maestro', 'Mastercard ID Check', 'Visa', 'Visa Secure']);
+  });
+
+  it('says on every page of a portal on the sandbox processor that payments are not real, and nothing on a real one', async () => {
+    const first = renderPortal('/paketi');
+    expect(await screen.findByRole('note')).toHaveTextContent('Probno okruženje: plaćanja nisu stvarna.');
+    first.unmount();
+    const sandbox = getPaymentSettings();
+    configurePortal({ apiBaseUrl: '', product: 'ontv', payments: { provider: 'stripe', publishableKey: 'pk_test_portal' } });
+    try {
+      renderPortal('/nalog');
+      await screen.findByRole('heading', { name: 'Prijava' });
+      expect(screen.queryByRole('note')).not.toBeInTheDocument();
+    } finally {
+      configurePortal({ apiBaseUrl: '', product: 'ontv', payments: sandbox });
+    }
   });
 
   it('labels the account link for visitors and with the name of a logged-in customer', async () => {
