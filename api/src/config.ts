@@ -1,11 +1,12 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_PRODUCT, productCodeSchema } from '@portal/shared/contract';
+import { REPO_ROOT } from './apiDir';
 
 /** Grace period after a renewal's due day (product.md §9): paid within it, the period runs from the due day. */
 export const GRACE_DAYS = 5;
 
-const repoRoot = path.resolve(__dirname, '../..');
+const repoRoot = REPO_ROOT;
 
 const flag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no'])

@@ -4,7 +4,7 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT } from '../../api/src/cli/freshness';
@@ -188,6 +188,73 @@ describe('a portal that serves other machines', () => {
     } finally {
       await chosen.stop();
     }
+  });
+});
+
+/**
+ * Runs a server command as a deployment file names it (the test's node for `node`), waits until it
+ * serves, checks it, and stops it with SIGTERM: its exit code.
+ */
+async function serveAndStop(command: string[], env: Record<string, string>, check: (url: string) => Promise<void>): Promise<number | null> {
+  const [bin, ...args] = command;
+  assert.ok(bin === 'node' || bin === '/usr/bin/node', `a plain node process, not ${bin}`);
+  const port = await freePort();
+  const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env, PORT: String(port), DATA_DIR: tempDir('ontv-e2e-'), BILLING_INTERVAL_MINUTES: '0' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  let output = '';
+  const ready = new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${command.join(' ')} did not serve in 60 s:\n${output}`)), 60_000);
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Portal ready at')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout.on('data', read);
+    child.stderr.on('data', read);
+    void exited.then(() => reject(new Error(`${command.join(' ')} exited:\n${output}`)));
+  });
+  try {
+    await ready;
+    await check(`http://127.0.0.1:${port}`);
+  } finally {
+    child.kill('SIGTERM');
+  }
+  return exited;
+}
+
+const DEPLOY = path.join(ROOT, 'docs', 'deploy');
+
+describe('the production command, the systemd unit and the container file', () => {
+  before(() => {
+    const built = spawnSync(process.execPath, [TSX, path.join(ROOT, 'api', 'scripts', 'build.ts')], { cwd: ROOT, encoding: 'utf8' });
+    assert.equal(built.status, 0, built.stderr);
+  });
+
+  const serves = async (url: string) => {
+    assert.equal((await fetch(`${url}/api/ready`)).status, 200);
+    assert.equal((await fetch(`${url}/paketi`)).status, 200);
+    assert.equal((await fetch(`${url}/api/ontv/plans`)).status, 200);
+  };
+
+  it("runs the unit's command: the compiled server as production, no TypeScript loader, stopped cleanly by SIGTERM", async () => {
+    const unit = fs.readFileSync(path.join(DEPLOY, 'ontv-portal.service'), 'utf8');
+    const command = /^ExecStart=(.+)$/m.exec(unit)![1]!.split(' ');
+    assert.deepEqual(command.slice(1), ['api/dist/main.js']);
+    const env = Object.fromEntries([...unit.matchAll(/^Environment=(\w+)=(.*)$/gm)].map((m) => [m[1]!, m[2]!]));
+    assert.equal(env.NODE_ENV, 'production');
+    assert.equal(await serveAndStop(command, { ...env, ...STRIPE }, serves), 0);
+  });
+
+  it("runs the image's command with the image's settings, and finds every file the image copies in this checkout's build", async () => {
+    const file = fs.readFileSync(path.join(DEPLOY, 'Containerfile'), 'utf8');
+    const runtime = file.slice(file.lastIndexOf('\nFROM '));
+    for (const [, source] of runtime.matchAll(/^COPY --from=build \/app\/(\S+)/gm)) assert.ok(fs.existsSync(path.join(ROOT, source!)), `${source} exists after the build`);
+    assert.match(runtime, /^USER node$/m, 'runs as an unprivileged user');
+    const env = Object.fromEntries([...runtime.matchAll(/^ENV (.+)$/gm)].flatMap((m) => m[1]!.split(' ').map((pair) => pair.split('=') as [string, string])));
+    const command = JSON.parse(/^CMD (\[.+\])$/m.exec(runtime)![1]!) as string[];
+    assert.equal(await serveAndStop(command, { ...env, ...STRIPE }, serves), 0);
   });
 });
 

@@ -2,8 +2,9 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { APP_DIRS, type AppName } from '@portal/shared/contract';
+import { REPO_ROOT } from '../apiDir';
 
-export const ROOT = path.resolve(__dirname, '../../..');
+export const ROOT = REPO_ROOT;
 
 export { APP_DIRS } from '@portal/shared/contract';
 export type App = AppName;

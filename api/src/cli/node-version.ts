@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { REPO_ROOT } from '../apiDir';
 
 /**
  * The Node.js releases the portal supports are those of `engines.node` in the root package.json,
@@ -15,7 +16,7 @@ export function nodeSupport(version: string, range: string): 'supported' | 'too 
 
 /** Says in one line when this Node.js is not a supported release; exits on one that is too old. */
 export function checkNodeVersion(): void {
-  const { engines } = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../../package.json'), 'utf8')) as { engines: { node: string } };
+  const { engines } = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { engines: { node: string } };
   const support = nodeSupport(process.version, engines.node);
   if (support === 'too old') {
     console.error(`Node.js ${process.version} is not supported: the portal needs ${engines.node}. Install a supported release and run the command again.`);

@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Db, Queryable } from './db';
+import { API_DIR } from '../apiDir';
 
-const MIGRATIONS_DIR = path.resolve(__dirname, '../../migrations');
+const MIGRATIONS_DIR = path.join(API_DIR, 'migrations');
 /** Serialises migrations when several API processes start against one PostgreSQL. */
 const LOCK_ID = 727_001;
 

@@ -7,6 +7,7 @@ import { messagesDelivered } from '../http/metrics';
 import { LOGO_CID, renderEmail } from './email';
 import { DeliveryError, type EmailTransport, type SmsTransport } from './transports';
 import { maskAddress, type Channel, type MessageKind } from './notifier';
+import { API_DIR } from '../apiDir';
 
 /** How long a claimed message is this process's to deliver; a process that dies mid-way loses it after this. */
 const LEASE_SECONDS = 300;
@@ -15,7 +16,7 @@ const BATCH = 20;
 /** The longest wait between two tries. */
 const MAX_BACKOFF_SECONDS = 3600;
 
-const LOGO = fs.readFileSync(path.resolve(__dirname, '../../assets/logo.png'));
+const LOGO = fs.readFileSync(path.join(API_DIR, 'assets', 'logo.png'));
 
 export interface SenderDeps {
   db: Db;

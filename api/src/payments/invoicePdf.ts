@@ -3,9 +3,10 @@ import PDFDocument from 'pdfkit';
 import { INVOICE_TEXTS, type Invoice, type OperatorSettings } from '@portal/shared/contract';
 import { formatDate, formatKM, splitVat } from '@portal/shared/format';
 import { localDateTime } from '../delivery/notices';
+import { API_DIR } from '../apiDir';
 
 /** DejaVu Sans (api/assets/fonts, its licence beside it): every Bosnian letter, č ć đ š ž included. */
-const FONTS = path.resolve(__dirname, '../../assets/fonts');
+const FONTS = path.join(API_DIR, 'assets', 'fonts');
 const REGULAR = path.join(FONTS, 'DejaVuSans.ttf');
 const BOLD = path.join(FONTS, 'DejaVuSans-Bold.ttf');
 
