@@ -88,7 +88,7 @@ export const ENVIRONMENT_HELP = `Environment:
   LOGIN_LIMIT_ACCOUNT (5), LOGIN_LIMIT_ACCOUNT_TOTAL (50), LOGIN_LIMIT_CLIENT (30), LOGIN_LIMIT_WINDOW_SECONDS (900)
   TRUST_PROXY (0)                   take client addresses and the scheme from X-Forwarded-For/-Proto
   SANDBOX                           1: demo customers, the test card processor, /api/dev/outbox and /api/dev/billing;
-                                    default on only on loopback outside production, refused with NODE_ENV=production
+                                    default on only on loopback, outside production and without TRUST_PROXY; refused with NODE_ENV=production
   SERVE_SOURCE_MAPS (0)             serve the apps' source maps
   PAYMENT_PROVIDER (sandbox)        sandbox (sandbox mode only) or stripe (with STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET)
   BILLING_RETRY_DAYS (1,3,5), BILLING_INTERVAL_MINUTES (60; 0: off)
@@ -122,12 +122,13 @@ export function isLoopback(host: string): boolean {
  * only in sandbox mode, which a production start never is; a server that is no sandbox takes cards
  * through a real processor.
  */
-function startRefusal(e: { SANDBOX?: boolean | undefined; PAYMENT_PROVIDER: string }, production: boolean, sandbox: boolean): string | null {
+function startRefusal(e: { SANDBOX?: boolean | undefined; PAYMENT_PROVIDER: string; HOST: string; TRUST_PROXY: boolean }, production: boolean, sandbox: boolean): string | null {
   if (production && e.SANDBOX) {
     return 'SANDBOX=1 is refused with NODE_ENV=production: demo customers, the test card processor and the development endpoints never run in production. Unset SANDBOX (or NODE_ENV, on a test server).';
   }
   if (!sandbox && e.PAYMENT_PROVIDER !== 'stripe') {
-    return `No real card processor: this server is not a sandbox (${production ? 'NODE_ENV=production' : 'it listens beyond loopback'}), so set PAYMENT_PROVIDER=stripe with STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET${production ? '' : ', or SANDBOX=1 for a test server'}.`;
+    const why = e.SANDBOX === false ? 'SANDBOX=0' : production ? 'NODE_ENV=production' : e.TRUST_PROXY ? 'TRUST_PROXY=1: it serves the internet through a proxy' : `HOST=${e.HOST} is not loopback`;
+    return `No real card processor: this server is not a sandbox (${why}), so set PAYMENT_PROVIDER=stripe with STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET${production ? '' : ', or SANDBOX=1 for a test server'}.`;
   }
   return null;
 }
@@ -141,7 +142,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   }
   const e = parsed.data;
   const production = env.NODE_ENV === 'production';
-  const sandbox = e.SANDBOX ?? (isLoopback(e.HOST) && !production);
+  // A loopback server behind a proxy (TRUST_PROXY) serves the internet: no sandbox unless asked for.
+  const sandbox = e.SANDBOX ?? (isLoopback(e.HOST) && !production && !e.TRUST_PROXY);
   const refusal = startRefusal(e, production, sandbox);
   if (refusal) throw new Error(refusal);
   return {

@@ -87,10 +87,10 @@ async function servePortal(app: FastifyInstance, ctx: ApiContext, remotesOnly: b
   const hostDist = path.join(root, 'host', 'dist');
   const indexFile = path.join(hostDist, 'index.html');
 
-  // The product code is one server setting; the browser's configuration follows it.
+  // The product code and sandbox mode are server settings; the browser's configuration follows them.
   app.get('/portal.config.json', async (_request, reply) => {
     const base = JSON.parse(fs.readFileSync(path.join(hostDist, 'portal.config.json'), 'utf8')) as Record<string, unknown>;
-    return reply.header('cache-control', 'no-cache').send({ ...base, product: ctx.config.product });
+    return reply.header('cache-control', 'no-cache').send({ ...base, product: ctx.config.product, sandbox: ctx.config.sandbox });
   });
 
   await app.register(fastifyStatic, {

@@ -229,7 +229,7 @@ for (const engine of engines()) {
 
   describe(`client addresses behind a proxy on ${engine}`, () => {
     it('limits each forwarded client on its own when TRUST_PROXY is set', async () => {
-      const api = await startApi({ engine, env: { LOGIN_LIMIT_CLIENT: '2', LOGIN_LIMIT_ACCOUNT: '100', TRUST_PROXY: 'true' } });
+      const api = await startApi({ engine, env: { LOGIN_LIMIT_CLIENT: '2', LOGIN_LIMIT_ACCOUNT: '100', TRUST_PROXY: 'true', SANDBOX: '1' } });
       try {
         const from = (ip: string) => api.call('POST', '/login', { body: { username: 'niko@ontv.ba', password: 'x', ...device }, headers: { 'x-forwarded-for': ip } });
         assert.equal((await from('203.0.113.1')).status, 401);

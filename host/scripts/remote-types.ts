@@ -27,7 +27,7 @@ function localArchive(name: RemoteName): Buffer {
   const dir = path.join(ROOT, 'remotes', name, 'dist');
   const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'mf-manifest.json'), 'utf8')) as Manifest;
   const zip = manifest.metaData.types?.zip;
-  if (!zip) throw new Error(`remotes/${name}/dist/mf-manifest.json names no types archive (is it a development build?)`);
+  if (!zip) throw new Error(`remotes/${name}/dist/mf-manifest.json names no types archive (build the remotes with their types: npm run build; npm start and development builds leave them out)`);
   return fs.readFileSync(path.join(dir, zip));
 }
 

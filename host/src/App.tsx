@@ -11,7 +11,9 @@ export function PortalRoutes() {
 
 export function App() {
   return (
-    <BrowserRouter>
+    // Navigations are not transitions: a click into a page whose code is still loading shows its
+    // spinner at once instead of leaving the old page up (React keeps shown content in a transition).
+    <BrowserRouter useTransitions={false}>
       <PortalRoutes />
     </BrowserRouter>
   );

@@ -13,7 +13,7 @@ export async function start(): Promise<void> {
   const root = createRoot(document.getElementById('root')!);
   try {
     const config = await loadConfig();
-    configurePortal({ apiBaseUrl: config.apiBaseUrl, product: config.product, payments: config.payments, operator: config.operator });
+    configurePortal({ apiBaseUrl: config.apiBaseUrl, product: config.product, payments: config.payments, operator: config.operator, sandbox: config.sandbox });
     registerPortalRemotes(config.remotes, config.remoteOrigins);
     // The remote this page needs first: its manifest is fetched while React renders the shell, not after
     // (the server's Link header does the same for remotes it serves; this covers remotes on other origins).

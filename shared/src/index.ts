@@ -5,7 +5,7 @@ export * from './messages';
 export * from './storage';
 export { once, type Once } from './once';
 export type { RemoteRoutesModule, SubscriptionContentModule } from './federation';
-export { call, calls, configureApi, download, getProduct, postToProcessor, preloadApiClient, productPath, saveFile, type CallInput } from './api/client';
+export { api, call, calls, configureApi, download, getProduct, postToProcessor, preloadApiClient, productPath, saveFile, type CallInput } from './api/client';
 export { getAccountInfo, useAccountInfo, type AccountInfoState } from './api/account';
 export { useLoad, type LoadState } from './api/useLoad';
 export { useSubmit, type Submit } from './api/useSubmit';
@@ -34,17 +34,22 @@ import { DEFAULT_OPERATOR, type OperatorSettings, type PaymentSettings, type Rem
 import { setStoragePrefix } from './storage';
 
 /** Points the page's one API client and storage prefix at the configured service and product. */
-export function configurePortal(options: { apiBaseUrl: string; product: string; payments?: PaymentSettings; operator?: OperatorSettings }): void {
+export function configurePortal(options: { apiBaseUrl: string; product: string; payments?: PaymentSettings; operator?: OperatorSettings; sandbox?: boolean }): void {
   setStoragePrefix(options.product);
   configureApi({ baseURL: options.apiBaseUrl, product: options.product });
   if (options.payments) settings.payments = options.payments;
   if (options.operator) settings.operator = options.operator;
+  if (options.sandbox !== undefined) settings.sandbox = options.sandbox;
 }
 
-const settings: { payments: PaymentSettings; operator: OperatorSettings } = {
+const settings: { payments: PaymentSettings; operator: OperatorSettings; sandbox: boolean } = {
   payments: { provider: 'sandbox', sandboxUrl: '/sandbox-pay/v1' },
   operator: DEFAULT_OPERATOR,
+  sandbox: false,
 };
+
+/** Whether the server runs the portal as a sandbox (portal.config.json `sandbox`, set by the server). */
+export const isSandboxPortal = (): boolean => settings.sandbox;
 
 /** The configured payment provider (portal.config.json `payments`). */
 export const getPaymentSettings = (): PaymentSettings => settings.payments;

@@ -87,7 +87,7 @@ describe('three API processes on one PostgreSQL', () => {
 describe('a portal on its own', () => {
   let portal: Portal;
   before(async () => {
-    portal = await startPortal({ name: 'operations', env: { TRUST_PROXY: '1' } });
+    portal = await startPortal({ name: 'operations', env: { TRUST_PROXY: '1', SANDBOX: '1' } });
   });
   after(async () => {
     await portal?.stop();
@@ -150,6 +150,7 @@ describe('a portal that serves other machines', () => {
       assert.equal((await fetch(`${portal.url}/api/dev/outbox?to=061000001`)).status, 404);
       assert.equal((await fetch(`${portal.url}/api/dev/billing`, { method: 'POST' })).status, 404);
       assert.equal((await fetch(`${portal.url}/paketi`)).status, 200, 'the portal itself is served');
+      assert.equal(((await (await fetch(`${portal.url}/portal.config.json`)).json()) as { sandbox: boolean }).sandbox, false, 'no page says it is a sandbox');
       assert.ok(!fs.readFileSync(portal.logFile, 'utf8').includes('Sandbox mode'), 'no sandbox line in the log');
     } finally {
       await portal.stop();
@@ -161,7 +162,8 @@ describe('a portal that serves other machines', () => {
       ['production on the sandbox processor', { NODE_ENV: 'production', HOST: '0.0.0.0' }, 'set PAYMENT_PROVIDER=stripe with STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET.'],
       ['production on loopback, on the sandbox processor', { NODE_ENV: 'production' }, 'set PAYMENT_PROVIDER=stripe'],
       ['production asking for the sandbox', { ...PRODUCTION, SANDBOX: '1' }, 'SANDBOX=1 is refused with NODE_ENV=production'],
-      ['a public server on the sandbox processor', { HOST: '0.0.0.0' }, 'or SANDBOX=1 for a test server'],
+      ['a public server on the sandbox processor', { HOST: '0.0.0.0' }, '(HOST=0.0.0.0 is not loopback), so set PAYMENT_PROVIDER=stripe'],
+      ['a loopback server behind a proxy', { TRUST_PROXY: '1' }, '(TRUST_PROXY=1: it serves the internet through a proxy)'],
     ];
     for (const [what, env, line] of cases) {
       const { status, output } = refusedStart(env);
@@ -184,6 +186,7 @@ describe('a portal that serves other machines', () => {
     const chosen = await startPortal({ name: 'public-sandbox', env: { HOST: '0.0.0.0', SANDBOX: '1' } });
     try {
       assert.equal((await fetch(`${chosen.url}/api/dev/outbox?to=061000001`)).status, 200);
+      assert.equal(((await (await fetch(`${chosen.url}/portal.config.json`)).json()) as { sandbox: boolean }).sandbox, true, 'every page says it is a sandbox');
       assert.match(fs.readFileSync(chosen.logFile, 'utf8').split('\n')[0]!, /^Sandbox mode: demo customers, the test card processor \(no real payments\)/);
     } finally {
       await chosen.stop();
@@ -255,6 +258,55 @@ describe('the production command, the systemd unit and the container file', () =
     const env = Object.fromEntries([...runtime.matchAll(/^ENV (.+)$/gm)].flatMap((m) => m[1]!.split(' ').map((pair) => pair.split('=') as [string, string])));
     const command = JSON.parse(/^CMD (\[.+\])$/m.exec(runtime)![1]!) as string[];
     assert.equal(await serveAndStop(command, { ...env, ...STRIPE }, serves), 0);
+  });
+});
+
+/** The process and every process under it (Linux `ps`). */
+function processTree(pid: number): number[] {
+  const rows = spawnSync('ps', ['-eo', 'pid=,ppid='], { encoding: 'utf8' })
+    .stdout.trim()
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/).map(Number) as [number, number]);
+  const tree = [pid];
+  for (let i = 0; i < tree.length; i++) for (const [child, parent] of rows) if (parent === tree[i] && !tree.includes(child)) tree.push(child);
+  return tree;
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+describe('npm start, stopped as a service manager stops it', () => {
+  it('passes SIGTERM sent to npm on to the server, which stops: nothing is left running or serving', async () => {
+    const port = await freePort();
+    const npm = spawn('npm', ['start'], { cwd: ROOT, env: { ...process.env, PORT: String(port), DATA_DIR: tempDir('ontv-e2e-'), BILLING_INTERVAL_MINUTES: '0' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`npm start did not serve in 120 s:\n${output}`)), 120_000);
+      const read = (chunk: Buffer) => {
+        output += chunk.toString();
+        if (output.includes('Portal ready at')) {
+          clearTimeout(timer);
+          resolve();
+        }
+      };
+      npm.stdout.on('data', read);
+      npm.stderr.on('data', read);
+    });
+    const tree = processTree(npm.pid!);
+    assert.ok(tree.length >= 2, 'npm runs the server under it');
+    const exited = new Promise((resolve) => npm.once('exit', resolve));
+    npm.kill('SIGTERM');
+    await exited;
+    for (let waited = 0; tree.some(alive) && waited < 15_000; waited += 250) await new Promise((resolve) => setTimeout(resolve, 250));
+    assert.deepEqual(tree.filter(alive), [], 'no process of npm start is left');
+    await assert.rejects(fetch(`http://127.0.0.1:${port}/api/health`), 'nothing serves on its port');
+    assert.match(output, /SIGTERM: shutting down/);
   });
 });
 

@@ -43,10 +43,14 @@ export function randomPin(): string {
   return String(randomInt(0, 10_000)).padStart(4, '0');
 }
 
-/** The demo customers this database holds (their e-mails): none may be there when the server is no sandbox. */
+/** The demo customers this database holds (by e-mail, phone or customer number): none may be there when the server is no sandbox. */
 export async function demoCustomersIn(db: Db): Promise<string[]> {
-  const rows = await db.query<{ email: string }>('SELECT email FROM customers WHERE email = ANY($1::text[]) ORDER BY email', [DEMO_CUSTOMERS.map((c) => c.email)]);
-  return rows.map((row) => row.email);
+  const rows = await db.query<{ name: string }>(
+    `SELECT COALESCE(email, phone_number, customer_number) AS name FROM customers
+     WHERE email = ANY($1::text[]) OR phone_number = ANY($2::text[]) OR customer_number = ANY($3::text[]) ORDER BY 1`,
+    [DEMO_CUSTOMERS.map((c) => c.email), DEMO_CUSTOMERS.map((c) => c.phoneNumber), DEMO_CUSTOMERS.map((c) => c.customerNumber)],
+  );
+  return rows.map((row) => row.name);
 }
 
 export async function seed(db: Db, keys: Keys, now: Date = new Date()): Promise<boolean> {

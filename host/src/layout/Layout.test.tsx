@@ -3,7 +3,7 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link } from 'react-router';
 import { loadRemote } from '@module-federation/enhanced/runtime';
-import { authStore, configurePortal, getPaymentSettings, setToken } from '@portal/shared';
+import { authStore, configurePortal, setToken } from '@portal/shared';
 import { demoClaims, fakeToken } from '@portal/shared/testing';
 import { renderPortal } from '../testing/renderPortal';
 import { clearRemoteCache } from '../remotes/loader';
@@ -63,19 +63,18 @@ describe('layout', () => {
     expect(logos.map((img) => img.getAttribute('alt'))).toEqual(['Mastercard', 'Maestro', 'Mastercard ID Check', 'Visa', 'Visa Secure']);
   });
 
-  it('says on every page of a portal on the sandbox processor that payments are not real, and nothing on a real one', async () => {
-    const first = renderPortal('/paketi');
-    expect(await screen.findByRole('note')).toHaveTextContent('Probno okruženje: plaćanja nisu stvarna.');
-    first.unmount();
-    const sandbox = getPaymentSettings();
-    configurePortal({ apiBaseUrl: '', product: 'ontv', payments: { provider: 'stripe', publishableKey: 'pk_test_portal' } });
+  it('says on every page of a portal its server runs as a sandbox that payments are not real, and nothing otherwise', async () => {
+    configurePortal({ apiBaseUrl: '', product: 'ontv', sandbox: true });
     try {
-      renderPortal('/nalog');
-      await screen.findByRole('heading', { name: 'Prijava' });
-      expect(screen.queryByRole('note')).not.toBeInTheDocument();
+      const first = renderPortal('/paketi');
+      expect(await screen.findByRole('note')).toHaveTextContent('Probno okruženje: plaćanja nisu stvarna.');
+      first.unmount();
     } finally {
-      configurePortal({ apiBaseUrl: '', product: 'ontv', payments: sandbox });
+      configurePortal({ apiBaseUrl: '', product: 'ontv', sandbox: false });
     }
+    renderPortal('/nalog');
+    await screen.findByRole('heading', { name: 'Prijava' });
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
   });
 
   it('labels the account link for visitors and with the name of a logged-in customer', async () => {

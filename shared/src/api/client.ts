@@ -1,13 +1,21 @@
+import type { AxiosRequestConfig, AxiosResponse } from 'axios';
 import type * as z from 'zod/mini';
 import { endpoints, type AnswerOf, type BodyIn, type Endpoint, type ParamsOf, type ProductSchema } from '../contract/endpoints';
 import type { EndpointInput } from './http';
+import { ApiError } from './errors';
 import { apiSettings } from './settings';
 
 /**
  * The API client's own chunk (axios and its interceptors, http.ts), fetched with the first call and
  * shared by every call after it. A page that knows it will call at once starts it early (preloadApiClient).
  */
-const loadHttp = () => import(/* webpackChunkName: "api-client" */ './http');
+const loadHttp = () =>
+  import(/* webpackChunkName: "api-client" */ './http').catch((error: unknown) => {
+    // The chunk did not arrive (offline, or a tab older than the deployed portal): a call that did not
+    // reach the server, as the pages already explain it; the next call asks for the chunk again.
+    console.warn('The API client could not be loaded', error);
+    throw new ApiError(0, undefined, undefined);
+  });
 
 /** Starts fetching the API client before the first call needs it (a signed-in visitor's pages call at once). */
 export function preloadApiClient(): void {
@@ -57,6 +65,19 @@ export async function download<E extends Endpoint>(endpoint: E, ...[input]: Call
 export async function postToProcessor(url: string, body: unknown): Promise<{ status: number; data: unknown }> {
   return (await loadHttp()).postToProcessor(url, body);
 }
+
+/**
+ * The axios instance's methods, for remotes built before it moved into its own chunk (within a major
+ * the package only adds). Pages call `calls.<name>()`; lint keeps apps from this.
+ */
+export const api = {
+  request: async <T = unknown>(config: AxiosRequestConfig): Promise<AxiosResponse<T>> => (await loadHttp()).api.request<T>(config),
+  get: async <T = unknown>(url: string, config?: AxiosRequestConfig): Promise<AxiosResponse<T>> => (await loadHttp()).api.get<T>(url, config),
+  delete: async <T = unknown>(url: string, config?: AxiosRequestConfig): Promise<AxiosResponse<T>> => (await loadHttp()).api.delete<T>(url, config),
+  post: async <T = unknown>(url: string, data?: unknown, config?: AxiosRequestConfig): Promise<AxiosResponse<T>> => (await loadHttp()).api.post<T>(url, data, config),
+  put: async <T = unknown>(url: string, data?: unknown, config?: AxiosRequestConfig): Promise<AxiosResponse<T>> => (await loadHttp()).api.put<T>(url, data, config),
+  patch: async <T = unknown>(url: string, data?: unknown, config?: AxiosRequestConfig): Promise<AxiosResponse<T>> => (await loadHttp()).api.patch<T>(url, data, config),
+};
 
 /** Hands a fetched file to the browser to save under `name`. */
 export function saveFile(file: Blob, name: string): void {

@@ -36,7 +36,7 @@ const processor = axios.create({ timeout: TIMEOUT_MS, headers: { Accept: 'applic
 /** Posts JSON to the processor: its status and body (undefined when not JSON), whatever the status; rejects only when it is not reached. */
 export async function postToProcessor(url: string, body: unknown): Promise<{ status: number; data: unknown }> {
   const response = await processor.post(url, body);
-  return { status: response.status, data: typeof response.data === 'object' ? response.data : undefined };
+  return { status: response.status, data: response.data !== null && typeof response.data === 'object' ? response.data : undefined };
 }
 
 /** Tests answer calls at axios's adapter edge (see @portal/shared/testing); null puts the network back. */

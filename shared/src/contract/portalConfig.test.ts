@@ -9,8 +9,8 @@ const valid = {
 };
 
 describe('parsePortalConfig', () => {
-  it('accepts a valid configuration and defaults the product, the sandbox payments and the operator', () => {
-    expect(parsePortalConfig(valid)).toEqual({ ...valid, product: 'ontv', payments: { provider: 'sandbox', sandboxUrl: '/sandbox-pay/v1' }, operator: DEFAULT_OPERATOR });
+  it('accepts a valid configuration and defaults the product, the sandbox payments, the operator and no sandbox mode', () => {
+    expect(parsePortalConfig(valid)).toEqual({ ...valid, product: 'ontv', payments: { provider: 'sandbox', sandboxUrl: '/sandbox-pay/v1' }, operator: DEFAULT_OPERATOR, sandbox: false });
   });
 
   it('takes Stripe with a publishable key, and refuses a secret key in the browser configuration', () => {

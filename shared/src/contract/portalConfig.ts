@@ -30,6 +30,11 @@ export const portalConfigSchema = z.object({
    * Content-Security-Policy allows the same list.
    */
   remoteOrigins: z._default(z.array(originLike()), []),
+  /**
+   * Set by the server that serves the file (never written in it): the portal runs as a sandbox (demo
+   * customers, the test card processor), which every page says in its header.
+   */
+  sandbox: z._default(z.boolean(), false),
 });
 export type PortalConfig = z.infer<typeof portalConfigSchema>;
 

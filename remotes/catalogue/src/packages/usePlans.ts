@@ -14,8 +14,8 @@ export function prefetchPlans(): void {
 }
 
 /** The prefetched answer once; afterwards (a retry, the next visit) a fresh request. */
-function loadPlans(): Promise<Plan[]> {
-  const answer = early ?? getPlans();
+function loadPlans(signal: AbortSignal): Promise<Plan[]> {
+  const answer = early ?? getPlans(signal);
   early = null;
   return answer;
 }
