@@ -99,6 +99,21 @@ describe('portal in a browser', () => {
     }
   });
 
+  it("says the server cannot be reached when the API client's code does not arrive, and signs in once it does", async () => {
+    const page = await newPage(375);
+    let blocked = true;
+    await page.route(/\/api-client\.[0-9a-f]+\.js$/, (route) => (blocked ? route.abort() : route.continue()));
+    await page.goto(`${suite.portal.url}/nalog`);
+    await page.getByLabel('E-mail ili broj telefona').fill(DEMO.email);
+    await page.getByLabel('Lozinka').fill(DEMO.password);
+    await page.getByRole('button', { name: 'Prijavi se' }).click();
+    await page.getByRole('alert').getByText('Server nije dostupan. Provjeri internet vezu i pokušaj ponovo.').waitFor();
+    blocked = false;
+    await page.getByRole('button', { name: 'Prijavi se' }).click();
+    await page.getByRole('heading', { name: 'Moj nalog' }).waitFor();
+    await page.context().close();
+  });
+
   it('shows the 404 page for unknown paths, also inside a remote prefix', async () => {
     const page = await newPage();
     for (const path of ['/ne-postoji', '/nalog/ne-postoji']) {
