@@ -195,18 +195,17 @@ describe('a portal that serves other machines', () => {
 });
 
 /**
- * Runs a server command as a deployment file names it (the test's node for `node`), waits until it
- * serves, checks it, and stops it with SIGTERM: its exit code.
+ * Starts a server command on a free port with its own data folder: the process, a promise of its
+ * exit code, what it printed so far, and a promise that it serves (rejected if it exits first).
  */
-async function serveAndStop(command: string[], env: Record<string, string>, check: (url: string) => Promise<void>): Promise<number | null> {
-  const [bin, ...args] = command;
-  assert.ok(bin === 'node' || bin === '/usr/bin/node', `a plain node process, not ${bin}`);
+async function spawnServer(bin: string, args: string[], env: Record<string, string> = {}) {
   const port = await freePort();
-  const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env, PORT: String(port), DATA_DIR: tempDir('ontv-e2e-'), BILLING_INTERVAL_MINUTES: '0' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(bin, args, { cwd: ROOT, env: { ...process.env, ...env, PORT: String(port), DATA_DIR: tempDir('ontv-e2e-'), BILLING_INTERVAL_MINUTES: '0' }, stdio: ['ignore', 'pipe', 'pipe'] });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   let output = '';
+  const what = [bin, ...args].join(' ');
   const ready = new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${command.join(' ')} did not serve in 60 s:\n${output}`)), 60_000);
+    const timer = setTimeout(() => reject(new Error(`${what} did not serve in 120 s:\n${output}`)), 120_000);
     const read = (chunk: Buffer) => {
       output += chunk.toString();
       if (output.includes('Portal ready at')) {
@@ -216,8 +215,19 @@ async function serveAndStop(command: string[], env: Record<string, string>, chec
     };
     child.stdout.on('data', read);
     child.stderr.on('data', read);
-    void exited.then(() => reject(new Error(`${command.join(' ')} exited:\n${output}`)));
+    void exited.then(() => reject(new Error(`${what} exited:\n${output}`)));
   });
+  return { child, port, exited, ready, output: () => output };
+}
+
+/**
+ * Runs a server command as a deployment file names it (the test's node for `node`), waits until it
+ * serves, checks it, and stops it with SIGTERM: its exit code.
+ */
+async function serveAndStop(command: string[], env: Record<string, string>, check: (url: string) => Promise<void>): Promise<number | null> {
+  const [bin, ...args] = command;
+  assert.ok(bin === 'node' || bin === '/usr/bin/node', `a plain node process, not ${bin}`);
+  const { child, port, exited, ready } = await spawnServer(process.execPath, args, env);
   try {
     await ready;
     await check(`http://127.0.0.1:${port}`);
@@ -283,30 +293,16 @@ const alive = (pid: number) => {
 
 describe('npm start, stopped as a service manager stops it', () => {
   it('passes SIGTERM sent to npm on to the server, which stops: nothing is left running or serving', async () => {
-    const port = await freePort();
-    const npm = spawn('npm', ['start'], { cwd: ROOT, env: { ...process.env, PORT: String(port), DATA_DIR: tempDir('ontv-e2e-'), BILLING_INTERVAL_MINUTES: '0' }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`npm start did not serve in 120 s:\n${output}`)), 120_000);
-      const read = (chunk: Buffer) => {
-        output += chunk.toString();
-        if (output.includes('Portal ready at')) {
-          clearTimeout(timer);
-          resolve();
-        }
-      };
-      npm.stdout.on('data', read);
-      npm.stderr.on('data', read);
-    });
+    const { child: npm, port, exited, ready, output } = await spawnServer('npm', ['start']);
+    await ready;
     const tree = processTree(npm.pid!);
     assert.ok(tree.length >= 2, 'npm runs the server under it');
-    const exited = new Promise((resolve) => npm.once('exit', resolve));
     npm.kill('SIGTERM');
     await exited;
     for (let waited = 0; tree.some(alive) && waited < 15_000; waited += 250) await new Promise((resolve) => setTimeout(resolve, 250));
     assert.deepEqual(tree.filter(alive), [], 'no process of npm start is left');
     await assert.rejects(fetch(`http://127.0.0.1:${port}/api/health`), 'nothing serves on its port');
-    assert.match(output, /SIGTERM: shutting down/);
+    assert.match(output(), /SIGTERM: shutting down/);
   });
 });
 
