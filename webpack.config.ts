@@ -195,6 +195,9 @@ const cssRule = (prod: boolean) => ({
 
 const assetRule = { test: /\.(svg|png|jpe?g|webp|woff2)$/, type: 'asset/resource' as const };
 
+/** Every pre-compressed copy: only files worth it (over 512 bytes, at least a tenth smaller). */
+const WORTH_COMPRESSING = { threshold: 512, minRatio: 0.9 };
+
 /** Pre-compressed copies: the server sends .br or .gz by Accept-Encoding without compressing per request. */
 const compression = (prod: boolean) =>
   prod
@@ -207,11 +210,10 @@ const compression = (prod: boolean) =>
           algorithm: (input, options, done) => zopfli.gzip(input, options, done),
           compressionOptions: { numiterations: 1 },
           filename: '[path][base].gz',
-          threshold: 512,
-          minRatio: 0.9,
+          ...WORTH_COMPRESSING,
         }),
-        new CompressionPlugin({ test: /\.(html|svg|json)$/, algorithm: 'gzip', filename: '[path][base].gz', threshold: 512, minRatio: 0.9 }),
-        new CompressionPlugin({ test: /\.(js|css|html|svg|json)$/, algorithm: 'brotliCompress', filename: '[path][base].br', threshold: 512, minRatio: 0.9 }),
+        new CompressionPlugin({ test: /\.(html|svg|json)$/, algorithm: 'gzip', filename: '[path][base].gz', ...WORTH_COMPRESSING }),
+        new CompressionPlugin({ test: /\.(js|css|html|svg|json)$/, algorithm: 'brotliCompress', filename: '[path][base].br', ...WORTH_COMPRESSING }),
       ]
     : [];
 

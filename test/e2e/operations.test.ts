@@ -10,6 +10,7 @@ import path from 'node:path';
 import { ROOT } from '../../api/src/cli/freshness';
 import { startPortal, type Portal } from './harness';
 import { freePort, freshDatabase } from '../lib/postgres';
+import { processTree } from '../lib/processes';
 import { tempDir } from '../lib/tempDir';
 
 const TSX = path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
@@ -271,17 +272,6 @@ describe('the production command, the systemd unit and the container file', () =
   });
 });
 
-/** The process and every process under it (Linux `ps`). */
-function processTree(pid: number): number[] {
-  const rows = spawnSync('ps', ['-eo', 'pid=,ppid='], { encoding: 'utf8' })
-    .stdout.trim()
-    .split('\n')
-    .map((line) => line.trim().split(/\s+/).map(Number) as [number, number]);
-  const tree = [pid];
-  for (let i = 0; i < tree.length; i++) for (const [child, parent] of rows) if (parent === tree[i] && !tree.includes(child)) tree.push(child);
-  return tree;
-}
-
 const alive = (pid: number) => {
   try {
     process.kill(pid, 0);
@@ -295,7 +285,7 @@ describe('npm start, stopped as a service manager stops it', () => {
   it('passes SIGTERM sent to npm on to the server, which stops: nothing is left running or serving', async () => {
     const { child: npm, port, exited, ready, output } = await spawnServer('npm', ['start']);
     await ready;
-    const tree = processTree(npm.pid!);
+    const tree = processTree(npm.pid!).map((row) => row.pid);
     assert.ok(tree.length >= 2, 'npm runs the server under it');
     npm.kill('SIGTERM');
     await exited;

@@ -7,11 +7,12 @@
  * - Lighthouse scores and metrics, mobile and desktop presets (test/scripts/lighthouse.ts).
  */
 import autocannon from 'autocannon';
-import { execSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import type { Browser, Response } from 'playwright-core';
 import { ROOT } from '../../api/src/cli/freshness';
 import { launchBrowser, startPortal } from '../e2e/harness';
 import { freshDatabase, startTempPostgres } from '../lib/postgres';
+import { processTree } from '../lib/processes';
 import { PERFORMANCE_BUDGET, runLighthouse, type LighthouseRow } from './lighthouse';
 
 /** Routes measured on a first visit; a target is the JavaScript budget (gzip) the issue sets (issue 29). */
@@ -132,21 +133,7 @@ async function helloWorld(): Promise<Omit<ApiRow, 'name' | 'target' | 'met'>> {
 
 /** Resident memory of a process and all its descendants, MiB (Linux `ps`). */
 function treeRssMiB(pid: number): number {
-  const rows = execSync('ps -eo pid=,ppid=,rss=', { encoding: 'utf8' })
-    .trim()
-    .split('\n')
-    .map((line) => line.trim().split(/\s+/).map(Number) as [number, number, number]);
-  const tree = new Set([pid]);
-  for (let grew = true; grew; ) {
-    grew = false;
-    for (const [child, parent] of rows) {
-      if (tree.has(parent) && !tree.has(child)) {
-        tree.add(child);
-        grew = true;
-      }
-    }
-  }
-  return rows.filter(([p]) => tree.has(p)).reduce((sum, [, , rss]) => sum + rss, 0) / 1024;
+  return processTree(pid).reduce((sum, row) => sum + row.rssKiB, 0) / 1024;
 }
 
 /** The issue's targets, by engine: share of hello-world and p99 for reads, logins/s, p99 and memory for login. */
