@@ -44,9 +44,11 @@ export function apiPlugin(ctx: ApiContext) {
     app.addHook('onSend', async (_request, reply) => {
       if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     });
-    // For a load balancer: alive, and ready (database reachable, migrations done).
+    // For a load balancer: alive, and ready (database reachable, migrations done, not stopping).
     app.get('/health', async () => ({ status: 'ok' }));
     app.get('/ready', async (request, reply) => {
+      // From SIGTERM on, a balancer takes this process out of rotation while it drains.
+      if (ctx.lifecycle.stopping) return reply.code(503).send({ status: 'stopping' });
       try {
         const pending = await pendingMigrations(ctx.db);
         if (pending.length > 0) return reply.code(503).send({ status: 'migrating', pending });

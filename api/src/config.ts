@@ -50,6 +50,9 @@ const envSchema = z
     }),
   BILLING_INTERVAL_MINUTES: z.coerce.number().int().min(0).default(60),
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
+  // On SIGTERM: how long a process keeps serving (readiness failing, Connection: close) for a balancer to
+  // take it out of rotation; it stops sooner once nothing is in flight (docs/deploy/README.md, "Stopping").
+  DRAIN_SECONDS: z.coerce.number().int().min(0).max(600).default(10),
   // Prometheus metrics on their own port (never the public one), on METRICS_HOST (loopback by default).
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   METRICS_HOST: z.string().default('127.0.0.1'),
@@ -80,6 +83,7 @@ export type ApiConfig = ReturnType<typeof loadConfig>;
 export const ENVIRONMENT_HELP = `Environment:
   PORT (8080), HOST (127.0.0.1)     where to listen; HOST=0.0.0.0 serves other machines
   WORKERS (1)                       API processes (needs DATABASE_URL); they share the port
+  DRAIN_SECONDS (10)                on SIGTERM: serve on this long at most (ready answers 503), then finish and exit
   DATA_DIR (.data/)                 embedded database files and the generated signing secret
   DATABASE_URL                      PostgreSQL instead of the embedded database
   PRODUCT (ontv)                    product code in call paths
@@ -171,6 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
         : { provider: 'sandbox' as const },
     billing: { retryDays: e.BILLING_RETRY_DAYS, intervalMinutes: e.BILLING_INTERVAL_MINUTES },
     workers: e.WORKERS,
+    drainSeconds: e.DRAIN_SECONDS,
     metrics: e.METRICS_PORT === undefined ? null : { port: e.METRICS_PORT, host: e.METRICS_HOST },
     delivery: {
       smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.MAIL_FROM! } : null,

@@ -1,3 +1,4 @@
+import type { Lifecycle } from './http/drain';
 import type { ApiConfig } from './config';
 import type { Db } from './db/db';
 import type { Keys } from './auth/secrets';
@@ -31,6 +32,8 @@ export interface ApiContext {
   payments: { gateway: PaymentGateway; sandbox: SandboxProcessor | null; stripe: StripeGateway | null };
   /** What the billing job runs with (billing/job.ts). */
   billing: BillingDeps;
+  /** `stopping` from this process's SIGTERM on: GET /api/ready answers 503 (http/drain.ts). */
+  lifecycle: Lifecycle;
 }
 
 export function createContext(
@@ -82,5 +85,6 @@ export function createContext(
     sender,
     payments: { gateway, sandbox, stripe },
     billing: { db, gateway, notifier, retryDays: config.billing.retryDays, log },
+    lifecycle: { stopping: false },
   };
 }

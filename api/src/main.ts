@@ -9,6 +9,7 @@ import { createServer } from './server';
 import { scheduleBilling } from './billing/schedule';
 import { measureBacklogWith, serveMetrics } from './http/metrics';
 import { smtpHost } from './delivery/transports';
+import { Drain, FINISH_MS } from './http/drain';
 
 /** Printed whatever the log level: people and scripts wait for this line. */
 function announce(config: ApiConfig, port: number, engine: string, seeded: boolean): void {
@@ -40,8 +41,9 @@ async function prepare(config: ApiConfig) {
 
 /**
  * WORKERS=N on PostgreSQL: this process prepares the database, then runs N API processes that share
- * the port (node's cluster), replaces one that dies, and on SIGTERM or SIGINT passes the signal on and
- * exits when they have drained.
+ * the port (node's cluster). It replaces one that dies, and one that says it is stopping (its own
+ * SIGTERM, from an operator or the kernel's OOM policy) at once, while that one drains. On SIGTERM or
+ * SIGINT it passes the signal on and exits 0 when every process has drained.
  */
 async function runWorkers(config: ApiConfig): Promise<void> {
   const { db, seeded } = await prepare(config);
@@ -52,10 +54,17 @@ async function runWorkers(config: ApiConfig): Promise<void> {
   // Counted here: node's `cluster.workers` may still hold a worker after its 'exit' event (it leaves
   // on 'disconnect' when that comes later), so waiting for it to empty could wait for ever.
   const live = new Set<number>();
+  // Processes draining after their own SIGTERM: already replaced, so their exit starts no other.
+  const replaced = new Set<number>();
   const fork = () => {
     const worker = cluster.fork();
     live.add(worker.id);
-    worker.on('message', (message: { ready?: number }) => {
+    worker.on('message', (message: { ready?: number; stopping?: boolean }) => {
+      if (message?.stopping === true && !stopping && !replaced.has(worker.id)) {
+        replaced.add(worker.id);
+        console.error(`API process ${worker.process.pid} is stopping; starting another`);
+        fork();
+      }
       if (typeof message?.ready !== 'number') return;
       port = message.ready;
       ready += 1;
@@ -68,6 +77,7 @@ async function runWorkers(config: ApiConfig): Promise<void> {
       if (live.size === 0) process.exit(0);
       return;
     }
+    if (replaced.delete(worker.id)) return;
     console.error(`API process ${worker.process.pid} stopped (${signal ?? code}); starting another`);
     fork();
   });
@@ -76,7 +86,7 @@ async function runWorkers(config: ApiConfig): Promise<void> {
     stopping = true;
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
   };
-  process.on('SIGINT', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
   for (let i = 0; i < config.workers; i += 1) fork();
   // The metrics of every API process, added up by this one.
@@ -101,18 +111,30 @@ export async function main(): Promise<void> {
   const sweep = setInterval(() => void ctx.limits.sweep().catch((error: Error) => log(`Sweeping limits failed: ${error.message}`)), 3_600_000);
   sweep.unref();
 
-  // SIGTERM: stop taking requests (new ones get 503), finish those in flight, then exit.
+  // SIGTERM (docs/deploy/README.md, "Stopping"): ready answers 503 at once; the process serves on with
+  // Connection: close through the drain period (sooner done when nothing is in flight), finishes what
+  // is in flight, lets the billing pass and the message batch under way end, then exits 0. SIGINT
+  // (Ctrl-C) skips the drain period and only finishes what is in flight.
+  const drain = new Drain(app.server, ctx.lifecycle);
   let closing = false;
-  const shutdown = async (signal: string) => {
+  const shutdown = async (signal: NodeJS.Signals) => {
     if (closing) return;
     closing = true;
-    app.log.info(`${signal}: shutting down`);
+    const began = Date.now();
+    const seconds = signal === 'SIGTERM' ? config.drainSeconds : 0;
+    app.log.info(`${signal}: shutting down (serving on for at most ${seconds} s; in flight: ${drain.inFlight})`);
+    // The cluster's first process starts this one's replacement now, and stops handing it connections.
+    if (cluster.isWorker) process.send?.({ stopping: true });
     clearInterval(sweep);
-    await billing.stop();
-    await ctx.sender.stop();
+    const billingStopped = billing.stop();
+    await drain.begin(seconds, !cluster.isWorker);
+    const cut = await drain.finished();
+    // A message being sent is sent and recorded; those not yet claimed stay PENDING for another process or the next start.
+    await Promise.all([billingStopped, ctx.sender.stop()]);
     await app.close();
     await metrics?.close();
     await db.close();
+    app.log.info(`Stopped after ${Date.now() - began} ms${cut > 0 ? `; ${cut} requests cut after ${FINISH_MS / 1000} s` : ''}`);
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

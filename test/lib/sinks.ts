@@ -71,8 +71,8 @@ export interface ReceivedSms {
   authorization: string | undefined;
 }
 
-/** An SMS gateway: takes the portal's JSON POST; `answer` picks the status for each request (200 by default). */
-export function smsSink(answer: (sms: ReceivedSms) => number = () => 200, port = 0): Promise<Sink<ReceivedSms>> {
+/** An SMS gateway: takes the portal's JSON POST; `answer` picks the status for each request (200 by default), at once or later. */
+export function smsSink(answer: (sms: ReceivedSms) => number | Promise<number> = () => 200, port = 0): Promise<Sink<ReceivedSms>> {
   const received: ReceivedSms[] = [];
   let server: http.Server;
   const listen = (at: number) =>
@@ -82,9 +82,10 @@ export function smsSink(answer: (sms: ReceivedSms) => number = () => 200, port =
         request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
         request.on('end', () => {
           const sms = { ...(JSON.parse(body) as { to: string; text: string; id: string }), authorization: request.headers.authorization };
-          const status = answer(sms);
-          if (status < 300) received.push(sms);
-          response.writeHead(status, { 'content-type': 'application/json' }).end('{}');
+          void Promise.resolve(answer(sms)).then((status) => {
+            if (status < 300) received.push(sms);
+            response.writeHead(status, { 'content-type': 'application/json' }).end('{}');
+          });
         });
       });
       server.once('error', reject);

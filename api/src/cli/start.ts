@@ -14,7 +14,8 @@ Builds whatever app is missing or out of date, then serves the portal and its AP
 http://localhost:8080: the embedded database under DATA_DIR, or PostgreSQL with DATABASE_URL (then
 WORKERS=N runs N API processes on one port). Runs the billing job every BILLING_INTERVAL_MINUTES.
 GET /api/health answers while the process is alive, GET /api/ready once the database answers and
-its migrations are done. SIGTERM stops taking requests, finishes those in flight, then exits.`;
+its migrations are done. SIGTERM makes ready answer 503 at once, serves on with Connection: close for
+up to DRAIN_SECONDS (less when nothing is in flight), finishes what is in flight, then exits 0.`;
 
 checkNodeVersion();
 

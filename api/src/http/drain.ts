@@ -1,0 +1,90 @@
+import net from 'node:net';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+
+/** A drain ends early once no request has been in flight, nor begun, for this long. */
+export const QUIET_MS = 1000;
+/** After the drain, what is still in flight gets this long to finish before its connection is cut. */
+export const FINISH_MS = 30_000;
+
+/** Where a process stands: `stopping` from its SIGTERM on (GET /api/ready answers 503 from then). */
+export interface Lifecycle {
+  stopping: boolean;
+}
+
+const tick = () => new Promise((resolve) => setTimeout(resolve, 50));
+
+/**
+ * A graceful stop for one HTTP server (docs/deploy/README.md, "Stopping"). It counts the requests
+ * and connections open from the start. `begin`:
+ * - makes readiness fail at once (`lifecycle.stopping`);
+ * - answers every request from then on, and those in flight, with `Connection: close`, so a
+ *   keep-alive client opens its next connection elsewhere;
+ * - keeps accepting connections through the drain period, for a balancer that has not yet seen
+ *   readiness fail; or, when `listening` is false (our own cluster's first process is the balancer
+ *   and hands new connections to the others at once), stops accepting now while the open
+ *   connections finish;
+ * - ends after `seconds`, or sooner: once nothing has been in flight nor begun for QUIET_MS, or,
+ *   when no longer accepting, once every connection has closed;
+ * - then stops accepting and closes the connections left idle.
+ */
+export class Drain {
+  private readonly requests = new Set<ServerResponse>();
+  private readonly connections = new Set<net.Socket>();
+  private lastBegun = 0;
+  private accepting = true;
+
+  constructor(
+    private readonly server: Server,
+    private readonly lifecycle: Lifecycle,
+  ) {
+    server.on('connection', (socket: net.Socket) => {
+      this.connections.add(socket);
+      socket.once('close', () => this.connections.delete(socket));
+    });
+    // Ahead of Fastify's own listener, so a request is counted before anything can answer it.
+    server.prependListener('request', (_request: IncomingMessage, response: ServerResponse) => {
+      this.lastBegun = Date.now();
+      this.requests.add(response);
+      if (lifecycle.stopping) response.shouldKeepAlive = false;
+      response.once('close', () => this.requests.delete(response));
+    });
+  }
+
+  /** Requests begun and not yet answered. */
+  get inFlight(): number {
+    return this.requests.size;
+  }
+
+  async begin(seconds: number, listening: boolean): Promise<void> {
+    this.lifecycle.stopping = true;
+    // Answers not yet begun say Connection: close, and node ends their connection after them.
+    for (const response of this.requests) if (!response.headersSent) response.shouldKeepAlive = false;
+    // Stops accepting without touching idle keep-alive connections (http's close would end them,
+    // racing a request a client may be sending on one): their next request is answered, then closed.
+    if (!listening) this.stopAccepting();
+    const quietFrom = Date.now();
+    const until = quietFrom + seconds * 1000;
+    while (Date.now() < until) {
+      if (!this.accepting && this.connections.size === 0) break;
+      if (this.requests.size === 0 && Date.now() - Math.max(this.lastBegun, quietFrom) >= QUIET_MS) break;
+      await tick();
+    }
+    this.stopAccepting();
+    this.server.closeIdleConnections();
+  }
+
+  /** Waits for the requests still in flight, at most FINISH_MS, then closes every connection: how many requests were cut. */
+  async finished(): Promise<number> {
+    const until = Date.now() + FINISH_MS;
+    while (this.requests.size > 0 && Date.now() < until) await tick();
+    const cut = this.requests.size;
+    this.server.closeAllConnections();
+    return cut;
+  }
+
+  private stopAccepting(): void {
+    if (!this.accepting) return;
+    this.accepting = false;
+    net.Server.prototype.close.call(this.server);
+  }
+}
