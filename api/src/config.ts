@@ -39,6 +39,8 @@ const envSchema = z
   PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
   STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_…)').optional(),
   STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, 'must be a Stripe webhook secret (whsec_…)').optional(),
+  // The browser's key: the server puts it in /portal.config.json, so the card fields follow PAYMENT_PROVIDER.
+  STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_(test|live)_\w+$/, 'must be a Stripe publishable key (pk_live_…)').optional(),
   // Billing (product.md §9, §10): the days after a failed renewal's due day on which it is retried, all inside
   // the 5-day grace period, and how often the server runs the billing job (0: never; use `npm run billing`).
   BILLING_RETRY_DAYS: z
@@ -72,8 +74,8 @@ const envSchema = z
   .refine((e) => e.METRICS_PORT === undefined || e.METRICS_PORT !== e.PORT || e.PORT === 0, { message: 'METRICS_PORT must differ from PORT: metrics are not public', path: ['METRICS_PORT'] })
   .refine((e) => e.WORKERS === 1 || e.DATABASE_URL, { message: 'WORKERS above 1 needs DATABASE_URL (the embedded database is one process\'s)', path: ['WORKERS'] })
   .refine((e) => !e.SMTP_URL || e.MAIL_FROM, { message: 'SMTP_URL needs MAIL_FROM, the sender address (e.g. "ON TV <no-reply@ontv.ba>")', path: ['MAIL_FROM'] })
-  .refine((e) => e.PAYMENT_PROVIDER !== 'stripe' || (e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET), {
-    message: 'PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET',
+  .refine((e) => e.PAYMENT_PROVIDER !== 'stripe' || (e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET && e.STRIPE_PUBLISHABLE_KEY), {
+    message: 'PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PUBLISHABLE_KEY',
     path: ['PAYMENT_PROVIDER'],
   });
 
@@ -94,7 +96,8 @@ export const ENVIRONMENT_HELP = `Environment:
   SANDBOX                           1: demo customers, the test card processor, /api/dev/outbox and /api/dev/billing;
                                     default on only on loopback, outside production and without TRUST_PROXY; refused with NODE_ENV=production
   SERVE_SOURCE_MAPS (0)             serve the apps' source maps
-  PAYMENT_PROVIDER (sandbox)        sandbox (sandbox mode only) or stripe (with STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET)
+  PAYMENT_PROVIDER (sandbox)        sandbox (sandbox mode only) or stripe (with STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET,
+                                    STRIPE_PUBLISHABLE_KEY: the pages' key, served in /portal.config.json)
   BILLING_RETRY_DAYS (1,3,5), BILLING_INTERVAL_MINUTES (60; 0: off)
   METRICS_PORT, METRICS_HOST (127.0.0.1)  Prometheus metrics at GET /metrics on their own port (off when unset)
   SMTP_URL, MAIL_FROM               e-mail through SMTP (smtp[s]://user:password@host:port); unset: kept in the outbox
@@ -132,7 +135,7 @@ function startRefusal(e: { SANDBOX?: boolean | undefined; PAYMENT_PROVIDER: stri
   }
   if (!sandbox && e.PAYMENT_PROVIDER !== 'stripe') {
     const why = e.SANDBOX === false ? 'SANDBOX=0' : production ? 'NODE_ENV=production' : e.TRUST_PROXY ? 'TRUST_PROXY=1: it serves the internet through a proxy' : `HOST=${e.HOST} is not loopback`;
-    return `No real card processor: this server is not a sandbox (${why}), so set PAYMENT_PROVIDER=stripe with STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET${production ? '' : ', or SANDBOX=1 for a test server'}.`;
+    return `No real card processor: this server is not a sandbox (${why}), so set PAYMENT_PROVIDER=stripe with STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PUBLISHABLE_KEY${production ? '' : ', or SANDBOX=1 for a test server'}.`;
   }
   return null;
 }
@@ -171,7 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     serveSourceMaps: e.SERVE_SOURCE_MAPS,
     payments:
       e.PAYMENT_PROVIDER === 'stripe'
-        ? { provider: 'stripe' as const, secretKey: e.STRIPE_SECRET_KEY!, webhookSecret: e.STRIPE_WEBHOOK_SECRET! }
+        ? { provider: 'stripe' as const, secretKey: e.STRIPE_SECRET_KEY!, webhookSecret: e.STRIPE_WEBHOOK_SECRET!, publishableKey: e.STRIPE_PUBLISHABLE_KEY! }
         : { provider: 'sandbox' as const },
     billing: { retryDays: e.BILLING_RETRY_DAYS, intervalMinutes: e.BILLING_INTERVAL_MINUTES },
     workers: e.WORKERS,

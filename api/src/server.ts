@@ -87,10 +87,13 @@ async function servePortal(app: FastifyInstance, ctx: ApiContext, remotesOnly: b
   const hostDist = path.join(root, 'host', 'dist');
   const indexFile = path.join(hostDist, 'index.html');
 
-  // The product code and sandbox mode are server settings; the browser's configuration follows them.
+  // The product code, sandbox mode and card processor are server settings; the browser's configuration
+  // follows them (with Stripe, its publishable key), whatever the built file says.
+  const { payments } = ctx.config;
+  const paymentSettings = payments.provider === 'stripe' ? { payments: { provider: 'stripe', publishableKey: payments.publishableKey } } : {};
   app.get('/portal.config.json', async (_request, reply) => {
     const base = JSON.parse(fs.readFileSync(path.join(hostDist, 'portal.config.json'), 'utf8')) as Record<string, unknown>;
-    return reply.header('cache-control', 'no-cache').send({ ...base, product: ctx.config.product, sandbox: ctx.config.sandbox });
+    return reply.header('cache-control', 'no-cache').send({ ...base, product: ctx.config.product, sandbox: ctx.config.sandbox, ...paymentSettings });
   });
 
   await app.register(fastifyStatic, {

@@ -57,7 +57,7 @@ export interface StartOptions {
 }
 
 /** A server that is no sandbox takes cards through a real processor (config.ts, startRefusal): Stripe's settings, never called in these tests. */
-export const NO_SANDBOX_PROCESSOR = { PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_harness', STRIPE_WEBHOOK_SECRET: 'whsec_harness' };
+export const NO_SANDBOX_PROCESSOR = { PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_harness', STRIPE_WEBHOOK_SECRET: 'whsec_harness', STRIPE_PUBLISHABLE_KEY: 'pk_test_harness' };
 
 export async function startApi(options: StartOptions): Promise<StartedApi & { databaseUrl?: string; dropDatabase?: () => Promise<void> }> {
   const dataDir = options.dataDir ?? tempDir('ontv-api-');

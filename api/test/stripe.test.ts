@@ -101,7 +101,7 @@ describe('the Stripe gateway', () => {
 
 describe('the Stripe webhook of the API', () => {
   it('activates the subscription of a paid order once, and answers 400 to a bad signature', async () => {
-    const api = await startApi({ engine: 'pglite', env: { PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_offline', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET } });
+    const api = await startApi({ engine: 'pglite', env: { PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_offline', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_PUBLISHABLE_KEY: 'pk_test_offline' } });
     try {
       const [customer] = await api.db.query<{ id: number }>(`SELECT id FROM customers WHERE email = 'istekla@ontv.ba'`);
       await api.db.query(
@@ -134,7 +134,7 @@ describe('the Stripe webhook of the API', () => {
 
 describe('renewals through Stripe', () => {
   it('charges off-session with a PaymentIntent; the webhook for the same payment changes nothing more', async () => {
-    const api = await startApi({ engine: 'pglite', env: { PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_offline', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET } });
+    const api = await startApi({ engine: 'pglite', env: { PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_offline', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_PUBLISHABLE_KEY: 'pk_test_offline' } });
     try {
       const { client, calls } = mockStripe('succeed');
       // The seeded ACTIVE customer (MaxON, 24,90 KM) renews on 2026-03-21; the test clock starts on 2026-03-01.

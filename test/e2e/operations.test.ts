@@ -139,7 +139,7 @@ function refusedStart(env: Record<string, string>): { status: number | null; out
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }
 
-const STRIPE = { PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_portal', STRIPE_WEBHOOK_SECRET: 'whsec_portal' };
+const STRIPE = { PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_portal', STRIPE_WEBHOOK_SECRET: 'whsec_portal', STRIPE_PUBLISHABLE_KEY: 'pk_test_portal' };
 const PRODUCTION = { NODE_ENV: 'production', HOST: '0.0.0.0', ...STRIPE };
 
 describe('a portal that serves other machines', () => {
@@ -151,7 +151,10 @@ describe('a portal that serves other machines', () => {
       assert.equal((await fetch(`${portal.url}/api/dev/outbox?to=061000001`)).status, 404);
       assert.equal((await fetch(`${portal.url}/api/dev/billing`, { method: 'POST' })).status, 404);
       assert.equal((await fetch(`${portal.url}/paketi`)).status, 200, 'the portal itself is served');
-      assert.equal(((await (await fetch(`${portal.url}/portal.config.json`)).json()) as { sandbox: boolean }).sandbox, false, 'no page says it is a sandbox');
+      const settings = (await (await fetch(`${portal.url}/portal.config.json`)).json()) as { sandbox: boolean; payments?: unknown };
+      assert.equal(settings.sandbox, false, 'no page says it is a sandbox');
+      // The stock file names the sandbox processor: the pages take cards through the server's processor instead.
+      assert.deepEqual(settings.payments, { provider: 'stripe', publishableKey: 'pk_test_portal' }, "the card fields follow the server's processor");
       assert.ok(!fs.readFileSync(portal.logFile, 'utf8').includes('Sandbox mode'), 'no sandbox line in the log');
     } finally {
       await portal.stop();
@@ -160,7 +163,8 @@ describe('a portal that serves other machines', () => {
 
   it('refuses, in one line naming the setting, a start that would expose the sandbox or has no real card processor', () => {
     const cases: Array<[string, Record<string, string>, string]> = [
-      ['production on the sandbox processor', { NODE_ENV: 'production', HOST: '0.0.0.0' }, 'set PAYMENT_PROVIDER=stripe with STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET.'],
+      ['production on the sandbox processor', { NODE_ENV: 'production', HOST: '0.0.0.0' }, 'set PAYMENT_PROVIDER=stripe with STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PUBLISHABLE_KEY.'],
+      ['Stripe without the key the pages need', { ...PRODUCTION, STRIPE_PUBLISHABLE_KEY: '' }, 'PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PUBLISHABLE_KEY'],
       ['production on loopback, on the sandbox processor', { NODE_ENV: 'production' }, 'set PAYMENT_PROVIDER=stripe'],
       ['production asking for the sandbox', { ...PRODUCTION, SANDBOX: '1' }, 'SANDBOX=1 is refused with NODE_ENV=production'],
       ['a public server on the sandbox processor', { HOST: '0.0.0.0' }, '(HOST=0.0.0.0 is not loopback), so set PAYMENT_PROVIDER=stripe'],

@@ -6,7 +6,7 @@ const urlLike = () => z.string().check(z.regex(/^(https?:\/\/|\/)/, 'must be an 
 const originLike = () => z.string().check(z.regex(/^https?:\/\/[^/\s?#]+$/, 'must be an origin such as https://remotes.example.ba (no path)'));
 const manifestUrl = () => urlLike().check(z.refine((v) => v.endsWith('.json'), 'must point at a remote mf-manifest.json'));
 
-/** The payment provider of the browser (the API's is chosen by its environment; the two must match). */
+/** The payment provider of the browser: the API's own server sets it from its environment (PAYMENT_PROVIDER, STRIPE_PUBLISHABLE_KEY) when it serves this file. */
 const paymentsSchema = z.union([
   z.object({ provider: z.literal('sandbox'), sandboxUrl: z._default(urlLike(), '/sandbox-pay/v1') }),
   z.object({ provider: z.literal('stripe'), publishableKey: z.string().check(z.regex(/^pk_(test|live)_\w+$/, 'must be a Stripe publishable key (pk_test_…)')) }),
