@@ -257,6 +257,33 @@ for (const engine of engines()) {
       const [orders] = await api.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM payment_orders WHERE kind = 'RENEWAL' AND due_on = $1`, [due]);
       assert.equal(orders!.n, good.length + bad.length, 'one renewal order per subscription and period');
     });
+
+    it('charges a renewal once when the first pass after an outage runs past the grace period, and counts the grace from that pass', async () => {
+      const due = '2026-08-03';
+      const paid = await customer({ due });
+      const declined = await customer({ due, card: 'decline_later' });
+      // The server was down from the due day for a week: its first pass runs on day 8.
+      const late = addDays(due, 8);
+      await run(late);
+      assert.equal(await charges(paid.id), 1, 'charged, not expired');
+      assert.deepEqual(await subscription(paid.id), { status: 'ACTIVE', period_start: due, next_payment_on: '2026-09-03', billing_failures: 0 });
+      assert.match((await outbox(paid.email))[0]!, /je produžena do 3\.9\.2026\. Naplaćeno je 24,90 KM/);
+
+      let account = await info(declined.email);
+      assert.equal(account.status, 'ACTIVE', 'a declined late charge leaves the grace period to come');
+      assert.deepEqual(account.renewalProblem, { retryOn: '2026-08-12', graceUntil: '2026-08-16' });
+      assert.equal(
+        (await outbox(declined.email))[0],
+        'ON TV: naplata pretplate na paket MaxON (24,90 KM) nije uspjela: banka nije odobrila transakciju. Pokušat ćemo ponovo 12.8.2026. Ako plaćanje ne uspije do 16.8.2026., usluga će biti isključena. Karticu možeš dodati ili promijeniti u svom nalogu, u dijelu Moje kartice.',
+      );
+      for (let day = 1; day <= 5; day += 1) await run(addDays(late, day));
+      assert.deepEqual(await attempts(declined.id), ['0:FAILED', '1:FAILED', '2:FAILED', '3:FAILED'], 'the late pass and retry days 1, 3 and 5 after it');
+      assert.equal((await info(declined.email)).status, 'ACTIVE');
+      await run(addDays(late, 6));
+      account = await info(declined.email);
+      assert.equal(account.status, 'EXPIRED');
+      assert.match((await outbox(declined.email))[0]!, /pretplata na paket MaxON je istekla jer naplata nije uspjela u roku/);
+    });
   });
 }
 

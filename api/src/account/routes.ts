@@ -24,6 +24,7 @@ interface SubscriptionRow {
   price_fening: number;
   billing_failures: number;
   billing_next_on: string | null;
+  billing_grace_from: string | null;
   pending_code: string | null;
   pending_name: string | null;
   pending_price_fening: number | null;
@@ -40,6 +41,7 @@ async function accountOf(db: Db, principal: Principal): Promise<{ customerNumber
     `SELECT c.customer_number,
             s.status, to_char(s.next_payment_on, 'YYYY-MM-DD') AS next_payment_on, s.promo_type, to_char(s.promo_until, 'YYYY-MM-DD') AS promo_until, s.promo_days,
             s.plan_code, p.name AS plan_name, p.price_fening, s.billing_failures, to_char(s.billing_next_on, 'YYYY-MM-DD') AS billing_next_on,
+            to_char(s.billing_grace_from, 'YYYY-MM-DD') AS billing_grace_from,
             n.code AS pending_code, n.name AS pending_name, n.price_fening AS pending_price_fening,
             ARRAY(SELECT u.plan_code FROM promo_uses u WHERE u.customer_id = c.id ORDER BY u.plan_code) AS used_promos
        FROM device_sessions d JOIN customers c ON c.id = d.customer_id
@@ -60,8 +62,7 @@ function runningPromo(subscription: SubscriptionRow | null, today: string): Acco
 /** A renewal failing inside its grace period: when it is tried again and until when the service lasts. */
 function renewalProblem(subscription: SubscriptionRow | null): AccountInfo['renewalProblem'] {
   if (!subscription || subscription.status !== 'ACTIVE' || subscription.billing_failures === 0) return null;
-  const due = subscription.next_payment_on;
-  const last = graceUntil(due);
+  const last = graceUntil(subscription.billing_grace_from ?? subscription.next_payment_on);
   const retryOn = subscription.billing_next_on && subscription.billing_next_on <= last ? subscription.billing_next_on : null;
   return { retryOn, graceUntil: last };
 }

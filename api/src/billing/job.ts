@@ -44,13 +44,23 @@ export type { BillingReport } from '@portal/shared/contract';
 /** A PENDING attempt whose runner stopped (crash, lost connection) is taken over after this long. */
 const ATTEMPT_LEASE_MINUTES = 10;
 
-/** The last day of a renewal's grace period: paid on it, the period still runs from the due day. */
-export const graceUntil = (due: string) => addDays(due, GRACE_DAYS);
+/** The last day of a renewal's grace period, counted from its due day or, when the first attempt came later, that attempt's day. */
+export const graceUntil = (from: string) => addDays(from, GRACE_DAYS);
 
-/** The day of the next attempt after one failed on `today`: the next retry day of the schedule, else the day it expires. */
-export function nextAttemptOn(due: string, today: string, retryDays: readonly number[]): { on: string; retry: boolean } {
-  const retry = retryDays.map((d) => addDays(due, d)).find((day) => day > today);
-  return retry ? { on: retry, retry: true } : { on: addDays(graceUntil(due), 1), retry: false };
+/**
+ * The day a renewal's grace period counts from (product.md §9): the due day; but a first attempt made
+ * after it (the server was down, no pass ran) counts from its own day, so a late pass still charges
+ * once and the customer keeps the whole grace period after it. Later attempts keep what the first set.
+ */
+export function graceFrom(sub: { due: string; failures: number; grace_from: string | null }, today: string): string {
+  if (sub.failures > 0) return sub.grace_from ?? sub.due;
+  return today > sub.due ? today : sub.due;
+}
+
+/** The day of the next attempt after one failed on `today`: the next retry day of the schedule (counted from `from`, graceFrom), else the day it expires. */
+export function nextAttemptOn(from: string, today: string, retryDays: readonly number[]): { on: string; retry: boolean } {
+  const retry = retryDays.map((d) => addDays(from, d)).find((day) => day > today);
+  return retry ? { on: retry, retry: true } : { on: addDays(graceUntil(from), 1), retry: false };
 }
 
 /**
@@ -89,6 +99,7 @@ interface DueRow {
   price_fening: number;
   due: string;
   failures: number;
+  grace_from: string | null;
 }
 
 /**
@@ -145,7 +156,8 @@ async function renewOne(deps: BillingDeps, customerId: number, at: Date, runner:
   const today = isoDay(at);
   const [sub] = await db.query<DueRow>(
     // A downgrade waiting for this renewal (pending_plan_code) is what the renewal charges and starts.
-    `SELECT s.customer_id, p.code AS plan_code, p.name AS plan_name, p.price_fening, to_char(s.next_payment_on, 'YYYY-MM-DD') AS due, s.billing_failures AS failures
+    `SELECT s.customer_id, p.code AS plan_code, p.name AS plan_name, p.price_fening, to_char(s.next_payment_on, 'YYYY-MM-DD') AS due, s.billing_failures AS failures,
+            to_char(s.billing_grace_from, 'YYYY-MM-DD') AS grace_from
        FROM subscriptions s JOIN plans p ON p.code = COALESCE(s.pending_plan_code, s.plan_code)
       WHERE s.customer_id = $1 AND s.status = 'ACTIVE' AND s.next_payment_on <= $2::date AND COALESCE(s.billing_next_on, s.next_payment_on) <= $2::date`,
     [customerId, today],
@@ -153,7 +165,9 @@ async function renewOne(deps: BillingDeps, customerId: number, at: Date, runner:
   if (!sub) return 'skipped';
 
   // Not paid by the end of the grace period: the service ends and must be bought again (product.md §9).
-  if (today > graceUntil(sub.due)) {
+  // Never before one attempt: a first attempt starts its grace period on its own day (graceFrom).
+  const from = graceFrom(sub, today);
+  if (today > graceUntil(from)) {
     const expired = await db.transaction(async (tx) => {
       const [row] = await tx.query(
         `UPDATE subscriptions SET status = 'EXPIRED', billing_failures = 0, billing_next_on = NULL, pending_plan_code = NULL, updated_at = $3
@@ -223,7 +237,7 @@ async function renewOne(deps: BillingDeps, customerId: number, at: Date, runner:
   }
 
   const code = state.status === 'failed' ? state.code : 'card_declined';
-  const next = nextAttemptOn(sub.due, today, deps.retryDays);
+  const next = nextAttemptOn(from, today, deps.retryDays);
   const recorded = await db.transaction(async (tx) => {
     const [mine] = await tx.query(
       `UPDATE billing_attempts SET status = 'FAILED', failure_code = $5, order_number = $6, provider_payment_id = $7, updated_at = $8
@@ -232,16 +246,16 @@ async function renewOne(deps: BillingDeps, customerId: number, at: Date, runner:
     );
     if (!mine) return false;
     await tx.query(
-      `UPDATE subscriptions SET billing_failures = $3 + 1, billing_next_on = $4::date, updated_at = $5
+      `UPDATE subscriptions SET billing_failures = $3 + 1, billing_next_on = $4::date, billing_grace_from = $6::date, updated_at = $5
         WHERE customer_id = $1 AND status = 'ACTIVE' AND next_payment_on = $2::date AND billing_failures = $3`,
-      [customerId, sub.due, attempt, next.on, at],
+      [customerId, sub.due, attempt, next.on, at, from],
     );
     if (orderNumber) await tx.query(`UPDATE payment_orders SET failure_code = $2, updated_at = $3 WHERE order_number = $1 AND status = 'PENDING'`, [orderNumber, code.slice(0, 60), at]);
     await notifyCustomer(
       tx,
       deps.notifier,
       customerId,
-      NOTICES.renewalFailed({ plan: sub.plan_name, amountFening: sub.price_fening, code, retryOn: next.retry ? next.on : null, graceUntil: graceUntil(sub.due) }),
+      NOTICES.renewalFailed({ plan: sub.plan_name, amountFening: sub.price_fening, code, retryOn: next.retry ? next.on : null, graceUntil: graceUntil(from) }),
     );
     return true;
   });
