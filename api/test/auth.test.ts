@@ -194,6 +194,17 @@ for (const engine of engines()) {
       assert.equal((await api.call('POST', '/logout')).status, 204, 'logout without a token is harmless');
     });
 
+    it("logout ends a session only with its current token: a token a refresh replaced signs nobody out", async () => {
+      const first = (await login(api)).body.token as string;
+      const refreshed = await api.call('POST', '/refresh', { body: { devicePassword: device.devicePassword, token: first } });
+      assert.equal(refreshed.status, 200);
+      const current = (refreshed.body as { token: string }).token;
+      assert.equal((await api.call('POST', '/logout', { token: first })).status, 204, 'answered as any logout');
+      assert.equal((await api.call('GET', '/ontv/accountInfo', { token: current })).status, 200, 'the device stays signed in');
+      assert.equal((await api.call('POST', '/logout', { token: current })).status, 204);
+      assert.equal((await api.call('GET', '/ontv/accountInfo', { token: current })).status, 401, 'its current token signs it out');
+    });
+
     it('a new login on the same device replaces the old session', async () => {
       const first = await login(api);
       const second = await login(api);

@@ -39,40 +39,71 @@ function readPin(key: Buffer, customer: CustomerRow, log: FastifyBaseLogger): st
 
 /**
  * The login limits of one attempt (docs/limits.md): failures per account and client together, a
- * higher ceiling per account with a growing delay past twice the pair's limit, and all logins per client.
+ * higher ceiling per account with a growing delay past twice the pair's limit, failures per device
+ * that signed in before (in place of the first two), and all logins per client.
  */
-export function loginLimits(config: ApiContext['config'], accountKey: string, clientKey: string): { pair: Limit; account: Limit; client: Limit } {
+export function loginLimits(
+  config: ApiContext['config'],
+  accountKey: string,
+  clientKey: string,
+  deviceKey: string,
+): { pair: Limit; account: Limit; device: Limit; client: Limit } {
   const { perAccount, perAccountTotal, perClient, windowSeconds } = config.loginLimits;
   return {
     pair: { key: `login:${accountKey}:${clientKey}`, max: perAccount, windowSeconds },
     account: { key: `login:${accountKey}`, max: perAccountTotal, windowSeconds, spaceAfter: 2 * perAccount, maxDelaySeconds: 60 },
+    device: { key: `login-device:${deviceKey}`, max: perAccount, windowSeconds },
     client: { key: `login-client:${clientKey}`, max: perClient, windowSeconds },
   };
+}
+
+/**
+ * A device that signed in to this account before, proved by its device password (never sent to
+ * anyone else, stored hashed): it keeps a budget of tries of its own, so strangers' wrong passwords
+ * on the account cannot lock the owner out of it (OWASP's device cookies, with the device id and
+ * password every login already sends).
+ */
+async function knownDevice(ctx: ApiContext, customerId: number, deviceUsername: string, devicePassword: string): Promise<boolean> {
+  const [row] = await ctx.db.query('SELECT 1 FROM device_sessions WHERE customer_id = $1 AND device_username = $2 AND device_password_hash = $3 LIMIT 1', [
+    customerId,
+    deviceUsername,
+    sha256(devicePassword),
+  ]);
+  return Boolean(row);
 }
 
 /** `POST /login`, `POST /refresh`, `POST /logout` (product.md §7, Authentication). */
 export function authRoutes(app: FastifyInstance, ctx: ApiContext): void {
   route(app, ctx, endpoints.login, async ({ body, request }) => {
     const accountKey = usernameOf(body.username)?.value ?? body.username.toLowerCase();
-    const { pair, account, client } = loginLimits(ctx.config, accountKey, request.ip);
+    const customer = await findCustomerByUsername(ctx.db, body.username);
+    const known = customer ? await knownDevice(ctx, customer.id, body.deviceUsername, body.devicePassword) : false;
+    const { pair, account, device, client } = loginLimits(ctx.config, accountKey, request.ip, customer ? `${customer.id}:${body.deviceUsername}` : '');
+    const guards = known ? [device] : [pair, account];
 
-    // The attempt is counted before the password is checked, so a burst gets no more tries than the limit.
-    const taken = await ctx.limits.take([pair, account, client]);
-    if (!taken.ok) {
+    // Every login from an address counts; a try is reserved before the password is checked (so a burst
+    // gets no more tries than the limit) and counted only if the password is wrong.
+    const taken = await ctx.limits.take([client]);
+    const reserved = taken.ok ? await ctx.limits.reserve(guards) : taken;
+    if (!reserved.ok) {
+      if (taken.ok) await ctx.limits.giveBack([client]);
       logins.inc({ outcome: 'limited' });
-      throw tooManyRequests('Previše pokušaja prijave.', taken.retryAfter, 'TOO_MANY_ATTEMPTS');
+      throw tooManyRequests('Previše pokušaja prijave.', reserved.retryAfter, 'TOO_MANY_ATTEMPTS');
     }
 
-    const customer = await findCustomerByUsername(ctx.db, body.username);
-    const valid = customer ? await verifyPassword(body.password, customer.password_hash) : await verifyPassword(body.password, await decoyHash()).then(() => false);
+    let valid = false;
+    try {
+      valid = customer ? await verifyPassword(body.password, customer.password_hash) : await verifyPassword(body.password, await decoyHash()).then(() => false);
+    } finally {
+      await ctx.limits.settle(guards, !valid);
+    }
     if (!customer || !valid) {
       logins.inc({ outcome: 'failed' });
       throw new HttpError(401, LOGIN_FAILED, 'LOGIN_FAILED');
     }
     logins.inc({ outcome: 'ok' });
-    // A right password was no failure: the account's hit goes back and this client's run of failures ends.
-    await ctx.limits.giveBack([account]);
-    await ctx.limits.clear([pair.key]);
+    // A right password ends this client's (or this device's) run of failures.
+    await ctx.limits.forgive([known ? device.key : pair.key]);
     // A hash made the old way (scrypt) is replaced now that the password is known; only if nobody changed it meanwhile.
     if (needsRehash(customer.password_hash)) {
       await ctx.db.query('UPDATE customers SET password_hash = $3 WHERE id = $1 AND password_hash = $2', [customer.id, customer.password_hash, await hashPassword(body.password)]);
@@ -137,8 +168,10 @@ export function authRoutes(app: FastifyInstance, ctx: ApiContext): void {
   route(app, ctx, endpoints.logout, async ({ request, reply }) => {
     const token = bearerToken(request);
     const claims = token ? await ctx.tokens.verifySignature(token) : null;
+    // Only the session's current token ends it: one a refresh replaced (a copy left in another tab, a
+    // replayed request) signs nobody out.
     if (claims) {
-      await ctx.db.query('UPDATE device_sessions SET revoked_at = $1 WHERE id = $2 AND revoked_at IS NULL', [ctx.now(), claims.sid]);
+      await ctx.db.query('UPDATE device_sessions SET revoked_at = $1 WHERE id = $2 AND token_id = $3 AND revoked_at IS NULL', [ctx.now(), claims.sid, claims.jti]);
     }
     return reply.code(204).send();
   });
