@@ -12,6 +12,9 @@ const flag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no'])
   .transform((v) => v === '1' || v === 'true' || v === 'yes');
 
+/** `live` or `test`, from a Stripe key (sk_live_…, pk_test_…). */
+const stripeMode = (key: string) => key.split('_')[1];
+
 const int = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
 const envSchema = z
@@ -77,6 +80,10 @@ const envSchema = z
   .refine((e) => e.PAYMENT_PROVIDER !== 'stripe' || (e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET && e.STRIPE_PUBLISHABLE_KEY), {
     message: 'PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PUBLISHABLE_KEY',
     path: ['PAYMENT_PROVIDER'],
+  })
+  .refine((e) => !e.STRIPE_SECRET_KEY || !e.STRIPE_PUBLISHABLE_KEY || stripeMode(e.STRIPE_SECRET_KEY) === stripeMode(e.STRIPE_PUBLISHABLE_KEY), {
+    message: 'STRIPE_PUBLISHABLE_KEY and STRIPE_SECRET_KEY must both be live keys or both test keys',
+    path: ['STRIPE_PUBLISHABLE_KEY'],
   });
 
 export type ApiConfig = ReturnType<typeof loadConfig>;

@@ -39,11 +39,27 @@ async function prepare(config: ApiConfig) {
   return { db, keys, seeded };
 }
 
+/** How a stop was asked for: a signal to this process, or the cluster's first process stopping the group. */
+interface StopRequest {
+  signal: NodeJS.Signals;
+  /** The whole WORKERS group stops: every process keeps accepting through the drain, as one server would. */
+  group: boolean;
+}
+
+/**
+ * Signals are taken from the first line of main on: one that comes while the server starts is kept and
+ * acted on once there is something to stop (stopWith), so a stop during migrations still exits 0.
+ */
+let stopWith: (request: StopRequest) => void = (request) => {
+  earlyStop ??= request;
+};
+let earlyStop: StopRequest | null = null;
+
 /**
  * WORKERS=N on PostgreSQL: this process prepares the database, then runs N API processes that share
  * the port (node's cluster). It replaces one that dies, and one that says it is stopping (its own
- * SIGTERM, from an operator or the kernel's OOM policy) at once, while that one drains. On SIGTERM or
- * SIGINT it passes the signal on and exits 0 when every process has drained.
+ * SIGTERM, from an operator) at once, while that one drains. On SIGTERM or SIGINT it tells every
+ * process to stop as one group and exits 0 when every process has drained.
  */
 async function runWorkers(config: ApiConfig): Promise<void> {
   const { db, seeded } = await prepare(config);
@@ -62,8 +78,13 @@ async function runWorkers(config: ApiConfig): Promise<void> {
     worker.on('message', (message: { ready?: number; stopping?: boolean }) => {
       if (message?.stopping === true && !stopping && !replaced.has(worker.id)) {
         replaced.add(worker.id);
-        console.error(`API process ${worker.process.pid} is stopping; starting another`);
-        fork();
+        // A moment later: when the whole group was signalled at once (a service manager signalling every
+        // process), this process's own signal arrives meanwhile and nothing needs replacing.
+        setTimeout(() => {
+          if (stopping) return;
+          console.error(`API process ${worker.process.pid} is stopping; starting another`);
+          fork();
+        }, 250);
       }
       if (typeof message?.ready !== 'number') return;
       port = message.ready;
@@ -81,13 +102,18 @@ async function runWorkers(config: ApiConfig): Promise<void> {
     console.error(`API process ${worker.process.pid} stopped (${signal ?? code}); starting another`);
     fork();
   });
+  // The group stops as one server: each process is told so (it keeps accepting through its drain, the
+  // port stays open), rather than signalled as if it alone were replaced.
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
-    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
+    for (const worker of Object.values(cluster.workers ?? {})) {
+      if (worker?.isConnected()) worker.send({ stop: signal });
+      else worker?.process.kill(signal);
+    }
   };
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
+  if (earlyStop) process.exit(0);
+  stopWith = ({ signal }) => stop(signal);
   for (let i = 0; i < config.workers; i += 1) fork();
   // The metrics of every API process, added up by this one.
   if (config.metrics) await serveMetrics(config.metrics.port, config.metrics.host);
@@ -95,12 +121,21 @@ async function runWorkers(config: ApiConfig): Promise<void> {
 
 /** Starts the portal server: API under /api plus the built host and remotes. */
 export async function main(): Promise<void> {
+  process.on('SIGINT', () => stopWith({ signal: 'SIGINT', group: false }));
+  process.on('SIGTERM', () => stopWith({ signal: 'SIGTERM', group: false }));
+  // From the cluster's first process: the group stops (runWorkers).
+  if (cluster.isWorker) process.on('message', (message: { stop?: NodeJS.Signals }) => message?.stop && stopWith({ signal: message.stop, group: true }));
   const config = loadConfig();
   if (config.sandbox && cluster.isPrimary) {
     console.info('Sandbox mode: demo customers, the test card processor (no real payments), /api/dev/outbox and /api/dev/billing are on. Never expose this server; a production start (NODE_ENV=production) has none of them.');
   }
   if (config.workers > 1 && cluster.isPrimary) return runWorkers(config);
   const { db, keys, seeded } = await prepare(config);
+  if (earlyStop) {
+    await db.close();
+    console.info(`${earlyStop.signal} while starting: stopped before serving`);
+    process.exit(0);
+  }
   // The notifier logs through the server's logger, which exists once the server does.
   let log: (line: string) => void = () => undefined;
   const ctx = createContext(config, db, keys, () => new Date(), (line) => log(line));
@@ -113,34 +148,55 @@ export async function main(): Promise<void> {
 
   // SIGTERM (docs/deploy/README.md, "Stopping"): ready answers 503 at once; the process serves on with
   // Connection: close through the drain period (sooner done when nothing is in flight), finishes what
-  // is in flight, lets the billing pass and the message batch under way end, then exits 0. SIGINT
-  // (Ctrl-C) skips the drain period and only finishes what is in flight.
+  // is in flight, lets the billing pass and the message batch under way end, then exits 0, all within
+  // DRAIN_SECONDS + FINISH_MS. SIGINT (Ctrl-C) skips the drain period; a second one stops at once.
   const drain = new Drain(app.server, ctx.lifecycle);
   let closing = false;
-  const shutdown = async (signal: NodeJS.Signals) => {
-    if (closing) return;
-    closing = true;
+  const shutdown = async ({ signal, group }: StopRequest) => {
     const began = Date.now();
     const seconds = signal === 'SIGTERM' ? config.drainSeconds : 0;
     app.log.info(`${signal}: shutting down (serving on for at most ${seconds} s; in flight: ${drain.inFlight})`);
-    // The cluster's first process starts this one's replacement now, and stops handing it connections.
-    if (cluster.isWorker) process.send?.({ stopping: true });
+    // Stopped alone, a process of the group tells the first one, which starts its replacement now, and
+    // stops accepting at once: the first process hands new connections to the others.
+    const alone = cluster.isWorker && !group;
+    if (alone) process.send?.({ stopping: true });
     clearInterval(sweep);
     const billingStopped = billing.stop();
-    await drain.begin(seconds, !cluster.isWorker);
+    await drain.begin(seconds, !alone);
     const cut = await drain.finished();
-    // A message being sent is sent and recorded; those not yet claimed stay PENDING for another process or the next start.
-    await Promise.all([billingStopped, ctx.sender.stop()]);
-    await app.close();
-    await metrics?.close();
-    await db.close();
-    app.log.info(`Stopped after ${Date.now() - began} ms${cut > 0 ? `; ${cut} requests cut after ${FINISH_MS / 1000} s` : ''}`);
+    // A message being sent is sent and recorded; those not yet claimed stay PENDING for another
+    // process or the next start. A billing pass or pool that does not end in time is left: its steps
+    // are idempotent and its attempt is taken over after its lease.
+    const closed = Promise.all([billingStopped, ctx.sender.stop()])
+      .then(() => app.close())
+      .then(() => metrics?.close())
+      .then(() => db.close())
+      .then(() => true);
+    const done = await Promise.race([closed, new Promise<false>((resolve) => setTimeout(() => resolve(false), FINISH_MS).unref())]);
+    const notes = [cut > 0 ? `${cut} requests cut after ${FINISH_MS / 1000} s` : '', done ? '' : `billing, the sender or the database did not finish within ${FINISH_MS / 1000} s`].filter(Boolean);
+    app.log.info(`Stopped after ${Date.now() - began} ms${notes.length > 0 ? `; ${notes.join('; ')}` : ''}`);
     process.exit(0);
   };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  let started = false;
+  stopWith = (request) => {
+    if (closing) {
+      // Ctrl-C twice: the developer does not want to wait.
+      if (request.signal === 'SIGINT' && !request.group) process.exit(130);
+      return;
+    }
+    closing = true;
+    const stopping = started ? shutdown(request) : listening.then(() => shutdown(request));
+    stopping.catch((error: unknown) => {
+      app.log.error(`Stopping failed: ${error instanceof Error ? error.message : String(error)}`);
+      process.exit(1);
+    });
+  };
 
-  await app.listen({ port: config.port, host: config.host });
+  const listening = app.listen({ port: config.port, host: config.host });
+  if (earlyStop) stopWith(earlyStop);
+  await listening;
+  if (closing) return;
+  started = true;
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   // Renewals, retries and expiry, once now and then every BILLING_INTERVAL_MINUTES: one pass at a time across processes.

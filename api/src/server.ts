@@ -90,10 +90,15 @@ async function servePortal(app: FastifyInstance, ctx: ApiContext, remotesOnly: b
   // The product code, sandbox mode and card processor are server settings; the browser's configuration
   // follows them (with Stripe, its publishable key), whatever the built file says.
   const { payments } = ctx.config;
-  const paymentSettings = payments.provider === 'stripe' ? { payments: { provider: 'stripe', publishableKey: payments.publishableKey } } : {};
+  const paymentsFor = (fromFile: unknown) => {
+    if (payments.provider === 'stripe') return { provider: 'stripe', publishableKey: payments.publishableKey };
+    // The sandbox processor: the file may say where it is served (sandboxUrl), never another processor.
+    const sandboxUrl = (fromFile as { provider?: unknown; sandboxUrl?: unknown } | undefined)?.provider === 'sandbox' ? (fromFile as { sandboxUrl?: unknown }).sandboxUrl : undefined;
+    return sandboxUrl === undefined ? { provider: 'sandbox' } : { provider: 'sandbox', sandboxUrl };
+  };
   app.get('/portal.config.json', async (_request, reply) => {
     const base = JSON.parse(fs.readFileSync(path.join(hostDist, 'portal.config.json'), 'utf8')) as Record<string, unknown>;
-    return reply.header('cache-control', 'no-cache').send({ ...base, product: ctx.config.product, sandbox: ctx.config.sandbox, ...paymentSettings });
+    return reply.header('cache-control', 'no-cache').send({ ...base, product: ctx.config.product, sandbox: ctx.config.sandbox, payments: paymentsFor(base.payments) });
   });
 
   await app.register(fastifyStatic, {

@@ -165,6 +165,7 @@ describe('a portal that serves other machines', () => {
     const cases: Array<[string, Record<string, string>, string]> = [
       ['production on the sandbox processor', { NODE_ENV: 'production', HOST: '0.0.0.0' }, 'set PAYMENT_PROVIDER=stripe with STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PUBLISHABLE_KEY.'],
       ['Stripe without the key the pages need', { ...PRODUCTION, STRIPE_PUBLISHABLE_KEY: '' }, 'PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PUBLISHABLE_KEY'],
+      ['Stripe with a live key for the pages and a test key for the server', { ...PRODUCTION, STRIPE_PUBLISHABLE_KEY: 'pk_live_portal' }, 'must both be live keys or both test keys'],
       ['production on loopback, on the sandbox processor', { NODE_ENV: 'production' }, 'set PAYMENT_PROVIDER=stripe'],
       ['production asking for the sandbox', { ...PRODUCTION, SANDBOX: '1' }, 'SANDBOX=1 is refused with NODE_ENV=production'],
       ['a public server on the sandbox processor', { HOST: '0.0.0.0' }, '(HOST=0.0.0.0 is not loopback), so set PAYMENT_PROVIDER=stripe'],

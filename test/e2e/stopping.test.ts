@@ -8,6 +8,10 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import fs from 'node:fs';
+import path from 'node:path';
+import { spawn } from 'node:child_process';
+import { ROOT } from '../../api/src/cli/freshness';
+import { tempDir } from '../lib/tempDir';
 import { startPortal, type Portal } from './harness';
 import { freshDatabase } from '../lib/postgres';
 import { processTree } from '../lib/processes';
@@ -86,6 +90,19 @@ function load(port: number, connections: number, going: () => boolean, request: 
   return { done, failures, answered: () => answered, closed: () => closed };
 }
 
+/** A balancer in front of one port: keeps it in rotation while GET /api/ready answers 200 (asked every 100 ms). */
+function balancer(port: number) {
+  let inRotation = true;
+  const done = (async () => {
+    while (inRotation) {
+      const answer = await send(false, port, '/api/ready').catch(() => null);
+      if (answer?.status !== 200) inRotation = false;
+      else await sleep(100);
+    }
+  })();
+  return { inRotation: () => inRotation, done };
+}
+
 describe('one portal on the embedded database, stopped with SIGTERM', () => {
   it('answers ready 503 at once, serves on with Connection: close, finishes the request in flight, and exits 0 soon after', async () => {
     const portal = await startPortal({ name: 'stop-alone', env: { DRAIN_SECONDS: '30', SANDBOX: '1' } });
@@ -127,22 +144,32 @@ describe('one portal on the embedded database, stopped with SIGTERM', () => {
 
   it('under keep-alive load behind a balancer that follows ready, cuts no request', async () => {
     const portal = await startPortal({ name: 'stop-load', env: { DRAIN_SECONDS: '10' } });
-    // The balancer: takes the process out of rotation once ready fails (or it cannot be reached).
-    let inRotation = true;
-    const balancer = (async () => {
-      while (inRotation) {
-        const answer = await send(false, portal.port, '/api/ready').catch(() => null);
-        if (answer?.status !== 200) inRotation = false;
-        else await sleep(100);
-      }
-    })();
-    const traffic = load(portal.port, 20, () => inRotation, (n) => ({ path: n % 2 ? '/api/ontv/plans' : '/paketi' }));
+    // The balancer takes the process out of rotation once ready fails (or it cannot be reached).
+    const front = balancer(portal.port);
+    const traffic = load(portal.port, 20, front.inRotation, (n) => ({ path: n % 2 ? '/api/ontv/plans' : '/paketi' }));
     await until(() => traffic.answered() > 200, '200 answers');
     const exited = portal.kill('SIGTERM');
-    await balancer;
+    await front.done;
     await traffic.done;
     assert.deepEqual(traffic.failures, [], `of ${traffic.answered()} requests, none failed`);
     assert.equal(await exited, 0);
+  });
+
+  it('stopped while it starts (migrations, seeding), exits 0 without serving', async () => {
+    const child = spawn(process.execPath, [path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), path.join(ROOT, 'api', 'src', 'cli', 'start.ts')], {
+      cwd: ROOT,
+      env: { ...process.env, PORT: '0', SANDBOX: '1', DATA_DIR: tempDir('ontv-e2e-'), BILLING_INTERVAL_MINUTES: '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    // Its first line comes before the database is opened: an empty one takes seconds to migrate and seed.
+    await until(() => output.includes('Sandbox mode'), 'the first line', 60_000);
+    child.kill('SIGTERM');
+    assert.equal(await exited, 0, output);
+    assert.ok(!output.includes('Portal ready at'), output);
   });
 });
 
@@ -229,5 +256,20 @@ describe('three API processes on one PostgreSQL, one stopped with SIGTERM under 
     await until(() => !tree.some(alive), 'no process is left', 30_000);
     const log = fs.readFileSync(portal.logFile, 'utf8');
     assert.match(log, new RegExp(`API process ${stopped} is stopping; starting another`));
+  });
+
+  it('stopped as a whole (SIGTERM to the first process) behind a balancer that follows ready, fails no request and exits 0', async () => {
+    const group = await startPortal({ name: 'stop-group', env: { DATABASE_URL: database.url, WORKERS: '3', LOGIN_LIMIT_CLIENT: '100000', DRAIN_SECONDS: '10' } });
+    const tree = processTree(group.pid).map((row) => row.pid);
+    const front = balancer(group.port);
+    const traffic = load(group.port, 30, front.inRotation, (n) => ({ path: n % 2 ? '/api/ontv/plans' : '/paketi' }));
+    await until(() => traffic.answered() > 300, '300 answers');
+    const exited = group.kill('SIGTERM');
+    await front.done;
+    await traffic.done;
+    assert.deepEqual(traffic.failures, [], `of ${traffic.answered()} requests, none failed`);
+    assert.equal(await exited, 0);
+    await until(() => !tree.some(alive), 'no process is left', 30_000);
+    assert.doesNotMatch(fs.readFileSync(group.logFile, 'utf8'), /is stopping; starting another/, 'a group stop replaces nothing');
   });
 });
