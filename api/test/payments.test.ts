@@ -148,7 +148,7 @@ for (const engine of engines()) {
       const twice = paymentOrderResponseSchema.parse((await order(token, code, 'maxon', 24.9, 'order-key-0001')).body);
       assert.equal(twice.orderNumber, answer.orderNumber);
       assert.equal(twice.paymentSecret, answer.paymentSecret);
-      assert.equal((await order(token, code, 'starton', 14.9, 'order-key-0001')).status, 409, 'the key of another order');
+      assert.equal((await order(token, code, 'starton', 14.9, 'order-key-0001')).status, 422, 'the key of another order');
 
       assert.equal((await pay(answer.paymentSecret, '12')).body.code, 'incorrect_cvc');
       assert.deepEqual((await pay(answer.paymentSecret)).body, { status: 'succeeded' });

@@ -132,6 +132,49 @@ for (const engine of engines()) {
       assert.equal(await charged(id), 516 + 2490);
     });
 
+    it("keeps each Idempotency-Key to its own kind of call: the billing job's keys and a purchase's key order nothing else, a paid order gets no new payment, another body is a 422", async () => {
+      api.clock.set(at('2026-03-01', '05:00'));
+      const { id, email } = await customer({ start: '2026-02-01', end: '2026-03-01' });
+      await runBilling(api.ctx.billing, at('2026-03-01', '06:00'));
+      assert.equal(await charged(id), 1490, 'the renewal is paid');
+      api.clock.set(at('2026-03-16'));
+      const token = ((await api.call('POST', '/login', { body: { username: email, password: DEMO_CUSTOMER.password, ...device } })).body as { token: string }).token;
+      const [card] = (await api.call('GET', '/credit-card', { token })).body as Array<{ code: string }>;
+
+      // The billing job's key on a new order: a new order of its own, never the paid renewal with a new payment.
+      const reused = await api.call('POST', '/ontv-payments/new-account/order', { token, body: { creditCardId: card!.code, amount: 14.9, ontvPlanId: 'starton' }, headers: { 'idempotency-key': 'renewal-2026-03-01' } });
+      assert.notEqual(reused.status, 500);
+      const [renewal] = await api.db.query<{ order_number: string }>(`SELECT order_number FROM payment_orders WHERE customer_id = $1 AND kind = 'RENEWAL'`, [id]);
+      assert.notEqual((reused.body as { orderNumber?: string }).orderNumber, renewal!.order_number, 'not the paid renewal');
+      assert.equal(await charged(id), 1490, 'nothing charged again');
+
+      // A purchase's key and the renewal's key on a plan change: the plan change's own order.
+      for (const key of ['renewal-2026-03-01', 'purchase-key-0001']) {
+        if (key.startsWith('purchase')) {
+          await api.call('POST', '/ontv-payments/new-account/order', { token, body: { creditCardId: card!.code, amount: 14.9, ontvPlanId: 'starton' }, headers: { 'idempotency-key': key } });
+        }
+        const answer = await change(token, 'maxon', 5.16, key);
+        assert.equal(answer.status, 200, `${key}: ${JSON.stringify(answer.body)}`);
+        assert.equal(planChangeResponseSchema.parse(answer.body).result, 'PAYMENT');
+      }
+
+      // The same key with another body: 422, in Bosnian, and nothing changes.
+      const other = await customer();
+      const first = await change(other.token, 'maxon', 5.16, 'upgrade-key-0043');
+      assert.equal(first.status, 200);
+      const mismatch = await change(other.token, 'maxon', 6, 'upgrade-key-0043');
+      assert.equal(mismatch.status, 422);
+      assert.equal((mismatch.body as { message: string }).message, 'Ovaj ključ zahtjeva je već iskorišten za drugi zahtjev.');
+
+      // The upgrade paid, its key again: no new payment for a paid order.
+      const placed = planChangeResponseSchema.parse(first.body);
+      assert.deepEqual((await payOrder(api, placed.order!.paymentSecret)).body, { status: 'succeeded' });
+      const paidAgain = await change(other.token, 'maxon', 5.16, 'upgrade-key-0043');
+      assert.equal(paidAgain.status, 409);
+      assert.equal((paidAgain.body as { message: string }).message, 'Ova narudžba je već plaćena.');
+      assert.equal(await charged(other.id), 516);
+    });
+
     it('downgrades at the next renewal, which can be cancelled, and the renewal charges the lower price', async () => {
       api.clock.set(at('2026-03-10'));
       const { id, token } = await customer({ plan: 'maxon' });

@@ -7,7 +7,7 @@ import { HttpError } from '../http/validate';
 import { route } from '../http/route';
 import { isoDay } from '../days';
 import { ownCard, savedCards } from '../cards/routes';
-import { cancelOpenPurchases, cancelPayments, findPlan, idempotencyKey, PLAN_NOT_FOUND, startOrderPayment, upgradeName } from '../payments/routes';
+import { alreadyPaid, cancelOpenPurchases, cancelPayments, findPlan, idempotencyKey, keyReused, PLAN_NOT_FOUND, startOrderPayment, upgradeName } from '../payments/routes';
 
 const NOT_ACTIVE: Record<string, string> = {
   DEACTIVATED: 'Deaktiviranu pretplatu prvo reaktiviraj, pa onda promijeni paket.',
@@ -19,7 +19,6 @@ const RENEWAL_DUE = 'Pretplata se upravo obnavlja: paket možeš promijeniti kad
 const AMOUNT_CHANGED = 'Iznos za promjenu paketa se promijenio. Osvježi stranicu i pokušaj ponovo.';
 const CHANGED_MEANWHILE = 'Pretplata se u međuvremenu promijenila. Osvježi stranicu i pokušaj ponovo.';
 const NEEDS_PRIMARY_CARD = 'Za promjenu paketa potrebna je sačuvana kartica.';
-const KEY_REUSED = 'Ovaj zahtjev je već iskorišten za drugu promjenu paketa.';
 
 const DAY_MS = 86_400_000;
 const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
@@ -87,7 +86,7 @@ export function planChangeRoutes(app: FastifyInstance, ctx: ApiContext): void {
   );
 
   route(app, ctx, endpoints.changePlan, async ({ customer: { customerId }, body, request }) => {
-    const key = idempotencyKey(request);
+    const key = idempotencyKey(request, 'plan-change');
     const today = isoDay(ctx.now());
     const now = ctx.now();
     const decided = await ctx.db.transaction(async (tx) => {
@@ -97,7 +96,8 @@ export function planChangeRoutes(app: FastifyInstance, ctx: ApiContext): void {
         'SELECT order_number, plan_code, amount_fening, status FROM payment_orders WHERE customer_id = $1 AND idempotency_key = $2',
         [customerId, key],
       );
-      if (same && (same.plan_code !== body.plan || same.amount_fening !== Math.round(body.amount * 100))) throw new HttpError(409, KEY_REUSED, 'IDEMPOTENCY_MISMATCH');
+      if (same && (same.plan_code !== body.plan || same.amount_fening !== Math.round(body.amount * 100))) throw keyReused();
+      if (same?.status === 'PAID') throw alreadyPaid();
       if (same) return { kind: 'order' as const, orderNumber: same.order_number, amountFening: same.amount_fening, cancelled: [] as string[] };
 
       const quote = await quoteChange(tx, customerId, body.plan, today);

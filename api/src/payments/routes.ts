@@ -122,15 +122,25 @@ export async function loadInvoice(db: Queryable, orderNumber: string, customerId
   };
 }
 
-/** An idempotency key from the `Idempotency-Key` header; without one every order is new. */
-export function idempotencyKey(request: FastifyRequest): string {
+/**
+ * The stored idempotency key of a client's call, from its `Idempotency-Key` header (without one every
+ * call is new): in a namespace of its own per kind of call (`order:…`, `plan-change:…`), apart from each
+ * other and from the billing job's keys (`renewal-…`), so a key sent by a client can only ever find an
+ * order the same kind of call made for the same customer.
+ */
+export function idempotencyKey(request: FastifyRequest, kind: 'order' | 'plan-change'): string {
   const header = request.headers['idempotency-key'];
-  if (header === undefined) return `auto-${crypto.randomUUID()}`;
+  if (header === undefined) return `${kind}:auto-${crypto.randomUUID()}`;
   if (typeof header !== 'string' || !/^[A-Za-z0-9_-]{8,64}$/.test(header)) {
     throw new HttpError(400, 'Neispravan zahtjev: Idempotency-Key mora imati 8 do 64 slova, broja, - ili _.', 'BAD_REQUEST');
   }
-  return header;
+  return `${kind}:${header}`;
 }
+
+/** The same Idempotency-Key with another body (plan, card or amount): nothing is ordered. */
+export const keyReused = () => new HttpError(422, 'Ovaj ključ zahtjeva je već iskorišten za drugi zahtjev.', 'IDEMPOTENCY_MISMATCH');
+/** The same Idempotency-Key as an order already paid: it is never paid again. */
+export const alreadyPaid = () => new HttpError(409, 'Ova narudžba je već plaćena.', 'ORDER_PAID');
 
 /**
  * The provider's payment of a placed order, which the customer confirms in the browser. It has the order
@@ -188,7 +198,7 @@ export function paymentRoutes(app: FastifyInstance, ctx: ApiContext): void {
   });
 
   route(app, ctx, endpoints.createOrder, async ({ customer: { customerId }, body, request }) => {
-    const key = idempotencyKey(request);
+    const key = idempotencyKey(request, 'order');
     const planCode = body[`${product}PlanId`]!;
 
     const card = await ownCard(ctx.db, customerId, body.creditCardId);
@@ -202,13 +212,12 @@ export function paymentRoutes(app: FastifyInstance, ctx: ApiContext): void {
     // a different one cancels the open one first.
     const { orderNumber, cancelled } = await ctx.db.transaction(async (tx) => {
       await lockCustomer(tx, customerId);
-      const [same] = await tx.query<{ order_number: string; plan_code: string; card_code: string | null }>(
-        'SELECT order_number, plan_code, card_code FROM payment_orders WHERE customer_id = $1 AND idempotency_key = $2',
+      const [same] = await tx.query<{ order_number: string; plan_code: string; card_code: string | null; status: string }>(
+        'SELECT order_number, plan_code, card_code, status FROM payment_orders WHERE customer_id = $1 AND idempotency_key = $2',
         [customerId, key],
       );
-      if (same && (same.plan_code !== plan.code || same.card_code !== card.code)) {
-        throw new HttpError(409, 'Ovaj zahtjev je već iskorišten za drugu narudžbu.', 'IDEMPOTENCY_MISMATCH');
-      }
+      if (same && (same.plan_code !== plan.code || same.card_code !== card.code)) throw keyReused();
+      if (same?.status === 'PAID') throw alreadyPaid();
       if (same) return { orderNumber: same.order_number, cancelled: [] as string[] };
       await refuseUnlessMayBuy(tx, customerId, today);
       if (Math.round(body.amount * 100) !== plan.price_fening) throw new HttpError(409, PRICE_CHANGED, 'PRICE_CHANGED');
