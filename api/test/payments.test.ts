@@ -124,6 +124,19 @@ for (const engine of engines()) {
       assert.deepEqual(list.map((c) => [c.code, c.primaryCard]), [[first.code, true]]);
     });
 
+    it('limits card setups to ten an hour, counting cards saved and deleted again (a card tester checking numbers)', async () => {
+      const token = await logIn(email('starton'));
+      for (let i = 0; i < 10; i += 1) {
+        const added = await addCard(token, '5555555555554444');
+        assert.equal(added.confirmed.status, 'succeeded', `card ${i + 1}`);
+        assert.equal((await api.call('DELETE', `/credit-card/${added.code}`, { token })).status, 200);
+      }
+      const eleventh = await api.call('POST', '/credit-card', { token });
+      assert.equal(eleventh.status, 429);
+      assert.match((eleventh.body as { message: string }).message, /^Previše pokušaja dodavanja kartice\. Pokušaj ponovo za ([1-9]|[1-5]\d|60) min\.$/);
+      assert.match(eleventh.headers.get('retry-after') ?? '', /^[1-9]\d*$/);
+    });
+
     it('sells a period to an EXPIRED customer: order, payment with the security code, ACTIVE, history and invoice', async () => {
       const token = await logIn(email('istekla'));
       assert.equal((await info(token)).status, 'EXPIRED');

@@ -5,7 +5,8 @@ import type { ApiContext } from '../context';
 import { lockCustomer } from '../auth/customers';
 import type { Db, Queryable } from '../db/db';
 import { openSessionWhere, sessionParams, type Principal } from '../auth/guard';
-import { HttpError, UUID } from '../http/validate';
+import { HttpError, tooManyRequests, UUID } from '../http/validate';
+import { Limits, type Limit } from '../http/limits';
 import { route } from '../http/route';
 import { retryWithNewCard } from '../billing/job';
 
@@ -91,12 +92,13 @@ export function cardRoutes(app: FastifyInstance, ctx: ApiContext): void {
       await lockCustomer(tx, customerId);
       // Setups never confirmed within an hour are abandoned.
       await tx.query(`DELETE FROM credit_cards WHERE customer_id = $1 AND status <> 'ACTIVE' AND created_at < $2`, [customerId, hourAgo]);
-      const [counts] = await tx.query<{ saved: number; recent: number }>(
-        `SELECT count(*) FILTER (WHERE status = 'ACTIVE')::int AS saved, count(*) FILTER (WHERE status <> 'ACTIVE')::int AS recent FROM credit_cards WHERE customer_id = $1`,
-        [customerId],
-      );
+      const [counts] = await tx.query<{ saved: number }>(`SELECT count(*) FILTER (WHERE status = 'ACTIVE')::int AS saved FROM credit_cards WHERE customer_id = $1`, [customerId]);
       if (counts!.saved >= MAX_CARDS) throw new HttpError(409, `Možeš sačuvati najviše ${MAX_CARDS} kartica. Obriši karticu koju ne koristiš.`, 'TOO_MANY_CARDS');
-      if (counts!.recent >= MAX_NEW_CARDS_PER_HOUR) throw new HttpError(429, 'Previše pokušaja dodavanja kartice. Pokušaj ponovo za sat vremena.', 'TOO_MANY_ATTEMPTS', { 'retry-after': '3600' });
+      // Every setup started counts, confirmed or not, deleted or kept: a card tester who saves and deletes
+      // cards to check stolen numbers gets ten an hour. In this transaction: a refused setup counts nothing.
+      const setups: Limit = { key: `card-setup:${customerId}`, max: MAX_NEW_CARDS_PER_HOUR, windowSeconds: 3600 };
+      const taken = await new Limits(tx, ctx.now).take([setups]);
+      if (!taken.ok) throw tooManyRequests('Previše pokušaja dodavanja kartice.', taken.retryAfter, 'TOO_MANY_ATTEMPTS');
       await tx.query(`INSERT INTO credit_cards (code, customer_id, status, created_at) VALUES ($1, $2, 'PENDING', $3)`, [code, customerId, ctx.now()]);
     });
     let setup: { id: string; clientSecret: string };
