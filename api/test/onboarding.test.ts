@@ -159,6 +159,37 @@ for (const engine of engines()) {
       assert.equal((await api.call('POST', '/forgot-password/reset', { body: { identificator, password: 'Opet1234!' } })).status, 409, 'single use');
     });
 
+    it('says how long a reset locked by ten wrong codes stays locked, instead of asking for a code that cannot help', async () => {
+      const username = 'starton@ontv.ba';
+      const check = async () => ((await api.call('POST', '/forgot-password/check-username', { body: { username, osType: 1 } })).body as { identificator: string }).identificator;
+      const guess = (identificator: string, code: string) => api.call('POST', '/forgot-password/approve-code', { body: { identificator, code } });
+      // Five wrong codes for the first code, five for a second one: the username's ten an hour.
+      for (let round = 0; round < 2; round += 1) {
+        const identificator = await check();
+        const wrong = other(await lastCode(username));
+        for (let i = 0; i < 5; i += 1) assert.equal((await guess(identificator, wrong)).status, 400);
+      }
+      const identificator = await check();
+      const locked = await guess(identificator, await lastCode(username));
+      assert.equal(locked.status, 429);
+      assert.match(locked.body.message, /^Previše pogrešnih kodova za ovaj nalog\. Pokušaj ponovo za ([1-9]|[1-5]\d|60) min\.$/);
+      assert.doesNotMatch(locked.body.message, /Zatraži novi kod/, 'a new code does not help');
+      assert.match(locked.headers.get('retry-after') ?? '', /^[1-9]\d*$/);
+    });
+
+    it('reads a code typed with spaces or a dash without them, and answers a code that is no code in Bosnian', async () => {
+      const username = 'aktivna@ontv.ba';
+      const identificator = ((await api.call('POST', '/forgot-password/check-username', { body: { username, osType: 1 } })).body as { identificator: string }).identificator;
+      const notACode = await api.call('POST', '/forgot-password/approve-code', { body: { identificator, code: '12a456' } });
+      assert.equal(notACode.status, 400);
+      assert.match(JSON.stringify(notACode.body), /Kod se sastoji samo od cifara\./);
+      const code = await lastCode(username);
+      const typed = ` ${code.slice(0, 3)} ${code.slice(3)} `;
+      assert.equal((await api.call('POST', '/forgot-password/approve-code', { body: { identificator, code: typed } })).status, 200, JSON.stringify(typed));
+      const started = await start('067 555 666');
+      assert.equal((await api.call('POST', '/approve/sms', { body: { identificator: started.body.data, smsCode: (await lastCode('067555666')).replace(/^(\d{3})/, '$1-') } })).status, 200);
+    });
+
     it('answers bad input on every endpoint with a 400 and stores nothing', async () => {
       const tables = ['verifications', 'outbox', 'customers'];
       const counts = async () => Promise.all(tables.map((t) => countRows(api.db, t)));

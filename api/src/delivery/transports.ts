@@ -1,4 +1,5 @@
 import nodemailer from 'nodemailer';
+import { EMAIL_PATTERN } from '@portal/shared/contract';
 import type { RenderedEmail } from './email';
 
 /** A delivery that failed: `permanent` when trying again cannot help (a refused address), else it is retried. */
@@ -30,11 +31,17 @@ export const smtpHost = (url: string) => {
 /** E-mail through SMTP with nodemailer; a 5xx answer is permanent, anything else (down, 4xx) is retried. */
 export function smtpTransport(url: string, from: string): EmailTransport {
   // A pool of a few connections, reused from message to message.
+  // The sender's bare address, for the envelope (MAIL_FROM may carry a display name).
+  const envelopeFrom = /<([^<>]+)>\s*$/.exec(from)?.[1] ?? from;
   const transporter = nodemailer.createTransport(url, { pool: true, maxConnections: 3, connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 } as never);
   return {
     async send(mail) {
+      // One plain mailbox or nothing: nodemailer would read a group, a list or a display name as other
+      // recipients. The API refuses such addresses; this holds for any row that got in another way.
+      if (!EMAIL_PATTERN.test(mail.to)) throw new DeliveryError('SMTP: the address is not one plain mailbox; not sent', true);
       try {
-        await transporter.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, attachments: mail.attachments, messageId: mail.messageId });
+        // The envelope names the one recipient itself, so the SMTP server is never asked to deliver elsewhere.
+        await transporter.sendMail({ from, to: mail.to, envelope: { from: envelopeFrom, to: [mail.to] }, subject: mail.subject, text: mail.text, html: mail.html, attachments: mail.attachments, messageId: mail.messageId });
       } catch (error) {
         const code = (error as { responseCode?: number }).responseCode;
         throw new DeliveryError(`SMTP: ${(error as Error).message}`, typeof code === 'number' && code >= 500);

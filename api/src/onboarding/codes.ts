@@ -84,7 +84,8 @@ export async function approveCode(ctx: ApiContext, id: string, purpose: Purpose,
   }
   const guesses = { key: `code-guess:${purpose}:${row.username}`, max: MAX_GUESSES_PER_HOUR, windowSeconds: 3600 };
   const taken = await ctx.limits.take([guesses]);
-  if (!taken.ok) throw new HttpError(429, SPENT_CODE, 'CODE_SPENT', { 'retry-after': String(taken.retryAfter) });
+  // The username's wrong codes of the hour are spent: a new code would not help, so say how long to wait.
+  if (!taken.ok) throw tooManyRequests('Previše pogrešnih kodova za ovaj nalog.', taken.retryAfter, 'CODE_GUESSES_SPENT');
   if (new Date(row.code_expires_at) <= ctx.now()) throw new HttpError(400, EXPIRED_CODE, 'CODE_EXPIRED');
   const expected = Buffer.from(row.code_hash, 'hex');
   const given = Buffer.from(codeHash(ctx, id, code), 'hex');

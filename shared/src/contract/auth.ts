@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { plainText } from './text';
 
 /** Authentication type of a password login; the only type whose 401s are refreshed (product.md §4, Authentication). */
 export const AUTH_TYPE_PASSWORD = 1;
@@ -7,15 +8,15 @@ export const AUTH_TYPE_PASSWORD = 1;
 const text = (min: number, max: number) => z.string().check(z.trim(), z.minLength(min), z.maxLength(max));
 
 const deviceFields = {
-  deviceUsername: text(8, 100),
+  deviceUsername: plainText(8, 100),
   devicePassword: z.string().check(z.minLength(16), z.maxLength(200)),
-  deviceName: text(1, 100),
+  deviceName: plainText(1, 100),
 };
 
 export const loginRequestSchema = z.object({
   username: text(1, 100),
   password: z.string().check(z.minLength(1), z.maxLength(200)),
-  deviceType: text(1, 30),
+  deviceType: plainText(1, 30),
   ...deviceFields,
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;

@@ -12,6 +12,7 @@ export * from './payments';
 export * from './paths';
 export * from './endpoints';
 export * from './username';
+export * from './text';
 export * from './subscription';
 export * from './operator';
 export * from './portalConfig';

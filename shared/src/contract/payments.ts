@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { creditCardSchema, serviceStatusSchema, type CardType } from './customer';
 import { CARD_HOLDER_PHONE, EMAIL_PATTERN } from './username';
+import { isPlainLine } from './text';
 
 /**
  * Cards and payments (product.md §7): the card-holder data, new cards, payment orders, payment records and
@@ -22,11 +23,11 @@ const HOLDER_RULES: Record<CardHolderField, { below: number; message: string; pa
   phone: { below: 30, message: CARD_HOLDER_PHONE.message, pattern: CARD_HOLDER_PHONE.pattern },
 };
 
-/** The message for a bad value, or null when it is valid. Values are trimmed first. */
+/** The message for a bad value, or null when it is valid. Values are trimmed first; a line break or an invisible control character is never valid (it would forge a line of the invoice). */
 export function cardHolderError(field: CardHolderField, value: string): string | null {
   const rule = HOLDER_RULES[field];
-  const text = value.trim();
-  const ok = text.length >= 2 && text.length < rule.below && (!rule.pattern || rule.pattern.test(text));
+  const text = value.trim().normalize('NFC');
+  const ok = text.length >= 2 && text.length < rule.below && isPlainLine(text) && (!rule.pattern || rule.pattern.test(text));
   return ok ? null : rule.message;
 }
 
@@ -41,7 +42,7 @@ export function cardHolderErrors(holder: CardHolder): Partial<Record<CardHolderF
 }
 
 const holderValue = (field: CardHolderField) =>
-  z.string().check(z.refine((value) => cardHolderError(field, value) === null, HOLDER_RULES[field].message));
+  z.string().check(z.trim(), z.normalize('NFC'), z.refine((value) => cardHolderError(field, value) === null, HOLDER_RULES[field].message));
 
 /** `PATCH /credit-card/{code}` body. */
 export const cardHolderSchema = z.object({
@@ -74,9 +75,19 @@ export const creditCardListSchema = z.array(creditCardSchema);
 
 /** Where a sale came from (the widget's `ref`, product.md §10): at most 200 characters, kept with the order. */
 export const MAX_SALE_REF = 200;
-const saleRef = () => z.optional(z.string().check(z.maxLength(MAX_SALE_REF)));
-/** A `ref` as it is passed on and stored: trimmed, cut at MAX_SALE_REF, and none when empty. */
-export const saleRefOf = (raw: string | null | undefined): string | null => raw?.trim().slice(0, MAX_SALE_REF) || null;
+/** Characters, not UTF-16 units: an emoji is one (PostgreSQL's char_length counts the same way). */
+const characters = (value: string) => Array.from(value).length;
+const saleRef = () => z.optional(z.string().check(z.refine((value) => characters(value) <= MAX_SALE_REF, `ref: najviše ${MAX_SALE_REF} znakova`)));
+/**
+ * A `ref` as it is passed on and stored: trimmed, cut at MAX_SALE_REF characters (never inside an
+ * emoji's surrogate pair, which would make the link unencodable), and none when empty. A lone half of
+ * a pair that came in is dropped.
+ */
+export const saleRefOf = (raw: string | null | undefined): string | null =>
+  Array.from(raw?.trim() ?? '')
+    .filter((char) => char.length === 2 || !/[\uD800-\uDFFF]/.test(char))
+    .slice(0, MAX_SALE_REF)
+    .join('') || null;
 
 /** `POST /{product}-payments/new-account/order` body; the plan key carries the product (`ontvPlanId`). */
 

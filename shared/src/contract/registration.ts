@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { plainText } from './text';
 
 /** product.md §7, Fixed values in payloads: registration uses osType 1 and deviceType PHONE. */
 export const OS_TYPE = 1;
@@ -8,17 +9,23 @@ export const registrationTypeSchema = z.enum(['PHONE_NUMBER', 'EMAIL']);
 export type RegistrationType = z.infer<typeof registrationTypeSchema>;
 
 const text = (min: number, max: number) => z.string().check(z.trim(), z.minLength(min), z.maxLength(max));
-const identificator = z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'identificator is a UUID'));
-/** A one-time code as typed: digits only (product.md §5, Activation code). */
-const code = z.string().check(z.regex(/^\d{1,12}$/, 'the code has digits only'));
+const identificator = z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'Neispravan identifikator zahtjeva. Počni ispočetka.'));
+/**
+ * A one-time code as typed: digits only (product.md §5, Activation code), read without the spaces and
+ * dashes people type to group it (`123 456`, `123-456`).
+ */
+const code = z.string().check(
+  z.overwrite((value) => value.replace(/[\s-]/g, '')),
+  z.regex(/^\d{1,12}$/, 'Kod se sastoji samo od cifara.'),
+);
 
 /** `POST /start-registration` (product.md §7). The answer's `data` is the registration identifier. */
 export const startRegistrationRequestSchema = z.object({
   registrationType: registrationTypeSchema,
-  deviceType: text(1, 30),
-  deviceUsername: text(8, 100),
+  deviceType: plainText(1, 30),
+  deviceUsername: plainText(8, 100),
   devicePassword: z.string().check(z.minLength(16), z.maxLength(200)),
-  deviceName: text(1, 100),
+  deviceName: plainText(1, 100),
   username: text(1, 100),
   osType: z.int(),
 });
@@ -38,8 +45,8 @@ export const continueRegistrationRequestSchema = z.object({
   identificator,
   osType: z.int(),
   password: z.string().check(z.minLength(1), z.maxLength(200)),
-  firstName: text(1, 60),
-  lastName: text(1, 60),
+  firstName: plainText(1, 60),
+  lastName: plainText(1, 60),
   secondaryUsername: z.optional(z.nullable(z.string().check(z.maxLength(100)))),
   requireOtp: z.optional(z.boolean()),
 });

@@ -13,8 +13,13 @@ export const CARD_HOLDER_PHONE = { pattern: /^(06\d{7,8}|\+\d+)$/, message: 'Mol
 export const isRegistrationPhone = (stored: string): boolean =>
   stored.startsWith(COUNTRY_PREFIX) && REGISTRATION_PHONE.pattern.test(`0${stored.slice(COUNTRY_PREFIX.length)}`);
 
-/** What an e-mail address looks like: something, @, something, a dot, something. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * One plain mailbox, `local@domain.tld`, and nothing a mail library reads as more: no display name,
+ * quotes, angle brackets, comments, groups (`g:…;`) or lists (`,` `;`). The local part is RFC 5322's
+ * dot-atom (letters, digits and !#$%&'*+/=?^_`{|}~-, dots between); the domain is letter-or-digit
+ * labels (hyphens inside) and a top-level domain of letters; 254 characters at most.
+ */
+export const EMAIL_PATTERN = /^(?=.{6,254}$)[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@([\p{L}\p{N}]([\p{L}\p{N}-]{0,61}[\p{L}\p{N}])?\.)+\p{L}{2,63}$/u;
 
 /**
  * A username as the API stores and looks it up: an e-mail (it has `@`) in lower case, or a phone

@@ -143,4 +143,13 @@ describe('<tv-paketi>', () => {
     expect(new URL((shadow.querySelector('a[part="button"]') as HTMLAnchorElement).href).searchParams.get('ref')).toBe('x'.repeat(200));
     for (const part of ['card', 'ribbon', 'name', 'price', 'button', 'channel-link']) expect(shadow.querySelector(`[part~="${part}"]`)).not.toBeNull();
   });
+
+  it('cuts ref by characters, never inside an emoji, and shows the packages', async () => {
+    answerPlans(() => Response.json(plans));
+    // 199 letters and a flag: the 200th character is two UTF-16 units (a surrogate pair) of four.
+    const shadow = await mount({ ref: `${'x'.repeat(199)}📺🇧🇦` });
+    expect(shadow.textContent).not.toContain('Učitavam pakete');
+    const ref = new URL((shadow.querySelector('a[part="button"]') as HTMLAnchorElement).href).searchParams.get('ref');
+    expect(ref).toBe(`${'x'.repeat(199)}📺`);
+  });
 });
