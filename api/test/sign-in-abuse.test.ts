@@ -51,6 +51,23 @@ for (const engine of engines()) {
       assert.equal(copied.status, 429);
     });
 
+    it('forgets the devices the owner signed out: after a password change or "sign out the others" an old device is a stranger again', async () => {
+      const username = 'istekla@ontv.ba';
+      const intruder = newDevice('intruder');
+      const forgotten = newDevice('signed-out-one');
+      const phone = newDevice('owners-phone');
+      for (const browser of [intruder, forgotten]) assert.equal((await login(username, DEMO_CUSTOMER.password, '10.0.3.1', browser)).status, 200);
+      const owner = (await login(username, DEMO_CUSTOMER.password, '10.0.3.2', phone)).body as { token: string };
+      const devices = (await api.call('GET', '/customer/devices', { token: owner.token })).body as Array<{ id: string; name: string; current: boolean }>;
+      assert.ok(devices.length >= 3);
+      assert.equal((await api.call('POST', '/customer/devices/sign-out-others', { token: owner.token })).status, 200);
+
+      // The account is held back by an attack; the old devices now meet it like any stranger.
+      for (let i = 0; i < 30; i += 1) await login(username, `Pogresna${i}!`, `10.7.${i}.1`, newDevice(`attacker${i}`));
+      assert.equal((await login(username, `Pogresna!`, '10.7.99.1', intruder)).status, 429, "the intruder's old device has no budget of its own");
+      assert.equal((await login(username, DEMO_CUSTOMER.password, '10.0.3.2', phone)).status, 200, "the owner's phone, still signed in, keeps its own");
+    });
+
     it("keeps a known device's own budget: five wrong passwords from it, then it waits too", async () => {
       const username = 'starton@ontv.ba';
       const tablet = newDevice('tablet');

@@ -21,9 +21,17 @@ export const openSessionWhere = (first: number) =>
   `d.id = $${first} AND d.customer_id = $${first + 1} AND d.token_id = $${first + 2} AND d.revoked_at IS NULL`;
 export const sessionParams = (principal: Principal) => [principal.sessionId, principal.customerId, principal.tokenId];
 
-/** Ends every open session of the customer but `keep` (a password change, 'Odjavi sve ostale uređaje'). */
+/**
+ * Ends every open session of the customer but `keep` (a password change, 'Odjavi sve ostale uređaje'),
+ * and distrusts every other session, ended before or now: those devices no longer keep a login budget
+ * of their own (docs/limits.md).
+ */
 export async function endOtherSessions(db: Queryable, customerId: number, keep: string, now: Date): Promise<void> {
-  await db.query('UPDATE device_sessions SET revoked_at = $3 WHERE customer_id = $1 AND id <> $2 AND revoked_at IS NULL', [customerId, keep, now]);
+  await db.query(
+    `UPDATE device_sessions SET revoked_at = COALESCE(revoked_at, $3), untrusted_at = COALESCE(untrusted_at, $3)
+      WHERE customer_id = $1 AND id <> $2 AND (revoked_at IS NULL OR untrusted_at IS NULL)`,
+    [customerId, keep, now],
+  );
 }
 
 /** The customer a valid, unexpired token names, before its session is checked; else 401. */

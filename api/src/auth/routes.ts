@@ -47,12 +47,14 @@ export function loginLimits(
   accountKey: string,
   clientKey: string,
   deviceKey: string,
-): { pair: Limit; account: Limit; device: Limit; client: Limit } {
+): { pair: Limit; account: Limit; device: Limit; knownDevices: Limit; client: Limit } {
   const { perAccount, perAccountTotal, perClient, windowSeconds } = config.loginLimits;
   return {
     pair: { key: `login:${accountKey}:${clientKey}`, max: perAccount, windowSeconds },
     account: { key: `login:${accountKey}`, max: perAccountTotal, windowSeconds, spaceAfter: 2 * perAccount, maxDelaySeconds: 60 },
     device: { key: `login-device:${deviceKey}`, max: perAccount, windowSeconds },
+    // All the account's known devices together: a ceiling, however many devices someone once signed in.
+    knownDevices: { key: `login-known:${accountKey}`, max: perAccountTotal, windowSeconds },
     client: { key: `login-client:${clientKey}`, max: perClient, windowSeconds },
   };
 }
@@ -64,7 +66,7 @@ export function loginLimits(
  * password every login already sends).
  */
 async function knownDevice(ctx: ApiContext, customerId: number, deviceUsername: string, devicePassword: string): Promise<boolean> {
-  const [row] = await ctx.db.query('SELECT 1 FROM device_sessions WHERE customer_id = $1 AND device_username = $2 AND device_password_hash = $3 LIMIT 1', [
+  const [row] = await ctx.db.query('SELECT 1 FROM device_sessions WHERE customer_id = $1 AND device_username = $2 AND device_password_hash = $3 AND untrusted_at IS NULL LIMIT 1', [
     customerId,
     deviceUsername,
     sha256(devicePassword),
@@ -78,13 +80,16 @@ export function authRoutes(app: FastifyInstance, ctx: ApiContext): void {
     const accountKey = usernameOf(body.username)?.value ?? body.username.toLowerCase();
     const customer = await findCustomerByUsername(ctx.db, body.username);
     const known = customer ? await knownDevice(ctx, customer.id, body.deviceUsername, body.devicePassword) : false;
-    const { pair, account, device, client } = loginLimits(ctx.config, accountKey, request.ip, customer ? `${customer.id}:${body.deviceUsername}` : '');
-    const guards = known ? [device] : [pair, account];
+    const { pair, account, device, knownDevices, client } = loginLimits(ctx.config, accountKey, request.ip, customer ? `${customer.id}:${body.deviceUsername}` : '');
+    const guards = known ? [device, knownDevices] : [pair, account];
 
     // Every login from an address counts; a try is reserved before the password is checked (so a burst
     // gets no more tries than the limit) and counted only if the password is wrong.
     const taken = await ctx.limits.take([client]);
-    const reserved = taken.ok ? await ctx.limits.reserve(guards) : taken;
+    const reserved = taken.ok ? await ctx.limits.reserve(guards).catch(async (error: unknown) => {
+      await ctx.limits.giveBack([client]);
+      throw error;
+    }) : taken;
     if (!reserved.ok) {
       if (taken.ok) await ctx.limits.giveBack([client]);
       logins.inc({ outcome: 'limited' });

@@ -128,6 +128,14 @@ export function customerRoutes(app: FastifyInstance, ctx: ApiContext): void {
     const [ended] = UUID.test(id)
       ? await ctx.db.query('UPDATE device_sessions SET revoked_at = $3 WHERE id = $2 AND customer_id = $1 AND revoked_at IS NULL RETURNING id', [customerId, id, ctx.now()])
       : [];
+    // The device signed out by its owner is a stranger from now on: its sessions, all of them, are distrusted.
+    if (ended) {
+      await ctx.db.query(
+        `UPDATE device_sessions SET untrusted_at = COALESCE(untrusted_at, $3)
+          WHERE customer_id = $1 AND device_username = (SELECT device_username FROM device_sessions WHERE id = $2) AND id <> $4`,
+        [customerId, id, ctx.now(), sessionId],
+      );
+    }
     if (!ended) throw new HttpError(404, DEVICE_NOT_FOUND, 'NOT_FOUND');
     return devicesOf(customerId, sessionId);
   });

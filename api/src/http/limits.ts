@@ -63,18 +63,25 @@ export class Limits {
   async reserve(limits: readonly Limit[], waitMs = RESERVE_WAIT_MS): Promise<Taken> {
     const reserved: Limit[] = [];
     const until = Date.now() + waitMs;
-    for (const limit of limits) {
-      for (;;) {
-        const outcome = await this.reserveOne(limit);
-        if (outcome === 0) break;
-        if (outcome === 'busy' && Date.now() < until) {
-          await new Promise((resolve) => setTimeout(resolve, 25));
-          continue;
+    try {
+      for (const limit of limits) {
+        // Waits grow (25, 50, 100, 200, 250 ms, with jitter), so a crowd of waiters asks the database less often.
+        for (let pause = 25; ; pause = Math.min(pause * 2, 250)) {
+          const outcome = await this.reserveOne(limit);
+          if (outcome === 0) break;
+          if (outcome === 'busy' && Date.now() < until) {
+            await new Promise((resolve) => setTimeout(resolve, pause / 2 + Math.random() * pause));
+            continue;
+          }
+          await this.settle(reserved, false);
+          return { ok: false, retryAfter: outcome === 'busy' ? 1 : outcome };
         }
-        await this.settle(reserved, false);
-        return { ok: false, retryAfter: outcome === 'busy' ? 1 : outcome };
+        reserved.push(limit);
       }
-      reserved.push(limit);
+    } catch (error) {
+      // A database error mid-way leaves no reservation behind.
+      await this.settle(reserved, false).catch(() => undefined);
+      throw error;
     }
     return { ok: true };
   }
@@ -141,7 +148,7 @@ export class Limits {
       `INSERT INTO rate_limits AS r (key, hits, pending, pending_since, window_ends) VALUES ($1, 0, 1, $2, $2::timestamptz + make_interval(secs => $3))
        ON CONFLICT (key) DO UPDATE SET
          hits = CASE WHEN r.window_ends <= $2 THEN 0 ELSE r.hits END,
-         pending = CASE WHEN r.window_ends <= $2 OR r.pending_since <= $2::timestamptz - make_interval(secs => $6) THEN 1 ELSE r.pending + 1 END,
+         pending = CASE WHEN r.pending_since <= $2::timestamptz - make_interval(secs => $6) THEN 1 ELSE r.pending + 1 END,
          pending_since = $2,
          not_before = CASE WHEN r.window_ends <= $2 THEN NULL ELSE r.not_before END,
          window_ends = CASE WHEN r.window_ends <= $2 THEN EXCLUDED.window_ends ELSE r.window_ends END

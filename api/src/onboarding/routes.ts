@@ -154,7 +154,11 @@ export function onboardingRoutes(app: FastifyInstance, ctx: ApiContext): void {
       if (!row?.customer_id) throw new HttpError(409, 'Kod nije potvrđen. Zatraži novi kod.', 'NOT_APPROVED');
       await tx.query('UPDATE customers SET password_hash = $2 WHERE id = $1', [row.customer_id, hash]);
       // A reset signs the customer out everywhere, and tells them.
-      await tx.query('UPDATE device_sessions SET revoked_at = $2 WHERE customer_id = $1 AND revoked_at IS NULL', [row.customer_id, ctx.now()]);
+      // …and distrusts every device: none keeps a login budget of its own (docs/limits.md).
+      await tx.query(
+        'UPDATE device_sessions SET revoked_at = COALESCE(revoked_at, $2), untrusted_at = COALESCE(untrusted_at, $2) WHERE customer_id = $1 AND (revoked_at IS NULL OR untrusted_at IS NULL)',
+        [row.customer_id, ctx.now()],
+      );
       await notifyCustomer(tx, ctx.notifier, row.customer_id, NOTICES.passwordChanged({ at: ctx.now() }));
     });
   });
