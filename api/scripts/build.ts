@@ -14,7 +14,12 @@ const { dependencies } = JSON.parse(fs.readFileSync(path.join(API_DIR, 'package.
 async function main(): Promise<void> {
   const started = Date.now();
   await build({
-    entryPoints: { main: path.join(API_DIR, 'src', 'main.ts'), billing: path.join(API_DIR, 'src', 'cli', 'billing.ts') },
+    // The invoice renderer's worker thread is a file of its own beside main.js (payments/invoiceFiles.ts).
+    entryPoints: {
+      main: path.join(API_DIR, 'src', 'main.ts'),
+      billing: path.join(API_DIR, 'src', 'cli', 'billing.ts'),
+      invoicePdfWorker: path.join(API_DIR, 'src', 'payments', 'invoicePdfWorker.ts'),
+    },
     outdir: path.join(API_DIR, 'dist'),
     bundle: true,
     platform: 'node',
@@ -25,7 +30,7 @@ async function main(): Promise<void> {
     sourcemap: true,
     logLevel: 'warning',
   });
-  console.info(`API compiled into api/dist/ (main.js, billing.js) in ${Date.now() - started} ms`);
+  console.info(`API compiled into api/dist/ (main.js, billing.js, invoicePdfWorker.js) in ${Date.now() - started} ms`);
 }
 
 main().catch((error: unknown) => {

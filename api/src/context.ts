@@ -1,4 +1,5 @@
 import type { Lifecycle } from './http/drain';
+import { InvoiceFiles } from './payments/invoiceFiles';
 import type { ApiConfig } from './config';
 import type { Db } from './db/db';
 import type { Keys } from './auth/secrets';
@@ -8,7 +9,7 @@ import { OutboxNotifier, type Channel, type Notifier } from './delivery/notifier
 import { MessageSender } from './delivery/sender';
 import { smsGateway, smtpTransport } from './delivery/transports';
 import { operatorOf } from './portalConfig';
-import { invoiceFileName, invoicePdf } from './payments/invoicePdf';
+import { invoiceFileName } from './payments/invoicePdf';
 import { loadInvoice } from './payments/routes';
 import type { PaymentGateway } from './payments/gateway';
 import { paymentEventHandler } from './payments/events';
@@ -34,6 +35,8 @@ export interface ApiContext {
   billing: BillingDeps;
   /** `stopping` from this process's SIGTERM on: GET /api/ready answers 503 (http/drain.ts). */
   lifecycle: Lifecycle;
+  /** Invoice PDFs, rendered once each off the request loop and kept (payments/invoiceFiles.ts). */
+  invoices: InvoiceFiles;
 }
 
 export function createContext(
@@ -48,6 +51,7 @@ export function createContext(
   const gateway: PaymentGateway = (sandbox ?? stripe)!;
   const { delivery } = config;
   const operator = operatorOf(config);
+  const invoices = new InvoiceFiles(db, now);
   const sender = new MessageSender({
     db,
     sealing: keys.sealing,
@@ -61,7 +65,7 @@ export function createContext(
     maxAttempts: delivery.maxAttempts,
     invoice: async (orderNumber) => {
       const invoice = await loadInvoice(db, orderNumber, null);
-      return invoice ? { filename: invoiceFileName(orderNumber), content: await invoicePdf(invoice, operator) } : null;
+      return invoice ? { filename: invoiceFileName(orderNumber), content: await invoices.pdf(invoice, operator) } : null;
     },
   });
   const deliverable = new Set<Channel>([...(delivery.smtp ? (['EMAIL'] as const) : []), ...(delivery.sms ? (['SMS'] as const) : [])]);
@@ -86,5 +90,6 @@ export function createContext(
     payments: { gateway, sandbox, stripe },
     billing: { db, gateway, notifier, retryDays: config.billing.retryDays, log },
     lifecycle: { stopping: false },
+    invoices,
   };
 }

@@ -168,6 +168,7 @@ export async function main(): Promise<void> {
     // process or the next start. A billing pass or pool that does not end in time is left: its steps
     // are idempotent and its attempt is taken over after its lease.
     const closed = Promise.all([billingStopped, ctx.sender.stop()])
+      .then(() => ctx.invoices.close())
       .then(() => app.close())
       .then(() => metrics?.close())
       .then(() => db.close())

@@ -126,6 +126,7 @@ export async function startApi(options: StartOptions): Promise<StartedApi & { da
     },
     async close() {
       await ctx.sender.stop();
+      await ctx.invoices.close();
       await app.close();
       await db.close();
     },

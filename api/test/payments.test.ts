@@ -2,6 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { accountInfoSchema, creditCardListSchema, invoiceSchema, newCardResponseSchema, paymentListSchema, paymentOrderResponseSchema } from '@portal/shared/contract';
 import { DEMO_CUSTOMER, DEMO_CUSTOMERS } from '../src/db/seed';
+import { invoicePdfRenders } from '../src/http/metrics';
 import { addCard as addCardWith, CARD_HOLDER as HOLDER, device, engines, payOrder, startApi, testCustomer, type StartedApi } from './harness';
 
 const email = (start: string) => DEMO_CUSTOMERS.find((c) => c.email.startsWith(start))!.email;
@@ -135,6 +136,37 @@ for (const engine of engines()) {
       assert.equal(eleventh.status, 429);
       assert.match((eleventh.body as { message: string }).message, /^Previše pokušaja dodavanja kartice\. Pokušaj ponovo za ([1-9]|[1-5]\d|60) min\.$/);
       assert.match(eleventh.headers.get('retry-after') ?? '', /^[1-9]\d*$/);
+    });
+
+    it('renders an invoice PDF once however many ask at once, and at most ten new ones a minute for one customer', async () => {
+      const customer = await testCustomer(api.db, { nextPaymentOn: '2026-04-01', emailPrefix: 'racuni' });
+      const orders = (
+        await api.db.query<{ order_number: string }>(
+          `INSERT INTO payment_orders (order_number, customer_id, plan_code, card_number, amount_fening, status, idempotency_key, period_start, period_end, created_at, updated_at)
+           SELECT '2026-' || lpad(nextval('order_numbers')::text, 6, '0'), $1, 'maxon', '**** **** **** 4242', 2490, 'PAID', 'test-' || n, '2026-03-01', '2026-04-01', now(), now()
+             FROM generate_series(1, 12) AS n RETURNING order_number`,
+          [customer.id],
+        )
+      ).map((row) => row.order_number);
+      const token = await logIn(customer.email);
+      const renders = async () => (await invoicePdfRenders.get()).values[0]?.value ?? 0;
+      const pdf = async (orderNumber: string) => {
+        const response = await fetch(`${api.url}/api/ontv-payments/${orderNumber}/pdf`, { headers: { authorization: `Bearer ${token}` } });
+        return { status: response.status, body: Buffer.from(await response.arrayBuffer()) };
+      };
+
+      const before = await renders();
+      const burst = await Promise.all(Array.from({ length: 60 }, () => pdf(orders[0]!)));
+      assert.deepEqual([...new Set(burst.map((a) => a.status))], [200]);
+      assert.equal(new Set(burst.map((a) => a.body.toString('base64'))).size, 1, 'the same file for all');
+      assert.equal((await renders()) - before, 1, 'rendered once');
+
+      for (const orderNumber of orders.slice(1, 10)) assert.equal((await pdf(orderNumber)).status, 200);
+      const eleventh = await fetch(`${api.url}/api/ontv-payments/${orders[10]}/pdf`, { headers: { authorization: `Bearer ${token}` } });
+      assert.equal(eleventh.status, 429, 'an eleventh new invoice within the minute');
+      assert.match(((await eleventh.json()) as { message: string }).message, /^Previše zahtjeva za PDF račune\. Pokušaj ponovo za 1 min\.$/);
+      assert.equal((await pdf(orders[0]!)).status, 200, 'a rendered invoice is read, not limited');
+      assert.equal((await renders()) - before, 10);
     });
 
     it('sells a period to an EXPIRED customer: order, payment with the security code, ACTIVE, history and invoice', async () => {

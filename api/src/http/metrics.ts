@@ -31,6 +31,7 @@ export const billingResults = new Counter({
   labelNames: ['result'] as const,
 });
 
+export const invoicePdfRenders = new Counter({ name: 'ontv_invoice_pdf_renders_total', help: 'Invoice PDFs rendered (each invoice once; later downloads read the stored file)' });
 export const billingPasses = new Counter({ name: 'ontv_billing_passes_total', help: 'Billing passes by outcome: done, busy (another process had the lock), error', labelNames: ['outcome'] as const });
 
 export const messages = new Counter({ name: 'ontv_messages_written_total', help: 'Messages (codes, receipts, notices) the notifier wrote, by channel', labelNames: ['channel'] as const });

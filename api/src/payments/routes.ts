@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { endpoints, saleRefOf, type Invoice, type PaymentOrderResponse, type PaymentRecord } from '@portal/shared/contract';
-import { invoiceFileName, invoicePdf } from './invoicePdf';
+import { invoiceFileName } from './invoicePdf';
 import { operatorOf } from '../portalConfig';
 import type { ApiContext } from '../context';
 import { lockCustomer } from '../auth/customers';
 import type { Queryable } from '../db/db';
-import { HttpError } from '../http/validate';
+import { HttpError, tooManyRequests } from '../http/validate';
 import { route } from '../http/route';
 import { isoDay } from '../days';
 import { canBuyWhere } from '../account/rules';
@@ -49,6 +49,8 @@ export const PROMO_USED = 'Promo period za ovaj paket već si iskoristio. Paket 
 const ORDER_REPLACED = 'Ovu narudžbu je zamijenila novija, otvorena u drugom prozoru. Pokušaj ponovo.';
 const PRICE_CHANGED = 'Cijena paketa se promijenila. Osvježi stranicu i pokušaj ponovo.';
 export const PLAN_NOT_FOUND = 'Paket nije pronađen.';
+/** Invoice PDFs a customer may have rendered in a minute (each is rendered once; stored ones are read freely). */
+const INVOICE_RENDERS_PER_MINUTE = 10;
 export const NO_PROMO = 'Ovaj paket trenutno nema promo period.';
 export const NEEDS_CARD = 'Za promo period potrebna je sačuvana kartica.';
 const PAYMENT_NOT_FOUND = 'Uplata nije pronađena.';
@@ -257,11 +259,15 @@ export function paymentRoutes(app: FastifyInstance, ctx: ApiContext): void {
     return invoice;
   });
 
-  // The same invoice as a PDF (docs/messages.md), for 'Preuzmi PDF' and e-mailed receipts.
+  // The same invoice as a PDF (docs/messages.md), for 'Preuzmi PDF' and e-mailed receipts: rendered once,
+  // off the request loop, then read; a customer starts at most INVOICE_RENDERS_PER_MINUTE renders.
   route(app, ctx, endpoints.invoicePdf, async ({ customer: { customerId }, params: { orderNumber }, reply }) => {
     const invoice = await loadInvoice(ctx.db, orderNumber, customerId);
     if (!invoice) throw new HttpError(404, PAYMENT_NOT_FOUND, 'NOT_FOUND');
-    const pdf = await invoicePdf(invoice, operatorOf(ctx.config));
+    const pdf = await ctx.invoices.pdf(invoice, operatorOf(ctx.config), async () => {
+      const taken = await ctx.limits.take([{ key: `invoice-render:${customerId}`, max: INVOICE_RENDERS_PER_MINUTE, windowSeconds: 60 }]);
+      if (!taken.ok) throw tooManyRequests('Previše zahtjeva za PDF račune.', taken.retryAfter, 'TOO_MANY_RENDERS');
+    });
     return reply
       .type('application/pdf')
       .header('content-disposition', `attachment; filename="${invoiceFileName(invoice.orderNumber)}"`)
