@@ -206,20 +206,30 @@ for (const engine of engines()) {
       assert.deepEqual(history.map((p) => [p.amount, p.paymentData.name]), [[14.9, 'StartON']]);
     });
 
-    it('changes at once and for free during a promo, keeping its end', async () => {
+    it('during a promo, changes the package when the promo ends: the promo stays its own package, and the first paid period is the new one', async () => {
       api.clock.set(at('2026-03-10'));
-      const { id, token } = await customer({ start: '2026-03-05', end: '2026-03-19', promoUntil: '2026-03-19', card: false });
-      const offered = planChangeQuoteSchema.parse((await quote(token, 'maxon')).body);
-      assert.deepEqual([offered.promo, offered.amount, offered.effectiveOn], [true, 0, '2026-03-10']);
-      assert.deepEqual(planChangeResponseSchema.parse((await change(token, 'maxon', 0)).body), { result: 'CHANGED', effectiveOn: '2026-03-10', order: null });
-      const account = await info(token);
-      assert.equal(account.plan?.code, 'maxon');
-      assert.equal(account.nextPaymentOn, '2026-03-19');
+      // A MaxON promo: moving to StartON must not make StartON free as well.
+      const { id, token } = await customer({ plan: 'maxon', start: '2026-03-05', end: '2026-03-19', promoUntil: '2026-03-19' });
+      const offered = planChangeQuoteSchema.parse((await quote(token, 'starton')).body);
+      assert.deepEqual([offered.promo, offered.amount, offered.effectiveOn], [true, 0, '2026-03-19']);
+      assert.deepEqual(planChangeResponseSchema.parse((await change(token, 'starton', 0)).body), { result: 'SCHEDULED', effectiveOn: '2026-03-19', order: null });
+      let account = await info(token);
+      assert.equal(account.plan?.code, 'maxon', 'the promo package until the promo ends');
       assert.equal(account.promos[0]?.durationUntil, '2026-03-19');
-      // And back down, also at once.
-      assert.equal(planChangeResponseSchema.parse((await change(token, 'starton', 0)).body).result, 'CHANGED');
-      assert.equal((await subscription(id)).plan_code, 'starton');
-      assert.equal(await charged(id), 0);
+      assert.deepEqual(account.pendingPlan, { code: 'starton', name: 'StartON', price: 14.9, from: '2026-03-19' });
+      // The promo's end: the first paid period is StartON's, at StartON's price.
+      await runBilling(api.ctx.billing, at('2026-03-19', '06:00'));
+      assert.deepEqual(await subscription(id), { plan_code: 'starton', pending_plan_code: null, next_payment_on: '2026-04-19', status: 'ACTIVE' });
+      assert.equal(await charged(id), 1490);
+
+      // A StartON promo moving up to MaxON waits for the promo's end the same way, and costs nothing now.
+      const other = await customer({ plan: 'starton', start: '2026-03-05', end: '2026-03-19', promoUntil: '2026-03-19', card: false });
+      const up = planChangeQuoteSchema.parse((await quote(other.token, 'maxon')).body);
+      assert.deepEqual([up.kind, up.promo, up.amount, up.effectiveOn], ['UPGRADE', true, 0, '2026-03-19']);
+      assert.equal(planChangeResponseSchema.parse((await change(other.token, 'maxon', 0)).body).result, 'SCHEDULED');
+      account = await info(other.token);
+      assert.equal(account.plan?.code, 'starton');
+      assert.equal(await charged(other.id), 0);
     });
 
     it('refuses what may not change, and changes nothing', async () => {

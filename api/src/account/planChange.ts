@@ -58,7 +58,8 @@ async function quoteChange(db: Queryable, customerId: number, planCode: string, 
     from: { code: sub.code, name: sub.name, price: sub.price_fening / 100 },
     to: { code: target.code, name: target.name, price: target.price_fening / 100 },
     kind,
-    effectiveOn: kind === 'UPGRADE' || sub.promo ? today : sub.next_payment_on,
+    // During a promo either change waits for its end (product.md §10): the promo was for its package.
+    effectiveOn: kind === 'UPGRADE' && !sub.promo ? today : sub.next_payment_on,
     amount: amountFening / 100,
     amountFening,
     periodStart: today,
@@ -104,16 +105,8 @@ export function planChangeRoutes(app: FastifyInstance, ctx: ApiContext): void {
       if (Math.round(body.amount * 100) !== quote.amountFening) throw new HttpError(409, AMOUNT_CHANGED, 'PRICE_CHANGED');
       const asQuoted = `customer_id = $1 AND status = 'ACTIVE' AND plan_code = $2 AND next_payment_on = $3::date`;
 
-      if (quote.promo) {
-        // A free promo period: the new package at once, the promo's end kept.
-        const [changed] = await tx.query(
-          `UPDATE subscriptions SET plan_code = $4, pending_plan_code = NULL, updated_at = $5 WHERE ${asQuoted} AND promo_until > $6::date RETURNING 1`,
-          [customerId, quote.from.code, quote.periodEnd, quote.to.code, now, today],
-        );
-        if (!changed) throw new HttpError(409, CHANGED_MEANWHILE, 'CHANGED_MEANWHILE');
-        return { kind: 'done' as const, result: 'CHANGED' as const, effectiveOn: today };
-      }
-      if (quote.kind === 'DOWNGRADE') {
+      // A downgrade, and any change during a promo, waits for the next renewal (the promo's end), which charges the new package.
+      if (quote.kind === 'DOWNGRADE' || quote.promo) {
         const [scheduled] = await tx.query(`UPDATE subscriptions SET pending_plan_code = $4, updated_at = $5 WHERE ${asQuoted} RETURNING 1`, [
           customerId,
           quote.from.code,

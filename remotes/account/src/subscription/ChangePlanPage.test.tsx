@@ -54,6 +54,18 @@ describe('/nalog/promijeni-paket', () => {
     expect(sent?.headers['idempotency-key']).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
   });
 
+  it('during a promo, says the new package starts when the promo ends and costs nothing now', async () => {
+    server.on('GET', '/ontv/plan-change', {
+      status: 200,
+      data: quote({ from: quote().to, to: quote().from, kind: 'DOWNGRADE', amount: 0, promo: true, effectiveOn: '2026-12-18' }),
+    });
+    server.on('POST', '/ontv/plan-change', { status: 200, data: { result: 'SCHEDULED', effectiveOn: '2026-12-18', order: null } });
+    await renderAccount('/nalog/promijeni-paket?paket=starton');
+    expect(await screen.findByText('Tvoj besplatni promo period paketa MaxON traje do 18.12.2026. Paket StartON počinje tada, s prvim plaćenim periodom. Sada ne plaćaš ništa.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Potvrdi promjenu' }));
+    expect(await screen.findByText('Promjena je zakazana: od 18.12.2026. tvoj paket je StartON.')).toBeInTheDocument();
+  });
+
   it("shows the API's reason when the change may not be made, and a way back", async () => {
     server.on('GET', '/ontv/plan-change', { status: 409, data: { message: 'Deaktiviranu pretplatu prvo reaktiviraj, pa onda promijeni paket.', code: 'NOT_ACTIVE' } });
     await renderAccount('/nalog/promijeni-paket?paket=maxon');

@@ -31,7 +31,7 @@ type Done = { kind: 'changed' | 'paid'; plan: string } | { kind: 'scheduled'; pl
 /**
  * `/nalog/promijeni-paket?paket=` (product.md §10, Changing the package): what the change costs and from
  * when, as the API quotes it, then the change: an upgrade paid now with the primary card (security code,
- * 3-D Secure when the card asks), a downgrade from the next renewal, or either at once during a promo.
+ * 3-D Secure when the card asks), a downgrade from the next renewal, and during a promo either from its end.
  */
 export function ChangePlanPage() {
   const [params] = useSearchParams();
@@ -112,7 +112,7 @@ function QuoteView({ quote, onDone }: { quote: PlanChangeQuote; onDone: (done: D
     <>
       <p className={styles.text}>{T.fromTo(quote.from.name, formatKM(quote.from.price), quote.to.name, formatKM(quote.to.price))}</p>
       {quote.promo ? (
-        <p className={styles.text}>{T.promo(formatDate(quote.periodEnd))}</p>
+        <p className={styles.text}>{T.promo(quote.from.name, formatDate(quote.effectiveOn), quote.to.name)}</p>
       ) : quote.kind === 'DOWNGRADE' ? (
         <p className={styles.text}>{T.downgrade(quote.to.name, formatDate(quote.effectiveOn), quote.from.name)}</p>
       ) : (
@@ -148,7 +148,7 @@ function QuoteView({ quote, onDone }: { quote: PlanChangeQuote; onDone: (done: D
           </Button>
         ) : (
           <Button disabled={busy} onClick={confirmFree}>
-            {busy ? messages.saving : quote.promo ? T.confirmPromo : T.confirmDowngrade}
+            {busy ? messages.saving : T.confirmDowngrade}
           </Button>
         )}
         <ButtonLink to={paths.account.href()} variant="secondary">
