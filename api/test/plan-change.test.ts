@@ -289,6 +289,57 @@ for (const engine of engines()) {
       assert.equal(new Set(placed.map((p) => p.body.order.orderNumber)).size, 1);
     });
 
+    it("keeps the customer's last acknowledged choice when a downgrade is cancelled while its renewal is being charged", async () => {
+      api.clock.set(at('2026-03-20'));
+      const { id, email, token: before } = await customer({ plan: 'maxon' });
+      assert.equal(planChangeResponseSchema.parse((await change(before, 'starton', 0)).body).result, 'SCHEDULED');
+      // The renewal's charge is held at the processor until the customer has clicked 'Otkaži promjenu'.
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let charging!: () => void;
+      const charged_ = new Promise<void>((resolve) => (charging = resolve));
+      const gateway = api.ctx.billing.gateway;
+      const slow = Object.create(gateway) as typeof gateway;
+      slow.createPayment = async (input) => {
+        const payment = await gateway.createPayment(input);
+        // Other tests' subscriptions due the same day go through at once.
+        if (input.customerRef !== String(id)) return payment;
+        charging();
+        await held;
+        return payment;
+      };
+      api.clock.set(at('2026-04-01', '06:00'));
+      const token = ((await api.call('POST', '/login', { body: { username: email, password: DEMO_CUSTOMER.password, ...device } })).body as { token: string }).token;
+      const renewal = runBilling({ ...api.ctx.billing, gateway: slow }, at('2026-04-01', '06:00'));
+      await charged_;
+      const cancelled = await api.call('DELETE', '/ontv/plan-change', { token });
+      release();
+      await renewal;
+      const sub = await subscription(id);
+      if (cancelled.status === 200) {
+        assert.equal(sub.plan_code, 'maxon', 'a cancel acknowledged keeps MaxON');
+      } else {
+        assert.equal(cancelled.status, 409);
+        assert.equal((cancelled.body as { message: string }).message, 'Pretplata se upravo obnavlja: paket možeš promijeniti kada obnova bude plaćena.');
+        assert.deepEqual([sub.plan_code, sub.pending_plan_code, sub.next_payment_on], ['starton', null, '2026-05-01'], 'the renewal charged and started StartON, as the customer was told');
+        assert.equal(await charged(id), 1490);
+      }
+    });
+
+    it('deactivating with an upgrade waiting for its payment cancels the upgrade: the customer is never charged for it', async () => {
+      api.clock.set(at('2026-03-16'));
+      const { id, token } = await customer();
+      const placed = planChangeResponseSchema.parse((await change(token, 'maxon', 5.16, 'upgrade-key-0077')).body);
+      assert.equal(placed.result, 'PAYMENT');
+      assert.equal((await api.call('GET', '/ontv/deactivate', { token })).status, 200);
+      const paid = await payOrder(api, placed.order!.paymentSecret);
+      assert.notEqual(paid.body.status, 'succeeded', 'the payment can no longer be confirmed');
+      const [succeeded] = await api.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM sandbox_intents WHERE kind = 'payment' AND status = 'succeeded' AND idempotency_key = $1`, [`payment:order-${placed.order!.orderNumber}`]);
+      assert.equal(succeeded!.n, 0, 'no charge, not even one given back');
+      const sub = await subscription(id);
+      assert.deepEqual([sub.status, sub.plan_code], ['DEACTIVATED', 'starton']);
+    });
+
     it(`${BURST} downgrades and cancels at once leave one clear state, and a renewal racing an upgrade's payment never charges twice`, async () => {
       api.clock.set(at('2026-03-10'));
       const down = await customer({ plan: 'maxon' });

@@ -36,6 +36,20 @@ interface Quote extends PlanChangeQuote {
   amountFening: number;
 }
 
+/**
+ * The renewal of the subscription's current period is due, or has decided what it charges (its order
+ * exists, waiting for the charge): from then on the renewal, not a package change, decides the period.
+ */
+async function renewalUnderWay(db: Queryable, customerId: number, today: string): Promise<boolean> {
+  const [row] = await db.query<{ under_way: boolean }>(
+    `SELECT s.next_payment_on <= $2::date OR EXISTS (
+              SELECT 1 FROM payment_orders o WHERE o.customer_id = s.customer_id AND o.kind = 'RENEWAL' AND o.status = 'PENDING' AND o.due_on = s.next_payment_on) AS under_way
+       FROM subscriptions s WHERE s.customer_id = $1`,
+    [customerId, today],
+  );
+  return row?.under_way ?? false;
+}
+
 /** What moving the customer to `planCode` today costs and from when; refuses (404, 409) a change that may not be made. */
 async function quoteChange(db: Queryable, customerId: number, planCode: string, today: string): Promise<Quote> {
   const target = await findPlan(db, planCode);
@@ -49,7 +63,7 @@ async function quoteChange(db: Queryable, customerId: number, planCode: string, 
   if (!sub || sub.status !== 'ACTIVE') throw new HttpError(409, NOT_ACTIVE[sub?.status ?? 'EXPIRED'] ?? NOT_ACTIVE.EXPIRED!, 'NOT_ACTIVE');
   if (sub.code === target.code) throw new HttpError(409, SAME_PLAN, 'SAME_PLAN');
   // On the due day and in the grace period the renewal decides the period: change after it is paid.
-  if (sub.next_payment_on <= today) throw new HttpError(409, RENEWAL_DUE, 'RENEWAL_DUE');
+  if (sub.next_payment_on <= today || (await renewalUnderWay(db, customerId, today))) throw new HttpError(409, RENEWAL_DUE, 'RENEWAL_DUE');
   const kind = target.price_fening > sub.price_fening ? 'UPGRADE' : 'DOWNGRADE';
   const days = daysBetween(today, sub.next_payment_on);
   const periodDays = Math.max(days, daysBetween(sub.period_start, sub.next_payment_on));
@@ -156,7 +170,15 @@ export function planChangeRoutes(app: FastifyInstance, ctx: ApiContext): void {
     return { result: 'PAYMENT' as const, effectiveOn: today, order: placed };
   });
 
+  // Under the customer's row lock, which the renewal also takes to decide what it charges: a cancel
+  // either comes first (the renewal charges the package kept) or finds the renewal under way and says
+  // so (409); never a cancel acknowledged while the renewal starts the package it cancelled.
   route(app, ctx, endpoints.cancelPlanChange, async ({ customer: { customerId } }) => {
-    await ctx.db.query('UPDATE subscriptions SET pending_plan_code = NULL, updated_at = $2 WHERE customer_id = $1 AND pending_plan_code IS NOT NULL', [customerId, ctx.now()]);
+    const today = isoDay(ctx.now());
+    await ctx.db.transaction(async (tx) => {
+      await lockCustomer(tx, customerId);
+      if (await renewalUnderWay(tx, customerId, today)) throw new HttpError(409, RENEWAL_DUE, 'RENEWAL_DUE');
+      await tx.query('UPDATE subscriptions SET pending_plan_code = NULL, updated_at = $2 WHERE customer_id = $1 AND pending_plan_code IS NOT NULL', [customerId, ctx.now()]);
+    });
   });
 }

@@ -99,18 +99,26 @@ export function accountRoutes(app: FastifyInstance, ctx: ApiContext): void {
     };
   }, { sessionCheckedByHandler: true });
 
-  // Deactivation keeps the service until the paid period ends: only the status changes.
+  // Deactivation keeps the service until the paid period ends: only the status changes. Under the
+  // customer's row lock, it also cancels an upgrade still waiting for its payment (and the payment at
+  // the processor): the customer's last click wins, and no upgrade is charged to be given back.
   // Each change and its confirmation message in one transaction.
-  route(app, ctx, endpoints.deactivate, async ({ customer: { customerId } }) => {
+  route(app, ctx, endpoints.deactivate, async ({ customer: { customerId }, request }) => {
+    let cancelled: string[] = [];
     const row = await ctx.db.transaction(async (tx) => {
+      await lockCustomer(tx, customerId);
       const [changed] = await tx.query<{ status: ServiceStatus['status']; next_payment_on: string; plan_name: string }>(
         `UPDATE subscriptions s SET status = 'DEACTIVATED', updated_at = $2 FROM plans p WHERE s.customer_id = $1 AND s.status = 'ACTIVE' AND p.code = s.plan_code
          RETURNING s.status, to_char(s.next_payment_on, 'YYYY-MM-DD') AS next_payment_on, p.name AS plan_name`,
         [customerId, ctx.now()],
       );
-      if (changed) await notifyCustomer(tx, ctx.notifier, customerId, NOTICES.deactivated({ plan: changed.plan_name, until: changed.next_payment_on }));
+      if (changed) {
+        cancelled = await cancelOpenPurchases(tx, customerId, ctx.now(), 'UPGRADE');
+        await notifyCustomer(tx, ctx.notifier, customerId, NOTICES.deactivated({ plan: changed.plan_name, until: changed.next_payment_on }));
+      }
       return changed;
     });
+    await cancelPayments(ctx, cancelled, request.log);
     if (!row) throw new HttpError(409, NOT_ACTIVE, 'NOT_ACTIVE');
     return { status: row.status, nextPaymentOn: row.next_payment_on };
   });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { BillingReport } from '@portal/shared/contract';
 import type { Db, Queryable } from '../db/db';
+import { lockCustomer } from '../auth/customers';
 import { notifyCustomer, type Notifier } from '../delivery/notifier';
 import type { PaymentGateway, PaymentState } from '../payments/gateway';
 import { GRACE_DAYS } from '../config';
@@ -201,15 +202,20 @@ async function renewOne(deps: BillingDeps, customerId: number, at: Date, runner:
   let orderNumber: string | null = null;
   let state: PaymentState = { status: 'failed', code: 'no_card' };
   let paymentId: string | null = null;
+  // What the notices name: the package and price the order decided under the lock, when there is one.
+  let charging = { planName: sub.plan_name, priceFening: sub.price_fening };
   if (card) {
-    orderNumber = await renewalOrder(db, sub, card, at);
+    const order = await renewalOrder(db, sub, card, at);
+    if (!order) return 'skipped'; // no longer ACTIVE for this period (deactivated meanwhile)
+    orderNumber = order.orderNumber;
+    charging = order;
     try {
       const payment = await deps.gateway.createPayment({
-        amountFening: sub.price_fening,
+        amountFening: order.priceFening,
         paymentMethod: card.payment_method,
         customerRef: String(customerId),
         idempotencyKey: `renewal-${customerId}-${sub.due}-${attempt}`,
-        description: `${sub.plan_name}, obnova ${sub.due}, narudžba ${orderNumber}`,
+        description: `${order.planName}, obnova ${sub.due}, narudžba ${orderNumber}`,
         offSession: true,
       });
       paymentId = payment.id;
@@ -255,33 +261,48 @@ async function renewOne(deps: BillingDeps, customerId: number, at: Date, runner:
       tx,
       deps.notifier,
       customerId,
-      NOTICES.renewalFailed({ plan: sub.plan_name, amountFening: sub.price_fening, code, retryOn: next.retry ? next.on : null, graceUntil: graceUntil(from) }),
+      NOTICES.renewalFailed({ plan: charging.planName, amountFening: charging.priceFening, code, retryOn: next.retry ? next.on : null, graceUntil: graceUntil(from) }),
     );
     return true;
   });
   return recorded ? 'failed' : 'skipped';
 }
 
-/** The period's renewal order, one per subscription and due day; a retry charges it with the card now primary. */
-async function renewalOrder(db: Queryable, sub: DueRow, card: { code: string; masked_number: string }, at: Date): Promise<string> {
+/**
+ * The period's renewal order, one per subscription and due day; a retry charges it with the card now
+ * primary. What it charges (the package, or the downgrade waiting for it) is decided under the
+ * customer's row lock, which a package change and its cancellation take too: a change acknowledged
+ * before is charged; one asked after finds the order and is refused (account/planChange.ts).
+ * Null when the subscription is no longer ACTIVE for this period.
+ */
+async function renewalOrder(db: Db, sub: DueRow, card: { code: string; masked_number: string }, at: Date): Promise<{ orderNumber: string; priceFening: number; planName: string } | null> {
   const key = `renewal-${sub.due}`;
-  const find = async () =>
-    (await db.query<{ order_number: string }>('SELECT order_number FROM payment_orders WHERE customer_id = $1 AND idempotency_key = $2', [sub.customer_id, key]))[0]?.order_number;
-  const existing = await find();
-  if (existing) {
-    await db.query(
-      `UPDATE payment_orders SET card_code = $2, card_number = $3, amount_fening = $4, plan_code = $5, updated_at = $6 WHERE order_number = $1 AND status = 'PENDING'`,
-      [existing, card.code, card.masked_number, sub.price_fening, sub.plan_code, at],
+  return db.transaction(async (tx) => {
+    await lockCustomer(tx, sub.customer_id);
+    const [plan] = await tx.query<{ code: string; name: string; price_fening: number }>(
+      `SELECT p.code, p.name, p.price_fening FROM subscriptions s JOIN plans p ON p.code = COALESCE(s.pending_plan_code, s.plan_code)
+        WHERE s.customer_id = $1 AND s.status = 'ACTIVE' AND s.next_payment_on = $2::date`,
+      [sub.customer_id, sub.due],
     );
-    return existing;
-  }
-  await db.query(
-    `INSERT INTO payment_orders (order_number, customer_id, plan_code, card_code, card_number, amount_fening, status, idempotency_key, kind, due_on, created_at, updated_at)
-     VALUES ($1 || '-' || lpad(nextval('order_numbers')::text, 6, '0'), $2, $3, $4, $5, $6, 'PENDING', $7, 'RENEWAL', $8::date, $9, $9)
-     ON CONFLICT (customer_id, idempotency_key) DO NOTHING`,
-    [String(at.getUTCFullYear()), sub.customer_id, sub.plan_code, card.code, card.masked_number, sub.price_fening, key, sub.due, at],
-  );
-  return (await find())!;
+    if (!plan) return null;
+    const find = async () =>
+      (await tx.query<{ order_number: string }>('SELECT order_number FROM payment_orders WHERE customer_id = $1 AND idempotency_key = $2', [sub.customer_id, key]))[0]?.order_number;
+    const existing = await find();
+    if (existing) {
+      await tx.query(
+        `UPDATE payment_orders SET card_code = $2, card_number = $3, amount_fening = $4, plan_code = $5, updated_at = $6 WHERE order_number = $1 AND status = 'PENDING'`,
+        [existing, card.code, card.masked_number, plan.price_fening, plan.code, at],
+      );
+      return { orderNumber: existing, priceFening: plan.price_fening, planName: plan.name };
+    }
+    await tx.query(
+      `INSERT INTO payment_orders (order_number, customer_id, plan_code, card_code, card_number, amount_fening, status, idempotency_key, kind, due_on, created_at, updated_at)
+       VALUES ($1 || '-' || lpad(nextval('order_numbers')::text, 6, '0'), $2, $3, $4, $5, $6, 'PENDING', $7, 'RENEWAL', $8::date, $9, $9)
+       ON CONFLICT (customer_id, idempotency_key) DO NOTHING`,
+      [String(at.getUTCFullYear()), sub.customer_id, plan.code, card.code, card.masked_number, plan.price_fening, key, sub.due, at],
+    );
+    return { orderNumber: (await find())!, priceFening: plan.price_fening, planName: plan.name };
+  });
 }
 
 /**
