@@ -183,6 +183,9 @@ for (const engine of engines()) {
       const notACode = await api.call('POST', '/forgot-password/approve-code', { body: { identificator, code: '12a456' } });
       assert.equal(notACode.status, 400);
       assert.match(JSON.stringify(notACode.body), /Kod se sastoji samo od cifara\./);
+      const noCode = await api.call('POST', '/forgot-password/approve-code', { body: { identificator } });
+      assert.equal(noCode.status, 400);
+      assert.equal((noCode.body as { message: string }).message, 'Neispravan zahtjev: code: Neispravan unos: očekuje se tekst, a primljeno je undefined');
       const code = await lastCode(username);
       const typed = ` ${code.slice(0, 3)} ${code.slice(3)} `;
       assert.equal((await api.call('POST', '/forgot-password/approve-code', { body: { identificator, code: typed } })).status, 200, JSON.stringify(typed));

@@ -1,4 +1,10 @@
-import type * as z from 'zod/mini';
+import * as z from 'zod/mini';
+import { hr } from 'zod/v4/locales';
+
+// zod's own messages (a field missing, of the wrong type, too long) in Croatian, the closest of its
+// languages to Bosnian: every refusal the API answers reads in the customer's language. The contract's
+// own messages (the form rules) are Bosnian already.
+z.config(hr());
 
 /** A request the contract refuses: answered with 400 and a message naming the bad fields. */
 export class BadRequestError extends Error {
