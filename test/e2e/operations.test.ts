@@ -10,7 +10,7 @@ import path from 'node:path';
 import { ROOT } from '../../api/src/cli/freshness';
 import { startPortal, type Portal } from './harness';
 import { freePort, freshDatabase } from '../lib/postgres';
-import { processTree } from '../lib/processes';
+import { alive, processTree } from '../lib/processes';
 import { tempDir } from '../lib/tempDir';
 
 const TSX = path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
@@ -277,14 +277,6 @@ describe('the production command, the systemd unit and the container file', () =
   });
 });
 
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 describe('npm start, stopped as a service manager stops it', () => {
   it('passes SIGTERM sent to npm on to the server, which stops: nothing is left running or serving', async () => {

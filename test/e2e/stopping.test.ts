@@ -14,7 +14,7 @@ import { ROOT } from '../../api/src/cli/freshness';
 import { tempDir } from '../lib/tempDir';
 import { startPortal, type Portal } from './harness';
 import { freshDatabase } from '../lib/postgres';
-import { processTree } from '../lib/processes';
+import { alive, processTree } from '../lib/processes';
 import { smsSink, type ReceivedSms, type Sink } from '../lib/sinks';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -46,14 +46,6 @@ function send(agent: http.Agent | false, port: number, path: string, body?: unkn
   });
 }
 
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 20_000): Promise<void> {
   const end = Date.now() + timeoutMs;
@@ -103,6 +95,21 @@ function balancer(port: number) {
   return { inRotation: () => inRotation, done };
 }
 
+/**
+ * Keep-alive load on `portal` behind a balancer that follows ready; once `answers` requests were
+ * answered, SIGTERM to the portal: every failed request, and the portal's exit code, once the balancer
+ * has taken it out of rotation and the load has stopped.
+ */
+async function stopUnderLoad(portal: Portal, connections: number, answers: number): Promise<{ failures: string[]; answered: number; exitCode: number | null }> {
+  const front = balancer(portal.port);
+  const traffic = load(portal.port, connections, front.inRotation, (n) => ({ path: n % 2 ? '/api/ontv/plans' : '/paketi' }));
+  await until(() => traffic.answered() > answers, `${answers} answers`);
+  const exited = portal.kill('SIGTERM');
+  await front.done;
+  await traffic.done;
+  return { failures: traffic.failures, answered: traffic.answered(), exitCode: await exited };
+}
+
 describe('one portal on the embedded database, stopped with SIGTERM', () => {
   it('answers ready 503 at once, serves on with Connection: close, finishes the request in flight, and exits 0 soon after', async () => {
     const portal = await startPortal({ name: 'stop-alone', env: { DRAIN_SECONDS: '30', SANDBOX: '1' } });
@@ -144,15 +151,9 @@ describe('one portal on the embedded database, stopped with SIGTERM', () => {
 
   it('under keep-alive load behind a balancer that follows ready, cuts no request', async () => {
     const portal = await startPortal({ name: 'stop-load', env: { DRAIN_SECONDS: '10' } });
-    // The balancer takes the process out of rotation once ready fails (or it cannot be reached).
-    const front = balancer(portal.port);
-    const traffic = load(portal.port, 20, front.inRotation, (n) => ({ path: n % 2 ? '/api/ontv/plans' : '/paketi' }));
-    await until(() => traffic.answered() > 200, '200 answers');
-    const exited = portal.kill('SIGTERM');
-    await front.done;
-    await traffic.done;
-    assert.deepEqual(traffic.failures, [], `of ${traffic.answered()} requests, none failed`);
-    assert.equal(await exited, 0);
+    const stopped = await stopUnderLoad(portal, 20, 200);
+    assert.deepEqual(stopped.failures, [], `of ${stopped.answered} requests, none failed`);
+    assert.equal(stopped.exitCode, 0);
   });
 
   it('stopped while it starts (migrations, seeding), exits 0 without serving', async () => {
@@ -261,14 +262,9 @@ describe('three API processes on one PostgreSQL, one stopped with SIGTERM under 
   it('stopped as a whole (SIGTERM to the first process) behind a balancer that follows ready, fails no request and exits 0', async () => {
     const group = await startPortal({ name: 'stop-group', env: { DATABASE_URL: database.url, WORKERS: '3', LOGIN_LIMIT_CLIENT: '100000', DRAIN_SECONDS: '10' } });
     const tree = processTree(group.pid).map((row) => row.pid);
-    const front = balancer(group.port);
-    const traffic = load(group.port, 30, front.inRotation, (n) => ({ path: n % 2 ? '/api/ontv/plans' : '/paketi' }));
-    await until(() => traffic.answered() > 300, '300 answers');
-    const exited = group.kill('SIGTERM');
-    await front.done;
-    await traffic.done;
-    assert.deepEqual(traffic.failures, [], `of ${traffic.answered()} requests, none failed`);
-    assert.equal(await exited, 0);
+    const stopped = await stopUnderLoad(group, 30, 300);
+    assert.deepEqual(stopped.failures, [], `of ${stopped.answered} requests, none failed`);
+    assert.equal(stopped.exitCode, 0);
     await until(() => !tree.some(alive), 'no process is left', 30_000);
     assert.doesNotMatch(fs.readFileSync(group.logFile, 'utf8'), /is stopping; starting another/, 'a group stop replaces nothing');
   });

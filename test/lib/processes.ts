@@ -20,3 +20,13 @@ export function processTree(pid: number): ProcessRow[] {
   for (let i = 0; i < tree.length; i++) for (const row of rows) if (row.ppid === tree[i]!.pid && !tree.includes(row)) tree.push(row);
   return tree;
 }
+
+/** The process is still running (signal 0 reaches it). */
+export function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
