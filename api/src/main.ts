@@ -55,6 +55,13 @@ let stopWith: (request: StopRequest) => void = (request) => {
 };
 let earlyStop: StopRequest | null = null;
 
+/** In a worker: whether the group stops (true) or this process alone (false), once the first process says. */
+const verdict = (() => {
+  let settle: (group: boolean) => void = () => undefined;
+  const told = new Promise<boolean>((resolve) => (settle = resolve));
+  return { told, settle: (group: boolean) => settle(group) };
+})();
+
 /**
  * WORKERS=N on PostgreSQL: this process prepares the database, then runs N API processes that share
  * the port (node's cluster). It replaces one that dies, and one that says it is stopping (its own
@@ -64,7 +71,7 @@ let earlyStop: StopRequest | null = null;
 async function runWorkers(config: ApiConfig): Promise<void> {
   const { db, seeded } = await prepare(config);
   await db.close();
-  let stopping = false;
+  let stopping: NodeJS.Signals | null = null;
   let ready = 0;
   let port = config.port;
   // Counted here: node's `cluster.workers` may still hold a worker after its 'exit' event (it leaves
@@ -76,17 +83,24 @@ async function runWorkers(config: ApiConfig): Promise<void> {
     const worker = cluster.fork();
     live.add(worker.id);
     worker.on('message', (message: { ready?: number; stopping?: boolean }) => {
-      if (message?.stopping === true && !stopping && !replaced.has(worker.id)) {
-        replaced.add(worker.id);
+      if (message?.stopping === true && !replaced.has(worker.id)) {
         // A moment later: when the whole group was signalled at once (a service manager signalling every
-        // process), this process's own signal arrives meanwhile and nothing needs replacing.
+        // process), this process's own signal arrives meanwhile; the worker waits for the verdict,
+        // accepting meanwhile: the group stops as one ({stop}), or it alone ({alone}) and is replaced.
         setTimeout(() => {
-          if (stopping) return;
+          if (stopping) return; // stop() told every worker already
+          replaced.add(worker.id);
+          if (worker.isConnected()) worker.send({ alone: true });
           console.error(`API process ${worker.process.pid} is stopping; starting another`);
           fork();
         }, 250);
       }
       if (typeof message?.ready !== 'number') return;
+      // A worker that was still loading when the group was told to stop may have missed the message.
+      if (stopping) {
+        worker.send({ stop: stopping });
+        return;
+      }
       port = message.ready;
       ready += 1;
       if (ready === config.workers) announce(config, port, 'postgres', seeded);
@@ -103,10 +117,14 @@ async function runWorkers(config: ApiConfig): Promise<void> {
     fork();
   });
   // The group stops as one server: each process is told so (it keeps accepting through its drain, the
-  // port stays open), rather than signalled as if it alone were replaced.
+  // port stays open), rather than signalled as if it alone were replaced. Ctrl-C twice stops at once.
   const stop = (signal: NodeJS.Signals) => {
-    if (stopping) return;
-    stopping = true;
+    if (stopping) {
+      if (signal !== 'SIGINT') return;
+      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGKILL');
+      process.exit(130);
+    }
+    stopping = signal;
     for (const worker of Object.values(cluster.workers ?? {})) {
       if (worker?.isConnected()) worker.send({ stop: signal });
       else worker?.process.kill(signal);
@@ -123,8 +141,16 @@ async function runWorkers(config: ApiConfig): Promise<void> {
 export async function main(): Promise<void> {
   process.on('SIGINT', () => stopWith({ signal: 'SIGINT', group: false }));
   process.on('SIGTERM', () => stopWith({ signal: 'SIGTERM', group: false }));
-  // From the cluster's first process: the group stops (runWorkers).
-  if (cluster.isWorker) process.on('message', (message: { stop?: NodeJS.Signals }) => message?.stop && stopWith({ signal: message.stop, group: true }));
+  // From the cluster's first process: the group stops (runWorkers), or this process alone (the verdict
+  // on its own signal, see shutdown).
+  if (cluster.isWorker) {
+    process.on('message', (message: { stop?: NodeJS.Signals; alone?: boolean }) => {
+      if (message?.stop) {
+        verdict.settle(true);
+        stopWith({ signal: message.stop, group: true });
+      } else if (message?.alone) verdict.settle(false);
+    });
+  }
   const config = loadConfig();
   if (config.sandbox && cluster.isPrimary) {
     console.info('Sandbox mode: demo customers, the test card processor (no real payments), /api/dev/outbox and /api/dev/billing are on. Never expose this server; a production start (NODE_ENV=production) has none of them.');
@@ -149,21 +175,30 @@ export async function main(): Promise<void> {
   // SIGTERM (docs/deploy/README.md, "Stopping"): ready answers 503 at once; the process serves on with
   // Connection: close through the drain period (sooner done when nothing is in flight), finishes what
   // is in flight, lets the billing pass and the message batch under way end, then exits 0, all within
-  // DRAIN_SECONDS + FINISH_MS. SIGINT (Ctrl-C) skips the drain period; a second one stops at once.
+  // DRAIN_SECONDS + about a second + FINISH_MS. SIGINT (Ctrl-C) skips the drain period; a second one
+  // stops at once.
   const drain = new Drain(app.server, ctx.lifecycle);
   let closing = false;
   const shutdown = async ({ signal, group }: StopRequest) => {
     const began = Date.now();
     const seconds = signal === 'SIGTERM' ? config.drainSeconds : 0;
+    ctx.lifecycle.stopping = true;
     app.log.info(`${signal}: shutting down (serving on for at most ${seconds} s; in flight: ${drain.inFlight})`);
-    // Stopped alone, a process of the group tells the first one, which starts its replacement now, and
-    // stops accepting at once: the first process hands new connections to the others.
-    const alone = cluster.isWorker && !group;
-    if (alone) process.send?.({ stopping: true });
     clearInterval(sweep);
     const billingStopped = billing.stop();
+    // Signalled itself, a process of the group asks the first one, accepting meanwhile: if the whole
+    // group stops (every process signalled at once) it keeps accepting through the drain like the rest;
+    // if it alone stops, the first process starts its replacement and hands new connections to the
+    // others, and this one stops accepting at once.
+    let alone = false;
+    if (cluster.isWorker && !group) {
+      process.send?.({ stopping: true });
+      alone = !(await Promise.race([verdict.told, new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 2_000).unref())]));
+    }
     await drain.begin(seconds, !alone);
-    const cut = await drain.finished();
+    // One deadline for what follows the drain: the requests in flight, then billing, the sender and the pool.
+    const deadline = Date.now() + FINISH_MS;
+    const cut = await drain.finished(deadline);
     // A message being sent is sent and recorded; those not yet claimed stay PENDING for another
     // process or the next start. A billing pass or pool that does not end in time is left: its steps
     // are idempotent and its attempt is taken over after its lease.
@@ -173,16 +208,18 @@ export async function main(): Promise<void> {
       .then(() => metrics?.close())
       .then(() => db.close())
       .then(() => true);
-    const done = await Promise.race([closed, new Promise<false>((resolve) => setTimeout(() => resolve(false), FINISH_MS).unref())]);
+    const done = await Promise.race([closed, new Promise<false>((resolve) => setTimeout(() => resolve(false), Math.max(1_000, deadline - Date.now())).unref())]);
     const notes = [cut > 0 ? `${cut} requests cut after ${FINISH_MS / 1000} s` : '', done ? '' : `billing, the sender or the database did not finish within ${FINISH_MS / 1000} s`].filter(Boolean);
     app.log.info(`Stopped after ${Date.now() - began} ms${notes.length > 0 ? `; ${notes.join('; ')}` : ''}`);
     process.exit(0);
   };
   let started = false;
+  let ctrlC = 0;
   stopWith = (request) => {
+    // Ctrl-C twice (this process's own SIGINT, not the first process's message): stop at once.
+    if (request.signal === 'SIGINT' && !request.group) ctrlC += 1;
     if (closing) {
-      // Ctrl-C twice: the developer does not want to wait.
-      if (request.signal === 'SIGINT' && !request.group) process.exit(130);
+      if (ctrlC >= 2) process.exit(130);
       return;
     }
     closing = true;

@@ -100,10 +100,17 @@ function balancer(port: number) {
  * answered, SIGTERM to the portal: every failed request, and the portal's exit code, once the balancer
  * has taken it out of rotation and the load has stopped.
  */
-async function stopUnderLoad(portal: Portal, connections: number, answers: number): Promise<{ failures: string[]; answered: number; exitCode: number | null }> {
+async function stopUnderLoad(
+  portal: Portal,
+  connections: number,
+  answers: number,
+  alsoSignal: () => number[] = () => [],
+): Promise<{ failures: string[]; answered: number; exitCode: number | null }> {
   const front = balancer(portal.port);
   const traffic = load(portal.port, connections, front.inRotation, (n) => ({ path: n % 2 ? '/api/ontv/plans' : '/paketi' }));
   await until(() => traffic.answered() > answers, `${answers} answers`);
+  // Processes signalled at the same moment as the portal (a service manager signalling the whole group).
+  for (const pid of alsoSignal()) process.kill(pid, 'SIGTERM');
   const exited = portal.kill('SIGTERM');
   await front.done;
   await traffic.done;
@@ -131,6 +138,8 @@ describe('one portal on the embedded database, stopped with SIGTERM', () => {
     assert.ok(Date.now() - signalled < 2_000, `ready turned 503 within 2 s of the signal (${readiness.join(', ')})`);
     assert.equal(readiness.at(-1), '503 {"status":"stopping"}');
     assert.deepEqual(readiness.slice(0, -1).filter((r) => !r.startsWith('200')), [], 'before that, ready');
+    // A balancer that takes a process out after three failed checks (HAProxy's and Kubernetes' default).
+    for (let check = 0; check < 2; check += 1) assert.equal((await send(false, portal.port, '/api/ready')).status, 503);
 
     const agent = new http.Agent({ keepAlive: true });
     const plans = await send(agent, portal.port, '/api/ontv/plans');
@@ -267,5 +276,20 @@ describe('three API processes on one PostgreSQL, one stopped with SIGTERM under 
     assert.equal(stopped.exitCode, 0);
     await until(() => !tree.some(alive), 'no process is left', 30_000);
     assert.doesNotMatch(fs.readFileSync(group.logFile, 'utf8'), /is stopping; starting another/, 'a group stop replaces nothing');
+  });
+
+  it('stopped as a whole by a signal to every process at once (systemd without KillMode=mixed), fails no request either', async () => {
+    const group = await startPortal({ name: 'stop-every', env: { DATABASE_URL: database.url, WORKERS: '3', LOGIN_LIMIT_CLIENT: '100000', DRAIN_SECONDS: '10' } });
+    const tree = processTree(group.pid).map((row) => row.pid);
+    const workers = () => {
+      const rows = processTree(group.pid);
+      const primary = rows.find((row) => rows.filter((child) => child.ppid === row.pid).length >= 3);
+      return rows.filter((row) => row.ppid === primary?.pid).map((row) => row.pid);
+    };
+    const stopped = await stopUnderLoad(group, 30, 300, workers);
+    assert.deepEqual(stopped.failures, [], `of ${stopped.answered} requests, none failed`);
+    assert.equal(stopped.exitCode, 0);
+    await until(() => !tree.some(alive), 'no process is left', 30_000);
+    assert.doesNotMatch(fs.readFileSync(group.logFile, 'utf8'), /is stopping; starting another/, 'nothing is replaced');
   });
 });

@@ -5,6 +5,11 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 export const QUIET_MS = 1000;
 /** After the drain, what is still in flight gets this long to finish before its connection is cut. */
 export const FINISH_MS = 30_000;
+/**
+ * Readiness answers of 503 before a drain may end early: balancers take a process out of rotation
+ * after one to three failed checks (nginx plus, AWS ALB 2, HAProxy and Kubernetes 3).
+ */
+const PROBES_BEFORE_EARLY_END = 3;
 /** A connection accepted just before the server stopped accepting gets this long to send its request. */
 const NEW_CONNECTION_GRACE_MS = 1000;
 
@@ -27,8 +32,8 @@ const tick = () => new Promise((resolve) => setTimeout(resolve, 50));
  *   cluster's first process hands new connections to the others at once), stops accepting now while
  *   the open connections finish;
  * - ends after `seconds`, or sooner: once nothing has been in flight nor begun for QUIET_MS, and
- *   readiness, if anything ever asked for it, has answered 503 (the balancer knows); or, when no
- *   longer accepting, once every connection has closed;
+ *   readiness, if anything ever asked for it, has answered 503 three times (the balancer knows); or,
+ *   when no longer accepting, once every connection has closed;
  * - then stops accepting, gives connections that have not yet sent a request a moment to send it,
  *   and closes the connections left idle.
  */
@@ -39,9 +44,9 @@ export class Drain {
   private readonly fresh = new WeakSet<net.Socket>();
   private lastBegun = 0;
   private accepting = true;
-  /** Something (a balancer) asks for readiness; and it has been answered 503 since the stop began. */
+  /** Something (a balancer) asks for readiness; and how many times it has been answered 503 since the stop began. */
   private probed = false;
-  private probeSawStopping = false;
+  private probesSawStopping = 0;
 
   constructor(
     private readonly server: Server,
@@ -59,7 +64,7 @@ export class Drain {
       this.fresh.delete(request.socket);
       if (READY_PATH.test(request.url ?? '')) {
         this.probed = true;
-        if (lifecycle.stopping) this.probeSawStopping = true;
+        if (lifecycle.stopping) this.probesSawStopping += 1;
       }
       if (lifecycle.stopping) response.shouldKeepAlive = false;
       response.once('close', () => this.requests.delete(response));
@@ -83,7 +88,7 @@ export class Drain {
     while (Date.now() < until) {
       if (!this.accepting && this.connections.size === 0) break;
       const quiet = this.requests.size === 0 && Date.now() - Math.max(this.lastBegun, quietFrom) >= QUIET_MS;
-      if (quiet && (!this.probed || this.probeSawStopping)) break;
+      if (quiet && (!this.probed || this.probesSawStopping >= PROBES_BEFORE_EARLY_END)) break;
       await tick();
     }
     this.stopAccepting();
@@ -92,9 +97,8 @@ export class Drain {
     this.server.closeIdleConnections();
   }
 
-  /** Waits for the requests still in flight, at most FINISH_MS, then closes every connection: how many requests were cut. */
-  async finished(): Promise<number> {
-    const until = Date.now() + FINISH_MS;
+  /** Waits for the requests still in flight, until `until` (FINISH_MS from now by default), then closes every connection: how many requests were cut. */
+  async finished(until = Date.now() + FINISH_MS): Promise<number> {
     while (this.requests.size > 0 && Date.now() < until) await tick();
     const cut = this.requests.size;
     this.server.closeAllConnections();
