@@ -1,5 +1,6 @@
 import { tempDir } from '../../test/lib/tempDir';
 import assert from 'node:assert/strict';
+import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { newCardResponseSchema } from '@portal/shared/contract';
 import { loadConfig } from '../src/config';
@@ -11,6 +12,7 @@ import { deriveKeys, loadMasterSecret } from '../src/auth/secrets';
 import { createContext, type ApiContext } from '../src/context';
 import { createServer } from '../src/server';
 import { freshDatabase } from '../../test/lib/postgres';
+import { copyEmptyPglite } from '../../test/lib/pgliteTemplate';
 
 export type Engine = 'pglite' | 'postgres';
 
@@ -61,6 +63,7 @@ export const NO_SANDBOX_PROCESSOR = { PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_
 
 export async function startApi(options: StartOptions): Promise<StartedApi & { databaseUrl?: string; dropDatabase?: () => Promise<void> }> {
   const dataDir = options.dataDir ?? tempDir('ontv-api-');
+  if (options.engine === 'pglite' && !options.dataDir) await copyEmptyPglite(path.join(dataDir, 'pglite'));
   let databaseUrl = options.databaseUrl;
   let dropDatabase: (() => Promise<void>) | undefined;
   if (options.engine === 'postgres' && !databaseUrl) {

@@ -8,6 +8,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_MISSING, findChromium } from '../lib/chromium';
 import { freePort, freshDatabase } from '../lib/postgres';
+import { copyEmptyPglite } from '../lib/pgliteTemplate';
 import { buildStaleApps, ROOT } from '../../api/src/cli/freshness';
 import { REMOTE_NAMES, type OutboxEntry, type RemoteName } from '@portal/shared/contract';
 
@@ -44,6 +45,9 @@ export async function startPortal(options: { env?: Record<string, string>; port?
   fs.mkdirSync(LOG_DIR, { recursive: true });
   const logFile = path.join(LOG_DIR, `${options.name ?? 'portal'}-${port}-${Date.now()}.log`);
   const log = fs.createWriteStream(logFile);
+  const dataDir = tempDir('ontv-e2e-');
+  // On the embedded database, an empty one copied (test/lib/pgliteTemplate.ts): the server still migrates and seeds it.
+  if (!options.env?.DATABASE_URL && !options.env?.DATA_DIR) await copyEmptyPglite(path.join(dataDir, 'pglite'));
   // With node options (a profiler), one process: tsx as a loader; otherwise tsx's own launcher.
   const runner = options.nodeArgs ? [...options.nodeArgs, '--import', 'tsx'] : [path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs')];
   const child: ChildProcess = spawn(process.execPath, [...runner, path.join(ROOT, 'api', 'src', 'cli', 'start.ts')], {
@@ -52,7 +56,7 @@ export async function startPortal(options: { env?: Record<string, string>; port?
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: tempDir('ontv-e2e-'),
+      DATA_DIR: dataDir,
       LOG_LEVEL: 'info',
       // Billing runs when a test asks (POST /api/dev/billing), so seeded states stay as the tests expect.
       BILLING_INTERVAL_MINUTES: '0',
