@@ -48,6 +48,14 @@ const restrictApp = (files, patterns, { contract = false, standalone = [] } = {}
   { ...restrict(files.flatMap((f) => TESTS.map((t) => `${f.replace(/\/\*\*$/, '')}/${t}`)), patterns) },
 ];
 
+/** What the API may import from the other workspaces: the contract and the pure formatting. */
+const API_PATTERNS = [
+  { group: ['@portal/*', '!@portal/shared', '@portal/shared/*', '!@portal/shared/contract', '!@portal/shared/format'], message: 'The API imports only the contract and the pure formatting from @portal/shared.' },
+  { regex: escape(['remotes', 'host', 'shared']), message: 'The API imports only the contract and the pure formatting from @portal/shared.' },
+];
+const API_PATHS = [{ name: '@portal/shared', message: 'The API imports only @portal/shared/contract and @portal/shared/format (no React, no API client).' }];
+const NO_ROUTE_FILES = { group: ['**/routes/*', './routes/*'], message: 'Only app.ts registers route files: a service or a job imports services and repositories, never a route file.' };
+
 const boundaries = [
   restrict(['shared/src/**'], [
     { group: ['@portal/*', '!@portal/shared', '!@portal/shared/*'], message: '@portal/shared is the bottom layer: it imports no app.' },
@@ -81,10 +89,11 @@ const boundaries = [
     { group: ['@portal/api', '@portal/api/*'], message: 'The host talks to the API over HTTP only.' },
     { regex: escape(['remotes', 'api', 'shared']), message: 'The host imports other workspaces only by package name.' },
   ]),
-  restrict(['api/src/**'], [
-    { group: ['@portal/*', '!@portal/shared', '@portal/shared/*', '!@portal/shared/contract', '!@portal/shared/format'], message: 'The API imports only the contract and the pure formatting from @portal/shared.' },
-    { regex: escape(['remotes', 'host', 'shared']), message: 'The API imports only the contract and the pure formatting from @portal/shared.' },
-  ], [{ name: '@portal/shared', message: 'The API imports only @portal/shared/contract and @portal/shared/format (no React, no API client).' }]),
+  // The API's layers (docs/architecture.md): only app.ts registers the route files; a route file never
+  // imports another; services and jobs never import a route file.
+  { ...restrict(['api/src/**'], [...API_PATTERNS, NO_ROUTE_FILES], API_PATHS), ignores: ['api/src/routes/**', 'api/src/app.ts'] },
+  restrict(['api/src/routes/**'], [...API_PATTERNS, { group: ['./*'], message: 'A route file never imports another route file: what two routes share is a service (the area folder) or a repository.' }], API_PATHS),
+  restrict(['api/src/app.ts'], API_PATTERNS, API_PATHS),
 ];
 
 export default tseslint.config(

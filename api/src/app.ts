@@ -1,18 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import secureJson from 'secure-json-parse';
 import type { ApiContext } from './context';
-import { authRoutes } from './auth/routes';
-import { accountRoutes } from './account/routes';
-import { planChangeRoutes } from './account/planChange';
-import { catalogueRoutes } from './catalogue/routes';
-import { customerRoutes } from './customer/routes';
-import { onboardingRoutes } from './onboarding/routes';
+import { authRoutes } from './routes/auth';
+import { accountRoutes } from './routes/account';
+import { planChangeRoutes } from './routes/planChange';
+import { catalogueRoutes } from './routes/catalogue';
+import { customerRoutes } from './routes/customer';
+import { onboardingRoutes } from './routes/onboarding';
 import { installErrorHandling, installJsonNotFound } from './http/errors';
 import { installRequestMetrics } from './http/metrics';
-import { cardRoutes } from './cards/routes';
-import { paymentRoutes } from './payments/routes';
+import { cardRoutes } from './routes/cards';
+import { paymentRoutes } from './routes/payments';
 import { stripeWebhookRoute } from './payments/stripe';
-import { billingDevRoutes } from './billing/routes';
+import { billingDevRoutes } from './routes/billing';
 import { pendingMigrations } from './db/migrate';
 
 /** The reference API as a Fastify plugin; mounted under `/api` by the server. */

@@ -10,7 +10,8 @@ import { MessageSender } from './delivery/sender';
 import { smsGateway, smtpTransport } from './delivery/transports';
 import { operatorOf } from './portalConfig';
 import { invoiceFileName } from './payments/invoicePdf';
-import { loadInvoice } from './payments/routes';
+import { invoiceOf } from './payments/orders';
+import { Store } from './repositories';
 import type { PaymentGateway } from './payments/gateway';
 import { paymentEventHandler } from './payments/events';
 import { SandboxProcessor } from './payments/sandbox/processor';
@@ -21,6 +22,8 @@ import type { BillingDeps } from './billing/job';
 export interface ApiContext {
   config: ApiConfig;
   db: Db;
+  /** The repositories: all the SQL the API runs (repositories/index.ts). */
+  store: Store;
   keys: Keys;
   now: () => Date;
   tokens: TokenIssuer;
@@ -46,14 +49,15 @@ export function createContext(
   now: () => Date = () => new Date(),
   log: (line: string) => void = () => undefined,
 ): ApiContext {
-  const sandbox = config.payments.provider === 'sandbox' ? new SandboxProcessor(db, keys.processor, now, log) : null;
+  const store = new Store(db);
+  const sandbox = config.payments.provider === 'sandbox' ? new SandboxProcessor(store.sandboxProcessor, keys.processor, now, log) : null;
   const stripe = config.payments.provider === 'stripe' ? StripeGateway.fromKeys(config.payments.secretKey, config.payments.webhookSecret) : null;
   const gateway: PaymentGateway = (sandbox ?? stripe)!;
   const { delivery } = config;
   const operator = operatorOf(config);
-  const invoices = new InvoiceFiles(db, now);
+  const invoices = new InvoiceFiles(store.invoicePdfs, now);
   const sender = new MessageSender({
-    db,
+    outbox: store.outbox,
     sealing: keys.sealing,
     now,
     log,
@@ -64,15 +68,15 @@ export function createContext(
     retrySeconds: delivery.retrySeconds,
     maxAttempts: delivery.maxAttempts,
     invoice: async (orderNumber) => {
-      const invoice = await loadInvoice(db, orderNumber, null);
+      const invoice = await invoiceOf(store, orderNumber, null);
       return invoice ? { filename: invoiceFileName(orderNumber), content: await invoices.pdf(invoice, operator) } : null;
     },
   });
   const deliverable = new Set<Channel>([...(delivery.smtp ? (['EMAIL'] as const) : []), ...(delivery.sms ? (['SMS'] as const) : [])]);
-  const notifier = new OutboxNotifier(db, keys, now, log, deliverable, () => sender.written());
+  const notifier = new OutboxNotifier(store, keys, now, log, deliverable, () => sender.written());
   gateway.onEvent(
     paymentEventHandler(
-      db,
+      store,
       now,
       notifier,
       (paymentId) => gateway.refund(paymentId).catch((error: Error) => log(`Refunding payment ${paymentId} failed: ${error.message}`)),
@@ -81,14 +85,15 @@ export function createContext(
   return {
     config,
     db,
+    store,
     keys,
     now,
     tokens: new TokenIssuer(keys.signing, config.tokenTtlSeconds, now),
-    limits: new Limits(db, now),
+    limits: new Limits(store.rateLimits, now),
     notifier,
     sender,
     payments: { gateway, sandbox, stripe },
-    billing: { db, gateway, notifier, retryDays: config.billing.retryDays, log },
+    billing: { store, gateway, notifier, retryDays: config.billing.retryDays, log },
     lifecycle: { stopping: false },
     invoices,
   };

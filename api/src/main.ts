@@ -241,11 +241,7 @@ export async function main(): Promise<void> {
   billing = scheduleBilling(ctx.billing, config.billing.intervalMinutes, ctx.now);
   // Messages: delivered by every process, each message by one (delivery/sender.ts).
   ctx.sender.start(config.delivery.pollSeconds);
-  measureBacklogWith(() =>
-    db.query(
-      `SELECT channel, count(*)::int AS pending, COALESCE(extract(epoch FROM now() - min(created_at)), 0)::int AS oldest_seconds FROM outbox WHERE status = 'PENDING' GROUP BY channel`,
-    ),
-  );
+  measureBacklogWith(() => ctx.store.outbox.backlog());
   if (config.delivery.smtp) log(`E-mail through SMTP at ${smtpHost(config.delivery.smtp.url)}`);
   if (config.delivery.sms) log(`SMS through the gateway at ${new URL(config.delivery.sms.url).host}`);
   if (cluster.isWorker) process.send?.({ ready: port });

@@ -2,7 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { accountInfoSchema, paymentDataSchema } from '@portal/shared/contract';
 import { DEMO_CUSTOMER, DEMO_CUSTOMERS } from '../src/db/seed';
-import { PIN_LOCK_MINUTES } from '../src/customer/routes';
+import { PIN_LOCK_MINUTES } from '../src/customer/pin';
 import { device, engines, startApi, type StartedApi } from './harness';
 
 const email = (start: string) => DEMO_CUSTOMERS.find((c) => c.email.startsWith(start))!.email;

@@ -187,7 +187,7 @@ if (process.env.TEST_DATABASE_URL) {
       const first = await startApi({ engine: 'postgres', env });
       const second = await startApi({ engine: 'postgres', env, databaseUrl: first.databaseUrl, clock: first.clock });
       try {
-        await first.db.transaction(async (tx) => {
+        await first.ctx.store.transaction(async (tx) => {
           for (let i = 0; i < 200; i += 1) await first.ctx.notifier.send({ to: `kupac${i}@example.ba`, channel: 'EMAIL', ...NOTICES.expired({ plan: 'StartON' }) }, tx);
         });
         // Both claim at the same moments, batch after batch, as two busy processes would.

@@ -1,7 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { plansResponseSchema } from '@portal/shared/contract';
-import { PLANS_FRESH_SECONDS } from '../src/catalogue/routes';
+import { PLANS_FRESH_SECONDS } from '../src/catalogue/plans';
 import { engines, startApi, type StartedApi } from './harness';
 
 for (const engine of engines()) {

@@ -1,7 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { canReactivateWithoutPayment, maySubscribe, type SubscriptionStatus } from '@portal/shared/contract';
-import { canBuyWhere, canReactivateWhere } from '../src/account/rules';
+import { canBuyWhere, canReactivateWhere } from '../src/repositories/subscriptionRules';
 import { addDays } from '../src/days';
 import { engines, startApi, type StartedApi } from './harness';
 

@@ -1,6 +1,6 @@
 /**
  * `npm test`: every check and every test, browser tests included, then one summary line.
- *   lint -> jest (browser code) -> build -> type check (against the remotes' published types) -> API tests on PGlite and PostgreSQL
+ *   lint and import cycles -> jest (browser code) -> build -> type check (against the remotes' published types) -> API tests on PGlite and PostgreSQL
  *   -> contract tests -> browser tests against the portal started as `npm start` starts it
  *   -> a scan of those browser tests' server logs for secrets.
  * A throw-away PostgreSQL cluster is started unless TEST_DATABASE_URL names a server.
@@ -117,7 +117,10 @@ async function main(): Promise<number> {
   }
 
   try {
-    if (want('lint')) await step('Lint (eslint)', process.execPath, [bin('eslint', 'bin/eslint.js'), '.']);
+    if (want('lint')) {
+      await step('Lint (eslint)', process.execPath, [bin('eslint', 'bin/eslint.js'), '.']);
+      await step('Import cycles (dpdm)', process.execPath, [TSX, 'test/scripts/cycles.ts']);
+    }
     if (want('jest')) await jestStep();
     const built = want('build') || want('e2e') || want('typecheck') ? await step('Build (webpack, all apps)', process.execPath, [WEBPACK_CLI, '--env', 'app=all', '--env', 'types']) : false;
     // The host is type-checked against the types the remotes just published (host/scripts/remote-types.ts).

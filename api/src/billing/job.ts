@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { BillingReport } from '@portal/shared/contract';
-import type { Db, Queryable } from '../db/db';
-import { lockCustomer } from '../auth/customers';
+import type { Repositories, Store } from '../repositories';
+import type { DueRow } from '../repositories/subscriptions';
 import { notifyCustomer, type Notifier } from '../delivery/notifier';
 import type { PaymentGateway, PaymentState } from '../payments/gateway';
 import { GRACE_DAYS } from '../config';
@@ -11,7 +11,7 @@ import { billingPasses, billingResults } from '../http/metrics';
 
 /** What the billing job needs: the database, the card processor, the notifier and the retry schedule. */
 export interface BillingDeps {
-  db: Db;
+  store: Store;
   gateway: PaymentGateway;
   notifier: Notifier;
   retryDays: readonly number[];
@@ -30,7 +30,7 @@ const BILLING_LOCK = 727_002;
  */
 export async function runBillingPass(deps: BillingDeps, at: Date): Promise<BillingReport | null> {
   try {
-    const report = await deps.db.exclusively(BILLING_LOCK, () => runBilling(deps, at, randomUUID(), { takeOver: true }));
+    const report = await deps.store.exclusively(BILLING_LOCK, () => runBilling(deps, at, randomUUID(), { takeOver: true }));
     billingPasses.inc({ outcome: report ? 'done' : 'busy' });
     for (const [result, count] of Object.entries(report ?? {})) billingResults.inc({ result }, count);
     return report;
@@ -69,39 +69,19 @@ export function nextAttemptOn(from: string, today: string, retryDays: readonly n
  * (product.md §9: paid within the grace period, the period runs from the due day). Conditional on the order
  * still waiting, so the job and a provider webhook settling the same payment change it once.
  */
-export async function settleRenewalPaid(tx: Queryable, orderNumber: string, now: Date) {
-  const [order] = await tx.query<{ customer_id: number; plan_code: string; plan_name: string; amount_fening: number; card_number: string; due_on: string; period_end: string }>(
-    `UPDATE payment_orders o SET status = 'PAID', period_start = o.due_on, period_end = (o.due_on + interval '1 month')::date, updated_at = $2
-       FROM plans p
-      WHERE o.order_number = $1 AND o.kind = 'RENEWAL' AND o.status = 'PENDING' AND p.code = o.plan_code
-      RETURNING o.customer_id, o.plan_code, p.name AS plan_name, o.amount_fening, o.card_number, to_char(o.due_on, 'YYYY-MM-DD') AS due_on, to_char(o.period_end, 'YYYY-MM-DD') AS period_end`,
-    [orderNumber, now],
-  );
+export async function settleRenewalPaid(tx: Repositories, orderNumber: string, now: Date) {
+  const order = await tx.orders.settleRenewal(orderNumber, now);
   if (!order) return null;
   // The period paid is the plan the order charged: a downgrade waiting for this renewal starts now.
-  await tx.query(
-    `UPDATE subscriptions SET period_start = $2::date, next_payment_on = $3::date, billing_failures = 0, billing_next_on = NULL,
-            plan_code = $5, pending_plan_code = NULL, promo_type = NULL, promo_until = NULL, promo_days = NULL, updated_at = $4
-      WHERE customer_id = $1 AND next_payment_on = $2::date`,
-    [order.customer_id, order.due_on, order.period_end, now, order.plan_code],
-  );
+  await tx.subscriptions.renew(order.customer_id, order.due_on, order.period_end, order.plan_code, now);
   return { ...order, orderNumber };
 }
 
 /** The receipt of a paid renewal, with its invoice; in the transaction that settled it. */
-export async function sendPaidReceipt(q: Queryable, notifier: Notifier, paid: NonNullable<Awaited<ReturnType<typeof settleRenewalPaid>>>): Promise<void> {
+export async function sendPaidReceipt(q: Repositories, notifier: Notifier, paid: NonNullable<Awaited<ReturnType<typeof settleRenewalPaid>>>): Promise<void> {
   await notifyCustomer(q, notifier, paid.customer_id, NOTICES.renewed({ plan: paid.plan_name, amountFening: paid.amount_fening, card: paid.card_number, periodEnd: paid.period_end, orderNumber: paid.orderNumber }));
 }
 
-interface DueRow {
-  customer_id: number;
-  plan_code: string;
-  plan_name: string;
-  price_fening: number;
-  due: string;
-  failures: number;
-  grace_from: string | null;
-}
 
 /**
  * One billing pass as of `at` (product.md §9, §10). DEACTIVATED subscriptions whose period ended expire;
@@ -116,31 +96,18 @@ export async function runBilling(deps: BillingDeps, at: Date, runner: string = r
 
   // DEACTIVATED subscriptions are not charged; their period over, they expire (product.md §4).
   // Each one and its notice in one transaction.
-  const ending = await deps.db.query<{ customer_id: number }>(`SELECT customer_id FROM subscriptions WHERE status = 'DEACTIVATED' AND next_payment_on <= $1::date ORDER BY customer_id`, [today]);
-  for (const { customer_id } of ending) {
-    const ended = await deps.db.transaction(async (tx) => {
-      const [row] = await tx.query<{ plan_name: string; ended_on: string }>(
-        `UPDATE subscriptions s SET status = 'EXPIRED', billing_failures = 0, billing_next_on = NULL, pending_plan_code = NULL, updated_at = $3
-           FROM plans p
-          WHERE s.customer_id = $1 AND p.code = s.plan_code AND s.status = 'DEACTIVATED' AND s.next_payment_on <= $2::date
-          RETURNING p.name AS plan_name, to_char(s.next_payment_on, 'YYYY-MM-DD') AS ended_on`,
-        [customer_id, today, at],
-      );
+  for (const customer_id of await deps.store.subscriptions.endingIds(today)) {
+    const ended = await deps.store.transaction(async (tx) => {
+      const row = await tx.subscriptions.endDeactivated(customer_id, today, at);
       if (!row) return false;
-      await failOpenRenewals(tx, customer_id, at);
+      await tx.orders.failOpenRenewals(customer_id, at);
       await notifyCustomer(tx, deps.notifier, customer_id, NOTICES.ended({ plan: row.plan_name, on: row.ended_on }));
       return true;
     });
     if (ended) report.ended += 1;
   }
 
-  const due = await deps.db.query<{ customer_id: number }>(
-    `SELECT customer_id FROM subscriptions
-      WHERE status = 'ACTIVE' AND next_payment_on <= $1::date AND COALESCE(billing_next_on, next_payment_on) <= $1::date
-      ORDER BY next_payment_on, customer_id`,
-    [today],
-  );
-  for (const { customer_id } of due) {
+  for (const customer_id of await deps.store.subscriptions.dueIds(today)) {
     const outcome = await renewOne(deps, customer_id, at, runner, options.takeOver ?? false);
     report[outcome] += 1;
     deps.progress?.(customer_id, outcome);
@@ -148,35 +115,20 @@ export async function runBilling(deps: BillingDeps, at: Date, runner: string = r
   return report;
 }
 
-async function failOpenRenewals(db: Queryable, customerId: number, at: Date): Promise<void> {
-  await db.query(`UPDATE payment_orders SET status = 'FAILED', updated_at = $2 WHERE customer_id = $1 AND kind = 'RENEWAL' AND status = 'PENDING'`, [customerId, at]);
-}
-
 async function renewOne(deps: BillingDeps, customerId: number, at: Date, runner: string, takeOver: boolean): Promise<keyof BillingReport> {
-  const { db } = deps;
+  const { store } = deps;
   const today = isoDay(at);
-  const [sub] = await db.query<DueRow>(
-    // A downgrade waiting for this renewal (pending_plan_code) is what the renewal charges and starts.
-    `SELECT s.customer_id, p.code AS plan_code, p.name AS plan_name, p.price_fening, to_char(s.next_payment_on, 'YYYY-MM-DD') AS due, s.billing_failures AS failures,
-            to_char(s.billing_grace_from, 'YYYY-MM-DD') AS grace_from
-       FROM subscriptions s JOIN plans p ON p.code = COALESCE(s.pending_plan_code, s.plan_code)
-      WHERE s.customer_id = $1 AND s.status = 'ACTIVE' AND s.next_payment_on <= $2::date AND COALESCE(s.billing_next_on, s.next_payment_on) <= $2::date`,
-    [customerId, today],
-  );
+  // A downgrade waiting for this renewal is what the renewal charges and starts.
+  const sub = await store.subscriptions.due(customerId, today);
   if (!sub) return 'skipped';
 
   // Not paid by the end of the grace period: the service ends and must be bought again (product.md §9).
   // Never before one attempt: a first attempt starts its grace period on its own day (graceFrom).
   const from = graceFrom(sub, today);
   if (today > graceUntil(from)) {
-    const expired = await db.transaction(async (tx) => {
-      const [row] = await tx.query(
-        `UPDATE subscriptions SET status = 'EXPIRED', billing_failures = 0, billing_next_on = NULL, pending_plan_code = NULL, updated_at = $3
-          WHERE customer_id = $1 AND status = 'ACTIVE' AND next_payment_on = $2::date RETURNING customer_id`,
-        [customerId, sub.due, at],
-      );
-      if (!row) return false;
-      await failOpenRenewals(tx, customerId, at);
+    const expired = await store.transaction(async (tx) => {
+      if (!(await tx.subscriptions.expireUnpaid(customerId, sub.due, at))) return false;
+      await tx.orders.failOpenRenewals(customerId, at);
       await notifyCustomer(tx, deps.notifier, customerId, NOTICES.expired({ plan: sub.plan_name }));
       return true;
     });
@@ -186,26 +138,17 @@ async function renewOne(deps: BillingDeps, customerId: number, at: Date, runner:
   // Take the attempt: one runner inserts it; a PENDING one left by a runner that stopped is taken over
   // after the lease, or at once by a pass that holds the billing lock (no other runner can be alive).
   const attempt = sub.failures;
-  const [taken] = await db.query(
-    `INSERT INTO billing_attempts (customer_id, due_on, attempt, status, runner, created_at, updated_at) VALUES ($1, $2::date, $3, 'PENDING', $4, $5, $5)
-     ON CONFLICT (customer_id, due_on, attempt) DO UPDATE SET runner = EXCLUDED.runner, updated_at = EXCLUDED.updated_at
-      WHERE billing_attempts.status = 'PENDING' AND ($6 OR billing_attempts.updated_at < EXCLUDED.updated_at - interval '${ATTEMPT_LEASE_MINUTES} minutes')
-     RETURNING runner`,
-    [customerId, sub.due, attempt, runner, at, takeOver],
-  );
-  if (!taken) return 'skipped';
+  if (!(await store.billingAttempts.take(customerId, sub.due, attempt, runner, at, takeOver, ATTEMPT_LEASE_MINUTES))) return 'skipped';
+  const mine = { customerId, due: sub.due, attempt, runner };
 
-  const [card] = await db.query<{ code: string; masked_number: string; payment_method: string }>(
-    `SELECT code, masked_number, payment_method FROM credit_cards WHERE customer_id = $1 AND status = 'ACTIVE' AND primary_card AND payment_method IS NOT NULL`,
-    [customerId],
-  );
+  const card = await store.cards.chargeablePrimary(customerId);
   let orderNumber: string | null = null;
   let state: PaymentState = { status: 'failed', code: 'no_card' };
   let paymentId: string | null = null;
   // What the notices name: the package and price the order decided under the lock, when there is one.
   let charging = { planName: sub.plan_name, priceFening: sub.price_fening };
   if (card) {
-    const order = await renewalOrder(db, sub, card, at);
+    const order = await renewalOrder(store, sub, card, at);
     if (!order) return 'skipped'; // no longer ACTIVE for this period (deactivated meanwhile)
     orderNumber = order.orderNumber;
     charging = order;
@@ -225,17 +168,13 @@ async function renewOne(deps: BillingDeps, customerId: number, at: Date, runner:
       deps.log?.(`Billing: charging customer ${customerId} for ${sub.due} failed at the provider: ${(error as Error).message}`);
       return 'skipped';
     }
-    await db.query(`UPDATE payment_orders SET provider_payment_id = $2 WHERE order_number = $1 AND status = 'PENDING'`, [orderNumber, paymentId]);
+    await store.orders.setPendingPayment(orderNumber, paymentId);
   }
 
   if (state.status === 'succeeded') {
-    await db.transaction(async (tx) => {
-      const [mine] = await tx.query(
-        `UPDATE billing_attempts SET status = 'SUCCEEDED', order_number = $5, provider_payment_id = $6, updated_at = $7
-          WHERE customer_id = $1 AND due_on = $2::date AND attempt = $3 AND runner = $4 AND status = 'PENDING' RETURNING 1`,
-        [customerId, sub.due, attempt, runner, orderNumber, paymentId, at],
-      );
-      const settled = mine ? await settleRenewalPaid(tx, orderNumber!, at) : null;
+    await store.transaction(async (tx) => {
+      const finished = await tx.billingAttempts.finish(mine, { status: 'SUCCEEDED', failureCode: null, orderNumber, paymentId }, at);
+      const settled = finished ? await settleRenewalPaid(tx, orderNumber!, at) : null;
       // Null when a provider webhook settled the order first; it sent the receipt then.
       if (settled) await sendPaidReceipt(tx, deps.notifier, settled);
     });
@@ -244,19 +183,10 @@ async function renewOne(deps: BillingDeps, customerId: number, at: Date, runner:
 
   const code = state.status === 'failed' ? state.code : 'card_declined';
   const next = nextAttemptOn(from, today, deps.retryDays);
-  const recorded = await db.transaction(async (tx) => {
-    const [mine] = await tx.query(
-      `UPDATE billing_attempts SET status = 'FAILED', failure_code = $5, order_number = $6, provider_payment_id = $7, updated_at = $8
-        WHERE customer_id = $1 AND due_on = $2::date AND attempt = $3 AND runner = $4 AND status = 'PENDING' RETURNING 1`,
-      [customerId, sub.due, attempt, runner, code.slice(0, 60), orderNumber, paymentId, at],
-    );
-    if (!mine) return false;
-    await tx.query(
-      `UPDATE subscriptions SET billing_failures = $3 + 1, billing_next_on = $4::date, billing_grace_from = $6::date, updated_at = $5
-        WHERE customer_id = $1 AND status = 'ACTIVE' AND next_payment_on = $2::date AND billing_failures = $3`,
-      [customerId, sub.due, attempt, next.on, at, from],
-    );
-    if (orderNumber) await tx.query(`UPDATE payment_orders SET failure_code = $2, updated_at = $3 WHERE order_number = $1 AND status = 'PENDING'`, [orderNumber, code.slice(0, 60), at]);
+  const recorded = await store.transaction(async (tx) => {
+    if (!(await tx.billingAttempts.finish(mine, { status: 'FAILED', failureCode: code.slice(0, 60), orderNumber, paymentId }, at))) return false;
+    await tx.subscriptions.recordRenewalFailure(customerId, sub.due, attempt, next.on, from, at);
+    if (orderNumber) await tx.orders.setFailureCode(orderNumber, code.slice(0, 60), at);
     await notifyCustomer(
       tx,
       deps.notifier,
@@ -275,40 +205,16 @@ async function renewOne(deps: BillingDeps, customerId: number, at: Date, runner:
  * before is charged; one asked after finds the order and is refused (account/planChange.ts).
  * Null when the subscription is no longer ACTIVE for this period.
  */
-async function renewalOrder(db: Db, sub: DueRow, card: { code: string; masked_number: string }, at: Date): Promise<{ orderNumber: string; priceFening: number; planName: string } | null> {
+async function renewalOrder(store: Store, sub: DueRow, card: { code: string; masked_number: string }, at: Date): Promise<{ orderNumber: string; priceFening: number; planName: string } | null> {
   const key = `renewal-${sub.due}`;
-  return db.transaction(async (tx) => {
-    await lockCustomer(tx, sub.customer_id);
-    const [plan] = await tx.query<{ code: string; name: string; price_fening: number }>(
-      `SELECT p.code, p.name, p.price_fening FROM subscriptions s JOIN plans p ON p.code = COALESCE(s.pending_plan_code, s.plan_code)
-        WHERE s.customer_id = $1 AND s.status = 'ACTIVE' AND s.next_payment_on = $2::date`,
-      [sub.customer_id, sub.due],
-    );
+  return store.transaction(async (tx) => {
+    await tx.customers.lock(sub.customer_id);
+    const plan = await tx.subscriptions.renewalPlan(sub.customer_id, sub.due);
     if (!plan) return null;
-    const find = async () =>
-      (await tx.query<{ order_number: string }>('SELECT order_number FROM payment_orders WHERE customer_id = $1 AND idempotency_key = $2', [sub.customer_id, key]))[0]?.order_number;
-    const existing = await find();
-    if (existing) {
-      await tx.query(
-        `UPDATE payment_orders SET card_code = $2, card_number = $3, amount_fening = $4, plan_code = $5, updated_at = $6 WHERE order_number = $1 AND status = 'PENDING'`,
-        [existing, card.code, card.masked_number, plan.price_fening, plan.code, at],
-      );
-      return { orderNumber: existing, priceFening: plan.price_fening, planName: plan.name };
-    }
-    await tx.query(
-      `INSERT INTO payment_orders (order_number, customer_id, plan_code, card_code, card_number, amount_fening, status, idempotency_key, kind, due_on, created_at, updated_at)
-       VALUES ($1 || '-' || lpad(nextval('order_numbers')::text, 6, '0'), $2, $3, $4, $5, $6, 'PENDING', $7, 'RENEWAL', $8::date, $9, $9)
-       ON CONFLICT (customer_id, idempotency_key) DO NOTHING`,
-      [String(at.getUTCFullYear()), sub.customer_id, plan.code, card.code, card.masked_number, plan.price_fening, key, sub.due, at],
-    );
-    return { orderNumber: (await find())!, priceFening: plan.price_fening, planName: plan.name };
+    const charge = { cardCode: card.code, cardNumber: card.masked_number, amountFening: plan.price_fening, plan: plan.code };
+    const existing = await tx.orders.renewalOf(sub.customer_id, key);
+    if (existing) await tx.orders.updateRenewal(existing, charge, at);
+    else await tx.orders.createRenewal({ customerId: sub.customer_id, key, dueOn: sub.due, ...charge }, at);
+    return { orderNumber: existing ?? (await tx.orders.renewalOf(sub.customer_id, key))!, priceFening: plan.price_fening, planName: plan.name };
   });
-}
-
-/**
- * A new primary card while a renewal is failing: the next job run (not the next retry day) tries it.
- * The attempt count is kept, so the grace period still ends on its day.
- */
-export async function retryWithNewCard(tx: Queryable, customerId: number): Promise<void> {
-  await tx.query(`UPDATE subscriptions SET billing_next_on = next_payment_on WHERE customer_id = $1 AND status = 'ACTIVE' AND billing_failures > 0`, [customerId]);
 }

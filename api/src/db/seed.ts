@@ -1,5 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { Db } from './db';
+import { DemoRepository } from '../repositories/demo';
 import type { Keys } from '../auth/secrets';
 import { seal } from '../auth/secrets';
 import { hashPassword } from '../auth/passwords';
@@ -45,46 +46,30 @@ export function randomPin(): string {
 
 /** The demo customers this database holds (by e-mail, phone or customer number): none may be there when the server is no sandbox. */
 export async function demoCustomersIn(db: Db): Promise<string[]> {
-  const rows = await db.query<{ name: string }>(
-    `SELECT COALESCE(email, phone_number, customer_number) AS name FROM customers
-     WHERE email = ANY($1::text[]) OR phone_number = ANY($2::text[]) OR customer_number = ANY($3::text[]) ORDER BY 1`,
-    [DEMO_CUSTOMERS.map((c) => c.email), DEMO_CUSTOMERS.map((c) => c.phoneNumber), DEMO_CUSTOMERS.map((c) => c.customerNumber)],
+  return new DemoRepository(db).present(
+    DEMO_CUSTOMERS.map((c) => c.email),
+    DEMO_CUSTOMERS.map((c) => c.phoneNumber),
+    DEMO_CUSTOMERS.map((c) => c.customerNumber),
   );
-  return rows.map((row) => row.name);
 }
 
 export async function seed(db: Db, keys: Keys, now: Date = new Date()): Promise<boolean> {
-  const [{ count } = { count: 0 }] = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM customers');
-  if (count > 0) return false;
+  const demo = new DemoRepository(db);
+  if ((await demo.customerCount()) > 0) return false;
   // One hash for the shared demo password: hashing is deliberately slow, and these are demo accounts.
   const passwordHash = await hashPassword(DEMO_CUSTOMER.password);
   for (const c of DEMO_CUSTOMERS) {
-    const [row] = await db.query<{ id: number }>(
-      `INSERT INTO customers (customer_number, email, phone_number, first_name, last_name, password_hash, pin_sealed)
-       VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING RETURNING id`,
-      [c.customerNumber, c.email, c.phoneNumber, c.firstName, c.lastName, passwordHash, seal(keys.sealing, randomPin())],
-    );
-    if (!row) continue;
+    const id = await demo.addCustomer({ ...c, passwordHash, pinSealed: seal(keys.sealing, randomPin()) });
+    if (id === null) continue;
     if (c.subscription) {
       const { plan, status, nextPaymentInDays } = c.subscription;
-      await db.query(
-        `INSERT INTO subscriptions (customer_id, plan_code, status, period_start, next_payment_on, updated_at) VALUES ($1, $2, $3, $4, $5, $6)`,
-        [row.id, plan, status, isoDay(now, nextPaymentInDays - 30), isoDay(now, nextPaymentInDays), now],
-      );
+      await demo.addSubscription(id, { plan, status, periodStart: isoDay(now, nextPaymentInDays - 30), nextPaymentOn: isoDay(now, nextPaymentInDays) }, now);
     }
     if (c.card) {
       // The sandbox processor holds the card's payment method, so the demo cards can pay.
       const paymentMethod = `pm_seed_${randomUUID().replace(/-/g, '').slice(0, 24)}`;
-      const expYear = now.getUTCFullYear() + 3;
-      await db.query(
-        `INSERT INTO sandbox_payment_methods (id, behaviour, brand, last4, exp_month, exp_year, created_at) VALUES ($1, 'succeed', $2, $3, 12, $4, $5)`,
-        [paymentMethod, c.card.type, c.card.last4, expYear % 100, now],
-      );
-      await db.query(
-        `INSERT INTO credit_cards (code, customer_id, primary_card, card_type, masked_number, full_name, city, country, email, expiration_mm, expiration_yy, payment_method, created_at)
-         VALUES ($1, $2, true, $3, $4, $5, 'Sarajevo', 'BA', $6, 12, $7, $8, $9)`,
-        [randomUUID(), row.id, c.card.type, `**** **** **** ${c.card.last4}`, `${c.firstName} ${c.lastName}`, c.email, expYear % 100, paymentMethod, now],
-      );
+      const expYear = (now.getUTCFullYear() + 3) % 100;
+      await demo.addCard(id, { code: randomUUID(), type: c.card.type, last4: c.card.last4, holder: `${c.firstName} ${c.lastName}`, email: c.email, expYear, paymentMethod }, now);
     }
   }
   return true;

@@ -1,7 +1,9 @@
 import { paths } from '@portal/shared/contract';
 import { formatDate, formatKM } from '@portal/shared/format';
-import { CODE_TTL_MINUTES, type Purpose } from '../onboarding/codes';
+import { CODE_TTL_MINUTES } from '../onboarding/rules';
+import type { Purpose } from '../repositories/verifications';
 import type { Notice } from './notifier';
+import { fromFening } from '../money';
 
 /** Why a charge failed, in the customer's words (product.md §8 lists the same causes on the error page). */
 const REASONS: Record<string, string> = {
@@ -40,7 +42,7 @@ export const NOTICES = {
   renewed: (p: { plan: string; amountFening: number; card: string; periodEnd: string; orderNumber: string }): Notice => ({
     kind: 'RECEIPT',
     subject: `ON TV: račun br. ${p.orderNumber}`,
-    text: `ON TV: pretplata na paket ${p.plan} je produžena do ${formatDate(p.periodEnd)} Naplaćeno je ${formatKM(p.amountFening / 100)} s kartice ${p.card}. Račun br. ${p.orderNumber} nalaziš u svom nalogu, u istoriji uplata.`,
+    text: `ON TV: pretplata na paket ${p.plan} je produžena do ${formatDate(p.periodEnd)} Naplaćeno je ${formatKM(fromFening(p.amountFening))} s kartice ${p.card}. Račun br. ${p.orderNumber} nalaziš u svom nalogu, u istoriji uplata.`,
     link: invoiceLink(p.orderNumber),
     invoice: p.orderNumber,
   }),
@@ -48,7 +50,7 @@ export const NOTICES = {
   purchased: (p: { plan: string; amountFening: number; card: string; periodEnd: string; orderNumber: string }): Notice => ({
     kind: 'RECEIPT',
     subject: `ON TV: račun br. ${p.orderNumber}`,
-    text: `ON TV: plaćanje je uspješno i paket ${p.plan} je aktivan do ${formatDate(p.periodEnd)} Naplaćeno je ${formatKM(p.amountFening / 100)} s kartice ${p.card}. Račun br. ${p.orderNumber} nalaziš u svom nalogu, u istoriji uplata.`,
+    text: `ON TV: plaćanje je uspješno i paket ${p.plan} je aktivan do ${formatDate(p.periodEnd)} Naplaćeno je ${formatKM(fromFening(p.amountFening))} s kartice ${p.card}. Račun br. ${p.orderNumber} nalaziš u svom nalogu, u istoriji uplata.`,
     link: invoiceLink(p.orderNumber),
     invoice: p.orderNumber,
   }),
@@ -56,7 +58,7 @@ export const NOTICES = {
   upgraded: (p: { plan: string; amountFening: number; card: string; periodEnd: string; orderNumber: string }): Notice => ({
     kind: 'RECEIPT',
     subject: `ON TV: račun br. ${p.orderNumber}`,
-    text: `ON TV: paket je promijenjen, sada gledaš paket ${p.plan}. Za preostale dane perioda do ${formatDate(p.periodEnd)} naplaćena je razlika u cijeni ${formatKM(p.amountFening / 100)} s kartice ${p.card}. Račun br. ${p.orderNumber} nalaziš u svom nalogu, u istoriji uplata.`,
+    text: `ON TV: paket je promijenjen, sada gledaš paket ${p.plan}. Za preostale dane perioda do ${formatDate(p.periodEnd)} naplaćena je razlika u cijeni ${formatKM(fromFening(p.amountFening))} s kartice ${p.card}. Račun br. ${p.orderNumber} nalaziš u svom nalogu, u istoriji uplata.`,
     link: invoiceLink(p.orderNumber),
     invoice: p.orderNumber,
   }),
@@ -65,7 +67,7 @@ export const NOTICES = {
     kind: 'RENEWAL_FAILED',
     subject: 'ON TV: naplata pretplate nije uspjela',
     text:
-      `ON TV: naplata pretplate na paket ${p.plan} (${formatKM(p.amountFening / 100)}) nije uspjela: ${reasonOf(p.code)}. ` +
+      `ON TV: naplata pretplate na paket ${p.plan} (${formatKM(fromFening(p.amountFening))}) nije uspjela: ${reasonOf(p.code)}. ` +
       (p.retryOn ? `Pokušat ćemo ponovo ${formatDate(p.retryOn)} ` : '') +
       `Ako plaćanje ne uspije do ${formatDate(p.graceUntil)}, usluga će biti isključena. Karticu možeš dodati ili promijeniti u svom nalogu, u dijelu Moje kartice.`,
     link: { path: paths.cards.href(), label: 'Promijeni karticu' },

@@ -1,9 +1,10 @@
-import type { Db, Queryable } from '../db/db';
+import type { Repositories, Store } from '../repositories';
+import type { Channel } from '../repositories/outbox';
 import type { Keys } from '../auth/secrets';
 import { seal } from '../auth/secrets';
 import { messages } from '../http/metrics';
 
-export type Channel = 'SMS' | 'EMAIL';
+export type { Channel } from '../repositories/outbox';
 
 /** What a message is about: the e-mail's template and the delivery log name it. */
 export type MessageKind =
@@ -39,11 +40,12 @@ export interface Message extends Notice {
 }
 
 /**
- * Where codes, receipts and notices go. `send` writes the message in `q` (the transaction of the
- * change that causes it, when there is one), so a message exists exactly when its cause does.
+ * Where codes, receipts and notices go. `send` writes the message with `repos` (those of the
+ * transaction of the change that causes it, when there is one), so a message exists exactly when its
+ * cause does.
  */
 export interface Notifier {
-  send(message: Message, q?: Queryable): Promise<void>;
+  send(message: Message, repos?: Repositories): Promise<void>;
 }
 
 /** `38761***001`, `d***@ontv.ba`: enough for an operator reading the log, not enough to be the address. */
@@ -61,7 +63,7 @@ export function maskAddress(to: string): string {
  */
 export class OutboxNotifier implements Notifier {
   constructor(
-    private readonly db: Db,
+    private readonly store: Store,
     private readonly keys: Keys,
     private readonly now: () => Date,
     private readonly log: (line: string) => void,
@@ -70,22 +72,20 @@ export class OutboxNotifier implements Notifier {
     private readonly written: () => void = () => undefined,
   ) {}
 
-  async send(message: Message, q: Queryable = this.db): Promise<void> {
+  async send(message: Message, repos: Repositories = this.store): Promise<void> {
     const status = this.deliverable.has(message.channel) ? 'PENDING' : 'HELD';
     const meta = { subject: message.subject, ...(message.link ? { link: message.link } : {}), ...(message.invoice ? { invoice: message.invoice } : {}) };
-    await q.query(
-      `INSERT INTO outbox (to_address, channel, kind, text_sealed, code_sealed, meta, status, next_attempt_at, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)`,
-      [
-        message.to,
-        message.channel,
-        message.kind,
-        seal(this.keys.sealing, message.text),
-        message.code ? seal(this.keys.sealing, message.code) : null,
-        JSON.stringify(meta),
+    await repos.outbox.add(
+      {
+        to: message.to,
+        channel: message.channel,
+        kind: message.kind,
+        textSealed: seal(this.keys.sealing, message.text),
+        codeSealed: message.code ? seal(this.keys.sealing, message.code) : null,
+        meta,
         status,
-        this.now(),
-      ],
+      },
+      this.now(),
     );
     messages.inc({ channel: message.channel });
     this.log(`${message.kind} ${message.channel} to ${maskAddress(message.to)} ${status === 'PENDING' ? 'queued for delivery' : 'kept in the outbox (no transport)'}`);
@@ -93,9 +93,9 @@ export class OutboxNotifier implements Notifier {
   }
 }
 
-/** Sends a notice to a customer, in `q`: by e-mail when there is an address, otherwise by SMS. */
-export async function notifyCustomer(q: Queryable, notifier: Notifier, customerId: number, notice: Notice): Promise<void> {
-  const [customer] = await q.query<{ email: string | null; phone_number: string | null }>('SELECT email, phone_number FROM customers WHERE id = $1', [customerId]);
+/** Sends a notice to a customer, with `repos` (a transaction's): by e-mail when there is an address, otherwise by SMS. */
+export async function notifyCustomer(repos: Repositories, notifier: Notifier, customerId: number, notice: Notice): Promise<void> {
+  const customer = await repos.customers.contactOf(customerId);
   const to = customer?.email ? { to: customer.email, channel: 'EMAIL' as const } : customer?.phone_number ? { to: customer.phone_number, channel: 'SMS' as const } : null;
-  if (to) await notifier.send({ ...notice, ...to }, q);
+  if (to) await notifier.send({ ...notice, ...to }, repos);
 }

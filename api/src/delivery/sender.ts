@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { OperatorSettings } from '@portal/shared/contract';
-import type { Db } from '../db/db';
+import type { OutboxRepository, OutboxRow } from '../repositories/outbox';
 import { unseal } from '../auth/secrets';
 import { messagesDelivered } from '../http/metrics';
 import { LOGO_CID, renderEmail } from './email';
@@ -19,7 +19,7 @@ const MAX_BACKOFF_SECONDS = 3600;
 const LOGO = fs.readFileSync(path.join(API_DIR, 'assets', 'logo.png'));
 
 export interface SenderDeps {
-  db: Db;
+  outbox: OutboxRepository;
   sealing: Buffer;
   now: () => Date;
   log: (line: string) => void;
@@ -35,16 +35,7 @@ export interface SenderDeps {
   invoice: (orderNumber: string) => Promise<{ filename: string; content: Buffer } | null>;
 }
 
-interface Claimed {
-  id: string;
-  to_address: string;
-  channel: Channel;
-  kind: MessageKind;
-  text_sealed: string;
-  code_sealed: string | null;
-  meta: { subject?: string; link?: { path: string; label: string }; invoice?: string };
-  attempts: number;
-}
+type Claimed = OutboxRow & { kind: MessageKind };
 
 /** The wait before try number `attempt + 1`, after `attempt` tries failed. */
 export const backoffSeconds = (retrySeconds: number, attempt: number) => Math.min(MAX_BACKOFF_SECONDS, retrySeconds * 2 ** Math.max(0, attempt - 1));
@@ -116,29 +107,22 @@ export class MessageSender {
 
   /** One batch: claims up to BATCH due messages and delivers them; answers how many it claimed. */
   async runOnce(): Promise<number> {
-    const { db, now } = this.deps;
+    const { outbox, now } = this.deps;
     const at = now();
-    const channels = [...(this.deps.email ? ['EMAIL'] : []), ...(this.deps.sms ? ['SMS'] : [])];
+    const channels: Channel[] = [...(this.deps.email ? (['EMAIL'] as const) : []), ...(this.deps.sms ? (['SMS'] as const) : [])];
     if (channels.length === 0) return 0;
-    const claimed = await db.query<Claimed>(
-      `UPDATE outbox o SET locked_until = $1::timestamptz + interval '${LEASE_SECONDS} seconds', attempts = o.attempts + 1
-        WHERE o.id IN (SELECT id FROM outbox
-                        WHERE status = 'PENDING' AND next_attempt_at <= $1 AND (locked_until IS NULL OR locked_until <= $1) AND channel = ANY($3::text[])
-                        ORDER BY next_attempt_at, id LIMIT $2 FOR UPDATE SKIP LOCKED)
-        RETURNING o.id, o.to_address, o.channel, o.kind, o.text_sealed, o.code_sealed, o.meta, o.attempts`,
-      [at, BATCH, channels],
-    );
+    const claimed = (await outbox.claim(at, BATCH, channels, LEASE_SECONDS)) as Claimed[];
     // A batch goes out together (the SMTP pool takes a few at once); each outcome is recorded on its own.
     await Promise.all(claimed.map((message) => this.deliver(message)));
     return claimed.length;
   }
 
   private async deliver(message: Claimed): Promise<void> {
-    const { db, now, log } = this.deps;
+    const { outbox, now, log } = this.deps;
     try {
       if (message.channel === 'EMAIL') await this.sendEmail(message);
       else await this.deps.sms!.send({ to: message.to_address, text: unseal(this.deps.sealing, message.text_sealed), id: `outbox-${message.id}` });
-      await db.query(`UPDATE outbox SET status = 'SENT', sent_at = $2, locked_until = NULL, last_error = NULL WHERE id = $1 AND status = 'PENDING'`, [message.id, now()]);
+      await outbox.markSent(message.id, now());
       messagesDelivered.inc({ channel: message.channel, outcome: 'sent' });
       log(`${message.kind} ${message.channel} to ${maskAddress(message.to_address)} sent (try ${message.attempts})`);
     } catch (error) {
@@ -146,11 +130,11 @@ export class MessageSender {
       const last = permanent || message.attempts >= this.deps.maxAttempts;
       const reason = (error as Error).message.slice(0, 300);
       if (last) {
-        await db.query(`UPDATE outbox SET status = 'FAILED', locked_until = NULL, last_error = $2 WHERE id = $1 AND status = 'PENDING'`, [message.id, reason]);
+        await outbox.markFailed(message.id, reason);
         messagesDelivered.inc({ channel: message.channel, outcome: 'failed' });
       } else {
         const next = new Date(now().getTime() + backoffSeconds(this.deps.retrySeconds, message.attempts) * 1000);
-        await db.query(`UPDATE outbox SET next_attempt_at = $2, locked_until = NULL, last_error = $3 WHERE id = $1 AND status = 'PENDING'`, [message.id, next, reason]);
+        await outbox.retryAt(message.id, next, reason);
         messagesDelivered.inc({ channel: message.channel, outcome: 'retried' });
       }
       log(`${message.kind} ${message.channel} to ${maskAddress(message.to_address)} not sent (try ${message.attempts}${last ? ', given up' : ''}): ${reason}`);

@@ -50,7 +50,7 @@ export function route<E extends Endpoint>(
     method: endpoint.method,
     url: fastifyPath(endpoint.path, product),
     handler: async (request, reply) => {
-      const customer = !endpoint.auth ? null : options.sessionCheckedByHandler ? await tokenPrincipal(ctx, request) : await requireCustomer(ctx, request);
+      const customer = !endpoint.auth ? null : options.sessionCheckedByHandler ? await tokenPrincipal(ctx.tokens, request) : await requireCustomer(ctx.tokens, ctx.store.sessions, request);
       const input = {
         customer,
         body: body ? parseBody(body, request.body) : undefined,

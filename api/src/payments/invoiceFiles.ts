@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Piscina } from 'piscina';
 import type { Invoice, OperatorSettings } from '@portal/shared/contract';
-import type { Queryable } from '../db/db';
+import type { InvoicePdfsRepository } from '../repositories/invoicePdfs';
 import { invoicePdfRenders } from '../http/metrics';
 
 /**
@@ -25,14 +25,13 @@ export class InvoiceFiles {
   private readonly rendering = new Map<string, Promise<Buffer>>();
 
   constructor(
-    private readonly db: Queryable,
+    private readonly files: InvoicePdfsRepository,
     private readonly now: () => Date,
   ) {}
 
   /** The stored PDF of an invoice, or null when it was never rendered. */
   async stored(orderNumber: string): Promise<Buffer | null> {
-    const [row] = await this.db.query<{ pdf: Uint8Array }>('SELECT pdf FROM invoice_pdfs WHERE order_number = $1', [orderNumber]);
-    return row ? Buffer.from(row.pdf) : null;
+    return this.files.get(orderNumber);
   }
 
   /**
@@ -62,7 +61,7 @@ export class InvoiceFiles {
     this.pool ??= new Piscina({ filename: workerFile(), minThreads: 0, maxThreads: 1, idleTimeout: 60_000 });
     const rendered = Buffer.from((await this.pool.run({ invoice, operator })) as Uint8Array);
     invoicePdfRenders.inc();
-    await this.db.query('INSERT INTO invoice_pdfs (order_number, pdf, created_at) VALUES ($1, $2, $3) ON CONFLICT (order_number) DO NOTHING', [invoice.orderNumber, rendered, this.now()]);
+    await this.files.keep(invoice.orderNumber, rendered, this.now());
     return (await this.stored(invoice.orderNumber)) ?? rendered;
   }
 }

@@ -1,7 +1,7 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { cardBrandOf, cvcValid, expiryValid, luhnValid, postToProcessor } from '@portal/shared';
 import { TextField } from '@portal/shared';
-import type { Outcome, PaymentProvider } from './provider';
+import type { Outcome, PaymentProvider } from './types';
 import styles from './payments.module.css';
 import { SANDBOX_TEXTS } from './texts';
 

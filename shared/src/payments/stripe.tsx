@@ -2,7 +2,7 @@ import { useEffect, useId, useState, type ReactNode } from 'react';
 import { loadStripe, type Stripe, type StripeCardNumberElementChangeEvent, type StripeElementChangeEvent, type StripeElementLocale } from '@stripe/stripe-js';
 import { CardCvcElement, CardExpiryElement, CardNumberElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import { once } from '@portal/shared';
-import type { Outcome, PaymentProvider } from './provider';
+import type { Outcome, PaymentProvider } from './types';
 import styles from './payments.module.css';
 
 /**

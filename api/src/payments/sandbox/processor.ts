@@ -2,29 +2,9 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import * as z from 'zod/mini';
 import { cardBrandOf, cvcValid, expiryValid, luhnValid } from '@portal/shared/contract';
-import type { Db } from '../../db/db';
+import type { IntentRow, IntentStatus, MethodRow, SandboxProcessorRepository } from '../../repositories/sandboxProcessor';
 import type { PaymentEvent, PaymentEventHandler, PaymentGateway, PaymentState } from '../gateway';
-import { TEST_CARDS, type Behaviour } from './test-cards';
-
-type IntentStatus = 'requires_payment_method' | 'requires_confirmation' | 'requires_action' | 'succeeded' | 'failed';
-
-interface IntentRow {
-  id: string;
-  kind: 'setup' | 'payment';
-  status: IntentStatus;
-  amount_fening: number | null;
-  payment_method: string | null;
-  failure_code: string | null;
-}
-
-interface MethodRow {
-  id: string;
-  behaviour: Behaviour;
-  brand: 'visa' | 'master' | 'maestro';
-  last4: string;
-  exp_month: number;
-  exp_year: number;
-}
+import { TEST_CARDS } from './test-cards';
 
 /** What the browser is told: the status, and for a failure the processor's code. */
 export interface ConfirmAnswer {
@@ -45,7 +25,7 @@ export class SandboxProcessor implements PaymentGateway {
   private handlers: PaymentEventHandler[] = [];
 
   constructor(
-    private readonly db: Db,
+    private readonly rows: SandboxProcessorRepository,
     /** Client secrets are derived from the intent id with this key, so none is stored. */
     private readonly secretKey: Buffer,
     private readonly now: () => Date,
@@ -71,23 +51,16 @@ export class SandboxProcessor implements PaymentGateway {
   }
 
   async cancelPayment(paymentId: string): Promise<'canceled' | 'succeeded'> {
-    const [row] = await this.db.query<{ status: IntentStatus }>(
-      `UPDATE sandbox_intents SET status = 'failed', failure_code = 'canceled', updated_at = $2
-        WHERE id = $1 AND kind = 'payment' AND status IN ('requires_confirmation', 'requires_action') RETURNING status`,
-      [paymentId, this.now()],
-    );
-    if (row) return 'canceled';
-    const [current] = await this.db.query<{ status: IntentStatus }>('SELECT status FROM sandbox_intents WHERE id = $1', [paymentId]);
-    return current?.status === 'succeeded' ? 'succeeded' : 'canceled';
+    if (await this.rows.cancelPayment(paymentId, this.now())) return 'canceled';
+    return (await this.rows.intent(paymentId))?.status === 'succeeded' ? 'succeeded' : 'canceled';
   }
 
   async refund(paymentId: string): Promise<void> {
-    await this.db.query(`UPDATE sandbox_intents SET refunded_at = $2, updated_at = $2 WHERE id = $1 AND status = 'succeeded' AND refunded_at IS NULL`, [paymentId, this.now()]);
+    await this.rows.refund(paymentId, this.now());
   }
 
   async detach(paymentMethod: string): Promise<void> {
-    // The method stays for the processor's records, but its card can no longer be charged.
-    await this.db.query(`UPDATE sandbox_payment_methods SET behaviour = 'detached' WHERE id = $1`, [paymentMethod]);
+    await this.rows.detach(paymentMethod);
   }
 
   /** The browser confirms a setup with the card's data. */
@@ -103,11 +76,8 @@ export class SandboxProcessor implements PaymentGateway {
     const behaviour = TEST_CARDS[number];
     if (!behaviour) return this.finish(id, ['requires_payment_method'], 'card_declined');
     const methodId = newId('pm');
-    await this.db.query(
-      `INSERT INTO sandbox_payment_methods (id, behaviour, brand, last4, exp_month, exp_year, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-      [methodId, behaviour, brand, number.slice(-4), card.expMonth, card.expYear, this.now()],
-    );
-    await this.db.query(`UPDATE sandbox_intents SET payment_method = $2, updated_at = $3 WHERE id = $1`, [id, methodId, this.now()]);
+    await this.rows.addMethod({ id: methodId, behaviour, brand, last4: number.slice(-4), exp_month: card.expMonth, exp_year: card.expYear }, this.now());
+    await this.rows.setMethod(id, methodId, this.now());
     // Saving a card reserves 0,10 KM: a declining card fails here (one short of funds covers 0,10 KM).
     if (behaviour === 'challenge') return this.requireAction(id, ['requires_payment_method']);
     return this.finish(id, ['requires_payment_method'], behaviour === 'decline' ? 'card_declined' : null);
@@ -136,14 +106,9 @@ export class SandboxProcessor implements PaymentGateway {
   private async createIntent(kind: 'setup' | 'payment', idempotencyKey: string, amountFening: number | null, paymentMethod: string | null) {
     const id = newId(kind === 'setup' ? 'seti' : 'pi');
     const status: IntentStatus = kind === 'setup' ? 'requires_payment_method' : 'requires_confirmation';
-    await this.db.query(
-      `INSERT INTO sandbox_intents (id, kind, status, amount_fening, payment_method, idempotency_key, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $7) ON CONFLICT (idempotency_key) DO NOTHING`,
-      [id, kind, status, amountFening, paymentMethod, `${kind}:${idempotencyKey}`, this.now()],
-    );
     // The same request again (a retry) gets the same intent and the same secret.
-    const [row] = await this.db.query<{ id: string }>('SELECT id FROM sandbox_intents WHERE idempotency_key = $1', [`${kind}:${idempotencyKey}`]);
-    return { id: row!.id, clientSecret: this.secretOf(row!.id) };
+    const made = await this.rows.createIntent({ id, kind, status, amountFening, paymentMethod, key: `${kind}:${idempotencyKey}` }, this.now());
+    return { id: made, clientSecret: this.secretOf(made) };
   }
 
   private secretOf(id: string): string {
@@ -151,13 +116,11 @@ export class SandboxProcessor implements PaymentGateway {
   }
 
   private async intent(id: string): Promise<IntentRow> {
-    const [row] = await this.db.query<IntentRow>('SELECT * FROM sandbox_intents WHERE id = $1', [id]);
-    return row!;
+    return (await this.rows.intent(id))!;
   }
 
   private async method(id: string): Promise<MethodRow | null> {
-    const [row] = await this.db.query<MethodRow>('SELECT * FROM sandbox_payment_methods WHERE id = $1', [id]);
-    return row ?? null;
+    return this.rows.method(id);
   }
 
   /** The intent, if the secret is its own (compared in constant time). */
@@ -165,7 +128,7 @@ export class SandboxProcessor implements PaymentGateway {
     const expected = Buffer.from(this.secretOf(id));
     const given = Buffer.from(secret);
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-    const [row] = await this.db.query<IntentRow>('SELECT * FROM sandbox_intents WHERE id = $1', [id]);
+    const row = await this.rows.intent(id);
     return row && (!kind || row.kind === kind) ? row : null;
   }
 
@@ -182,7 +145,7 @@ export class SandboxProcessor implements PaymentGateway {
   }
 
   private async requireAction(id: string, from: IntentStatus[]): Promise<ConfirmAnswer> {
-    await this.db.query(`UPDATE sandbox_intents SET status = 'requires_action', updated_at = $3 WHERE id = $1 AND status = ANY($2)`, [id, from, this.now()]);
+    await this.rows.requireAction(id, from, this.now());
     return this.answerOf(await this.intent(id));
   }
 
@@ -191,10 +154,7 @@ export class SandboxProcessor implements PaymentGateway {
    * finds it done and charges nothing more), then tells the portal.
    */
   private async finish(id: string, from: IntentStatus[], failure: string | null): Promise<ConfirmAnswer> {
-    const [row] = await this.db.query<IntentRow>(
-      `UPDATE sandbox_intents SET status = $3, failure_code = $4, updated_at = $5 WHERE id = $1 AND status = ANY($2) RETURNING *`,
-      [id, from, failure ? 'failed' : 'succeeded', failure, this.now()],
-    );
+    const row = await this.rows.finish(id, from, failure, this.now());
     if (!row) return this.answerOf(await this.intent(id));
     await this.emit(await this.eventOf(row));
     return this.answerOf(row);

@@ -8,10 +8,10 @@ import { route } from '../http/route';
 import { logins } from '../http/metrics';
 import { NOTICES } from '../delivery/notices';
 import { notifyCustomer } from '../delivery/notifier';
-import { findCustomerById, findCustomerByUsername, type CustomerRow } from './customers';
-import { bearerToken, SESSION_EXPIRED } from './guard';
-import { decoyHash, hashPassword, needsRehash, verifyPassword } from './passwords';
-import { sha256, unseal } from './secrets';
+import type { CustomerRow } from '../repositories/customers';
+import { bearerToken, SESSION_EXPIRED } from '../auth/guard';
+import { decoyHash, hashPassword, needsRehash, verifyPassword } from '../auth/passwords';
+import { sha256, unseal } from '../auth/secrets';
 
 const LOGIN_FAILED = 'Pogrešno korisničko ime ili lozinka.';
 
@@ -65,20 +65,15 @@ export function loginLimits(
  * on the account cannot lock the owner out of it (OWASP's device cookies, with the device id and
  * password every login already sends).
  */
-async function knownDevice(ctx: ApiContext, customerId: number, deviceUsername: string, devicePassword: string): Promise<boolean> {
-  const [row] = await ctx.db.query('SELECT 1 FROM device_sessions WHERE customer_id = $1 AND device_username = $2 AND device_password_hash = $3 AND untrusted_at IS NULL LIMIT 1', [
-    customerId,
-    deviceUsername,
-    sha256(devicePassword),
-  ]);
-  return Boolean(row);
+function knownDevice(ctx: ApiContext, customerId: number, deviceUsername: string, devicePassword: string): Promise<boolean> {
+  return ctx.store.sessions.isKnownDevice(customerId, deviceUsername, sha256(devicePassword));
 }
 
 /** `POST /login`, `POST /refresh`, `POST /logout` (product.md §7, Authentication). */
 export function authRoutes(app: FastifyInstance, ctx: ApiContext): void {
   route(app, ctx, endpoints.login, async ({ body, request }) => {
     const accountKey = usernameOf(body.username)?.value ?? body.username.toLowerCase();
-    const customer = await findCustomerByUsername(ctx.db, body.username);
+    const customer = await ctx.store.customers.byUsername(body.username);
     const known = customer ? await knownDevice(ctx, customer.id, body.deviceUsername, body.devicePassword) : false;
     const { pair, account, device, knownDevices, client } = loginLimits(ctx.config, accountKey, request.ip, customer ? `${customer.id}:${body.deviceUsername}` : '');
     const guards = known ? [device, knownDevices] : [pair, account];
@@ -111,33 +106,22 @@ export function authRoutes(app: FastifyInstance, ctx: ApiContext): void {
     await ctx.limits.forgive([known ? device.key : pair.key]);
     // A hash made the old way (scrypt) is replaced now that the password is known; only if nobody changed it meanwhile.
     if (needsRehash(customer.password_hash)) {
-      await ctx.db.query('UPDATE customers SET password_hash = $3 WHERE id = $1 AND password_hash = $2', [customer.id, customer.password_hash, await hashPassword(body.password)]);
+      await ctx.store.customers.replacePasswordHash(customer.id, customer.password_hash, await hashPassword(body.password));
     }
 
     const now = ctx.now();
     const sessionId = randomUUID();
     const { token, tokenId } = await ctx.tokens.issue(subjectOf(customer, sessionId, body.deviceUsername));
-    await ctx.db.transaction(async (tx) => {
+    await ctx.store.transaction(async (tx) => {
       // One open session per device: logging in again on the same browser replaces the old one.
-      await tx.query('UPDATE device_sessions SET revoked_at = $1 WHERE customer_id = $2 AND device_username = $3 AND revoked_at IS NULL', [
+      await tx.sessions.start(
+        { id: sessionId, customerId: customer.id, deviceType: body.deviceType, deviceUsername: body.deviceUsername, deviceName: body.deviceName, devicePasswordHash: sha256(body.devicePassword), tokenId },
         now,
-        customer.id,
-        body.deviceUsername,
-      ]);
-      await tx.query(
-        `INSERT INTO device_sessions (id, customer_id, device_type, device_username, device_name, device_password_hash, token_id, created_at, refreshed_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)`,
-        [sessionId, customer.id, body.deviceType, body.deviceUsername, body.deviceName, sha256(body.devicePassword), tokenId, now],
       );
-      await tx.query('UPDATE customers SET last_login_at = $1 WHERE id = $2', [now, customer.id]);
-      // A device this customer never signed in from, while others are known: a security notice. The
-      // insert decides "new" once, however many logins of the same device race.
-      const [fresh] = await tx.query<{ others: boolean }>(
-        `INSERT INTO known_devices (customer_id, device_username, first_seen_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING
-         RETURNING EXISTS (SELECT 1 FROM known_devices k WHERE k.customer_id = $1 AND k.device_username <> $2) AS others`,
-        [customer.id, body.deviceUsername, now],
-      );
-      if (fresh?.others) await notifyCustomer(tx, ctx.notifier, customer.id, NOTICES.newDevice({ device: body.deviceName, at: now }));
+      await tx.customers.markSignedIn(customer.id, now);
+      // A device this customer never signed in from, while others are known: a security notice, once
+      // however many logins of the same device race.
+      if (await tx.sessions.rememberDevice(customer.id, body.deviceUsername, now)) await notifyCustomer(tx, ctx.notifier, customer.id, NOTICES.newDevice({ device: body.deviceName, at: now }));
     });
     request.log.info({ customerId: customer.id, sessionId }, 'login');
     return { token, pin: readPin(ctx.keys.sealing, customer, request.log), firstLogin: customer.last_login_at === null };
@@ -149,24 +133,15 @@ export function authRoutes(app: FastifyInstance, ctx: ApiContext): void {
 
     const now = ctx.now();
     const windowStart = new Date(now.getTime() - ctx.config.refreshWindowDays * 86_400_000);
-    const rows = await ctx.db.query<{ device_username: string; device_password_hash: string }>(
-      `SELECT device_username, device_password_hash FROM device_sessions
-       WHERE id = $1 AND customer_id = $2 AND token_id = $3 AND revoked_at IS NULL AND refreshed_at > $4`,
-      [claims.sid, Number(claims.sub), claims.jti, windowStart],
-    );
-    const session = rows[0];
-    const customer = session && (await findCustomerById(ctx.db, Number(claims.sub)));
+    const session = await ctx.store.sessions.forRefresh({ sessionId: claims.sid, customerId: Number(claims.sub), tokenId: claims.jti }, windowStart);
+    const customer = session && (await ctx.store.customers.byId(Number(claims.sub)));
     if (!session || !customer || session.device_password_hash !== sha256(body.devicePassword)) {
       throw new HttpError(401, SESSION_EXPIRED, 'UNAUTHORIZED');
     }
 
     const { token, tokenId } = await ctx.tokens.issue(subjectOf(customer, claims.sid, session.device_username));
     // Rotation: only the token just replaced may be exchanged, and only once.
-    const updated = await ctx.db.query<{ id: string }>(
-      'UPDATE device_sessions SET token_id = $1, refreshed_at = $2 WHERE id = $3 AND token_id = $4 AND revoked_at IS NULL RETURNING id',
-      [tokenId, now, claims.sid, claims.jti],
-    );
-    if (!updated[0]) throw new HttpError(401, SESSION_EXPIRED, 'UNAUTHORIZED');
+    if (!(await ctx.store.sessions.rotate(claims.sid, claims.jti, tokenId, now))) throw new HttpError(401, SESSION_EXPIRED, 'UNAUTHORIZED');
     return { token };
   });
 
@@ -176,7 +151,7 @@ export function authRoutes(app: FastifyInstance, ctx: ApiContext): void {
     // Only the session's current token ends it: one a refresh replaced (a copy left in another tab, a
     // replayed request) signs nobody out.
     if (claims) {
-      await ctx.db.query('UPDATE device_sessions SET revoked_at = $1 WHERE id = $2 AND token_id = $3 AND revoked_at IS NULL', [ctx.now(), claims.sid, claims.jti]);
+      await ctx.store.sessions.endWithToken(claims.sid, claims.jti, ctx.now());
     }
     return reply.code(204).send();
   });

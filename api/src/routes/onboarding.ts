@@ -1,13 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { EMAIL_PATTERN, endpoints, isRegistrationPhone, isStrongPassword, REGISTRATION_PHONE, type RegistrationType, usernameOf, WEAK_PASSWORD_MESSAGE } from '@portal/shared/contract';
 import type { ApiContext } from '../context';
-import { findCustomerByUsername } from '../auth/customers';
 import { hashPassword } from '../auth/passwords';
 import { seal, unseal } from '../auth/secrets';
 import { randomPin } from '../db/seed';
 import { HttpError, tooManyRequests } from '../http/validate';
 import { route } from '../http/route';
-import { approveCode, approvedSince, createVerification, findVerification, replaceCode, type Purpose } from './codes';
+import { APPROVAL_TTL_MINUTES, approveCode, createVerification, replaceCode, type Purpose } from '../onboarding/codes';
 import { NOTICES } from '../delivery/notices';
 import { notifyCustomer } from '../delivery/notifier';
 
@@ -39,7 +38,7 @@ async function limit(ctx: ApiContext, request: FastifyRequest, username: string)
 
 async function resend(ctx: ApiContext, id: string, purpose: Purpose): Promise<void> {
   // The new code and its message in one transaction: a code exists exactly when its message is queued.
-  const sent = await ctx.db.transaction(async (tx) => {
+  const sent = await ctx.store.transaction(async (tx) => {
     const replaced = await replaceCode(ctx, id, purpose, tx);
     if (!replaced) return false;
     if (purpose === 'PASSWORD_RESET' && replaced.row.customer_id === null) return true;
@@ -55,7 +54,7 @@ export function onboardingRoutes(app: FastifyInstance, ctx: ApiContext): void {
   route(app, ctx, endpoints.startRegistration, async ({ body, request }) => {
     const username = registrationUsername(body.registrationType, body.username);
     await limit(ctx, request, username);
-    if (await findCustomerByUsername(ctx.db, username)) {
+    if (await ctx.store.customers.byUsername(username)) {
       throw new HttpError(
         409,
         body.registrationType === 'PHONE_NUMBER'
@@ -64,7 +63,7 @@ export function onboardingRoutes(app: FastifyInstance, ctx: ApiContext): void {
         'ALREADY_REGISTERED',
       );
     }
-    const id = await ctx.db.transaction(async (tx) => {
+    const id = await ctx.store.transaction(async (tx) => {
       const created = await createVerification(ctx, { purpose: 'REGISTRATION', registrationType: body.registrationType, username, customerId: null }, tx);
       await ctx.notifier.send({ to: username, channel: channelOf(body.registrationType), ...NOTICES.code('REGISTRATION', created.code) }, tx);
       return created.id;
@@ -87,33 +86,26 @@ export function onboardingRoutes(app: FastifyInstance, ctx: ApiContext): void {
   }
 
   route(app, ctx, endpoints.continueRegistration, async ({ body }) => {
-    const row = await findVerification(ctx.db, body.identificator, 'REGISTRATION');
+    const row = await ctx.store.verifications.find(body.identificator, 'REGISTRATION');
     if (!row || !row.approved_at || row.completed_at || row.registration_type !== body.registrationType) throw new HttpError(409, NOT_READY, 'NOT_APPROVED');
     if (!isStrongPassword(body.password)) throw new HttpError(422, WEAK_PASSWORD_MESSAGE, 'WEAK_PASSWORD');
-    const [saved] = await ctx.db.query(
-      `UPDATE verifications SET password_hash = $2, first_name = $3, last_name = $4 WHERE id = $1 AND completed_at IS NULL AND ${approvedSince('$5')} RETURNING id`,
-      [row.id, await hashPassword(body.password), body.firstName, body.lastName, ctx.now()],
-    );
-    if (!saved) throw new HttpError(409, NOT_READY, 'NOT_APPROVED');
+    const details = { passwordHash: await hashPassword(body.password), firstName: body.firstName, lastName: body.lastName };
+    if (!(await ctx.store.verifications.saveRegistrationDetails(row.id, details, ctx.now(), APPROVAL_TTL_MINUTES))) throw new HttpError(409, NOT_READY, 'NOT_APPROVED');
   });
 
   route(app, ctx, endpoints.finishRegistration, async ({ body: { identificator } }) => {
     const pin = randomPin();
-    await ctx.db.transaction(async (tx) => {
-      const [row] = await tx.query<{ id: string; registration_type: RegistrationType; username: string; password_hash: string | null; first_name: string | null; last_name: string | null }>(
-        `UPDATE verifications SET completed_at = $2
-          WHERE id = $1 AND purpose = 'REGISTRATION' AND ${approvedSince('$2')} AND password_hash IS NOT NULL AND completed_at IS NULL
-          RETURNING id, registration_type, username, password_hash, first_name, last_name`,
-        [identificator, ctx.now()],
-      );
+    await ctx.store.transaction(async (tx) => {
+      const row = await tx.verifications.completeRegistration(identificator, ctx.now(), APPROVAL_TTL_MINUTES);
       if (!row || !row.password_hash || !row.first_name || !row.last_name) throw new HttpError(409, NOT_READY, 'NOT_READY');
-      const column = row.registration_type === 'PHONE_NUMBER' ? 'phone_number' : 'email';
-      const [created] = await tx.query<{ id: number }>(
-        `INSERT INTO customers (customer_number, ${column}, first_name, last_name, password_hash, pin_sealed)
-         VALUES (nextval('customer_numbers')::text, $1, $2, $3, $4, $5) ON CONFLICT DO NOTHING RETURNING id`,
-        [row.username, row.first_name, row.last_name, row.password_hash, seal(ctx.keys.sealing, pin)],
-      );
-      if (!created) throw new HttpError(409, 'Nalog s ovim podacima već postoji. Prijavi se.', 'ALREADY_REGISTERED');
+      const created = await tx.customers.register(row.registration_type === 'PHONE_NUMBER' ? 'phone_number' : 'email', {
+        username: row.username,
+        firstName: row.first_name,
+        lastName: row.last_name,
+        passwordHash: row.password_hash,
+        pinSealed: seal(ctx.keys.sealing, pin),
+      });
+      if (created === null) throw new HttpError(409, 'Nalog s ovim podacima već postoji. Prijavi se.', 'ALREADY_REGISTERED');
     });
     return { pin };
   });
@@ -123,9 +115,9 @@ export function onboardingRoutes(app: FastifyInstance, ctx: ApiContext): void {
     if (!lookup) throw new HttpError(400, 'Unesi e-mail adresu ili broj telefona.', 'BAD_USERNAME');
     const registrationType: RegistrationType = lookup.type;
     await limit(ctx, request, lookup.value);
-    const customer = await findCustomerByUsername(ctx.db, lookup.value);
+    const customer = await ctx.store.customers.byUsername(lookup.value);
     // Unknown usernames get the same answer and a verification that can never be approved (no enumeration).
-    const id = await ctx.db.transaction(async (tx) => {
+    const id = await ctx.store.transaction(async (tx) => {
       const created = await createVerification(ctx, { purpose: 'PASSWORD_RESET', registrationType, username: lookup.value, customerId: customer?.id ?? null }, tx);
       if (customer) await ctx.notifier.send({ to: lookup.value, channel: channelOf(registrationType), ...NOTICES.code('PASSWORD_RESET', created.code) }, tx);
       return created.id;
@@ -144,22 +136,14 @@ export function onboardingRoutes(app: FastifyInstance, ctx: ApiContext): void {
   route(app, ctx, endpoints.resetPassword, async ({ body }) => {
     if (!isStrongPassword(body.password)) throw new HttpError(422, WEAK_PASSWORD_MESSAGE, 'WEAK_PASSWORD');
     const hash = await hashPassword(body.password);
-    await ctx.db.transaction(async (tx) => {
-      const [row] = await tx.query<{ customer_id: number | null }>(
-        `UPDATE verifications SET completed_at = $2
-          WHERE id = $1 AND purpose = 'PASSWORD_RESET' AND ${approvedSince('$2')} AND completed_at IS NULL AND customer_id IS NOT NULL
-          RETURNING customer_id`,
-        [body.identificator, ctx.now()],
-      );
-      if (!row?.customer_id) throw new HttpError(409, 'Kod nije potvrđen. Zatraži novi kod.', 'NOT_APPROVED');
-      await tx.query('UPDATE customers SET password_hash = $2 WHERE id = $1', [row.customer_id, hash]);
-      // A reset signs the customer out everywhere, and tells them.
-      // …and distrusts every device: none keeps a login budget of its own (docs/limits.md).
-      await tx.query(
-        'UPDATE device_sessions SET revoked_at = COALESCE(revoked_at, $2), untrusted_at = COALESCE(untrusted_at, $2) WHERE customer_id = $1 AND (revoked_at IS NULL OR untrusted_at IS NULL)',
-        [row.customer_id, ctx.now()],
-      );
-      await notifyCustomer(tx, ctx.notifier, row.customer_id, NOTICES.passwordChanged({ at: ctx.now() }));
+    await ctx.store.transaction(async (tx) => {
+      const customerId = await tx.verifications.completeReset(body.identificator, ctx.now(), APPROVAL_TTL_MINUTES);
+      if (customerId === null) throw new HttpError(409, 'Kod nije potvrđen. Zatraži novi kod.', 'NOT_APPROVED');
+      await tx.customers.setPasswordHash(customerId, hash);
+      // A reset signs the customer out everywhere, and tells them; and distrusts every device: none
+      // keeps a login budget of its own (docs/limits.md).
+      await tx.sessions.endOthers(customerId, null, ctx.now());
+      await notifyCustomer(tx, ctx.notifier, customerId, NOTICES.passwordChanged({ at: ctx.now() }));
     });
   });
 
@@ -167,10 +151,7 @@ export function onboardingRoutes(app: FastifyInstance, ctx: ApiContext): void {
   route(app, ctx, endpoints.outbox, async ({ query: { to } }) => {
     const lookup = to === undefined ? null : usernameOf(to);
     if (!lookup) throw new HttpError(400, 'Navedi primaoca: ?to=<telefon ili e-mail>', 'BAD_QUERY');
-    const rows = await ctx.db.query<{ to_address: string; channel: 'SMS' | 'EMAIL'; text_sealed: string; code_sealed: string | null; created_at: Date }>(
-      'SELECT to_address, channel, text_sealed, code_sealed, created_at FROM outbox WHERE to_address = $1 ORDER BY id DESC LIMIT 50',
-      [lookup.value],
-    );
+    const rows = await ctx.store.outbox.latestTo(lookup.value);
     return rows.map((row) => ({
       to: row.to_address,
       channel: row.channel,

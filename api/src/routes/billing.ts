@@ -3,7 +3,7 @@ import { endpoints } from '@portal/shared/contract';
 import type { ApiContext } from '../context';
 import { HttpError } from '../http/validate';
 import { route } from '../http/route';
-import { runBillingPass } from './job';
+import { runBillingPass } from '../billing/job';
 
 /**
  * The sandbox's billing trigger (like `/api/dev/outbox`, absent outside the sandbox): runs one billing

@@ -1,0 +1,28 @@
+import type { CreditCard } from '@portal/shared/contract';
+import type { CardRow, CardsRepository } from '../repositories/cards';
+import { UUID } from '../http/validate';
+
+export const CARD_NOT_FOUND = 'Kartica nije pronađena.';
+
+export function toCreditCard(c: CardRow): CreditCard {
+  return {
+    code: c.code,
+    primaryCard: c.primary_card,
+    creditCardTypeCode: c.card_type,
+    cardNumber: c.masked_number,
+    fullName: c.full_name,
+    address: c.address,
+    city: c.city,
+    zip: c.zip,
+    phone: c.phone,
+    country: c.country,
+    email: c.email,
+    expirationDateMm: c.expiration_mm,
+    expirationDateYy: c.expiration_yy,
+  };
+}
+
+/** One of the customer's own saved cards; any other code (another customer's, unknown, malformed) is absent. */
+export async function ownCard(cards: CardsRepository, customerId: number, code: string): Promise<CardRow | null> {
+  return UUID.test(code) ? cards.own(customerId, code) : null;
+}

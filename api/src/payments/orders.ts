@@ -1,0 +1,119 @@
+import type { FastifyRequest } from 'fastify';
+import type { Invoice, PaymentOrderResponse, PaymentRecord } from '@portal/shared/contract';
+import type { Repositories } from '../repositories';
+import type { CardRow } from '../repositories/cards';
+import type { OrderRow } from '../repositories/orders';
+import { HttpError } from '../http/validate';
+import { toCreditCard } from '../cards/cards';
+import { fromFening } from '../money';
+import type { PaymentGateway } from './gateway';
+
+export const ALREADY_SUBSCRIBED = 'Tvoja pretplata je aktivna: novu možeš kupiti kada istekne.';
+export const ACCOUNT_BLOCKED = 'Tvoj nalog je blokiran, pa pretplatu trenutno nije moguće kupiti. Obrati se korisničkoj podršci.';
+export const PROMO_USED = 'Promo period za ovaj paket već si iskoristio. Paket možeš kupiti po redovnoj cijeni.';
+export const PLAN_NOT_FOUND = 'Paket nije pronađen.';
+export const NO_PROMO = 'Ovaj paket trenutno nema promo period.';
+export const NEEDS_CARD = 'Za promo period potrebna je sačuvana kartica.';
+const ORDER_REPLACED = 'Ovu narudžbu je zamijenila novija, otvorena u drugom prozoru. Pokušaj ponovo.';
+
+/** How an upgrade's payment is named in the history and on its invoice. */
+export const upgradeName = (plan: string, from: string) => `${plan} (promjena paketa sa ${from})`;
+
+/** Refuses, with the reason, a customer who may not buy a subscription today. */
+export async function refuseUnlessMayBuy(repos: Repositories, customerId: number, today: string): Promise<void> {
+  const row = await repos.subscriptions.buyingState(customerId, today);
+  if (row?.status === 'BLOCKED') throw new HttpError(409, ACCOUNT_BLOCKED, 'ACCOUNT_BLOCKED');
+  if (row && !row.may) throw new HttpError(409, ALREADY_SUBSCRIBED, 'ALREADY_SUBSCRIBED');
+}
+
+/**
+ * Cancels payments at the provider so that they cannot be confirmed any more. One the customer
+ * managed to pay meanwhile is refunded when its event arrives (events.ts), as its order is no longer open.
+ */
+export async function cancelPayments(gateway: PaymentGateway, paymentIds: readonly string[], log: { warn(message: string): void }): Promise<void> {
+  for (const id of paymentIds) {
+    await gateway.cancelPayment(id).catch((error: Error) => log.warn(`Cancelling payment ${id} failed: ${error.message}`));
+  }
+}
+
+export function toRecord(order: OrderRow): PaymentRecord {
+  return {
+    orderNumber: order.order_number,
+    updated: new Date(order.updated_at).toISOString(),
+    periodStart: order.period_start ?? '',
+    periodEnd: order.period_end ?? '',
+    creditCardNumber: order.card_number,
+    amount: fromFening(order.amount_fening),
+    paymentData: { name: order.kind === 'UPGRADE' && order.from_name ? upgradeName(order.plan_name, order.from_name) : order.plan_name },
+  };
+}
+
+/**
+ * A paid order's invoice: the record plus what the invoice says about the customer. Only the order's
+ * own customer's (`customerId`; null for the server's own use, such as an e-mailed receipt); null
+ * when there is none.
+ */
+export async function invoiceOf(repos: Repositories, orderNumber: string, customerId: number | null): Promise<Invoice | null> {
+  if (!/^[0-9]{4}-[0-9]{6,}$/.test(orderNumber)) return null;
+  const order = await repos.orders.invoice(orderNumber, customerId);
+  if (!order) return null;
+  return {
+    ...toRecord(order),
+    issued: new Date(order.updated_at).toISOString(),
+    customer: {
+      fullName: `${order.first_name} ${order.last_name}`,
+      accountNumber: order.customer_number,
+      username: order.email ?? (order.phone_number ? `+${order.phone_number}` : ''),
+    },
+  };
+}
+
+/**
+ * The stored idempotency key of a client's call, from its `Idempotency-Key` header (without one every
+ * call is new): in a namespace of its own per kind of call (`order:…`, `plan-change:…`), apart from each
+ * other and from the billing job's keys (`renewal-…`), so a key sent by a client can only ever find an
+ * order the same kind of call made for the same customer.
+ */
+export function idempotencyKey(request: FastifyRequest, kind: 'order' | 'plan-change'): string {
+  const header = request.headers['idempotency-key'];
+  if (header === undefined) return `${kind}:auto-${crypto.randomUUID()}`;
+  if (typeof header !== 'string' || !/^[A-Za-z0-9_-]{8,64}$/.test(header)) {
+    throw new HttpError(400, 'Neispravan zahtjev: Idempotency-Key mora imati 8 do 64 slova, broja, - ili _.', 'BAD_REQUEST');
+  }
+  return `${kind}:${header}`;
+}
+
+/** The same Idempotency-Key with another body (plan, card or amount): nothing is ordered. */
+export const keyReused = () => new HttpError(422, 'Ovaj ključ zahtjeva je već iskorišten za drugi zahtjev.', 'IDEMPOTENCY_MISMATCH');
+/** The same Idempotency-Key as an order already paid: it is never paid again. */
+export const alreadyPaid = () => new HttpError(409, 'Ova narudžba je već plaćena.', 'ORDER_PAID');
+
+/**
+ * The provider's payment of a placed order, which the customer confirms in the browser. It has the order
+ * as its idempotency key, so a repeated order is the same payment; an order another tab replaced while
+ * its payment was being made gets a payment that cannot be confirmed (409).
+ */
+export async function startOrderPayment(
+  deps: { repos: Repositories; gateway: PaymentGateway; log: { warn(message: string): void } },
+  order: { orderNumber: string; customerId: number; amountFening: number; card: CardRow & { payment_method: string }; description: string },
+): Promise<PaymentOrderResponse> {
+  const { orderNumber, card } = order;
+  const payment = await deps.gateway.createPayment({
+    amountFening: order.amountFening,
+    paymentMethod: card.payment_method,
+    customerRef: String(order.customerId),
+    idempotencyKey: `order-${orderNumber}`,
+    description: order.description,
+  });
+  if ((await deps.repos.orders.attachPayment(orderNumber, payment.id)) === 'CANCELLED') {
+    await cancelPayments(deps.gateway, [payment.id], deps.log);
+    throw new HttpError(409, ORDER_REPLACED, 'ORDER_REPLACED');
+  }
+  return {
+    orderNumber,
+    paymentSecret: payment.clientSecret,
+    panToken: card.payment_method,
+    card: toCreditCard(card),
+    orderInfo: { orderInfo: order.description, amount: fromFening(order.amountFening) },
+  };
+}

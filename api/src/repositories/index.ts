@@ -1,0 +1,67 @@
+import type { Db, Queryable } from '../db/db';
+import { BillingAttemptsRepository } from './billingAttempts';
+import { CardsRepository } from './cards';
+import { CustomersRepository } from './customers';
+import { DemoRepository } from './demo';
+import { InvoicePdfsRepository } from './invoicePdfs';
+import { OrdersRepository } from './orders';
+import { OutboxRepository } from './outbox';
+import { PlansRepository } from './plans';
+import { RateLimitsRepository } from './rateLimits';
+import { SandboxProcessorRepository } from './sandboxProcessor';
+import { SessionsRepository } from './sessions';
+import { SubscriptionsRepository } from './subscriptions';
+import { VerificationsRepository } from './verifications';
+
+/**
+ * Every repository, on one database connection or transaction. The repositories own the SQL: nothing
+ * else in the API writes any (docs/architecture.md); routes, services and jobs call their methods.
+ */
+export class Repositories {
+  readonly customers: CustomersRepository;
+  readonly sessions: SessionsRepository;
+  readonly verifications: VerificationsRepository;
+  readonly cards: CardsRepository;
+  readonly plans: PlansRepository;
+  readonly subscriptions: SubscriptionsRepository;
+  readonly orders: OrdersRepository;
+  readonly billingAttempts: BillingAttemptsRepository;
+  readonly invoicePdfs: InvoicePdfsRepository;
+  readonly outbox: OutboxRepository;
+  readonly rateLimits: RateLimitsRepository;
+  readonly sandboxProcessor: SandboxProcessorRepository;
+  readonly demo: DemoRepository;
+
+  constructor(q: Queryable) {
+    this.customers = new CustomersRepository(q);
+    this.sessions = new SessionsRepository(q);
+    this.verifications = new VerificationsRepository(q);
+    this.cards = new CardsRepository(q);
+    this.plans = new PlansRepository(q);
+    this.subscriptions = new SubscriptionsRepository(q);
+    this.orders = new OrdersRepository(q);
+    this.billingAttempts = new BillingAttemptsRepository(q);
+    this.invoicePdfs = new InvoicePdfsRepository(q);
+    this.outbox = new OutboxRepository(q);
+    this.rateLimits = new RateLimitsRepository(q);
+    this.sandboxProcessor = new SandboxProcessorRepository(q);
+    this.demo = new DemoRepository(q);
+  }
+}
+
+/** The repositories on the database, built once per server, and transactions that hand out the same repositories bound to them. */
+export class Store extends Repositories {
+  constructor(readonly db: Db) {
+    super(db);
+  }
+
+  /** Runs `work` in one transaction: all or nothing. */
+  transaction<T>(work: (tx: Repositories) => Promise<T>): Promise<T> {
+    return this.db.transaction((q) => work(new Repositories(q)));
+  }
+
+  /** Runs `work` while this process holds the named lock (db/db.ts `exclusively`); null when another holds it. */
+  exclusively<T>(lockId: number, work: () => Promise<T>): Promise<T | null> {
+    return this.db.exclusively(lockId, work);
+  }
+}

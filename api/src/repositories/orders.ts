@@ -1,0 +1,248 @@
+import { Repository } from './base';
+import { canBuyWhere } from './subscriptionRules';
+
+export type OrderKind = 'PURCHASE' | 'RENEWAL' | 'UPGRADE';
+
+/** A paid order as the payment history and the invoice read it. */
+export interface OrderRow {
+  order_number: string;
+  customer_id: number;
+  plan_code: string;
+  plan_name: string;
+  card_code: string | null;
+  card_number: string;
+  amount_fening: number;
+  status: 'PENDING' | 'PAID' | 'FAILED';
+  provider_payment_id: string | null;
+  period_start: string | null;
+  period_end: string | null;
+  updated_at: Date;
+  kind: OrderKind;
+  from_name: string | null;
+}
+
+export interface InvoiceRow extends OrderRow {
+  first_name: string;
+  last_name: string;
+  customer_number: string | null;
+  email: string | null;
+  phone_number: string | null;
+}
+
+const ORDER_COLUMNS = `o.order_number, o.customer_id, o.plan_code, p.name AS plan_name, o.card_code, o.card_number, o.amount_fening, o.status,
+  o.provider_payment_id, to_char(o.period_start, 'YYYY-MM-DD') AS period_start, to_char(o.period_end, 'YYYY-MM-DD') AS period_end, o.updated_at,
+  o.kind, f.name AS from_name`;
+/** The orders' tables as ORDER_COLUMNS reads them. */
+const ORDER_TABLES = 'payment_orders o JOIN plans p ON p.code = o.plan_code LEFT JOIN plans f ON f.code = o.from_plan_code';
+/** SQL: a new order number, `YYYY-NNNNNN`, from the year in parameter `year`. */
+const NEW_ORDER_NUMBER = (year: string) => `${year} || '-' || lpad(nextval('order_numbers')::text, 6, '0')`;
+
+/** `payment_orders`: purchases, renewals and upgrades, each paid once through the provider. */
+export class OrdersRepository extends Repository {
+  /** The customer's paid orders, newest first. */
+  async paid(customerId: number): Promise<OrderRow[]> {
+    return this.q.query<OrderRow>(`SELECT ${ORDER_COLUMNS} FROM ${ORDER_TABLES} WHERE o.customer_id = $1 AND o.status = 'PAID' ORDER BY o.updated_at DESC, o.order_number DESC`, [
+      customerId,
+    ]);
+  }
+
+  /** A paid order with its customer (only `customerId`'s when given). */
+  async invoice(orderNumber: string, customerId: number | null): Promise<InvoiceRow | null> {
+    const [row] = await this.q.query<InvoiceRow>(
+      `SELECT ${ORDER_COLUMNS}, c.first_name, c.last_name, c.customer_number, c.email, c.phone_number
+         FROM ${ORDER_TABLES} JOIN customers c ON c.id = o.customer_id
+        WHERE o.order_number = $1 AND ($2::int IS NULL OR o.customer_id = $2) AND o.status = 'PAID'`,
+      [orderNumber, customerId],
+    );
+    return row ?? null;
+  }
+
+  /** The customer's order made with this idempotency key, if any. */
+  async byKey(customerId: number, key: string): Promise<{ order_number: string; plan_code: string; card_code: string | null; amount_fening: number; status: string } | null> {
+    const [row] = await this.q.query<{ order_number: string; plan_code: string; card_code: string | null; amount_fening: number; status: string }>(
+      'SELECT order_number, plan_code, card_code, amount_fening, status FROM payment_orders WHERE customer_id = $1 AND idempotency_key = $2',
+      [customerId, key],
+    );
+    return row ?? null;
+  }
+
+  /** The customer's open purchase order, if any (one at most). */
+  async openPurchase(customerId: number): Promise<{ order_number: string; plan_code: string; card_code: string | null; amount_fening: number } | null> {
+    const [row] = await this.q.query<{ order_number: string; plan_code: string; card_code: string | null; amount_fening: number }>(
+      `SELECT order_number, plan_code, card_code, amount_fening FROM payment_orders WHERE customer_id = $1 AND kind = 'PURCHASE' AND status = 'PENDING'`,
+      [customerId],
+    );
+    return row ?? null;
+  }
+
+  /** The customer's open upgrade order for exactly this change, if any. */
+  async openUpgrade(customerId: number, change: { plan: string; from: string; cardCode: string; amountFening: number; periodEnd: string }): Promise<string | null> {
+    const [row] = await this.q.query<{ order_number: string }>(
+      `SELECT order_number FROM payment_orders WHERE customer_id = $1 AND kind = 'UPGRADE' AND status = 'PENDING'
+          AND plan_code = $2 AND from_plan_code = $3 AND card_code = $4 AND amount_fening = $5 AND period_end = $6::date`,
+      [customerId, change.plan, change.from, change.cardCode, change.amountFening, change.periodEnd],
+    );
+    return row?.order_number ?? null;
+  }
+
+  /** Marks the customer's open orders of a kind CANCELLED; answers their provider payments, to cancel once committed. */
+  async cancelOpen(customerId: number, kind: OrderKind, at: Date): Promise<string[]> {
+    const rows = await this.q.query<{ provider_payment_id: string | null }>(
+      `UPDATE payment_orders SET status = 'CANCELLED', updated_at = $2 WHERE customer_id = $1 AND kind = $3 AND status = 'PENDING' RETURNING provider_payment_id`,
+      [customerId, at, kind],
+    );
+    return rows.flatMap((r) => (r.provider_payment_id ? [r.provider_payment_id] : []));
+  }
+
+  async createPurchase(order: { customerId: number; plan: string; cardCode: string; cardNumber: string; amountFening: number; key: string; ref: string | null }, at: Date): Promise<string> {
+    const [created] = await this.q.query<{ order_number: string }>(
+      `INSERT INTO payment_orders (order_number, customer_id, plan_code, card_code, card_number, amount_fening, status, idempotency_key, created_at, updated_at, ref)
+       VALUES (${NEW_ORDER_NUMBER('$1')}, $2, $3, $4, $5, $6, 'PENDING', $7, $8, $8, $9)
+       RETURNING order_number`,
+      [String(at.getUTCFullYear()), order.customerId, order.plan, order.cardCode, order.cardNumber, order.amountFening, order.key, at, order.ref],
+    );
+    return created!.order_number;
+  }
+
+  async createUpgrade(
+    order: { customerId: number; plan: string; from: string; cardCode: string; cardNumber: string; amountFening: number; key: string; periodStart: string; periodEnd: string },
+    at: Date,
+  ): Promise<string> {
+    const [created] = await this.q.query<{ order_number: string }>(
+      `INSERT INTO payment_orders (order_number, customer_id, plan_code, from_plan_code, card_code, card_number, amount_fening, status, idempotency_key, kind,
+                                   period_start, period_end, created_at, updated_at)
+       VALUES (${NEW_ORDER_NUMBER('$1')}, $2, $3, $4, $5, $6, $7, 'PENDING', $8, 'UPGRADE', $9::date, $10::date, $11, $11)
+       RETURNING order_number`,
+      [String(at.getUTCFullYear()), order.customerId, order.plan, order.from, order.cardCode, order.cardNumber, order.amountFening, order.key, order.periodStart, order.periodEnd, at],
+    );
+    return created!.order_number;
+  }
+
+  /** The renewal order of the period due `due` (its key `renewal-<due>`), if made. */
+  async renewalOf(customerId: number, key: string): Promise<string | null> {
+    const [row] = await this.q.query<{ order_number: string }>('SELECT order_number FROM payment_orders WHERE customer_id = $1 AND idempotency_key = $2', [customerId, key]);
+    return row?.order_number ?? null;
+  }
+
+  /** A retry charges the open renewal order with the card now primary and the package decided now. */
+  async updateRenewal(orderNumber: string, charge: { cardCode: string; cardNumber: string; amountFening: number; plan: string }, at: Date): Promise<void> {
+    await this.q.query(
+      `UPDATE payment_orders SET card_code = $2, card_number = $3, amount_fening = $4, plan_code = $5, updated_at = $6 WHERE order_number = $1 AND status = 'PENDING'`,
+      [orderNumber, charge.cardCode, charge.cardNumber, charge.amountFening, charge.plan, at],
+    );
+  }
+
+  /** The renewal order of a period, once however many runners race (the key is unique per customer). */
+  async createRenewal(order: { customerId: number; plan: string; cardCode: string; cardNumber: string; amountFening: number; key: string; dueOn: string }, at: Date): Promise<void> {
+    await this.q.query(
+      `INSERT INTO payment_orders (order_number, customer_id, plan_code, card_code, card_number, amount_fening, status, idempotency_key, kind, due_on, created_at, updated_at)
+       VALUES (${NEW_ORDER_NUMBER('$1')}, $2, $3, $4, $5, $6, 'PENDING', $7, 'RENEWAL', $8::date, $9, $9)
+       ON CONFLICT (customer_id, idempotency_key) DO NOTHING`,
+      [String(at.getUTCFullYear()), order.customerId, order.plan, order.cardCode, order.cardNumber, order.amountFening, order.key, order.dueOn, at],
+    );
+  }
+
+  /** The provider's payment of an order (the first one stays); answers the order's status. */
+  async attachPayment(orderNumber: string, paymentId: string): Promise<string | null> {
+    const [row] = await this.q.query<{ status: string }>('UPDATE payment_orders SET provider_payment_id = COALESCE(provider_payment_id, $2) WHERE order_number = $1 RETURNING status', [
+      orderNumber,
+      paymentId,
+    ]);
+    return row?.status ?? null;
+  }
+
+  /** The renewal's payment of this attempt, while the order waits. */
+  async setPendingPayment(orderNumber: string, paymentId: string | null): Promise<void> {
+    await this.q.query(`UPDATE payment_orders SET provider_payment_id = $2 WHERE order_number = $1 AND status = 'PENDING'`, [orderNumber, paymentId]);
+  }
+
+  async setFailureCode(orderNumber: string, code: string, at: Date): Promise<void> {
+    await this.q.query(`UPDATE payment_orders SET failure_code = $2, updated_at = $3 WHERE order_number = $1 AND status = 'PENDING'`, [orderNumber, code, at]);
+  }
+
+  /** The customer's open renewal orders fail (the subscription ended). */
+  async failOpenRenewals(customerId: number, at: Date): Promise<void> {
+    await this.q.query(`UPDATE payment_orders SET status = 'FAILED', updated_at = $2 WHERE customer_id = $1 AND kind = 'RENEWAL' AND status = 'PENDING'`, [customerId, at]);
+  }
+
+  /** The names an upgrade's payment shows, and the card it was ordered with. */
+  async upgradeNames(orderNumber: string): Promise<{ plan_name: string; from_name: string; card_code: string } | null> {
+    const [row] = await this.q.query<{ plan_name: string; from_name: string; card_code: string }>(
+      `SELECT t.name AS plan_name, f.name AS from_name, o.card_code FROM payment_orders o JOIN plans t ON t.code = o.plan_code JOIN plans f ON f.code = o.from_plan_code
+        WHERE o.order_number = $1`,
+      [orderNumber],
+    );
+    return row ?? null;
+  }
+
+  /** The order a provider payment belongs to. */
+  async byPayment(paymentId: string): Promise<{ order_number: string; kind: OrderKind; customer_id: number } | null> {
+    const [row] = await this.q.query<{ order_number: string; kind: OrderKind; customer_id: number }>('SELECT order_number, kind, customer_id FROM payment_orders WHERE provider_payment_id = $1', [
+      paymentId,
+    ]);
+    return row ?? null;
+  }
+
+  /**
+   * Marks a renewal order paid, its period one month from the due day (product.md §9); only while it
+   * waits, so the job and a webhook settling the same payment change it once. Null when it did not wait.
+   */
+  async settleRenewal(orderNumber: string, at: Date): Promise<{ customer_id: number; plan_code: string; plan_name: string; amount_fening: number; card_number: string; due_on: string; period_end: string } | null> {
+    const [row] = await this.q.query<{ customer_id: number; plan_code: string; plan_name: string; amount_fening: number; card_number: string; due_on: string; period_end: string }>(
+      `UPDATE payment_orders o SET status = 'PAID', period_start = o.due_on, period_end = (o.due_on + interval '1 month')::date, updated_at = $2
+         FROM plans p
+        WHERE o.order_number = $1 AND o.kind = 'RENEWAL' AND o.status = 'PENDING' AND p.code = o.plan_code
+        RETURNING o.customer_id, o.plan_code, p.name AS plan_name, o.amount_fening, o.card_number, to_char(o.due_on, 'YYYY-MM-DD') AS due_on, to_char(o.period_end, 'YYYY-MM-DD') AS period_end`,
+      [orderNumber, at],
+    );
+    return row ?? null;
+  }
+
+  /**
+   * A purchase paid: its period from today, only while it waits and the customer may still buy (not
+   * BLOCKED, not subscribed meanwhile); null otherwise.
+   */
+  async payPurchase(orderNumber: string, today: string, at: Date): Promise<{ customer_id: number; plan_code: string; period_start: string; period_end: string } | null> {
+    const [row] = await this.q.query<{ customer_id: number; plan_code: string; period_start: string; period_end: string }>(
+      `UPDATE payment_orders SET status = 'PAID', period_start = $2::date, period_end = ($2::date + interval '1 month')::date, updated_at = $3
+        WHERE order_number = $1 AND status = 'PENDING'
+          AND NOT EXISTS (SELECT 1 FROM subscriptions s WHERE s.customer_id = payment_orders.customer_id AND NOT ${canBuyWhere('$2')})
+        RETURNING customer_id, plan_code, to_char(period_start, 'YYYY-MM-DD') AS period_start, to_char(period_end, 'YYYY-MM-DD') AS period_end`,
+      [orderNumber, today, at],
+    );
+    return row ?? null;
+  }
+
+  /** An order paid whose effect was applied elsewhere (an upgrade). */
+  async markPaid(orderNumber: string, at: Date): Promise<void> {
+    await this.q.query(`UPDATE payment_orders SET status = 'PAID', updated_at = $2 WHERE order_number = $1 AND status = 'PENDING'`, [orderNumber, at]);
+  }
+
+  /** Money for an order no longer wanted goes back; false when it was PAID or REFUNDED already. */
+  async markRefunded(orderNumber: string, at: Date): Promise<boolean> {
+    const rows = await this.q.query(`UPDATE payment_orders SET status = 'REFUNDED', updated_at = $2 WHERE order_number = $1 AND status IN ('PENDING', 'CANCELLED', 'FAILED') RETURNING 1`, [
+      orderNumber,
+      at,
+    ]);
+    return rows.length > 0;
+  }
+
+  /** A purchase's or upgrade's payment failed (a renewal's is the billing job's to retry). */
+  async failByPayment(paymentId: string, code: string, at: Date): Promise<void> {
+    await this.q.query(`UPDATE payment_orders SET status = 'FAILED', failure_code = $2, updated_at = $3 WHERE provider_payment_id = $1 AND status = 'PENDING' AND kind IN ('PURCHASE', 'UPGRADE')`, [
+      paymentId,
+      code,
+      at,
+    ]);
+  }
+
+  /** What a paid purchase's or upgrade's receipt says. */
+  async receipt(orderNumber: string): Promise<{ customer_id: number; kind: string; plan_name: string; amount_fening: number; card_number: string; period_end: string } | null> {
+    const [row] = await this.q.query<{ customer_id: number; kind: string; plan_name: string; amount_fening: number; card_number: string; period_end: string }>(
+      `SELECT o.customer_id, o.kind, p.name AS plan_name, o.amount_fening, o.card_number, to_char(o.period_end, 'YYYY-MM-DD') AS period_end
+         FROM payment_orders o JOIN plans p ON p.code = o.plan_code WHERE o.order_number = $1 AND o.status = 'PAID'`,
+      [orderNumber],
+    );
+    return row ?? null;
+  }
+}

@@ -1,0 +1,62 @@
+import { Repository } from './base';
+
+export type Channel = 'SMS' | 'EMAIL';
+
+/** What the sender reads of a message; text and code stay sealed until it sends them. */
+export interface OutboxRow {
+  id: string;
+  to_address: string;
+  channel: Channel;
+  kind: string;
+  text_sealed: string;
+  code_sealed: string | null;
+  meta: { subject?: string; link?: { path: string; label: string }; invoice?: string };
+  attempts: number;
+}
+
+/** `outbox`: the queue of messages, written in the transaction of the change that causes each one. */
+export class OutboxRepository extends Repository {
+  async add(message: { to: string; channel: Channel; kind: string; textSealed: string; codeSealed: string | null; meta: object; status: 'PENDING' | 'HELD' }, at: Date): Promise<void> {
+    await this.q.query(
+      `INSERT INTO outbox (to_address, channel, kind, text_sealed, code_sealed, meta, status, next_attempt_at, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)`,
+      [message.to, message.channel, message.kind, message.textSealed, message.codeSealed, JSON.stringify(message.meta), message.status, at],
+    );
+  }
+
+  /** Claims up to `batch` due messages of these channels for `leaseSeconds`; one sender gets each (SKIP LOCKED), and each claim counts a try. */
+  async claim(at: Date, batch: number, channels: readonly Channel[], leaseSeconds: number): Promise<OutboxRow[]> {
+    return this.q.query<OutboxRow>(
+      `UPDATE outbox o SET locked_until = $1::timestamptz + make_interval(secs => $4), attempts = o.attempts + 1
+        WHERE o.id IN (SELECT id FROM outbox
+                        WHERE status = 'PENDING' AND next_attempt_at <= $1 AND (locked_until IS NULL OR locked_until <= $1) AND channel = ANY($3::text[])
+                        ORDER BY next_attempt_at, id LIMIT $2 FOR UPDATE SKIP LOCKED)
+        RETURNING o.id, o.to_address, o.channel, o.kind, o.text_sealed, o.code_sealed, o.meta, o.attempts`,
+      [at, batch, channels, leaseSeconds],
+    );
+  }
+
+  async markSent(id: string, at: Date): Promise<void> {
+    await this.q.query(`UPDATE outbox SET status = 'SENT', sent_at = $2, locked_until = NULL, last_error = NULL WHERE id = $1 AND status = 'PENDING'`, [id, at]);
+  }
+
+  async markFailed(id: string, reason: string): Promise<void> {
+    await this.q.query(`UPDATE outbox SET status = 'FAILED', locked_until = NULL, last_error = $2 WHERE id = $1 AND status = 'PENDING'`, [id, reason]);
+  }
+
+  async retryAt(id: string, next: Date, reason: string): Promise<void> {
+    await this.q.query(`UPDATE outbox SET next_attempt_at = $2, locked_until = NULL, last_error = $3 WHERE id = $1 AND status = 'PENDING'`, [id, next, reason]);
+  }
+
+  /** The latest 50 messages to an address, newest first (the sandbox's outbox view). */
+  async latestTo(address: string): Promise<Array<{ to_address: string; channel: Channel; text_sealed: string; code_sealed: string | null; created_at: Date }>> {
+    return this.q.query('SELECT to_address, channel, text_sealed, code_sealed, created_at FROM outbox WHERE to_address = $1 ORDER BY id DESC LIMIT 50', [address]);
+  }
+
+  /** Messages waiting per channel, and the oldest one's age in seconds (the metrics' backlog). */
+  async backlog(): Promise<Array<{ channel: string; pending: number; oldest_seconds: number }>> {
+    return this.q.query(
+      `SELECT channel, count(*)::int AS pending, COALESCE(extract(epoch FROM now() - min(created_at)), 0)::int AS oldest_seconds FROM outbox WHERE status = 'PENDING' GROUP BY channel`,
+    );
+  }
+}

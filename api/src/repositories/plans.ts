@@ -1,0 +1,60 @@
+import type { Promo } from '@portal/shared/contract';
+import { Repository } from './base';
+
+export interface PlanRow {
+  code: string;
+  name: string;
+  price_fening: number;
+}
+
+export interface PlanWithPromosRow extends PlanRow {
+  promos: Array<{ status: string; promo_type: Promo['promoType']; duration_until: string | null; duration_days: number | null }> | null;
+}
+
+/** A promo of a plan as a subscription in it starts: its kind, and the day it ends when it starts today. */
+export interface RunningPromoRow {
+  promo_type: 'DURATION_BASED' | 'TIME_UNTIL_BASED';
+  duration_days: number | null;
+  until: string | null;
+  ends: string;
+}
+
+/** `plans`, `plan_promos` and `promo_uses`: the packages, their promos, and who used which promo. */
+export class PlansRepository extends Repository {
+  /** Every plan in the catalogue's order, each with its promos. */
+  async list(): Promise<PlanWithPromosRow[]> {
+    return this.q.query<PlanWithPromosRow>(
+      `SELECT p.code, p.name, p.price_fening,
+              (SELECT json_agg(json_build_object(
+                         'status', pp.status, 'promo_type', pp.promo_type,
+                         'duration_until', to_char(pp.duration_until, 'YYYY-MM-DD'), 'duration_days', pp.duration_days)
+                       ORDER BY pp.id)
+                 FROM plan_promos pp WHERE pp.plan_code = p.code) AS promos
+         FROM plans p ORDER BY p.position`,
+    );
+  }
+
+  async find(code: string): Promise<PlanRow | null> {
+    const [row] = await this.q.query<PlanRow>('SELECT code, name, price_fening FROM plans WHERE code = $1', [code]);
+    return row ?? null;
+  }
+
+  /** The plan's first promo that a subscription can start with today, if any. */
+  async promoStartingOn(planCode: string, today: string): Promise<RunningPromoRow | null> {
+    const [row] = await this.q.query<RunningPromoRow>(
+      `SELECT pp.promo_type, pp.duration_days, to_char(pp.duration_until, 'YYYY-MM-DD') AS until,
+              to_char(CASE WHEN pp.promo_type = 'DURATION_BASED' THEN $2::date + pp.duration_days ELSE pp.duration_until END, 'YYYY-MM-DD') AS ends
+         FROM plan_promos pp WHERE pp.plan_code = $1 AND pp.status = 'ACTIVE'
+          AND (pp.promo_type = 'DURATION_BASED' OR pp.duration_until > $2::date)
+        ORDER BY pp.id LIMIT 1`,
+      [planCode, today],
+    );
+    return row ?? null;
+  }
+
+  /** The customer uses the plan's promo, once: false when it was used before. */
+  async usePromo(customerId: number, planCode: string, at: Date, ref: string | null): Promise<boolean> {
+    const rows = await this.q.query('INSERT INTO promo_uses (customer_id, plan_code, used_at, ref) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING RETURNING 1', [customerId, planCode, at, ref]);
+    return rows.length > 0;
+  }
+}

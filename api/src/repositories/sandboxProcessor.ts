@@ -1,0 +1,97 @@
+import type { Behaviour } from '../payments/sandbox/test-cards';
+import { Repository } from './base';
+
+export type IntentStatus = 'requires_payment_method' | 'requires_confirmation' | 'requires_action' | 'succeeded' | 'failed';
+
+export interface IntentRow {
+  id: string;
+  kind: 'setup' | 'payment';
+  status: IntentStatus;
+  amount_fening: number | null;
+  payment_method: string | null;
+  failure_code: string | null;
+}
+
+export interface MethodRow {
+  id: string;
+  behaviour: Behaviour;
+  brand: 'visa' | 'master' | 'maestro';
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+}
+
+/** The sandbox card processor's own tables: its intents (setups and payments) and payment methods. */
+export class SandboxProcessorRepository extends Repository {
+  async intent(id: string): Promise<IntentRow | null> {
+    const [row] = await this.q.query<IntentRow>('SELECT * FROM sandbox_intents WHERE id = $1', [id]);
+    return row ?? null;
+  }
+
+  async method(id: string): Promise<MethodRow | null> {
+    const [row] = await this.q.query<MethodRow>('SELECT * FROM sandbox_payment_methods WHERE id = $1', [id]);
+    return row ?? null;
+  }
+
+  /** An intent per idempotency key: the same request again gets the same intent. Answers its id. */
+  async createIntent(intent: { id: string; kind: 'setup' | 'payment'; status: IntentStatus; amountFening: number | null; paymentMethod: string | null; key: string }, at: Date): Promise<string> {
+    await this.q.query(
+      `INSERT INTO sandbox_intents (id, kind, status, amount_fening, payment_method, idempotency_key, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $7) ON CONFLICT (idempotency_key) DO NOTHING`,
+      [intent.id, intent.kind, intent.status, intent.amountFening, intent.paymentMethod, intent.key, at],
+    );
+    const [row] = await this.q.query<{ id: string }>('SELECT id FROM sandbox_intents WHERE idempotency_key = $1', [intent.key]);
+    return row!.id;
+  }
+
+  /** A payment still waiting is cancelled; false when it was not waiting. */
+  async cancelPayment(id: string, at: Date): Promise<boolean> {
+    const rows = await this.q.query(
+      `UPDATE sandbox_intents SET status = 'failed', failure_code = 'canceled', updated_at = $2
+        WHERE id = $1 AND kind = 'payment' AND status IN ('requires_confirmation', 'requires_action') RETURNING status`,
+      [id, at],
+    );
+    return rows.length > 0;
+  }
+
+  async refund(id: string, at: Date): Promise<void> {
+    await this.q.query(`UPDATE sandbox_intents SET refunded_at = $2, updated_at = $2 WHERE id = $1 AND status = 'succeeded' AND refunded_at IS NULL`, [id, at]);
+  }
+
+  /** The method stays for the records, but its card can no longer be charged. */
+  async detach(methodId: string): Promise<void> {
+    await this.q.query(`UPDATE sandbox_payment_methods SET behaviour = 'detached' WHERE id = $1`, [methodId]);
+  }
+
+  async addMethod(method: MethodRow, at: Date): Promise<void> {
+    await this.q.query(`INSERT INTO sandbox_payment_methods (id, behaviour, brand, last4, exp_month, exp_year, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)`, [
+      method.id,
+      method.behaviour,
+      method.brand,
+      method.last4,
+      method.exp_month,
+      method.exp_year,
+      at,
+    ]);
+  }
+
+  async setMethod(intentId: string, methodId: string, at: Date): Promise<void> {
+    await this.q.query(`UPDATE sandbox_intents SET payment_method = $2, updated_at = $3 WHERE id = $1`, [intentId, methodId, at]);
+  }
+
+  async requireAction(id: string, from: readonly IntentStatus[], at: Date): Promise<void> {
+    await this.q.query(`UPDATE sandbox_intents SET status = 'requires_action', updated_at = $3 WHERE id = $1 AND status = ANY($2)`, [id, from, at]);
+  }
+
+  /** Moves an intent from one of `from` to its outcome, once; null when it was not in one of them. */
+  async finish(id: string, from: readonly IntentStatus[], failure: string | null, at: Date): Promise<IntentRow | null> {
+    const [row] = await this.q.query<IntentRow>(`UPDATE sandbox_intents SET status = $3, failure_code = $4, updated_at = $5 WHERE id = $1 AND status = ANY($2) RETURNING *`, [
+      id,
+      from,
+      failure ? 'failed' : 'succeeded',
+      failure,
+      at,
+    ]);
+    return row ?? null;
+  }
+}

@@ -1,0 +1,266 @@
+import type { ServiceStatus } from '@portal/shared/contract';
+import { Repository } from './base';
+import { openSessionWhere, sessionParams, type SessionKey } from './sessions';
+import { canBuyWhere, canReactivateWhere } from './subscriptionRules';
+
+type Status = ServiceStatus['status'];
+
+/** What account info reads about a customer's subscription, with its plan and a downgrade waiting. */
+export interface AccountSubscriptionRow {
+  status: Status | null;
+  promo_type: 'DURATION_BASED' | 'TIME_UNTIL_BASED' | null;
+  promo_until: string | null;
+  promo_days: number | null;
+  next_payment_on: string;
+  plan_code: string;
+  plan_name: string;
+  price_fening: number;
+  billing_failures: number;
+  billing_next_on: string | null;
+  billing_grace_from: string | null;
+  pending_code: string | null;
+  pending_name: string | null;
+  pending_price_fening: number | null;
+}
+
+/** A subscription due for renewal, with the package the renewal charges (the downgrade waiting, or its own). */
+export interface DueRow {
+  customer_id: number;
+  plan_code: string;
+  plan_name: string;
+  price_fening: number;
+  due: string;
+  failures: number;
+  grace_from: string | null;
+}
+
+/** A status change's answer: the new status, until when it is paid, and the package's name. */
+export interface StatusChange {
+  status: Status;
+  next_payment_on: string;
+  plan_name: string;
+}
+
+/** `subscriptions`: one per customer, its status, period, promo, renewal failures and a package change waiting. */
+export class SubscriptionsRepository extends Repository {
+  /**
+   * What account info needs, in one prepared query that also checks the token's session is open: the
+   * customer number, the subscription with its plan (null columns without one) and the plans whose
+   * promo was used. Null when the session is not open (signed out, replaced, revoked).
+   */
+  async accountOfSession(key: SessionKey): Promise<(AccountSubscriptionRow & { customer_number: string | null; used_promos: string[] | null }) | null> {
+    const [row] = await this.prepared<AccountSubscriptionRow & { customer_number: string | null; used_promos: string[] | null }>(
+      'account_info',
+      `SELECT c.customer_number,
+              s.status, to_char(s.next_payment_on, 'YYYY-MM-DD') AS next_payment_on, s.promo_type, to_char(s.promo_until, 'YYYY-MM-DD') AS promo_until, s.promo_days,
+              s.plan_code, p.name AS plan_name, p.price_fening, s.billing_failures, to_char(s.billing_next_on, 'YYYY-MM-DD') AS billing_next_on,
+              to_char(s.billing_grace_from, 'YYYY-MM-DD') AS billing_grace_from,
+              n.code AS pending_code, n.name AS pending_name, n.price_fening AS pending_price_fening,
+              ARRAY(SELECT u.plan_code FROM promo_uses u WHERE u.customer_id = c.id ORDER BY u.plan_code) AS used_promos
+         FROM device_sessions d JOIN customers c ON c.id = d.customer_id
+         LEFT JOIN subscriptions s ON s.customer_id = c.id LEFT JOIN plans p ON p.code = s.plan_code LEFT JOIN plans n ON n.code = s.pending_plan_code
+        WHERE ${openSessionWhere(1)}`,
+      sessionParams(key),
+    );
+    return row ?? null;
+  }
+
+  /** Whether the customer may buy a subscription today, and the status that decides it (none: may). */
+  async buyingState(customerId: number, today: string): Promise<{ status: string; may: boolean } | null> {
+    const [row] = await this.q.query<{ status: string; may: boolean }>(`SELECT s.status, ${canBuyWhere('$2')} AS may FROM subscriptions s WHERE s.customer_id = $1`, [customerId, today]);
+    return row ?? null;
+  }
+
+  /** ACTIVE to DEACTIVATED; the service lasts until the paid period ends. Null when it was not ACTIVE. */
+  async deactivate(customerId: number, at: Date): Promise<StatusChange | null> {
+    const [row] = await this.q.query<StatusChange>(
+      `UPDATE subscriptions s SET status = 'DEACTIVATED', updated_at = $2 FROM plans p WHERE s.customer_id = $1 AND s.status = 'ACTIVE' AND p.code = s.plan_code
+       RETURNING s.status, to_char(s.next_payment_on, 'YYYY-MM-DD') AS next_payment_on, p.name AS plan_name`,
+      [customerId, at],
+    );
+    return row ?? null;
+  }
+
+  /** DEACTIVATED back to ACTIVE while the paid period runs; null when that is not the case. */
+  async reactivate(customerId: number, at: Date, today: string): Promise<StatusChange | null> {
+    const [row] = await this.q.query<StatusChange>(
+      `UPDATE subscriptions AS s SET status = 'ACTIVE', updated_at = $2 FROM plans p
+        WHERE s.customer_id = $1 AND ${canReactivateWhere('$3')} AND p.code = s.plan_code
+        RETURNING s.status, to_char(s.next_payment_on, 'YYYY-MM-DD') AS next_payment_on, p.name AS plan_name`,
+      [customerId, at, today],
+    );
+    return row ?? null;
+  }
+
+  /** A free promo period from today to `ends`, only if the customer may buy now; null when not. */
+  async startPromo(customerId: number, plan: string, promo: { type: string; ends: string; days: number | null }, today: string, at: Date): Promise<{ status: Status; next_payment_on: string } | null> {
+    const [row] = await this.q.query<{ status: Status; next_payment_on: string }>(
+      `INSERT INTO subscriptions AS s (customer_id, plan_code, status, period_start, next_payment_on, updated_at, promo_type, promo_until, promo_days)
+       VALUES ($1, $3, 'ACTIVE', $2::date, $4::date, $5, $6, $4::date, $7)
+       ON CONFLICT (customer_id) DO UPDATE SET plan_code = $3, status = 'ACTIVE', period_start = $2::date, next_payment_on = $4::date, updated_at = $5, pending_plan_code = NULL,
+         promo_type = $6, promo_until = $4::date, promo_days = $7, billing_failures = 0, billing_next_on = NULL
+       WHERE ${canBuyWhere('$2')}
+       RETURNING status, to_char(next_payment_on, 'YYYY-MM-DD') AS next_payment_on`,
+      [customerId, today, plan, promo.ends, at, promo.type, promo.days],
+    );
+    return row ?? null;
+  }
+
+  /** A paid first period activates the subscription for that period (product.md §9). */
+  async activate(customerId: number, plan: string, periodStart: string, periodEnd: string, at: Date): Promise<void> {
+    await this.q.query(
+      `INSERT INTO subscriptions (customer_id, plan_code, status, period_start, next_payment_on, updated_at)
+       VALUES ($1, $2, 'ACTIVE', $3, $4, $5)
+       ON CONFLICT (customer_id) DO UPDATE SET plan_code = $2, status = 'ACTIVE', period_start = $3, next_payment_on = $4, updated_at = $5, pending_plan_code = NULL,
+         promo_type = NULL, promo_until = NULL, promo_days = NULL, billing_failures = 0, billing_next_on = NULL`,
+      [customerId, plan, periodStart, periodEnd, at],
+    );
+  }
+
+  /** The subscription with its package as a package change quotes it; `promo` while a promo runs after today. */
+  async forChange(customerId: number, today: string): Promise<{ status: string; code: string; name: string; price_fening: number; period_start: string; next_payment_on: string; promo: boolean } | null> {
+    const [row] = await this.q.query<{ status: string; code: string; name: string; price_fening: number; period_start: string; next_payment_on: string; promo: boolean }>(
+      `SELECT s.status, p.code, p.name, p.price_fening, to_char(s.period_start, 'YYYY-MM-DD') AS period_start, to_char(s.next_payment_on, 'YYYY-MM-DD') AS next_payment_on,
+              COALESCE(s.promo_until > $2::date, false) AS promo
+         FROM subscriptions s JOIN plans p ON p.code = s.plan_code WHERE s.customer_id = $1`,
+      [customerId, today],
+    );
+    return row ?? null;
+  }
+
+  /**
+   * The renewal of the subscription's current period is due, or has decided what it charges (its order
+   * exists, waiting for the charge): from then on the renewal, not a package change, decides the period.
+   */
+  async renewalUnderWay(customerId: number, today: string): Promise<boolean> {
+    const [row] = await this.q.query<{ under_way: boolean }>(
+      `SELECT s.next_payment_on <= $2::date OR EXISTS (
+                SELECT 1 FROM payment_orders o WHERE o.customer_id = s.customer_id AND o.kind = 'RENEWAL' AND o.status = 'PENDING' AND o.due_on = s.next_payment_on) AS under_way
+         FROM subscriptions s WHERE s.customer_id = $1`,
+      [customerId, today],
+    );
+    return row?.under_way ?? false;
+  }
+
+  /** The next renewal starts `to`, if the subscription is still ACTIVE on `from` until `periodEnd`; false when it changed. */
+  async schedulePlan(customerId: number, from: string, periodEnd: string, to: string, at: Date): Promise<boolean> {
+    const rows = await this.q.query(
+      `UPDATE subscriptions SET pending_plan_code = $4, updated_at = $5 WHERE customer_id = $1 AND status = 'ACTIVE' AND plan_code = $2 AND next_payment_on = $3::date RETURNING 1`,
+      [customerId, from, periodEnd, to, at],
+    );
+    return rows.length > 0;
+  }
+
+  async cancelScheduledPlan(customerId: number, at: Date): Promise<void> {
+    await this.q.query('UPDATE subscriptions SET pending_plan_code = NULL, updated_at = $2 WHERE customer_id = $1 AND pending_plan_code IS NOT NULL', [customerId, at]);
+  }
+
+  /**
+   * A paid upgrade's package from today, only if the subscription is still the plan and period the
+   * difference was paid for, with days left of it; false otherwise (the payment is refunded).
+   */
+  async applyUpgrade(orderNumber: string, at: Date, today: string): Promise<boolean> {
+    const rows = await this.q.query(
+      `UPDATE subscriptions s SET plan_code = o.plan_code, pending_plan_code = NULL, updated_at = $2
+         FROM payment_orders o
+        WHERE o.order_number = $1 AND o.status = 'PENDING' AND s.customer_id = o.customer_id AND s.status = 'ACTIVE'
+          AND s.plan_code = o.from_plan_code AND s.next_payment_on = o.period_end AND s.next_payment_on > $3::date
+        RETURNING 1`,
+      [orderNumber, at, today],
+    );
+    return rows.length > 0;
+  }
+
+  /** DEACTIVATED subscriptions whose paid period is over by `today`. */
+  async endingIds(today: string): Promise<number[]> {
+    const rows = await this.q.query<{ customer_id: number }>(`SELECT customer_id FROM subscriptions WHERE status = 'DEACTIVATED' AND next_payment_on <= $1::date ORDER BY customer_id`, [today]);
+    return rows.map((row) => row.customer_id);
+  }
+
+  /** A DEACTIVATED subscription whose period is over expires; null when it is not (any more). */
+  async endDeactivated(customerId: number, today: string, at: Date): Promise<{ plan_name: string; ended_on: string } | null> {
+    const [row] = await this.q.query<{ plan_name: string; ended_on: string }>(
+      `UPDATE subscriptions s SET status = 'EXPIRED', billing_failures = 0, billing_next_on = NULL, pending_plan_code = NULL, updated_at = $3
+         FROM plans p
+        WHERE s.customer_id = $1 AND p.code = s.plan_code AND s.status = 'DEACTIVATED' AND s.next_payment_on <= $2::date
+        RETURNING p.name AS plan_name, to_char(s.next_payment_on, 'YYYY-MM-DD') AS ended_on`,
+      [customerId, today, at],
+    );
+    return row ?? null;
+  }
+
+  /** ACTIVE subscriptions due by `today` whose next attempt is due too, earliest first. */
+  async dueIds(today: string): Promise<number[]> {
+    const rows = await this.q.query<{ customer_id: number }>(
+      `SELECT customer_id FROM subscriptions
+        WHERE status = 'ACTIVE' AND next_payment_on <= $1::date AND COALESCE(billing_next_on, next_payment_on) <= $1::date
+        ORDER BY next_payment_on, customer_id`,
+      [today],
+    );
+    return rows.map((row) => row.customer_id);
+  }
+
+  /** The customer's subscription if it is due by `today`; a downgrade waiting for this renewal is what it charges. */
+  async due(customerId: number, today: string): Promise<DueRow | null> {
+    const [row] = await this.q.query<DueRow>(
+      `SELECT s.customer_id, p.code AS plan_code, p.name AS plan_name, p.price_fening, to_char(s.next_payment_on, 'YYYY-MM-DD') AS due, s.billing_failures AS failures,
+              to_char(s.billing_grace_from, 'YYYY-MM-DD') AS grace_from
+         FROM subscriptions s JOIN plans p ON p.code = COALESCE(s.pending_plan_code, s.plan_code)
+        WHERE s.customer_id = $1 AND s.status = 'ACTIVE' AND s.next_payment_on <= $2::date AND COALESCE(s.billing_next_on, s.next_payment_on) <= $2::date`,
+      [customerId, today],
+    );
+    return row ?? null;
+  }
+
+  /** The package the renewal of the period due `due` charges, under the customer's lock; null when no longer ACTIVE for it. */
+  async renewalPlan(customerId: number, due: string): Promise<{ code: string; name: string; price_fening: number } | null> {
+    const [plan] = await this.q.query<{ code: string; name: string; price_fening: number }>(
+      `SELECT p.code, p.name, p.price_fening FROM subscriptions s JOIN plans p ON p.code = COALESCE(s.pending_plan_code, s.plan_code)
+        WHERE s.customer_id = $1 AND s.status = 'ACTIVE' AND s.next_payment_on = $2::date`,
+      [customerId, due],
+    );
+    return plan ?? null;
+  }
+
+  /** Unpaid at the end of the grace period: the service ends. False when the subscription moved on meanwhile. */
+  async expireUnpaid(customerId: number, due: string, at: Date): Promise<boolean> {
+    const rows = await this.q.query(
+      `UPDATE subscriptions SET status = 'EXPIRED', billing_failures = 0, billing_next_on = NULL, pending_plan_code = NULL, updated_at = $3
+        WHERE customer_id = $1 AND status = 'ACTIVE' AND next_payment_on = $2::date RETURNING customer_id`,
+      [customerId, due, at],
+    );
+    return rows.length > 0;
+  }
+
+  /** A failed attempt number `attempt`: the next is on `nextOn`, the grace period counts from `graceFrom`. */
+  async recordRenewalFailure(customerId: number, due: string, attempt: number, nextOn: string, graceFrom: string, at: Date): Promise<void> {
+    await this.q.query(
+      `UPDATE subscriptions SET billing_failures = $3 + 1, billing_next_on = $4::date, billing_grace_from = $6::date, updated_at = $5
+        WHERE customer_id = $1 AND status = 'ACTIVE' AND next_payment_on = $2::date AND billing_failures = $3`,
+      [customerId, due, attempt, nextOn, at, graceFrom],
+    );
+  }
+
+  /** A paid renewal: the next period from the original due day, on the package the order charged (a downgrade waiting starts now). */
+  async renew(customerId: number, dueOn: string, periodEnd: string, plan: string, at: Date): Promise<void> {
+    await this.q.query(
+      `UPDATE subscriptions SET period_start = $2::date, next_payment_on = $3::date, billing_failures = 0, billing_next_on = NULL,
+              plan_code = $5, pending_plan_code = NULL, promo_type = NULL, promo_until = NULL, promo_days = NULL, updated_at = $4
+        WHERE customer_id = $1 AND next_payment_on = $2::date`,
+      [customerId, dueOn, periodEnd, at, plan],
+    );
+  }
+
+  /** Whether an ACTIVE subscription's renewal is failing. */
+  async renewalFailing(customerId: number): Promise<boolean> {
+    return (await this.q.query(`SELECT 1 FROM subscriptions WHERE customer_id = $1 AND status = 'ACTIVE' AND billing_failures > 0`, [customerId])).length > 0;
+  }
+
+  /**
+   * A new primary card while a renewal is failing: the next job run (not the next retry day) tries it.
+   * The attempt count is kept, so the grace period still ends on its day.
+   */
+  async retryNow(customerId: number): Promise<void> {
+    await this.q.query(`UPDATE subscriptions SET billing_next_on = next_payment_on WHERE customer_id = $1 AND status = 'ACTIVE' AND billing_failures > 0`, [customerId]);
+  }
+}
