@@ -2,7 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { canReactivateWithoutPayment, maySubscribe, type SubscriptionStatus } from '@portal/shared/contract';
 import { canBuyWhere, canReactivateWhere } from '../src/repositories/subscriptionRules';
-import { addDays } from '../src/days';
+import { addDays, addMonth } from '../src/days';
 import { engines, startApi, type StartedApi } from './harness';
 
 const TODAY = '2026-11-23';
@@ -32,6 +32,16 @@ for (const engine of engines()) {
         }
       });
     }
+
+    it("moves a day a month on as the renewals' SQL does (addMonth and date + interval '1 month'), on every day of two years", async () => {
+      const days = Array.from({ length: 731 }, (_, i) => addDays('2027-01-01', i));
+      const rows = await api.db.query<{ day: string; next: string }>(
+        `SELECT to_char(d, 'YYYY-MM-DD') AS day, to_char((d + interval '1 month')::date, 'YYYY-MM-DD') AS next FROM unnest($1::date[]) AS d`,
+        [days],
+      );
+      assert.equal(rows.length, days.length);
+      for (const row of rows) assert.equal(addMonth(row.day), row.next, row.day);
+    });
 
     it('lets a customer without a subscription buy one, and not reactivate', () => {
       assert.equal(maySubscribe({ status: null, nextPaymentOn: null }, TODAY), true);
