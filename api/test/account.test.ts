@@ -69,6 +69,19 @@ for (const engine of engines()) {
       assert.deepEqual(back.body, { status: 'ACTIVE', nextPaymentOn: before.nextPaymentOn });
     });
 
+    it("takes deactivation and reactivation as POST, the portal's calls, and as the specification's GET alike", async () => {
+      const { token } = await logIn(email('aktivna'));
+      const before = await info(token);
+      for (const method of ['POST', 'GET']) {
+        const off = await api.call(method, '/ontv/deactivate', { token });
+        assert.deepEqual([off.status, off.body], [200, { status: 'DEACTIVATED', nextPaymentOn: before.nextPaymentOn }], method);
+        assert.equal((await api.call(method, '/ontv/deactivate', { token })).status, 409, method);
+        const on = await api.call(method, '/ontv/reactivateWithoutPayment', { token });
+        assert.deepEqual([on.status, on.body], [200, { status: 'ACTIVE', nextPaymentOn: before.nextPaymentOn }], method);
+        assert.equal((await api.call(method, '/ontv/reactivateWithoutPayment', { token })).status, 409, method);
+      }
+    });
+
     it('reactivates without payment only a DEACTIVATED subscription whose period still runs', async () => {
       const past = await logIn(email('deaktivirana.istekla'));
       const refused = await api.call('GET', '/ontv/reactivateWithoutPayment', { token: past.token });

@@ -64,7 +64,8 @@ export function accountRoutes(app: FastifyInstance, ctx: ApiContext): void {
   // customer's row lock, it also cancels an upgrade still waiting for its payment (and the payment at
   // the processor): the customer's last click wins, and no upgrade is charged to be given back.
   // Each change and its confirmation message in one transaction.
-  route(app, ctx, endpoints.deactivate, async ({ customer: { customerId }, request }) => {
+  // The portal's POST and the specification's GET (shared/src/contract/endpoints.ts) are one call.
+  for (const endpoint of [endpoints.deactivate, endpoints.deactivateGet]) route(app, ctx, endpoint, async ({ customer: { customerId }, request }) => {
     let cancelled: string[] = [];
     const row = await ctx.store.transaction(async (tx) => {
       await tx.customers.lock(customerId);
@@ -80,7 +81,7 @@ export function accountRoutes(app: FastifyInstance, ctx: ApiContext): void {
     return { status: row.status, nextPaymentOn: row.next_payment_on };
   });
 
-  route(app, ctx, endpoints.reactivateWithoutPayment, async ({ customer: { customerId } }) => {
+  for (const endpoint of [endpoints.reactivateWithoutPayment, endpoints.reactivateWithoutPaymentGet]) route(app, ctx, endpoint, async ({ customer: { customerId } }) => {
     const row = await ctx.store.transaction(async (tx) => {
       const changed = await tx.subscriptions.reactivate(customerId, ctx.now(), isoDay(ctx.now()));
       if (changed) await notifyCustomer(tx, ctx.notifier, customerId, NOTICES.reactivated({ plan: changed.plan_name, next: changed.next_payment_on }));

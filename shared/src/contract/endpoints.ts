@@ -101,8 +101,15 @@ export const endpoints = {
   // Service
   plans: endpoint({ method: 'GET', path: '/{product}/plans', answer: plansResponseSchema, auth: false }),
   accountInfo: endpoint({ method: 'GET', path: '/{product}/accountInfo', answer: accountInfoSchema, auth: true }),
-  deactivate: endpoint({ method: 'GET', path: '/{product}/deactivate', answer: serviceStatusSchema, auth: true }),
-  reactivateWithoutPayment: endpoint({ method: 'GET', path: '/{product}/reactivateWithoutPayment', answer: serviceStatusSchema, auth: true }),
+  /**
+   * Deactivation and reactivation change state, so the portal sends them as POST; the specification's
+   * GETs (`deactivateGet`, `reactivateWithoutPaymentGet`) stay served, the same calls, for clients
+   * written to it (docs/product.md §7).
+   */
+  deactivate: endpoint({ method: 'POST', path: '/{product}/deactivate', answer: serviceStatusSchema, auth: true }),
+  reactivateWithoutPayment: endpoint({ method: 'POST', path: '/{product}/reactivateWithoutPayment', answer: serviceStatusSchema, auth: true }),
+  deactivateGet: endpoint({ method: 'GET', path: '/{product}/deactivate', answer: serviceStatusSchema, auth: true }),
+  reactivateWithoutPaymentGet: endpoint({ method: 'GET', path: '/{product}/reactivateWithoutPayment', answer: serviceStatusSchema, auth: true }),
   subscribeInPromo: endpoint({ method: 'POST', path: '/{product}/createSubscriptionInPromoPeriod', body: promoSubscriptionRequestSchema, answer: serviceStatusSchema, auth: true }),
   /** What changing an ACTIVE subscription's package to `plan` costs and from when. */
   planChangeQuote: endpoint({ method: 'GET', path: '/{product}/plan-change', query: z.object({ plan: z.string().check(z.minLength(1), z.maxLength(40)) }), answer: planChangeQuoteSchema, auth: true }),

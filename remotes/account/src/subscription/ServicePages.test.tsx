@@ -15,7 +15,7 @@ const withInfo = (info: AccountInfo) => server.on('GET', '/ontv/accountInfo', { 
 
 describe('/nalog/deaktiviraj-ontv', () => {
   it('confirms, says the service stays until the period ends, and shows the success page', async () => {
-    withInfo(accountInfo()).on('GET', '/ontv/deactivate', { status: 200, data: { status: 'DEACTIVATED', nextPaymentOn: '2099-01-15' } });
+    withInfo(accountInfo()).on('POST', '/ontv/deactivate', { status: 200, data: { status: 'DEACTIVATED', nextPaymentOn: '2099-01-15' } });
     const router = await renderAccount('/nalog/deaktiviraj-ontv');
     expect(await screen.findByText(/Uslugu možeš koristiti do kraja obračunskog perioda \(15\.1\.2099\.\)/)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Deaktiviraj' }));
@@ -28,11 +28,11 @@ describe('/nalog/deaktiviraj-ontv', () => {
     const router = await renderAccount('/nalog/deaktiviraj-ontv');
     await screen.findByRole('heading', { name: 'Moj nalog' });
     expect(router.state.location.pathname).toBe('/nalog');
-    expect(server.callsTo('GET', '/ontv/deactivate')).toHaveLength(0);
+    expect(server.callsTo('POST', '/ontv/deactivate')).toHaveLength(0);
   });
 
   it("shows the server's message when the change is refused, and stays", async () => {
-    withInfo(accountInfo()).on('GET', '/ontv/deactivate', { status: 409, data: { message: 'Deaktivirati je moguće samo aktivnu pretplatu.' } });
+    withInfo(accountInfo()).on('POST', '/ontv/deactivate', { status: 409, data: { message: 'Deaktivirati je moguće samo aktivnu pretplatu.' } });
     await renderAccount('/nalog/deaktiviraj-ontv');
     await userEvent.click(await screen.findByRole('button', { name: 'Deaktiviraj' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Deaktivirati je moguće samo aktivnu pretplatu.');
@@ -41,7 +41,7 @@ describe('/nalog/deaktiviraj-ontv', () => {
 
 describe('/nalog/reaktiviraj-ontv-bez-placanja', () => {
   it('reactivates a DEACTIVATED subscription whose period still runs', async () => {
-    withInfo(accountInfo({ status: 'DEACTIVATED' })).on('GET', '/ontv/reactivateWithoutPayment', { status: 200, data: { status: 'ACTIVE', nextPaymentOn: '2099-01-15' } });
+    withInfo(accountInfo({ status: 'DEACTIVATED' })).on('POST', '/ontv/reactivateWithoutPayment', { status: 200, data: { status: 'ACTIVE', nextPaymentOn: '2099-01-15' } });
     const router = await renderAccount('/nalog/reaktiviraj-ontv-bez-placanja');
     expect(await screen.findByText(/traje do 15\.1\.2099\., pa reaktivacija ne zahtijeva plaćanje/)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Reaktiviraj' }));
