@@ -54,7 +54,7 @@ const API_PATTERNS = [
   { regex: escape(['remotes', 'host', 'shared']), message: 'The API imports only the contract and the pure formatting from @portal/shared.' },
 ];
 const API_PATHS = [{ name: '@portal/shared', message: 'The API imports only @portal/shared/contract and @portal/shared/format (no React, no API client).' }];
-const NO_ROUTE_FILES = { group: ['**/routes/*', './routes/*'], message: 'Only app.ts registers route files: a service or a job imports services and repositories, never a route file.' };
+const NO_ROUTE_FILES = { group: ['**/routes/*', './routes/*'], message: 'Only app.ts and server.ts register route files: a service or a job imports services and repositories, never a route file.' };
 
 const boundaries = [
   restrict(['shared/src/**'], [
@@ -89,11 +89,11 @@ const boundaries = [
     { group: ['@portal/api', '@portal/api/*'], message: 'The host talks to the API over HTTP only.' },
     { regex: escape(['remotes', 'api', 'shared']), message: 'The host imports other workspaces only by package name.' },
   ]),
-  // The API's layers (docs/architecture.md): only app.ts registers the route files; a route file never
-  // imports another; services and jobs never import a route file.
-  { ...restrict(['api/src/**'], [...API_PATTERNS, NO_ROUTE_FILES], API_PATHS), ignores: ['api/src/routes/**', 'api/src/app.ts'] },
+  // The API's layers (docs/architecture.md): only app.ts and server.ts register the route files; a
+  // route file never imports another; services and jobs never import a route file.
+  { ...restrict(['api/src/**'], [...API_PATTERNS, NO_ROUTE_FILES], API_PATHS), ignores: ['api/src/routes/**', 'api/src/app.ts', 'api/src/server.ts'] },
   restrict(['api/src/routes/**'], [...API_PATTERNS, { group: ['./*'], message: 'A route file never imports another route file: what two routes share is a service (the area folder) or a repository.' }], API_PATHS),
-  restrict(['api/src/app.ts'], API_PATTERNS, API_PATHS),
+  restrict(['api/src/app.ts', 'api/src/server.ts'], API_PATTERNS, API_PATHS),
 ];
 
 export default tseslint.config(

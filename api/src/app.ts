@@ -11,7 +11,7 @@ import { installErrorHandling, installJsonNotFound } from './http/errors';
 import { installRequestMetrics } from './http/metrics';
 import { cardRoutes } from './routes/cards';
 import { paymentRoutes } from './routes/payments';
-import { stripeWebhookRoute } from './payments/stripe';
+import { stripeWebhookRoute } from './routes/stripeWebhook';
 import { billingDevRoutes } from './routes/billing';
 import { pendingMigrations } from './db/migrate';
 

@@ -6,7 +6,7 @@ import { REMOTE_NAMES } from '@portal/shared/contract';
 import type { ApiContext } from './context';
 import { apiPlugin } from './app';
 import { installErrorHandling, installJsonNotFound } from './http/errors';
-import { sandboxProcessorRoutes } from './payments/sandbox/processor';
+import { sandboxProcessorRoutes } from './routes/sandboxProcessor';
 import { portalSettingsOf } from './portalConfig';
 import { contentSecurityPolicy } from './http/security';
 import { preloadLinks } from './http/preload';

@@ -1,5 +1,4 @@
 import Stripe from 'stripe';
-import type { FastifyInstance } from 'fastify';
 import type { CardType } from '@portal/shared/contract';
 import type { PaymentEvent, PaymentEventHandler, PaymentGateway, PaymentState } from './gateway';
 
@@ -10,7 +9,7 @@ const BRANDS: Record<string, CardType> = { visa: 'visa', mastercard: 'master', m
 
 /**
  * Stripe behind the portal's `PaymentGateway`: a SetupIntent saves a new card (usable off-session for
- * renewals), a PaymentIntent pays an order; outcomes arrive as signed webhooks (`stripeWebhookRoute`).
+ * renewals), a PaymentIntent pays an order; outcomes arrive as signed webhooks (routes/stripeWebhook.ts).
  * Keys come only from the environment (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET).
  */
 export class StripeGateway implements PaymentGateway {
@@ -124,23 +123,4 @@ function stateOf(intent: Stripe.PaymentIntent): PaymentState {
   if (intent.status === 'succeeded') return { status: 'succeeded' };
   if (intent.status === 'canceled') return { status: 'failed', code: 'canceled' };
   return { status: 'pending' };
-}
-
-/** `POST /payments/stripe/webhook`: the raw body is kept for the signature check. */
-export function stripeWebhookRoute(gateway: StripeGateway) {
-  return async function routes(app: FastifyInstance): Promise<void> {
-    app.removeContentTypeParser('application/json');
-    app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 512 * 1024 }, (_request, body, done) => done(null, body));
-    app.post('/payments/stripe/webhook', async (request, reply) => {
-      const signature = request.headers['stripe-signature'];
-      if (typeof signature !== 'string' || typeof request.body !== 'string') return reply.code(400).send({ message: 'Nedostaje potpis.', code: 'BAD_SIGNATURE' });
-      try {
-        await gateway.receive(request.body, signature);
-      } catch (error) {
-        if (error instanceof Stripe.errors.StripeSignatureVerificationError) return reply.code(400).send({ message: 'Neispravan potpis.', code: 'BAD_SIGNATURE' });
-        throw error;
-      }
-      return { received: true };
-    });
-  };
 }
