@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { endpoints, usernameOf } from '@portal/shared/contract';
 import type { ApiContext } from '../context';
-import type { Limit } from '../http/limits';
+import type { Limit, Taken } from '../http/limits';
 import { HttpError, tooManyRequests } from '../http/validate';
 import { route } from '../http/route';
 import { logins } from '../http/metrics';
@@ -81,12 +81,14 @@ export function authRoutes(app: FastifyInstance, ctx: ApiContext): void {
     // Every login from an address counts; a try is reserved before the password is checked (so a burst
     // gets no more tries than the limit) and counted only if the password is wrong.
     const taken = await ctx.limits.take([client]);
-    const reserved = taken.ok ? await ctx.limits.reserve(guards).catch(async (error: unknown) => {
-      await ctx.limits.giveBack([client]);
-      throw error;
-    }) : taken;
+    let reserved: Taken | null = null;
+    try {
+      reserved = taken.ok ? await ctx.limits.reserve(guards) : taken;
+    } finally {
+      // A login refused by the account's limits, or failing there, does not count against the address.
+      if (taken.ok && !reserved?.ok) await ctx.limits.giveBack([client]);
+    }
     if (!reserved.ok) {
-      if (taken.ok) await ctx.limits.giveBack([client]);
       logins.inc({ outcome: 'limited' });
       throw tooManyRequests('Previše pokušaja prijave.', reserved.retryAfter, 'TOO_MANY_ATTEMPTS');
     }
