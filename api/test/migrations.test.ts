@@ -118,6 +118,7 @@ for (const engine of engines()) {
         assert.deepEqual(await pendingMigrations(db), FILES, 'the old record is not postgrator’s: all pending until taken over');
         assert.deepEqual(await migrate(db), FILES.slice(10));
         assert.deepEqual(await recorded(db), versionsOf(FILES));
+        assert.equal((await db.query('SELECT 1 FROM invoice_pdfs')).length, 0, 'the last migration ran');
       } finally {
         await drop();
       }
