@@ -5,10 +5,19 @@ export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
 }
 
+/** A transaction's connection. */
+export interface Transaction extends Queryable {
+  /**
+   * SQL text of several statements and no parameters, such as a migration file, parsed by the server
+   * itself (the simple query protocol; a parameterised query may hold one statement only).
+   */
+  script(sql: string): Promise<void>;
+}
+
 /** The database, whichever engine is behind it: embedded PGlite or a PostgreSQL server. */
 export interface Db extends Queryable {
   readonly engine: 'pglite' | 'postgres';
-  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T>;
   /**
    * Runs `work` while this process holds the named lock (a PostgreSQL session advisory lock, released
    * when the work ends or the process dies); answers null at once when another process holds it.
@@ -103,7 +112,14 @@ async function openPglite(dataDir: string | null): Promise<Db> {
       return (await pg.query<T>(sql, params)).rows;
     },
     transaction(work) {
-      return pg.transaction((tx) => work({ query: async <T>(sql: string, params: unknown[] = []) => (await tx.query<T>(sql, params)).rows }));
+      return pg.transaction((tx) =>
+        work({
+          query: async <T>(sql: string, params: unknown[] = []) => (await tx.query<T>(sql, params)).rows,
+          script: async (sql) => {
+            await tx.exec(sql);
+          },
+        }),
+      );
     },
     exclusively: (_lockId, work) => work(),
     async prepared<T>(name: string, sql: string, params: unknown[]) {
@@ -153,7 +169,13 @@ async function openPostgres(url: string): Promise<Db> {
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
-        const result = await work({ query: async <T>(sql: string, params: unknown[] = []) => (await client.query(sql, params)).rows as T[] });
+        const result = await work({
+          query: async <T>(sql: string, params: unknown[] = []) => (await client.query(sql, params)).rows as T[],
+          // Without parameters node-postgres sends the simple query protocol, which takes several statements.
+          script: async (sql) => {
+            await client.query(sql);
+          },
+        });
         await client.query('COMMIT');
         return result;
       } catch (error) {

@@ -1,64 +1,107 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Db, Queryable } from './db';
+import type Postgrator from 'postgrator';
+import type { Db, Queryable, Transaction } from './db';
 import { API_DIR } from '../apiDir';
 
 const MIGRATIONS_DIR = path.join(API_DIR, 'migrations');
-/** Serialises migrations when several API processes start against one PostgreSQL. */
+/** Serialises migrations when several API processes start against one PostgreSQL (the id the old migrator took too). */
 const LOCK_ID = 727_001;
+/** postgrator's record: a row per migration applied (version, name, md5, run_at), and a row 0. */
+const TABLE = 'schemaversion';
+/** postgrator's naming. It passes over a `.sql` file named otherwise without a word: here that is an error. */
+const NAMED = /^(\d+)\.do\.[\w-]+\.sql$/;
 
-const migrationFiles = () =>
-  fs
-    .readdirSync(MIGRATIONS_DIR)
-    .filter((f) => /^\d{3}_[\w-]+\.sql$/.test(f))
-    .sort();
-
-/** Migrations this code has that the database has not applied (readiness: none). */
-export async function pendingMigrations(db: Queryable): Promise<string[]> {
-  const done = new Set((await db.query<{ version: string }>('SELECT version FROM schema_migrations')).map((r) => r.version));
-  return migrationFiles().filter((f) => !done.has(f));
+/** The migration files, checked for postgrator's naming. */
+function migrationFiles(dir: string): { version: number; file: string }[] {
+  return fs
+    .readdirSync(dir)
+    .filter((file) => file.endsWith('.sql'))
+    .sort()
+    .map((file) => {
+      const match = NAMED.exec(file);
+      if (!match) throw new Error(`Migration ${file} is not named NNN.do.name.sql (docs/decisions/025-migrations-through-postgrator.md)`);
+      return { version: Number(match[1]), file };
+    });
 }
 
-/** Applies `migrations/NNN_name.sql` files in order, each once, each in its own transaction. */
-export async function migrate(db: Db): Promise<string[]> {
-  const files = migrationFiles();
-  const applied: string[] = [];
-  await db.transaction(async (tx) => {
-    await tx.query('SELECT pg_advisory_xact_lock($1)', [LOCK_ID]);
-    await tx.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
-      version TEXT PRIMARY KEY,
-      applied_at TIMESTAMPTZ NOT NULL DEFAULT now()
-    )`);
-    const done = new Set((await tx.query<{ version: string }>('SELECT version FROM schema_migrations')).map((r) => r.version));
-    for (const file of files) {
-      if (done.has(file)) continue;
-      const sql = fs.readFileSync(path.join(MIGRATIONS_DIR, file), 'utf8');
-      for (const statement of splitStatements(sql)) await tx.query(statement);
-      await tx.query('INSERT INTO schema_migrations (version) VALUES ($1)', [file]);
-      applied.push(file);
-    }
-  });
-  return applied;
+/** Migrations this code has that the database has not applied (readiness: none). */
+export async function pendingMigrations(db: Queryable, dir = MIGRATIONS_DIR): Promise<string[]> {
+  const [table] = await db.query<{ found: string | null }>(`SELECT to_regclass('${TABLE}')::text AS found`);
+  const done = table?.found ? new Set((await db.query<{ version: number }>(`SELECT version::int AS version FROM ${TABLE}`)).map((row) => row.version)) : new Set<number>();
+  return migrationFiles(dir)
+    .filter((migration) => !done.has(migration.version))
+    .map((migration) => migration.file);
 }
 
 /**
- * Migrations are plain SQL; statements end with `;` at the end of a line, except inside a `$$ … $$`
- * body (a function's), whose own statements end with `;` too.
+ * Applies the `migrations/NNN.do.name.sql` files the database has not had, in order, through
+ * postgrator (docs/decisions/025-migrations-through-postgrator.md); answers their file names. All of
+ * one start's migrations run in one transaction, under an advisory lock: a process starting beside
+ * this one waits, then finds them applied; a failing migration leaves the database as it was.
  */
-export function splitStatements(sql: string): string[] {
-  const statements: string[] = [];
-  let current: string[] = [];
-  let inBody = false;
-  for (const line of sql.split('\n')) {
-    if (/^\s*--/.test(line) && !inBody) continue;
-    current.push(line);
-    if ((line.match(/\$\$/g) ?? []).length % 2 === 1) inBody = !inBody;
-    if (!inBody && /;\s*$/.test(line)) {
-      statements.push(current.join('\n').replace(/;\s*$/, '').trim());
-      current = [];
+export async function migrate(db: Db, dir = MIGRATIONS_DIR): Promise<string[]> {
+  migrationFiles(dir);
+  const { default: Postgrator } = await import('postgrator');
+  return db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [LOCK_ID]);
+    const postgrator = new Postgrator({
+      driver: 'pg',
+      schemaTable: TABLE,
+      migrationPattern: `${globLiteral(dir)}/*.sql`,
+      // Checksums of applied migrations are compared on each start; a checkout with CRLF endings keeps them.
+      newline: 'LF',
+      execQuery: async (sql) => ({ rows: await tx.query(sql) }),
+      execSqlScript: (sql) => tx.script(sql),
+    });
+    let running = '';
+    postgrator.on('migration-started', (migration: Postgrator.Migration) => (running = path.basename(migration.filename)));
+    await takeOver(tx, await postgrator.getMigrations());
+    let applied: Postgrator.Migration[];
+    try {
+      applied = await postgrator.migrate();
+    } catch (error) {
+      const what = running ? `Migration ${running} failed` : 'Migrating failed';
+      throw new Error(`${what}, so none of this start's migrations is applied: ${(error as Error).message}`, { cause: error });
     }
+    // postgrator applies only what is numbered above the database's version: one below it, never applied
+    // (a branch merged late), would wait for ever. The server must not start on a schema missing it.
+    const skipped = await pendingMigrations(tx, dir);
+    if (skipped.length > 0) throw new Error(`Migrations ${skipped.join(', ')} are numbered below ones already applied and were never applied: number them after the last one`);
+    return applied.map((migration) => path.basename(migration.filename));
+  });
+}
+
+/**
+ * A database migrated before postgrator (by this file's earlier, hand-written version) lists the files
+ * it applied in `schema_migrations` by their old names (`001_customers_and_sessions.sql`). On its first
+ * start with postgrator, they are written into postgrator's table as applied, with the checksums of
+ * today's files, so nothing runs twice. `schema_migrations` stays, no longer written: the release before
+ * this one still starts on the database (it finds its migrations applied).
+ */
+async function takeOver(tx: Transaction, migrations: Postgrator.Migration[]): Promise<void> {
+  const [tables] = await tx.query<{ old: string | null; current: string | null }>(`SELECT to_regclass('schema_migrations')::text AS old, to_regclass('${TABLE}')::text AS current`);
+  if (!tables?.old || tables.current) return;
+  const byOldName = new Map(migrations.map((migration) => [path.basename(migration.filename).replace(/^(\d+)\.do\./, '$1_'), migration]));
+  const old = await tx.query<{ version: string }>('SELECT version FROM schema_migrations ORDER BY version');
+  const unknown = old.filter((row) => !byOldName.has(row.version)).map((row) => row.version);
+  if (unknown.length > 0) throw new Error(`schema_migrations records ${unknown.join(', ')}, which this release does not have: the database was migrated by other code`);
+  // The table as postgrator makes it (its Client.ensureTable), with its row 0.
+  await tx.query(`CREATE TABLE ${TABLE} (version BIGINT PRIMARY KEY, name TEXT, md5 TEXT, run_at TIMESTAMPTZ)`);
+  await tx.query(`INSERT INTO ${TABLE} (version) VALUES (0)`);
+  for (const row of old) {
+    const migration = byOldName.get(row.version)!;
+    await tx.query(`INSERT INTO ${TABLE} (version, name, md5, run_at) SELECT $1, $2, $3, applied_at FROM schema_migrations WHERE version = $4`, [
+      migration.version,
+      migration.name,
+      migration.md5,
+      row.version,
+    ]);
   }
-  const rest = current.join('\n').trim();
-  if (rest) statements.push(rest);
-  return statements.filter(Boolean);
+}
+
+/** postgrator finds the files with a glob pattern: the folder's own name must match only itself. */
+function globLiteral(dir: string): string {
+  if (process.platform === 'win32') return dir.split(path.sep).join('/').replace(/[?*()[\]]/g, '[$&]');
+  return dir.replace(/[?*()[\]\\{}]/g, '\\$&');
 }
