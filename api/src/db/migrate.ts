@@ -20,7 +20,7 @@ function migrationFiles(dir: string): { version: number; file: string }[] {
     .sort()
     .map((file) => {
       const match = NAMED.exec(file);
-      if (!match) throw new Error(`Migration ${file} is not named NNN.do.name.sql (docs/decisions/025-migrations-through-postgrator.md)`);
+      if (!match) throw new Error(`Migration ${file} is not named NNN.do.name.sql (docs/decisions/026-migrations-through-postgrator.md)`);
       return { version: Number(match[1]), file };
     });
 }
@@ -36,7 +36,7 @@ export async function pendingMigrations(db: Queryable, dir = MIGRATIONS_DIR): Pr
 
 /**
  * Applies the `migrations/NNN.do.name.sql` files the database has not had, in order, through
- * postgrator (docs/decisions/025-migrations-through-postgrator.md); answers their file names. All of
+ * postgrator (docs/decisions/026-migrations-through-postgrator.md); answers their file names. All of
  * one start's migrations run in one transaction, under an advisory lock: a process starting beside
  * this one waits, then finds them applied; a failing migration leaves the database as it was.
  */
