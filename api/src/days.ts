@@ -3,9 +3,11 @@
  * them; times are `Date`s from the context's clock.
  */
 
+const DAY_MS = 86_400_000;
+
 /** `2026-11-21`: a calendar day in UTC, as subscriptions store them; `plusDays` moves it. */
 export function isoDay(date: Date, plusDays = 0): string {
-  return new Date(date.getTime() + plusDays * 86_400_000).toISOString().slice(0, 10);
+  return new Date(date.getTime() + plusDays * DAY_MS).toISOString().slice(0, 10);
 }
 
 /** `2026-11-21` plus n days, as a calendar day. */
@@ -13,7 +15,6 @@ export function addDays(day: string, days: number): string {
   return isoDay(new Date(`${day}T00:00:00Z`), days);
 }
 
-const DAY_MS = 86_400_000;
 
 /** Whole days from one calendar day to another (negative when `to` comes first). */
 export function daysBetween(from: string, to: string): number {
@@ -33,4 +34,9 @@ export function addMonth(day: string): string {
   const [year, month, date] = day.split('-').map(Number) as [number, number, number];
   const lastOfNext = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
   return isoDay(new Date(Date.UTC(year, month, Math.min(date, lastOfNext))));
+}
+
+/** The time `days` whole days before `at`. */
+export function daysBefore(at: Date, days: number): Date {
+  return new Date(at.getTime() - days * DAY_MS);
 }

@@ -36,5 +36,38 @@ for (const engine of engines()) {
       await assert.rejects(api.db.prepared('echo_text', 'SELECT $1::text AS text, length($1::text) AS length', ['a\u0000b']), engine === 'pglite' ? /NUL/ : /./);
       await assert.rejects(api.db.prepared('echo_number', 'SELECT $1::int AS n', [Number.NaN]), engine === 'pglite' ? /finite/ : /./);
     });
+
+    it('refuse what is not a read of rows: a write, a lock, the clock, a sequence', async () => {
+      for (const [name, sql] of [
+        ['prep_update', 'UPDATE customers SET first_name = first_name WHERE id = $1'],
+        ['prep_lock', 'SELECT id FROM customers WHERE id = $1 FOR UPDATE'],
+        ['prep_clock', 'SELECT now() AS at, $1::int AS n'],
+        ['prep_sequence', "SELECT nextval('order_numbers') AS n, $1::int AS m"],
+      ]) {
+        await assert.rejects(api.db.prepared(name!, sql!, [1]), /must be a SELECT that reads rows only/, name);
+      }
+    });
+
+    it('answer what was written last: after a statement, after a transaction, and when read while a transaction writes', async () => {
+      const read = async () => (await api.db.prepared<{ first_name: string }>('first_name_of', 'SELECT first_name FROM customers WHERE id = $1', [1]))[0]!.first_name;
+      const original = await read();
+      assert.equal(await read(), original);
+      await api.db.query('UPDATE customers SET first_name = $2 WHERE id = $1', [1, 'Prvo']);
+      assert.equal(await read(), 'Prvo');
+      await api.db.transaction(async (tx) => {
+        await tx.query('UPDATE customers SET first_name = $2 WHERE id = $1', [1, 'Drugo']);
+      });
+      assert.equal(await read(), 'Drugo');
+      // A read asked while a transaction is writing: whichever it sees, the next read sees the commit.
+      let during: Promise<string> | undefined;
+      await api.db.transaction(async (tx) => {
+        during = read();
+        await tx.query('UPDATE customers SET first_name = $2 WHERE id = $1', [1, 'Treće']);
+      });
+      await during;
+      assert.equal(await read(), 'Treće');
+      await api.db.query('UPDATE customers SET first_name = $2 WHERE id = $1', [1, original]);
+      assert.equal(await read(), original);
+    });
   });
 }

@@ -25,9 +25,11 @@ export interface Db extends Queryable {
    */
   exclusively<T>(lockId: number, work: () => Promise<T>): Promise<T | null>;
   /**
-   * A statement run on every request of a busy call: planned once under `name` and then only executed
+   * A read run on every request of a busy call: planned once under `name` and then only executed
    * (PostgreSQL: a named prepared statement per connection; PGlite: PREPARE once, then EXECUTE, which on
-   * this machine is 0.15 ms against 0.7 ms for the account-info query). One name, one SQL text.
+   * this machine is 0.15 ms against 0.7 ms for the account-info query). One name, one SQL text, a
+   * SELECT that reads rows only (never the clock: on PGlite its answer is kept until the next write,
+   * see openPglite).
    */
   prepared<T = Record<string, unknown>>(name: string, sql: string, params: unknown[]): Promise<T[]>;
   close(): Promise<void>;
@@ -52,9 +54,12 @@ export function sqlLiteral(value: unknown): string {
   throw new TypeError(`A prepared statement parameter cannot be a ${typeof value}`);
 }
 
-/** Names must be plain identifiers, and one name always names the same SQL. */
+/** Names must be plain identifiers, one name always names the same SQL, and that SQL is a read. */
 function checkPrepared(known: Map<string, string>, name: string, sql: string): void {
   if (!/^[a-z][a-z0-9_]{0,62}$/.test(name)) throw new Error(`Bad prepared statement name: ${name}`);
+  if (!/^\s*SELECT\s/i.test(sql) || /\b(now|current_date|current_timestamp|localtimestamp|clock_timestamp|nextval)\b|\bFOR\s+UPDATE\b/i.test(sql)) {
+    throw new Error(`Prepared statement ${name} must be a SELECT that reads rows only`);
+  }
   const before = known.get(name);
   if (before !== undefined && before !== sql) throw new Error(`Prepared statement ${name} was made with other SQL`);
 }
@@ -92,6 +97,9 @@ function lockDataDir(dataDir: string): () => void {
   }
 }
 
+/** Prepared reads' answers kept at most on PGlite (one per session for the busy calls): about 10 MB. */
+const KEPT_READS = 20_000;
+
 async function openPglite(dataDir: string | null): Promise<Db> {
   const { PGlite } = await import('@electric-sql/pglite');
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
@@ -106,19 +114,37 @@ async function openPglite(dataDir: string | null): Promise<Db> {
   }
   const preparedSql = new Map<string, string>();
   const making = new Map<string, Promise<void>>();
+  // The answers of prepared reads, kept until anything else runs. PGlite is this process's database
+  // alone (lockDataDir), so every write passes through here: any other statement or transaction counts
+  // as a write, and moves `writes` on once before it starts and once after it ends. An answer is kept
+  // only if no write began or ended while it was read, and served only while `writes` is what it was
+  // read at: so a read that overlapped a write is never served, whatever order PGlite ran them in.
+  let writes = 0;
+  let keptAt = 0;
+  const kept = new Map<string, readonly unknown[]>();
+  const writing = async <T>(run: () => Promise<T>): Promise<T> => {
+    writes += 1;
+    try {
+      return await run();
+    } finally {
+      writes += 1;
+    }
+  };
   return {
     engine: 'pglite',
-    async query<T>(sql: string, params: unknown[] = []) {
-      return (await pg.query<T>(sql, params)).rows;
+    query<T>(sql: string, params: unknown[] = []) {
+      return writing(async () => (await pg.query<T>(sql, params)).rows);
     },
     transaction(work) {
-      return pg.transaction((tx) =>
-        work({
-          query: async <T>(sql: string, params: unknown[] = []) => (await tx.query<T>(sql, params)).rows,
-          script: async (sql) => {
-            await tx.exec(sql);
-          },
-        }),
+      return writing(() =>
+        pg.transaction((tx) =>
+          work({
+            query: async <T>(sql: string, params: unknown[] = []) => (await tx.query<T>(sql, params)).rows,
+            script: async (sql) => {
+              await tx.exec(sql);
+            },
+          }),
+        ),
       );
     },
     exclusively: (_lockId, work) => work(),
@@ -140,7 +166,17 @@ async function openPglite(dataDir: string | null): Promise<Db> {
         });
       }
       await made;
-      return (await pg.query<T>(`EXECUTE ${name}(${params.map(sqlLiteral).join(', ')})`)).rows;
+      const call = `EXECUTE ${name}(${params.map(sqlLiteral).join(', ')})`;
+      if (keptAt !== writes) {
+        kept.clear();
+        keptAt = writes;
+      }
+      const known = kept.get(call);
+      if (known) return known as T[];
+      const before = writes;
+      const rows = (await pg.query<T>(call)).rows;
+      if (writes === before && keptAt === before && kept.size < KEPT_READS) kept.set(call, Object.freeze(rows.map((row) => Object.freeze(row))));
+      return rows;
     },
     close: async () => {
       await pg.close();

@@ -4,6 +4,7 @@ import { endpoints, usernameOf } from '@portal/shared/contract';
 import type { ApiContext } from '../context';
 import type { Limit, Taken } from '../http/limits';
 import { HttpError, tooManyRequests } from '../http/validate';
+import { daysBefore } from '../days';
 import { route } from '../http/route';
 import { logins } from '../http/metrics';
 import { NOTICES } from '../delivery/notices';
@@ -134,7 +135,7 @@ export function authRoutes(app: FastifyInstance, ctx: ApiContext): void {
     if (!claims) throw new HttpError(401, SESSION_EXPIRED, 'UNAUTHORIZED');
 
     const now = ctx.now();
-    const windowStart = new Date(now.getTime() - ctx.config.refreshWindowDays * 86_400_000);
+    const windowStart = daysBefore(now, ctx.config.refreshWindowDays);
     const session = await ctx.store.sessions.forRefresh({ sessionId: claims.sid, customerId: Number(claims.sub), tokenId: claims.jti }, windowStart);
     const customer = session && (await ctx.store.customers.byId(Number(claims.sub)));
     if (!session || !customer || session.device_password_hash !== sha256(body.devicePassword)) {

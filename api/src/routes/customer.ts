@@ -5,6 +5,7 @@ import { SESSION_EXPIRED } from '../auth/guard';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { seal } from '../auth/secrets';
 import { HttpError, tooManyRequests, UUID } from '../http/validate';
+import { daysBefore } from '../days';
 import { route } from '../http/route';
 import { toCreditCard } from '../cards/cards';
 import { verifyPin } from '../customer/pin';
@@ -64,7 +65,7 @@ export function customerRoutes(app: FastifyInstance, ctx: ApiContext): void {
 
   // Devices (product.md §10): every open session of the customer; one can be signed out, or all but this one.
   const devicesOf = async (customerId: number, currentSessionId: string) => {
-    const since = new Date(ctx.now().getTime() - ctx.config.refreshWindowDays * 86_400_000);
+    const since = daysBefore(ctx.now(), ctx.config.refreshWindowDays);
     // This device first, then the most recently used.
     const rows = await ctx.store.sessions.listOpen(customerId, since, currentSessionId);
     return rows.map((row) => ({
