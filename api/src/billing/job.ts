@@ -4,7 +4,7 @@ import type { Repositories, Store } from '../repositories';
 import type { DueRow } from '../repositories/subscriptions';
 import { notifyCustomer, type Notifier } from '../delivery/notifier';
 import type { PaymentGateway, PaymentState } from '../payments/gateway';
-import { GRACE_DAYS } from '../config';
+import { GRACE_DAYS } from '../settings';
 import { addDays, isoDay } from '../days';
 import { NOTICES } from '../delivery/notices';
 import { billingPasses, billingResults } from '../http/metrics';
