@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import pretty from 'pino-pretty';
 import { REMOTE_NAMES } from '@portal/shared/contract';
 import type { ApiContext } from './context';
 import { apiPlugin } from './app';
@@ -34,6 +35,9 @@ export async function createServer(ctx: ApiContext, options: ServerOptions): Pro
     logger: {
       level: ctx.config.logLevel,
       redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
+      // In a terminal (npm start by hand), readable lines; otherwise (a service manager, a container, a
+      // file) one JSON object per line for the log collector.
+      ...(process.stdout.isTTY ? { stream: pretty({ colorize: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' }) } : {}),
     },
     bodyLimit: 64 * 1024,
     // Behind a reverse proxy, client addresses (for rate limits) come from X-Forwarded-For.
