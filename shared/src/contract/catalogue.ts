@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { promoSchema } from './account';
 
-/** Plan codes of the two packages (product.md §9). */
+/** Plan codes of the two packages (product.md §1). */
 export const PLAN_CODES = ['starton', 'maxon'] as const;
 export const planCodeSchema = z.enum(PLAN_CODES);
 /** How many devices may watch at once on each package (product.md §1). */

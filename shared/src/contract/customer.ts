@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { subscriptionStatusSchema } from './account';
 
-/** PIN: exactly 4 digits (product.md §5, §9). */
+/** PIN: exactly 4 digits (product.md §5, PIN). */
 export const pinSchema = z.string().check(z.regex(/^\d{4}$/, 'PIN has 4 digits'));
 
 /**
