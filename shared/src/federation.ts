@@ -10,7 +10,7 @@ export interface RemoteRoutesModule {
 
 /**
  * What the catalogue exposes as `./subscription` for the subscribe page: the static plan file and the
- * two terms texts, sanitised (product.md §2, Subscription).
+ * two terms texts, sanitised (product.md §2, Subscribing).
  */
 export interface SubscriptionContentModule {
   plansInfo: import('./contract').PlansFile;

@@ -1,6 +1,7 @@
 /**
- * Browser storage under one product prefix (product.md §1: "The storage keys share a product-specific
- * prefix"). The token and the device identity live in local storage; wizard state in session storage.
+ * Browser storage under one product prefix (product.md §1: the keys start with the product code, so
+ * two products on one site do not mix). The token and the device identity live in local storage;
+ * wizard state in session storage.
  */
 let prefix = 'ontv.';
 

@@ -5,7 +5,7 @@ import type { Purpose } from '../repositories/verifications';
 import type { Notice } from './notifier';
 import { fromFening } from '../money';
 
-/** Why a charge failed, in the customer's words (product.md §8 lists the same causes on the error page). */
+/** Why a charge failed, in the customer's words (the failure page lists the usual causes too: product.md §2, Subscribing). */
 const REASONS: Record<string, string> = {
   insufficient_funds: 'nedovoljno sredstava na računu',
   no_card: 'nemaš sačuvanu karticu',

@@ -38,7 +38,7 @@ const NOT_ACTIVE = 'Deaktivirati je moguće samo aktivnu pretplatu.';
 const NOT_REACTIVATABLE = 'Reaktivacija bez plaćanja moguća je samo za deaktiviranu pretplatu čiji plaćeni period još traje.';
 
 /**
- * `GET /{product}/accountInfo`, `/deactivate`, `/reactivateWithoutPayment` and `POST /{product}/createSubscriptionInPromoPeriod` (product.md §7, Service; product.md §4,
+ * `GET /{product}/accountInfo`, `/deactivate`, `/reactivateWithoutPayment` and `POST /{product}/createSubscriptionInPromoPeriod` (product.md §7; product.md §4,
  * Subscription status). A state change happens in one conditional
  * UPDATE, so a refused or concurrent request changes nothing; a refusal is a 409 with a message.
  */

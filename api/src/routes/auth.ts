@@ -70,7 +70,7 @@ function knownDevice(ctx: ApiContext, customerId: number, deviceUsername: string
   return ctx.store.sessions.isKnownDevice(customerId, deviceUsername, sha256(devicePassword));
 }
 
-/** `POST /login`, `POST /refresh`, `POST /logout` (product.md §7, Authentication). */
+/** `POST /login`, `POST /refresh`, `POST /logout` (product.md §7). */
 export function authRoutes(app: FastifyInstance, ctx: ApiContext): void {
   route(app, ctx, endpoints.login, async ({ body, request }) => {
     const accountKey = usernameOf(body.username)?.value ?? body.username.toLowerCase();

@@ -11,7 +11,7 @@ const MAX_CARDS = 10;
 const MAX_NEW_CARDS_PER_HOUR = 10;
 
 /**
- * Cards (product.md §7, Cards and payments). A new card is a PENDING row with the provider's setup; the
+ * Cards (product.md §7). A new card is a PENDING row with the provider's setup; the
  * browser sends the card-holder data (PATCH) and confirms the setup with the provider, which reports
  * the card (brand, last four digits, expiry) back; only then is the card listed.
  */

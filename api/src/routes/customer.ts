@@ -19,7 +19,7 @@ const THIS_DEVICE = 'Ovaj uređaj odjavljuješ dugmetom Odjavi se na stranici Mo
 
 const pinDeps = (ctx: ApiContext) => ({ customers: ctx.store.customers, sealing: ctx.keys.sealing, now: ctx.now() });
 
-/** `GET /customer/payment-data`, `POST /customer/check-pin`, `/customer/change-pin`, `/customer/change-password` (product.md §7, Customer), and the devices (`/customer/devices`). */
+/** `GET /customer/payment-data`, `POST /customer/check-pin`, `/customer/change-pin`, `/customer/change-password` (product.md §7), and the devices (`/customer/devices`). */
 export function customerRoutes(app: FastifyInstance, ctx: ApiContext): void {
   // On the account page's first load beside account info: one query that checks the session too.
   route(

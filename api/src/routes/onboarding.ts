@@ -49,7 +49,7 @@ async function resend(ctx: ApiContext, id: string, purpose: Purpose): Promise<vo
   if (!sent && purpose === 'REGISTRATION') throw new HttpError(400, NOT_READY, 'NO_REGISTRATION');
 }
 
-/** Registration and forgotten password (product.md §7, Authentication and registration; Forgotten password). */
+/** Registration and forgotten password (product.md §7; product.md §2, Registration; Forgotten password). */
 export function onboardingRoutes(app: FastifyInstance, ctx: ApiContext): void {
   route(app, ctx, endpoints.startRegistration, async ({ body, request }) => {
     const username = registrationUsername(body.registrationType, body.username);

@@ -16,7 +16,7 @@ const INVOICE_RENDERS_PER_MINUTE = 10;
 const PAYMENT_NOT_FOUND = 'Uplata nije pronađena.';
 
 /**
- * Payments (product.md §7, Cards and payments; Service): the new-account payment info and order, the payment
+ * Payments (product.md §7): the new-account payment info and order, the payment
  * history and one payment (the invoice). The order is paid in the browser
  * with the provider; its success event activates the subscription (see events.ts).
  */

@@ -6,5 +6,5 @@ export const hasOpaqueHeader = (pathname: string): boolean => headerStyleFor(pat
 /** A page that is printed (the invoice) has no header or footer. */
 export const isChromeless = (pathname: string): boolean => headerStyleFor(pathname) === 'none';
 
-/** The scroll-to-top button appears past this many pixels (product.md §9). */
+/** The scroll-to-top button appears past this many pixels (product.md §2, Layout). */
 export const SCROLL_TOP_THRESHOLD = 400;

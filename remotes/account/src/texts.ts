@@ -48,9 +48,9 @@ export const PASSWORD_TEXTS = {
   confirm: 'Potvrdi novu lozinku',
   hint: 'Najmanje 8 karaktera', // product.md §5: the hint says minimum 8 characters
   weak: WEAK_PASSWORD_MESSAGE,
-  mismatch: 'Unesene lozinke se ne podudaraju', // product.md §5, change-password variant
-  wrongOld: 'Unesena lozinka nije tačna', // product.md §8, status 400
-  failed: 'Došlo je do nepoznate greške i lozinka nije promijenjena!', // product.md §8, other errors
+  mismatch: 'Unesene lozinke se ne podudaraju', // product.md §5, New passwords: the change page's variant
+  wrongOld: 'Unesena lozinka nije tačna', // product.md §8: a 400
+  failed: 'Došlo je do nepoznate greške i lozinka nije promijenjena!', // product.md §8: any other error
   submit: 'Promijeni lozinku',
 } as const;
 

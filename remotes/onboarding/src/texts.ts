@@ -5,7 +5,7 @@ export const texts = {
   wrongCode: 'Unijeli ste neispravan aktivacioni kod.', // product.md §5, §8
   codeRequired: 'Unesi kod koji smo ti poslali.',
   codeNumeric: 'Kod se sastoji samo od cifara.',
-  resend: 'Pošalji kod ponovo', // product.md §4, Resend-code link
+  resend: 'Pošalji kod ponovo', // product.md §4, Resend link
   resendSent: 'Novi kod je uspješno poslat...', // product.md §8
   resendFailed: 'Greška prilikom slanja novog koda...', // product.md §8
   passwordsDiffer: 'Lozinke se ne poklapaju.', // product.md §5

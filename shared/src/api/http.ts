@@ -105,7 +105,7 @@ function authenticationType(token: string): number | undefined {
 
 let refreshing: Promise<string> | null = null;
 
-/** One refresh for every request that failed at the same time (product.md §4, Authentication). */
+/** One refresh for every request that failed at the same time (product.md §4, Signing in). */
 function refreshOnce(oldToken: string): Promise<string> {
   refreshing ??= (send(endpoints.refresh, { body: { devicePassword: getDevice().devicePassword, token: oldToken } }) as Promise<{ token: string }>)
     .then(({ token }) => {

@@ -21,7 +21,7 @@ function decode(token: string): TokenData {
   return tokenDataSchema.parse(jwtDecode(token));
 }
 
-/** The auth store of product.md §4 ("Authentication"): vanilla first, so it is one singleton across remotes. */
+/** The auth store (product.md §4, Signing in): vanilla first, so it is one singleton across remotes. */
 export const authStore = createStore<AuthState>()((set) => {
   const mirror = (token: string | null) => {
     if (!token) {

@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { authStore } from './store';
 
-/** Logs out, then goes to `/` (product.md §4: "Logout ... then goes to /"). */
+/** Logs out, then goes to `/` (product.md §4, Signing in: signing out tells the API and goes home). */
 export function useLogout(): () => Promise<void> {
   const navigate = useNavigate();
   return useCallback(async () => {

@@ -11,7 +11,7 @@ export const promoSchema = z.object({
 });
 export type Promo = z.infer<typeof promoSchema>;
 
-/** `GET /{product}/accountInfo` (product.md §3, Account info). Status and plan are null without a subscription. */
+/** `GET /{product}/accountInfo` (product.md §3). Status and plan are null without a subscription. */
 export const accountInfoSchema = z.object({
   status: z.nullable(subscriptionStatusSchema),
   plan: z.nullable(z.object({ code: z.string(), name: z.string(), price: z.number() })),

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { plainText } from './text';
 
-/** Authentication type of a password login; the only type whose 401s are refreshed (product.md §4, Authentication). */
+/** Authentication type of a password login; the only type whose 401s are refreshed (product.md §4, Signing in). */
 export const AUTH_TYPE_PASSWORD = 1;
 
 /** A string trimmed, then held to a length: the request fields' usual shape. */
@@ -37,7 +37,7 @@ export type RefreshRequest = z.infer<typeof refreshRequestSchema>;
 export const refreshResponseSchema = z.object({ token: z.string().check(z.minLength(1)) });
 export type RefreshResponse = z.infer<typeof refreshResponseSchema>;
 
-/** The payload of the sign-in token (product.md §3, Token data). */
+/** The payload of the sign-in token (product.md §3). */
 export const tokenDataSchema = z.object({
   first_name: z.string(),
   last_name: z.string(),

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { promoSchema } from './account';
 
-/** Plan codes of the two packages (product.md §9). */
+/** Plan codes of the two packages (product.md §1). */
 export const PLAN_CODES = ['starton', 'maxon'] as const;
 export const planCodeSchema = z.enum(PLAN_CODES);
 /** How many devices may watch at once on each package (product.md §1). */
@@ -20,7 +20,7 @@ export type Plan = z.infer<typeof planSchema>;
 export const plansResponseSchema = z.array(planSchema);
 
 /*
- * The catalogue's static files (product.md §3 and 7, Static files): slider data, the plan file, channel
+ * The catalogue's static files (product.md §2, Public: editable files): slider data, the plan file, channel
  * icons, faq.json, and the app store links. Editors change them; the tests parse every file with
  * these schemas, so a broken edit fails `npm test` before it reaches a page.
  */

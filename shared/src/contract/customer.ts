@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { subscriptionStatusSchema } from './account';
 
-/** PIN: exactly 4 digits (product.md §5, §9). */
+/** PIN: exactly 4 digits (product.md §5, PIN). */
 export const pinSchema = z.string().check(z.regex(/^\d{4}$/, 'PIN has 4 digits'));
 
 /**
@@ -34,7 +34,7 @@ export function checkNewPassword(value: string, confirm: string): { password: st
   return { password, weak, differ, ready: password !== '' && confirm !== '' && !weak && !differ };
 }
 
-/** `POST /customer/check-pin` (product.md §7, Customer): 200 when right, 400 when wrong, 429 while locked. */
+/** `POST /customer/check-pin` (product.md §7): 200 when right, 400 when wrong, 429 while locked. */
 export const checkPinRequestSchema = z.object({ pin: pinSchema });
 export type CheckPinRequest = z.infer<typeof checkPinRequestSchema>;
 
@@ -42,7 +42,7 @@ export type CheckPinRequest = z.infer<typeof checkPinRequestSchema>;
 export const changePinRequestSchema = z.object({ oldPin: pinSchema, newPin: pinSchema });
 export type ChangePinRequest = z.infer<typeof changePinRequestSchema>;
 
-/** `POST /customer/change-password`: 200 done, 400 wrong old password (product.md §7, Customer). */
+/** `POST /customer/change-password`: 200 done, 400 wrong old password (product.md §7). */
 export const changePasswordRequestSchema = z.object({
   oldPassword: z.string().check(z.minLength(1), z.maxLength(200)),
   newPassword: z.string().check(z.minLength(1), z.maxLength(200)),
@@ -65,7 +65,7 @@ export type SignedInDevice = z.infer<typeof signedInDeviceSchema>;
 /** The signed-in devices: the one asking first, then the most recently used. */
 export const deviceListSchema = z.array(signedInDeviceSchema);
 
-/** The service status answered by deactivate and reactivate (product.md §3, Service status). */
+/** The service status answered by deactivate and reactivate (product.md §3). */
 export const serviceStatusSchema = z.object({
   status: subscriptionStatusSchema,
   nextPaymentOn: z.nullable(z.string()),
@@ -75,7 +75,7 @@ export type ServiceStatus = z.infer<typeof serviceStatusSchema>;
 export const cardTypeSchema = z.enum(['master', 'maestro', 'visa']);
 export type CardType = z.infer<typeof cardTypeSchema>;
 
-/** A saved card (product.md §3, Credit card): only the masked number ever reaches the portal. */
+/** A saved card (product.md §3): only the masked number ever reaches the portal. */
 export const creditCardSchema = z.object({
   code: z.string(),
   primaryCard: z.boolean(),
@@ -93,7 +93,7 @@ export const creditCardSchema = z.object({
 });
 export type CreditCard = z.infer<typeof creditCardSchema>;
 
-/** `GET /customer/payment-data` (product.md §3, Payment data): cards and mbons (always empty: the portal has no use for them). */
+/** `GET /customer/payment-data` (product.md §3): cards and mbons (always empty: the portal has no use for them). */
 export const paymentDataSchema = z.object({
   creditCards: z.array(creditCardSchema),
   mbons: z.array(z.unknown()),

@@ -12,7 +12,7 @@ export const CARD_HOLDER_FIELDS = ['fullName', 'address', 'city', 'zip', 'countr
 export type CardHolderField = (typeof CARD_HOLDER_FIELDS)[number];
 export type CardHolder = Record<CardHolderField, string>;
 
-/** product.md §5, Card-holder form: every value at least 2 characters and below its limit, plus the extra rules. */
+/** product.md §5, Card holder: every value at least 2 characters and below its limit, plus the extra rules. */
 const HOLDER_RULES: Record<CardHolderField, { below: number; message: string; pattern?: RegExp }> = {
   fullName: { below: 30, message: 'Molimo unesite ispravno ime i prezime' },
   address: { below: 100, message: 'Molimo unesite ispravnu ulicu' },
@@ -62,7 +62,7 @@ export type OrderInfo = z.infer<typeof orderInfoSchema>;
 /** Card verification reserves 0.10 KM (product.md §9). */
 export const CARD_VERIFICATION_AMOUNT = 0.1;
 
-/** `POST /credit-card` answer (product.md §3, New-card response): the new card's code and the provider's setup secret. */
+/** `POST /credit-card` answer (product.md §3): the new card's code and the provider's setup secret. */
 export const newCardResponseSchema = z.object({
   code: z.string(),
   paymentSecret: z.string(),
@@ -101,7 +101,7 @@ export function paymentOrderRequestSchema(product: string): z.ZodMiniType<Paymen
 }
 export type PaymentOrderRequest = { creditCardId: string; amount: number; ref?: string } & { [key: `${string}PlanId`]: string };
 
-/** The order's answer (product.md §3, Payment order response). */
+/** The order's answer (product.md §3). */
 export const paymentOrderResponseSchema = z.object({
   orderNumber: z.string(),
   paymentSecret: z.string(),
@@ -122,7 +122,7 @@ export const planChangeResponseSchema = z.object({
 });
 export type PlanChangeResponse = z.infer<typeof planChangeResponseSchema>;
 
-/** A payment in the history (product.md §3, Payment/order record). Dates are `YYYY-MM-DD`, `updated` an ISO time. */
+/** A payment in the history (product.md §3). Dates are `YYYY-MM-DD`, `updated` an ISO time. */
 export const paymentRecordSchema = z.object({
   orderNumber: z.string(),
   updated: z.string(),
@@ -143,7 +143,7 @@ export const invoiceSchema = z.object({
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
 
-/** `GET /{product}-payments/new-account/payment-info/{id}` (product.md §3, New-account payment info). */
+/** `GET /{product}-payments/new-account/payment-info/{id}` (product.md §3). */
 export function paymentInfoSchema(product: string): z.ZodMiniType<PaymentInfoAnswer> {
   return z.object({
     [`${product}Plan`]: z.object({ id: z.string(), name: z.string(), price: z.number() }),

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { plainText } from './text';
 
-/** product.md §7, Fixed values in payloads: registration uses osType 1 and deviceType PHONE. */
+/** The fixed values of product.md §7: registration uses osType 1 and deviceType PHONE. */
 export const OS_TYPE = 1;
 export const REGISTRATION_DEVICE_TYPE = 'PHONE';
 
@@ -11,7 +11,7 @@ export type RegistrationType = z.infer<typeof registrationTypeSchema>;
 const text = (min: number, max: number) => z.string().check(z.trim(), z.minLength(min), z.maxLength(max));
 const identificator = z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'Neispravan identifikator zahtjeva. Počni ispočetka.'));
 /**
- * A one-time code as typed: digits only (product.md §5, Activation code), read without the spaces and
+ * A one-time code as typed: digits only (product.md §5, Codes), read without the spaces and
  * dashes people type to group it (`123 456`, `123-456`).
  */
 const code = z.string().check(

@@ -1,4 +1,4 @@
-/** The payment screens' texts (product.md §2, Card add dialog; product.md §8, §9). */
+/** The payment screens' texts (product.md §2, The card dialog; product.md §8, §9). */
 export const CARD_TEXTS = {
   title: 'Dodaj karticu',
   holderIntro: 'Podaci o vlasniku kartice',

@@ -3,7 +3,7 @@ import mastercard from './cards/mastercard.svg';
 import maestro from './cards/maestro.svg';
 import visa from './cards/visa.svg';
 
-/** The card schemes' logos (our own drawings), by the API's card type code (product.md §3, Credit card). */
+/** The card schemes' logos (our own drawings), by the API's card type code (product.md §3). */
 export const CARD_LOGOS: Record<CardType, { src: string; name: string }> = {
   master: { src: mastercard, name: 'Mastercard' },
   maestro: { src: maestro, name: 'Maestro' },

@@ -4,7 +4,7 @@ import { cancelPlanChange } from '@portal/shared/payments';
 import styles from './AccountPage.module.css';
 import { CHANGE_PLAN_TEXTS, STATUS_LABELS } from '../texts';
 
-/** 'Moj paket' (product.md §2, Account page): the plan, its price with VAT and status, or a prompt to choose one. */
+/** 'Moj paket' (product.md §2, Account): the plan, its price with VAT and status, or a prompt to choose one. */
 export function PackageSection({ info }: { info: AccountInfo }) {
   const { status, plan } = info;
   const problem = info.renewalProblem ?? null;

@@ -4,7 +4,7 @@ import styles from './AccountPage.module.css';
 export const BILLING_RULE =
   'Pretplata se naplaćuje automatski na početku svakog obračunskog perioda sa tvoje glavne kartice. Ako naplata ne uspije, imaš 5 dana da je izmiriš; u tom roku period se računa od prvobitnog datuma.';
 
-/** The payment section (product.md §2, Account page): the primary card, next payment and the billing rule, or an add-card prompt. */
+/** The payment section (product.md §2, Account): the primary card, next payment and the billing rule, or an add-card prompt. */
 export function PaymentSection({ payment, info }: { payment: PaymentData; info: AccountInfo | null }) {
   const primary = payment.creditCards.find((card) => card.primaryCard) ?? payment.creditCards[0];
   return (

@@ -25,7 +25,7 @@ const InvoicePage = lazyPage(() => import('../invoice/InvoicePage'), 'InvoicePag
 
 const guarded = (element: ReactNode) => <RequireAuth>{withFallback(element)}</RequireAuth>;
 
-/** Account pages (product.md §2, Login and account), mounted by the host under `/nalog`. */
+/** Account pages (product.md §2, Account), mounted by the host under `/nalog`. */
 export function accountRoutes(product: string): RouteObject[] {
   return [
     { path: paths.account.path, element: <AccountRoute /> },

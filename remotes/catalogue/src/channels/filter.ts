@@ -1,6 +1,6 @@
 import type { Channel } from '../content/schemas';
 
-/** The three filters of product.md §2, /tv-kanali; `?paket=starton|maxon` selects one, anything else shows all. */
+/** The three filters of `/tv-kanali` (product.md §2, Public): `?paket=starton|maxon` selects one, anything else shows all. */
 export const CHANNEL_FILTERS = [
   { value: 'svi', label: 'Svi kanali' },
   { value: 'starton', label: 'StartON paket' },

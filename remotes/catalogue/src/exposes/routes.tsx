@@ -13,7 +13,7 @@ const LibrariesPage = lazy(() => import('../libraries/LibrariesPage'));
 const FaqPage = lazy(() => import('../faq/FaqPage'));
 const LegalPage = lazy(() => import('../legal/LegalPage'));
 
-/** Catalogue pages (product.md §2, Public screens), mounted by the host under `/` and the catalogue prefixes. */
+/** Catalogue pages (product.md §2, Public), mounted by the host under `/` and the catalogue prefixes. */
 export const routes: RouteObject[] = [
   { path: paths.home.path, element: <HomePage /> },
   { path: paths.packages.path, element: page(<PackagesPage />) },

@@ -5,7 +5,7 @@ import styles from './FaqPage.module.css';
 
 const readFaq = async (response: Response): Promise<FaqItem[]> => faqFileSchema.parse(await response.json());
 
-/** product.md §2, /faq: the questions of `faq.json` as an accordion (native details/summary: keyboard and screen readers for free). */
+/** `/faq` (product.md §2, Public): the questions of `faq.json` as an accordion (native details/summary: keyboard and screen readers for free). */
 export default function FaqPage() {
   const faq = useResource('faq.json', readFaq);
   return (

@@ -9,7 +9,7 @@ export const SLIDE_INTERVAL_MS = 7000;
 const prefersReducedMotion = () => typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 /**
- * The home page slideshow (product.md §2, /): a carousel after the WAI-ARIA pattern. It turns by itself
+ * The home page slideshow (product.md §2, Public): a carousel after the WAI-ARIA pattern. It turns by itself
  * unless the visitor asked for reduced motion, stops while hovered or focused, and has a pause button,
  * previous/next buttons, one button per slide and the arrow keys.
  */

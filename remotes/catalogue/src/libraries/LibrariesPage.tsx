@@ -17,7 +17,7 @@ const LIBRARIES = [
   },
 ] as const;
 
-/** product.md §2, /videoteke: the three video libraries, free within both packages. */
+/** `/videoteke` (product.md §2, Public): the three video libraries, free within both packages. */
 export default function LibrariesPage() {
   return (
     <>

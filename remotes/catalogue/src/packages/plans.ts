@@ -1,4 +1,4 @@
-/** The package offer: the static plan file merged by code with `GET /{product}/plans` (product.md §2, /paketi). */
+/** The package offer: the static plan file merged by code with `GET /{product}/plans` (product.md §2, Public). */
 import type { AccountInfo, Plan, Promo } from '@portal/shared/contract';
 import { activePromo } from '@portal/shared/format';
 import type { PlanInfo, PlansFile } from '../content/schemas';
@@ -19,7 +19,7 @@ export function mergePlans(file: PlansFile, plans: readonly Plan[] | null, now: 
 }
 
 /**
- * What a package card offers its viewer (product.md §2, /paketi): 'PRETPLATI SE' unless the customer has a
+ * What a package card offers its viewer (product.md §2, Public): 'PRETPLATI SE' unless the customer has a
  * subscription that has not expired; 'PAKET AKTIVIRAN' on the package they have, and 'PROMIJENI PAKET' on
  * the others while it is ACTIVE (product.md §10, Changing the package). Nothing while the customer's
  * status is still being checked, so no button flashes and disappears.

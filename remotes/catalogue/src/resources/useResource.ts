@@ -10,7 +10,7 @@ export async function fetchResource(file: string): Promise<Response> {
 }
 
 /**
- * A static resource the catalogue ships under `resources/` (product.md §7, Static files), fetched at run time
+ * A static resource the catalogue ships under `resources/` (product.md §2, Public: editable files), fetched at run time
  * so an editor's change needs no rebuild. `read` (module-level) turns the response into a value or
  * throws. A page that shows another file is another page: give it a `key` so its state starts afresh.
  */

@@ -48,7 +48,7 @@ export function SubscribeGuard({ plan, children }: { plan: string | null; childr
   return children(account.value);
 }
 
-/** `/pretplati-se?paket=` (product.md §2, Subscription). */
+/** `/pretplati-se?paket=` (product.md §2, Subscribing). */
 export function SubscribePage() {
   const [params] = useSearchParams();
   const code = params.get('paket');
@@ -100,7 +100,7 @@ function SubscribeForm({ code, promoUsed }: { code: string; promoUsed: boolean }
       void navigate(paths.confirmSubscription.href(code));
       return;
     }
-    // A promo plan with a saved primary card subscribes directly (product.md §4, Subscribing).
+    // A promo plan with a saved primary card subscribes directly (product.md §2, Subscribing).
     void run(async () => {
       await subscribeInPromo(code, saleRef.get());
       void navigate(paths.subscribed.href(), { replace: true });

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { texts } from '../texts';
 import styles from './wizard.module.css';
 
-/** How long the sent or error message stays, and the link stays blocked (product.md §9: 5000 ms). */
+/** How long the sent or error message stays, and the link stays blocked (product.md §4, Resend link: 5 seconds). */
 export const RESEND_LOCK_MS = 5000;
 
 type State = 'idle' | 'sending' | 'sent' | 'failed';

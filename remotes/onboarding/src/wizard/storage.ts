@@ -31,7 +31,7 @@ const readType = (key: string): RegistrationType | null => {
 export const registration = {
   step: () => readStep(KEYS.registrationStep),
   setStep: (step: number) => session.set(KEYS.registrationStep, String(step)),
-  /** Leaving the start page: a fresh registration at step 1 (product.md §4, Registration wizard). */
+  /** Leaving the start page: a fresh registration at step 1 (product.md §4, Wizards). */
   reset() {
     for (const key of [KEYS.registrationUsername, KEYS.registrationType, KEYS.registrationGuid, KEYS.registrationPin]) session.remove(key);
     registrationPassword = null;
