@@ -24,7 +24,7 @@ interface AppSpec {
 
 /**
  * The apps' folders, from npm's workspaces: the host and `remotes/<name>` (test/contract/boundaries.test.ts
- * holds them to the contract's REMOTE_NAMES). The config cannot import the contract: ts-node compiles it alone.
+ * holds them to the contract's REMOTE_NAMES).
  */
 const WORKSPACES: string[] = JSON.parse(fs.readFileSync(path.join(__dirname, 'package.json'), 'utf8')).workspaces;
 const dirOf = (name: string): string => {

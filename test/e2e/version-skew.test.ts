@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { WEBPACK_CLI, ROOT } from '../../api/src/cli/freshness';
+import { WEBPACK, ROOT } from '../../api/src/cli/freshness';
 import { checkCompatibility } from '../scripts/compat';
 import { ARTIFACTS, DEMO, expectAccessible, launchBrowser, screenshot, startPortal, withRemoteFrom, type Portal } from './harness';
 
@@ -24,7 +24,7 @@ async function buildAccountAgainst(version: string): Promise<void> {
   fs.rmSync(release, { recursive: true, force: true });
   fs.cpSync(path.join(ROOT, 'shared', 'src'), path.join(release, 'src'), { recursive: true });
   fs.writeFileSync(path.join(release, 'package.json'), JSON.stringify({ ...SHARED_PACKAGE, version }, null, 2));
-  const args = [WEBPACK_CLI, '--env', 'app=account', '--env', `sharedFrom=${release}`, '--env', `outDir=${out}`];
+  const args = [...WEBPACK, '--env', 'app=account', '--env', `sharedFrom=${release}`, '--env', `outDir=${out}`];
   await new Promise<void>((resolve, reject) => {
     const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';

@@ -17,7 +17,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { REMOTE_NAMES, type RemoteName } from '@portal/shared/contract';
-import { ROOT, WEBPACK_CLI } from '../../api/src/cli/freshness';
+import { ROOT, WEBPACK } from '../../api/src/cli/freshness';
 import { launchBrowser, startPortal, withRemoteFrom, type Portal } from '../e2e/harness';
 import { SMOKE } from '../e2e/smoke';
 
@@ -90,7 +90,7 @@ async function main(): Promise<number> {
   const options = parseOptions(process.argv.slice(2));
   if (options.build) {
     console.info(`Building the ${options.remote} remote from this checkout…`);
-    const built = spawnSync(process.execPath, [WEBPACK_CLI, '--env', `app=${options.remote}`, '--env', 'types'], { cwd: ROOT, stdio: 'inherit' });
+    const built = spawnSync(process.execPath, [...WEBPACK, '--env', `app=${options.remote}`, '--env', 'types'], { cwd: ROOT, stdio: 'inherit' });
     if (built.status !== 0) return 1;
   }
   if (!fs.existsSync(path.join(options.dist, 'mf-manifest.json'))) throw new Error(`${options.dist} holds no mf-manifest.json: build the remote first`);

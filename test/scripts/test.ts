@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { CHROMIUM_MISSING, findChromium } from '../lib/chromium';
 import { PDFTOTEXT_MISSING, hasPdftotext } from '../lib/pdf';
-import { ROOT, WEBPACK_CLI } from '../../api/src/cli/freshness';
+import { ROOT, WEBPACK } from '../../api/src/cli/freshness';
 import { POSTGRES_MISSING, startTempPostgres } from '../lib/postgres';
 
 const bin = (pkg: string, file: string) => path.join(ROOT, 'node_modules', pkg, file);
@@ -122,7 +122,7 @@ async function main(): Promise<number> {
       await step('Import cycles (dpdm)', process.execPath, [TSX, 'test/scripts/cycles.ts']);
     }
     if (want('jest')) await jestStep();
-    const built = want('build') || want('e2e') || want('typecheck') ? await step('Build (webpack, all apps)', process.execPath, [WEBPACK_CLI, '--env', 'app=all', '--env', 'types']) : false;
+    const built = want('build') || want('e2e') || want('typecheck') ? await step('Build (webpack, all apps)', process.execPath, [...WEBPACK, '--env', 'app=all', '--env', 'types']) : false;
     // The host is type-checked against the types the remotes just published (host/scripts/remote-types.ts).
     if (want('typecheck') && built) {
       if (await step("Remotes' published types", process.execPath, [TSX, 'host/scripts/remote-types.ts'])) {

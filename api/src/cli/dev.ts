@@ -4,7 +4,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { ROOT, WEBPACK_CLI } from './freshness';
+import { ROOT, WEBPACK } from './freshness';
 import { helpIfAsked } from '../config';
 
 helpIfAsked(`
@@ -14,7 +14,7 @@ Rebuilds every app when its sources change (webpack --watch, development mode) a
 when its sources change; reload the page after a rebuild. Reads the same environment as npm start.`);
 
 const children: ChildProcess[] = [
-  spawn(process.execPath, [WEBPACK_CLI, '--watch', '--env', 'app=all', '--env', 'mode=development'], {
+  spawn(process.execPath, [...WEBPACK, '--watch', '--env', 'app=all', '--env', 'mode=development'], {
     cwd: ROOT,
     stdio: 'inherit',
   }),

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { APP_DIRS, type AppName } from '@portal/shared/contract';
 import { REPO_ROOT } from '../apiDir';
 
@@ -50,13 +51,18 @@ export function appsToBuild(): App[] {
 }
 
 export const WEBPACK_CLI = path.join(ROOT, 'node_modules', 'webpack-cli', 'bin', 'cli.js');
+/**
+ * Node's arguments that run webpack's command line with tsx loaded, which reads webpack.config.ts as it
+ * reads every TypeScript file of the API and the scripts (webpack-cli then loads no compiler of its own).
+ */
+export const WEBPACK = ['--import', pathToFileURL(path.join(ROOT, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href, WEBPACK_CLI];
 
 /** Builds (production) the apps `appsToBuild` names; returns them, or throws if webpack fails. */
 export function buildStaleApps(): App[] {
   const stale = appsToBuild();
   if (stale.length === 0) return stale;
   console.info(`Building ${stale.join(', ')} (first start, or sources changed)…`);
-  const result = spawnSync(process.execPath, [WEBPACK_CLI, '--env', `app=${stale.join(',')}`], { cwd: ROOT, stdio: 'inherit' });
+  const result = spawnSync(process.execPath, [...WEBPACK, '--env', `app=${stale.join(',')}`], { cwd: ROOT, stdio: 'inherit' });
   if (result.status !== 0) throw new Error('The build failed; see the errors above.');
   return stale;
 }

@@ -1,12 +1,9 @@
 /**
- * @jest-config-loader ts-node
- *
- * ts-node, not Node's own type stripping (Node 22.18+, 24), which loads this file as an ES module.
+ * Unit and component tests of the browser code (shared, host, remotes) in jsdom. Plain JavaScript, so
+ * jest reads it without a TypeScript loader: the tests themselves are TypeScript through ts-jest.
+ * @type {import('jest').Config}
  */
-import type { Config } from 'jest';
-
-/** Unit and component tests of the browser code (shared, host, remotes) in jsdom. */
-const web: Config = {
+const web = {
   displayName: 'web',
   testEnvironment: '<rootDir>/jest.environment.cjs',
   roots: ['<rootDir>/shared/src', '<rootDir>/host/src', '<rootDir>/remotes'],
@@ -29,5 +26,5 @@ const web: Config = {
   testEnvironmentOptions: { customExportConditions: [''] },
 };
 
-const config: Config = { projects: [web] };
-export default config;
+/** @type {import('jest').Config} */
+module.exports = { projects: [web] };
