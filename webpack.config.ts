@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import crypto from 'node:crypto';
 import webpack, { type Configuration } from 'webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
+import CopyPlugin from 'copy-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import CompressionPlugin from 'compression-webpack-plugin';
 import * as zopfli from '@gfx/zopfli';
@@ -103,24 +104,23 @@ function sharedModules(appDir: string, portalShared: SharedPackage, eager: boole
   };
 }
 
-/** Emits one extra file into the output: a copied file, or text made at build time. */
-class EmitFilePlugin {
-  constructor(
-    private readonly name: string,
-    private readonly content: () => string | Buffer,
-    private readonly watched?: string,
-  ) {}
+/**
+ * `build.json`, made at each build: which app and mode, and when (npm start tells a development build
+ * from a production one by it). Files copied as they are go through copy-webpack-plugin.
+ */
+class BuildInfoPlugin {
+  constructor(private readonly info: () => object) {}
   apply(compiler: webpack.Compiler) {
-    compiler.hooks.thisCompilation.tap('EmitFilePlugin', (compilation) => {
-      compilation.hooks.processAssets.tap({ name: 'EmitFilePlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
-        if (this.watched) compilation.fileDependencies.add(this.watched);
-        compilation.emitAsset(this.name, new webpack.sources.RawSource(this.content()));
+    compiler.hooks.thisCompilation.tap('BuildInfoPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'BuildInfoPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+        compilation.emitAsset('build.json', new webpack.sources.RawSource(JSON.stringify(this.info())));
       });
     });
   }
 }
 
-const copyFile = (file: string, name = path.basename(file)) => new EmitFilePlugin(name, () => fs.readFileSync(file), file);
+/** Files and folders copied into the output as they are: content an editor changes, not code. */
+const copy = (patterns: Array<{ from: string; to: string }>) => new CopyPlugin({ patterns });
 
 /**
  * The embed's release files (README, "The package widget"): beside the unversioned `tv-paketi.js`,
@@ -142,27 +142,6 @@ class EmbedReleasePlugin {
         compilation.emitAsset(pinned, new webpack.sources.RawSource(source), { immutable: true });
         compilation.emitAsset('integrity.json', new webpack.sources.RawSource(`${JSON.stringify({ file: pinned, integrity }, null, 2)}\n`));
         compilation.hooks.afterProcessAssets.tap('EmbedReleasePlugin', () => console.info(`  <tv-paketi> pinned release: embed/${pinned} integrity="${integrity}"`));
-      });
-    });
-  }
-}
-
-/** Copies a folder into the output as it is (images, HTML resources): content, not code. */
-class CopyDirPlugin {
-  constructor(
-    private readonly from: string,
-    private readonly to: string,
-  ) {}
-  apply(compiler: webpack.Compiler) {
-    compiler.hooks.thisCompilation.tap('CopyDirPlugin', (compilation) => {
-      compilation.hooks.processAssets.tap({ name: 'CopyDirPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
-        compilation.contextDependencies.add(this.from);
-        for (const entry of fs.readdirSync(this.from, { recursive: true, withFileTypes: true })) {
-          if (!entry.isFile()) continue;
-          const file = path.join(entry.parentPath, entry.name);
-          const name = path.posix.join(this.to, path.relative(this.from, file).split(path.sep).join('/'));
-          compilation.emitAsset(name, new webpack.sources.RawSource(fs.readFileSync(file)));
-        }
       });
     });
   }
@@ -305,17 +284,17 @@ function configFor(app: AppName, mode: 'production' | 'development', options: Bu
       }),
       // Lets `npm start` tell a development build (npm run dev) from a production one.
       // builtAt makes every build rewrite it (webpack skips unchanged files), so its time is the build's.
-      new EmitFilePlugin('build.json', () => JSON.stringify({ app, mode, builtAt: new Date().toISOString() })),
+      new BuildInfoPlugin(() => ({ app, mode, builtAt: new Date().toISOString() })),
       new MiniCssExtractPlugin({
         filename: prod ? '[name].[contenthash:10].css' : '[name].css',
         chunkFilename: prod ? '[name].[contenthash:10].css' : '[name].css',
       }),
       // Pre-compressed copies: the server sends .br or .gz by Accept-Encoding without compressing per request.
       ...compression(prod),
-      ...(spec.staticDirs ?? []).map(({ from, to }) => new CopyDirPlugin(path.join(appRoot, from), to)),
+      ...(spec.staticDirs?.length ? [copy(spec.staticDirs.map(({ from, to }) => ({ from: path.join(appRoot, from), to })))] : []),
       ...(isHost
         ? [
-            copyFile(path.join(appRoot, 'public/portal.config.json')),
+            copy([{ from: path.join(appRoot, 'public/portal.config.json'), to: 'portal.config.json' }]),
             new HtmlWebpackPlugin({
               template: './public/index.html',
               favicon: './public/favicon.svg',
@@ -356,11 +335,15 @@ function embedConfig(mode: 'production' | 'development'): Configuration {
     module: { rules: [typescriptRule] },
     plugins: [
       new EmbedReleasePlugin(),
-      copyFile(path.join(appRoot, 'public/embed-demo.html'), 'demo.html'),
-      copyFile(path.join(appRoot, 'public/embed-demo.css'), 'demo.css'),
-      copyFile(path.join(appRoot, 'public/custom-elements.json'), 'custom-elements.json'),
-      copyFile(path.join(appRoot, 'public/tv-paketi.d.ts'), 'tv-paketi.d.ts'),
-      copyFile(path.join(appRoot, 'public/tv-paketi-react.d.ts'), 'tv-paketi-react.d.ts'),
+      copy(
+        [
+          ['embed-demo.html', 'demo.html'],
+          ['embed-demo.css', 'demo.css'],
+          ['custom-elements.json', 'custom-elements.json'],
+          ['tv-paketi.d.ts', 'tv-paketi.d.ts'],
+          ['tv-paketi-react.d.ts', 'tv-paketi-react.d.ts'],
+        ].map(([from, to]) => ({ from: path.join(appRoot, 'public', from!), to: to! })),
+      ),
       ...compression(prod),
     ],
     performance: { hints: false },
