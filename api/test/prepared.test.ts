@@ -43,6 +43,9 @@ for (const engine of engines()) {
         ['prep_lock', 'SELECT id FROM customers WHERE id = $1 FOR UPDATE'],
         ['prep_clock', 'SELECT now() AS at, $1::int AS n'],
         ['prep_sequence', "SELECT nextval('order_numbers') AS n, $1::int AS m"],
+        ['prep_share', 'SELECT id FROM customers WHERE id = $1 FOR SHARE'],
+        ['prep_random', 'SELECT random() AS r, $1::int AS n'],
+        ['prep_time', 'SELECT current_time AS t, $1::int AS n'],
       ]) {
         await assert.rejects(api.db.prepared(name!, sql!, [1]), /must be a SELECT that reads rows only/, name);
       }
@@ -68,6 +71,33 @@ for (const engine of engines()) {
       assert.equal(await read(), 'Treće');
       await api.db.query('UPDATE customers SET first_name = $2 WHERE id = $1', [1, original]);
       assert.equal(await read(), original);
+    });
+
+    it('give each caller rows of its own: one that changes them changes no later answer', async () => {
+      const read = () => api.db.prepared<{ first_name: string }>('first_name_of', 'SELECT first_name FROM customers WHERE id = $1', [1]);
+      const first = await read();
+      first[0]!.first_name = 'Izmijenjeno';
+      const second = await read();
+      second[0]!.first_name = 'Opet';
+      assert.notEqual((await read())[0]!.first_name, 'Izmijenjeno');
+      assert.notEqual((await read())[0]!.first_name, 'Opet');
+    });
+  });
+}
+
+for (const engine of engines()) {
+  describe(`readiness on ${engine}`, () => {
+    it('answers ready once migrated, and 503 when the database no longer answers', async () => {
+      const api = await startApi({ engine });
+      try {
+        for (let probe = 0; probe < 3; probe += 1) assert.deepEqual((await api.call('GET', '/ready')).body, { status: 'ready' });
+        await api.db.close();
+        const closed = await api.call('GET', '/ready');
+        assert.deepEqual([closed.status, closed.body], [503, { status: 'database unreachable' }]);
+      } finally {
+        await api.close().catch(() => undefined);
+        await api.dropDatabase?.();
+      }
     });
   });
 }

@@ -54,10 +54,14 @@ export function sqlLiteral(value: unknown): string {
   throw new TypeError(`A prepared statement parameter cannot be a ${typeof value}`);
 }
 
+/** What a kept read must not do: lock rows, read the clock, draw a random number or touch a sequence. */
+const READS_MORE_THAN_ROWS =
+  /\b(now|current_date|current_time|current_timestamp|localtime|localtimestamp|clock_timestamp|statement_timestamp|transaction_timestamp|timeofday|random|nextval|currval|lastval|setval)\b|\bFOR\s+(NO\s+KEY\s+UPDATE|UPDATE|SHARE|KEY\s+SHARE)\b/i;
+
 /** Names must be plain identifiers, one name always names the same SQL, and that SQL is a read. */
 function checkPrepared(known: Map<string, string>, name: string, sql: string): void {
   if (!/^[a-z][a-z0-9_]{0,62}$/.test(name)) throw new Error(`Bad prepared statement name: ${name}`);
-  if (!/^\s*SELECT\s/i.test(sql) || /\b(now|current_date|current_timestamp|localtimestamp|clock_timestamp|nextval)\b|\bFOR\s+UPDATE\b/i.test(sql)) {
+  if (!/^\s*SELECT\s/i.test(sql) || READS_MORE_THAN_ROWS.test(sql)) {
     throw new Error(`Prepared statement ${name} must be a SELECT that reads rows only`);
   }
   const before = known.get(name);
@@ -80,13 +84,26 @@ function alive(pid: number): boolean {
  */
 function lockDataDir(dataDir: string): () => void {
   const file = `${dataDir}.lock`;
+  // A lock file read as it is made is still empty: its maker is alive. Only one empty for a second is a leftover.
+  const emptySince = Date.now();
   for (;;) {
     try {
       fs.writeFileSync(file, String(process.pid), { flag: 'wx' });
       return () => fs.rmSync(file, { force: true });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const holder = Number(fs.readFileSync(file, 'utf8'));
+      let text: string;
+      try {
+        text = fs.readFileSync(file, 'utf8');
+      } catch (gone) {
+        if ((gone as NodeJS.ErrnoException).code === 'ENOENT') continue; // released meanwhile: try again
+        throw gone;
+      }
+      if (text.trim() === '' && Date.now() - emptySince < 1_000) {
+        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
+        continue;
+      }
+      const holder = Number(text);
       if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && alive(holder)) {
         throw new Error(
           `The embedded database in ${dataDir} is in use by process ${holder} (a running portal?). Stop it first, or use PostgreSQL (DATABASE_URL), where several processes share one database.`,
@@ -166,19 +183,23 @@ async function openPglite(dataDir: string | null): Promise<Db> {
         });
       }
       await made;
-      const call = `EXECUTE ${name}(${params.map(sqlLiteral).join(', ')})`;
+      const call = params.length > 0 ? `EXECUTE ${name}(${params.map(sqlLiteral).join(', ')})` : `EXECUTE ${name}`;
       if (keptAt !== writes) {
         kept.clear();
         keptAt = writes;
       }
+      // Each caller gets rows of its own (shallow copies): one that changes its rows changes nothing kept.
       const known = kept.get(call);
-      if (known) return known as T[];
+      if (known) return known.map((row) => ({ ...(row as object) })) as T[];
       const before = writes;
       const rows = (await pg.query<T>(call)).rows;
-      if (writes === before && keptAt === before && kept.size < KEPT_READS) kept.set(call, Object.freeze(rows.map((row) => Object.freeze(row))));
+      if (writes === before && keptAt === before && kept.size < KEPT_READS) kept.set(call, rows.map((row) => ({ ...(row as object) })));
       return rows;
     },
     close: async () => {
+      // Nothing kept is answered once the database is closed.
+      writes += 1;
+      kept.clear();
       await pg.close();
       unlock();
     },
