@@ -88,11 +88,13 @@ async function nodeTests(title: string, files: string[], env: NodeJS.ProcessEnv 
  * release): lint, typecheck, jest, build, api, contract, e2e (the browser tests and their log scan).
  */
 const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length).split(',');
+/** `--embedded-only`: no PostgreSQL, the API suite on the embedded database alone (CI's runs on other Node.js releases). */
+const embeddedOnly = process.argv.includes('--embedded-only');
 const want = (name: string) => !only || only.includes(name);
 
 async function main(): Promise<number> {
   fs.mkdirSync(ARTIFACTS, { recursive: true });
-  console.log(`Node.js ${process.version}${only ? `, steps: ${only.join(', ')}` : ''}`);
+  console.log(`Node.js ${process.version}${only ? `, steps: ${only.join(', ')}` : ''}${embeddedOnly ? ', embedded database only' : ''}`);
   if (want('e2e') && !findChromium()) {
     console.error(CHROMIUM_MISSING);
     return 1;
@@ -105,7 +107,8 @@ async function main(): Promise<number> {
 
   let databaseUrl = process.env.TEST_DATABASE_URL;
   let stopPostgres: (() => Promise<void>) | undefined;
-  if (!databaseUrl && (want('api') || want('e2e'))) {
+  if (embeddedOnly) databaseUrl = '';
+  else if (!databaseUrl && (want('api') || want('e2e'))) {
     try {
       const pg = await startTempPostgres();
       databaseUrl = pg.url;
@@ -129,7 +132,7 @@ async function main(): Promise<number> {
         await step('Type check (tsc)', process.execPath, [bin('typescript', 'bin/tsc'), '-p', 'tsconfig.json']);
       }
     } else if (want('typecheck')) failedSteps.push('Type check (not run: the build failed)');
-    if (want('api')) await nodeTests('API tests (PGlite and PostgreSQL)', testFiles('api/test'), { TEST_DATABASE_URL: databaseUrl }, 2);
+    if (want('api')) await nodeTests(`API tests (${databaseUrl ? 'PGlite and PostgreSQL' : 'PGlite'})`, testFiles('api/test'), { TEST_DATABASE_URL: databaseUrl }, 2);
     if (want('contract')) await nodeTests('Contract tests', testFiles('test/contract'));
     if (want('e2e') && built) {
       // The log scan that follows reads this run's server logs only.
