@@ -13,7 +13,7 @@ import { cardRoutes } from './routes/cards';
 import { paymentRoutes } from './routes/payments';
 import { stripeWebhookRoute } from './routes/stripeWebhook';
 import { billingDevRoutes } from './routes/billing';
-import { pendingMigrations } from './db/migrate';
+import { databaseAnswers, pendingMigrations } from './db/migrate';
 
 /** The reference API as a Fastify plugin; mounted under `/api` by the server. */
 export function apiPlugin(ctx: ApiContext) {
@@ -55,7 +55,7 @@ export function apiPlugin(ctx: ApiContext) {
         // database answers, with a prepared read (on the embedded database, which is in this process, it
         // keeps the reads kept until a write: db.ts).
         if (migrated) {
-          await ctx.db.prepared('ready_ping', 'SELECT 1 AS up', []);
+          await databaseAnswers(ctx.db);
           return { status: 'ready' };
         }
         const pending = await pendingMigrations(ctx.db);

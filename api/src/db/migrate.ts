@@ -105,3 +105,8 @@ function globLiteral(dir: string): string {
   if (process.platform === 'win32') return dir.split(path.sep).join('/').replace(/[?*()[\]]/g, '[$&]');
   return dir.replace(/[?*()[\]\\{}]/g, '\\$&');
 }
+
+/** Whether the database answers: one prepared read (on the embedded database it keeps what is kept, db.ts). */
+export async function databaseAnswers(db: Db): Promise<void> {
+  await db.prepared('ready_ping', 'SELECT 1 AS up', []);
+}
