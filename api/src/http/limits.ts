@@ -1,4 +1,5 @@
 import type { RateLimitsRepository } from '../repositories/rateLimits';
+import { secondsUntil } from '../days';
 
 /** One limited key: at most `max` hits per window; past `spaceAfter` hits each next one waits longer. */
 export interface Limit {
@@ -128,6 +129,3 @@ export class Limits {
     return 'busy';
   }
 }
-
-/** Whole seconds from `now` until `until`, at least one (a Retry-After). */
-const secondsUntil = (until: Date, now: Date) => Math.max(1, Math.ceil((new Date(until).getTime() - now.getTime()) / 1000));

@@ -27,12 +27,6 @@ export class CustomersRepository extends Repository {
     return rows[0] ?? null;
   }
 
-  /** Whether an account has this e-mail address or phone number (the column usernameOf names). */
-  async exists(column: 'email' | 'phone_number', value: string): Promise<boolean> {
-    const rows = await this.q.query(`SELECT 1 FROM customers WHERE ${column === 'email' ? 'email' : 'phone_number'} = $1`, [value]);
-    return rows.length > 0;
-  }
-
   /**
    * Locks the customer's row until the transaction ends: what depends on a customer's cards, orders
    * and subscription (the primary card, one open order, may they buy) is decided one request at a time.
