@@ -12,19 +12,24 @@ const REMOTES = JSON.parse(readFileSync(new URL('./package.json', import.meta.ur
 const escape = (names) => `(^|/)\\.\\./(\\.\\./)+(${names.join('|')})(/|$)`;
 
 /** Imports flow one way: shared -> remotes -> host. A remote never imports another remote. */
-const restrict = (files, patterns, paths = []) => ({ files, rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns, paths }] } });
+const restrict = (files, patterns, paths = []) => ({
+  files,
+  rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns, paths }] },
+});
 
 /** Apps take the router from @portal/shared, so the page has one react-router and ships only what is used. */
 const ONE_ROUTER = {
   name: 'react-router',
   allowTypeImports: true,
-  message: 'Import router APIs from @portal/shared: the page has one react-router, inside the shared singleton. Tests may use react-router directly.',
+  message:
+    'Import router APIs from @portal/shared: the page has one react-router, inside the shared singleton. Tests may use react-router directly.',
 };
 /** Apps call the API through the contract's endpoint table, never by writing a path and a method. */
 const TABLE_CALLS = {
   name: '@portal/shared',
   importNames: ['api', 'productPath'],
-  message: 'Call the API with calls.<name>() from @portal/shared: the endpoint table (shared/src/contract/endpoints.ts) holds every path and method.',
+  message:
+    'Call the API with calls.<name>() from @portal/shared: the endpoint table (shared/src/contract/endpoints.ts) holds every path and method.',
 };
 /**
  * Code running beside the shared singleton takes the contract's values from `@portal/shared`: importing
@@ -33,7 +38,8 @@ const TABLE_CALLS = {
 const CONTRACT_VALUES = {
   name: '@portal/shared/contract',
   allowTypeImports: true,
-  message: "Import the contract's values from @portal/shared (the page's singleton): @portal/shared/contract by name bundles a second copy of the contract and zod. Types may come from either.",
+  message:
+    "Import the contract's values from @portal/shared (the page's singleton): @portal/shared/contract by name bundles a second copy of the contract and zod. Types may come from either.",
 };
 const TESTS = ['**/*.test.{ts,tsx}', '**/testing.tsx', '**/testing/**'];
 
@@ -43,61 +49,142 @@ const TESTS = ['**/*.test.{ts,tsx}', '**/testing.tsx', '**/testing/**'];
  * folders built on their own, not beside the singleton (the widget's loader).
  */
 const restrictApp = (files, patterns, { contract = false, standalone = [] } = {}) => [
-  { ...restrict(files, patterns, [ONE_ROUTER, TABLE_CALLS, ...(contract ? [CONTRACT_VALUES] : [])]), ignores: [...TESTS, ...standalone] },
+  {
+    ...restrict(files, patterns, [ONE_ROUTER, TABLE_CALLS, ...(contract ? [CONTRACT_VALUES] : [])]),
+    ignores: [...TESTS, ...standalone],
+  },
   ...(standalone.length > 0 ? [{ ...restrict(standalone, patterns, [ONE_ROUTER, TABLE_CALLS]), ignores: TESTS }] : []),
-  { ...restrict(files.flatMap((f) => TESTS.map((t) => `${f.replace(/\/\*\*$/, '')}/${t}`)), patterns) },
+  {
+    ...restrict(
+      files.flatMap((f) => TESTS.map((t) => `${f.replace(/\/\*\*$/, '')}/${t}`)),
+      patterns,
+    ),
+  },
 ];
 
 /** What the API may import from the other workspaces: the contract and the pure formatting. */
 const API_PATTERNS = [
-  { group: ['@portal/*', '!@portal/shared', '@portal/shared/*', '!@portal/shared/contract', '!@portal/shared/format'], message: 'The API imports only the contract and the pure formatting from @portal/shared.' },
-  { regex: escape(['remotes', 'host', 'shared']), message: 'The API imports only the contract and the pure formatting from @portal/shared.' },
+  {
+    group: ['@portal/*', '!@portal/shared', '@portal/shared/*', '!@portal/shared/contract', '!@portal/shared/format'],
+    message: 'The API imports only the contract and the pure formatting from @portal/shared.',
+  },
+  {
+    regex: escape(['remotes', 'host', 'shared']),
+    message: 'The API imports only the contract and the pure formatting from @portal/shared.',
+  },
 ];
-const API_PATHS = [{ name: '@portal/shared', message: 'The API imports only @portal/shared/contract and @portal/shared/format (no React, no API client).' }];
-const NO_ROUTE_FILES = { group: ['**/routes/*', './routes/*'], message: 'Only app.ts and server.ts register route files: a service or a job imports services and repositories, never a route file.' };
+const API_PATHS = [
+  {
+    name: '@portal/shared',
+    message: 'The API imports only @portal/shared/contract and @portal/shared/format (no React, no API client).',
+  },
+];
+const NO_ROUTE_FILES = {
+  group: ['**/routes/*', './routes/*'],
+  message:
+    'Only app.ts and server.ts register route files: a service or a job imports services and repositories, never a route file.',
+};
 
 const boundaries = [
-  restrict(['shared/src/**'], [
-    { group: ['@portal/*', '!@portal/shared', '!@portal/shared/*'], message: '@portal/shared is the bottom layer: it imports no app.' },
-    { regex: escape(['remotes', 'host', 'api']), message: '@portal/shared is the bottom layer: it imports no app.' },
-  ]),
+  restrict(
+    ['shared/src/**'],
+    [
+      {
+        group: ['@portal/*', '!@portal/shared', '!@portal/shared/*'],
+        message: '@portal/shared is the bottom layer: it imports no app.',
+      },
+      { regex: escape(['remotes', 'host', 'api']), message: '@portal/shared is the bottom layer: it imports no app.' },
+    ],
+  ),
   // The payment module is bundled into each app that takes payments, not shared as a singleton: a
   // relative import of the rest of shared would bundle a second store and API client into each app
   // (docs/decisions/004-payments-import-shared-by-name.md).
-  restrict(['shared/src/payments/**'], [
-    { group: ['../*', '../**'], message: 'The payment module imports the rest of @portal/shared by package name (@portal/shared), never by path: a relative import bundles a second store and API client into each app.' },
-  ], [CONTRACT_VALUES]),
-  ...REMOTES.flatMap((remote) =>
-    restrictApp([`remotes/${remote}/src/**`], [
+  restrict(
+    ['shared/src/payments/**'],
+    [
       {
-        group: [...REMOTES.filter((r) => r !== remote).flatMap((r) => [`@portal/${r}`, `@portal/${r}/*`]), '@portal/host', '@portal/host/*', '@portal/api', '@portal/api/*'],
-        message: 'A remote imports only @portal/shared and libraries: never another remote, the host or the API.',
+        group: ['../*', '../**'],
+        message:
+          'The payment module imports the rest of @portal/shared by package name (@portal/shared), never by path: a relative import bundles a second store and API client into each app.',
       },
-      { regex: escape(['remotes', 'host', 'api', 'shared', ...REMOTES.filter((r) => r !== remote)]), message: 'A remote imports other workspaces only by package name (@portal/shared).' },
-    ], { contract: true, standalone: remote === 'catalogue' ? ['remotes/catalogue/src/widget/**'] : [] }),
+    ],
+    [CONTRACT_VALUES],
   ),
-  ...restrictApp(['host/src/**'], [
-    {
-      group: REMOTES.flatMap((r) => [`@portal/${r}`, `@portal/${r}/*`]),
-      message: "The host types a remote by what it publishes: import type from '<remote>/<module>' (npm run remote-types), not from its sources.",
-    },
-    {
-      group: REMOTES.map((r) => `${r}/*`),
-      allowTypeImports: true,
-      message: 'The host loads remotes at run time through Module Federation; import only their types.',
-    },
-    { group: ['@portal/api', '@portal/api/*'], message: 'The host talks to the API over HTTP only.' },
-    { regex: escape(['remotes', 'api', 'shared']), message: 'The host imports other workspaces only by package name.' },
-  ]),
+  ...REMOTES.flatMap((remote) =>
+    restrictApp(
+      [`remotes/${remote}/src/**`],
+      [
+        {
+          group: [
+            ...REMOTES.filter((r) => r !== remote).flatMap((r) => [`@portal/${r}`, `@portal/${r}/*`]),
+            '@portal/host',
+            '@portal/host/*',
+            '@portal/api',
+            '@portal/api/*',
+          ],
+          message: 'A remote imports only @portal/shared and libraries: never another remote, the host or the API.',
+        },
+        {
+          regex: escape(['remotes', 'host', 'api', 'shared', ...REMOTES.filter((r) => r !== remote)]),
+          message: 'A remote imports other workspaces only by package name (@portal/shared).',
+        },
+      ],
+      { contract: true, standalone: remote === 'catalogue' ? ['remotes/catalogue/src/widget/**'] : [] },
+    ),
+  ),
+  ...restrictApp(
+    ['host/src/**'],
+    [
+      {
+        group: REMOTES.flatMap((r) => [`@portal/${r}`, `@portal/${r}/*`]),
+        message:
+          "The host types a remote by what it publishes: import type from '<remote>/<module>' (npm run remote-types), not from its sources.",
+      },
+      {
+        group: REMOTES.map((r) => `${r}/*`),
+        allowTypeImports: true,
+        message: 'The host loads remotes at run time through Module Federation; import only their types.',
+      },
+      { group: ['@portal/api', '@portal/api/*'], message: 'The host talks to the API over HTTP only.' },
+      {
+        regex: escape(['remotes', 'api', 'shared']),
+        message: 'The host imports other workspaces only by package name.',
+      },
+    ],
+  ),
   // The API's layers (docs/architecture.md): only app.ts and server.ts register the route files; a
   // route file never imports another; services and jobs never import a route file.
-  { ...restrict(['api/src/**'], [...API_PATTERNS, NO_ROUTE_FILES], API_PATHS), ignores: ['api/src/routes/**', 'api/src/app.ts', 'api/src/server.ts'] },
-  restrict(['api/src/routes/**'], [...API_PATTERNS, { group: ['./*'], message: 'A route file never imports another route file: what two routes share is a service (the area folder) or a repository.' }], API_PATHS),
+  {
+    ...restrict(['api/src/**'], [...API_PATTERNS, NO_ROUTE_FILES], API_PATHS),
+    ignores: ['api/src/routes/**', 'api/src/app.ts', 'api/src/server.ts'],
+  },
+  restrict(
+    ['api/src/routes/**'],
+    [
+      ...API_PATTERNS,
+      {
+        group: ['./*'],
+        message:
+          'A route file never imports another route file: what two routes share is a service (the area folder) or a repository.',
+      },
+    ],
+    API_PATHS,
+  ),
   restrict(['api/src/app.ts', 'api/src/server.ts'], API_PATTERNS, API_PATHS),
 ];
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'host/@mf-types/**', 'test/artifacts/**', 'coverage/**', '.data/**', '*.cjs'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'host/@mf-types/**',
+      'test/artifacts/**',
+      'coverage/**',
+      '.data/**',
+      '*.cjs',
+    ],
+  },
   ...tseslint.configs.recommended,
   {
     files: ['**/*.{ts,tsx}'],

@@ -14,7 +14,15 @@ const web = {
     '^.+\\.tsx?$': [
       'ts-jest',
       {
-        tsconfig: { isolatedModules: true, module: 'CommonJS', moduleResolution: 'Node10', ignoreDeprecations: '6.0', jsx: 'react-jsx', esModuleInterop: true, verbatimModuleSyntax: false },
+        tsconfig: {
+          isolatedModules: true,
+          module: 'CommonJS',
+          moduleResolution: 'Node10',
+          ignoreDeprecations: '6.0',
+          jsx: 'react-jsx',
+          esModuleInterop: true,
+          verbatimModuleSyntax: false,
+        },
       },
     ],
   },

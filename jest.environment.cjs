@@ -3,7 +3,16 @@
 // from Node too: a page's AbortController and the Request it feeds must be of one realm, as in a browser.
 const { TestEnvironment } = require('jest-environment-jsdom');
 
-const MISSING_IN_JSDOM = ['fetch', 'Request', 'Response', 'Headers', 'ReadableStream', 'TextEncoder', 'TextDecoder', 'structuredClone'];
+const MISSING_IN_JSDOM = [
+  'fetch',
+  'Request',
+  'Response',
+  'Headers',
+  'ReadableStream',
+  'TextEncoder',
+  'TextDecoder',
+  'structuredClone',
+];
 const SAME_REALM_AS_FETCH = ['AbortController', 'AbortSignal'];
 
 class JsdomWithFetch extends TestEnvironment {

@@ -39,7 +39,11 @@ export const APPS = {
   catalogue: {
     dir: dirOf('catalogue'),
     federationName: 'catalogue',
-    exposes: { './routes': './src/exposes/routes.tsx', './widget': './src/exposes/widget.ts', './subscription': './src/exposes/subscription.ts' },
+    exposes: {
+      './routes': './src/exposes/routes.tsx',
+      './widget': './src/exposes/widget.ts',
+      './subscription': './src/exposes/subscription.ts',
+    },
     staticDirs: [
       { from: 'content/images', to: 'images' },
       { from: 'content/resources', to: 'resources' },
@@ -69,7 +73,10 @@ interface SharedPackage {
 
 function sharedPackage(from?: string): SharedPackage {
   const dir = from ? path.resolve(root, from) : path.join(root, 'shared');
-  const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as { version: string; exports: Record<string, string> };
+  const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as {
+    version: string;
+    exports: Record<string, string>;
+  };
   if (!from) return { version: pkg.version, aliases: {} };
   const aliases = Object.fromEntries(
     Object.entries(pkg.exports).map(([entry, file]) => [`@portal/shared${entry.slice(1)}$`, path.join(dir, file)]),
@@ -98,9 +105,17 @@ function sharedModules(appDir: string, portalShared: SharedPackage, eager: boole
   return {
     // React 19 itself, one copy per page: react-dom refuses a react of another exact release (React error
     // #527), so every entry point is offered at the installed release and asked for in the app's range.
-    ...Object.fromEntries(REACT_ENTRIES.map(([name, pkg]) => [name, { ...singleton(name, versionOf(pkg)), version: REACT_VERSION[pkg] }])),
+    ...Object.fromEntries(
+      REACT_ENTRIES.map(([name, pkg]) => [name, { ...singleton(name, versionOf(pkg)), version: REACT_VERSION[pkg] }]),
+    ),
     zustand: singleton('zustand'),
-    '@portal/shared': { singleton: true, version: portalShared.version, requiredVersion: `^${major}.0.0`, strictVersion: true, eager },
+    '@portal/shared': {
+      singleton: true,
+      version: portalShared.version,
+      requiredVersion: `^${major}.0.0`,
+      strictVersion: true,
+      eager,
+    },
   };
 }
 
@@ -112,9 +127,12 @@ class BuildInfoPlugin {
   constructor(private readonly info: () => object) {}
   apply(compiler: webpack.Compiler) {
     compiler.hooks.thisCompilation.tap('BuildInfoPlugin', (compilation) => {
-      compilation.hooks.processAssets.tap({ name: 'BuildInfoPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
-        compilation.emitAsset('build.json', new webpack.sources.RawSource(JSON.stringify(this.info())));
-      });
+      compilation.hooks.processAssets.tap(
+        { name: 'BuildInfoPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        () => {
+          compilation.emitAsset('build.json', new webpack.sources.RawSource(JSON.stringify(this.info())));
+        },
+      );
     });
   }
 }
@@ -131,18 +149,26 @@ const copy = (patterns: Array<{ from: string; to: string }>) => new CopyPlugin({
 class EmbedReleasePlugin {
   apply(compiler: webpack.Compiler) {
     compiler.hooks.thisCompilation.tap('EmbedReleasePlugin', (compilation) => {
-      compilation.hooks.processAssets.tap({ name: 'EmbedReleasePlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ANALYSE }, () => {
-        const asset = compilation.getAsset('tv-paketi.js');
-        if (!asset) return;
-        const source = asset.source.buffer();
-        const hash = crypto.createHash('sha256').update(source).digest('hex').slice(0, 10);
-        const integrity = `sha384-${crypto.createHash('sha384').update(source).digest('base64')}`;
-        const pinned = `tv-paketi.${hash}.js`;
-        compilation.emitAsset('v1/tv-paketi.js', new webpack.sources.RawSource(source));
-        compilation.emitAsset(pinned, new webpack.sources.RawSource(source), { immutable: true });
-        compilation.emitAsset('integrity.json', new webpack.sources.RawSource(`${JSON.stringify({ file: pinned, integrity }, null, 2)}\n`));
-        compilation.hooks.afterProcessAssets.tap('EmbedReleasePlugin', () => console.info(`  <tv-paketi> pinned release: embed/${pinned} integrity="${integrity}"`));
-      });
+      compilation.hooks.processAssets.tap(
+        { name: 'EmbedReleasePlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ANALYSE },
+        () => {
+          const asset = compilation.getAsset('tv-paketi.js');
+          if (!asset) return;
+          const source = asset.source.buffer();
+          const hash = crypto.createHash('sha256').update(source).digest('hex').slice(0, 10);
+          const integrity = `sha384-${crypto.createHash('sha384').update(source).digest('base64')}`;
+          const pinned = `tv-paketi.${hash}.js`;
+          compilation.emitAsset('v1/tv-paketi.js', new webpack.sources.RawSource(source));
+          compilation.emitAsset(pinned, new webpack.sources.RawSource(source), { immutable: true });
+          compilation.emitAsset(
+            'integrity.json',
+            new webpack.sources.RawSource(`${JSON.stringify({ file: pinned, integrity }, null, 2)}\n`),
+          );
+          compilation.hooks.afterProcessAssets.tap('EmbedReleasePlugin', () =>
+            console.info(`  <tv-paketi> pinned release: embed/${pinned} integrity="${integrity}"`),
+          );
+        },
+      );
     });
   }
 }
@@ -191,8 +217,18 @@ const compression = (prod: boolean) =>
           filename: '[path][base].gz',
           ...WORTH_COMPRESSING,
         }),
-        new CompressionPlugin({ test: /\.(html|svg|json)$/, algorithm: 'gzip', filename: '[path][base].gz', ...WORTH_COMPRESSING }),
-        new CompressionPlugin({ test: /\.(js|css|html|svg|json)$/, algorithm: 'brotliCompress', filename: '[path][base].br', ...WORTH_COMPRESSING }),
+        new CompressionPlugin({
+          test: /\.(html|svg|json)$/,
+          algorithm: 'gzip',
+          filename: '[path][base].gz',
+          ...WORTH_COMPRESSING,
+        }),
+        new CompressionPlugin({
+          test: /\.(js|css|html|svg|json)$/,
+          algorithm: 'brotliCompress',
+          filename: '[path][base].br',
+          ...WORTH_COMPRESSING,
+        }),
       ]
     : [];
 
@@ -231,7 +267,12 @@ const PRODUCTION_BUILDS: Record<string, string> = {
 };
 
 /** Module Federation `dts`: the exposed modules' declarations only, compiled with the repository's tsconfig, failing the build on a type error. */
-const REMOTE_TYPES = { tsConfigPath: path.join(root, 'tsconfig.json'), abortOnError: true, generateAPITypes: false, extractThirdParty: false };
+const REMOTE_TYPES = {
+  tsConfigPath: path.join(root, 'tsconfig.json'),
+  abortOnError: true,
+  generateAPITypes: false,
+  extractThirdParty: false,
+};
 
 function configFor(app: AppName, mode: 'production' | 'development', options: BuildOptions = {}): Configuration {
   const spec: AppSpec = APPS[app];
@@ -277,7 +318,10 @@ function configFor(app: AppName, mode: 'production' | 'development', options: Bu
         // A remote's release build (`--env types`: npm run build, CI, npm run compat) publishes the types of
         // what it exposes (`@mf-types.zip` beside its manifest); the host's type check reads them (npm run
         // remote-types). npm start's build leaves them out: compiling them took a third of a first start.
-        dts: isHost || !prod || !options.types || options.outDir ? false : { generateTypes: REMOTE_TYPES, consumeTypes: false },
+        dts:
+          isHost || !prod || !options.types || options.outDir
+            ? false
+            : { generateTypes: REMOTE_TYPES, consumeTypes: false },
         experiments: isHost
           ? { provideExternalRuntime: true, optimization: { target: 'web' } }
           : { externalRuntime: true, optimization: { target: 'web', disableSnapshot: true } },
@@ -291,7 +335,9 @@ function configFor(app: AppName, mode: 'production' | 'development', options: Bu
       }),
       // Pre-compressed copies: the server sends .br or .gz by Accept-Encoding without compressing per request.
       ...compression(prod),
-      ...(spec.staticDirs?.length ? [copy(spec.staticDirs.map(({ from, to }) => ({ from: path.join(appRoot, from), to })))] : []),
+      ...(spec.staticDirs?.length
+        ? [copy(spec.staticDirs.map(({ from, to }) => ({ from: path.join(appRoot, from), to })))]
+        : []),
       ...(isHost
         ? [
             copy([{ from: path.join(appRoot, 'public/portal.config.json'), to: 'portal.config.json' }]),
@@ -370,14 +416,20 @@ export default function build(env: Env = {}): Configuration | Configuration[] {
   const requested = !env.app || env.app === 'all' ? Object.keys(APPS) : env.app.split(',');
   const unknown = requested.filter((app) => !(app in APPS));
   if (unknown.length > 0) {
-    throw new Error(`Unknown app "${unknown.join(', ')}". Use one or more of: ${Object.keys(APPS).join(', ')}, or all.`);
+    throw new Error(
+      `Unknown app "${unknown.join(', ')}". Use one or more of: ${Object.keys(APPS).join(', ')}, or all.`,
+    );
   }
   const options: BuildOptions = { sharedFrom: env.sharedFrom, outDir: env.outDir, types: Boolean(env.types) };
   if ((options.sharedFrom || options.outDir) && (requested.length !== 1 || requested[0] === 'catalogue')) {
-    throw new Error('sharedFrom and outDir build one app other than the catalogue (its embed loader has its own folder).');
+    throw new Error(
+      'sharedFrom and outDir build one app other than the catalogue (its embed loader has its own folder).',
+    );
   }
   const configs = (requested as AppName[]).flatMap((app) =>
-    app === 'catalogue' ? [configFor(app, mode, { types: options.types }), embedConfig(mode)] : [configFor(app, mode, options)],
+    app === 'catalogue'
+      ? [configFor(app, mode, { types: options.types }), embedConfig(mode)]
+      : [configFor(app, mode, options)],
   );
   return configs.length === 1 ? configs[0]! : configs;
 }

@@ -9,7 +9,9 @@ import path from 'node:path';
 import { build } from 'esbuild';
 import { API_DIR } from '../src/apiDir';
 
-const { dependencies } = JSON.parse(fs.readFileSync(path.join(API_DIR, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+const { dependencies } = JSON.parse(fs.readFileSync(path.join(API_DIR, 'package.json'), 'utf8')) as {
+  dependencies: Record<string, string>;
+};
 
 async function main(): Promise<void> {
   const started = Date.now();

@@ -9,7 +9,8 @@ import path from 'node:path';
 function findApiDir(from: string): string {
   for (let dir = from; ; dir = path.dirname(dir)) {
     const file = path.join(dir, 'package.json');
-    if (fs.existsSync(file) && (JSON.parse(fs.readFileSync(file, 'utf8')) as { name?: string }).name === '@portal/api') return dir;
+    if (fs.existsSync(file) && (JSON.parse(fs.readFileSync(file, 'utf8')) as { name?: string }).name === '@portal/api')
+      return dir;
     if (path.dirname(dir) === dir) throw new Error(`No package.json of @portal/api above ${from}`);
   }
 }

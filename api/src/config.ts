@@ -2,24 +2,42 @@ import path from 'node:path';
 import { z } from 'zod';
 import { environmentHelp, SETTINGS } from './settings';
 
-
 /** `live` or `test`, from a Stripe key (sk_live_…, pk_test_…). */
 const stripeMode = (key: string) => key.split('_')[1];
 
 /** The environment's rules (settings.ts), and those between variables. */
 const envSchema = z
   .object(SETTINGS)
-  .refine((e) => e.METRICS_PORT === undefined || e.METRICS_PORT !== e.PORT || e.PORT === 0, { message: 'METRICS_PORT must differ from PORT: metrics are not public', path: ['METRICS_PORT'] })
-  .refine((e) => e.WORKERS === 1 || e.DATABASE_URL, { message: 'WORKERS above 1 needs DATABASE_URL (the embedded database is one process\'s)', path: ['WORKERS'] })
-  .refine((e) => !e.SMTP_URL || e.MAIL_FROM, { message: 'SMTP_URL needs MAIL_FROM, the sender address (e.g. "ON TV <no-reply@ontv.ba>")', path: ['MAIL_FROM'] })
-  .refine((e) => e.PAYMENT_PROVIDER !== 'stripe' || (e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET && e.STRIPE_PUBLISHABLE_KEY), {
-    message: 'PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PUBLISHABLE_KEY',
-    path: ['PAYMENT_PROVIDER'],
+  .refine((e) => e.METRICS_PORT === undefined || e.METRICS_PORT !== e.PORT || e.PORT === 0, {
+    message: 'METRICS_PORT must differ from PORT: metrics are not public',
+    path: ['METRICS_PORT'],
   })
-  .refine((e) => !e.STRIPE_SECRET_KEY || !e.STRIPE_PUBLISHABLE_KEY || stripeMode(e.STRIPE_SECRET_KEY) === stripeMode(e.STRIPE_PUBLISHABLE_KEY), {
-    message: 'STRIPE_PUBLISHABLE_KEY and STRIPE_SECRET_KEY must both be live keys or both test keys',
-    path: ['STRIPE_PUBLISHABLE_KEY'],
-  });
+  .refine((e) => e.WORKERS === 1 || e.DATABASE_URL, {
+    message: "WORKERS above 1 needs DATABASE_URL (the embedded database is one process's)",
+    path: ['WORKERS'],
+  })
+  .refine((e) => !e.SMTP_URL || e.MAIL_FROM, {
+    message: 'SMTP_URL needs MAIL_FROM, the sender address (e.g. "ON TV <no-reply@ontv.ba>")',
+    path: ['MAIL_FROM'],
+  })
+  .refine(
+    (e) =>
+      e.PAYMENT_PROVIDER !== 'stripe' || (e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET && e.STRIPE_PUBLISHABLE_KEY),
+    {
+      message: 'PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PUBLISHABLE_KEY',
+      path: ['PAYMENT_PROVIDER'],
+    },
+  )
+  .refine(
+    (e) =>
+      !e.STRIPE_SECRET_KEY ||
+      !e.STRIPE_PUBLISHABLE_KEY ||
+      stripeMode(e.STRIPE_SECRET_KEY) === stripeMode(e.STRIPE_PUBLISHABLE_KEY),
+    {
+      message: 'STRIPE_PUBLISHABLE_KEY and STRIPE_SECRET_KEY must both be live keys or both test keys',
+      path: ['STRIPE_PUBLISHABLE_KEY'],
+    },
+  );
 
 export type ApiConfig = ReturnType<typeof loadConfig>;
 
@@ -49,12 +67,23 @@ export function isLoopback(host: string): boolean {
  * only in sandbox mode, which a production start never is; a server that is no sandbox takes cards
  * through a real processor.
  */
-function startRefusal(e: { SANDBOX?: boolean | undefined; PAYMENT_PROVIDER: string; HOST: string; TRUST_PROXY: boolean }, production: boolean, sandbox: boolean): string | null {
+function startRefusal(
+  e: { SANDBOX?: boolean | undefined; PAYMENT_PROVIDER: string; HOST: string; TRUST_PROXY: boolean },
+  production: boolean,
+  sandbox: boolean,
+): string | null {
   if (production && e.SANDBOX) {
     return 'SANDBOX=1 is refused with NODE_ENV=production: demo customers, the test card processor and the development endpoints never run in production. Unset SANDBOX (or NODE_ENV, on a test server).';
   }
   if (!sandbox && e.PAYMENT_PROVIDER !== 'stripe') {
-    const why = e.SANDBOX === false ? 'SANDBOX=0' : production ? 'NODE_ENV=production' : e.TRUST_PROXY ? 'TRUST_PROXY=1: it serves the internet through a proxy' : `HOST=${e.HOST} is not loopback`;
+    const why =
+      e.SANDBOX === false
+        ? 'SANDBOX=0'
+        : production
+          ? 'NODE_ENV=production'
+          : e.TRUST_PROXY
+            ? 'TRUST_PROXY=1: it serves the internet through a proxy'
+            : `HOST=${e.HOST} is not loopback`;
     return `No real card processor: this server is not a sandbox (${why}), so set PAYMENT_PROVIDER=stripe with STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PUBLISHABLE_KEY${production ? '' : ', or SANDBOX=1 for a test server'}.`;
   }
   return null;
@@ -94,7 +123,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     serveSourceMaps: e.SERVE_SOURCE_MAPS,
     payments:
       e.PAYMENT_PROVIDER === 'stripe'
-        ? { provider: 'stripe' as const, secretKey: e.STRIPE_SECRET_KEY!, webhookSecret: e.STRIPE_WEBHOOK_SECRET!, publishableKey: e.STRIPE_PUBLISHABLE_KEY! }
+        ? {
+            provider: 'stripe' as const,
+            secretKey: e.STRIPE_SECRET_KEY!,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET!,
+            publishableKey: e.STRIPE_PUBLISHABLE_KEY!,
+          }
         : { provider: 'sandbox' as const },
     billing: { retryDays: e.BILLING_RETRY_DAYS, intervalMinutes: e.BILLING_INTERVAL_MINUTES },
     workers: e.WORKERS,

@@ -50,8 +50,14 @@ export function createContext(
   log: (line: string) => void = () => undefined,
 ): ApiContext {
   const store = new Store(db);
-  const sandbox = config.payments.provider === 'sandbox' ? new SandboxProcessor(store.sandboxProcessor, keys.processor, now, log) : null;
-  const stripe = config.payments.provider === 'stripe' ? StripeGateway.fromKeys(config.payments.secretKey, config.payments.webhookSecret) : null;
+  const sandbox =
+    config.payments.provider === 'sandbox'
+      ? new SandboxProcessor(store.sandboxProcessor, keys.processor, now, log)
+      : null;
+  const stripe =
+    config.payments.provider === 'stripe'
+      ? StripeGateway.fromKeys(config.payments.secretKey, config.payments.webhookSecret)
+      : null;
   const gateway: PaymentGateway = (sandbox ?? stripe)!;
   const { delivery } = config;
   const operator = operatorOf(config);
@@ -69,17 +75,19 @@ export function createContext(
     maxAttempts: delivery.maxAttempts,
     invoice: async (orderNumber) => {
       const invoice = await invoiceOf(store, orderNumber, null);
-      return invoice ? { filename: invoiceFileName(orderNumber), content: await invoices.pdf(invoice, operator) } : null;
+      return invoice
+        ? { filename: invoiceFileName(orderNumber), content: await invoices.pdf(invoice, operator) }
+        : null;
     },
   });
-  const deliverable = new Set<Channel>([...(delivery.smtp ? (['EMAIL'] as const) : []), ...(delivery.sms ? (['SMS'] as const) : [])]);
+  const deliverable = new Set<Channel>([
+    ...(delivery.smtp ? (['EMAIL'] as const) : []),
+    ...(delivery.sms ? (['SMS'] as const) : []),
+  ]);
   const notifier = new OutboxNotifier(store, keys, now, log, deliverable, () => sender.written());
   gateway.onEvent(
-    paymentEventHandler(
-      store,
-      now,
-      notifier,
-      (paymentId) => gateway.refund(paymentId).catch((error: Error) => log(`Refunding payment ${paymentId} failed: ${error.message}`)),
+    paymentEventHandler(store, now, notifier, (paymentId) =>
+      gateway.refund(paymentId).catch((error: Error) => log(`Refunding payment ${paymentId} failed: ${error.message}`)),
     ),
   );
   return {

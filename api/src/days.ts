@@ -15,7 +15,6 @@ export function addDays(day: string, days: number): string {
   return isoDay(new Date(`${day}T00:00:00Z`), days);
 }
 
-
 /** Whole days from one calendar day to another (negative when `to` comes first). */
 export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);

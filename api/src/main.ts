@@ -14,7 +14,9 @@ import { Drain, FINISH_MS } from './http/drain';
 /** Printed whatever the log level: people and scripts wait for this line. */
 function announce(config: ApiConfig, port: number, engine: string, seeded: boolean): void {
   const workers = config.workers > 1 ? `, ${config.workers} API processes` : '';
-  console.info(`Portal ready at http://localhost:${port} (database: ${engine}${engine === 'pglite' ? ` in ${config.dataDir}` : ''}${workers}${seeded ? ', demo data seeded' : ''})`);
+  console.info(
+    `Portal ready at http://localhost:${port} (database: ${engine}${engine === 'pglite' ? ` in ${config.dataDir}` : ''}${workers}${seeded ? ', demo data seeded' : ''})`,
+  );
 }
 
 /**
@@ -153,7 +155,9 @@ export async function main(): Promise<void> {
   }
   const config = loadConfig();
   if (config.sandbox && cluster.isPrimary) {
-    console.info('Sandbox mode: demo customers, the test card processor (no real payments), /api/dev/outbox and /api/dev/billing are on. Never expose this server; a production start (NODE_ENV=production) has none of them.');
+    console.info(
+      'Sandbox mode: demo customers, the test card processor (no real payments), /api/dev/outbox and /api/dev/billing are on. Never expose this server; a production start (NODE_ENV=production) has none of them.',
+    );
   }
   if (config.workers > 1 && cluster.isPrimary) return runWorkers(config);
   const { db, keys, seeded } = await prepare(config);
@@ -164,12 +168,22 @@ export async function main(): Promise<void> {
   }
   // The notifier logs through the server's logger, which exists once the server does.
   let log: (line: string) => void = () => undefined;
-  const ctx = createContext(config, db, keys, () => new Date(), (line) => log(line));
+  const ctx = createContext(
+    config,
+    db,
+    keys,
+    () => new Date(),
+    (line) => log(line),
+  );
   const app = await createServer(ctx, { portal: true, remotesOnly: process.env.REMOTES_ONLY === '1' });
   log = (line) => app.log.info(line);
   let billing: { stop(): Promise<void> } = { stop: async () => undefined };
-  const metrics = config.metrics && cluster.isPrimary ? await serveMetrics(config.metrics.port, config.metrics.host) : null;
-  const sweep = setInterval(() => void ctx.limits.sweep().catch((error: Error) => log(`Sweeping limits failed: ${error.message}`)), 3_600_000);
+  const metrics =
+    config.metrics && cluster.isPrimary ? await serveMetrics(config.metrics.port, config.metrics.host) : null;
+  const sweep = setInterval(
+    () => void ctx.limits.sweep().catch((error: Error) => log(`Sweeping limits failed: ${error.message}`)),
+    3_600_000,
+  );
   sweep.unref();
 
   // SIGTERM (docs/deploy/README.md, "Stopping"): ready answers 503 at once; the process serves on with
@@ -193,7 +207,10 @@ export async function main(): Promise<void> {
     let alone = false;
     if (cluster.isWorker && !group) {
       process.send?.({ stopping: true });
-      alone = !(await Promise.race([verdict.told, new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 2_000).unref())]));
+      alone = !(await Promise.race([
+        verdict.told,
+        new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 2_000).unref()),
+      ]));
     }
     await drain.begin(seconds, !alone);
     // One deadline for what follows the drain: the requests in flight, then billing, the sender and the pool.
@@ -208,8 +225,14 @@ export async function main(): Promise<void> {
       .then(() => metrics?.close())
       .then(() => db.close())
       .then(() => true);
-    const done = await Promise.race([closed, new Promise<false>((resolve) => setTimeout(() => resolve(false), Math.max(1_000, deadline - Date.now())).unref())]);
-    const notes = [cut > 0 ? `${cut} requests cut after ${FINISH_MS / 1000} s` : '', done ? '' : `billing, the sender or the database did not finish within ${FINISH_MS / 1000} s`].filter(Boolean);
+    const done = await Promise.race([
+      closed,
+      new Promise<false>((resolve) => setTimeout(() => resolve(false), Math.max(1_000, deadline - Date.now())).unref()),
+    ]);
+    const notes = [
+      cut > 0 ? `${cut} requests cut after ${FINISH_MS / 1000} s` : '',
+      done ? '' : `billing, the sender or the database did not finish within ${FINISH_MS / 1000} s`,
+    ].filter(Boolean);
     app.log.info(`Stopped after ${Date.now() - began} ms${notes.length > 0 ? `; ${notes.join('; ')}` : ''}`);
     process.exit(0);
   };

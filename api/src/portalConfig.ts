@@ -32,11 +32,15 @@ export function portalSettingsOf(config: Pick<ApiConfig, 'portalRoot'>): PortalS
       settings = { operator, remoteOrigins, problem: null };
     } catch (error) {
       // Kept with the settings: whoever reads the file first (the context, for e-mails), the server logs it.
-      settings = { ...DEFAULTS, problem: `${file} is not valid, using the defaults: ${error instanceof Error ? error.message : String(error)}` };
+      settings = {
+        ...DEFAULTS,
+        problem: `${file} is not valid, using the defaults: ${error instanceof Error ? error.message : String(error)}`,
+      };
     }
   }
   cache.set(config.portalRoot, settings);
   return settings;
 }
 
-export const operatorOf = (config: Pick<ApiConfig, 'portalRoot'>): OperatorSettings => portalSettingsOf(config).operator;
+export const operatorOf = (config: Pick<ApiConfig, 'portalRoot'>): OperatorSettings =>
+  portalSettingsOf(config).operator;

@@ -37,7 +37,9 @@ export async function createServer(ctx: ApiContext, options: ServerOptions): Pro
       redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
       // In a terminal (npm start by hand), readable lines; otherwise (a service manager, a container, a
       // file) one JSON object per line for the log collector.
-      ...(process.stdout.isTTY ? { stream: pretty({ colorize: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' }) } : {}),
+      ...(process.stdout.isTTY
+        ? { stream: pretty({ colorize: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' }) }
+        : {}),
     },
     bodyLimit: 64 * 1024,
     // Behind a reverse proxy, client addresses (for rate limits) come from X-Forwarded-For.
@@ -46,12 +48,18 @@ export async function createServer(ctx: ApiContext, options: ServerOptions): Pro
 
   const portalSettings = portalSettingsOf(ctx.config);
   if (portalSettings.problem) app.log.warn(portalSettings.problem);
-  const csp = contentSecurityPolicy({ remoteOrigins: portalSettings.remoteOrigins, stripe: ctx.config.payments.provider === 'stripe' });
+  const csp = contentSecurityPolicy({
+    remoteOrigins: portalSettings.remoteOrigins,
+    stripe: ctx.config.payments.provider === 'stripe',
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     // The widget's demo page stands for an operator's site with a CSP of its own origin only.
-    reply.header('content-security-policy', request.url.startsWith('/remotes/catalogue/embed/demo.') ? EMBED_DEMO_CSP : csp);
+    reply.header(
+      'content-security-policy',
+      request.url.startsWith('/remotes/catalogue/embed/demo.') ? EMBED_DEMO_CSP : csp,
+    );
     // Over HTTPS (directly, or through a trusted proxy's X-Forwarded-Proto) browsers are told to keep to it.
     if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
   });
@@ -59,7 +67,8 @@ export async function createServer(ctx: ApiContext, options: ServerOptions): Pro
   installErrorHandling(app);
   if (!options.remotesOnly) await app.register(apiPlugin(ctx), { prefix: '/api' });
   // The sandbox card processor: a service of its own beside the API, which the browser confirms cards with.
-  if (!options.remotesOnly && ctx.payments.sandbox) await app.register(sandboxProcessorRoutes(ctx.payments.sandbox), { prefix: '/sandbox-pay/v1' });
+  if (!options.remotesOnly && ctx.payments.sandbox)
+    await app.register(sandboxProcessorRoutes(ctx.payments.sandbox), { prefix: '/sandbox-pay/v1' });
   if (options.portal || options.remotesOnly) await servePortal(app, ctx, Boolean(options.remotesOnly));
   if (!options.portal || options.remotesOnly) installJsonNotFound(app);
   return app;
@@ -97,12 +106,23 @@ async function servePortal(app: FastifyInstance, ctx: ApiContext, remotesOnly: b
   const paymentsFor = (fromFile: unknown) => {
     if (payments.provider === 'stripe') return { provider: 'stripe', publishableKey: payments.publishableKey };
     // The sandbox processor: the file may say where it is served (sandboxUrl), never another processor.
-    const sandboxUrl = (fromFile as { provider?: unknown; sandboxUrl?: unknown } | undefined)?.provider === 'sandbox' ? (fromFile as { sandboxUrl?: unknown }).sandboxUrl : undefined;
+    const sandboxUrl =
+      (fromFile as { provider?: unknown; sandboxUrl?: unknown } | undefined)?.provider === 'sandbox'
+        ? (fromFile as { sandboxUrl?: unknown }).sandboxUrl
+        : undefined;
     return sandboxUrl === undefined ? { provider: 'sandbox' } : { provider: 'sandbox', sandboxUrl };
   };
   app.get('/portal.config.json', async (_request, reply) => {
-    const base = JSON.parse(fs.readFileSync(path.join(hostDist, 'portal.config.json'), 'utf8')) as Record<string, unknown>;
-    return reply.header('cache-control', 'no-cache').send({ ...base, product: ctx.config.product, sandbox: ctx.config.sandbox, payments: paymentsFor(base.payments) });
+    const base = JSON.parse(fs.readFileSync(path.join(hostDist, 'portal.config.json'), 'utf8')) as Record<
+      string,
+      unknown
+    >;
+    return reply.header('cache-control', 'no-cache').send({
+      ...base,
+      product: ctx.config.product,
+      sandbox: ctx.config.sandbox,
+      payments: paymentsFor(base.payments),
+    });
   });
 
   await app.register(fastifyStatic, {
@@ -116,7 +136,8 @@ async function servePortal(app: FastifyInstance, ctx: ApiContext, remotesOnly: b
   });
 
   const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
-    if (!fs.existsSync(indexFile)) return reply.code(503).send({ message: 'Portal nije izgrađen: pokreni npm run build.', code: 'NOT_BUILT' });
+    if (!fs.existsSync(indexFile))
+      return reply.code(503).send({ message: 'Portal nije izgrađen: pokreni npm run build.', code: 'NOT_BUILT' });
     const pathname = request.url.split('?')[0] ?? '/';
     return reply
       .header('cache-control', 'no-cache')
@@ -131,7 +152,8 @@ async function servePortal(app: FastifyInstance, ctx: ApiContext, remotesOnly: b
   // it shows (or its 404). A missing file (`/missing.js`, `/.git/config`) is a plain 404.
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    const wantsPage = request.method === 'GET' && !/^\/(api|remotes|sandbox-pay)\//.test(pathname) && !pathname.includes('.');
+    const wantsPage =
+      request.method === 'GET' && !/^\/(api|remotes|sandbox-pay)\//.test(pathname) && !pathname.includes('.');
     if (!wantsPage) return reply.code(404).send({ message: 'Nije pronađeno.', code: 'NOT_FOUND' });
     return sendIndex(request, reply);
   });

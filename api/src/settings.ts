@@ -6,7 +6,9 @@ import { REPO_ROOT } from './apiDir';
 /** Grace period after a renewal's due day (product.md §9): paid within it, the period runs from the due day. */
 export const GRACE_DAYS = 5;
 
-const flag = z.enum(['1', '0', 'true', 'false', 'yes', 'no']).transform((v) => v === '1' || v === 'true' || v === 'yes');
+const flag = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no'])
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
 const int = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 const port = () => z.coerce.number().int().min(0).max(65535);
 
@@ -31,26 +33,49 @@ export const SETTINGS = {
   LOGIN_LIMIT_WINDOW_SECONDS: int(900),
   TRUST_PROXY: flag.default(false),
   SANDBOX: flag.optional(),
-  SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, 'must be smtp://user:password@host:port or smtps://…').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^\s]+$/, 'must be smtp://user:password@host:port or smtps://…')
+    .optional(),
   MAIL_FROM: z.string().min(3).optional(),
-  SMS_GATEWAY_URL: z.string().url().regex(/^https?:\/\//, 'must be an http(s) URL').optional(),
+  SMS_GATEWAY_URL: z
+    .string()
+    .url()
+    .regex(/^https?:\/\//, 'must be an http(s) URL')
+    .optional(),
   SMS_GATEWAY_TOKEN: z.string().min(1).optional(),
-  PUBLIC_URL: z.string().url().regex(/^https?:\/\//, 'must be an http(s) URL').optional(),
+  PUBLIC_URL: z
+    .string()
+    .url()
+    .regex(/^https?:\/\//, 'must be an http(s) URL')
+    .optional(),
   MESSAGE_RETRY_SECONDS: int(30),
   MESSAGE_MAX_ATTEMPTS: int(12),
   MESSAGE_POLL_SECONDS: int(5),
   SERVE_SOURCE_MAPS: flag.default(false),
   PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
-  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_…)').optional(),
-  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, 'must be a Stripe webhook secret (whsec_…)').optional(),
-  STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_(test|live)_\w+$/, 'must be a Stripe publishable key (pk_live_…)').optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_…)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\w+$/, 'must be a Stripe webhook secret (whsec_…)')
+    .optional(),
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_(test|live)_\w+$/, 'must be a Stripe publishable key (pk_live_…)')
+    .optional(),
   BILLING_RETRY_DAYS: z
     .string()
     .default('1,3,5')
     .transform((v) => v.split(',').map((d) => Number(d.trim())))
-    .refine((days) => days.every((d, i) => Number.isInteger(d) && d >= 1 && d <= GRACE_DAYS && (i === 0 || d > days[i - 1]!)), {
-      message: `must be increasing whole days from 1 to ${GRACE_DAYS}, comma-separated (e.g. 1,3,5)`,
-    }),
+    .refine(
+      (days) => days.every((d, i) => Number.isInteger(d) && d >= 1 && d <= GRACE_DAYS && (i === 0 || d > days[i - 1]!)),
+      {
+        message: `must be increasing whole days from 1 to ${GRACE_DAYS}, comma-separated (e.g. 1,3,5)`,
+      },
+    ),
   BILLING_INTERVAL_MINUTES: z.coerce.number().int().min(0).default(60),
   METRICS_PORT: port().optional(),
   METRICS_HOST: z.string().default('127.0.0.1'),
@@ -74,7 +99,11 @@ export const SETTING_HELP: { [K in SettingName]: SettingHelp } = {
     shown: '127.0.0.1',
     help: 'address to listen on; 0.0.0.0 serves other machines (and turns sandbox mode off unless SANDBOX=1, so it then needs PAYMENT_PROVIDER=stripe)',
   },
-  WORKERS: { shown: '1', help: 'API processes sharing the port (node\'s cluster); above 1 needs DATABASE_URL', more: 'See [Several processes](#several-processes)' },
+  WORKERS: {
+    shown: '1',
+    help: "API processes sharing the port (node's cluster); above 1 needs DATABASE_URL",
+    more: 'See [Several processes](#several-processes)',
+  },
   DRAIN_SECONDS: {
     shown: '10',
     help: 'on SIGTERM, how long the server keeps serving (ready answering 503, Connection: close) before it finishes what is in flight and exits 0; less when nothing is in flight',
@@ -82,12 +111,28 @@ export const SETTING_HELP: { [K in SettingName]: SettingHelp } = {
   },
   DATA_DIR: { shown: '.data/', help: 'embedded database (PGlite) files and the generated signing secret' },
   DATABASE_URL: { shown: 'unset', help: 'use this PostgreSQL server instead of the embedded database' },
-  PRODUCT: { shown: 'ontv', help: 'product code in call paths (/{product}/...) and storage keys; the browser follows it' },
-  JWT_SECRET: { shown: 'generated', help: 'token signing secret (32+ characters); generated once into DATA_DIR when unset' },
-  TOKEN_TTL_SECONDS: { shown: '900', help: 'sign-in token lifetime; the browser refreshes it with the device password' },
+  PRODUCT: {
+    shown: 'ontv',
+    help: 'product code in call paths (/{product}/...) and storage keys; the browser follows it',
+  },
+  JWT_SECRET: {
+    shown: 'generated',
+    help: 'token signing secret (32+ characters); generated once into DATA_DIR when unset',
+  },
+  TOKEN_TTL_SECONDS: {
+    shown: '900',
+    help: 'sign-in token lifetime; the browser refreshes it with the device password',
+  },
   REFRESH_WINDOW_DAYS: { shown: '30', help: 'how long an idle device session may still be refreshed' },
-  LOGIN_LIMIT_ACCOUNT: { shown: '5', help: 'failed logins per account from one client address in the window (then 429)', more: 'See [docs/limits.md](docs/limits.md)' },
-  LOGIN_LIMIT_ACCOUNT_TOTAL: { shown: '50', help: 'failed logins per account from all addresses in the window; past twice LOGIN_LIMIT_ACCOUNT each next try waits 2, 4, 8 … 60 s' },
+  LOGIN_LIMIT_ACCOUNT: {
+    shown: '5',
+    help: 'failed logins per account from one client address in the window (then 429)',
+    more: 'See [docs/limits.md](docs/limits.md)',
+  },
+  LOGIN_LIMIT_ACCOUNT_TOTAL: {
+    shown: '50',
+    help: 'failed logins per account from all addresses in the window; past twice LOGIN_LIMIT_ACCOUNT each next try waits 2, 4, 8 … 60 s',
+  },
   LOGIN_LIMIT_CLIENT: { shown: '30', help: 'logins per client address in the window' },
   LOGIN_LIMIT_WINDOW_SECONDS: { shown: '900', help: 'the window of the login limits' },
   TRUST_PROXY: {
@@ -97,43 +142,56 @@ export const SETTING_HELP: { [K in SettingName]: SettingHelp } = {
   SANDBOX: {
     shown: 'on only when HOST is loopback and NODE_ENV is not production',
     help: 'sandbox mode, for trying the portal: demo customers, the test card processor, /api/dev/outbox and /api/dev/billing; refused with NODE_ENV=production',
-    more:
-      "The demo customers are seeded into an empty database, `GET /api/dev/outbox?to=<phone or e-mail>` reads the codes sent (newest first) and `POST /api/dev/billing` runs a billing pass at any time. The server says so in its first log line, and every page in its header ('Probno okruženje: plaćanja nisu stvarna.'). Anyone who reaches a sandbox can sign in as a demo customer, read codes and move time, so a server that listens beyond loopback is one only with `SANDBOX=1`. A server that is no sandbox refuses to start without `PAYMENT_PROVIDER=stripe`, and on a database that holds the demo customers, each in one line naming what to do",
+    more: "The demo customers are seeded into an empty database, `GET /api/dev/outbox?to=<phone or e-mail>` reads the codes sent (newest first) and `POST /api/dev/billing` runs a billing pass at any time. The server says so in its first log line, and every page in its header ('Probno okruženje: plaćanja nisu stvarna.'). Anyone who reaches a sandbox can sign in as a demo customer, read codes and move time, so a server that listens beyond loopback is one only with `SANDBOX=1`. A server that is no sandbox refuses to start without `PAYMENT_PROVIDER=stripe`, and on a database that holds the demo customers, each in one line naming what to do",
   },
   SMTP_URL: {
     shown: 'unset',
     help: 'e-mail through this SMTP server (smtp://user:password@host:587 or smtps://…); unset: e-mails stay in the outbox',
     more: 'See [docs/messages.md](docs/messages.md)',
   },
-  MAIL_FROM: { shown: 'unset', help: 'the e-mails\' sender (ON TV <no-reply@ontv.ba>); needed with SMTP_URL' },
+  MAIL_FROM: { shown: 'unset', help: "the e-mails' sender (ON TV <no-reply@ontv.ba>); needed with SMTP_URL" },
   SMS_GATEWAY_URL: {
     shown: 'unset',
     help: 'SMS through this HTTP gateway: one JSON POST {"to", "text", "id"} per message; unset: SMS stay in the outbox',
     more: 'See [docs/messages.md](docs/messages.md)',
   },
   SMS_GATEWAY_TOKEN: { shown: 'unset', help: 'sent to the SMS gateway as Authorization: Bearer <token>' },
-  PUBLIC_URL: { shown: 'http://localhost:PORT', help: 'the portal\'s address, for the links in e-mails' },
-  MESSAGE_RETRY_SECONDS: { shown: '30', help: 'a message not delivered is tried again after this, then 1, 2, 4 … minutes (at most an hour apart)' },
+  PUBLIC_URL: { shown: 'http://localhost:PORT', help: "the portal's address, for the links in e-mails" },
+  MESSAGE_RETRY_SECONDS: {
+    shown: '30',
+    help: 'a message not delivered is tried again after this, then 1, 2, 4 … minutes (at most an hour apart)',
+  },
   MESSAGE_MAX_ATTEMPTS: { shown: '12', help: 'tries of a message before it is given up' },
   MESSAGE_POLL_SECONDS: { shown: '5', help: 'how often each process looks for due messages' },
-  SERVE_SOURCE_MAPS: { shown: 'false', help: 'serve the apps\' .map files (a missing file, a map included, answers 404)' },
-  PAYMENT_PROVIDER: { shown: 'sandbox', help: 'sandbox (the built-in test processor at /sandbox-pay/v1; sandbox mode only) or stripe' },
-  STRIPE_SECRET_KEY: { shown: 'unset', help: 'Stripe\'s secret key (sk_live_…); required with stripe' },
+  SERVE_SOURCE_MAPS: {
+    shown: 'false',
+    help: "serve the apps' .map files (a missing file, a map included, answers 404)",
+  },
+  PAYMENT_PROVIDER: {
+    shown: 'sandbox',
+    help: 'sandbox (the built-in test processor at /sandbox-pay/v1; sandbox mode only) or stripe',
+  },
+  STRIPE_SECRET_KEY: { shown: 'unset', help: "Stripe's secret key (sk_live_…); required with stripe" },
   STRIPE_WEBHOOK_SECRET: {
     shown: 'unset',
-    help: 'the signing secret of Stripe\'s events (whsec_…), sent to POST /api/payments/stripe/webhook; required with stripe',
+    help: "the signing secret of Stripe's events (whsec_…), sent to POST /api/payments/stripe/webhook; required with stripe",
   },
   STRIPE_PUBLISHABLE_KEY: {
     shown: 'unset',
-    help: 'the pages\' key (pk_live_…), served in /portal.config.json so the card fields use the server\'s processor; required with stripe',
+    help: "the pages' key (pk_live_…), served in /portal.config.json so the card fields use the server's processor; required with stripe",
   },
-  BILLING_RETRY_DAYS: { shown: '1,3,5', help: 'days after a renewal\'s due day on which a failed charge is tried again: increasing, each from 1 to 5 (the grace period)' },
-  BILLING_INTERVAL_MINUTES: { shown: '60', help: 'how often the server runs the billing job (also once at start); 0 turns it off, for `npm run billing` from cron' },
+  BILLING_RETRY_DAYS: {
+    shown: '1,3,5',
+    help: "days after a renewal's due day on which a failed charge is tried again: increasing, each from 1 to 5 (the grace period)",
+  },
+  BILLING_INTERVAL_MINUTES: {
+    shown: '60',
+    help: 'how often the server runs the billing job (also once at start); 0 turns it off, for `npm run billing` from cron',
+  },
   METRICS_PORT: {
     shown: 'unset',
-    help: 'Prometheus metrics at GET /metrics on their own port, never the public one (unset: none); with WORKERS the first process adds up every process\'s figures',
-    more:
-      '`ontv_http_request_duration_seconds` (requests by route, method and status: rate and latency), `ontv_logins_total{outcome}` (ok, failed, limited), `ontv_rate_limited_total{limit}`, `ontv_billing_passes_total{outcome}`, `ontv_billing_subscriptions_total{result}`, `ontv_messages_written_total{channel}`, `ontv_message_deliveries_total{channel,outcome}`, the delivery backlog `ontv_messages_pending{channel}` and `ontv_messages_oldest_pending_seconds{channel}` (the largest figure of the processes, not the sum), and Node\'s own (memory, event-loop lag, GC)',
+    help: "Prometheus metrics at GET /metrics on their own port, never the public one (unset: none); with WORKERS the first process adds up every process's figures",
+    more: "`ontv_http_request_duration_seconds` (requests by route, method and status: rate and latency), `ontv_logins_total{outcome}` (ok, failed, limited), `ontv_rate_limited_total{limit}`, `ontv_billing_passes_total{outcome}`, `ontv_billing_subscriptions_total{result}`, `ontv_messages_written_total{channel}`, `ontv_message_deliveries_total{channel,outcome}`, the delivery backlog `ontv_messages_pending{channel}` and `ontv_messages_oldest_pending_seconds{channel}` (the largest figure of the processes, not the sum), and Node's own (memory, event-loop lag, GC)",
   },
   METRICS_HOST: { shown: '127.0.0.1', help: 'the address the metrics listen on' },
   LOG_LEVEL: { shown: 'info', help: 'silent, fatal, error, warn, info, debug or trace' },
@@ -151,11 +209,13 @@ export function environmentHelp(): string {
 
 /** The README's table of the environment (between its `settings` markers), from the same help. */
 export function settingsTable(): string {
-  const rows = (Object.entries(SETTING_HELP) as Array<[SettingName, SettingHelp]>).map(([name, { shown, help, more }]) => {
-    // A value in code; a default that is a sentence (SANDBOX's) or a word (unset) as text.
-    const value = /\s/.test(shown) || shown === 'unset' || shown === 'generated' ? shown : `\`${shown}\``;
-    // Angle brackets in the one-line help (`<token>`) are text, not HTML.
-    return `| \`${name}\` | ${value} | ${help.replace(/</g, '&lt;').replace(/>/g, '&gt;')}${more ? `. ${more}` : ''} |`;
-  });
+  const rows = (Object.entries(SETTING_HELP) as Array<[SettingName, SettingHelp]>).map(
+    ([name, { shown, help, more }]) => {
+      // A value in code; a default that is a sentence (SANDBOX's) or a word (unset) as text.
+      const value = /\s/.test(shown) || shown === 'unset' || shown === 'generated' ? shown : `\`${shown}\``;
+      // Angle brackets in the one-line help (`<token>`) are text, not HTML.
+      return `| \`${name}\` | ${value} | ${help.replace(/</g, '&lt;').replace(/>/g, '&gt;')}${more ? `. ${more}` : ''} |`;
+    },
+  );
   return ['| variable | default | meaning |', '|---|---|---|', ...rows].join('\n');
 }

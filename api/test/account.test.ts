@@ -17,12 +17,17 @@ for (const engine of engines()) {
       await api?.close();
     });
 
-    async function logIn(username: string, password: string = DEMO_CUSTOMER.password, deviceUsername = device.deviceUsername) {
+    async function logIn(
+      username: string,
+      password: string = DEMO_CUSTOMER.password,
+      deviceUsername = device.deviceUsername,
+    ) {
       const response = await api.call('POST', '/login', { body: { username, password, ...device, deviceUsername } });
       assert.equal(response.status, 200, `login of ${username}`);
       return response.body as { token: string; pin: string };
     }
-    const info = async (token: string) => accountInfoSchema.parse((await api.call('GET', '/ontv/accountInfo', { token })).body);
+    const info = async (token: string) =>
+      accountInfoSchema.parse((await api.call('GET', '/ontv/accountInfo', { token })).body);
 
     it('answers account info for every seeded state', async () => {
       const seen: Record<string, unknown> = {};
@@ -31,7 +36,9 @@ for (const engine of engines()) {
         const answer = await info(token);
         seen[customer.email] = [answer.status, answer.plan?.code ?? null, answer.accountNumber];
         if (customer.subscription) {
-          const due = new Date(api.clock.now().getTime() + customer.subscription.nextPaymentInDays * 86_400_000).toISOString().slice(0, 10);
+          const due = new Date(api.clock.now().getTime() + customer.subscription.nextPaymentInDays * 86_400_000)
+            .toISOString()
+            .slice(0, 10);
           assert.equal(answer.nextPaymentOn, due);
         }
       }
@@ -74,10 +81,18 @@ for (const engine of engines()) {
       const before = await info(token);
       for (const method of ['POST', 'GET']) {
         const off = await api.call(method, '/ontv/deactivate', { token });
-        assert.deepEqual([off.status, off.body], [200, { status: 'DEACTIVATED', nextPaymentOn: before.nextPaymentOn }], method);
+        assert.deepEqual(
+          [off.status, off.body],
+          [200, { status: 'DEACTIVATED', nextPaymentOn: before.nextPaymentOn }],
+          method,
+        );
         assert.equal((await api.call(method, '/ontv/deactivate', { token })).status, 409, method);
         const on = await api.call(method, '/ontv/reactivateWithoutPayment', { token });
-        assert.deepEqual([on.status, on.body], [200, { status: 'ACTIVE', nextPaymentOn: before.nextPaymentOn }], method);
+        assert.deepEqual(
+          [on.status, on.body],
+          [200, { status: 'ACTIVE', nextPaymentOn: before.nextPaymentOn }],
+          method,
+        );
         assert.equal((await api.call(method, '/ontv/reactivateWithoutPayment', { token })).status, 409, method);
       }
     });
@@ -90,7 +105,11 @@ for (const engine of engines()) {
 
       for (const start of ['aktivna', 'blokirana', 'istekla', 'demo']) {
         const other = await logIn(email(start));
-        assert.equal((await api.call('GET', '/ontv/reactivateWithoutPayment', { token: other.token })).status, 409, start);
+        assert.equal(
+          (await api.call('GET', '/ontv/reactivateWithoutPayment', { token: other.token })).status,
+          409,
+          start,
+        );
       }
 
       const future = await logIn(email('deaktivirana@'));
@@ -101,10 +120,18 @@ for (const engine of engines()) {
 
     it('lists only the customer’s own cards, masked', async () => {
       const active = await logIn(email('aktivna'));
-      const data = paymentDataSchema.parse((await api.call('GET', '/customer/payment-data', { token: active.token })).body);
-      assert.deepEqual(data.creditCards.map((c) => [c.cardNumber, c.primaryCard, c.creditCardTypeCode]), [['**** **** **** 4242', true, 'visa']]);
+      const data = paymentDataSchema.parse(
+        (await api.call('GET', '/customer/payment-data', { token: active.token })).body,
+      );
+      assert.deepEqual(
+        data.creditCards.map((c) => [c.cardNumber, c.primaryCard, c.creditCardTypeCode]),
+        [['**** **** **** 4242', true, 'visa']],
+      );
       const none = await logIn(email('istekla'));
-      assert.deepEqual((await api.call('GET', '/customer/payment-data', { token: none.token })).body, { creditCards: [], mbons: [] });
+      assert.deepEqual((await api.call('GET', '/customer/payment-data', { token: none.token })).body, {
+        creditCards: [],
+        mbons: [],
+      });
     });
 
     it('checks the PIN, and locks the check after five wrong ones until the lock ends', async () => {
@@ -119,21 +146,34 @@ for (const engine of engines()) {
       const locked = await api.call('POST', '/customer/check-pin', { token, body: { pin } });
       assert.equal(locked.status, 429, 'even the right PIN waits for the lock');
       assert.match(locked.body.message, /Pokušaj ponovo za 15 min\./);
-      assert.equal((await api.call('POST', '/customer/change-pin', { token, body: { oldPin: pin, newPin: '1234' } })).status, 429);
+      assert.equal(
+        (await api.call('POST', '/customer/change-pin', { token, body: { oldPin: pin, newPin: '1234' } })).status,
+        429,
+      );
 
       api.clock.advance(PIN_LOCK_MINUTES * 60_000 + 1000);
       const later = await logIn(email('blokirana')); // the token has expired meanwhile
       assert.equal((await api.call('POST', '/customer/check-pin', { token: later.token, body: { pin } })).status, 200);
-      assert.equal((await api.call('POST', '/customer/check-pin', { token: later.token, body: { pin: '12a4' } })).status, 400, 'a malformed PIN is a bad request');
+      assert.equal(
+        (await api.call('POST', '/customer/check-pin', { token: later.token, body: { pin: '12a4' } })).status,
+        400,
+        'a malformed PIN is a bad request',
+      );
     });
 
     it('changes the PIN only with the right old PIN', async () => {
       const { token, pin } = await logIn(email('istekla'));
       const newPin = pin === '4321' ? '1234' : '4321';
-      const wrong = await api.call('POST', '/customer/change-pin', { token, body: { oldPin: pin === '0000' ? '1111' : '0000', newPin } });
+      const wrong = await api.call('POST', '/customer/change-pin', {
+        token,
+        body: { oldPin: pin === '0000' ? '1111' : '0000', newPin },
+      });
       assert.equal(wrong.status, 400);
       assert.equal(wrong.body.message, 'Uneseni PIN je netačan');
-      assert.equal((await api.call('POST', '/customer/change-pin', { token, body: { oldPin: pin, newPin } })).status, 200);
+      assert.equal(
+        (await api.call('POST', '/customer/change-pin', { token, body: { oldPin: pin, newPin } })).status,
+        200,
+      );
       assert.equal((await api.call('POST', '/customer/check-pin', { token, body: { pin: newPin } })).status, 200);
       assert.equal((await logIn(email('istekla'))).pin, newPin);
     });
@@ -143,17 +183,37 @@ for (const engine of engines()) {
       const here = await logIn(username, DEMO_CUSTOMER.password, 'web-here-aaaaaaaaaaaaaaaaaaaa');
       const there = await logIn(username, DEMO_CUSTOMER.password, 'web-there-aaaaaaaaaaaaaaaaaaa');
 
-      const wrong = await api.call('POST', '/customer/change-password', { token: here.token, body: { oldPassword: 'Pogresna1!', newPassword: 'Nova1234!' } });
+      const wrong = await api.call('POST', '/customer/change-password', {
+        token: here.token,
+        body: { oldPassword: 'Pogresna1!', newPassword: 'Nova1234!' },
+      });
       assert.equal(wrong.status, 400);
       assert.equal(wrong.body.message, 'Unesena lozinka nije tačna');
-      const weak = await api.call('POST', '/customer/change-password', { token: here.token, body: { oldPassword: DEMO_CUSTOMER.password, newPassword: 'slaba' } });
+      const weak = await api.call('POST', '/customer/change-password', {
+        token: here.token,
+        body: { oldPassword: DEMO_CUSTOMER.password, newPassword: 'slaba' },
+      });
       assert.equal(weak.status, 422);
 
-      const done = await api.call('POST', '/customer/change-password', { token: here.token, body: { oldPassword: DEMO_CUSTOMER.password, newPassword: 'Nova1234!' } });
+      const done = await api.call('POST', '/customer/change-password', {
+        token: here.token,
+        body: { oldPassword: DEMO_CUSTOMER.password, newPassword: 'Nova1234!' },
+      });
       assert.equal(done.status, 200);
-      assert.equal((await api.call('GET', '/ontv/accountInfo', { token: here.token })).status, 200, 'this device stays signed in');
-      assert.equal((await api.call('GET', '/ontv/accountInfo', { token: there.token })).status, 401, 'the other device is signed out');
-      assert.equal((await api.call('POST', '/login', { body: { username, password: DEMO_CUSTOMER.password, ...device } })).status, 401);
+      assert.equal(
+        (await api.call('GET', '/ontv/accountInfo', { token: here.token })).status,
+        200,
+        'this device stays signed in',
+      );
+      assert.equal(
+        (await api.call('GET', '/ontv/accountInfo', { token: there.token })).status,
+        401,
+        'the other device is signed out',
+      );
+      assert.equal(
+        (await api.call('POST', '/login', { body: { username, password: DEMO_CUSTOMER.password, ...device } })).status,
+        401,
+      );
       await logIn(username, 'Nova1234!');
     });
 
@@ -175,7 +235,11 @@ for (const engine of engines()) {
         ['POST', '/customer/change-password', { oldPassword: 'x', newPassword: 'Nova1234!' }],
       ] as const) {
         assert.equal((await api.call(method, path, { token: null, body })).status, 401, path);
-        assert.equal((await api.call(method, path, { token: `${a.token}x`, body })).status, 401, `${path} with an altered token`);
+        assert.equal(
+          (await api.call(method, path, { token: `${a.token}x`, body })).status,
+          401,
+          `${path} with an altered token`,
+        );
       }
     });
   });

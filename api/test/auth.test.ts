@@ -10,19 +10,28 @@ function scryptHash(password: string): Promise<string> {
   const salt = randomBytes(16);
   return new Promise((resolve, reject) =>
     scrypt(password.normalize('NFC'), salt, 32, { N: 2 ** 17, r: 8, p: 1, maxmem: 256 * 1024 * 1024 }, (error, key) =>
-      error ? reject(error) : resolve(['scrypt', 2 ** 17, 8, 1, salt.toString('base64url'), key.toString('base64url')].join('$')),
+      error
+        ? reject(error)
+        : resolve(['scrypt', 2 ** 17, 8, 1, salt.toString('base64url'), key.toString('base64url')].join('$')),
     ),
   );
 }
 
-const login = (api: StartedApi, username: string = DEMO_CUSTOMER.email, password: string = DEMO_CUSTOMER.password, extra: Record<string, unknown> = {}) =>
-  api.call('POST', '/login', { body: { username, password, ...device, ...extra } });
+const login = (
+  api: StartedApi,
+  username: string = DEMO_CUSTOMER.email,
+  password: string = DEMO_CUSTOMER.password,
+  extra: Record<string, unknown> = {},
+) => api.call('POST', '/login', { body: { username, password, ...device, ...extra } });
 
 for (const engine of engines()) {
   describe(`authentication on ${engine}`, () => {
     let api: StartedApi;
     before(async () => {
-      api = await startApi({ engine, env: { LOGIN_LIMIT_CLIENT: '1000', LOGIN_LIMIT_ACCOUNT: '1000', TOKEN_TTL_SECONDS: '900' } });
+      api = await startApi({
+        engine,
+        env: { LOGIN_LIMIT_CLIENT: '1000', LOGIN_LIMIT_ACCOUNT: '1000', TOKEN_TTL_SECONDS: '900' },
+      });
     });
     after(async () => {
       await api?.close();
@@ -35,8 +44,22 @@ for (const engine of engines()) {
       assert.equal(first.body.firstLogin, true);
       const claims = decodeJwt(first.body.token);
       assert.deepEqual(
-        { first_name: claims.first_name, last_name: claims.last_name, device_username: claims.device_username, email: claims.email, phone_number: claims.phone_number, authentication_type: claims.authentication_type },
-        { first_name: 'Amra', last_name: 'Hodžić', device_username: device.deviceUsername, email: DEMO_CUSTOMER.email, phone_number: DEMO_CUSTOMER.phoneNumber, authentication_type: 1 },
+        {
+          first_name: claims.first_name,
+          last_name: claims.last_name,
+          device_username: claims.device_username,
+          email: claims.email,
+          phone_number: claims.phone_number,
+          authentication_type: claims.authentication_type,
+        },
+        {
+          first_name: 'Amra',
+          last_name: 'Hodžić',
+          device_username: device.deviceUsername,
+          email: DEMO_CUSTOMER.email,
+          phone_number: DEMO_CUSTOMER.phoneNumber,
+          authentication_type: 1,
+        },
       );
       assert.equal(Number(claims.exp) - Number(claims.iat), 900, 'the token is short-lived');
 
@@ -68,7 +91,9 @@ for (const engine of engines()) {
         { body: {} },
         { body: { username: 1, password: [] } },
         { body: { username: DEMO_CUSTOMER.email, password: DEMO_CUSTOMER.password } },
-        { body: { username: DEMO_CUSTOMER.email, password: DEMO_CUSTOMER.password, ...device, devicePassword: 'short' } },
+        {
+          body: { username: DEMO_CUSTOMER.email, password: DEMO_CUSTOMER.password, ...device, devicePassword: 'short' },
+        },
         { body: { username: 'x'.repeat(5000), password: 'y', ...device } },
         { body: null },
         { body: 'text' },
@@ -81,21 +106,31 @@ for (const engine of engines()) {
         assert.equal(typeof response.body.message, 'string');
         assert.doesNotMatch(JSON.stringify(response.body), /at .*\.(ts|js):\d+/, 'no stack trace');
       }
-      const tooBig = await api.call('POST', '/login', { raw: JSON.stringify({ username: 'a', password: 'b'.repeat(70_000) }) });
+      const tooBig = await api.call('POST', '/login', {
+        raw: JSON.stringify({ username: 'a', password: 'b'.repeat(70_000) }),
+      });
       assert.equal(tooBig.status, 413);
-      const wrongType = await api.call('POST', '/login', { raw: 'username=a', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      const wrongType = await api.call('POST', '/login', {
+        raw: 'username=a',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
       assert.equal(wrongType.status, 415);
       const afterCount = await countRows(api.db, 'device_sessions');
       assert.equal(afterCount, before);
     });
 
-    it('stores passwords hashed with Argon2id at OWASP\'s parameters and the PIN sealed', async () => {
-      const [row] = await api.db.query<{ password_hash: string; pin_sealed: string }>('SELECT password_hash, pin_sealed FROM customers WHERE email = $1', [DEMO_CUSTOMER.email]);
+    it("stores passwords hashed with Argon2id at OWASP's parameters and the PIN sealed", async () => {
+      const [row] = await api.db.query<{ password_hash: string; pin_sealed: string }>(
+        'SELECT password_hash, pin_sealed FROM customers WHERE email = $1',
+        [DEMO_CUSTOMER.email],
+      );
       assert.match(row!.password_hash, /^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
       assert.ok(!row!.password_hash.includes(DEMO_CUSTOMER.password));
       const { body } = await login(api);
       assert.ok(!row!.pin_sealed.includes(body.pin));
-      const [session] = await api.db.query<{ device_password_hash: string }>('SELECT device_password_hash FROM device_sessions LIMIT 1');
+      const [session] = await api.db.query<{ device_password_hash: string }>(
+        'SELECT device_password_hash FROM device_sessions LIMIT 1',
+      );
       assert.notEqual(session!.device_password_hash, device.devicePassword);
     });
 
@@ -104,12 +139,24 @@ for (const engine of engines()) {
       const old = await scryptHash(DEMO_CUSTOMER.password);
       await api.db.query('UPDATE customers SET password_hash = $2 WHERE email = $1', [customer!.email, old]);
       assert.equal((await login(api, customer!.email, 'Wrong1234!')).status, 401);
-      const [unchanged] = await api.db.query<{ password_hash: string }>('SELECT password_hash FROM customers WHERE email = $1', [customer!.email]);
+      const [unchanged] = await api.db.query<{ password_hash: string }>(
+        'SELECT password_hash FROM customers WHERE email = $1',
+        [customer!.email],
+      );
       assert.equal(unchanged!.password_hash, old);
       // Two devices at once: both get in, and the one new hash written is a right one.
-      const both = await Promise.all([login(api, customer!.email, DEMO_CUSTOMER.password), login(api, customer!.email, DEMO_CUSTOMER.password, { deviceUsername: 'another-device-1' })]);
-      assert.deepEqual(both.map((r) => r.status), [200, 200]);
-      const [rehashed] = await api.db.query<{ password_hash: string }>('SELECT password_hash FROM customers WHERE email = $1', [customer!.email]);
+      const both = await Promise.all([
+        login(api, customer!.email, DEMO_CUSTOMER.password),
+        login(api, customer!.email, DEMO_CUSTOMER.password, { deviceUsername: 'another-device-1' }),
+      ]);
+      assert.deepEqual(
+        both.map((r) => r.status),
+        [200, 200],
+      );
+      const [rehashed] = await api.db.query<{ password_hash: string }>(
+        'SELECT password_hash FROM customers WHERE email = $1',
+        [customer!.email],
+      );
       assert.match(rehashed!.password_hash, /^\$argon2id\$/);
       assert.equal((await login(api, customer!.email, DEMO_CUSTOMER.password)).status, 200);
       assert.equal((await login(api, customer!.email, 'Wrong1234!')).status, 401);
@@ -125,28 +172,48 @@ for (const engine of engines()) {
       const [head, payload, signature] = body.token.split('.');
       const altered = `${head}.${Buffer.from(JSON.stringify({ ...decodeJwt(body.token), sub: '2' })).toString('base64url')}.${signature}`;
       assert.equal((await api.call('GET', '/ontv/accountInfo', { token: altered })).status, 401);
-      const foreign = await new SignJWT(decodeJwt(body.token)).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode('x'.repeat(48)));
+      const foreign = await new SignJWT(decodeJwt(body.token))
+        .setProtectedHeader({ alg: 'HS256' })
+        .sign(new TextEncoder().encode('x'.repeat(48)));
       assert.equal((await api.call('GET', '/ontv/accountInfo', { token: foreign })).status, 401);
       const none = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${payload}.`;
       assert.equal((await api.call('GET', '/ontv/accountInfo', { token: none })).status, 401);
-      assert.equal((await api.call('GET', '/ontv/accountInfo', { headers: { authorization: 'Bearer ' + 'a'.repeat(9000) } })).status, 401);
+      assert.equal(
+        (await api.call('GET', '/ontv/accountInfo', { headers: { authorization: 'Bearer ' + 'a'.repeat(9000) } }))
+          .status,
+        401,
+      );
     });
 
-    it('refuses account info and payment data at once to a signed-out token, to a token a refresh replaced, and to another customer\'s session', async () => {
+    it("refuses account info and payment data at once to a signed-out token, to a token a refresh replaced, and to another customer's session", async () => {
       const first = (await login(api)).body.token;
-      const refreshed = await api.call('POST', '/refresh', { body: { devicePassword: device.devicePassword, token: first } });
+      const refreshed = await api.call('POST', '/refresh', {
+        body: { devicePassword: device.devicePassword, token: first },
+      });
       assert.equal(refreshed.status, 200);
       for (const path of ['/ontv/accountInfo', '/customer/payment-data']) {
         assert.equal((await api.call('GET', path, { token: first })).status, 401, `${path}: the replaced token`);
         assert.equal((await api.call('GET', path, { token: refreshed.body.token })).status, 200, path);
       }
       await api.call('POST', '/logout', { token: refreshed.body.token });
-      assert.equal((await api.call('GET', '/ontv/accountInfo', { token: refreshed.body.token })).status, 401, 'the signed-out token');
-      assert.equal((await api.call('GET', '/customer/payment-data', { token: refreshed.body.token })).status, 401, 'the signed-out token');
+      assert.equal(
+        (await api.call('GET', '/ontv/accountInfo', { token: refreshed.body.token })).status,
+        401,
+        'the signed-out token',
+      );
+      assert.equal(
+        (await api.call('GET', '/customer/payment-data', { token: refreshed.body.token })).status,
+        401,
+        'the signed-out token',
+      );
       // A validly signed token whose session belongs to another customer: the query finds no open session of this customer.
-      const other = (await login(api, DEMO_CUSTOMERS[1]!.email, DEMO_CUSTOMER.password, { deviceUsername: 'other-customer-device' })).body.token;
+      const other = (
+        await login(api, DEMO_CUSTOMERS[1]!.email, DEMO_CUSTOMER.password, { deviceUsername: 'other-customer-device' })
+      ).body.token;
       const mine = (await login(api)).body.token;
-      const forged = await new SignJWT({ ...decodeJwt(mine), sid: decodeJwt(other).sid }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(api.ctx.keys.signing);
+      const forged = await new SignJWT({ ...decodeJwt(mine), sid: decodeJwt(other).sid })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .sign(api.ctx.keys.signing);
       assert.equal((await api.call('GET', '/ontv/accountInfo', { token: forged })).status, 401);
     });
 
@@ -154,7 +221,11 @@ for (const engine of engines()) {
       const { body } = await login(api);
       assert.equal((await api.call('GET', '/ontv/accountInfo', { token: body.token })).status, 200);
       api.clock.advance(899_000);
-      assert.equal((await api.call('GET', '/ontv/accountInfo', { token: body.token })).status, 200, 'a second before its end');
+      assert.equal(
+        (await api.call('GET', '/ontv/accountInfo', { token: body.token })).status,
+        200,
+        'a second before its end',
+      );
       api.clock.advance(1_000);
       assert.equal((await api.call('GET', '/ontv/accountInfo', { token: body.token })).status, 401, 'at its end');
     });
@@ -165,22 +236,30 @@ for (const engine of engines()) {
       const expired = await api.call('GET', '/ontv/accountInfo', { token: body.token });
       assert.equal(expired.status, 401);
 
-      const wrongDevice = await api.call('POST', '/refresh', { body: { devicePassword: 'c'.repeat(64), token: body.token } });
+      const wrongDevice = await api.call('POST', '/refresh', {
+        body: { devicePassword: 'c'.repeat(64), token: body.token },
+      });
       assert.equal(wrongDevice.status, 401);
 
-      const refreshed = await api.call('POST', '/refresh', { body: { devicePassword: device.devicePassword, token: body.token } });
+      const refreshed = await api.call('POST', '/refresh', {
+        body: { devicePassword: device.devicePassword, token: body.token },
+      });
       assert.equal(refreshed.status, 200);
       assert.notEqual(refreshed.body.token, body.token);
       assert.equal((await api.call('GET', '/ontv/accountInfo', { token: refreshed.body.token })).status, 200);
 
-      const replay = await api.call('POST', '/refresh', { body: { devicePassword: device.devicePassword, token: body.token } });
+      const replay = await api.call('POST', '/refresh', {
+        body: { devicePassword: device.devicePassword, token: body.token },
+      });
       assert.equal(replay.status, 401, 'an old token is exchanged only once');
     });
 
     it('refuses refresh after the refresh window', async () => {
       const { body } = await login(api);
       api.clock.advance(31 * 86_400_000);
-      const late = await api.call('POST', '/refresh', { body: { devicePassword: device.devicePassword, token: body.token } });
+      const late = await api.call('POST', '/refresh', {
+        body: { devicePassword: device.devicePassword, token: body.token },
+      });
       assert.equal(late.status, 401);
     });
 
@@ -189,20 +268,32 @@ for (const engine of engines()) {
       const out = await api.call('POST', '/logout', { token: body.token });
       assert.equal(out.status, 204);
       assert.equal((await api.call('GET', '/ontv/accountInfo', { token: body.token })).status, 401);
-      const refresh = await api.call('POST', '/refresh', { body: { devicePassword: device.devicePassword, token: body.token } });
+      const refresh = await api.call('POST', '/refresh', {
+        body: { devicePassword: device.devicePassword, token: body.token },
+      });
       assert.equal(refresh.status, 401);
       assert.equal((await api.call('POST', '/logout')).status, 204, 'logout without a token is harmless');
     });
 
-    it("logout ends a session only with its current token: a token a refresh replaced signs nobody out", async () => {
+    it('logout ends a session only with its current token: a token a refresh replaced signs nobody out', async () => {
       const first = (await login(api)).body.token as string;
-      const refreshed = await api.call('POST', '/refresh', { body: { devicePassword: device.devicePassword, token: first } });
+      const refreshed = await api.call('POST', '/refresh', {
+        body: { devicePassword: device.devicePassword, token: first },
+      });
       assert.equal(refreshed.status, 200);
       const current = (refreshed.body as { token: string }).token;
       assert.equal((await api.call('POST', '/logout', { token: first })).status, 204, 'answered as any logout');
-      assert.equal((await api.call('GET', '/ontv/accountInfo', { token: current })).status, 200, 'the device stays signed in');
+      assert.equal(
+        (await api.call('GET', '/ontv/accountInfo', { token: current })).status,
+        200,
+        'the device stays signed in',
+      );
       assert.equal((await api.call('POST', '/logout', { token: current })).status, 204);
-      assert.equal((await api.call('GET', '/ontv/accountInfo', { token: current })).status, 401, 'its current token signs it out');
+      assert.equal(
+        (await api.call('GET', '/ontv/accountInfo', { token: current })).status,
+        401,
+        'its current token signs it out',
+      );
     });
 
     it('a new login on the same device replaces the old session', async () => {
@@ -216,7 +307,10 @@ for (const engine of engines()) {
   describe(`login rate limits on ${engine}`, () => {
     let api: StartedApi;
     before(async () => {
-      api = await startApi({ engine, env: { LOGIN_LIMIT_ACCOUNT: '3', LOGIN_LIMIT_CLIENT: '6', LOGIN_LIMIT_WINDOW_SECONDS: '600' } });
+      api = await startApi({
+        engine,
+        env: { LOGIN_LIMIT_ACCOUNT: '3', LOGIN_LIMIT_CLIENT: '6', LOGIN_LIMIT_WINDOW_SECONDS: '600' },
+      });
     });
     after(async () => {
       await api?.close();
@@ -240,9 +334,16 @@ for (const engine of engines()) {
 
   describe(`client addresses behind a proxy on ${engine}`, () => {
     it('limits each forwarded client on its own when TRUST_PROXY is set', async () => {
-      const api = await startApi({ engine, env: { LOGIN_LIMIT_CLIENT: '2', LOGIN_LIMIT_ACCOUNT: '100', TRUST_PROXY: 'true', SANDBOX: '1' } });
+      const api = await startApi({
+        engine,
+        env: { LOGIN_LIMIT_CLIENT: '2', LOGIN_LIMIT_ACCOUNT: '100', TRUST_PROXY: 'true', SANDBOX: '1' },
+      });
       try {
-        const from = (ip: string) => api.call('POST', '/login', { body: { username: 'niko@ontv.ba', password: 'x', ...device }, headers: { 'x-forwarded-for': ip } });
+        const from = (ip: string) =>
+          api.call('POST', '/login', {
+            body: { username: 'niko@ontv.ba', password: 'x', ...device },
+            headers: { 'x-forwarded-for': ip },
+          });
         assert.equal((await from('203.0.113.1')).status, 401);
         assert.equal((await from('203.0.113.1')).status, 401);
         assert.equal((await from('203.0.113.1')).status, 429);
@@ -258,7 +359,12 @@ for (const engine of engines()) {
     it('still logs in, without the PIN it can no longer read', async () => {
       const first = await startApi({ engine, env: { JWT_SECRET: 'a'.repeat(40) } });
       await first.close();
-      const second = await startApi({ engine, dataDir: first.dataDir, databaseUrl: first.databaseUrl, env: { JWT_SECRET: 'b'.repeat(40) } });
+      const second = await startApi({
+        engine,
+        dataDir: first.dataDir,
+        databaseUrl: first.databaseUrl,
+        env: { JWT_SECRET: 'b'.repeat(40) },
+      });
       try {
         const response = await login(second);
         assert.equal(response.status, 200);
@@ -275,7 +381,12 @@ for (const engine of engines()) {
       const first = await startApi({ engine });
       const { body } = await login(first);
       await first.close();
-      const second = await startApi({ engine, dataDir: first.dataDir, databaseUrl: first.databaseUrl, clock: first.clock });
+      const second = await startApi({
+        engine,
+        dataDir: first.dataDir,
+        databaseUrl: first.databaseUrl,
+        clock: first.clock,
+      });
       try {
         assert.equal((await second.call('GET', '/ontv/accountInfo', { token: body.token })).status, 200);
         assert.equal(await countRows(second.db, 'customers'), DEMO_CUSTOMERS.length, 'seeding happens once');

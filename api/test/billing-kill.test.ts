@@ -39,12 +39,23 @@ for (const engine of engines()) {
       );
       await api.close();
 
-      const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: '' }) };
+      const env = {
+        ...process.env,
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'silent',
+        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: '' }),
+      };
       // The first pass prints each outcome; it is killed after a few dozen, in the middle of the pass.
-      const first = spawn(process.execPath, [...TSX_LOADER, BILLING, '--at', AT, '--verbose'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+      const first = spawn(process.execPath, [...TSX_LOADER, BILLING, '--at', AT, '--verbose'], {
+        cwd: ROOT,
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       let output = '';
       let done = 0;
-      const killed = new Promise<NodeJS.Signals | null>((resolve) => first.once('exit', (_code, signal) => resolve(signal)));
+      const killed = new Promise<NodeJS.Signals | null>((resolve) =>
+        first.once('exit', (_code, signal) => resolve(signal)),
+      );
       first.stdout.on('data', (chunk: Buffer) => {
         output += chunk.toString();
         done = (output.match(/^customer \d+: /gm) ?? []).length;
@@ -54,7 +65,11 @@ for (const engine of engines()) {
       assert.doesNotMatch(output, /^Billing as of/m, 'killed before the pass finished');
       assert.ok(done < DUE, `${done} done when killed`);
 
-      const second = spawnSync(process.execPath, [...TSX_LOADER, BILLING, '--at', AT], { cwd: ROOT, env, encoding: 'utf8' });
+      const second = spawnSync(process.execPath, [...TSX_LOADER, BILLING, '--at', AT], {
+        cwd: ROOT,
+        env,
+        encoding: 'utf8',
+      });
       assert.equal(second.status, 0, `${second.stdout}\n${second.stderr}`);
       assert.match(second.stdout, /^Billing as of .*: \d+ charged, 0 failed/m);
 

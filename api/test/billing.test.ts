@@ -27,16 +27,31 @@ for (const engine of engines()) {
     });
 
     /** A customer with a subscription due on `due` and, unless `card` is null, a primary card that behaves so. */
-    const customer = (options: { due?: string; status?: 'ACTIVE' | 'DEACTIVATED' | 'EXPIRED'; card?: Behaviour | null; plan?: 'starton' | 'maxon' } = {}) =>
-      testCustomer(api.db, { nextPaymentOn: options.due ?? DUE, status: options.status, card: options.card === undefined ? 'succeed' : options.card, plan: options.plan });
+    const customer = (
+      options: {
+        due?: string;
+        status?: 'ACTIVE' | 'DEACTIVATED' | 'EXPIRED';
+        card?: Behaviour | null;
+        plan?: 'starton' | 'maxon';
+      } = {},
+    ) =>
+      testCustomer(api.db, {
+        nextPaymentOn: options.due ?? DUE,
+        status: options.status,
+        card: options.card === undefined ? 'succeed' : options.card,
+        plan: options.plan,
+      });
 
     const run = (day: string, time?: string) => runBilling(api.ctx.billing, at(day, time));
     const logIn = async (username: string) => {
-      const response = await api.call('POST', '/login', { body: { username, password: DEMO_CUSTOMER.password, ...device } });
+      const response = await api.call('POST', '/login', {
+        body: { username, password: DEMO_CUSTOMER.password, ...device },
+      });
       assert.equal(response.status, 200);
       return (response.body as { token: string }).token;
     };
-    const info = async (email: string) => accountInfoSchema.parse((await api.call('GET', '/ontv/accountInfo', { token: await logIn(email) })).body);
+    const info = async (email: string) =>
+      accountInfoSchema.parse((await api.call('GET', '/ontv/accountInfo', { token: await logIn(email) })).body);
     const subscription = async (id: number) =>
       (
         await api.db.query<{ status: string; period_start: string; next_payment_on: string; billing_failures: number }>(
@@ -44,14 +59,28 @@ for (const engine of engines()) {
           [id],
         )
       )[0]!;
-    const outbox = async (email: string) => ((await api.call('GET', `/dev/outbox?to=${encodeURIComponent(email)}`)).body as Array<{ text: string; channel: string }>).map((m) => m.text);
+    const outbox = async (email: string) =>
+      (
+        (await api.call('GET', `/dev/outbox?to=${encodeURIComponent(email)}`)).body as Array<{
+          text: string;
+          channel: string;
+        }>
+      ).map((m) => m.text);
     /** Renewal charges the processor made for the customer (its idempotency keys name customer, period and attempt). */
     const charges = async (id: number) =>
-      (await api.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM sandbox_intents WHERE kind = 'payment' AND status = 'succeeded' AND idempotency_key LIKE $1`, [`payment:renewal-${id}-%`]))[0]!.n;
+      (
+        await api.db.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM sandbox_intents WHERE kind = 'payment' AND status = 'succeeded' AND idempotency_key LIKE $1`,
+          [`payment:renewal-${id}-%`],
+        )
+      )[0]!.n;
     const attempts = async (id: number) =>
-      (await api.db.query<{ attempt: number; status: string; due_on: string }>(`SELECT attempt, status, to_char(due_on, 'YYYY-MM-DD') AS due_on FROM billing_attempts WHERE customer_id = $1 ORDER BY attempt`, [id])).map(
-        (a) => `${a.attempt}:${a.status}`,
-      );
+      (
+        await api.db.query<{ attempt: number; status: string; due_on: string }>(
+          `SELECT attempt, status, to_char(due_on, 'YYYY-MM-DD') AS due_on FROM billing_attempts WHERE customer_id = $1 ORDER BY attempt`,
+          [id],
+        )
+      ).map((a) => `${a.attempt}:${a.status}`);
     /** The card dialog's calls, as the customer would make them on day `day`. */
     async function addCardThroughPortal(email: string, number: string, day: string) {
       api.clock.set(at(day, '09:00'));
@@ -64,7 +93,12 @@ for (const engine of engines()) {
       assert.equal(before.charged, 0, 'nothing is due the day before');
       const report = await run(DUE);
       assert.ok(report.charged >= 1);
-      assert.deepEqual(await subscription(c.id), { status: 'ACTIVE', period_start: DUE, next_payment_on: '2026-04-10', billing_failures: 0 });
+      assert.deepEqual(await subscription(c.id), {
+        status: 'ACTIVE',
+        period_start: DUE,
+        next_payment_on: '2026-04-10',
+        billing_failures: 0,
+      });
       assert.equal(await charges(c.id), 1);
 
       await run(DUE, '18:00');
@@ -102,7 +136,11 @@ for (const engine of engines()) {
         'ON TV: naplata pretplate na paket MaxON (24,90 KM) nije uspjela: banka nije odobrila transakciju. Pokušat ćemo ponovo 11.3.2026. Ako plaćanje ne uspije do 15.3.2026., usluga će biti isključena. Karticu možeš dodati ili promijeniti u svom nalogu, u dijelu Moje kartice.',
       );
       for (let day = 1; day <= 5; day += 1) await run(addDays(DUE, day));
-      assert.deepEqual(await attempts(c.id), ['0:FAILED', '1:FAILED', '2:FAILED', '3:FAILED'], 'the due day and retry days 1, 3 and 5');
+      assert.deepEqual(
+        await attempts(c.id),
+        ['0:FAILED', '1:FAILED', '2:FAILED', '3:FAILED'],
+        'the due day and retry days 1, 3 and 5',
+      );
       account = await info(c.email);
       assert.equal(account.status, 'ACTIVE', 'still in grace on day 5');
       assert.deepEqual(account.renewalProblem, { retryOn: null, graceUntil: '2026-03-15' });
@@ -114,7 +152,10 @@ for (const engine of engines()) {
       assert.equal(account.renewalProblem, null);
       assert.equal(await charges(c.id), 0);
       assert.match((await outbox(c.email))[0]!, /pretplata na paket MaxON je istekla jer naplata nije uspjela u roku/);
-      const [order] = await api.db.query<{ status: string }>(`SELECT status FROM payment_orders WHERE customer_id = $1 AND kind = 'RENEWAL'`, [c.id]);
+      const [order] = await api.db.query<{ status: string }>(
+        `SELECT status FROM payment_orders WHERE customer_id = $1 AND kind = 'RENEWAL'`,
+        [c.id],
+      );
       assert.equal(order?.status, 'FAILED');
       await run(addDays(DUE, 7));
       assert.equal(await attempts(c.id).then((a) => a.length), 4, 'an EXPIRED subscription is not charged');
@@ -123,10 +164,25 @@ for (const engine of engines()) {
       api.clock.set(at('2026-03-20', '12:00'));
       const token = await logIn(c.email);
       const [card] = (await api.call('GET', '/credit-card', { token })).body as Array<{ code: string }>;
-      await api.db.query(`UPDATE sandbox_payment_methods SET behaviour = 'succeed' WHERE id = (SELECT payment_method FROM credit_cards WHERE code = $1)`, [card!.code]);
-      const placed = paymentOrderResponseSchema.parse((await api.call('POST', '/ontv-payments/new-account/order', { token, body: { creditCardId: card!.code, amount: 24.9, ontvPlanId: 'maxon' } })).body);
+      await api.db.query(
+        `UPDATE sandbox_payment_methods SET behaviour = 'succeed' WHERE id = (SELECT payment_method FROM credit_cards WHERE code = $1)`,
+        [card!.code],
+      );
+      const placed = paymentOrderResponseSchema.parse(
+        (
+          await api.call('POST', '/ontv-payments/new-account/order', {
+            token,
+            body: { creditCardId: card!.code, amount: 24.9, ontvPlanId: 'maxon' },
+          })
+        ).body,
+      );
       assert.equal((await payOrder(api, placed.paymentSecret)).body.status, 'succeeded');
-      assert.deepEqual(await subscription(c.id), { status: 'ACTIVE', period_start: '2026-03-20', next_payment_on: '2026-04-20', billing_failures: 0 });
+      assert.deepEqual(await subscription(c.id), {
+        status: 'ACTIVE',
+        period_start: '2026-03-20',
+        next_payment_on: '2026-04-20',
+        billing_failures: 0,
+      });
     });
 
     for (const day of [1, 2, 3, 4, 5]) {
@@ -138,9 +194,17 @@ for (const engine of engines()) {
         await addCardThroughPortal(c.email, '5555555555554444', addDays(DUE, day));
         const report = await run(addDays(DUE, day), '10:00');
         assert.equal(report.charged >= 1, true);
-        assert.deepEqual(await subscription(c.id), { status: 'ACTIVE', period_start: DUE, next_payment_on: '2026-04-10', billing_failures: 0 });
+        assert.deepEqual(await subscription(c.id), {
+          status: 'ACTIVE',
+          period_start: DUE,
+          next_payment_on: '2026-04-10',
+          billing_failures: 0,
+        });
         assert.equal((await info(c.email)).renewalProblem, null);
-        assert.match((await outbox(c.email))[0]!, /produžena do 10\.4\.2026\. Naplaćeno je 24,90 KM s kartice \*\*\*\* \*\*\*\* \*\*\*\* 4444/);
+        assert.match(
+          (await outbox(c.email))[0]!,
+          /produžena do 10\.4\.2026\. Naplaćeno je 24,90 KM s kartice \*\*\*\* \*\*\*\* \*\*\*\* 4444/,
+        );
       });
     }
 
@@ -148,7 +212,10 @@ for (const engine of engines()) {
       const c = await customer({ card: 'decline_later' });
       await run(DUE);
       await run(addDays(DUE, 1));
-      await api.db.query(`UPDATE sandbox_payment_methods SET behaviour = 'succeed' WHERE id = (SELECT payment_method FROM credit_cards WHERE customer_id = $1)`, [c.id]);
+      await api.db.query(
+        `UPDATE sandbox_payment_methods SET behaviour = 'succeed' WHERE id = (SELECT payment_method FROM credit_cards WHERE customer_id = $1)`,
+        [c.id],
+      );
       assert.equal((await run(addDays(DUE, 2))).charged, 0);
       assert.equal((await run(addDays(DUE, 3))).charged >= 1, true);
       assert.deepEqual(await attempts(c.id), ['0:FAILED', '1:FAILED', '2:SUCCEEDED']);
@@ -167,15 +234,24 @@ for (const engine of engines()) {
       assert.equal((await subscription(c.id)).status, 'EXPIRED');
       assert.equal(await charges(c.id), 0);
       assert.deepEqual(await attempts(c.id), []);
-      assert.equal((await outbox(c.email))[0], 'ON TV: deaktivirana pretplata na paket MaxON je istekla 10.3.2026. Uslugu možeš ponovo kupiti izborom paketa na portalu.');
+      assert.equal(
+        (await outbox(c.email))[0],
+        'ON TV: deaktivirana pretplata na paket MaxON je istekla 10.3.2026. Uslugu možeš ponovo kupiti izborom paketa na portalu.',
+      );
     });
 
     it('starts charging a promo subscription when its promo ends, duration-based or until a date', async () => {
       api.clock.set(at('2026-03-01', '10:00'));
       const duration = await customer({ due: '2026-01-01', status: 'EXPIRED' });
       const until = await customer({ due: '2026-01-01', status: 'EXPIRED' });
-      for (const [c, plan] of [[duration, 'starton'], [until, 'maxon']] as const) {
-        const started = await api.call('POST', '/ontv/createSubscriptionInPromoPeriod', { token: await logIn(c.email), body: { plan } });
+      for (const [c, plan] of [
+        [duration, 'starton'],
+        [until, 'maxon'],
+      ] as const) {
+        const started = await api.call('POST', '/ontv/createSubscriptionInPromoPeriod', {
+          token: await logIn(c.email),
+          body: { plan },
+        });
         assert.equal(started.status, 200);
       }
       assert.equal((await subscription(duration.id)).next_payment_on, '2026-03-15', '14 days');
@@ -185,14 +261,24 @@ for (const engine of engines()) {
       assert.equal(await charges(duration.id), 0, 'not while the promo runs');
       await run('2026-03-15');
       assert.equal(await charges(duration.id), 1);
-      assert.deepEqual(await subscription(duration.id), { status: 'ACTIVE', period_start: '2026-03-15', next_payment_on: '2026-04-15', billing_failures: 0 });
+      assert.deepEqual(await subscription(duration.id), {
+        status: 'ACTIVE',
+        period_start: '2026-03-15',
+        next_payment_on: '2026-04-15',
+        billing_failures: 0,
+      });
       api.clock.set(at('2026-03-16'));
       assert.deepEqual((await info(duration.email)).promos, [], 'the promo is over');
 
       assert.equal(await charges(until.id), 0);
       await run('2027-03-31');
       assert.equal(await charges(until.id), 1);
-      assert.deepEqual(await subscription(until.id), { status: 'ACTIVE', period_start: '2027-03-31', next_payment_on: '2027-04-30', billing_failures: 0 });
+      assert.deepEqual(await subscription(until.id), {
+        status: 'ACTIVE',
+        period_start: '2027-03-31',
+        next_payment_on: '2027-04-30',
+        billing_failures: 0,
+      });
     });
 
     it('fails the renewal of a customer who deleted the card, and charges the card saved afterwards', async () => {
@@ -203,7 +289,10 @@ for (const engine of engines()) {
       assert.equal((await api.call('DELETE', `/credit-card/${card!.code}`, { token })).status, 200);
       await run(DUE);
       assert.deepEqual(await attempts(c.id), ['0:FAILED']);
-      assert.match((await outbox(c.email))[0]!, /nije uspjela: nemaš sačuvanu karticu\. Pokušat ćemo ponovo 11\.3\.2026\./);
+      assert.match(
+        (await outbox(c.email))[0]!,
+        /nije uspjela: nemaš sačuvanu karticu\. Pokušat ćemo ponovo 11\.3\.2026\./,
+      );
       assert.equal((await subscription(c.id)).status, 'ACTIVE');
       await addCardThroughPortal(c.email, '4242424242424242', DUE);
       await run(DUE, '12:00');
@@ -213,11 +302,10 @@ for (const engine of engines()) {
 
     it('takes over an attempt whose runner stopped, after the lease, with the same charge', async () => {
       const c = await customer();
-      await api.db.query(`INSERT INTO billing_attempts (customer_id, due_on, attempt, status, runner, created_at, updated_at) VALUES ($1, $2, 0, 'PENDING', 'gone', $3, $3)`, [
-        c.id,
-        DUE,
-        at(DUE, '06:00'),
-      ]);
+      await api.db.query(
+        `INSERT INTO billing_attempts (customer_id, due_on, attempt, status, runner, created_at, updated_at) VALUES ($1, $2, 0, 'PENDING', 'gone', $3, $3)`,
+        [c.id, DUE, at(DUE, '06:00')],
+      );
       assert.equal((await run(DUE, '06:05')).charged, 0, 'inside the lease another runner may still be charging');
       assert.equal((await run(DUE, '06:20')).charged >= 1, true);
       assert.deepEqual(await attempts(c.id), ['0:SUCCEEDED']);
@@ -254,7 +342,10 @@ for (const engine of engines()) {
         assert.deepEqual(await attempts(c.id), ['0:FAILED']);
         assert.equal((await outbox(c.email)).length, 1, 'one notice');
       }
-      const [orders] = await api.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM payment_orders WHERE kind = 'RENEWAL' AND due_on = $1`, [due]);
+      const [orders] = await api.db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM payment_orders WHERE kind = 'RENEWAL' AND due_on = $1`,
+        [due],
+      );
       assert.equal(orders!.n, good.length + bad.length, 'one renewal order per subscription and period');
     });
 
@@ -266,7 +357,12 @@ for (const engine of engines()) {
       const late = addDays(due, 8);
       await run(late);
       assert.equal(await charges(paid.id), 1, 'charged, not expired');
-      assert.deepEqual(await subscription(paid.id), { status: 'ACTIVE', period_start: due, next_payment_on: '2026-09-03', billing_failures: 0 });
+      assert.deepEqual(await subscription(paid.id), {
+        status: 'ACTIVE',
+        period_start: due,
+        next_payment_on: '2026-09-03',
+        billing_failures: 0,
+      });
       assert.match((await outbox(paid.email))[0]!, /je produžena do 3\.9\.2026\. Naplaćeno je 24,90 KM/);
 
       let account = await info(declined.email);
@@ -277,23 +373,34 @@ for (const engine of engines()) {
         'ON TV: naplata pretplate na paket MaxON (24,90 KM) nije uspjela: banka nije odobrila transakciju. Pokušat ćemo ponovo 12.8.2026. Ako plaćanje ne uspije do 16.8.2026., usluga će biti isključena. Karticu možeš dodati ili promijeniti u svom nalogu, u dijelu Moje kartice.',
       );
       for (let day = 1; day <= 5; day += 1) await run(addDays(late, day));
-      assert.deepEqual(await attempts(declined.id), ['0:FAILED', '1:FAILED', '2:FAILED', '3:FAILED'], 'the late pass and retry days 1, 3 and 5 after it');
+      assert.deepEqual(
+        await attempts(declined.id),
+        ['0:FAILED', '1:FAILED', '2:FAILED', '3:FAILED'],
+        'the late pass and retry days 1, 3 and 5 after it',
+      );
       assert.equal((await info(declined.email)).status, 'ACTIVE');
       await run(addDays(late, 6));
       account = await info(declined.email);
       assert.equal(account.status, 'EXPIRED');
-      assert.match((await outbox(declined.email))[0]!, /pretplata na paket MaxON je istekla jer naplata nije uspjela u roku/);
+      assert.match(
+        (await outbox(declined.email))[0]!,
+        /pretplata na paket MaxON je istekla jer naplata nije uspjela u roku/,
+      );
     });
   });
 }
 
 describe('npm run billing', () => {
   const cli = (dataDir: string, ...args: string[]) =>
-    spawnSync(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), path.join(ROOT, 'api/src/cli/billing.ts'), ...args], {
-      cwd: ROOT,
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' },
-      encoding: 'utf8',
-    });
+    spawnSync(
+      process.execPath,
+      [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), path.join(ROOT, 'api/src/cli/billing.ts'), ...args],
+      {
+        cwd: ROOT,
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' },
+        encoding: 'utf8',
+      },
+    );
 
   it('runs one pass as of --at on the embedded database, and refuses while a portal holds it', async () => {
     const api = await startApi({ engine: 'pglite' });
@@ -309,12 +416,17 @@ describe('npm run billing', () => {
       // The seeded ACTIVE customer renews on 2026-03-21; both DEACTIVATED ones, their periods over by then, expire.
       const run = cli(dataDir, '--at', '2026-03-21T06:00:00Z');
       assert.equal(run.status, 0, run.stderr);
-      assert.match(run.stdout, /Billing as of 2026-03-21T06:00:00.000Z: 1 charged, 0 failed, 0 expired, 2 ended, 0 skipped/);
+      assert.match(
+        run.stdout,
+        /Billing as of 2026-03-21T06:00:00.000Z: 1 charged, 0 failed, 0 expired, 2 ended, 0 skipped/,
+      );
       const again = cli(dataDir, '--at', '2026-03-21T07:00:00Z');
       assert.match(again.stdout, /0 charged, 0 failed, 0 expired, 0 ended, 0 skipped/);
       const db = await openDb({ dataDir });
       try {
-        const [row] = await db.query<{ next: string }>(`SELECT to_char(next_payment_on, 'YYYY-MM-DD') AS next FROM subscriptions s JOIN customers c ON c.id = s.customer_id WHERE c.email = 'aktivna@ontv.ba'`);
+        const [row] = await db.query<{ next: string }>(
+          `SELECT to_char(next_payment_on, 'YYYY-MM-DD') AS next FROM subscriptions s JOIN customers c ON c.id = s.customer_id WHERE c.email = 'aktivna@ontv.ba'`,
+        );
         assert.equal(row?.next, '2026-04-21');
       } finally {
         await db.close();
@@ -344,7 +456,10 @@ describe('the sandbox billing trigger', () => {
 describe('billing configuration', () => {
   it('takes the retry schedule as increasing days inside the grace period', () => {
     assert.deepEqual(loadConfig({}).billing, { retryDays: [1, 3, 5], intervalMinutes: 60 });
-    assert.deepEqual(loadConfig({ BILLING_RETRY_DAYS: '1, 2, 4', BILLING_INTERVAL_MINUTES: '0' }).billing, { retryDays: [1, 2, 4], intervalMinutes: 0 });
+    assert.deepEqual(loadConfig({ BILLING_RETRY_DAYS: '1, 2, 4', BILLING_INTERVAL_MINUTES: '0' }).billing, {
+      retryDays: [1, 2, 4],
+      intervalMinutes: 0,
+    });
     for (const bad of ['0,1', '1,6', '3,2', '1,,2', 'x']) {
       assert.throws(() => loadConfig({ BILLING_RETRY_DAYS: bad }), /BILLING_RETRY_DAYS/, bad);
     }

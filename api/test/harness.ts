@@ -42,7 +42,11 @@ export interface StartedApi {
   clock: TestClock;
   dataDir: string;
   /** Calls the API: JSON in, `{ status, body, headers }` out. */
-  call(method: string, path: string, options?: { body?: unknown; raw?: string; token?: string | null; headers?: Record<string, string> }): Promise<{ status: number; body: any; headers: Headers }>;
+  call(
+    method: string,
+    path: string,
+    options?: { body?: unknown; raw?: string; token?: string | null; headers?: Record<string, string> },
+  ): Promise<{ status: number; body: any; headers: Headers }>;
   /** The browser's side of a payment: a call to the sandbox processor, which is not under /api. */
   processor(path: string, body: unknown): Promise<{ status: number; body: { status?: string; code?: string } }>;
   close(): Promise<void>;
@@ -59,9 +63,16 @@ export interface StartOptions {
 }
 
 /** A server that is no sandbox takes cards through a real processor (config.ts, startRefusal): Stripe's settings, never called in these tests. */
-export const NO_SANDBOX_PROCESSOR = { PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_harness', STRIPE_WEBHOOK_SECRET: 'whsec_harness', STRIPE_PUBLISHABLE_KEY: 'pk_test_harness' };
+export const NO_SANDBOX_PROCESSOR = {
+  PAYMENT_PROVIDER: 'stripe',
+  STRIPE_SECRET_KEY: 'sk_test_harness',
+  STRIPE_WEBHOOK_SECRET: 'whsec_harness',
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_harness',
+};
 
-export async function startApi(options: StartOptions): Promise<StartedApi & { databaseUrl?: string; dropDatabase?: () => Promise<void> }> {
+export async function startApi(
+  options: StartOptions,
+): Promise<StartedApi & { databaseUrl?: string; dropDatabase?: () => Promise<void> }> {
   const dataDir = options.dataDir ?? tempDir('ontv-api-');
   if (options.engine === 'pglite' && !options.dataDir) await copyEmptyPglite(path.join(dataDir, 'pglite'));
   let databaseUrl = options.databaseUrl;
@@ -71,7 +82,14 @@ export async function startApi(options: StartOptions): Promise<StartedApi & { da
     databaseUrl = fresh.url;
     dropDatabase = fresh.drop;
   }
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1', ...options.env, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    ...options.env,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  });
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrate(db);
   const keys = deriveKeys(loadMasterSecret(config.jwtSecret, config.dataDir));
@@ -124,7 +142,11 @@ export async function startApi(options: StartOptions): Promise<StartedApi & { da
       return { status: response.status, body: parsed, headers: response.headers };
     },
     async processor(route, body) {
-      const response = await fetch(`${url}/sandbox-pay/v1${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const response = await fetch(`${url}/sandbox-pay/v1${route}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
       return { status: response.status, body: (await response.json()) as { status?: string; code?: string } };
     },
     async close() {
@@ -152,7 +174,15 @@ export async function countRows(db: Db, table: string): Promise<number> {
   return rows[0]?.count ?? 0;
 }
 
-export const CARD_HOLDER = { fullName: 'Amra Hodžić', address: 'Titova 1', city: 'Sarajevo', zip: '71000', country: 'BA', email: 'amra@example.ba', phone: '061123456' };
+export const CARD_HOLDER = {
+  fullName: 'Amra Hodžić',
+  address: 'Titova 1',
+  city: 'Sarajevo',
+  zip: '71000',
+  country: 'BA',
+  email: 'amra@example.ba',
+  phone: '061123456',
+};
 
 /** The card dialog's calls: a new card (with its 0,10 KM verification), the card-holder data, the confirmation with the processor. */
 export async function addCard(api: StartedApi, token: string, number: string) {
@@ -162,12 +192,16 @@ export async function addCard(api: StartedApi, token: string, number: string) {
   assert.deepEqual(orderInfo, { orderInfo: 'Verifikacija kartice', amount: 0.1 });
   assert.equal((await api.call('PATCH', `/credit-card/${code}`, { token, body: CARD_HOLDER })).status, 200);
   const setupId = paymentSecret.split('_secret_')[0]!;
-  const confirmed = await api.processor(`/setup_intents/${setupId}/confirm`, { client_secret: paymentSecret, card: { number, exp_month: 12, exp_year: 30, cvc: '123' } });
+  const confirmed = await api.processor(`/setup_intents/${setupId}/confirm`, {
+    client_secret: paymentSecret,
+    card: { number, exp_month: 12, exp_year: 30, cvc: '123' },
+  });
   return { code, setupId, paymentSecret, confirmed: confirmed.body };
 }
 
 /** The security-code dialog's confirmation of an order's payment with the processor. */
-export const payOrder = (api: StartedApi, secret: string, cvc = '123') => api.processor(`/payment_intents/${secret.split('_secret_')[0]}/confirm`, { client_secret: secret, cvc });
+export const payOrder = (api: StartedApi, secret: string, cvc = '123') =>
+  api.processor(`/payment_intents/${secret.split('_secret_')[0]}/confirm`, { client_secret: secret, cvc });
 
 /**
  * A customer made for a test (the demo password and PIN) with a subscription of `plan` from
@@ -176,11 +210,22 @@ export const payOrder = (api: StartedApi, secret: string, cvc = '123') => api.pr
  */
 export async function testCustomer(
   db: Db,
-  options: { nextPaymentOn: string; periodStart?: string; plan?: 'starton' | 'maxon'; status?: string; card?: Behaviour | null; promoUntil?: string; emailPrefix?: string },
+  options: {
+    nextPaymentOn: string;
+    periodStart?: string;
+    plan?: 'starton' | 'maxon';
+    status?: string;
+    card?: Behaviour | null;
+    promoUntil?: string;
+    emailPrefix?: string;
+  },
 ): Promise<{ id: number; email: string }> {
   const { plan = 'maxon', status = 'ACTIVE', card = 'succeed', emailPrefix = 'kupac' } = options;
   const email = `${emailPrefix}.${randomUUID().slice(0, 8)}@example.ba`;
-  const [demo] = await db.query<{ password_hash: string; pin_sealed: string }>('SELECT password_hash, pin_sealed FROM customers WHERE email = $1', [DEMO_CUSTOMER.email]);
+  const [demo] = await db.query<{ password_hash: string; pin_sealed: string }>(
+    'SELECT password_hash, pin_sealed FROM customers WHERE email = $1',
+    [DEMO_CUSTOMER.email],
+  );
   const [row] = await db.query<{ id: number }>(
     `INSERT INTO customers (email, first_name, last_name, password_hash, pin_sealed) VALUES ($1, 'Test', 'Kupac', $2, $3) RETURNING id`,
     [email, demo!.password_hash, demo!.pin_sealed],
@@ -189,16 +234,32 @@ export async function testCustomer(
   await db.query(
     `INSERT INTO subscriptions (customer_id, plan_code, status, period_start, next_payment_on, updated_at, promo_type, promo_until)
      VALUES ($1, $2, $3, COALESCE($4::date, ($5::date - interval '1 month')::date), $5::date, now(), $6, $7::date)`,
-    [id, plan, status, options.periodStart ?? null, options.nextPaymentOn, options.promoUntil ? 'TIME_UNTIL_BASED' : null, options.promoUntil ?? null],
+    [
+      id,
+      plan,
+      status,
+      options.periodStart ?? null,
+      options.nextPaymentOn,
+      options.promoUntil ? 'TIME_UNTIL_BASED' : null,
+      options.promoUntil ?? null,
+    ],
   );
   if (card) await saveTestCard(db, id, card, true);
   return { id, email };
 }
 
 /** A saved card of the sandbox processor that behaves so; answers its payment method. */
-export async function saveTestCard(db: Db, customerId: number, behaviour: Behaviour, primary: boolean): Promise<string> {
+export async function saveTestCard(
+  db: Db,
+  customerId: number,
+  behaviour: Behaviour,
+  primary: boolean,
+): Promise<string> {
   const method = `pm_test_${randomUUID().replace(/-/g, '').slice(0, 20)}`;
-  await db.query(`INSERT INTO sandbox_payment_methods (id, behaviour, brand, last4, exp_month, exp_year, created_at) VALUES ($1, $2, 'visa', '4242', 12, 30, now())`, [method, behaviour]);
+  await db.query(
+    `INSERT INTO sandbox_payment_methods (id, behaviour, brand, last4, exp_month, exp_year, created_at) VALUES ($1, $2, 'visa', '4242', 12, 30, now())`,
+    [method, behaviour],
+  );
   await db.query(
     `INSERT INTO credit_cards (code, customer_id, primary_card, card_type, masked_number, expiration_mm, expiration_yy, payment_method, created_at)
      VALUES ($1, $2, $3, 'visa', '**** **** **** 4242', 12, 30, $4, now())`,

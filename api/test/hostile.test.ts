@@ -23,7 +23,12 @@ interface Endpoint {
 }
 
 const UUID = '00000000-0000-4000-8000-000000000000';
-const e = (method: string, path: string, schema: unknown | null, api = true): Endpoint => ({ method, path, fields: schema === null ? null : fieldsOf(schema), api });
+const e = (method: string, path: string, schema: unknown | null, api = true): Endpoint => ({
+  method,
+  path,
+  fields: schema === null ? null : fieldsOf(schema),
+  api,
+});
 
 /**
  * Every endpoint; `:id` is replaced by hostile values too. Bodies are always wrong in at least one
@@ -61,14 +66,44 @@ const ENDPOINTS: Endpoint[] = [
   e('GET', '/ontv-payments/new-account/payment-info/:id', null),
   e('POST', '/ontv/createSubscriptionInPromoPeriod', contract.promoSubscriptionRequestSchema),
   e('GET', '/dev/outbox', null),
-  e('POST', '/sandbox-pay/v1/setup_intents/:id/confirm', { _zod: { def: { shape: { client_secret: 0, card: 0 } } } }, false),
-  e('POST', '/sandbox-pay/v1/payment_intents/:id/confirm', { _zod: { def: { shape: { client_secret: 0, cvc: 0 } } } }, false),
-  e('POST', '/sandbox-pay/v1/intents/:id/challenge', { _zod: { def: { shape: { client_secret: 0, approve: 0 } } } }, false),
+  e(
+    'POST',
+    '/sandbox-pay/v1/setup_intents/:id/confirm',
+    { _zod: { def: { shape: { client_secret: 0, card: 0 } } } },
+    false,
+  ),
+  e(
+    'POST',
+    '/sandbox-pay/v1/payment_intents/:id/confirm',
+    { _zod: { def: { shape: { client_secret: 0, cvc: 0 } } } },
+    false,
+  ),
+  e(
+    'POST',
+    '/sandbox-pay/v1/intents/:id/challenge',
+    { _zod: { def: { shape: { client_secret: 0, approve: 0 } } } },
+    false,
+  ),
 ];
 
 /** Values of the wrong type for any field (a string field gets a number, an object, ...), and one too long for the body limit. */
 const deep = (depth: number): unknown => (depth === 0 ? 'x' : { a: deep(depth - 1) });
-const WRONG_VALUES: unknown[] = ['\u0000', 'a\u0000b', null, 0, -1, 1e308, true, [], {}, ['a'], { $gt: '' }, [[[[[]]]]], deep(200), { toString: 'x' }];
+const WRONG_VALUES: unknown[] = [
+  '\u0000',
+  'a\u0000b',
+  null,
+  0,
+  -1,
+  1e308,
+  true,
+  [],
+  {},
+  ['a'],
+  { $gt: '' },
+  [[[[[]]]]],
+  deep(200),
+  { toString: 'x' },
+];
 const WRONG_STRINGS_AS_JSON = ['"' + 'x'.repeat(70_000) + '"'];
 
 /** Whole bodies that are not what any endpoint takes. */
@@ -85,20 +120,48 @@ const RAW_BODIES: Array<{ body: string; type?: string }> = [
   { body: '\uFEFF{}' },
   { body: '{"a":1}', type: 'text/plain' },
   { body: 'a=1&b=2', type: 'application/x-www-form-urlencoded' },
-  { body: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--', type: 'multipart/form-data; boundary=x' },
+  {
+    body: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--',
+    type: 'multipart/form-data; boundary=x',
+  },
   { body: '{"a":1}', type: 'application/json; charset=utf-16' },
   { body: '\u0000\u0001\u0002' },
 ];
 
-const HOSTILE_IDS = ['%00', '..%2F..%2Fetc%2Fpasswd', "'%20OR%201%3D1--", 'a'.repeat(3000), '%E0%A4%A', '-1', '1e999', UUID, '2026-000001', '%F0%9F%92%A9', '__proto__', 'constructor'];
-const HOSTILE_QUERIES = ['?a=1&a=2&__proto__[x]=1&constructor[prototype][x]=1', `?${'a=1&'.repeat(1500)}`, '?to=%00', '?to=%E0%A4%A', `?to=${'9'.repeat(500)}`, '?to[]=1&to[]=2', '?to=%27%20OR%201%3D1--'];
+const HOSTILE_IDS = [
+  '%00',
+  '..%2F..%2Fetc%2Fpasswd',
+  "'%20OR%201%3D1--",
+  'a'.repeat(3000),
+  '%E0%A4%A',
+  '-1',
+  '1e999',
+  UUID,
+  '2026-000001',
+  '%F0%9F%92%A9',
+  '__proto__',
+  'constructor',
+];
+const HOSTILE_QUERIES = [
+  '?a=1&a=2&__proto__[x]=1&constructor[prototype][x]=1',
+  `?${'a=1&'.repeat(1500)}`,
+  '?to=%00',
+  '?to=%E0%A4%A',
+  `?to=${'9'.repeat(500)}`,
+  '?to[]=1&to[]=2',
+  '?to=%27%20OR%201%3D1--',
+];
 
 /** A digest of every table's rows: equal before and after means nothing changed. */
 async function digest(db: Db): Promise<Record<string, string>> {
-  const tables = await db.query<{ table_name: string }>(`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name`);
+  const tables = await db.query<{ table_name: string }>(
+    `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name`,
+  );
   const result: Record<string, string> = {};
   for (const { table_name } of tables) {
-    const [row] = await db.query<{ digest: string | null }>(`SELECT md5(string_agg(row_to_json(t)::text, '|' ORDER BY row_to_json(t)::text)) AS digest FROM "${table_name}" t`);
+    const [row] = await db.query<{ digest: string | null }>(
+      `SELECT md5(string_agg(row_to_json(t)::text, '|' ORDER BY row_to_json(t)::text)) AS digest FROM "${table_name}" t`,
+    );
     result[table_name] = row?.digest ?? 'empty';
   }
   return result;
@@ -118,14 +181,20 @@ for (const engine of engines()) {
 
     it('never answers 5xx, never shows a stack trace, and changes nothing in the database', async () => {
       // A valid token of the BLOCKED customer: past the login check, refused by every state rule.
-      const login = await api.call('POST', '/login', { body: { username: 'blokirana@ontv.ba', password: DEMO_CUSTOMER.password, ...device } });
+      const login = await api.call('POST', '/login', {
+        body: { username: 'blokirana@ontv.ba', password: DEMO_CUSTOMER.password, ...device },
+      });
       assert.equal(login.status, 200);
       const token = (login.body as { token: string }).token;
       const before = await digest(api.db);
 
       let sent = 0;
       const problems: string[] = [];
-      const send = async (endpoint: Endpoint, path: string, options: { body?: string; type?: string; auth?: string | null; headers?: Record<string, string> }) => {
+      const send = async (
+        endpoint: Endpoint,
+        path: string,
+        options: { body?: string; type?: string; auth?: string | null; headers?: Record<string, string> },
+      ) => {
         const url = `${api.url}${endpoint.api === false ? '' : '/api'}${path}`;
         const headers: Record<string, string> = { ...options.headers };
         if (options.body !== undefined) headers['content-type'] = options.type ?? 'application/json';
@@ -133,7 +202,11 @@ for (const engine of engines()) {
         let status = 0;
         let text = '';
         try {
-          const response = await fetch(url, { method: endpoint.method, headers, body: endpoint.method === 'GET' ? undefined : options.body });
+          const response = await fetch(url, {
+            method: endpoint.method,
+            headers,
+            body: endpoint.method === 'GET' ? undefined : options.body,
+          });
           status = response.status;
           text = await response.text();
         } catch (error) {
@@ -141,31 +214,46 @@ for (const engine of engines()) {
           return;
         }
         sent += 1;
-        if (status >= 500) problems.push(`${endpoint.method} ${path.slice(0, 100)} ${options.body?.slice(0, 60) ?? ''}: ${status} ${text.slice(0, 120)}`);
-        else if (STACK.test(text)) problems.push(`${endpoint.method} ${path.slice(0, 100)}: a stack trace in ${text.slice(0, 120)}`);
+        if (status >= 500)
+          problems.push(
+            `${endpoint.method} ${path.slice(0, 100)} ${options.body?.slice(0, 60) ?? ''}: ${status} ${text.slice(0, 120)}`,
+          );
+        else if (STACK.test(text))
+          problems.push(`${endpoint.method} ${path.slice(0, 100)}: a stack trace in ${text.slice(0, 120)}`);
       };
 
       for (const endpoint of ENDPOINTS) {
-        const paths = endpoint.path.includes(':id') ? [endpoint.path.replace(':id', UUID), ...HOSTILE_IDS.map((id) => endpoint.path.replace(':id', id))] : [endpoint.path];
+        const paths = endpoint.path.includes(':id')
+          ? [endpoint.path.replace(':id', UUID), ...HOSTILE_IDS.map((id) => endpoint.path.replace(':id', id))]
+          : [endpoint.path];
         // Logging out with the valid token would be a valid request; `/dev/billing` takes an empty body, so it is not here.
-        const auths = endpoint.path === '/logout' ? [null, 'Bearer x.y.z'] : [`Bearer ${token}`, null, 'Bearer x.y.z', `Basic ${'a'.repeat(40)}`];
+        const auths =
+          endpoint.path === '/logout'
+            ? [null, 'Bearer x.y.z']
+            : [`Bearer ${token}`, null, 'Bearer x.y.z', `Basic ${'a'.repeat(40)}`];
         for (const auth of auths) {
           for (const path of paths) {
             await send(endpoint, path, { auth });
-            for (const query of HOSTILE_QUERIES.slice(0, auth === null ? HOSTILE_QUERIES.length : 2)) await send(endpoint, path + query, { auth });
+            for (const query of HOSTILE_QUERIES.slice(0, auth === null ? HOSTILE_QUERIES.length : 2))
+              await send(endpoint, path + query, { auth });
           }
           if (endpoint.method === 'GET') continue;
           const path = paths[0]!;
           for (const raw of RAW_BODIES) await send(endpoint, path, { body: raw.body, type: raw.type, auth });
           for (const field of endpoint.fields ?? ['any']) {
             const base = Object.fromEntries((endpoint.fields ?? []).map((f) => [f, 'x']));
-            for (const value of WRONG_VALUES) await send(endpoint, path, { body: JSON.stringify({ ...base, [field]: value }), auth });
+            for (const value of WRONG_VALUES)
+              await send(endpoint, path, { body: JSON.stringify({ ...base, [field]: value }), auth });
             for (const raw of WRONG_STRINGS_AS_JSON) await send(endpoint, path, { body: `{"${field}": ${raw}}`, auth });
             const { [field]: _dropped, ...missing } = Object.fromEntries((endpoint.fields ?? []).map((f) => [f, 0]));
             await send(endpoint, path, { body: JSON.stringify(missing), auth });
           }
           await send(endpoint, path, { body: '{}', auth, headers: { 'idempotency-key': '../../x' } });
-          await send(endpoint, path, { body: '{}', auth, headers: { 'x-forwarded-for': 'not an address', 'content-length-extra': 'x'.repeat(8000) } });
+          await send(endpoint, path, {
+            body: '{}',
+            auth,
+            headers: { 'x-forwarded-for': 'not an address', 'content-length-extra': 'x'.repeat(8000) },
+          });
         }
       }
 

@@ -7,7 +7,8 @@ const SRC = path.join(__dirname, '..', 'src');
 /** Where SQL may be written (docs/architecture.md): the repositories, and the database layer with its migrations. */
 const SQL_HOMES = ['repositories', 'db'];
 /** A statement, or a call that would run one. */
-const SQL = /\b(SELECT\s+[\w*(]|INSERT\s+INTO|UPDATE\s+\w+\s+(AS\s+\w+\s+)?SET|DELETE\s+FROM|ON\s+CONFLICT)|\.(query|prepared)\s*[(<]/;
+const SQL =
+  /\b(SELECT\s+[\w*(]|INSERT\s+INTO|UPDATE\s+\w+\s+(AS\s+\w+\s+)?SET|DELETE\s+FROM|ON\s+CONFLICT)|\.(query|prepared)\s*[(<]/;
 
 function sources(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -25,7 +26,11 @@ describe("the API's layers", () => {
         fs
           .readFileSync(file, 'utf8')
           .split('\n')
-          .flatMap((line, i) => (SQL.test(line) && !/^\s*(\/\/|\*)/.test(line) ? [`${path.relative(SRC, file)}:${i + 1}: ${line.trim()}`] : [])),
+          .flatMap((line, i) =>
+            SQL.test(line) && !/^\s*(\/\/|\*)/.test(line)
+              ? [`${path.relative(SRC, file)}:${i + 1}: ${line.trim()}`]
+              : [],
+          ),
       );
     assert.deepEqual(misplaced, []);
   });

@@ -11,7 +11,10 @@ import { copyEmptyPglite } from '../../test/lib/pgliteTemplate';
 import { tempDir } from '../../test/lib/tempDir';
 
 const MIGRATIONS_DIR = path.join(API_DIR, 'migrations');
-const FILES = fs.readdirSync(MIGRATIONS_DIR).filter((file) => file.endsWith('.sql')).sort();
+const FILES = fs
+  .readdirSync(MIGRATIONS_DIR)
+  .filter((file) => file.endsWith('.sql'))
+  .sort();
 
 /** An empty database on the engine: its URL (PostgreSQL, for more connections to it) and how to be rid of it. */
 async function emptyDatabase(engine: Engine): Promise<{ db: Db; url?: string; drop: () => Promise<void> }> {
@@ -37,7 +40,9 @@ async function emptyDatabase(engine: Engine): Promise<{ db: Db; url?: string; dr
 async function migrateTheOldWay(db: Db, files: string[]): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [727_001]);
-    await tx.query('CREATE TABLE IF NOT EXISTS schema_migrations (version TEXT PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())');
+    await tx.query(
+      'CREATE TABLE IF NOT EXISTS schema_migrations (version TEXT PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())',
+    );
     for (const file of files) {
       await tx.script(fs.readFileSync(path.join(MIGRATIONS_DIR, file), 'utf8'));
       await tx.query('INSERT INTO schema_migrations (version) VALUES ($1)', [file.replace(/^(\d+)\.do\./, '$1_')]);
@@ -54,7 +59,12 @@ async function schemaOf(db: Db): Promise<string[]> {
   return rows.map((row) => row.item).sort();
 }
 
-const recorded = async (db: Db) => (await db.query<{ version: number }>('SELECT version::int AS version FROM schemaversion WHERE version > 0 ORDER BY version')).map((row) => row.version);
+const recorded = async (db: Db) =>
+  (
+    await db.query<{ version: number }>(
+      'SELECT version::int AS version FROM schemaversion WHERE version > 0 ORDER BY version',
+    )
+  ).map((row) => row.version);
 const versionsOf = (files: string[]) => files.map((file) => Number(file.split('.')[0]));
 
 for (const engine of engines()) {
@@ -92,7 +102,17 @@ for (const engine of engines()) {
         await migrateTheOldWay(db, FILES);
         const schema = await schemaOf(db);
         assert.deepEqual(await migrate(db), []);
-        assert.deepEqual(await schemaOf(db), [...schema, 'column schemaversion.md5 text', 'column schemaversion.name text', 'column schemaversion.run_at timestamp with time zone', 'column schemaversion.version bigint', 'index schemaversion_pkey CREATE UNIQUE INDEX schemaversion_pkey ON public.schemaversion USING btree (version)'].sort());
+        assert.deepEqual(
+          await schemaOf(db),
+          [
+            ...schema,
+            'column schemaversion.md5 text',
+            'column schemaversion.name text',
+            'column schemaversion.run_at timestamp with time zone',
+            'column schemaversion.version bigint',
+            'index schemaversion_pkey CREATE UNIQUE INDEX schemaversion_pkey ON public.schemaversion USING btree (version)',
+          ].sort(),
+        );
         assert.deepEqual(await pendingMigrations(db), []);
         assert.deepEqual(await recorded(db), versionsOf(FILES));
         // Recorded as postgrator records them: its name and checksum, and when the old migrator applied each.
@@ -115,7 +135,11 @@ for (const engine of engines()) {
       const { db, drop } = await emptyDatabase(engine);
       try {
         await migrateTheOldWay(db, FILES.slice(0, 10));
-        assert.deepEqual(await pendingMigrations(db), FILES, 'the old record is not postgrator’s: all pending until taken over');
+        assert.deepEqual(
+          await pendingMigrations(db),
+          FILES,
+          'the old record is not postgrator’s: all pending until taken over',
+        );
         assert.deepEqual(await migrate(db), FILES.slice(10));
         assert.deepEqual(await recorded(db), versionsOf(FILES));
         assert.equal((await db.query('SELECT 1 FROM invoice_pdfs')).length, 0, 'the last migration ran');
@@ -129,16 +153,25 @@ for (const engine of engines()) {
       const dir = path.join(tempDir('ontv-migrations-'), 'mig [1] (x) {a,b} *?');
       fs.mkdirSync(dir);
       fs.writeFileSync(path.join(dir, '001.do.first.sql'), 'CREATE TABLE first_table (id INT);\n');
-      fs.writeFileSync(path.join(dir, '002.do.broken.sql'), 'CREATE TABLE second_table (id INT);\nINSERT INTO second_table VALUES (1 / 0);\n');
+      fs.writeFileSync(
+        path.join(dir, '002.do.broken.sql'),
+        'CREATE TABLE second_table (id INT);\nINSERT INTO second_table VALUES (1 / 0);\n',
+      );
       const { db, drop } = await emptyDatabase(engine);
       try {
-        await assert.rejects(migrate(db, dir), /Migration 002\.do\.broken\.sql failed, so none of this start's migrations is applied: division by zero/);
+        await assert.rejects(
+          migrate(db, dir),
+          /Migration 002\.do\.broken\.sql failed, so none of this start's migrations is applied: division by zero/,
+        );
         const [tables] = await db.query<{ first: string | null; second: string | null; record: string | null }>(
           `SELECT to_regclass('first_table')::text AS first, to_regclass('second_table')::text AS second, to_regclass('schemaversion')::text AS record`,
         );
         assert.deepEqual(tables, { first: null, second: null, record: null });
         assert.deepEqual(await pendingMigrations(db, dir), ['001.do.first.sql', '002.do.broken.sql']);
-        fs.writeFileSync(path.join(dir, '002.do.broken.sql'), 'CREATE TABLE second_table (id INT);\nINSERT INTO second_table VALUES (1);\n');
+        fs.writeFileSync(
+          path.join(dir, '002.do.broken.sql'),
+          'CREATE TABLE second_table (id INT);\nINSERT INTO second_table VALUES (1);\n',
+        );
         assert.deepEqual(await migrate(db, dir), ['001.do.first.sql', '002.do.broken.sql']);
         assert.deepEqual(await recorded(db), [1, 2]);
       } finally {
@@ -173,22 +206,29 @@ for (const engine of engines()) {
 if (process.env.TEST_DATABASE_URL) {
   describe('migrations by 5 processes starting at once on one PostgreSQL', () => {
     for (const old of [false, true]) {
-      it(old ? 'take over a database the old migrator made once, applying nothing' : 'apply each migration exactly once', async () => {
-        const { url, drop } = await emptyDatabase('postgres');
-        const processes = await Promise.all(Array.from({ length: 5 }, () => openDb({ databaseUrl: url, dataDir: null })));
-        try {
-          if (old) await migrateTheOldWay(processes[0]!, FILES);
-          const applied = await Promise.all(processes.map((db) => migrate(db)));
-          assert.deepEqual(applied.flat().sort(), old ? [] : FILES, 'each file applied by one process, once');
-          if (!old) assert.equal(applied.filter((files) => files.length > 0).length, 1, 'by one process');
-          const [rows] = await processes[0]!.query<{ count: number }>('SELECT count(*)::int AS count FROM schemaversion');
-          assert.equal(rows?.count, FILES.length + 1, 'one row each, and postgrator’s row 0');
-          for (const db of processes) assert.deepEqual(await pendingMigrations(db), []);
-        } finally {
-          await Promise.all(processes.map((db) => db.close()));
-          await drop();
-        }
-      });
+      it(
+        old ? 'take over a database the old migrator made once, applying nothing' : 'apply each migration exactly once',
+        async () => {
+          const { url, drop } = await emptyDatabase('postgres');
+          const processes = await Promise.all(
+            Array.from({ length: 5 }, () => openDb({ databaseUrl: url, dataDir: null })),
+          );
+          try {
+            if (old) await migrateTheOldWay(processes[0]!, FILES);
+            const applied = await Promise.all(processes.map((db) => migrate(db)));
+            assert.deepEqual(applied.flat().sort(), old ? [] : FILES, 'each file applied by one process, once');
+            if (!old) assert.equal(applied.filter((files) => files.length > 0).length, 1, 'by one process');
+            const [rows] = await processes[0]!.query<{ count: number }>(
+              'SELECT count(*)::int AS count FROM schemaversion',
+            );
+            assert.equal(rows?.count, FILES.length + 1, 'one row each, and postgrator’s row 0');
+            for (const db of processes) assert.deepEqual(await pendingMigrations(db), []);
+          } finally {
+            await Promise.all(processes.map((db) => db.close()));
+            await drop();
+          }
+        },
+      );
     }
   });
 }

@@ -15,21 +15,27 @@ for (const engine of engines()) {
   describe(`messages on ${engine}`, () => {
     let api: Awaited<ReturnType<typeof startApi>>;
     before(async () => {
-      api = await startApi({ engine, env: { LOGIN_LIMIT_CLIENT: '100000', LOGIN_LIMIT_ACCOUNT: '100000', LOGIN_LIMIT_ACCOUNT_TOTAL: '100000' } });
+      api = await startApi({
+        engine,
+        env: { LOGIN_LIMIT_CLIENT: '100000', LOGIN_LIMIT_ACCOUNT: '100000', LOGIN_LIMIT_ACCOUNT_TOTAL: '100000' },
+      });
     });
     after(async () => {
       await api?.close();
     });
 
     const login = (username: string, deviceUsername: string, deviceName = 'Samsung Galaxy A54') =>
-      api.call('POST', '/login', { body: { username, password: DEMO_CUSTOMER.password, ...device, deviceUsername, deviceName } });
+      api.call('POST', '/login', {
+        body: { username, password: DEMO_CUSTOMER.password, ...device, deviceUsername, deviceName },
+      });
     /** The customer's messages of a kind, oldest first, with their texts unsealed. */
     const sent = async (to: string, kind: string) =>
       (
-        await api.db.query<{ text_sealed: string; channel: string; meta: { subject: string; link?: { path: string }; invoice?: string } }>(
-          'SELECT text_sealed, channel, meta FROM outbox WHERE to_address = $1 AND kind = $2 ORDER BY id',
-          [to, kind],
-        )
+        await api.db.query<{
+          text_sealed: string;
+          channel: string;
+          meta: { subject: string; link?: { path: string }; invoice?: string };
+        }>('SELECT text_sealed, channel, meta FROM outbox WHERE to_address = $1 AND kind = $2 ORDER BY id', [to, kind])
       ).map((row) => ({ text: unseal(api.ctx.keys.sealing, row.text_sealed), channel: row.channel, meta: row.meta }));
 
     it('tells the customer of a new device, not of the first one nor of one seen before, once however many logins race', async () => {
@@ -39,7 +45,9 @@ for (const engine of engines()) {
       assert.equal((await login(email, 'web-first-device-000000001')).status, 200);
       assert.deepEqual(await sent(email, 'NEW_DEVICE'), [], 'nor is a device seen before');
 
-      const answers = await Promise.all(Array.from({ length: BURST }, () => login(email, 'phone-new-device-00000002', 'Samsung Galaxy A54')));
+      const answers = await Promise.all(
+        Array.from({ length: BURST }, () => login(email, 'phone-new-device-00000002', 'Samsung Galaxy A54')),
+      );
       assert.deepEqual([...new Set(answers.map((a) => a.status))], [200]);
       const notices = await sent(email, 'NEW_DEVICE');
       assert.equal(notices.length, 1, `one notice for ${BURST} logins of one new device`);
@@ -56,27 +64,63 @@ for (const engine of engines()) {
     it('confirms a password change and a reset, a deactivation and a reactivation', async () => {
       const email = 'aktivna@ontv.ba';
       const { token } = (await login(email, 'web-notices-0000000000001')).body as { token: string };
-      const changed = await api.call('POST', '/customer/change-password', { token, body: { oldPassword: DEMO_CUSTOMER.password, newPassword: 'Nova1234!' } });
+      const changed = await api.call('POST', '/customer/change-password', {
+        token,
+        body: { oldPassword: DEMO_CUSTOMER.password, newPassword: 'Nova1234!' },
+      });
       assert.equal(changed.status, 200, JSON.stringify(changed.body));
       const [password] = await sent(email, 'PASSWORD_CHANGED');
-      assert.match(password?.text ?? '', /^ON TV: lozinka tvog naloga je promijenjena 1\.3\.2026\. u 11:00\. Ostali uređaji su odjavljeni\./);
-      assert.equal((await api.call('POST', '/customer/change-password', { token, body: { oldPassword: 'Pogresna1!', newPassword: 'Nova1234!' } })).status, 400);
+      assert.match(
+        password?.text ?? '',
+        /^ON TV: lozinka tvog naloga je promijenjena 1\.3\.2026\. u 11:00\. Ostali uređaji su odjavljeni\./,
+      );
+      assert.equal(
+        (
+          await api.call('POST', '/customer/change-password', {
+            token,
+            body: { oldPassword: 'Pogresna1!', newPassword: 'Nova1234!' },
+          })
+        ).status,
+        400,
+      );
       assert.equal((await sent(email, 'PASSWORD_CHANGED')).length, 1, 'a refused change sends nothing');
       // A forgotten password reset with its code.
-      const started = (await api.call('POST', '/forgot-password/check-username', { body: { username: email, osType: 1 } })).body as { identificator: string };
+      const started = (
+        await api.call('POST', '/forgot-password/check-username', { body: { username: email, osType: 1 } })
+      ).body as { identificator: string };
       const [code] = (await api.call('GET', `/dev/outbox?to=${email}`)).body as Array<{ code: string }>;
-      assert.equal((await api.call('POST', '/forgot-password/approve-code', { body: { identificator: started.identificator, code: code!.code } })).status, 200);
-      assert.equal((await api.call('POST', '/forgot-password/reset', { body: { identificator: started.identificator, password: DEMO_CUSTOMER.password } })).status, 200);
+      assert.equal(
+        (
+          await api.call('POST', '/forgot-password/approve-code', {
+            body: { identificator: started.identificator, code: code!.code },
+          })
+        ).status,
+        200,
+      );
+      assert.equal(
+        (
+          await api.call('POST', '/forgot-password/reset', {
+            body: { identificator: started.identificator, password: DEMO_CUSTOMER.password },
+          })
+        ).status,
+        200,
+      );
       assert.equal((await sent(email, 'PASSWORD_CHANGED')).length, 2, 'a reset is confirmed too');
       const again = (await login(email, 'web-notices-0000000000001')).body as { token: string };
 
       assert.equal((await api.call('GET', '/ontv/deactivate', { token: again.token })).status, 200);
       assert.equal((await api.call('GET', '/ontv/deactivate', { token: again.token })).status, 409);
-      assert.deepEqual((await sent(email, 'DEACTIVATED')).map((m) => m.text), [
-        'ON TV: pretplata na paket MaxON je deaktivirana i više se neće naplaćivati. Uslugu gledaš do 21.3.2026. Do tada je možeš reaktivirati bez plaćanja u svom nalogu.',
-      ]);
+      assert.deepEqual(
+        (await sent(email, 'DEACTIVATED')).map((m) => m.text),
+        [
+          'ON TV: pretplata na paket MaxON je deaktivirana i više se neće naplaćivati. Uslugu gledaš do 21.3.2026. Do tada je možeš reaktivirati bez plaćanja u svom nalogu.',
+        ],
+      );
       assert.equal((await api.call('GET', '/ontv/reactivateWithoutPayment', { token: again.token })).status, 200);
-      assert.deepEqual((await sent(email, 'REACTIVATED')).map((m) => m.text), ['ON TV: pretplata na paket MaxON je ponovo aktivna. Sljedeća naplata je 21.3.2026.']);
+      assert.deepEqual(
+        (await sent(email, 'REACTIVATED')).map((m) => m.text),
+        ['ON TV: pretplata na paket MaxON je ponovo aktivna. Sljedeća naplata je 21.3.2026.'],
+      );
     });
 
     it('sends a receipt with its invoice for a paid purchase, to the phone when there is no e-mail', async () => {
@@ -84,7 +128,14 @@ for (const engine of engines()) {
       await api.db.query(`UPDATE customers SET email = NULL WHERE phone_number = '38761000004'`);
       const { token } = (await login('061000004', 'web-receipt-0000000000001')).body as { token: string };
       const [card] = (await api.call('GET', '/credit-card', { token })).body as Array<{ code: string }>;
-      const order = paymentOrderResponseSchema.parse((await api.call('POST', '/ontv-payments/new-account/order', { token, body: { creditCardId: card!.code, amount: 14.9, ontvPlanId: 'starton' } })).body);
+      const order = paymentOrderResponseSchema.parse(
+        (
+          await api.call('POST', '/ontv-payments/new-account/order', {
+            token,
+            body: { creditCardId: card!.code, amount: 14.9, ontvPlanId: 'starton' },
+          })
+        ).body,
+      );
       assert.deepEqual((await payOrder(api, order.paymentSecret)).body, { status: 'succeeded' });
       assert.deepEqual(await sent(email, 'RECEIPT'), []);
       const [receipt] = await sent('38761000004', 'RECEIPT');

@@ -1,12 +1,34 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { accountInfoSchema, creditCardListSchema, invoiceSchema, newCardResponseSchema, paymentListSchema, paymentOrderResponseSchema } from '@portal/shared/contract';
+import {
+  accountInfoSchema,
+  creditCardListSchema,
+  invoiceSchema,
+  newCardResponseSchema,
+  paymentListSchema,
+  paymentOrderResponseSchema,
+} from '@portal/shared/contract';
 import { DEMO_CUSTOMER, DEMO_CUSTOMERS } from '../src/db/seed';
 import { invoicePdfRenders } from '../src/http/metrics';
-import { addCard as addCardWith, CARD_HOLDER as HOLDER, device, engines, payOrder, startApi, testCustomer, type StartedApi } from './harness';
+import {
+  addCard as addCardWith,
+  CARD_HOLDER as HOLDER,
+  device,
+  engines,
+  payOrder,
+  startApi,
+  testCustomer,
+  type StartedApi,
+} from './harness';
 
 const email = (start: string) => DEMO_CUSTOMERS.find((c) => c.email.startsWith(start))!.email;
-const CARD = { succeed: '4242424242424242', decline: '4000000000000002', funds: '4000000000009995', challenge: '4000000000003220', later: '4000000000000341' };
+const CARD = {
+  succeed: '4242424242424242',
+  decline: '4000000000000002',
+  funds: '4000000000009995',
+  challenge: '4000000000003220',
+  later: '4000000000000341',
+};
 
 for (const engine of engines()) {
   describe(`cards and payments on ${engine}`, () => {
@@ -19,12 +41,16 @@ for (const engine of engines()) {
     });
 
     const logIn = async (username: string) => {
-      const response = await api.call('POST', '/login', { body: { username, password: DEMO_CUSTOMER.password, ...device } });
+      const response = await api.call('POST', '/login', {
+        body: { username, password: DEMO_CUSTOMER.password, ...device },
+      });
       assert.equal(response.status, 200, `login of ${username}`);
       return (response.body as { token: string }).token;
     };
-    const cards = async (token: string) => creditCardListSchema.parse((await api.call('GET', '/credit-card', { token })).body);
-    const info = async (token: string) => accountInfoSchema.parse((await api.call('GET', '/ontv/accountInfo', { token })).body);
+    const cards = async (token: string) =>
+      creditCardListSchema.parse((await api.call('GET', '/credit-card', { token })).body);
+    const info = async (token: string) =>
+      accountInfoSchema.parse((await api.call('GET', '/ontv/accountInfo', { token })).body);
 
     const addCard = (token: string, number: string) => addCardWith(api, token, number);
     const processor = (path: string, body: unknown) => api.processor(path, body);
@@ -51,7 +77,9 @@ for (const engine of engines()) {
       assert.equal(card?.fullName, HOLDER.fullName);
       assert.equal(card?.expirationDateMm, 12);
       // No table holds a card number.
-      const tables = await api.db.query<{ table_name: string }>(`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'`);
+      const tables = await api.db.query<{ table_name: string }>(
+        `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'`,
+      );
       for (const { table_name } of tables) {
         const rows = await api.db.query<{ row: string }>(`SELECT row_to_json(t)::text AS row FROM "${table_name}" t`);
         assert.ok(!rows.some((r) => r.row.includes(CARD.succeed)), `${table_name} holds no card number`);
@@ -74,29 +102,63 @@ for (const engine of engines()) {
 
       const failing = await addCard(token, CARD.challenge);
       assert.equal(failing.confirmed.status, 'requires_action');
-      assert.deepEqual((await processor(`/intents/${failing.setupId}/challenge`, { client_secret: failing.paymentSecret, approve: false })).body, { status: 'failed', code: 'authentication_failed' });
+      assert.deepEqual(
+        (
+          await processor(`/intents/${failing.setupId}/challenge`, {
+            client_secret: failing.paymentSecret,
+            approve: false,
+          })
+        ).body,
+        { status: 'failed', code: 'authentication_failed' },
+      );
       assert.deepEqual(await cards(token), before);
 
       const passing = await addCard(token, CARD.challenge);
-      assert.equal((await processor(`/intents/${passing.setupId}/challenge`, { client_secret: passing.paymentSecret, approve: true })).body.status, 'succeeded');
+      assert.equal(
+        (
+          await processor(`/intents/${passing.setupId}/challenge`, {
+            client_secret: passing.paymentSecret,
+            approve: true,
+          })
+        ).body.status,
+        'succeeded',
+      );
       const after = await cards(token);
       assert.equal(after.length, before.length + 1);
-      assert.equal(after.find((c) => c.code === passing.code)?.primaryCard, false, 'the customer already had a primary card');
+      assert.equal(
+        after.find((c) => c.code === passing.code)?.primaryCard,
+        false,
+        'the customer already had a primary card',
+      );
     });
 
     it('refuses bad card-holder data with the form messages and a wrong secret at the processor', async () => {
       const token = await logIn(email('blokirana'));
-      const { code, paymentSecret } = newCardResponseSchema.parse((await api.call('POST', '/credit-card', { token })).body);
-      const bad = await api.call('PATCH', `/credit-card/${code}`, { token, body: { ...HOLDER, phone: '12345', zip: '1' } });
+      const { code, paymentSecret } = newCardResponseSchema.parse(
+        (await api.call('POST', '/credit-card', { token })).body,
+      );
+      const bad = await api.call('PATCH', `/credit-card/${code}`, {
+        token,
+        body: { ...HOLDER, phone: '12345', zip: '1' },
+      });
       assert.equal(bad.status, 400);
       assert.match(bad.body.message, /Molimo unesite ispravan broj telefona/);
       assert.match(bad.body.message, /Molimo unesite ispravan poštanski broj/);
       const setupId = paymentSecret.split('_secret_')[0];
-      const wrongSecret = await processor(`/setup_intents/${setupId}/confirm`, { client_secret: `${setupId}_secret_${'0'.repeat(32)}`, card: { number: CARD.succeed, exp_month: 12, exp_year: 30, cvc: '123' } });
+      const wrongSecret = await processor(`/setup_intents/${setupId}/confirm`, {
+        client_secret: `${setupId}_secret_${'0'.repeat(32)}`,
+        card: { number: CARD.succeed, exp_month: 12, exp_year: 30, cvc: '123' },
+      });
       assert.equal(wrongSecret.status, 404);
-      const expired = await processor(`/setup_intents/${setupId}/confirm`, { client_secret: paymentSecret, card: { number: CARD.succeed, exp_month: 1, exp_year: 20, cvc: '123' } });
+      const expired = await processor(`/setup_intents/${setupId}/confirm`, {
+        client_secret: paymentSecret,
+        card: { number: CARD.succeed, exp_month: 1, exp_year: 20, cvc: '123' },
+      });
       assert.equal(expired.body.status, 'failed');
-      assert.equal((await processor(`/setup_intents/${setupId}/confirm`, { client_secret: paymentSecret, card: 'x' })).status, 400);
+      assert.equal(
+        (await processor(`/setup_intents/${setupId}/confirm`, { client_secret: paymentSecret, card: 'x' })).status,
+        400,
+      );
     });
 
     it('sets a default card and deletes cards, promoting another to primary; other customers get 404 and change nothing', async () => {
@@ -108,8 +170,15 @@ for (const engine of engines()) {
 
       const other = await logIn(email('deaktivirana@'));
       const otherBefore = await cards(other);
-      for (const [method, path] of [['PATCH', `/credit-card/primary/${second.code}`], ['DELETE', `/credit-card/${second.code}`], ['PATCH', `/credit-card/${second.code}`]] as const) {
-        const refused = await api.call(method, path, { token: other, body: method === 'PATCH' && !path.includes('primary') ? HOLDER : undefined });
+      for (const [method, path] of [
+        ['PATCH', `/credit-card/primary/${second.code}`],
+        ['DELETE', `/credit-card/${second.code}`],
+        ['PATCH', `/credit-card/${second.code}`],
+      ] as const) {
+        const refused = await api.call(method, path, {
+          token: other,
+          body: method === 'PATCH' && !path.includes('primary') ? HOLDER : undefined,
+        });
         assert.equal(refused.status, 404, `${method} ${path} by another customer`);
       }
       assert.deepEqual(await cards(token), list);
@@ -118,11 +187,20 @@ for (const engine of engines()) {
 
       assert.equal((await api.call('PATCH', `/credit-card/primary/${second.code}`, { token })).status, 200);
       list = await cards(token);
-      assert.deepEqual(list.map((c) => [c.code, c.primaryCard]), [[second.code, true], [first.code, false]]);
+      assert.deepEqual(
+        list.map((c) => [c.code, c.primaryCard]),
+        [
+          [second.code, true],
+          [first.code, false],
+        ],
+      );
 
       assert.equal((await api.call('DELETE', `/credit-card/${second.code}`, { token })).status, 200);
       list = await cards(token);
-      assert.deepEqual(list.map((c) => [c.code, c.primaryCard]), [[first.code, true]]);
+      assert.deepEqual(
+        list.map((c) => [c.code, c.primaryCard]),
+        [[first.code, true]],
+      );
     });
 
     it('limits card setups to ten an hour, counting cards saved and deleted again (a card tester checking numbers)', async () => {
@@ -134,7 +212,10 @@ for (const engine of engines()) {
       }
       const eleventh = await api.call('POST', '/credit-card', { token });
       assert.equal(eleventh.status, 429);
-      assert.match((eleventh.body as { message: string }).message, /^Previše pokušaja dodavanja kartice\. Pokušaj ponovo za ([1-9]|[1-5]\d|60) min\.$/);
+      assert.match(
+        (eleventh.body as { message: string }).message,
+        /^Previše pokušaja dodavanja kartice\. Pokušaj ponovo za ([1-9]|[1-5]\d|60) min\.$/,
+      );
       assert.match(eleventh.headers.get('retry-after') ?? '', /^[1-9]\d*$/);
     });
 
@@ -151,7 +232,9 @@ for (const engine of engines()) {
       const token = await logIn(customer.email);
       const renders = async () => (await invoicePdfRenders.get()).values[0]?.value ?? 0;
       const pdf = async (orderNumber: string) => {
-        const response = await fetch(`${api.url}/api/ontv-payments/${orderNumber}/pdf`, { headers: { authorization: `Bearer ${token}` } });
+        const response = await fetch(`${api.url}/api/ontv-payments/${orderNumber}/pdf`, {
+          headers: { authorization: `Bearer ${token}` },
+        });
         return { status: response.status, body: Buffer.from(await response.arrayBuffer()) };
       };
 
@@ -162,9 +245,14 @@ for (const engine of engines()) {
       assert.equal((await renders()) - before, 1, 'rendered once');
 
       for (const orderNumber of orders.slice(1, 10)) assert.equal((await pdf(orderNumber)).status, 200);
-      const eleventh = await fetch(`${api.url}/api/ontv-payments/${orders[10]}/pdf`, { headers: { authorization: `Bearer ${token}` } });
+      const eleventh = await fetch(`${api.url}/api/ontv-payments/${orders[10]}/pdf`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
       assert.equal(eleventh.status, 429, 'an eleventh new invoice within the minute');
-      assert.match(((await eleventh.json()) as { message: string }).message, /^Previše zahtjeva za PDF račune\. Pokušaj ponovo za 1 min\.$/);
+      assert.match(
+        ((await eleventh.json()) as { message: string }).message,
+        /^Previše zahtjeva za PDF račune\. Pokušaj ponovo za 1 min\.$/,
+      );
       assert.equal((await pdf(orders[0]!)).status, 200, 'a rendered invoice is read, not limited');
       assert.equal((await renders()) - before, 10);
     });
@@ -177,7 +265,11 @@ for (const engine of engines()) {
       const paymentInfo = await api.call('GET', '/ontv-payments/new-account/payment-info/maxon', { token });
       assert.equal(paymentInfo.status, 200);
       const today = api.clock.now().toISOString().slice(0, 10);
-      assert.deepEqual(paymentInfo.body, { ontvPlan: { id: 'maxon', name: 'MaxON', price: 24.9 }, periodStart: today, periodEnd: '2026-04-01' });
+      assert.deepEqual(paymentInfo.body, {
+        ontvPlan: { id: 'maxon', name: 'MaxON', price: 24.9 },
+        periodStart: today,
+        periodEnd: '2026-04-01',
+      });
       assert.equal((await api.call('GET', '/ontv-payments/new-account/payment-info/gold', { token })).status, 404);
 
       const stale = await order(token, code, 'maxon', 19.9);
@@ -193,11 +285,19 @@ for (const engine of engines()) {
       const twice = paymentOrderResponseSchema.parse((await order(token, code, 'maxon', 24.9, 'order-key-0001')).body);
       assert.equal(twice.orderNumber, answer.orderNumber);
       assert.equal(twice.paymentSecret, answer.paymentSecret);
-      assert.equal((await order(token, code, 'starton', 14.9, 'order-key-0001')).status, 422, 'the key of another order');
+      assert.equal(
+        (await order(token, code, 'starton', 14.9, 'order-key-0001')).status,
+        422,
+        'the key of another order',
+      );
 
       assert.equal((await pay(answer.paymentSecret, '12')).body.code, 'incorrect_cvc');
       assert.deepEqual((await pay(answer.paymentSecret)).body, { status: 'succeeded' });
-      assert.deepEqual((await pay(twice.paymentSecret)).body, { status: 'succeeded' }, 'confirming again charges nothing more');
+      assert.deepEqual(
+        (await pay(twice.paymentSecret)).body,
+        { status: 'succeeded' },
+        'confirming again charges nothing more',
+      );
 
       const account = await info(token);
       assert.equal(account.status, 'ACTIVE');
@@ -208,9 +308,19 @@ for (const engine of engines()) {
       assert.equal(history.length, 1, 'one payment');
       assert.deepEqual(
         { ...history[0], updated: undefined },
-        { orderNumber: answer.orderNumber, updated: undefined, periodStart: today, periodEnd: '2026-04-01', creditCardNumber: '**** **** **** 4242', amount: 24.9, paymentData: { name: 'MaxON' } },
+        {
+          orderNumber: answer.orderNumber,
+          updated: undefined,
+          periodStart: today,
+          periodEnd: '2026-04-01',
+          creditCardNumber: '**** **** **** 4242',
+          amount: 24.9,
+          paymentData: { name: 'MaxON' },
+        },
       );
-      const invoice = invoiceSchema.parse((await api.call('GET', `/ontv-payments/${answer.orderNumber}`, { token })).body);
+      const invoice = invoiceSchema.parse(
+        (await api.call('GET', `/ontv-payments/${answer.orderNumber}`, { token })).body,
+      );
       const customer = DEMO_CUSTOMERS.find((c) => c.email === email('istekla'))!;
       assert.equal(invoice.customer.fullName, `${customer.firstName} ${customer.lastName}`);
       assert.equal(invoice.customer.accountNumber, '1000006');
@@ -233,7 +343,10 @@ for (const engine of engines()) {
         assert.equal(confirmed.status, 'succeeded', 'the 0,10 KM verification passes');
         const answer = paymentOrderResponseSchema.parse((await order(token, code)).body);
         const paid = await pay(answer.paymentSecret);
-        assert.deepEqual(paid.body, { status: 'failed', code: number === CARD.funds ? 'insufficient_funds' : 'card_declined' });
+        assert.deepEqual(paid.body, {
+          status: 'failed',
+          code: number === CARD.funds ? 'insufficient_funds' : 'card_declined',
+        });
         assert.equal((await info(token)).status, null);
         assert.deepEqual((await api.call('GET', '/ontv-payments', { token })).body, []);
       }
@@ -255,42 +368,87 @@ for (const engine of engines()) {
       // The demo customer saved cards above and has no subscription.
       const demo = await logIn(email('demo'));
       const blocked = await logIn(email('blokirana'));
-      assert.equal((await api.call('POST', '/ontv/createSubscriptionInPromoPeriod', { token: blocked, body: { plan: 'starton' } })).body.code, 'ACCOUNT_BLOCKED');
-      assert.equal((await api.call('POST', '/ontv/createSubscriptionInPromoPeriod', { token: demo, body: { plan: 'gold' } })).status, 404);
-      assert.equal((await api.call('POST', '/ontv/createSubscriptionInPromoPeriod', { token: demo, body: { plan: 7 } })).status, 400);
+      assert.equal(
+        (await api.call('POST', '/ontv/createSubscriptionInPromoPeriod', { token: blocked, body: { plan: 'starton' } }))
+          .body.code,
+        'ACCOUNT_BLOCKED',
+      );
+      assert.equal(
+        (await api.call('POST', '/ontv/createSubscriptionInPromoPeriod', { token: demo, body: { plan: 'gold' } }))
+          .status,
+        404,
+      );
+      assert.equal(
+        (await api.call('POST', '/ontv/createSubscriptionInPromoPeriod', { token: demo, body: { plan: 7 } })).status,
+        400,
+      );
 
-      const started = await api.call('POST', '/ontv/createSubscriptionInPromoPeriod', { token: demo, body: { plan: 'starton' } });
+      const started = await api.call('POST', '/ontv/createSubscriptionInPromoPeriod', {
+        token: demo,
+        body: { plan: 'starton' },
+      });
       assert.equal(started.status, 200);
       assert.deepEqual(started.body, { status: 'ACTIVE', nextPaymentOn: '2026-03-15' });
       const account = await info(demo);
-      assert.deepEqual(account.promos, [{ status: 'ACTIVE', promoType: 'DURATION_BASED', durationUntil: '2026-03-15', durationDays: 14 }]);
-      assert.equal((await api.call('POST', '/ontv/createSubscriptionInPromoPeriod', { token: demo, body: { plan: 'maxon' } })).body.code, 'ALREADY_SUBSCRIBED');
+      assert.deepEqual(account.promos, [
+        { status: 'ACTIVE', promoType: 'DURATION_BASED', durationUntil: '2026-03-15', durationDays: 14 },
+      ]);
+      assert.equal(
+        (await api.call('POST', '/ontv/createSubscriptionInPromoPeriod', { token: demo, body: { plan: 'maxon' } })).body
+          .code,
+        'ALREADY_SUBSCRIBED',
+      );
     });
 
     it("keeps where a sale came from (the widget's ref) with its order and its promo, at most 200 characters", async () => {
       const buyer = await testCustomer(api.db, { nextPaymentOn: '2026-01-01', status: 'EXPIRED', plan: 'starton' });
       const token = await logIn(buyer.email);
       const [card] = await cards(token);
-      const long = await api.call('POST', '/ontv-payments/new-account/order', { token, body: { creditCardId: card!.code, amount: 14.9, ontvPlanId: 'starton', ref: 'x'.repeat(201) } });
+      const long = await api.call('POST', '/ontv-payments/new-account/order', {
+        token,
+        body: { creditCardId: card!.code, amount: 14.9, ontvPlanId: 'starton', ref: 'x'.repeat(201) },
+      });
       assert.equal(long.status, 400);
-      const placed = await api.call('POST', '/ontv-payments/new-account/order', { token, body: { creditCardId: card!.code, amount: 14.9, ontvPlanId: 'starton', ref: ' naslovna-baner ' } });
+      const placed = await api.call('POST', '/ontv-payments/new-account/order', {
+        token,
+        body: { creditCardId: card!.code, amount: 14.9, ontvPlanId: 'starton', ref: ' naslovna-baner ' },
+      });
       assert.equal(placed.status, 200);
-      const [order] = await api.db.query<{ ref: string | null }>('SELECT ref FROM payment_orders WHERE order_number = $1', [(placed.body as { orderNumber: string }).orderNumber]);
+      const [order] = await api.db.query<{ ref: string | null }>(
+        'SELECT ref FROM payment_orders WHERE order_number = $1',
+        [(placed.body as { orderNumber: string }).orderNumber],
+      );
       assert.equal(order?.ref, 'naslovna-baner');
 
-      const promoBuyer = await testCustomer(api.db, { nextPaymentOn: '2026-01-01', status: 'EXPIRED', plan: 'starton' });
-      const promo = await api.call('POST', '/ontv/createSubscriptionInPromoPeriod', { token: await logIn(promoBuyer.email), body: { plan: 'maxon', ref: 'jesenja-akcija' } });
+      const promoBuyer = await testCustomer(api.db, {
+        nextPaymentOn: '2026-01-01',
+        status: 'EXPIRED',
+        plan: 'starton',
+      });
+      const promo = await api.call('POST', '/ontv/createSubscriptionInPromoPeriod', {
+        token: await logIn(promoBuyer.email),
+        body: { plan: 'maxon', ref: 'jesenja-akcija' },
+      });
       assert.equal(promo.status, 200, JSON.stringify(promo.body));
-      const [use] = await api.db.query<{ ref: string | null }>(`SELECT ref FROM promo_uses WHERE customer_id = $1 AND plan_code = 'maxon'`, [promoBuyer.id]);
+      const [use] = await api.db.query<{ ref: string | null }>(
+        `SELECT ref FROM promo_uses WHERE customer_id = $1 AND plan_code = 'maxon'`,
+        [promoBuyer.id],
+      );
       assert.equal(use?.ref, 'jesenja-akcija');
     });
 
     it('refuses a promo subscription without a saved card', async () => {
       const token = await logIn(email('istekla'));
       // This customer bought a period above: make it EXPIRED again and delete its cards.
-      await api.db.query(`UPDATE subscriptions SET status = 'EXPIRED' WHERE customer_id = (SELECT id FROM customers WHERE email = $1)`, [email('istekla')]);
+      await api.db.query(
+        `UPDATE subscriptions SET status = 'EXPIRED' WHERE customer_id = (SELECT id FROM customers WHERE email = $1)`,
+        [email('istekla')],
+      );
       for (const card of await cards(token)) await api.call('DELETE', `/credit-card/${card.code}`, { token });
-      const refused = await api.call('POST', '/ontv/createSubscriptionInPromoPeriod', { token, body: { plan: 'starton' } });
+      const refused = await api.call('POST', '/ontv/createSubscriptionInPromoPeriod', {
+        token,
+        body: { plan: 'starton' },
+      });
       assert.equal(refused.status, 409);
       assert.equal(refused.body.code, 'NO_CARD');
       assert.equal((await info(token)).status, 'EXPIRED');

@@ -5,7 +5,13 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { accountInfoSchema, invoiceSchema, paymentListSchema, planChangeQuoteSchema, planChangeResponseSchema } from '@portal/shared/contract';
+import {
+  accountInfoSchema,
+  invoiceSchema,
+  paymentListSchema,
+  planChangeQuoteSchema,
+  planChangeResponseSchema,
+} from '@portal/shared/contract';
 import { DEMO_CUSTOMER } from '../src/db/seed';
 import { runBilling } from '../src/billing/job';
 import { prorate } from '../src/account/planChange';
@@ -34,7 +40,16 @@ for (const engine of engines()) {
     });
 
     /** A signed-in customer with a subscription of `plan` for the period `start`..`end`, and a primary card unless `card` is false. */
-    async function customer(options: { plan?: 'starton' | 'maxon'; start?: string; end?: string; status?: string; card?: boolean; promoUntil?: string } = {}) {
+    async function customer(
+      options: {
+        plan?: 'starton' | 'maxon';
+        start?: string;
+        end?: string;
+        status?: string;
+        card?: boolean;
+        promoUntil?: string;
+      } = {},
+    ) {
       const { id, email } = await testCustomer(api.db, {
         plan: options.plan ?? 'starton',
         periodStart: options.start ?? '2026-03-01',
@@ -44,18 +59,30 @@ for (const engine of engines()) {
         promoUntil: options.promoUntil,
         emailPrefix: 'promjena',
       });
-      const login = await api.call('POST', '/login', { body: { username: email, password: DEMO_CUSTOMER.password, ...device } });
+      const login = await api.call('POST', '/login', {
+        body: { username: email, password: DEMO_CUSTOMER.password, ...device },
+      });
       assert.equal(login.status, 200);
       return { id, email, token: (login.body as { token: string }).token };
     }
 
     const quote = (token: string, plan: string) => api.call('GET', `/ontv/plan-change?plan=${plan}`, { token });
     const change = (token: string, plan: string, amount: number, key?: string) =>
-      api.call('POST', '/ontv/plan-change', { token, body: { plan, amount }, headers: key ? { 'idempotency-key': key } : {} });
-    const info = async (token: string) => accountInfoSchema.parse((await api.call('GET', '/ontv/accountInfo', { token })).body);
+      api.call('POST', '/ontv/plan-change', {
+        token,
+        body: { plan, amount },
+        headers: key ? { 'idempotency-key': key } : {},
+      });
+    const info = async (token: string) =>
+      accountInfoSchema.parse((await api.call('GET', '/ontv/accountInfo', { token })).body);
     const subscription = async (id: number) =>
       (
-        await api.db.query<{ plan_code: string; pending_plan_code: string | null; next_payment_on: string; status: string }>(
+        await api.db.query<{
+          plan_code: string;
+          pending_plan_code: string | null;
+          next_payment_on: string;
+          status: string;
+        }>(
           `SELECT plan_code, pending_plan_code, to_char(next_payment_on, 'YYYY-MM-DD') AS next_payment_on, status FROM subscriptions WHERE customer_id = $1`,
           [id],
         )
@@ -104,7 +131,10 @@ for (const engine of engines()) {
       const placed = planChangeResponseSchema.parse((await change(token, 'maxon', 5.16, 'upgrade-key-0001')).body);
       assert.equal(placed.result, 'PAYMENT');
       const order = placed.order!;
-      assert.deepEqual(order.orderInfo, { orderInfo: `MaxON (promjena paketa sa StartON), narudžba ${order.orderNumber}`, amount: 5.16 });
+      assert.deepEqual(order.orderInfo, {
+        orderInfo: `MaxON (promjena paketa sa StartON), narudžba ${order.orderNumber}`,
+        amount: 5.16,
+      });
       assert.equal((await info(token)).plan?.code, 'starton', 'nothing changes before the payment');
       const again = planChangeResponseSchema.parse((await change(token, 'maxon', 5.16, 'upgrade-key-0001')).body);
       assert.equal(again.order?.orderNumber, order.orderNumber, 'a repeated request is the same order');
@@ -118,16 +148,34 @@ for (const engine of engines()) {
       const history = paymentListSchema.parse((await api.call('GET', '/ontv-payments', { token })).body);
       assert.deepEqual(
         history.map(({ updated: _, ...rest }) => rest),
-        [{ orderNumber: order.orderNumber, periodStart: '2026-03-16', periodEnd: '2026-04-01', creditCardNumber: '**** **** **** 4242', amount: 5.16, paymentData: { name: 'MaxON (promjena paketa sa StartON)' } }],
+        [
+          {
+            orderNumber: order.orderNumber,
+            periodStart: '2026-03-16',
+            periodEnd: '2026-04-01',
+            creditCardNumber: '**** **** **** 4242',
+            amount: 5.16,
+            paymentData: { name: 'MaxON (promjena paketa sa StartON)' },
+          },
+        ],
       );
-      const invoice = invoiceSchema.parse((await api.call('GET', `/ontv-payments/${order.orderNumber}`, { token })).body);
+      const invoice = invoiceSchema.parse(
+        (await api.call('GET', `/ontv-payments/${order.orderNumber}`, { token })).body,
+      );
       assert.equal(invoice.amount, 5.16);
       const other = await customer();
-      assert.equal((await api.call('GET', `/ontv-payments/${order.orderNumber}`, { token: other.token })).status, 404, "another customer's invoice is absent");
+      assert.equal(
+        (await api.call('GET', `/ontv-payments/${order.orderNumber}`, { token: other.token })).status,
+        404,
+        "another customer's invoice is absent",
+      );
 
       assert.equal((await quote(token, 'maxon')).body.code, 'SAME_PLAN');
       await runBilling(api.ctx.billing, at('2026-04-01', '06:00'));
-      const [renewal] = await api.db.query<{ amount_fening: number; plan_code: string }>(`SELECT amount_fening, plan_code FROM payment_orders WHERE customer_id = $1 AND kind = 'RENEWAL'`, [id]);
+      const [renewal] = await api.db.query<{ amount_fening: number; plan_code: string }>(
+        `SELECT amount_fening, plan_code FROM payment_orders WHERE customer_id = $1 AND kind = 'RENEWAL'`,
+        [id],
+      );
       assert.deepEqual(renewal, { amount_fening: 2490, plan_code: 'maxon' });
       assert.equal(await charged(id), 516 + 2490);
     });
@@ -138,20 +186,38 @@ for (const engine of engines()) {
       await runBilling(api.ctx.billing, at('2026-03-01', '06:00'));
       assert.equal(await charged(id), 1490, 'the renewal is paid');
       api.clock.set(at('2026-03-16'));
-      const token = ((await api.call('POST', '/login', { body: { username: email, password: DEMO_CUSTOMER.password, ...device } })).body as { token: string }).token;
+      const token = (
+        (await api.call('POST', '/login', { body: { username: email, password: DEMO_CUSTOMER.password, ...device } }))
+          .body as { token: string }
+      ).token;
       const [card] = (await api.call('GET', '/credit-card', { token })).body as Array<{ code: string }>;
 
       // The billing job's key on a new order: a new order of its own, never the paid renewal with a new payment.
-      const reused = await api.call('POST', '/ontv-payments/new-account/order', { token, body: { creditCardId: card!.code, amount: 14.9, ontvPlanId: 'starton' }, headers: { 'idempotency-key': 'renewal-2026-03-01' } });
+      const reused = await api.call('POST', '/ontv-payments/new-account/order', {
+        token,
+        body: { creditCardId: card!.code, amount: 14.9, ontvPlanId: 'starton' },
+        headers: { 'idempotency-key': 'renewal-2026-03-01' },
+      });
       assert.notEqual(reused.status, 500);
-      const [renewal] = await api.db.query<{ order_number: string }>(`SELECT order_number FROM payment_orders WHERE customer_id = $1 AND kind = 'RENEWAL'`, [id]);
-      assert.notEqual((reused.body as { orderNumber?: string }).orderNumber, renewal!.order_number, 'not the paid renewal');
+      const [renewal] = await api.db.query<{ order_number: string }>(
+        `SELECT order_number FROM payment_orders WHERE customer_id = $1 AND kind = 'RENEWAL'`,
+        [id],
+      );
+      assert.notEqual(
+        (reused.body as { orderNumber?: string }).orderNumber,
+        renewal!.order_number,
+        'not the paid renewal',
+      );
       assert.equal(await charged(id), 1490, 'nothing charged again');
 
       // A purchase's key and the renewal's key on a plan change: the plan change's own order.
       for (const key of ['renewal-2026-03-01', 'purchase-key-0001']) {
         if (key.startsWith('purchase')) {
-          await api.call('POST', '/ontv-payments/new-account/order', { token, body: { creditCardId: card!.code, amount: 14.9, ontvPlanId: 'starton' }, headers: { 'idempotency-key': key } });
+          await api.call('POST', '/ontv-payments/new-account/order', {
+            token,
+            body: { creditCardId: card!.code, amount: 14.9, ontvPlanId: 'starton' },
+            headers: { 'idempotency-key': key },
+          });
         }
         const answer = await change(token, 'maxon', 5.16, key);
         assert.equal(answer.status, 200, `${key}: ${JSON.stringify(answer.body)}`);
@@ -164,7 +230,10 @@ for (const engine of engines()) {
       assert.equal(first.status, 200);
       const mismatch = await change(other.token, 'maxon', 6, 'upgrade-key-0043');
       assert.equal(mismatch.status, 422);
-      assert.equal((mismatch.body as { message: string }).message, 'Ovaj ključ zahtjeva je već iskorišten za drugi zahtjev.');
+      assert.equal(
+        (mismatch.body as { message: string }).message,
+        'Ovaj ključ zahtjeva je već iskorišten za drugi zahtjev.',
+      );
 
       // The upgrade paid, its key again: no new payment for a paid order.
       const placed = planChangeResponseSchema.parse(first.body);
@@ -182,19 +251,31 @@ for (const engine of engines()) {
       assert.equal(offered.kind, 'DOWNGRADE');
       assert.equal(offered.amount, 0);
       assert.equal(offered.effectiveOn, '2026-04-01');
-      assert.deepEqual(planChangeResponseSchema.parse((await change(token, 'starton', 0)).body), { result: 'SCHEDULED', effectiveOn: '2026-04-01', order: null });
+      assert.deepEqual(planChangeResponseSchema.parse((await change(token, 'starton', 0)).body), {
+        result: 'SCHEDULED',
+        effectiveOn: '2026-04-01',
+        order: null,
+      });
       let account = await info(token);
       assert.equal(account.plan?.code, 'maxon', 'MaxON until the renewal');
       assert.deepEqual(account.pendingPlan, { code: 'starton', name: 'StartON', price: 14.9, from: '2026-04-01' });
 
       assert.equal((await api.call('DELETE', '/ontv/plan-change', { token })).status, 200);
       assert.equal((await info(token)).pendingPlan, null);
-      assert.equal((await api.call('DELETE', '/ontv/plan-change', { token })).status, 200, 'nothing to cancel is no error');
+      assert.equal(
+        (await api.call('DELETE', '/ontv/plan-change', { token })).status,
+        200,
+        'nothing to cancel is no error',
+      );
 
       assert.equal((await change(token, 'starton', 0)).status, 200);
       const other = await customer({ plan: 'maxon' });
       assert.equal((await api.call('DELETE', '/ontv/plan-change', { token: other.token })).status, 200);
-      assert.equal((await subscription(id)).pending_plan_code, 'starton', "another customer's cancel changes nothing here");
+      assert.equal(
+        (await subscription(id)).pending_plan_code,
+        'starton',
+        "another customer's cancel changes nothing here",
+      );
 
       await runBilling(api.ctx.billing, at('2026-04-01', '06:00'));
       account = await info(token);
@@ -203,27 +284,50 @@ for (const engine of engines()) {
       assert.equal(account.nextPaymentOn, '2026-05-01');
       assert.equal(await charged(id), 1490);
       const history = paymentListSchema.parse((await api.call('GET', '/ontv-payments', { token })).body);
-      assert.deepEqual(history.map((p) => [p.amount, p.paymentData.name]), [[14.9, 'StartON']]);
+      assert.deepEqual(
+        history.map((p) => [p.amount, p.paymentData.name]),
+        [[14.9, 'StartON']],
+      );
     });
 
     it('during a promo, changes the package when the promo ends: the promo stays its own package, and the first paid period is the new one', async () => {
       api.clock.set(at('2026-03-10'));
       // A MaxON promo: moving to StartON must not make StartON free as well.
-      const { id, token } = await customer({ plan: 'maxon', start: '2026-03-05', end: '2026-03-19', promoUntil: '2026-03-19' });
+      const { id, token } = await customer({
+        plan: 'maxon',
+        start: '2026-03-05',
+        end: '2026-03-19',
+        promoUntil: '2026-03-19',
+      });
       const offered = planChangeQuoteSchema.parse((await quote(token, 'starton')).body);
       assert.deepEqual([offered.promo, offered.amount, offered.effectiveOn], [true, 0, '2026-03-19']);
-      assert.deepEqual(planChangeResponseSchema.parse((await change(token, 'starton', 0)).body), { result: 'SCHEDULED', effectiveOn: '2026-03-19', order: null });
+      assert.deepEqual(planChangeResponseSchema.parse((await change(token, 'starton', 0)).body), {
+        result: 'SCHEDULED',
+        effectiveOn: '2026-03-19',
+        order: null,
+      });
       let account = await info(token);
       assert.equal(account.plan?.code, 'maxon', 'the promo package until the promo ends');
       assert.equal(account.promos[0]?.durationUntil, '2026-03-19');
       assert.deepEqual(account.pendingPlan, { code: 'starton', name: 'StartON', price: 14.9, from: '2026-03-19' });
       // The promo's end: the first paid period is StartON's, at StartON's price.
       await runBilling(api.ctx.billing, at('2026-03-19', '06:00'));
-      assert.deepEqual(await subscription(id), { plan_code: 'starton', pending_plan_code: null, next_payment_on: '2026-04-19', status: 'ACTIVE' });
+      assert.deepEqual(await subscription(id), {
+        plan_code: 'starton',
+        pending_plan_code: null,
+        next_payment_on: '2026-04-19',
+        status: 'ACTIVE',
+      });
       assert.equal(await charged(id), 1490);
 
       // A StartON promo moving up to MaxON waits for the promo's end the same way, and costs nothing now.
-      const other = await customer({ plan: 'starton', start: '2026-03-05', end: '2026-03-19', promoUntil: '2026-03-19', card: false });
+      const other = await customer({
+        plan: 'starton',
+        start: '2026-03-05',
+        end: '2026-03-19',
+        promoUntil: '2026-03-19',
+        card: false,
+      });
       const up = planChangeQuoteSchema.parse((await quote(other.token, 'maxon')).body);
       assert.deepEqual([up.kind, up.promo, up.amount, up.effectiveOn], ['UPGRADE', true, 0, '2026-03-19']);
       assert.equal(planChangeResponseSchema.parse((await change(other.token, 'maxon', 0)).body).result, 'SCHEDULED');
@@ -269,10 +373,17 @@ for (const engine of engines()) {
     it(`${BURST} upgrades at once from two tabs' worth of keys, all paid at once: one change, one charge`, async () => {
       api.clock.set(at('2026-03-01'));
       const { id, token } = await customer();
-      const placed = await Promise.all(Array.from({ length: BURST }, (_, i) => change(token, 'maxon', 10, `burst-upgrade-${i}-${id}`)));
+      const placed = await Promise.all(
+        Array.from({ length: BURST }, (_, i) => change(token, 'maxon', 10, `burst-upgrade-${i}-${id}`)),
+      );
       const statuses = new Set(placed.map((p) => p.status));
-      assert.ok([...statuses].every((s) => s === 200 || s === 409), `only 200 or 409: ${[...statuses]}`);
-      const secrets = placed.filter((p) => p.status === 200).map((p) => planChangeResponseSchema.parse(p.body).order!.paymentSecret);
+      assert.ok(
+        [...statuses].every((s) => s === 200 || s === 409),
+        `only 200 or 409: ${[...statuses]}`,
+      );
+      const secrets = placed
+        .filter((p) => p.status === 200)
+        .map((p) => planChangeResponseSchema.parse(p.body).order!.paymentSecret);
       const paid = await Promise.all(secrets.map((secret) => payOrder(api, secret)));
       assert.ok(paid.some((p) => p.body.status === 'succeeded'));
       assert.equal((await subscription(id)).plan_code, 'maxon');
@@ -284,7 +395,9 @@ for (const engine of engines()) {
     it(`${BURST} identical upgrade requests (one key) are one order`, async () => {
       api.clock.set(at('2026-03-01'));
       const { id, token } = await customer();
-      const placed = await Promise.all(Array.from({ length: BURST }, () => change(token, 'maxon', 10, `same-key-${id}`)));
+      const placed = await Promise.all(
+        Array.from({ length: BURST }, () => change(token, 'maxon', 10, `same-key-${id}`)),
+      );
       assert.deepEqual([...new Set(placed.map((p) => p.status))], [200]);
       assert.equal(new Set(placed.map((p) => p.body.order.orderNumber)).size, 1);
     });
@@ -309,7 +422,10 @@ for (const engine of engines()) {
         return payment;
       };
       api.clock.set(at('2026-04-01', '06:00'));
-      const token = ((await api.call('POST', '/login', { body: { username: email, password: DEMO_CUSTOMER.password, ...device } })).body as { token: string }).token;
+      const token = (
+        (await api.call('POST', '/login', { body: { username: email, password: DEMO_CUSTOMER.password, ...device } }))
+          .body as { token: string }
+      ).token;
       const renewal = runBilling({ ...api.ctx.billing, gateway: slow }, at('2026-04-01', '06:00'));
       await charged_;
       const cancelled = await api.call('DELETE', '/ontv/plan-change', { token });
@@ -320,8 +436,15 @@ for (const engine of engines()) {
         assert.equal(sub.plan_code, 'maxon', 'a cancel acknowledged keeps MaxON');
       } else {
         assert.equal(cancelled.status, 409);
-        assert.equal((cancelled.body as { message: string }).message, 'Pretplata se upravo obnavlja: paket možeš promijeniti kada obnova bude plaćena.');
-        assert.deepEqual([sub.plan_code, sub.pending_plan_code, sub.next_payment_on], ['starton', null, '2026-05-01'], 'the renewal charged and started StartON, as the customer was told');
+        assert.equal(
+          (cancelled.body as { message: string }).message,
+          'Pretplata se upravo obnavlja: paket možeš promijeniti kada obnova bude plaćena.',
+        );
+        assert.deepEqual(
+          [sub.plan_code, sub.pending_plan_code, sub.next_payment_on],
+          ['starton', null, '2026-05-01'],
+          'the renewal charged and started StartON, as the customer was told',
+        );
         assert.equal(await charged(id), 1490);
       }
     });
@@ -334,7 +457,10 @@ for (const engine of engines()) {
       assert.equal((await api.call('GET', '/ontv/deactivate', { token })).status, 200);
       const paid = await payOrder(api, placed.order!.paymentSecret);
       assert.notEqual(paid.body.status, 'succeeded', 'the payment can no longer be confirmed');
-      const [succeeded] = await api.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM sandbox_intents WHERE kind = 'payment' AND status = 'succeeded' AND idempotency_key = $1`, [`payment:order-${placed.order!.orderNumber}`]);
+      const [succeeded] = await api.db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM sandbox_intents WHERE kind = 'payment' AND status = 'succeeded' AND idempotency_key = $1`,
+        [`payment:order-${placed.order!.orderNumber}`],
+      );
       assert.equal(succeeded!.n, 0, 'no charge, not even one given back');
       const sub = await subscription(id);
       assert.deepEqual([sub.status, sub.plan_code], ['DEACTIVATED', 'starton']);
@@ -344,7 +470,9 @@ for (const engine of engines()) {
       api.clock.set(at('2026-03-10'));
       const down = await customer({ plan: 'maxon' });
       const answers = await Promise.all(
-        Array.from({ length: BURST }, (_, i) => (i % 2 ? change(down.token, 'starton', 0) : api.call('DELETE', '/ontv/plan-change', { token: down.token }))),
+        Array.from({ length: BURST }, (_, i) =>
+          i % 2 ? change(down.token, 'starton', 0) : api.call('DELETE', '/ontv/plan-change', { token: down.token }),
+        ),
       );
       assert.deepEqual([...new Set(answers.map((a) => a.status))], [200]);
       const after = await subscription(down.id);

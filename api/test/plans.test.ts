@@ -25,8 +25,12 @@ for (const engine of engines()) {
           ['maxon', 'MaxON', 24.9],
         ],
       );
-      assert.deepEqual(plans[0]?.promos, [{ status: 'ACTIVE', promoType: 'DURATION_BASED', durationUntil: null, durationDays: 14 }]);
-      assert.deepEqual(plans[1]?.promos, [{ status: 'ACTIVE', promoType: 'TIME_UNTIL_BASED', durationUntil: '2027-03-31', durationDays: null }]);
+      assert.deepEqual(plans[0]?.promos, [
+        { status: 'ACTIVE', promoType: 'DURATION_BASED', durationUntil: null, durationDays: 14 },
+      ]);
+      assert.deepEqual(plans[1]?.promos, [
+        { status: 'ACTIVE', promoType: 'TIME_UNTIL_BASED', durationUntil: '2027-03-31', durationDays: null },
+      ]);
     });
 
     it('may be read from the operator’s own site and cached briefly', async () => {
@@ -45,11 +49,15 @@ for (const engine of engines()) {
       assert.equal((await api.call('GET', '/ontv/plans', { headers: { 'if-none-match': '"other"' } })).status, 200);
     });
 
-    it('shows an operator\'s price change within PLANS_FRESH_SECONDS, with a new ETag', async () => {
+    it("shows an operator's price change within PLANS_FRESH_SECONDS, with a new ETag", async () => {
       const before = await api.call('GET', '/ontv/plans');
       await api.db.query(`UPDATE plans SET price_fening = 1590 WHERE code = 'starton'`);
       api.clock.advance((PLANS_FRESH_SECONDS - 1) * 1000);
-      assert.equal(plansResponseSchema.parse((await api.call('GET', '/ontv/plans')).body)[0]?.price, 14.9, 'still the answer in memory');
+      assert.equal(
+        plansResponseSchema.parse((await api.call('GET', '/ontv/plans')).body)[0]?.price,
+        14.9,
+        'still the answer in memory',
+      );
       api.clock.advance(2000);
       const after = await api.call('GET', '/ontv/plans');
       assert.equal(plansResponseSchema.parse(after.body)[0]?.price, 15.9);

@@ -12,12 +12,19 @@ function portalRoot(remotes: Record<string, string>, manifest?: unknown, apiBase
   fs.writeFileSync(path.join(root, 'host', 'dist', 'portal.config.json'), JSON.stringify({ apiBaseUrl, remotes }));
   if (manifest !== undefined) {
     fs.mkdirSync(path.join(root, 'remotes', 'catalogue', 'dist'), { recursive: true });
-    fs.writeFileSync(path.join(root, 'remotes', 'catalogue', 'dist', 'mf-manifest.json'), typeof manifest === 'string' ? manifest : JSON.stringify(manifest));
+    fs.writeFileSync(
+      path.join(root, 'remotes', 'catalogue', 'dist', 'mf-manifest.json'),
+      typeof manifest === 'string' ? manifest : JSON.stringify(manifest),
+    );
   }
   return root;
 }
 
-const HERE = { catalogue: '/remotes/catalogue/mf-manifest.json', account: '/remotes/account/mf-manifest.json', onboarding: '/remotes/onboarding/mf-manifest.json' };
+const HERE = {
+  catalogue: '/remotes/catalogue/mf-manifest.json',
+  account: '/remotes/account/mf-manifest.json',
+  onboarding: '/remotes/onboarding/mf-manifest.json',
+};
 const manifest = (js: string[], css: string[] = []) => ({
   metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } },
   exposes: [
@@ -52,7 +59,17 @@ describe('the Link header of the portal page', () => {
   it('names no remote file for a path no remote owns, a remote deployed elsewhere, or a manifest it cannot read', () => {
     const onlyFirst = [CONFIG, PLANS].join(', ');
     assert.equal(preloadLinks(portalRoot(HERE, manifest(['routes.1.js'])), '/nepoznato', 'ontv'), CONFIG);
-    assert.equal(preloadLinks(portalRoot({ ...HERE, catalogue: 'https://cdn.example.ba/catalogue/mf-manifest.json' }, manifest(['routes.1.js'])), '/paketi', 'ontv'), onlyFirst);
+    assert.equal(
+      preloadLinks(
+        portalRoot(
+          { ...HERE, catalogue: 'https://cdn.example.ba/catalogue/mf-manifest.json' },
+          manifest(['routes.1.js']),
+        ),
+        '/paketi',
+        'ontv',
+      ),
+      onlyFirst,
+    );
     assert.equal(preloadLinks(portalRoot(HERE), '/paketi', 'ontv'), onlyFirst);
     assert.equal(preloadLinks(portalRoot(HERE, '{ broken'), '/paketi', 'ontv'), onlyFirst);
     const noHost = tempDir('ontv-preload-');

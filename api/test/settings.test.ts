@@ -17,14 +17,28 @@ describe('the settings: one schema for every environment variable', () => {
   it('gives --help a line for every variable, with its default', () => {
     const help = environmentHelp();
     for (const [name, { shown }] of Object.entries(SETTING_HELP)) {
-      assert.match(help, new RegExp(`^  ${name}${shown === 'unset' ? ' ' : ` \\(${shown.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\)`}`, 'm'), name);
+      assert.match(
+        help,
+        new RegExp(
+          `^  ${name}${shown === 'unset' ? ' ' : ` \\(${shown.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\)`}`,
+          'm',
+        ),
+        name,
+      );
     }
     assert.deepEqual(Object.keys(SETTING_HELP), Object.keys(SETTINGS));
   });
 
   it('stops a start with one line per bad variable, naming each', () => {
     assert.throws(
-      () => loadConfig({ PORT: 'eighty', WORKERS: '0', SMTP_URL: 'mail.example.ba', BILLING_RETRY_DAYS: '3,1', LOG_LEVEL: 'loud' }),
+      () =>
+        loadConfig({
+          PORT: 'eighty',
+          WORKERS: '0',
+          SMTP_URL: 'mail.example.ba',
+          BILLING_RETRY_DAYS: '3,1',
+          LOG_LEVEL: 'loud',
+        }),
       (error: Error) => {
         const lines = error.message.split('\n');
         assert.equal(lines[0], 'Invalid configuration:');

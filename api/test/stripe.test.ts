@@ -12,10 +12,12 @@ const webhooks = new Stripe('sk_test_offline').webhooks;
 /** A Stripe client that records calls and answers like the API would, the way react-stripe-js's tests mock Stripe. */
 function mockStripe(offSession: 'decline' | 'succeed' = 'decline') {
   const calls: { method: string; params: unknown; options?: unknown }[] = [];
-  const record = <T>(method: string, answer: (params: any) => T) => async (params: unknown, options?: unknown) => {
-    calls.push({ method, params, options });
-    return answer(params);
-  };
+  const record =
+    <T>(method: string, answer: (params: any) => T) =>
+    async (params: unknown, options?: unknown) => {
+      calls.push({ method, params, options });
+      return answer(params);
+    };
   const client = {
     webhooks,
     customers: {
@@ -25,7 +27,8 @@ function mockStripe(offSession: 'decline' | 'succeed' = 'decline') {
     setupIntents: { create: record('setupIntents.create', () => ({ id: 'seti_1', client_secret: 'seti_1_secret_x' })) },
     paymentIntents: {
       create: record('paymentIntents.create', (params: { off_session?: boolean }) => {
-        if (params.off_session && offSession === 'succeed') return { id: 'pi_renewal', client_secret: 'pi_renewal_secret', status: 'succeeded' };
+        if (params.off_session && offSession === 'succeed')
+          return { id: 'pi_renewal', client_secret: 'pi_renewal_secret', status: 'succeeded' };
         if (params.off_session) {
           throw new Stripe.errors.StripeCardError({
             type: 'card_error',
@@ -39,7 +42,10 @@ function mockStripe(offSession: 'decline' | 'succeed' = 'decline') {
       }),
     },
     paymentMethods: {
-      retrieve: record('paymentMethods.retrieve', (id: string) => ({ id, card: { brand: id === 'pm_amex' ? 'amex' : 'mastercard', last4: '4444', exp_month: 7, exp_year: 2031 } })),
+      retrieve: record('paymentMethods.retrieve', (id: string) => ({
+        id,
+        card: { brand: id === 'pm_amex' ? 'amex' : 'mastercard', last4: '4444', exp_month: 7, exp_year: 2031 },
+      })),
       detach: record('paymentMethods.detach', () => ({})),
     },
   };
@@ -55,12 +61,21 @@ describe('the Stripe gateway', () => {
   it('saves cards with a SetupIntent for off-session use and pays orders with an idempotent PaymentIntent in BAM', async () => {
     const { client, calls } = mockStripe();
     const gateway = new StripeGateway(client, WEBHOOK_SECRET);
-    assert.deepEqual(await gateway.createSetup({ customerRef: '42', idempotencyKey: 'card-1' }), { id: 'seti_1', clientSecret: 'seti_1_secret_x' });
+    assert.deepEqual(await gateway.createSetup({ customerRef: '42', idempotencyKey: 'card-1' }), {
+      id: 'seti_1',
+      clientSecret: 'seti_1_secret_x',
+    });
     const setup = calls.find((c) => c.method === 'setupIntents.create')!;
     assert.deepEqual(setup.params, { customer: 'cus_1', usage: 'off_session', metadata: { portal_customer: '42' } });
     assert.deepEqual(setup.options, { idempotencyKey: 'setup-card-1' });
 
-    const payment = await gateway.createPayment({ amountFening: 2490, paymentMethod: 'pm_1', customerRef: '42', idempotencyKey: 'order-2026-000001', description: 'MaxON' });
+    const payment = await gateway.createPayment({
+      amountFening: 2490,
+      paymentMethod: 'pm_1',
+      customerRef: '42',
+      idempotencyKey: 'order-2026-000001',
+      description: 'MaxON',
+    });
     assert.deepEqual(payment, { id: 'pi_1', clientSecret: 'pi_1_secret_x', state: { status: 'pending' } });
     const create = calls.find((c) => c.method === 'paymentIntents.create')!;
     assert.equal((create.params as { currency: string }).currency, 'bam');
@@ -70,7 +85,14 @@ describe('the Stripe gateway', () => {
 
   it('answers an off-session decline as a failed payment with the decline code', async () => {
     const gateway = new StripeGateway(mockStripe().client, WEBHOOK_SECRET);
-    const payment = await gateway.createPayment({ amountFening: 1490, paymentMethod: 'pm_1', customerRef: '42', idempotencyKey: 'renewal-1', description: 'StartON', offSession: true });
+    const payment = await gateway.createPayment({
+      amountFening: 1490,
+      paymentMethod: 'pm_1',
+      customerRef: '42',
+      idempotencyKey: 'renewal-1',
+      description: 'StartON',
+      offSession: true,
+    });
     assert.deepEqual(payment.state, { status: 'failed', code: 'insufficient_funds' });
   });
 
@@ -80,19 +102,47 @@ describe('the Stripe gateway', () => {
     gateway.onEvent(async (event) => {
       events.push(event);
     });
-    const setup = signed({ id: 'evt_1', object: 'event', type: 'setup_intent.succeeded', data: { object: { id: 'seti_1', object: 'setup_intent', payment_method: 'pm_1' } } });
+    const setup = signed({
+      id: 'evt_1',
+      object: 'event',
+      type: 'setup_intent.succeeded',
+      data: { object: { id: 'seti_1', object: 'setup_intent', payment_method: 'pm_1' } },
+    });
     await gateway.receive(setup.payload, setup.signature);
-    const paid = signed({ id: 'evt_2', object: 'event', type: 'payment_intent.payment_failed', data: { object: { id: 'pi_1', object: 'payment_intent', last_payment_error: { code: 'card_declined', decline_code: 'insufficient_funds' } } } });
+    const paid = signed({
+      id: 'evt_2',
+      object: 'event',
+      type: 'payment_intent.payment_failed',
+      data: {
+        object: {
+          id: 'pi_1',
+          object: 'payment_intent',
+          last_payment_error: { code: 'card_declined', decline_code: 'insufficient_funds' },
+        },
+      },
+    });
     await gateway.receive(paid.payload, paid.signature);
-    const amex = signed({ id: 'evt_3', object: 'event', type: 'setup_intent.succeeded', data: { object: { id: 'seti_2', object: 'setup_intent', payment_method: 'pm_amex' } } });
+    const amex = signed({
+      id: 'evt_3',
+      object: 'event',
+      type: 'setup_intent.succeeded',
+      data: { object: { id: 'seti_2', object: 'setup_intent', payment_method: 'pm_amex' } },
+    });
     await gateway.receive(amex.payload, amex.signature);
     assert.deepEqual(events, [
-      { type: 'setup.succeeded', setupId: 'seti_1', card: { paymentMethod: 'pm_1', brand: 'master', last4: '4444', expMonth: 7, expYear: 2031 } },
+      {
+        type: 'setup.succeeded',
+        setupId: 'seti_1',
+        card: { paymentMethod: 'pm_1', brand: 'master', last4: '4444', expMonth: 7, expYear: 2031 },
+      },
       { type: 'payment.failed', paymentId: 'pi_1', code: 'insufficient_funds' },
       { type: 'setup.failed', setupId: 'seti_2', code: 'unsupported_brand' },
     ]);
 
-    await assert.rejects(gateway.receive(setup.payload.replace('pm_1', 'pm_9'), setup.signature), Stripe.errors.StripeSignatureVerificationError);
+    await assert.rejects(
+      gateway.receive(setup.payload.replace('pm_1', 'pm_9'), setup.signature),
+      Stripe.errors.StripeSignatureVerificationError,
+    );
     const foreign = webhooks.generateTestHeaderString({ payload: setup.payload, secret: 'whsec_someone_else' });
     await assert.rejects(gateway.receive(setup.payload, foreign), Stripe.errors.StripeSignatureVerificationError);
     assert.equal(events.length, 3, 'nothing more was handled');
@@ -101,7 +151,15 @@ describe('the Stripe gateway', () => {
 
 describe('the Stripe webhook of the API', () => {
   it('activates the subscription of a paid order once, and answers 400 to a bad signature', async () => {
-    const api = await startApi({ engine: 'pglite', env: { PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_offline', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_PUBLISHABLE_KEY: 'pk_test_offline' } });
+    const api = await startApi({
+      engine: 'pglite',
+      env: {
+        PAYMENT_PROVIDER: 'stripe',
+        STRIPE_SECRET_KEY: 'sk_test_offline',
+        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_offline',
+      },
+    });
     try {
       const [customer] = await api.db.query<{ id: number }>(`SELECT id FROM customers WHERE email = 'istekla@ontv.ba'`);
       await api.db.query(
@@ -109,23 +167,45 @@ describe('the Stripe webhook of the API', () => {
          VALUES ('2026-000777', $1, 'maxon', '**** **** **** 4444', 2490, 'PENDING', 'k-1', 'pi_hook', now(), now())`,
         [customer!.id],
       );
-      const event = signed({ id: 'evt_9', object: 'event', type: 'payment_intent.succeeded', data: { object: { id: 'pi_hook', object: 'payment_intent' } } });
-      const forged = await api.call('POST', '/payments/stripe/webhook', { raw: event.payload, headers: { 'stripe-signature': 't=1,v1=00' } });
+      const event = signed({
+        id: 'evt_9',
+        object: 'event',
+        type: 'payment_intent.succeeded',
+        data: { object: { id: 'pi_hook', object: 'payment_intent' } },
+      });
+      const forged = await api.call('POST', '/payments/stripe/webhook', {
+        raw: event.payload,
+        headers: { 'stripe-signature': 't=1,v1=00' },
+      });
       assert.equal(forged.status, 400);
       const missing = await api.call('POST', '/payments/stripe/webhook', { raw: event.payload });
       assert.equal(missing.status, 400);
-      const status = async () => (await api.db.query<{ status: string }>('SELECT status FROM subscriptions WHERE customer_id = $1', [customer!.id]))[0]?.status;
+      const status = async () =>
+        (
+          await api.db.query<{ status: string }>('SELECT status FROM subscriptions WHERE customer_id = $1', [
+            customer!.id,
+          ])
+        )[0]?.status;
       assert.equal(await status(), 'EXPIRED');
 
       for (let delivery = 0; delivery < 2; delivery += 1) {
-        const ok = await api.call('POST', '/payments/stripe/webhook', { raw: event.payload, headers: { 'stripe-signature': event.signature } });
+        const ok = await api.call('POST', '/payments/stripe/webhook', {
+          raw: event.payload,
+          headers: { 'stripe-signature': event.signature },
+        });
         assert.equal(ok.status, 200);
       }
       assert.equal(await status(), 'ACTIVE');
-      const [order] = await api.db.query<{ status: string }>(`SELECT status FROM payment_orders WHERE order_number = '2026-000777'`);
+      const [order] = await api.db.query<{ status: string }>(
+        `SELECT status FROM payment_orders WHERE order_number = '2026-000777'`,
+      );
       assert.equal(order?.status, 'PAID');
       // The sandbox processor is not served with Stripe configured.
-      assert.equal((await fetch(`${api.url}/sandbox-pay/v1/intents/pi_000000000000000000000000/challenge`, { method: 'POST' })).status, 404);
+      assert.equal(
+        (await fetch(`${api.url}/sandbox-pay/v1/intents/pi_000000000000000000000000/challenge`, { method: 'POST' }))
+          .status,
+        404,
+      );
     } finally {
       await api.close();
     }
@@ -134,11 +214,22 @@ describe('the Stripe webhook of the API', () => {
 
 describe('renewals through Stripe', () => {
   it('charges off-session with a PaymentIntent; the webhook for the same payment changes nothing more', async () => {
-    const api = await startApi({ engine: 'pglite', env: { PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_offline', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_PUBLISHABLE_KEY: 'pk_test_offline' } });
+    const api = await startApi({
+      engine: 'pglite',
+      env: {
+        PAYMENT_PROVIDER: 'stripe',
+        STRIPE_SECRET_KEY: 'sk_test_offline',
+        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_offline',
+      },
+    });
     try {
       const { client, calls } = mockStripe('succeed');
       // The seeded ACTIVE customer (MaxON, 24,90 KM) renews on 2026-03-21; the test clock starts on 2026-03-01.
-      const report = await runBilling({ ...api.ctx.billing, gateway: new StripeGateway(client, WEBHOOK_SECRET) }, new Date('2026-03-21T06:00:00Z'));
+      const report = await runBilling(
+        { ...api.ctx.billing, gateway: new StripeGateway(client, WEBHOOK_SECRET) },
+        new Date('2026-03-21T06:00:00Z'),
+      );
       assert.equal(report.charged, 1);
       const create = calls.find((c) => c.method === 'paymentIntents.create')!;
       const params = create.params as Record<string, unknown>;
@@ -150,8 +241,16 @@ describe('renewals through Stripe', () => {
 
       const receipts = async () => (await api.call('GET', '/dev/outbox?to=aktivna@ontv.ba')).body as unknown[];
       assert.equal((await receipts()).length, 1);
-      const event = signed({ id: 'evt_r', object: 'event', type: 'payment_intent.succeeded', data: { object: { id: 'pi_renewal', object: 'payment_intent' } } });
-      const delivered = await api.call('POST', '/payments/stripe/webhook', { raw: event.payload, headers: { 'stripe-signature': event.signature } });
+      const event = signed({
+        id: 'evt_r',
+        object: 'event',
+        type: 'payment_intent.succeeded',
+        data: { object: { id: 'pi_renewal', object: 'payment_intent' } },
+      });
+      const delivered = await api.call('POST', '/payments/stripe/webhook', {
+        raw: event.payload,
+        headers: { 'stripe-signature': event.signature },
+      });
       assert.equal(delivered.status, 200);
       assert.equal((await receipts()).length, 1, 'no second receipt');
       const [sub] = await api.db.query<{ next: string }>(

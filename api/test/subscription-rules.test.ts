@@ -28,7 +28,11 @@ for (const engine of engines()) {
           );
           const state = { status, nextPaymentOn };
           assert.equal(row!.buy, maySubscribe(state, TODAY), `may subscribe: ${status}, ${nextPaymentOn}`);
-          assert.equal(row!.reactivate, canReactivateWithoutPayment(state, TODAY), `reactivate without payment: ${status}, ${nextPaymentOn}`);
+          assert.equal(
+            row!.reactivate,
+            canReactivateWithoutPayment(state, TODAY),
+            `reactivate without payment: ${status}, ${nextPaymentOn}`,
+          );
         }
       });
     }

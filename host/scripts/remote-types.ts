@@ -27,7 +27,10 @@ function localArchive(name: RemoteName): Buffer {
   const dir = path.join(ROOT, 'remotes', name, 'dist');
   const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'mf-manifest.json'), 'utf8')) as Manifest;
   const zip = manifest.metaData.types?.zip;
-  if (!zip) throw new Error(`remotes/${name}/dist/mf-manifest.json names no types archive (build the remotes with their types: npm run build; npm start and development builds leave them out)`);
+  if (!zip)
+    throw new Error(
+      `remotes/${name}/dist/mf-manifest.json names no types archive (build the remotes with their types: npm run build; npm start and development builds leave them out)`,
+    );
   return fs.readFileSync(path.join(dir, zip));
 }
 
@@ -45,7 +48,10 @@ async function deployedArchive(portal: string, manifestUrl: string): Promise<Buf
   const manifest = (await fetchJson(url.href)) as Manifest;
   const zip = manifest.metaData.types?.zip;
   if (!zip) throw new Error(`${url.href} names no types archive`);
-  const base = manifest.metaData.publicPath && manifest.metaData.publicPath !== 'auto' ? manifest.metaData.publicPath : new URL('.', url).href;
+  const base =
+    manifest.metaData.publicPath && manifest.metaData.publicPath !== 'auto'
+      ? manifest.metaData.publicPath
+      : new URL('.', url).href;
   return Buffer.from(await (await fetchOk(new URL(zip, base).href)).arrayBuffer());
 }
 
@@ -65,7 +71,10 @@ export async function remoteTypes(from?: string): Promise<void> {
 if (require.main === module) {
   const from = process.argv.find((arg) => arg.startsWith('--from='))?.slice('--from='.length);
   remoteTypes(from).then(
-    () => console.info(`The remotes' types (${REMOTE_NAMES.join(', ')}) are in host/@mf-types/, from ${from ?? "this checkout's builds"}.`),
+    () =>
+      console.info(
+        `The remotes' types (${REMOTE_NAMES.join(', ')}) are in host/@mf-types/, from ${from ?? "this checkout's builds"}.`,
+      ),
     (error: unknown) => {
       const reason = error instanceof Error ? error.message : String(error);
       console.error(`The remotes' types could not be read: ${reason}`);

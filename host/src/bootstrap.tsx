@@ -1,7 +1,14 @@
 import { StrictMode, startTransition } from 'react';
 import { preload } from 'react-dom';
 import { createRoot } from 'react-dom/client';
-import { authStore, configurePortal, preloadApiClient, remoteFor, setRemoteModuleLoader, watchOtherTabs } from '@portal/shared';
+import {
+  authStore,
+  configurePortal,
+  preloadApiClient,
+  remoteFor,
+  setRemoteModuleLoader,
+  watchOtherTabs,
+} from '@portal/shared';
 import '@portal/shared/global.css';
 import { loadConfig } from './config/loadConfig';
 import { loadExposedModule, registerPortalRemotes } from './remotes/loader';
@@ -13,7 +20,13 @@ export async function start(): Promise<void> {
   const root = createRoot(document.getElementById('root')!);
   try {
     const config = await loadConfig();
-    configurePortal({ apiBaseUrl: config.apiBaseUrl, product: config.product, payments: config.payments, operator: config.operator, sandbox: config.sandbox });
+    configurePortal({
+      apiBaseUrl: config.apiBaseUrl,
+      product: config.product,
+      payments: config.payments,
+      operator: config.operator,
+      sandbox: config.sandbox,
+    });
     registerPortalRemotes(config.remotes, config.remoteOrigins);
     // The remote this page needs first: its manifest is fetched while React renders the shell, not after
     // (the server's Link header does the same for remotes it serves; this covers remotes on other origins).
@@ -38,4 +51,3 @@ export async function start(): Promise<void> {
     ),
   );
 }
-

@@ -21,5 +21,6 @@ async function run(): Promise<void> {
 run().catch((error: unknown) => {
   // Only a defect of this build ends here (the configuration's own failures have their page).
   console.error(error);
-  document.getElementById('root')!.textContent = 'Portal se trenutno ne može učitati. Osvježi stranicu za nekoliko trenutaka.';
+  document.getElementById('root')!.textContent =
+    'Portal se trenutno ne može učitati. Osvježi stranicu za nekoliko trenutaka.';
 });

@@ -5,7 +5,19 @@ export * from './messages';
 export * from './storage';
 export { once, type Once } from './once';
 export type { RemoteRoutesModule, SubscriptionContentModule } from './federation';
-export { api, call, calls, configureApi, download, getProduct, postToProcessor, preloadApiClient, productPath, saveFile, type CallInput } from './api/client';
+export {
+  api,
+  call,
+  calls,
+  configureApi,
+  download,
+  getProduct,
+  postToProcessor,
+  preloadApiClient,
+  productPath,
+  saveFile,
+  type CallInput,
+} from './api/client';
 export { getAccountInfo, useAccountInfo, type AccountInfoState } from './api/account';
 export { useLoad, type LoadState } from './api/useLoad';
 export { useSubmit, type Submit } from './api/useSubmit';
@@ -34,7 +46,13 @@ import { DEFAULT_OPERATOR, type OperatorSettings, type PaymentSettings, type Rem
 import { setStoragePrefix } from './storage';
 
 /** Points the page's one API client and storage prefix at the configured service and product. */
-export function configurePortal(options: { apiBaseUrl: string; product: string; payments?: PaymentSettings; operator?: OperatorSettings; sandbox?: boolean }): void {
+export function configurePortal(options: {
+  apiBaseUrl: string;
+  product: string;
+  payments?: PaymentSettings;
+  operator?: OperatorSettings;
+  sandbox?: boolean;
+}): void {
   setStoragePrefix(options.product);
   configureApi({ baseURL: options.apiBaseUrl, product: options.product });
   if (options.payments) settings.payments = options.payments;

@@ -10,7 +10,10 @@ export interface Once<A, T> {
  * Runs `load` once per argument (compared by `keyOf`): concurrent and later callers share its
  * promise. A load that fails is forgotten, so the next call tries again instead of failing for ever.
  */
-export function once<A = void, T = unknown>(load: (arg: A) => Promise<T>, keyOf: (arg: A) => unknown = (arg) => arg): Once<A, T> {
+export function once<A = void, T = unknown>(
+  load: (arg: A) => Promise<T>,
+  keyOf: (arg: A) => unknown = (arg) => arg,
+): Once<A, T> {
   const pending = new Map<unknown, Promise<T>>();
   const run = (arg: A): Promise<T> => {
     const key = keyOf(arg);

@@ -30,12 +30,14 @@ function safely<T>(read: () => T, fallback: T): T {
 
 export const local = {
   get: (name: string): string | null => safely(() => window.localStorage.getItem(storageKey(name)), null),
-  set: (name: string, value: string): void => safely(() => window.localStorage.setItem(storageKey(name), value), undefined),
+  set: (name: string, value: string): void =>
+    safely(() => window.localStorage.setItem(storageKey(name), value), undefined),
   remove: (name: string): void => safely(() => window.localStorage.removeItem(storageKey(name)), undefined),
 };
 
 export const session = {
   get: (name: string): string | null => safely(() => window.sessionStorage.getItem(storageKey(name)), null),
-  set: (name: string, value: string): void => safely(() => window.sessionStorage.setItem(storageKey(name), value), undefined),
+  set: (name: string, value: string): void =>
+    safely(() => window.sessionStorage.setItem(storageKey(name), value), undefined),
   remove: (name: string): void => safely(() => window.sessionStorage.removeItem(storageKey(name)), undefined),
 };

@@ -15,69 +15,212 @@ async function restricted(file: string, code: string): Promise<boolean> {
 }
 
 describe('the app list', () => {
-  it('is the contract\'s REMOTE_NAMES: npm\'s workspaces and the lint boundaries name the same remotes', () => {
-    const workspaces = (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { workspaces: string[] }).workspaces;
-    assert.deepEqual(workspaces.filter((dir) => dir.startsWith('remotes/')), REMOTE_NAMES.map((name) => `remotes/${name}`));
+  it("is the contract's REMOTE_NAMES: npm's workspaces and the lint boundaries name the same remotes", () => {
+    const workspaces = (
+      JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { workspaces: string[] }
+    ).workspaces;
+    assert.deepEqual(
+      workspaces.filter((dir) => dir.startsWith('remotes/')),
+      REMOTE_NAMES.map((name) => `remotes/${name}`),
+    );
     assert.deepEqual(Object.keys(APPS), ['host', ...REMOTE_NAMES], 'the build knows every app');
-    assert.deepEqual(Object.values(APPS).map((app) => app.dir), Object.values(APP_DIRS));
+    assert.deepEqual(
+      Object.values(APPS).map((app) => app.dir),
+      Object.values(APP_DIRS),
+    );
   });
 });
 
 describe('import boundaries (shared -> remotes -> host)', () => {
   it('forbids a remote importing another remote, by package or by path', async () => {
-    assert.ok(await restricted('remotes/account/src/x.ts', "import { routes } from '@portal/catalogue/routes';\nexport const x = routes;\n"));
-    assert.ok(await restricted('remotes/account/src/a/x.ts', "import { routes } from '../../../onboarding/src/exposes/routes';\nexport const x = routes;\n"));
+    assert.ok(
+      await restricted(
+        'remotes/account/src/x.ts',
+        "import { routes } from '@portal/catalogue/routes';\nexport const x = routes;\n",
+      ),
+    );
+    assert.ok(
+      await restricted(
+        'remotes/account/src/a/x.ts',
+        "import { routes } from '../../../onboarding/src/exposes/routes';\nexport const x = routes;\n",
+      ),
+    );
     assert.ok(await restricted('remotes/account/src/x.ts', "import { x } from '@portal/host';\nexport const y = x;\n"));
   });
 
   it('forbids shared importing any app', async () => {
-    assert.ok(await restricted('shared/src/x.ts', "import { routes } from '@portal/account/routes';\nexport const x = routes;\n"));
-    assert.ok(await restricted('shared/src/a/x.ts', "import { y } from '../../../host/src/App';\nexport const x = y;\n"));
+    assert.ok(
+      await restricted(
+        'shared/src/x.ts',
+        "import { routes } from '@portal/account/routes';\nexport const x = routes;\n",
+      ),
+    );
+    assert.ok(
+      await restricted('shared/src/a/x.ts', "import { y } from '../../../host/src/App';\nexport const x = y;\n"),
+    );
   });
 
   it('lets the host import remote types only, and the API only the contract', async () => {
-    assert.ok(await restricted('host/src/x.ts', "import { routes } from 'account/routes';\nexport const x = routes;\n"));
-    assert.equal(await restricted('host/src/x.ts', "import type { routes } from 'account/routes';\nexport type X = typeof routes;\n"), false);
-    assert.ok(await restricted('host/src/x.ts', "import type { routes } from '@portal/account/routes';\nexport type X = typeof routes;\n"), 'the published types, not the sources');
+    assert.ok(
+      await restricted('host/src/x.ts', "import { routes } from 'account/routes';\nexport const x = routes;\n"),
+    );
+    assert.equal(
+      await restricted(
+        'host/src/x.ts',
+        "import type { routes } from 'account/routes';\nexport type X = typeof routes;\n",
+      ),
+      false,
+    );
+    assert.ok(
+      await restricted(
+        'host/src/x.ts',
+        "import type { routes } from '@portal/account/routes';\nexport type X = typeof routes;\n",
+      ),
+      'the published types, not the sources',
+    );
     assert.ok(await restricted('api/src/x.ts', "import { api } from '@portal/shared';\nexport const x = api;\n"));
-    assert.equal(await restricted('api/src/x.ts', "import { loginRequestSchema } from '@portal/shared/contract';\nexport const x = loginRequestSchema;\n"), false);
-    assert.equal(await restricted('api/src/x.ts', "import { formatKM } from '@portal/shared/format';\nexport const x = formatKM;\n"), false, 'the pure formatting too');
-    assert.ok(await restricted('api/src/x.ts', "import { CardDialog } from '@portal/shared/payments';\nexport const x = CardDialog;\n"));
+    assert.equal(
+      await restricted(
+        'api/src/x.ts',
+        "import { loginRequestSchema } from '@portal/shared/contract';\nexport const x = loginRequestSchema;\n",
+      ),
+      false,
+    );
+    assert.equal(
+      await restricted(
+        'api/src/x.ts',
+        "import { formatKM } from '@portal/shared/format';\nexport const x = formatKM;\n",
+      ),
+      false,
+      'the pure formatting too',
+    );
+    assert.ok(
+      await restricted(
+        'api/src/x.ts',
+        "import { CardDialog } from '@portal/shared/payments';\nexport const x = CardDialog;\n",
+      ),
+    );
   });
 
   it('keeps the payment module on the shared singleton: it imports the rest of shared by package name', async () => {
-    assert.ok(await restricted('shared/src/payments/x.ts', "import { authStore } from '../auth/store';\nexport const x = authStore;\n"));
-    assert.ok(await restricted('shared/src/payments/x.ts', "import { calls } from '../api/client';\nexport const x = calls;\n"));
-    assert.equal(await restricted('shared/src/payments/x.ts', "import { calls } from '@portal/shared';\nexport const x = calls;\n"), false);
-    assert.equal(await restricted('shared/src/payments/x.ts', "import { Dialog } from './Dialog';\nexport const x = Dialog;\n"), false);
+    assert.ok(
+      await restricted(
+        'shared/src/payments/x.ts',
+        "import { authStore } from '../auth/store';\nexport const x = authStore;\n",
+      ),
+    );
+    assert.ok(
+      await restricted('shared/src/payments/x.ts', "import { calls } from '../api/client';\nexport const x = calls;\n"),
+    );
+    assert.equal(
+      await restricted(
+        'shared/src/payments/x.ts',
+        "import { calls } from '@portal/shared';\nexport const x = calls;\n",
+      ),
+      false,
+    );
+    assert.equal(
+      await restricted('shared/src/payments/x.ts', "import { Dialog } from './Dialog';\nexport const x = Dialog;\n"),
+      false,
+    );
   });
 
   it("keeps one contract per page: code beside the singleton takes the contract's values from @portal/shared, not by the contract's own name", async () => {
     const valueImport = "import { luhnValid } from '@portal/shared/contract';\nexport const x = luhnValid;\n";
     assert.ok(await restricted('shared/src/payments/x.ts', valueImport), 'the payment module, bundled into each app');
     assert.ok(await restricted('remotes/account/src/x.ts', valueImport));
-    assert.equal(await restricted('remotes/account/src/x.ts', "import type { Plan } from '@portal/shared/contract';\nexport type X = Plan;\n"), false, 'types are free');
-    assert.equal(await restricted('remotes/catalogue/src/widget/x.ts', valueImport), false, 'the widget is built alone, without the singleton');
-    assert.ok(await restricted('remotes/catalogue/src/widget/x.ts', "import { Link } from 'react-router';\nexport const x = Link;\n"), 'and keeps the other boundaries');
+    assert.equal(
+      await restricted(
+        'remotes/account/src/x.ts',
+        "import type { Plan } from '@portal/shared/contract';\nexport type X = Plan;\n",
+      ),
+      false,
+      'types are free',
+    );
+    assert.equal(
+      await restricted('remotes/catalogue/src/widget/x.ts', valueImport),
+      false,
+      'the widget is built alone, without the singleton',
+    );
+    assert.ok(
+      await restricted(
+        'remotes/catalogue/src/widget/x.ts',
+        "import { Link } from 'react-router';\nexport const x = Link;\n",
+      ),
+      'and keeps the other boundaries',
+    );
   });
 
   it('keeps one router: apps take react-router from @portal/shared, except types and tests', async () => {
-    assert.ok(await restricted('remotes/catalogue/src/x.tsx', "import { Link } from 'react-router';\nexport const x = Link;\n"));
-    assert.ok(await restricted('host/src/layout/x.tsx', "import { useLocation } from 'react-router';\nexport const x = useLocation;\n"));
-    assert.ok(await restricted('remotes/account/src/x.test.tsx', "import { routes } from '@portal/catalogue/routes';\nexport const x = routes;\n"), 'tests keep the other boundaries');
-    assert.equal(await restricted('remotes/catalogue/src/x.tsx', "import type { RouteObject } from 'react-router';\nexport type X = RouteObject;\n"), false);
-    assert.equal(await restricted('remotes/catalogue/src/x.test.tsx', "import { MemoryRouter } from 'react-router';\nexport const x = MemoryRouter;\n"), false);
-    assert.equal(await restricted('remotes/catalogue/src/x.tsx', "import { Link } from '@portal/shared';\nexport const x = Link;\n"), false);
+    assert.ok(
+      await restricted('remotes/catalogue/src/x.tsx', "import { Link } from 'react-router';\nexport const x = Link;\n"),
+    );
+    assert.ok(
+      await restricted(
+        'host/src/layout/x.tsx',
+        "import { useLocation } from 'react-router';\nexport const x = useLocation;\n",
+      ),
+    );
+    assert.ok(
+      await restricted(
+        'remotes/account/src/x.test.tsx',
+        "import { routes } from '@portal/catalogue/routes';\nexport const x = routes;\n",
+      ),
+      'tests keep the other boundaries',
+    );
+    assert.equal(
+      await restricted(
+        'remotes/catalogue/src/x.tsx',
+        "import type { RouteObject } from 'react-router';\nexport type X = RouteObject;\n",
+      ),
+      false,
+    );
+    assert.equal(
+      await restricted(
+        'remotes/catalogue/src/x.test.tsx',
+        "import { MemoryRouter } from 'react-router';\nexport const x = MemoryRouter;\n",
+      ),
+      false,
+    );
+    assert.equal(
+      await restricted(
+        'remotes/catalogue/src/x.tsx',
+        "import { Link } from '@portal/shared';\nexport const x = Link;\n",
+      ),
+      false,
+    );
   });
 
   it('keeps API paths and methods in the endpoint table: apps call calls.<name>(), not the raw client', async () => {
-    assert.ok(await restricted('remotes/account/src/x.ts', "import { api } from '@portal/shared';\nexport const x = api;\n"));
-    assert.ok(await restricted('host/src/x.ts', "import { productPath } from '@portal/shared';\nexport const x = productPath;\n"));
-    assert.equal(await restricted('remotes/account/src/x.ts', "import { calls } from '@portal/shared';\nexport const x = calls;\n"), false);
+    assert.ok(
+      await restricted('remotes/account/src/x.ts', "import { api } from '@portal/shared';\nexport const x = api;\n"),
+    );
+    assert.ok(
+      await restricted(
+        'host/src/x.ts',
+        "import { productPath } from '@portal/shared';\nexport const x = productPath;\n",
+      ),
+    );
+    assert.equal(
+      await restricted(
+        'remotes/account/src/x.ts',
+        "import { calls } from '@portal/shared';\nexport const x = calls;\n",
+      ),
+      false,
+    );
   });
 
   it('allows what flows the right way', async () => {
-    assert.equal(await restricted('remotes/account/src/x.ts', "import { calls } from '@portal/shared';\nexport const x = calls;\n"), false);
-    assert.equal(await restricted('host/src/a/x.ts', "import { y } from '../remotes/loader';\nexport const x = y;\n"), false);
+    assert.equal(
+      await restricted(
+        'remotes/account/src/x.ts',
+        "import { calls } from '@portal/shared';\nexport const x = calls;\n",
+      ),
+      false,
+    );
+    assert.equal(
+      await restricted('host/src/a/x.ts', "import { y } from '../remotes/loader';\nexport const x = y;\n"),
+      false,
+    );
   });
 });

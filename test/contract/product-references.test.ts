@@ -125,7 +125,8 @@ describe('references to docs/product.md', () => {
   });
 
   it('finds the forms references take', () => {
-    const refs = (source: string) => productReferences(source).map(({ line, section, labels }) => ({ line, section, labels }));
+    const refs = (source: string) =>
+      productReferences(source).map(({ line, section, labels }) => ({ line, section, labels }));
     assert.deepEqual(refs('// (product.md §2, §5, §8): the form'), [
       { line: 1, section: 2, labels: [] },
       { line: 1, section: 5, labels: [] },
@@ -139,8 +140,16 @@ describe('references to docs/product.md', () => {
       { line: 2, section: 7, labels: [] },
       { line: 2, section: 4, labels: ['Subscription status'] },
     ]);
-    assert.deepEqual(refs("// product.md §2, Layout\nexport const a = 'x';"), [{ line: 1, section: 2, labels: ['Layout'] }], 'a label ends with its line');
-    assert.deepEqual(refs('// product.md §5: the hint, and more'), [{ line: 1, section: 5, labels: [] }], 'a gloss after a colon');
+    assert.deepEqual(
+      refs("// product.md §2, Layout\nexport const a = 'x';"),
+      [{ line: 1, section: 2, labels: ['Layout'] }],
+      'a label ends with its line',
+    );
+    assert.deepEqual(
+      refs('// product.md §5: the hint, and more'),
+      [{ line: 1, section: 5, labels: [] }],
+      'a gloss after a colon',
+    );
     assert.deepEqual(refs('// product.md §2, Public; `?paket=` filters; docs/product.md §9'), [
       { line: 1, section: 2, labels: ['Public'] },
       { line: 1, section: 9, labels: [] },
@@ -161,11 +170,17 @@ describe('references to docs/product.md', () => {
           continue;
         }
         for (const label of ref.labels) {
-          if (!labels.has(label)) problems.push(`${where}: §${ref.section} has no label "${label}" (it has: ${[...labels].join(', ') || 'none'})`);
+          if (!labels.has(label))
+            problems.push(
+              `${where}: §${ref.section} has no label "${label}" (it has: ${[...labels].join(', ') || 'none'})`,
+            );
         }
       }
     }
     assert.ok(count > 100, `found ${count} references: the scan is broken`);
-    assert.ok(problems.length === 0, `${problems.length} of ${count} references name what product.md does not have:\n${problems.join('\n')}`);
+    assert.ok(
+      problems.length === 0,
+      `${problems.length} of ${count} references name what product.md does not have:\n${problems.join('\n')}`,
+    );
   });
 });

@@ -18,11 +18,20 @@ const EXPOSED = path.join(ROOT, 'host/src/remotes/exposed.ts');
 function hostErrors(typesDir: string): string {
   const { config } = ts.readConfigFile(path.join(ROOT, 'tsconfig.json'), (file) => ts.sys.readFile(file));
   const { options } = ts.parseJsonConfigFileContent(config, ts.sys, ROOT);
-  const paths = Object.fromEntries(['catalogue', 'account', 'onboarding'].map((name) => [`${name}/*`, [path.join(typesDir, name, '*')]]));
-  const program = ts.createProgram([EXPOSED, path.join(ROOT, 'shared/src/ui/assets.d.ts')], { ...options, paths, noEmit: true });
+  const paths = Object.fromEntries(
+    ['catalogue', 'account', 'onboarding'].map((name) => [`${name}/*`, [path.join(typesDir, name, '*')]]),
+  );
+  const program = ts.createProgram([EXPOSED, path.join(ROOT, 'shared/src/ui/assets.d.ts')], {
+    ...options,
+    paths,
+    noEmit: true,
+  });
   return ts
     .getPreEmitDiagnostics(program)
-    .map((d) => `${d.file ? path.relative(ROOT, d.file.fileName) : ''}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`)
+    .map(
+      (d) =>
+        `${d.file ? path.relative(ROOT, d.file.fileName) : ''}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`,
+    )
     .join('\n');
 }
 
@@ -45,7 +54,10 @@ describe("the remotes' published types gate the host's type check", () => {
 
   it('fail when a remote changes the signature of its exposed routes', () => {
     // `routes` made a function of the product, as `accountRoutes` is: a change the page would only find at run time.
-    const dir = publishedWith('account', "import type { RouteObject } from '@portal/shared';\nexport declare function routes(product: string): RouteObject[];\n");
+    const dir = publishedWith(
+      'account',
+      "import type { RouteObject } from '@portal/shared';\nexport declare function routes(product: string): RouteObject[];\n",
+    );
     assert.match(hostErrors(dir), /host\/src\/remotes\/exposed\.ts: .*account/s);
     fs.rmSync(dir, { recursive: true, force: true });
   });

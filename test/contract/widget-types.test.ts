@@ -16,10 +16,26 @@ const TSC = path.join(ROOT, 'node_modules/typescript/bin/tsc');
 /** Type-checks `files` (name → source) beside copies of the shipped typings; answers tsc's output, or '' when clean. */
 function typeCheck(files: Record<string, string>): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tv-paketi-types-'));
-  for (const name of ['tv-paketi.d.ts', 'tv-paketi-react.d.ts']) fs.copyFileSync(path.join(PUBLIC, name), path.join(dir, name));
+  for (const name of ['tv-paketi.d.ts', 'tv-paketi-react.d.ts'])
+    fs.copyFileSync(path.join(PUBLIC, name), path.join(dir, name));
   for (const [name, source] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), source);
   const config = {
-    compilerOptions: { strict: true, noEmit: true, target: 'ES2022', module: 'ESNext', moduleResolution: 'bundler', jsx: 'react-jsx', lib: ['DOM', 'ES2022'], skipLibCheck: false, typeRoots: [path.join(ROOT, 'node_modules/@types')], types: [], paths: { react: [path.join(ROOT, 'node_modules/@types/react')], 'react/jsx-runtime': [path.join(ROOT, 'node_modules/@types/react/jsx-runtime')] } },
+    compilerOptions: {
+      strict: true,
+      noEmit: true,
+      target: 'ES2022',
+      module: 'ESNext',
+      moduleResolution: 'bundler',
+      jsx: 'react-jsx',
+      lib: ['DOM', 'ES2022'],
+      skipLibCheck: false,
+      typeRoots: [path.join(ROOT, 'node_modules/@types')],
+      types: [],
+      paths: {
+        react: [path.join(ROOT, 'node_modules/@types/react')],
+        'react/jsx-runtime': [path.join(ROOT, 'node_modules/@types/react/jsx-runtime')],
+      },
+    },
     files: Object.keys(files).map((name) => path.join(dir, name)),
   };
   fs.writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify(config));

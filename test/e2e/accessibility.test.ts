@@ -4,9 +4,35 @@ import type { Page } from 'playwright-core';
 import { expectAccessible, loggedInPage, tabTo, portalAndBrowser } from './harness';
 
 /** Every route of the specification a visitor can open, and the 404 page. */
-const PUBLIC_ROUTES = ['/', '/paketi', '/tv-kanali', '/videoteke', '/faq', '/uslovi-placanja', '/uslovi-koriscenja', '/privacy-policy/', '/nalog', '/kreiraj-nalog', '/kreiraj-nalog/broj-telefona', '/kreiraj-nalog/e-mail', '/zaboravljena-lozinka', '/pretplata-greska', '/nema-te-stranice'];
+const PUBLIC_ROUTES = [
+  '/',
+  '/paketi',
+  '/tv-kanali',
+  '/videoteke',
+  '/faq',
+  '/uslovi-placanja',
+  '/uslovi-koriscenja',
+  '/privacy-policy/',
+  '/nalog',
+  '/kreiraj-nalog',
+  '/kreiraj-nalog/broj-telefona',
+  '/kreiraj-nalog/e-mail',
+  '/zaboravljena-lozinka',
+  '/pretplata-greska',
+  '/nema-te-stranice',
+];
 /** The logged-in routes (the seeded ACTIVE customer). */
-const ACCOUNT_ROUTES = ['/nalog', '/nalog/moje-kartice', '/nalog/istorija-uplata', '/nalog/promijeni-lozinku', '/nalog/promijeni-pin', '/nalog/deaktiviraj-ontv', '/pretplata-uspjesna', '/nalog/placanje-uspjesno', '/nalog/placanje-greska'];
+const ACCOUNT_ROUTES = [
+  '/nalog',
+  '/nalog/moje-kartice',
+  '/nalog/istorija-uplata',
+  '/nalog/promijeni-lozinku',
+  '/nalog/promijeni-pin',
+  '/nalog/deaktiviraj-ontv',
+  '/pretplata-uspjesna',
+  '/nalog/placanje-uspjesno',
+  '/nalog/placanje-greska',
+];
 
 describe('accessibility (axe-core) in a browser', () => {
   const suite = portalAndBrowser({ name: 'a11y' });
@@ -103,7 +129,9 @@ describe('accessibility (axe-core) in a browser', () => {
       // Inside the dialog, or on the document itself (the browser's own controls between two rounds).
       const where = await page.evaluate(() => {
         const active = document.activeElement;
-        return !active || active === document.body || active.closest('dialog[open]') ? null : `${active.tagName} ${active.textContent?.slice(0, 30)}`;
+        return !active || active === document.body || active.closest('dialog[open]')
+          ? null
+          : `${active.tagName} ${active.textContent?.slice(0, 30)}`;
       });
       if (where) outside.push(where);
       await page.keyboard.press('Tab');
@@ -111,7 +139,11 @@ describe('accessibility (axe-core) in a browser', () => {
     assert.deepEqual(outside, [], 'Tab never leaves the dialog for the page behind it');
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'detached' });
-    assert.equal(await page.evaluate(() => document.activeElement?.textContent?.trim()), 'Dodaj karticu', 'focus is back on the button that opened it');
+    assert.equal(
+      await page.evaluate(() => document.activeElement?.textContent?.trim()),
+      'Dodaj karticu',
+      'focus is back on the button that opened it',
+    );
     await context.close();
   });
 });

@@ -7,12 +7,28 @@ const PASSWORD = 'Demo1234!';
 describe('account area in a browser', () => {
   const suite = portalAndBrowser({ name: 'account' });
 
-  const loggedIn = (username: string, password = PASSWORD, width = 1280) => loggedInPage(suite.browser, suite.portal.url, username, { password, width });
+  const loggedIn = (username: string, password = PASSWORD, width = 1280) =>
+    loggedInPage(suite.browser, suite.portal.url, username, { password, width });
 
   const STATES = [
-    { user: 'aktivna@ontv.ba', label: 'AKTIVNA', action: ['Deaktiviraj pretplatu', '/nalog/deaktiviraj-ontv'], card: '4242' },
-    { user: 'deaktivirana@ontv.ba', label: 'DEAKTIVIRANA', action: ['Reaktiviraj pretplatu', '/nalog/reaktiviraj-ontv-bez-placanja'], card: '5454' },
-    { user: 'deaktivirana.istekla@ontv.ba', label: 'DEAKTIVIRANA', action: ['Reaktiviraj pretplatu', '/nalog/reaktiviraj-ontv'], card: '0005' },
+    {
+      user: 'aktivna@ontv.ba',
+      label: 'AKTIVNA',
+      action: ['Deaktiviraj pretplatu', '/nalog/deaktiviraj-ontv'],
+      card: '4242',
+    },
+    {
+      user: 'deaktivirana@ontv.ba',
+      label: 'DEAKTIVIRANA',
+      action: ['Reaktiviraj pretplatu', '/nalog/reaktiviraj-ontv-bez-placanja'],
+      card: '5454',
+    },
+    {
+      user: 'deaktivirana.istekla@ontv.ba',
+      label: 'DEAKTIVIRANA',
+      action: ['Reaktiviraj pretplatu', '/nalog/reaktiviraj-ontv'],
+      card: '0005',
+    },
     { user: 'blokirana@ontv.ba', label: 'BLOKIRANA', action: null, card: '1881' },
     { user: 'istekla@ontv.ba', label: 'ISTEKLA', action: null, card: null },
     { user: 'demo@ontv.ba', label: null, action: null, card: null },
@@ -24,7 +40,8 @@ describe('account area in a browser', () => {
       const plan = page.locator('section', { has: page.getByRole('heading', { name: 'Moj paket' }) });
       if (state.label) await plan.getByText(state.label, { exact: true }).waitFor();
       else await plan.getByText('Nemaš aktiviran paket').waitFor();
-      if (state.label === 'ISTEKLA') assert.equal(await plan.getByRole('link', { name: 'Obnovi pretplatu' }).getAttribute('href'), '/paketi');
+      if (state.label === 'ISTEKLA')
+        assert.equal(await plan.getByRole('link', { name: 'Obnovi pretplatu' }).getAttribute('href'), '/paketi');
       for (const name of ['Deaktiviraj pretplatu', 'Reaktiviraj pretplatu']) {
         const link = page.getByRole('link', { name });
         if (state.action?.[0] === name) assert.equal(await link.getAttribute('href'), state.action[1], state.user);
@@ -44,7 +61,14 @@ describe('account area in a browser', () => {
     await page.getByRole('heading', { name: 'Promjena PIN-a' }).waitFor();
     // The portal does not keep the PIN the login answers; the test asks the API for it on another device.
     const login = await page.request.post(`${suite.portal.url}/api/login`, {
-      data: { username: 'blokirana@ontv.ba', password: PASSWORD, deviceType: 'ontv', deviceUsername: 'web-e2e-pin-aaaaaaaaaaaaaaa', devicePassword: 'c'.repeat(64), deviceName: 'e2e' },
+      data: {
+        username: 'blokirana@ontv.ba',
+        password: PASSWORD,
+        deviceType: 'ontv',
+        deviceUsername: 'web-e2e-pin-aaaaaaaaaaaaaaa',
+        devicePassword: 'c'.repeat(64),
+        deviceName: 'e2e',
+      },
     });
     const currentPin = ((await login.json()) as { pin: string }).pin;
     const wrong = currentPin === '0000' ? '1111' : '0000';
@@ -102,7 +126,13 @@ describe('account area in a browser', () => {
 
   it('sends an anonymous visitor of every account route to the login form', async () => {
     const page = await (await suite.browser.newContext()).newPage();
-    for (const path of ['/nalog/promijeni-pin', '/nalog/promijeni-lozinku', '/nalog/deaktiviraj-ontv', '/nalog/reaktiviraj-ontv-bez-placanja', '/nalog/promijeni-lozinku/uspjesno']) {
+    for (const path of [
+      '/nalog/promijeni-pin',
+      '/nalog/promijeni-lozinku',
+      '/nalog/deaktiviraj-ontv',
+      '/nalog/reaktiviraj-ontv-bez-placanja',
+      '/nalog/promijeni-lozinku/uspjesno',
+    ]) {
       await page.goto(suite.portal.url + path);
       await page.getByLabel('E-mail ili broj telefona').waitFor();
       assert.equal(new URL(page.url()).pathname, '/nalog', path);

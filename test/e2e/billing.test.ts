@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { formatDate } from '@portal/shared/format';
 import { addCard, loggedInPage, outbox, screenshot, portalAndBrowser } from './harness';
 
-const isoDayFrom = (from: Date, days: number) => new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate() + days)).toISOString().slice(0, 10);
+const isoDayFrom = (from: Date, days: number) =>
+  new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate() + days)).toISOString().slice(0, 10);
 /** `from` plus days as the portal writes it (`11.12.2026.`). */
 const portalDay = (from: Date, days: number) => formatDate(isoDayFrom(from, days));
 
@@ -14,17 +15,28 @@ describe('billing in a browser', () => {
   const texts = async (to: string) => (await outbox(suite.portal.url, to)).map((m) => m.text);
   /** What an operator's `npm run billing -- --at` does, through the sandbox's trigger (the server holds the embedded database). */
   async function billAt(day: string, time: string) {
-    const response = await fetch(`${suite.portal.url}/api/dev/billing`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ at: `${day}T${time}:00Z` }) });
+    const response = await fetch(`${suite.portal.url}/api/dev/billing`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ at: `${day}T${time}:00Z` }),
+    });
     assert.equal(response.status, 200);
     return (await response.json()) as { charged: number; failed: number };
   }
 
   it('ends the seeded DEACTIVATED subscription whose period is over at the first run', async () => {
     // The schedule's first run is under way as the server starts; its notice says it is done.
-    for (let i = 0; i < 50 && (await texts('deaktivirana.istekla@ontv.ba')).length === 0; i += 1) await new Promise((r) => setTimeout(r, 100));
-    assert.match((await texts('deaktivirana.istekla@ontv.ba'))[0] ?? '', /^ON TV: deaktivirana pretplata na paket StartON je istekla/);
+    for (let i = 0; i < 50 && (await texts('deaktivirana.istekla@ontv.ba')).length === 0; i += 1)
+      await new Promise((r) => setTimeout(r, 100));
+    assert.match(
+      (await texts('deaktivirana.istekla@ontv.ba'))[0] ?? '',
+      /^ON TV: deaktivirana pretplata na paket StartON je istekla/,
+    );
     const page = await loggedInPage(suite.browser, suite.portal.url, 'deaktivirana.istekla@ontv.ba', { width: 375 });
-    await page.locator('section', { has: page.getByRole('heading', { name: 'Moj paket' }) }).getByText('ISTEKLA', { exact: true }).waitFor();
+    await page
+      .locator('section', { has: page.getByRole('heading', { name: 'Moj paket' }) })
+      .getByText('ISTEKLA', { exact: true })
+      .waitFor();
     await page.getByRole('link', { name: 'Obnovi pretplatu' }).waitFor();
     await page.context().close();
   });
@@ -39,7 +51,9 @@ describe('billing in a browser', () => {
     await dialog.getByRole('heading', { name: 'Čestitamo' }).waitFor();
     await dialog.getByRole('button', { name: 'Zatvori', exact: true }).last().click();
     const item = (last4: string) => page.getByRole('listitem').filter({ hasText: `**** **** **** ${last4}` });
-    await item('0341').getByRole('button', { name: /Postavi kao glavnu/ }).click();
+    await item('0341')
+      .getByRole('button', { name: /Postavi kao glavnu/ })
+      .click();
     await item('0341').getByText('Glavna kartica').waitFor();
 
     const failed = await billAt(due, '06:00');
@@ -62,7 +76,9 @@ describe('billing in a browser', () => {
 
     // Back to the card that works: the same day's next run charges it, and the period runs from the due day.
     await alert.getByRole('link', { name: 'promijeni karticu' }).click();
-    await item('4242').getByRole('button', { name: /Postavi kao glavnu/ }).click();
+    await item('4242')
+      .getByRole('button', { name: /Postavi kao glavnu/ })
+      .click();
     await item('4242').getByText('Glavna kartica').waitFor();
     const paid = await billAt(due, '10:00');
     assert.ok(paid.charged >= 1);
@@ -70,7 +86,10 @@ describe('billing in a browser', () => {
     await plan.getByText('Važi do').waitFor();
     assert.equal(await plan.getByRole('alert').count(), 0);
     const receipt = (await texts('aktivna@ontv.ba'))[0] ?? '';
-    assert.match(receipt, /^ON TV: pretplata na paket MaxON je produžena do \d+\.\d+\.\d{4}\. Naplaćeno je 24,90 KM s kartice \*\*\*\* \*\*\*\* \*\*\*\* 4242\. Račun br\. \d{4}-\d{6}/);
+    assert.match(
+      receipt,
+      /^ON TV: pretplata na paket MaxON je produžena do \d+\.\d+\.\d{4}\. Naplaćeno je 24,90 KM s kartice \*\*\*\* \*\*\*\* \*\*\*\* 4242\. Račun br\. \d{4}-\d{6}/,
+    );
     await page.goto(`${suite.portal.url}/nalog/istorija-uplata`);
     await page.getByRole('row').nth(1).getByText('24,90 KM').waitFor();
     await screenshot(page, 'billing-renewal-paid');

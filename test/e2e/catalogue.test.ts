@@ -61,7 +61,10 @@ describe('catalogue in a browser', () => {
     assert.equal(new URL(page.url()).search, '?paket=maxon');
     const image = page.getByRole('listitem').filter({ hasText: 'HBO' }).first().locator('img');
     await image.scrollIntoViewIfNeeded();
-    await page.waitForFunction((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0, await image.elementHandle());
+    await page.waitForFunction(
+      (img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0,
+      await image.elementHandle(),
+    );
     await page.context().close();
   });
 
@@ -72,7 +75,10 @@ describe('catalogue in a browser', () => {
     await maxon.getByText('24,90 KM').waitFor();
     await maxon.getByText(/^Besplatan promo period do \d+\.\d+\.\d{4}\.$/).waitFor();
     await page.getByRole('article', { name: 'StartON' }).getByText('Besplatan promo period 14 dana!').waitFor();
-    assert.equal(await maxon.getByRole('link', { name: 'PRETPLATI SE: MaxON' }).getAttribute('href'), '/pretplati-se?paket=maxon');
+    assert.equal(
+      await maxon.getByRole('link', { name: 'PRETPLATI SE: MaxON' }).getAttribute('href'),
+      '/pretplati-se?paket=maxon',
+    );
     await maxon.getByRole('link', { name: /Pogledaj listu kanala/ }).click();
     await page.waitForURL(/\/tv-kanali\?paket=maxon$/);
     assert.equal(await page.getByRole('button', { name: 'MaxON paket' }).getAttribute('aria-pressed'), 'true');
@@ -117,7 +123,9 @@ describe('catalogue in a browser', () => {
       const page = await newPage(width);
       await page.addInitScript(() => {
         const shifts = ((window as unknown as { shifts: number[] }).shifts = [] as number[]);
-        new PerformanceObserver((list) => list.getEntries().forEach((entry) => shifts.push((entry as unknown as { value: number }).value))).observe({ type: 'layout-shift', buffered: true });
+        new PerformanceObserver((list) =>
+          list.getEntries().forEach((entry) => shifts.push((entry as unknown as { value: number }).value)),
+        ).observe({ type: 'layout-shift', buffered: true });
       });
       await page.goto(`${suite.portal.url}/remotes/catalogue/embed/demo.html`);
       const widget = page.locator('tv-paketi').first();
@@ -126,7 +134,9 @@ describe('catalogue in a browser', () => {
       await screenshot(page, 'widget-demo');
       // The page holds the widgets' place until their script runs (tv-paketi:not(:defined) in its CSS),
       // and the widget holds its own height while the prices load: nothing on the page moves.
-      const shift = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts.reduce((sum, value) => sum + value, 0));
+      const shift = await page.evaluate(() =>
+        (window as unknown as { shifts: number[] }).shifts.reduce((sum, value) => sum + value, 0),
+      );
       assert.ok(shift < 0.02, `layout shift on the demo page at ${width} px: ${shift}`);
 
       const inside = await widget.getByRole('heading', { name: 'StartON' }).evaluate((heading) => {
@@ -165,7 +175,10 @@ describe('catalogue in a browser', () => {
       assert.equal(outside.pageCard, 'none', 'the page keeps its own .card rule');
 
       const subscribe = widget.getByRole('link', { name: 'PRETPLATI SE: MaxON' });
-      assert.equal(await subscribe.evaluate((a) => (a as HTMLAnchorElement).href), `${suite.portal.url}/pretplati-se?paket=maxon&ref=demo-stranica`);
+      assert.equal(
+        await subscribe.evaluate((a) => (a as HTMLAnchorElement).href),
+        `${suite.portal.url}/pretplati-se?paket=maxon&ref=demo-stranica`,
+      );
       await page.context().close();
     }
   });
@@ -178,21 +191,28 @@ describe('catalogue in a browser', () => {
       <body><h1>Operater</h1>
       <script src="${suite.portal.url}/remotes/catalogue/embed/tv-paketi.js" defer></script>
       <tv-paketi paket="starton"></tv-paketi></body></html>`;
-    const site = http.createServer((_request, response) => response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html));
+    const site = http.createServer((_request, response) =>
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html),
+    );
     await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
     const operator = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
     await page.goto(`${operator}/paketi.html`);
     const widget = page.locator('tv-paketi');
     await widget.getByText('14,90 KM').waitFor();
     assert.equal(await widget.getByRole('heading').count(), 1);
-    assert.equal(await widget.getByRole('link', { name: 'Pogledaj listu kanala' }).evaluate((a) => (a as HTMLAnchorElement).href), `${suite.portal.url}/tv-kanali?paket=starton`);
+    assert.equal(
+      await widget.getByRole('link', { name: 'Pogledaj listu kanala' }).evaluate((a) => (a as HTMLAnchorElement).href),
+      `${suite.portal.url}/tv-kanali?paket=starton`,
+    );
     assert.equal(await widget.getByText('14,90 KM').evaluate((el) => getComputedStyle(el).color), 'rgb(20, 22, 41)');
     await page.context().close();
     site.close();
   });
 
   it('keeps its v1 contract on another site: the SRI-pinned file loads, events fire once each, a cancelled select stays, parts style it, its height is held', async () => {
-    const pinned = JSON.parse(fs.readFileSync(path.join(ROOT, 'remotes/catalogue/dist/embed/integrity.json'), 'utf8')) as { file: string; integrity: string };
+    const pinned = JSON.parse(
+      fs.readFileSync(path.join(ROOT, 'remotes/catalogue/dist/embed/integrity.json'), 'utf8'),
+    ) as { file: string; integrity: string };
     const html = `<!doctype html><html lang="bs"><head><meta charset="utf-8"><title>Operater</title>
       <style>tv-paketi { --tvp-accent: rgb(11, 92, 173); } tv-paketi::part(button) { border-radius: 3px; } main { max-width: 60rem; }</style>
       <script>
@@ -213,47 +233,72 @@ describe('catalogue in a browser', () => {
       <tv-paketi id="ok" paket="maxon" ref="e2e-baner"></tv-paketi>
       <p id="below">Ispod widgeta.</p>
       <tv-paketi id="down" paket="starton" api-url="http://127.0.0.1:9/api"></tv-paketi></main></body></html>`;
-    const site = http.createServer((_request, response) => response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html));
+    const site = http.createServer((_request, response) =>
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html),
+    );
     await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
     const page = await newPage(375);
     try {
-    // The prices come late, as on a slow line: the cards must not move what is below them.
-    await page.route('**/api/ontv/plans', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 700));
-      await route.continue();
-    });
-    await page.goto(`http://127.0.0.1:${(site.address() as AddressInfo).port}/paketi.html`);
-    const widget = page.locator('#ok');
-    await widget.getByText('24,90 KM').waitFor();
-    await page.locator('#down').getByRole('button', { name: 'Pokušaj ponovo' }).waitFor();
-    await screenshot(page, 'widget-v1-operator');
-    const seen = async () => (await page.evaluate(() => (window as unknown as { seen: unknown[] }).seen)) as Array<[string, string, unknown]>;
-    // Once each, whichever widget answered first.
-    const byWidget = (events: Array<[string, string, unknown]>) => [...events].sort((a, b) => a[1].localeCompare(b[1]));
-    assert.deepEqual(
-      byWidget(await seen()),
-      byWidget([
-        ['tv-paketi-error', 'down', { message: 'Cijene i promocije trenutno nisu dostupne. Prikazujemo opis paketa; pokušaj ponovo za koji trenutak.' }],
-        ['tv-paketi-load', 'ok', { packages: [{ code: 'maxon', name: 'MaxON', priceKM: 24.9 }] }],
-      ]),
-    );
-    // It held its height while the prices loaded: what is below it did not move.
-    const heights = await page.evaluate(() => [(window as unknown as { heightBefore: number }).heightBefore, document.getElementById('ok')!.getBoundingClientRect().height]);
-    assert.ok(heights[0]! > 200 && heights[0] === heights[1], `height before and after the prices: ${heights}`);
+      // The prices come late, as on a slow line: the cards must not move what is below them.
+      await page.route('**/api/ontv/plans', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 700));
+        await route.continue();
+      });
+      await page.goto(`http://127.0.0.1:${(site.address() as AddressInfo).port}/paketi.html`);
+      const widget = page.locator('#ok');
+      await widget.getByText('24,90 KM').waitFor();
+      await page.locator('#down').getByRole('button', { name: 'Pokušaj ponovo' }).waitFor();
+      await screenshot(page, 'widget-v1-operator');
+      const seen = async () =>
+        (await page.evaluate(() => (window as unknown as { seen: unknown[] }).seen)) as Array<
+          [string, string, unknown]
+        >;
+      // Once each, whichever widget answered first.
+      const byWidget = (events: Array<[string, string, unknown]>) =>
+        [...events].sort((a, b) => a[1].localeCompare(b[1]));
+      assert.deepEqual(
+        byWidget(await seen()),
+        byWidget([
+          [
+            'tv-paketi-error',
+            'down',
+            {
+              message:
+                'Cijene i promocije trenutno nisu dostupne. Prikazujemo opis paketa; pokušaj ponovo za koji trenutak.',
+            },
+          ],
+          ['tv-paketi-load', 'ok', { packages: [{ code: 'maxon', name: 'MaxON', priceKM: 24.9 }] }],
+        ]),
+      );
+      // It held its height while the prices loaded: what is below it did not move.
+      const heights = await page.evaluate(() => [
+        (window as unknown as { heightBefore: number }).heightBefore,
+        document.getElementById('ok')!.getBoundingClientRect().height,
+      ]);
+      assert.ok(heights[0]! > 200 && heights[0] === heights[1], `height before and after the prices: ${heights}`);
 
-    const button = widget.getByRole('link', { name: 'PRETPLATI SE: MaxON' });
-    assert.equal(await button.evaluate((a) => (a as HTMLAnchorElement).href), `${suite.portal.url}/pretplati-se?paket=maxon&ref=e2e-baner`);
-    const look = await button.evaluate((a) => ({ radius: getComputedStyle(a).borderTopLeftRadius, background: getComputedStyle(a).backgroundColor }));
-    assert.deepEqual(look, { radius: '3px', background: 'rgb(11, 92, 173)' });
-    const before = page.url();
-    await button.click();
-    assert.deepEqual((await seen()).filter(([type]) => type === 'tv-paketi-select'), [['tv-paketi-select', 'ok', { code: 'maxon', name: 'MaxON', priceKM: 24.9 }]]);
-    assert.equal(page.url(), before, 'the operator cancelled the select: the page stays');
-    await expectAccessible(page, 'two widgets on the operator page');
-    // The version that follows compatible releases, and the contract's files, beside it.
-    for (const file of ['v1/tv-paketi.js', 'custom-elements.json', 'tv-paketi.d.ts', 'tv-paketi-react.d.ts']) {
-      assert.equal((await fetch(`${suite.portal.url}/remotes/catalogue/embed/${file}`)).status, 200, file);
-    }
+      const button = widget.getByRole('link', { name: 'PRETPLATI SE: MaxON' });
+      assert.equal(
+        await button.evaluate((a) => (a as HTMLAnchorElement).href),
+        `${suite.portal.url}/pretplati-se?paket=maxon&ref=e2e-baner`,
+      );
+      const look = await button.evaluate((a) => ({
+        radius: getComputedStyle(a).borderTopLeftRadius,
+        background: getComputedStyle(a).backgroundColor,
+      }));
+      assert.deepEqual(look, { radius: '3px', background: 'rgb(11, 92, 173)' });
+      const before = page.url();
+      await button.click();
+      assert.deepEqual(
+        (await seen()).filter(([type]) => type === 'tv-paketi-select'),
+        [['tv-paketi-select', 'ok', { code: 'maxon', name: 'MaxON', priceKM: 24.9 }]],
+      );
+      assert.equal(page.url(), before, 'the operator cancelled the select: the page stays');
+      await expectAccessible(page, 'two widgets on the operator page');
+      // The version that follows compatible releases, and the contract's files, beside it.
+      for (const file of ['v1/tv-paketi.js', 'custom-elements.json', 'tv-paketi.d.ts', 'tv-paketi-react.d.ts']) {
+        assert.equal((await fetch(`${suite.portal.url}/remotes/catalogue/embed/${file}`)).status, 200, file);
+      }
     } finally {
       await page.context().close();
       site.closeAllConnections();

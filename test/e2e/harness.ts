@@ -39,7 +39,9 @@ function ensureBuilt(): void {
  * Starts the portal exactly as `npm start` does, on a free port with its own data directory (and, unless
  * `env` says otherwise, without the in-server billing schedule).
  */
-export async function startPortal(options: { env?: Record<string, string>; port?: number; name?: string; nodeArgs?: string[] } = {}): Promise<Portal> {
+export async function startPortal(
+  options: { env?: Record<string, string>; port?: number; name?: string; nodeArgs?: string[] } = {},
+): Promise<Portal> {
   ensureBuilt();
   const port = options.port ?? (await freePort());
   fs.mkdirSync(LOG_DIR, { recursive: true });
@@ -49,7 +51,9 @@ export async function startPortal(options: { env?: Record<string, string>; port?
   // On the embedded database, an empty one copied (test/lib/pgliteTemplate.ts): the server still migrates and seeds it.
   if (!options.env?.DATABASE_URL && !options.env?.DATA_DIR) await copyEmptyPglite(path.join(dataDir, 'pglite'));
   // With node options (a profiler), one process: tsx as a loader; otherwise tsx's own launcher.
-  const runner = options.nodeArgs ? [...options.nodeArgs, '--import', 'tsx'] : [path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs')];
+  const runner = options.nodeArgs
+    ? [...options.nodeArgs, '--import', 'tsx']
+    : [path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs')];
   const child: ChildProcess = spawn(process.execPath, [...runner, path.join(ROOT, 'api', 'src', 'cli', 'start.ts')], {
     cwd: ROOT,
     env: {
@@ -121,7 +125,10 @@ export function portalAndBrowser(
   before(async () => {
     // On PostgreSQL: a fresh database of the test run's server (npm test sets TEST_DATABASE_URL).
     if (options.engine === 'postgres') {
-      assert.ok(process.env.TEST_DATABASE_URL, "TEST_DATABASE_URL names the test run's PostgreSQL server (npm test sets it)");
+      assert.ok(
+        process.env.TEST_DATABASE_URL,
+        "TEST_DATABASE_URL names the test run's PostgreSQL server (npm test sets it)",
+      );
       database = await freshDatabase(process.env.TEST_DATABASE_URL, 'ontv_e2e');
     }
     const env = { ...options.env, ...(database ? { DATABASE_URL: database.url } : {}) };
@@ -183,7 +190,9 @@ export function portalRootWithRemotes(
   name: string,
   remotes: Partial<Record<RemoteName, string>>,
   // As a deployment would, portal.config.json lists the origins the remotes are on (unless told otherwise).
-  remoteOrigins: string[] = [...new Set(Object.values(remotes).flatMap((url) => (/^https?:/.test(url) ? [new URL(url).origin] : [])))],
+  remoteOrigins: string[] = [
+    ...new Set(Object.values(remotes).flatMap((url) => (/^https?:/.test(url) ? [new URL(url).origin] : []))),
+  ],
 ): string {
   ensureBuilt();
   const root = path.join(ARTIFACTS, 'roots', name);
@@ -195,7 +204,10 @@ export function portalRootWithRemotes(
   }
   const configFile = path.join(root, 'host', 'dist', 'portal.config.json');
   const config = JSON.parse(fs.readFileSync(configFile, 'utf8')) as { remotes: Record<string, string> };
-  fs.writeFileSync(configFile, JSON.stringify({ ...config, remotes: { ...config.remotes, ...remotes }, remoteOrigins }, null, 2));
+  fs.writeFileSync(
+    configFile,
+    JSON.stringify({ ...config, remotes: { ...config.remotes, ...remotes }, remoteOrigins }, null, 2),
+  );
   // Compressed copies would be served instead of the edited file.
   for (const ext of ['.gz', '.br']) fs.rmSync(configFile + ext, { force: true });
   return root;
@@ -215,7 +227,12 @@ export async function codeSentTo(baseUrl: string, to: string): Promise<string> {
 }
 
 /** Logs in through the form on `/nalog` (the demo customer unless told otherwise) and waits for the account page. */
-export async function logIn(page: Page, baseUrl: string, username: string = DEMO.email, password: string = DEMO.password): Promise<void> {
+export async function logIn(
+  page: Page,
+  baseUrl: string,
+  username: string = DEMO.email,
+  password: string = DEMO.password,
+): Promise<void> {
   await page.goto(`${baseUrl}/nalog`);
   await page.getByLabel('E-mail ili broj telefona').fill(username);
   await page.getByLabel('Lozinka').fill(password);
@@ -224,8 +241,16 @@ export async function logIn(page: Page, baseUrl: string, username: string = DEMO
 }
 
 /** A new browser context at `width`, logged in as `username` on the account page. */
-export async function loggedInPage(browser: Browser, baseUrl: string, username: string, options: { password?: string; width?: number } = {}): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: options.width ?? 1280, height: 900 }, locale: 'bs-BA' });
+export async function loggedInPage(
+  browser: Browser,
+  baseUrl: string,
+  username: string,
+  options: { password?: string; width?: number } = {},
+): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: { width: options.width ?? 1280, height: 900 },
+    locale: 'bs-BA',
+  });
   const page = await context.newPage();
   await logIn(page, baseUrl, username, options.password);
   return page;
@@ -271,7 +296,15 @@ export async function tabTo(page: Page, target: Locator, max = 60): Promise<void
 
 /** axe-core over what the page shows now (WCAG 2.1 A and AA and best practices): no violation allowed. */
 export async function expectAccessible(page: Page, where: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  const found = violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  const found = violations.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.nodes
+        .map((n) => n.target.join(' '))
+        .slice(0, 3)
+        .join(', ')}`,
+  );
   assert.deepEqual(found, [], `accessibility of ${where}`);
 }

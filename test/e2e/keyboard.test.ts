@@ -21,7 +21,6 @@ describe('keyboard alone', () => {
     await page.keyboard.type(text);
   }
 
-
   /** The card dialog from its first field to its end, by keyboard: card-holder data, then the card. */
   async function addCardByKeyboard(page: Page, number: string, phone?: string): Promise<Locator> {
     const dialog = page.getByRole('dialog', { name: 'Dodaj karticu' });
@@ -85,7 +84,10 @@ describe('keyboard alone', () => {
     await page.getByRole('dialog', { name: 'Uslovi korištenja' }).getByRole('heading').first().waitFor();
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'detached' });
-    assert.ok(await readTerms.evaluate((element) => element === document.activeElement), 'focus is back on the button that opened the terms');
+    assert.ok(
+      await readTerms.evaluate((element) => element === document.activeElement),
+      'focus is back on the button that opened the terms',
+    );
     const subscribe = page.getByRole('button', { name: 'Pretplati se' });
     for (const name of ['Prihvatam uslove korištenja', 'Prihvatam uslove plaćanja i politiku privatnosti']) {
       await tabTo(page, page.getByRole('checkbox', { name }));

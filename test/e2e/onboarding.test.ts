@@ -36,7 +36,9 @@ describe('registration and password reset in a browser', () => {
 
     await page.getByRole('heading', { name: 'Kreiraj lozinku' }).waitFor();
     await page.getByLabel('Lozinka', { exact: true }).fill('slaba');
-    await page.getByText('Lozinka mora sadržavati bar jedno veliko slovo, malo slovo, broj i specijalni karakter.').waitFor();
+    await page
+      .getByText('Lozinka mora sadržavati bar jedno veliko slovo, malo slovo, broj i specijalni karakter.')
+      .waitFor();
     await page.getByLabel('Lozinka', { exact: true }).fill('Registracija1!');
     await page.getByLabel('Potvrdi lozinku').fill('Registracija1?');
     await page.getByText('Lozinke se ne poklapaju.').waitFor();
@@ -57,7 +59,10 @@ describe('registration and password reset in a browser', () => {
     await expectAccessible(page, 'the registration success page');
     assert.equal(await page.getByRole('link', { name: 'Izaberi paket' }).getAttribute('href'), '/paketi');
     assert.equal(await page.getByRole('link', { name: 'Promijeni PIN' }).getAttribute('href'), '/nalog/promijeni-pin');
-    await page.getByRole('button', { name: 'Meni' }).click().catch(() => undefined);
+    await page
+      .getByRole('button', { name: 'Meni' })
+      .click()
+      .catch(() => undefined);
     await page.getByRole('link', { name: 'Ana Kovač' }).first().waitFor();
     await screenshot(page, 'registration-done');
     await page.context().close();

@@ -14,9 +14,18 @@ import { alive, processTree } from '../lib/processes';
 import { tempDir } from '../lib/tempDir';
 
 const TSX = path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
-const device = { deviceType: 'ontv', deviceUsername: 'web-ops-aaaaaaaaaaaaaaaaaaa', devicePassword: 'c'.repeat(64), deviceName: 'Web (Chrome)' };
+const device = {
+  deviceType: 'ontv',
+  deviceUsername: 'web-ops-aaaaaaaaaaaaaaaaaaa',
+  devicePassword: 'c'.repeat(64),
+  deviceName: 'Web (Chrome)',
+};
 const login = (portal: Portal, password: string, headers: Record<string, string> = {}) =>
-  fetch(`${portal.url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ username: 'aktivna@ontv.ba', password, ...device }) });
+  fetch(`${portal.url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify({ username: 'aktivna@ontv.ba', password, ...device }),
+  });
 
 /** The sum of a metric's samples whose labels include every one of `labels` (Prometheus' text format). */
 function metric(text: string, name: string, labels: Record<string, string> = {}): number {
@@ -40,7 +49,15 @@ describe('three API processes on one PostgreSQL', () => {
     const mailPort = await freePort();
     portal = await startPortal({
       name: 'workers',
-      env: { DATABASE_URL: database.url, WORKERS: '3', LOGIN_LIMIT_CLIENT: '100000', METRICS_PORT: String(metricsPort), SMTP_URL: `smtp://127.0.0.1:${mailPort}`, MAIL_FROM: 'ON TV <no-reply@ontv.ba>', MESSAGE_RETRY_SECONDS: '3600' },
+      env: {
+        DATABASE_URL: database.url,
+        WORKERS: '3',
+        LOGIN_LIMIT_CLIENT: '100000',
+        METRICS_PORT: String(metricsPort),
+        SMTP_URL: `smtp://127.0.0.1:${mailPort}`,
+        MAIL_FROM: 'ON TV <no-reply@ontv.ba>',
+        MESSAGE_RETRY_SECONDS: '3600',
+      },
     });
   });
   after(async () => {
@@ -62,17 +79,35 @@ describe('three API processes on one PostgreSQL', () => {
     const failed = metric(text, 'ontv_logins_total', { outcome: 'failed' });
     const limited = metric(text, 'ontv_logins_total', { outcome: 'limited' });
     assert.ok(failed >= 1 && failed <= 5, text);
-    assert.equal(failed + limited, 101, 'every login of the burst and the right password after it, from all three processes');
+    assert.equal(
+      failed + limited,
+      101,
+      'every login of the burst and the right password after it, from all three processes',
+    );
     assert.equal(metric(text, 'ontv_rate_limited_total', { limit: 'TOO_MANY_ATTEMPTS' }), limited);
-    assert.equal(metric(text, 'ontv_http_request_duration_seconds_count', { route: '/api/login', status: '429' }), limited);
+    assert.equal(
+      metric(text, 'ontv_http_request_duration_seconds_count', { route: '/api/login', status: '429' }),
+      limited,
+    );
     // Two password-reset codes for a mail server that is down: a backlog of 2 however many processes report it.
     for (const username of ['demo@ontv.ba', 'istekla@ontv.ba']) {
-      const started = await fetch(`${portal.url}/api/forgot-password/check-username`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, osType: 1 }) });
+      const started = await fetch(`${portal.url}/api/forgot-password/check-username`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username, osType: 1 }),
+      });
       assert.equal(started.status, 200);
     }
     await new Promise((resolve) => setTimeout(resolve, 1500));
     const later = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
-    assert.equal(metric(later, 'ontv_messages_pending', { channel: 'EMAIL' }), 2, later.split('\n').filter((l) => l.includes('message')).join('\n'));
+    assert.equal(
+      metric(later, 'ontv_messages_pending', { channel: 'EMAIL' }),
+      2,
+      later
+        .split('\n')
+        .filter((l) => l.includes('message'))
+        .join('\n'),
+    );
     assert.ok(metric(later, 'ontv_messages_oldest_pending_seconds', { channel: 'EMAIL' }) >= 0);
     assert.ok(metric(later, 'ontv_message_deliveries_total', { channel: 'EMAIL', outcome: 'retried' }) >= 2);
     const pub = await fetch(`${portal.url}/metrics`);
@@ -115,7 +150,11 @@ describe('a portal on its own', () => {
   });
 
   it('refuses a billing time PostgreSQL cannot hold with a 400', async () => {
-    const response = await fetch(`${portal.url}/api/dev/billing`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ at: '0000-01-01T00:00:00Z' }) });
+    const response = await fetch(`${portal.url}/api/dev/billing`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ at: '0000-01-01T00:00:00Z' }),
+    });
     assert.equal(response.status, 400);
   });
 
@@ -139,7 +178,12 @@ function refusedStart(env: Record<string, string>): { status: number | null; out
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }
 
-const STRIPE = { PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_portal', STRIPE_WEBHOOK_SECRET: 'whsec_portal', STRIPE_PUBLISHABLE_KEY: 'pk_test_portal' };
+const STRIPE = {
+  PAYMENT_PROVIDER: 'stripe',
+  STRIPE_SECRET_KEY: 'sk_test_portal',
+  STRIPE_WEBHOOK_SECRET: 'whsec_portal',
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_portal',
+};
 const PRODUCTION = { NODE_ENV: 'production', HOST: '0.0.0.0', ...STRIPE };
 
 describe('a portal that serves other machines', () => {
@@ -147,14 +191,30 @@ describe('a portal that serves other machines', () => {
     const portal = await startPortal({ name: 'production', env: PRODUCTION });
     try {
       assert.equal((await login(portal, 'Demo1234!')).status, 401, 'no demo customer');
-      assert.equal((await fetch(`${portal.url}/sandbox-pay/v1/intents`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status, 404);
+      assert.equal(
+        (
+          await fetch(`${portal.url}/sandbox-pay/v1/intents`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: '{}',
+          })
+        ).status,
+        404,
+      );
       assert.equal((await fetch(`${portal.url}/api/dev/outbox?to=061000001`)).status, 404);
       assert.equal((await fetch(`${portal.url}/api/dev/billing`, { method: 'POST' })).status, 404);
       assert.equal((await fetch(`${portal.url}/paketi`)).status, 200, 'the portal itself is served');
-      const settings = (await (await fetch(`${portal.url}/portal.config.json`)).json()) as { sandbox: boolean; payments?: unknown };
+      const settings = (await (await fetch(`${portal.url}/portal.config.json`)).json()) as {
+        sandbox: boolean;
+        payments?: unknown;
+      };
       assert.equal(settings.sandbox, false, 'no page says it is a sandbox');
       // The stock file names the sandbox processor: the pages take cards through the server's processor instead.
-      assert.deepEqual(settings.payments, { provider: 'stripe', publishableKey: 'pk_test_portal' }, "the card fields follow the server's processor");
+      assert.deepEqual(
+        settings.payments,
+        { provider: 'stripe', publishableKey: 'pk_test_portal' },
+        "the card fields follow the server's processor",
+      );
       assert.ok(!fs.readFileSync(portal.logFile, 'utf8').includes('Sandbox mode'), 'no sandbox line in the log');
     } finally {
       await portal.stop();
@@ -163,13 +223,37 @@ describe('a portal that serves other machines', () => {
 
   it('refuses, in one line naming the setting, a start that would expose the sandbox or has no real card processor', () => {
     const cases: Array<[string, Record<string, string>, string]> = [
-      ['production on the sandbox processor', { NODE_ENV: 'production', HOST: '0.0.0.0' }, 'set PAYMENT_PROVIDER=stripe with STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PUBLISHABLE_KEY.'],
-      ['Stripe without the key the pages need', { ...PRODUCTION, STRIPE_PUBLISHABLE_KEY: '' }, 'PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PUBLISHABLE_KEY'],
-      ['Stripe with a live key for the pages and a test key for the server', { ...PRODUCTION, STRIPE_PUBLISHABLE_KEY: 'pk_live_portal' }, 'must both be live keys or both test keys'],
+      [
+        'production on the sandbox processor',
+        { NODE_ENV: 'production', HOST: '0.0.0.0' },
+        'set PAYMENT_PROVIDER=stripe with STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PUBLISHABLE_KEY.',
+      ],
+      [
+        'Stripe without the key the pages need',
+        { ...PRODUCTION, STRIPE_PUBLISHABLE_KEY: '' },
+        'PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PUBLISHABLE_KEY',
+      ],
+      [
+        'Stripe with a live key for the pages and a test key for the server',
+        { ...PRODUCTION, STRIPE_PUBLISHABLE_KEY: 'pk_live_portal' },
+        'must both be live keys or both test keys',
+      ],
       ['production on loopback, on the sandbox processor', { NODE_ENV: 'production' }, 'set PAYMENT_PROVIDER=stripe'],
-      ['production asking for the sandbox', { ...PRODUCTION, SANDBOX: '1' }, 'SANDBOX=1 is refused with NODE_ENV=production'],
-      ['a public server on the sandbox processor', { HOST: '0.0.0.0' }, '(HOST=0.0.0.0 is not loopback), so set PAYMENT_PROVIDER=stripe'],
-      ['a loopback server behind a proxy', { TRUST_PROXY: '1' }, '(TRUST_PROXY=1: it serves the internet through a proxy)'],
+      [
+        'production asking for the sandbox',
+        { ...PRODUCTION, SANDBOX: '1' },
+        'SANDBOX=1 is refused with NODE_ENV=production',
+      ],
+      [
+        'a public server on the sandbox processor',
+        { HOST: '0.0.0.0' },
+        '(HOST=0.0.0.0 is not loopback), so set PAYMENT_PROVIDER=stripe',
+      ],
+      [
+        'a loopback server behind a proxy',
+        { TRUST_PROXY: '1' },
+        '(TRUST_PROXY=1: it serves the internet through a proxy)',
+      ],
     ];
     for (const [what, env, line] of cases) {
       const { status, output } = refusedStart(env);
@@ -192,8 +276,15 @@ describe('a portal that serves other machines', () => {
     const chosen = await startPortal({ name: 'public-sandbox', env: { HOST: '0.0.0.0', SANDBOX: '1' } });
     try {
       assert.equal((await fetch(`${chosen.url}/api/dev/outbox?to=061000001`)).status, 200);
-      assert.equal(((await (await fetch(`${chosen.url}/portal.config.json`)).json()) as { sandbox: boolean }).sandbox, true, 'every page says it is a sandbox');
-      assert.match(fs.readFileSync(chosen.logFile, 'utf8').split('\n')[0]!, /^Sandbox mode: demo customers, the test card processor \(no real payments\)/);
+      assert.equal(
+        ((await (await fetch(`${chosen.url}/portal.config.json`)).json()) as { sandbox: boolean }).sandbox,
+        true,
+        'every page says it is a sandbox',
+      );
+      assert.match(
+        fs.readFileSync(chosen.logFile, 'utf8').split('\n')[0]!,
+        /^Sandbox mode: demo customers, the test card processor \(no real payments\)/,
+      );
     } finally {
       await chosen.stop();
     }
@@ -206,7 +297,11 @@ describe('a portal that serves other machines', () => {
  */
 async function spawnServer(bin: string, args: string[], env: Record<string, string> = {}) {
   const port = await freePort();
-  const child = spawn(bin, args, { cwd: ROOT, env: { ...process.env, ...env, PORT: String(port), DATA_DIR: tempDir('ontv-e2e-'), BILLING_INTERVAL_MINUTES: '0' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(bin, args, {
+    cwd: ROOT,
+    env: { ...process.env, ...env, PORT: String(port), DATA_DIR: tempDir('ontv-e2e-'), BILLING_INTERVAL_MINUTES: '0' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   let output = '';
   const what = [bin, ...args].join(' ');
@@ -230,7 +325,11 @@ async function spawnServer(bin: string, args: string[], env: Record<string, stri
  * Runs a server command as a deployment file names it (the test's node for `node`), waits until it
  * serves, checks it, and stops it with SIGTERM: its exit code.
  */
-async function serveAndStop(command: string[], env: Record<string, string>, check: (url: string) => Promise<void>): Promise<number | null> {
+async function serveAndStop(
+  command: string[],
+  env: Record<string, string>,
+  check: (url: string) => Promise<void>,
+): Promise<number | null> {
   const [bin, ...args] = command;
   assert.ok(bin === 'node' || bin === '/usr/bin/node', `a plain node process, not ${bin}`);
   const { child, port, exited, ready } = await spawnServer(process.execPath, args, env);
@@ -247,7 +346,10 @@ const DEPLOY = path.join(ROOT, 'docs', 'deploy');
 
 describe('the production command, the systemd unit and the container file', () => {
   before(() => {
-    const built = spawnSync(process.execPath, [TSX, path.join(ROOT, 'api', 'scripts', 'build.ts')], { cwd: ROOT, encoding: 'utf8' });
+    const built = spawnSync(process.execPath, [TSX, path.join(ROOT, 'api', 'scripts', 'build.ts')], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
     assert.equal(built.status, 0, built.stderr);
   });
 
@@ -269,14 +371,18 @@ describe('the production command, the systemd unit and the container file', () =
   it("runs the image's command with the image's settings, and finds every file the image copies in this checkout's build", async () => {
     const file = fs.readFileSync(path.join(DEPLOY, 'Containerfile'), 'utf8');
     const runtime = file.slice(file.lastIndexOf('\nFROM '));
-    for (const [, source] of runtime.matchAll(/^COPY --from=build \/app\/(\S+)/gm)) assert.ok(fs.existsSync(path.join(ROOT, source!)), `${source} exists after the build`);
+    for (const [, source] of runtime.matchAll(/^COPY --from=build \/app\/(\S+)/gm))
+      assert.ok(fs.existsSync(path.join(ROOT, source!)), `${source} exists after the build`);
     assert.match(runtime, /^USER node$/m, 'runs as an unprivileged user');
-    const env = Object.fromEntries([...runtime.matchAll(/^ENV (.+)$/gm)].flatMap((m) => m[1]!.split(' ').map((pair) => pair.split('=') as [string, string])));
+    const env = Object.fromEntries(
+      [...runtime.matchAll(/^ENV (.+)$/gm)].flatMap((m) =>
+        m[1]!.split(' ').map((pair) => pair.split('=') as [string, string]),
+      ),
+    );
     const command = JSON.parse(/^CMD (\[.+\])$/m.exec(runtime)![1]!) as string[];
     assert.equal(await serveAndStop(command, { ...env, ...STRIPE }, serves), 0);
   });
 });
-
 
 describe('npm start, stopped as a service manager stops it', () => {
   it('passes SIGTERM sent to npm on to the server, which stops: nothing is left running or serving', async () => {
@@ -286,7 +392,8 @@ describe('npm start, stopped as a service manager stops it', () => {
     assert.ok(tree.length >= 2, 'npm runs the server under it');
     npm.kill('SIGTERM');
     await exited;
-    for (let waited = 0; tree.some(alive) && waited < 15_000; waited += 250) await new Promise((resolve) => setTimeout(resolve, 250));
+    for (let waited = 0; tree.some(alive) && waited < 15_000; waited += 250)
+      await new Promise((resolve) => setTimeout(resolve, 250));
     assert.deepEqual(tree.filter(alive), [], 'no process of npm start is left');
     await assert.rejects(fetch(`http://127.0.0.1:${port}/api/health`), 'nothing serves on its port');
     assert.match(output(), /SIGTERM: shutting down/);
@@ -300,7 +407,10 @@ describe('every command answers --help', () => {
     ['npm run dev', 'api/src/cli/dev.ts'],
   ] as const) {
     it(command, () => {
-      const result = spawnSync(process.execPath, [TSX, path.join(ROOT, file), '--help'], { cwd: ROOT, encoding: 'utf8' });
+      const result = spawnSync(process.execPath, [TSX, path.join(ROOT, file), '--help'], {
+        cwd: ROOT,
+        encoding: 'utf8',
+      });
       assert.equal(result.status, 0, result.stderr);
       assert.match(result.stdout, new RegExp(`^${command.replace(/ /g, ' ')}`, 'm'));
       assert.match(result.stdout, /^Environment:/m);

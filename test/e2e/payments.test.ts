@@ -3,11 +3,11 @@ import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { addCard, loggedInPage, screenshot, startPortal, portalAndBrowser } from './harness';
 
-
 describe('cards and payments in a browser', () => {
   const suite = portalAndBrowser({ name: 'payments' });
 
-  const loggedIn = (username: string, width = 1280, url = suite.portal.url) => loggedInPage(suite.browser, url, username, { width });
+  const loggedIn = (username: string, width = 1280, url = suite.portal.url) =>
+    loggedInPage(suite.browser, url, username, { width });
 
   async function payWithCode(page: Page) {
     const modal = page.getByRole('dialog', { name: 'Sigurnosni kod kartice' });
@@ -52,7 +52,10 @@ describe('cards and payments in a browser', () => {
     await screenshot(page, 'payments-subscribed');
 
     await page.goto(`${suite.portal.url}/nalog`);
-    await page.locator('section', { has: page.getByRole('heading', { name: 'Moj paket' }) }).getByText('AKTIVNA', { exact: true }).waitFor();
+    await page
+      .locator('section', { has: page.getByRole('heading', { name: 'Moj paket' }) })
+      .getByText('AKTIVNA', { exact: true })
+      .waitFor();
 
     await page.goto(`${suite.portal.url}/nalog/istorija-uplata`);
     const row = page.getByRole('row').nth(1);
@@ -62,14 +65,29 @@ describe('cards and payments in a browser', () => {
     await row.getByRole('link', { name: /Račun/ }).click();
     await page.getByRole('heading', { name: /^Račun br\. \d{4}-\d{6}$/ }).waitFor();
     const text = await page.locator('[data-invoice]').innerText();
-    for (const part of ['21,28 KM', '3,62 KM', '24,90 KM', 'PDV 17%', 'Pretplata na paket MaxON', 'Reklamacije na iznos računa', 'Podrška:', 'PDV broj:']) {
+    for (const part of [
+      '21,28 KM',
+      '3,62 KM',
+      '24,90 KM',
+      'PDV 17%',
+      'Pretplata na paket MaxON',
+      'Reklamacije na iznos računa',
+      'Podrška:',
+      'PDV broj:',
+    ]) {
       assert.ok(text.includes(part), `the invoice shows ${part}`);
     }
     await page.emulateMedia({ media: 'print' });
     const shown = await page.evaluate(() =>
-      [...document.querySelectorAll('header, footer')].filter((e) => !e.closest('[data-invoice]')).map((e) => `${e.tagName}:${getComputedStyle(e).display}`),
+      [...document.querySelectorAll('header, footer')]
+        .filter((e) => !e.closest('[data-invoice]'))
+        .map((e) => `${e.tagName}:${getComputedStyle(e).display}`),
     );
-    assert.deepEqual(shown.filter((s) => !s.endsWith(':none')), [], 'no portal header or footer in print');
+    assert.deepEqual(
+      shown.filter((s) => !s.endsWith(':none')),
+      [],
+      'no portal header or footer in print',
+    );
     await screenshot(page, 'payments-invoice-print');
     await page.context().close();
   });
@@ -116,11 +134,15 @@ describe('cards and payments in a browser', () => {
     const item = (last4: string) => page.getByRole('listitem').filter({ hasText: `**** **** **** ${last4}` });
     await item('3220').waitFor();
     await item('4242').getByText('Glavna kartica').waitFor();
-    await item('3220').getByRole('button', { name: /Postavi kao glavnu/ }).click();
+    await item('3220')
+      .getByRole('button', { name: /Postavi kao glavnu/ })
+      .click();
     await item('3220').getByText('Glavna kartica').waitFor();
     await screenshot(page, 'payments-cards');
 
-    await item('4242').getByRole('button', { name: /Obriši/ }).click();
+    await item('4242')
+      .getByRole('button', { name: /Obriši/ })
+      .click();
     const confirm = page.getByRole('dialog', { name: 'Obrisati karticu?' });
     await confirm.getByRole('button', { name: 'Da, obriši' }).click();
     await item('4242').waitFor({ state: 'detached' });
@@ -138,7 +160,10 @@ describe('cards and payments in a browser', () => {
     await payWithCode(page);
     await page.waitForURL('**/nalog/placanje-uspjesno');
     await page.goto(`${suite.portal.url}/nalog`);
-    await page.locator('section', { has: page.getByRole('heading', { name: 'Moj paket' }) }).getByText('AKTIVNA', { exact: true }).waitFor();
+    await page
+      .locator('section', { has: page.getByRole('heading', { name: 'Moj paket' }) })
+      .getByText('AKTIVNA', { exact: true })
+      .waitFor();
     await page.context().close();
   });
 
@@ -168,7 +193,9 @@ describe('cards and payments in a browser', () => {
       const pkg = page.locator('section', { has: page.getByRole('heading', { name: 'Moj paket' }) });
       await pkg.getByText('AKTIVNA', { exact: true }).waitFor();
       const ends = new Date(Date.now() + 14 * 86_400_000);
-      await page.getByText(`Sljedeće plaćanje: ${ends.getDate()}.${ends.getMonth() + 1}.${ends.getFullYear()}.`).waitFor();
+      await page
+        .getByText(`Sljedeće plaćanje: ${ends.getDate()}.${ends.getMonth() + 1}.${ends.getFullYear()}.`)
+        .waitFor();
       await page.goto(`${fresh.url}/nalog/istorija-uplata`);
       await page.getByText('Nema uplata').waitFor();
       await page.context().close();

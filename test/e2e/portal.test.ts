@@ -5,7 +5,16 @@ import path from 'node:path';
 import type { Browser, Page, Request } from 'playwright-core';
 import { freePort } from '../lib/postgres';
 import { ROOT } from '../../api/src/cli/freshness';
-import { DEMO, launchBrowser, logIn, portalRootWithRemotes, screenshot, startPortal, type Portal, portalAndBrowser } from './harness';
+import {
+  DEMO,
+  launchBrowser,
+  logIn,
+  portalRootWithRemotes,
+  screenshot,
+  startPortal,
+  type Portal,
+  portalAndBrowser,
+} from './harness';
 
 const WIDTHS = [375, 1280] as const;
 
@@ -19,21 +28,36 @@ describe('portal in a browser', () => {
   }
 
   it("renders with React 19's production build: every build holds it (the host React DOM's too), and none holds Preact or a development build", () => {
-    const versionOf = (pkg: string) => (JSON.parse(fs.readFileSync(path.join(ROOT, 'node_modules', pkg, 'package.json'), 'utf8')) as { version: string }).version;
+    const versionOf = (pkg: string) =>
+      (JSON.parse(fs.readFileSync(path.join(ROOT, 'node_modules', pkg, 'package.json'), 'utf8')) as { version: string })
+        .version;
     const version = versionOf('react');
     assert.match(version, /^19\./);
-    assert.equal(versionOf('react-dom'), version, 'react and react-dom of one release (React refuses another, error #527)');
+    assert.equal(
+      versionOf('react-dom'),
+      version,
+      'react and react-dom of one release (React refuses another, error #527)',
+    );
     for (const app of ['host', 'remotes/catalogue', 'remotes/account', 'remotes/onboarding']) {
       const dir = path.join(ROOT, app, 'dist');
       const maps = fs.readdirSync(dir).filter((file) => file.endsWith('.js.map'));
-      const sources = maps.flatMap((file) => (JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as { sources: string[] }).sources);
+      const sources = maps.flatMap(
+        (file) => (JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as { sources: string[] }).sources,
+      );
       const has = (file: string) => sources.some((source) => source.endsWith(`node_modules/${file}`));
       assert.ok(has('react/cjs/react.production.js'), `${app} holds React's production build`);
       // Remotes take React DOM from the page (they never render a root of their own); the host provides it.
-      if (app === 'host') assert.ok(has('react-dom/cjs/react-dom-client.production.js'), "the host holds React DOM's production client");
-      assert.deepEqual(sources.filter((source) => /node_modules\/preact\/|\.development\.js$/.test(source)), [], `${app} holds no Preact and no development build`);
+      if (app === 'host')
+        assert.ok(has('react-dom/cjs/react-dom-client.production.js'), "the host holds React DOM's production client");
+      assert.deepEqual(
+        sources.filter((source) => /node_modules\/preact\/|\.development\.js$/.test(source)),
+        [],
+        `${app} holds no Preact and no development build`,
+      );
       // The shipped code names its release (React DOM checks it against React's when the page starts).
-      const shipped = maps.map((file) => fs.readFileSync(path.join(dir, file.replace(/\.map$/, '')), 'utf8')).join('\n');
+      const shipped = maps
+        .map((file) => fs.readFileSync(path.join(dir, file.replace(/\.map$/, '')), 'utf8'))
+        .join('\n');
       assert.ok(shipped.includes(`"${version}"`), `${app} ships React ${version}`);
     }
   });
@@ -41,11 +65,15 @@ describe('portal in a browser', () => {
   it('runs every app under a strict Content-Security-Policy, and the widget under an own-origin CSP of the page that embeds it', async () => {
     const page = await newPage();
     const violations: string[] = [];
-    page.on('console', (message) => /Content Security Policy|Refused to/.test(message.text()) && violations.push(message.text()));
+    page.on(
+      'console',
+      (message) => /Content Security Policy|Refused to/.test(message.text()) && violations.push(message.text()),
+    );
     page.on('pageerror', (error) => violations.push(error.message));
     const response = await page.goto(suite.portal.url + '/');
     const csp = response!.headers()['content-security-policy'] ?? '';
-    for (const part of ["default-src 'self'", "script-src 'self'", "frame-ancestors 'none'", "object-src 'none'"]) assert.ok(csp.includes(part), `CSP has ${part}`);
+    for (const part of ["default-src 'self'", "script-src 'self'", "frame-ancestors 'none'", "object-src 'none'"])
+      assert.ok(csp.includes(part), `CSP has ${part}`);
     assert.ok(!csp.includes('unsafe-inline') && !csp.includes('unsafe-eval'), 'no inline script or eval');
     assert.equal(response!.headers()['x-content-type-options'], 'nosniff');
     assert.equal(response!.headers()['referrer-policy'], 'strict-origin-when-cross-origin');
@@ -79,13 +107,20 @@ describe('portal in a browser', () => {
       page.on('request', (request: Request) => requests.push(new URL(request.url()).pathname));
       page.on('console', (message) => message.type() !== 'log' && warnings.push(message.text()));
       const response = await page.goto(suite.portal.url + path);
-      const linked = [...(response!.headers()['link'] ?? '').matchAll(/<([^>]+)>; rel=preload/g)].map((match) => match[1]!);
+      const linked = [...(response!.headers()['link'] ?? '').matchAll(/<([^>]+)>; rel=preload/g)].map(
+        (match) => match[1]!,
+      );
       assert.ok(linked.includes('/portal.config.json'), `${path}: the configuration is preloaded`);
       if (remote) {
-        for (const file of ['mf-manifest.json', 'remoteEntry.js']) assert.ok(linked.includes(`/remotes/${remote}/${file}`), `${path}: ${file} of ${remote} is preloaded`);
+        for (const file of ['mf-manifest.json', 'remoteEntry.js'])
+          assert.ok(linked.includes(`/remotes/${remote}/${file}`), `${path}: ${file} of ${remote} is preloaded`);
         // The prices' call and the API client (axios) that sends it come in the same round trip as the remote.
         const client = linked.filter((url) => /^\/api-client\.[0-9a-f]+\.js$/.test(url));
-        assert.equal(client.length, path === '/paketi' ? 1 : 0, `${path}: the API client is preloaded only with a first call`);
+        assert.equal(
+          client.length,
+          path === '/paketi' ? 1 : 0,
+          `${path}: the API client is preloaded only with a first call`,
+        );
       } else {
         assert.deepEqual(linked, ['/portal.config.json'], `${path}: no remote owns it`);
       }
@@ -93,8 +128,13 @@ describe('portal in a browser', () => {
       await page.waitForLoadState('networkidle');
       // Chrome warns when a preload is unused or fetched a second time (a credentials or cache-mode mismatch).
       await page.waitForTimeout(3500);
-      for (const url of linked) assert.equal(requests.filter((r) => r === url).length, 1, `${path}: ${url} fetched once`);
-      assert.deepEqual(warnings.filter((text) => /preload/i.test(text)), [], `${path}: no preload warning`);
+      for (const url of linked)
+        assert.equal(requests.filter((r) => r === url).length, 1, `${path}: ${url} fetched once`);
+      assert.deepEqual(
+        warnings.filter((text) => /preload/i.test(text)),
+        [],
+        `${path}: no preload warning`,
+      );
       await page.context().close();
     }
   });
@@ -132,7 +172,10 @@ describe('portal in a browser', () => {
       await page.goto(suite.portal.url + '/');
       await page.getByRole('heading', { name: 'Televizija koja ide s tobom' }).waitFor();
       await page.waitForLoadState('networkidle');
-      assert.ok(requests.some((url) => url.includes('/remotes/catalogue/')), 'catalogue is loaded');
+      assert.ok(
+        requests.some((url) => url.includes('/remotes/catalogue/')),
+        'catalogue is loaded',
+      );
       assert.deepEqual(
         requests.filter((url) => url.includes('/remotes/account/') || url.includes('/remotes/onboarding/')),
         [],
@@ -194,7 +237,9 @@ describe('portal in a browser', () => {
 
   it('explains a broken suite.portal.config.json on the page', async () => {
     const page = await newPage();
-    await page.route('**/portal.config.json', (route) => route.fulfill({ contentType: 'application/json', body: '{"apiBaseUrl": 5, "remotes": {}}' }));
+    await page.route('**/portal.config.json', (route) =>
+      route.fulfill({ contentType: 'application/json', body: '{"apiBaseUrl": 5, "remotes": {}}' }),
+    );
     await page.goto(suite.portal.url + '/');
     await page.getByRole('heading', { name: 'Portal nije ispravno podešen' }).waitFor();
     const text = await page.locator('main').innerText();
@@ -213,7 +258,9 @@ describe('a remote on a second origin', () => {
     // The portal's configuration names the account remote on the second origin and lists that origin
     // in remoteOrigins, which the CSP allows too, as a deployment would.
     const port = await freePort();
-    const root = portalRootWithRemotes('second-origin', { account: `http://127.0.0.1:${port}/remotes/account/mf-manifest.json` });
+    const root = portalRootWithRemotes('second-origin', {
+      account: `http://127.0.0.1:${port}/remotes/account/mf-manifest.json`,
+    });
     [portal, remotes, browser] = await Promise.all([
       startPortal({ env: { PORTAL_ROOT: root } }),
       startPortal({ env: { REMOTES_ONLY: '1' }, port, name: 'remotes' }),
@@ -233,11 +280,17 @@ describe('a remote on a second origin', () => {
   it('loads the account remote across origins (CORS)', async () => {
     const page = await pageWithAccountElsewhere(1280);
     const accountRequests: string[] = [];
-    page.on('request', (request: Request) => request.url().includes('/remotes/account/') && accountRequests.push(request.url()));
+    page.on(
+      'request',
+      (request: Request) => request.url().includes('/remotes/account/') && accountRequests.push(request.url()),
+    );
     await page.goto(portal.url + '/nalog');
     await page.getByLabel('E-mail ili broj telefona').waitFor();
     assert.ok(accountRequests.length > 0);
-    assert.ok(accountRequests.every((url) => url.startsWith(remotes.url)), 'all account code came from the second origin');
+    assert.ok(
+      accountRequests.every((url) => url.startsWith(remotes.url)),
+      'all account code came from the second origin',
+    );
     await page.context().close();
   });
 
@@ -245,7 +298,9 @@ describe('a remote on a second origin', () => {
     for (const file of ['mf-manifest.json', 'remoteEntry.js']) {
       const page = await pageWithAccountElsewhere(1280);
       let failures = 0;
-      await page.route(`**/remotes/account/${file}*`, (route) => (failures++ === 0 ? route.abort('connectionreset') : route.continue()));
+      await page.route(`**/remotes/account/${file}*`, (route) =>
+        failures++ === 0 ? route.abort('connectionreset') : route.continue(),
+      );
       await page.goto(portal.url + '/nalog');
       await page.getByLabel('E-mail ili broj telefona').waitFor();
       assert.equal(failures, 2, `${file}: one failure, then one request that worked`);
@@ -269,21 +324,30 @@ describe('a remote on a second origin', () => {
     await page.goto(portal.url + '/nalog');
     await page.getByRole('alert').getByRole('heading', { name: 'Ovaj dio portala trenutno nije dostupan' }).waitFor();
     assert.deepEqual(foreignRequests, []);
-    assert.ok(warnings.some((text) => text.includes(`${foreign} is not the portal's origin nor listed in remoteOrigins`)), warnings.join('\n'));
+    assert.ok(
+      warnings.some((text) => text.includes(`${foreign} is not the portal's origin nor listed in remoteOrigins`)),
+      warnings.join('\n'),
+    );
     await page.context().close();
   });
 
   it('explains a portal.config.json that names a remote on an unlisted origin, and loads nothing from it', async () => {
     const page = await pageWithAccountElsewhere(375);
     const remoteRequests: string[] = [];
-    page.on('request', (request: Request) => request.url().startsWith(remotes.url) && remoteRequests.push(request.url()));
+    page.on(
+      'request',
+      (request: Request) => request.url().startsWith(remotes.url) && remoteRequests.push(request.url()),
+    );
     await page.route('**/portal.config.json', async (route) => {
       const config = (await (await route.fetch()).json()) as Record<string, unknown>;
       await route.fulfill({ contentType: 'application/json', body: JSON.stringify({ ...config, remoteOrigins: [] }) });
     });
     await page.goto(portal.url + '/nalog');
     await page.getByRole('heading', { name: 'Portal nije ispravno podešen' }).waitFor();
-    assert.match(await page.locator('main').innerText(), new RegExp(`remotes\\.account: ${remotes.url.replace(/[.]/g, '\\.')} is not an allowed origin`));
+    assert.match(
+      await page.locator('main').innerText(),
+      new RegExp(`remotes\\.account: ${remotes.url.replace(/[.]/g, '\\.')} is not an allowed origin`),
+    );
     assert.deepEqual(remoteRequests, []);
     await screenshot(page, 'config-foreign-origin');
     await page.context().close();

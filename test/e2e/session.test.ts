@@ -31,15 +31,28 @@ describe('a session across a real token expiry', () => {
     const outcome = await page.evaluate(async (parallel) => {
       type Entry = { loaded?: boolean; lib?: () => unknown; get: () => Promise<() => unknown> };
       type Shared = { calls: { accountInfo: () => Promise<unknown> } };
-      const scopes = (window as unknown as { __FEDERATION__: { __SHARE__: Record<string, Record<string, Record<string, Record<string, Entry>>>> } }).__FEDERATION__.__SHARE__;
+      const scopes = (
+        window as unknown as {
+          __FEDERATION__: { __SHARE__: Record<string, Record<string, Record<string, Record<string, Entry>>>> };
+        }
+      ).__FEDERATION__.__SHARE__;
       const versions = Object.values(scopes).flatMap((scope) => Object.values(scope.default?.['@portal/shared'] ?? {}));
       const entry = versions.find((v) => v.loaded) ?? versions[0]!;
       const shared = (entry.lib ? entry.lib() : (await entry.get())()) as Shared;
-      const calls = Array.from({ length: parallel }, () => shared.calls.accountInfo().then(() => 200, (e: { status?: number }) => e.status ?? -1));
+      const calls = Array.from({ length: parallel }, () =>
+        shared.calls.accountInfo().then(
+          () => 200,
+          (e: { status?: number }) => e.status ?? -1,
+        ),
+      );
       return Promise.all(calls);
     }, PARALLEL);
 
-    assert.deepEqual(outcome, Array.from({ length: PARALLEL }, () => 200), 'every call succeeds');
+    assert.deepEqual(
+      outcome,
+      Array.from({ length: PARALLEL }, () => 200),
+      'every call succeeds',
+    );
     assert.equal(refreshes.length, 1, 'exactly one refresh');
     // Still signed in afterwards.
     await page.reload();

@@ -20,20 +20,38 @@ const visit = (path: string) => (page: Page, baseUrl: string) => page.goto(baseU
  * it needs no demo account, so it runs against any portal, a production one included.
  */
 export const SMOKE: SmokeCheck[] = [
-  { name: 'home', remote: 'catalogue', open: visit('/'), ready: (page) => page.getByRole('heading', { name: 'Televizija koja ide s tobom' }) },
+  {
+    name: 'home',
+    remote: 'catalogue',
+    open: visit('/'),
+    ready: (page) => page.getByRole('heading', { name: 'Televizija koja ide s tobom' }),
+  },
   { name: 'packages', remote: 'catalogue', open: visit('/paketi'), ready: heading('Paketi') },
   { name: 'channels', remote: 'catalogue', open: visit('/tv-kanali'), ready: heading('TV kanali') },
-  { name: 'login form', remote: 'account', open: visit('/nalog'), ready: (page) => page.getByLabel('E-mail ili broj telefona') },
+  {
+    name: 'login form',
+    remote: 'account',
+    open: visit('/nalog'),
+    ready: (page) => page.getByLabel('E-mail ili broj telefona'),
+  },
   {
     name: 'registration, from the login form',
     remote: 'onboarding',
     open: async (page, baseUrl) => {
       await page.goto(baseUrl + '/nalog');
-      await page.getByRole('link', { name: /Kreiraj nalog/i }).first().click();
+      await page
+        .getByRole('link', { name: /Kreiraj nalog/i })
+        .first()
+        .click();
     },
     ready: heading('Kreiraj nalog'),
   },
-  { name: 'forgotten password', remote: 'onboarding', open: visit('/zaboravljena-lozinka'), ready: (page) => page.getByRole('heading', { level: 1 }) },
+  {
+    name: 'forgotten password',
+    remote: 'onboarding',
+    open: visit('/zaboravljena-lozinka'),
+    ready: (page) => page.getByRole('heading', { level: 1 }),
+  },
   {
     name: 'packages, from the header menu of the account page',
     remote: 'catalogue',

@@ -18,7 +18,12 @@ import { alive, processTree } from '../lib/processes';
 import { smsSink, type ReceivedSms, type Sink } from '../lib/sinks';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const device = { deviceType: 'ontv', deviceUsername: 'web-stop-aaaaaaaaaaaaaaaaaa', devicePassword: 'd'.repeat(64), deviceName: 'Web (Chrome)' };
+const device = {
+  deviceType: 'ontv',
+  deviceUsername: 'web-stop-aaaaaaaaaaaaaaaaaa',
+  devicePassword: 'd'.repeat(64),
+  deviceName: 'Web (Chrome)',
+};
 
 interface Answer {
   status: number;
@@ -32,12 +37,21 @@ function send(agent: http.Agent | false, port: number, path: string, body?: unkn
   return new Promise((resolve, reject) => {
     const payload = body === undefined ? undefined : JSON.stringify(body);
     const request = http.request(
-      { host: '127.0.0.1', port, path, agent, method: payload ? 'POST' : 'GET', headers: payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {} },
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        agent,
+        method: payload ? 'POST' : 'GET',
+        headers: payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {},
+      },
       (response) => {
         let text = '';
         response.setEncoding('utf8');
         response.on('data', (chunk: string) => (text += chunk));
-        response.on('end', () => resolve({ status: response.statusCode!, close: response.headers.connection === 'close', body: text }));
+        response.on('end', () =>
+          resolve({ status: response.statusCode!, close: response.headers.connection === 'close', body: text }),
+        );
         response.on('error', reject);
       },
     );
@@ -45,7 +59,6 @@ function send(agent: http.Agent | false, port: number, path: string, body?: unkn
     request.end(payload);
   });
 }
-
 
 async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 20_000): Promise<void> {
   const end = Date.now() + timeoutMs;
@@ -59,7 +72,12 @@ async function until(check: () => boolean | Promise<boolean>, what: string, time
  * Keep-alive clients, `connections` of them, each sending its next request as soon as the last is
  * answered while `going()` holds: every answer that is not 200 and every network error is a failure.
  */
-function load(port: number, connections: number, going: () => boolean, request: (n: number) => { path: string; body?: unknown }) {
+function load(
+  port: number,
+  connections: number,
+  going: () => boolean,
+  request: (n: number) => { path: string; body?: unknown },
+) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const failures: string[] = [];
   let answered = 0;
@@ -107,7 +125,9 @@ async function stopUnderLoad(
   alsoSignal: () => number[] = () => [],
 ): Promise<{ failures: string[]; answered: number; exitCode: number | null }> {
   const front = balancer(portal.port);
-  const traffic = load(portal.port, connections, front.inRotation, (n) => ({ path: n % 2 ? '/api/ontv/plans' : '/paketi' }));
+  const traffic = load(portal.port, connections, front.inRotation, (n) => ({
+    path: n % 2 ? '/api/ontv/plans' : '/paketi',
+  }));
   await until(() => traffic.answered() > answers, `${answers} answers`);
   // Processes signalled at the same moment as the portal (a service manager signalling the whole group).
   for (const pid of alsoSignal()) process.kill(pid, 'SIGTERM');
@@ -122,22 +142,39 @@ describe('one portal on the embedded database, stopped with SIGTERM', () => {
     const portal = await startPortal({ name: 'stop-alone', env: { DRAIN_SECONDS: '30', SANDBOX: '1' } });
     // A login whose body is still arriving: in flight from its headers on, until the test sends the rest.
     const body = JSON.stringify({ username: 'aktivna@ontv.ba', password: 'Demo1234!', ...device });
-    const login = http.request({ host: '127.0.0.1', port: portal.port, path: '/api/login', method: 'POST', agent: false, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } });
-    const loggedIn = new Promise<http.IncomingMessage>((resolve, reject) => login.on('response', resolve).on('error', reject));
+    const login = http.request({
+      host: '127.0.0.1',
+      port: portal.port,
+      path: '/api/login',
+      method: 'POST',
+      agent: false,
+      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+    });
+    const loggedIn = new Promise<http.IncomingMessage>((resolve, reject) =>
+      login.on('response', resolve).on('error', reject),
+    );
     login.write(body.slice(0, 20));
     await sleep(300);
 
     const signalled = Date.now();
     const exited = portal.kill('SIGTERM');
     const readiness: string[] = [];
-    await until(async () => {
-      const answer = await send(false, portal.port, '/api/ready');
-      readiness.push(`${answer.status} ${answer.body}`);
-      return answer.status === 503;
-    }, 'ready answers 503', 5_000);
+    await until(
+      async () => {
+        const answer = await send(false, portal.port, '/api/ready');
+        readiness.push(`${answer.status} ${answer.body}`);
+        return answer.status === 503;
+      },
+      'ready answers 503',
+      5_000,
+    );
     assert.ok(Date.now() - signalled < 2_000, `ready turned 503 within 2 s of the signal (${readiness.join(', ')})`);
     assert.equal(readiness.at(-1), '503 {"status":"stopping"}');
-    assert.deepEqual(readiness.slice(0, -1).filter((r) => !r.startsWith('200')), [], 'before that, ready');
+    assert.deepEqual(
+      readiness.slice(0, -1).filter((r) => !r.startsWith('200')),
+      [],
+      'before that, ready',
+    );
     // A balancer that takes a process out after three failed checks (HAProxy's and Kubernetes' default).
     for (let check = 0; check < 2; check += 1) assert.equal((await send(false, portal.port, '/api/ready')).status, 503);
 
@@ -154,7 +191,10 @@ describe('one portal on the embedded database, stopped with SIGTERM', () => {
     answered.resume();
     const lastAnswer = Date.now();
     assert.equal(await exited, 0, 'exits 0');
-    assert.ok(Date.now() - lastAnswer < 10_000, `with nothing in flight, it stops long before its 30 s drain (${Date.now() - lastAnswer} ms)`);
+    assert.ok(
+      Date.now() - lastAnswer < 10_000,
+      `with nothing in flight, it stops long before its 30 s drain (${Date.now() - lastAnswer} ms)`,
+    );
     assert.match(fs.readFileSync(portal.logFile, 'utf8'), /SIGTERM: shutting down[\s\S]*Stopped after/);
   });
 
@@ -166,11 +206,15 @@ describe('one portal on the embedded database, stopped with SIGTERM', () => {
   });
 
   it('stopped while it starts (migrations, seeding), exits 0 without serving', async () => {
-    const child = spawn(process.execPath, [path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), path.join(ROOT, 'api', 'src', 'cli', 'start.ts')], {
-      cwd: ROOT,
-      env: { ...process.env, PORT: '0', SANDBOX: '1', DATA_DIR: tempDir('ontv-e2e-'), BILLING_INTERVAL_MINUTES: '0' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), path.join(ROOT, 'api', 'src', 'cli', 'start.ts')],
+      {
+        cwd: ROOT,
+        env: { ...process.env, PORT: '0', SANDBOX: '1', DATA_DIR: tempDir('ontv-e2e-'), BILLING_INTERVAL_MINUTES: '0' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -224,14 +268,22 @@ describe('three API processes on one PostgreSQL, one stopped with SIGTERM under 
     let going = true;
     const registered: string[] = [];
     // Reads, pages and, every fifth request, a registration whose code goes out by SMS.
-    const traffic = load(portal.port, 30, () => going, (n) => {
-      if (n % 5 === 0) {
-        const phone = `0627${String(n).padStart(5, '0')}`;
-        registered.push(phone);
-        return { path: '/api/start-registration', body: { ...device, deviceType: 'PHONE', osType: 1, registrationType: 'PHONE_NUMBER', username: phone } };
-      }
-      return { path: n % 2 ? '/api/ontv/plans' : '/paketi' };
-    });
+    const traffic = load(
+      portal.port,
+      30,
+      () => going,
+      (n) => {
+        if (n % 5 === 0) {
+          const phone = `0627${String(n).padStart(5, '0')}`;
+          registered.push(phone);
+          return {
+            path: '/api/start-registration',
+            body: { ...device, deviceType: 'PHONE', osType: 1, registrationType: 'PHONE_NUMBER', username: phone },
+          };
+        }
+        return { path: n % 2 ? '/api/ontv/plans' : '/paketi' };
+      },
+    );
     await until(() => traffic.answered() > 300 && sms.received.length > 0, '300 answers and an SMS sent');
     const [stopped] = before;
     process.kill(stopped!, 'SIGTERM');
@@ -251,9 +303,13 @@ describe('three API processes on one PostgreSQL, one stopped with SIGTERM under 
     const client = new pg.Client({ connectionString: database.url });
     await client.connect();
     try {
-      const pending = async () => (await client.query(`SELECT count(*)::int AS n FROM outbox WHERE channel = 'SMS' AND status <> 'SENT'`)).rows[0].n as number;
+      const pending = async () =>
+        (await client.query(`SELECT count(*)::int AS n FROM outbox WHERE channel = 'SMS' AND status <> 'SENT'`)).rows[0]
+          .n as number;
       await until(async () => (await pending()) === 0, 'every SMS is sent', 30_000);
-      const ids = (await client.query(`SELECT id FROM outbox WHERE channel = 'SMS'`)).rows.map((row: { id: string }) => `outbox-${row.id}`);
+      const ids = (await client.query(`SELECT id FROM outbox WHERE channel = 'SMS'`)).rows.map(
+        (row: { id: string }) => `outbox-${row.id}`,
+      );
       assert.equal(ids.length, registered.length, 'one SMS per registration answered');
       const received = sms.received.map((m) => m.id);
       assert.deepEqual([...received].sort(), [...ids].sort(), 'the gateway received each SMS exactly once');
@@ -269,17 +325,27 @@ describe('three API processes on one PostgreSQL, one stopped with SIGTERM under 
   });
 
   it('stopped as a whole (SIGTERM to the first process) behind a balancer that follows ready, fails no request and exits 0', async () => {
-    const group = await startPortal({ name: 'stop-group', env: { DATABASE_URL: database.url, WORKERS: '3', LOGIN_LIMIT_CLIENT: '100000', DRAIN_SECONDS: '10' } });
+    const group = await startPortal({
+      name: 'stop-group',
+      env: { DATABASE_URL: database.url, WORKERS: '3', LOGIN_LIMIT_CLIENT: '100000', DRAIN_SECONDS: '10' },
+    });
     const tree = processTree(group.pid).map((row) => row.pid);
     const stopped = await stopUnderLoad(group, 30, 300);
     assert.deepEqual(stopped.failures, [], `of ${stopped.answered} requests, none failed`);
     assert.equal(stopped.exitCode, 0);
     await until(() => !tree.some(alive), 'no process is left', 30_000);
-    assert.doesNotMatch(fs.readFileSync(group.logFile, 'utf8'), /is stopping; starting another/, 'a group stop replaces nothing');
+    assert.doesNotMatch(
+      fs.readFileSync(group.logFile, 'utf8'),
+      /is stopping; starting another/,
+      'a group stop replaces nothing',
+    );
   });
 
   it('stopped as a whole by a signal to every process at once (systemd without KillMode=mixed), fails no request either', async () => {
-    const group = await startPortal({ name: 'stop-every', env: { DATABASE_URL: database.url, WORKERS: '3', LOGIN_LIMIT_CLIENT: '100000', DRAIN_SECONDS: '10' } });
+    const group = await startPortal({
+      name: 'stop-every',
+      env: { DATABASE_URL: database.url, WORKERS: '3', LOGIN_LIMIT_CLIENT: '100000', DRAIN_SECONDS: '10' },
+    });
     const tree = processTree(group.pid).map((row) => row.pid);
     const workers = () => {
       const rows = processTree(group.pid);

@@ -6,11 +6,22 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { WEBPACK, ROOT } from '../../api/src/cli/freshness';
 import { checkCompatibility } from '../scripts/compat';
-import { ARTIFACTS, DEMO, expectAccessible, launchBrowser, screenshot, startPortal, withRemoteFrom, type Portal } from './harness';
+import {
+  ARTIFACTS,
+  DEMO,
+  expectAccessible,
+  launchBrowser,
+  screenshot,
+  startPortal,
+  withRemoteFrom,
+  type Portal,
+} from './harness';
 
 const SKEW = path.join(ARTIFACTS, 'skew');
 /** The workspace's `@portal/shared` package.json: the release the host runs. */
-const SHARED_PACKAGE = JSON.parse(fs.readFileSync(path.join(ROOT, 'shared', 'package.json'), 'utf8')) as { version: string };
+const SHARED_PACKAGE = JSON.parse(fs.readFileSync(path.join(ROOT, 'shared', 'package.json'), 'utf8')) as {
+  version: string;
+};
 /** Where the account remote built against `version` goes. */
 const buildOf = (version: string) => path.join(SKEW, `account-${version}`);
 
@@ -30,10 +41,18 @@ async function buildAccountAgainst(version: string): Promise<void> {
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`building the account remote against ${version} failed:\n${output}`))));
+    child.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`building the account remote against ${version} failed:\n${output}`)),
+    );
   });
-  const manifest = JSON.parse(fs.readFileSync(path.join(out, 'mf-manifest.json'), 'utf8')) as { shared: Array<{ name: string; version: string }> };
-  assert.equal(manifest.shared.find((s) => s.name === '@portal/shared')?.version, version, 'the build carries the release it was built against');
+  const manifest = JSON.parse(fs.readFileSync(path.join(out, 'mf-manifest.json'), 'utf8')) as {
+    shared: Array<{ name: string; version: string }>;
+  };
+  assert.equal(
+    manifest.shared.find((s) => s.name === '@portal/shared')?.version,
+    version,
+    'the build carries the release it was built against',
+  );
 }
 
 describe('version skew: the account remote built against another release of @portal/shared', () => {
@@ -78,7 +97,10 @@ describe('version skew: the account remote built against another release of @por
     await page.getByLabel('Lozinka').fill(DEMO.password);
     await page.getByRole('button', { name: 'Prijavi se' }).click();
     await page.getByRole('heading', { name: 'Moj nalog' }).waitFor();
-    assert.ok(requests.some((file) => file.endsWith('remoteEntry.js')), `the account remote came from its ${newerMinor} build`);
+    assert.ok(
+      requests.some((file) => file.endsWith('remoteEntry.js')),
+      `the account remote came from its ${newerMinor} build`,
+    );
 
     // The remote logged in through the store; the host's header reads the same store, with no reload.
     const nav = page.getByRole('navigation', { name: 'Glavni meni' });
@@ -86,7 +108,13 @@ describe('version skew: the account remote built against another release of @por
 
     // The page runs one @portal/shared: the host's, although the remote offered its own newer copy.
     const shared = await page.evaluate(() => {
-      const scope = (window as unknown as { __FEDERATION__: { __SHARE__: Record<string, { default: Record<string, Record<string, { loaded?: boolean; from: string }>> }> } }).__FEDERATION__.__SHARE__;
+      const scope = (
+        window as unknown as {
+          __FEDERATION__: {
+            __SHARE__: Record<string, { default: Record<string, Record<string, { loaded?: boolean; from: string }>> }>;
+          };
+        }
+      ).__FEDERATION__.__SHARE__;
       const versions = Object.values(scope).flatMap((s) => Object.entries(s.default['@portal/shared'] ?? {}));
       return versions.map(([version, info]) => ({ version, from: info.from, loaded: Boolean(info.loaded) }));
     });
@@ -95,7 +123,10 @@ describe('version skew: the account remote built against another release of @por
       [current],
       `only the host's @portal/shared runs: ${JSON.stringify(shared)}`,
     );
-    assert.ok(shared.some((s) => s.version === newerMinor), 'the remote offered its own release');
+    assert.ok(
+      shared.some((s) => s.version === newerMinor),
+      'the remote offered its own release',
+    );
 
     // Logging out in the remote is seen by the host's header at once, and by the remote again on its next visit.
     await page.getByRole('button', { name: 'Odjavi se' }).click();
@@ -135,13 +166,23 @@ describe('version skew: the account remote built against another release of @por
 
   it("the compatibility check (npm run compat) passes the newer minor build against this host and the other remotes, and fails the next major's", async () => {
     const passed = await checkCompatibility(browser, portal.url, 'account', buildOf(newerMinor));
-    assert.deepEqual(passed.filter((r) => !r.ok), [], 'every smoke check passes');
-    assert.ok(passed.filter((r) => r.name === 'login form').every((r) => r.served > 0), 'the account pages came from the build checked');
+    assert.deepEqual(
+      passed.filter((r) => !r.ok),
+      [],
+      'every smoke check passes',
+    );
+    assert.ok(
+      passed.filter((r) => r.name === 'login form').every((r) => r.served > 0),
+      'the account pages came from the build checked',
+    );
 
     const failed = await checkCompatibility(browser, portal.url, 'account', buildOf(nextMajor));
     const login = failed.find((r) => r.name === 'login form');
     assert.equal(login?.ok, false);
     assert.match(login?.problem ?? '', /Ovaj dio portala se upravo ažurira/);
-    assert.ok(failed.filter((r) => r.name === 'home').every((r) => r.ok), "the catalogue's pages still pass: the report names what broke");
+    assert.ok(
+      failed.filter((r) => r.name === 'home').every((r) => r.ok),
+      "the catalogue's pages still pass: the report names what broke",
+    );
   });
 });

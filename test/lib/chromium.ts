@@ -5,7 +5,12 @@ export const CHROMIUM_MISSING =
 
 /** Debian's Chromium, or the binary CHROMIUM_PATH names. */
 export function findChromium(): string | null {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
+  const candidates = [
+    process.env.CHROMIUM_PATH,
+    '/usr/bin/chromium',
+    '/usr/bin/chromium-browser',
+    '/usr/bin/google-chrome',
+  ];
   return candidates.find((c): c is string => !!c && fs.existsSync(c)) ?? null;
 }
 

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 
-export const PDFTOTEXT_MISSING = 'pdftotext not found: install it with `sudo apt-get install -y poppler-utils` (Debian/Ubuntu).';
+export const PDFTOTEXT_MISSING =
+  'pdftotext not found: install it with `sudo apt-get install -y poppler-utils` (Debian/Ubuntu).';
 
 /** Whether Debian's poppler-utils (pdftotext, pdftoppm) is installed. */
 export const hasPdftotext = () => spawnSync('pdftotext', ['-v']).error === undefined;

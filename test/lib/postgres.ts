@@ -11,7 +11,10 @@ export const POSTGRES_MISSING =
 function findBinDir(): string | null {
   const base = '/usr/lib/postgresql';
   if (!fs.existsSync(base)) return null;
-  const versions = fs.readdirSync(base).filter((v) => fs.existsSync(path.join(base, v, 'bin', 'initdb'))).sort((a, b) => Number(b) - Number(a));
+  const versions = fs
+    .readdirSync(base)
+    .filter((v) => fs.existsSync(path.join(base, v, 'bin', 'initdb')))
+    .sort((a, b) => Number(b) - Number(a));
   return versions[0] ? path.join(base, versions[0], 'bin') : null;
 }
 
@@ -36,17 +39,48 @@ export async function startTempPostgres(): Promise<{ url: string; stop: () => Pr
   if (!bin) throw new Error(POSTGRES_MISSING);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ontv-pg-'));
   const asRoot = process.getuid?.() === 0;
-  const run = (cmd: string, args: string[]) => (asRoot ? { cmd: 'runuser', args: ['-u', 'postgres', '--', cmd, ...args] } : { cmd, args });
-  if (asRoot) fs.chownSync(dir, Number(spawnSync('id', ['-u', 'postgres']).stdout.toString().trim()), Number(spawnSync('id', ['-g', 'postgres']).stdout.toString().trim()));
+  const run = (cmd: string, args: string[]) =>
+    asRoot ? { cmd: 'runuser', args: ['-u', 'postgres', '--', cmd, ...args] } : { cmd, args };
+  if (asRoot)
+    fs.chownSync(
+      dir,
+      Number(spawnSync('id', ['-u', 'postgres']).stdout.toString().trim()),
+      Number(spawnSync('id', ['-g', 'postgres']).stdout.toString().trim()),
+    );
 
-  const init = run(path.join(bin, 'initdb'), ['-D', path.join(dir, 'data'), '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8', '--locale=C']);
+  const init = run(path.join(bin, 'initdb'), [
+    '-D',
+    path.join(dir, 'data'),
+    '-A',
+    'trust',
+    '-U',
+    'postgres',
+    '--no-sync',
+    '-E',
+    'UTF8',
+    '--locale=C',
+  ]);
   const result = spawnSync(init.cmd, init.args, { encoding: 'utf8' });
   if (result.status !== 0) throw new Error(`initdb failed: ${result.stderr || result.stdout}`);
 
   const port = await freePort();
   const start = run(path.join(bin, 'postgres'), [
-    '-D', path.join(dir, 'data'), '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1',
-    '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=200',
+    '-D',
+    path.join(dir, 'data'),
+    '-p',
+    String(port),
+    '-k',
+    dir,
+    '-c',
+    'listen_addresses=127.0.0.1',
+    '-c',
+    'fsync=off',
+    '-c',
+    'synchronous_commit=off',
+    '-c',
+    'full_page_writes=off',
+    '-c',
+    'max_connections=200',
   ]);
   const server: ChildProcess = spawn(start.cmd, start.args, { stdio: ['ignore', 'ignore', 'pipe'] });
   let log = '';
@@ -91,7 +125,10 @@ function canConnect(port: number): Promise<boolean> {
 }
 
 /** A new, empty database on the PostgreSQL server at `adminUrl`: its URL, and how to drop it. */
-export async function freshDatabase(adminUrl: string, prefix = 'ontv_test'): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function freshDatabase(
+  adminUrl: string,
+  prefix = 'ontv_test',
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const { default: pg } = await import('pg');
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const run = async (sql: string) => {

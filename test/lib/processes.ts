@@ -17,7 +17,8 @@ export function processTree(pid: number): ProcessRow[] {
       return { pid: id, ppid: parent, rssKiB: rss };
     });
   const tree = rows.filter((row) => row.pid === pid);
-  for (let i = 0; i < tree.length; i++) for (const row of rows) if (row.ppid === tree[i]!.pid && !tree.includes(row)) tree.push(row);
+  for (let i = 0; i < tree.length; i++)
+    for (const row of rows) if (row.ppid === tree[i]!.pid && !tree.includes(row)) tree.push(row);
   return tree;
 }
 

@@ -17,7 +17,12 @@ export interface Sink<T> {
   start(): Promise<void>;
 }
 
-function sink<T>(received: T[], listen: (port: number) => Promise<number>, close: () => Promise<void>, port: number): Promise<Sink<T>> {
+function sink<T>(
+  received: T[],
+  listen: (port: number) => Promise<number>,
+  close: () => Promise<void>,
+  port: number,
+): Promise<Sink<T>> {
   const self: Sink<T> = {
     port,
     received,
@@ -72,7 +77,10 @@ export interface ReceivedSms {
 }
 
 /** An SMS gateway: takes the portal's JSON POST; `answer` picks the status for each request (200 by default), at once or later. */
-export function smsSink(answer: (sms: ReceivedSms) => number | Promise<number> = () => 200, port = 0): Promise<Sink<ReceivedSms>> {
+export function smsSink(
+  answer: (sms: ReceivedSms) => number | Promise<number> = () => 200,
+  port = 0,
+): Promise<Sink<ReceivedSms>> {
   const received: ReceivedSms[] = [];
   let server: http.Server;
   const listen = (at: number) =>
@@ -81,7 +89,10 @@ export function smsSink(answer: (sms: ReceivedSms) => number | Promise<number> =
         let body = '';
         request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
         request.on('end', () => {
-          const sms = { ...(JSON.parse(body) as { to: string; text: string; id: string }), authorization: request.headers.authorization };
+          const sms = {
+            ...(JSON.parse(body) as { to: string; text: string; id: string }),
+            authorization: request.headers.authorization,
+          };
           void Promise.resolve(answer(sms)).then((status) => {
             if (status < 300) received.push(sms);
             response.writeHead(status, { 'content-type': 'application/json' }).end('{}');

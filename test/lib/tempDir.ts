@@ -10,7 +10,8 @@ const made: string[] = [];
  * is tens of MB.
  */
 export function tempDir(prefix: string): string {
-  if (made.length === 0) process.once('exit', () => made.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
+  if (made.length === 0)
+    process.once('exit', () => made.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   made.push(dir);
   return dir;

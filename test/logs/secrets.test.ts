@@ -17,7 +17,10 @@ const SECRETS: Array<{ what: string; test: (line: string) => boolean }> = [
   ...PASSWORDS.map((p) => ({ what: `the password ${p}`, test: (line: string) => line.includes(p) })),
   ...CARD_NUMBERS.map((n) => ({ what: `the card number ${n}`, test: (line: string) => line.includes(n) })),
   { what: 'a signed token', test: (line) => /eyJ[\w-]{8,}\.eyJ[\w-]{8,}\.[\w-]+/.test(line) },
-  { what: 'a one-time code', test: (line) => /aktivacioni kod je \d|kod za promjenu lozinke je \d|"code"\s*:\s*"\d{6}"/.test(line) },
+  {
+    what: 'a one-time code',
+    test: (line) => /aktivacioni kod je \d|kod za promjenu lozinke je \d|"code"\s*:\s*"\d{6}"/.test(line),
+  },
   { what: 'a payment client secret', test: (line) => /_secret_[0-9a-f]{8,}/.test(line) },
   { what: 'a device password', test: (line) => /devicePassword|device_password/.test(line) },
 ];

@@ -100,7 +100,13 @@ const SECONDS = 5;
 
 async function cannon(options: autocannon.Options): Promise<Omit<ApiRow, 'name' | 'target' | 'met'>> {
   const result = await autocannon({ duration: SECONDS, ...options });
-  return { connections: options.connections ?? 10, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
+  return {
+    connections: options.connections ?? 10,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
 }
 
 /** The yardstick's server, plain Node run from the repository's root: it prints its port once it listens. */
@@ -154,27 +160,67 @@ interface Engine {
  * yardstick, then plans, account info and login.
  */
 async function measureEngine(engine: Engine): Promise<ApiRow[]> {
-  const portal = await startPortal({ env: { LOG_LEVEL: 'warn', LOGIN_LIMIT_ACCOUNT: '100000000', LOGIN_LIMIT_CLIENT: '100000000', ...engine.env }, name: `bench-${engine.kind}` });
-  const login = { username: 'aktivna@ontv.ba', password: 'Demo1234!', deviceType: 'ontv', deviceUsername: 'web-bench-aaaaaaaaaaaaaaaaaaa', devicePassword: 'c'.repeat(64), deviceName: 'Bench' };
+  const portal = await startPortal({
+    env: { LOG_LEVEL: 'warn', LOGIN_LIMIT_ACCOUNT: '100000000', LOGIN_LIMIT_CLIENT: '100000000', ...engine.env },
+    name: `bench-${engine.kind}`,
+  });
+  const login = {
+    username: 'aktivna@ontv.ba',
+    password: 'Demo1234!',
+    deviceType: 'ontv',
+    deviceUsername: 'web-bench-aaaaaaaaaaaaaaaaaaa',
+    devicePassword: 'c'.repeat(64),
+    deviceName: 'Bench',
+  };
   const loginAs = (deviceUsername: string) => ({ ...login, deviceUsername });
   try {
-    const answer = await fetch(`${portal.url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(loginAs('web-bench-reader-aaaaaaaaaaaa')) });
+    const answer = await fetch(`${portal.url}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(loginAs('web-bench-reader-aaaaaaaaaaaa')),
+    });
     const { token } = (await answer.json()) as { token: string };
     const yardstick = await helloWorld();
     const share = (rps: number) => rps / yardstick.rps;
     const rows: ApiRow[] = [{ name: 'bare Fastify hello-world', ...yardstick, target: '-', met: null }];
     const plans = await cannon({ url: `${portal.url}/api/ontv/plans`, connections: 100 });
-    rows.push({ name: 'GET /api/ontv/plans', ...plans, target: `≥ ${TARGETS.plans.share * 100} %, p99 ≤ ${TARGETS.plans.p99} ms`, met: share(plans.rps) >= TARGETS.plans.share && plans.p99 <= TARGETS.plans.p99 });
+    rows.push({
+      name: 'GET /api/ontv/plans',
+      ...plans,
+      target: `≥ ${TARGETS.plans.share * 100} %, p99 ≤ ${TARGETS.plans.p99} ms`,
+      met: share(plans.rps) >= TARGETS.plans.share && plans.p99 <= TARGETS.plans.p99,
+    });
     const infoTarget = TARGETS.accountInfo[engine.kind];
-    const info = await cannon({ url: `${portal.url}/api/ontv/accountInfo`, headers: { authorization: `Bearer ${token}` }, connections: 100 });
-    rows.push({ name: 'GET /api/ontv/accountInfo (token)', ...info, target: `≥ ${infoTarget.share * 100} %, p99 ≤ ${infoTarget.p99} ms`, met: share(info.rps) >= infoTarget.share && info.p99 <= infoTarget.p99 });
+    const info = await cannon({
+      url: `${portal.url}/api/ontv/accountInfo`,
+      headers: { authorization: `Bearer ${token}` },
+      connections: 100,
+    });
+    rows.push({
+      name: 'GET /api/ontv/accountInfo (token)',
+      ...info,
+      target: `≥ ${infoTarget.share * 100} %, p99 ≤ ${infoTarget.p99} ms`,
+      met: share(info.rps) >= infoTarget.share && info.p99 <= infoTarget.p99,
+    });
     const before = treeRssMiB(portal.pid);
     let peak = before;
     const sampler = setInterval(() => (peak = Math.max(peak, treeRssMiB(portal.pid))), 250);
-    const logins = await cannon({ url: `${portal.url}/api/login`, method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(login), connections: 16 }).finally(() => clearInterval(sampler));
+    const logins = await cannon({
+      url: `${portal.url}/api/login`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(login),
+      connections: 16,
+    }).finally(() => clearInterval(sampler));
     const growthMiB = Math.round(peak - before);
     const t = TARGETS.login;
-    rows.push({ name: 'POST /api/login', ...logins, growthMiB, target: `≥ ${t.rps}/s, p99 ≤ ${t.p99} ms, growth ≤ ${t.growthMiB} MiB`, met: logins.rps >= t.rps && logins.p99 <= t.p99 && growthMiB <= t.growthMiB });
+    rows.push({
+      name: 'POST /api/login',
+      ...logins,
+      growthMiB,
+      target: `≥ ${t.rps}/s, p99 ≤ ${t.p99} ms, growth ≤ ${t.growthMiB} MiB`,
+      met: logins.rps >= t.rps && logins.p99 <= t.p99 && growthMiB <= t.growthMiB,
+    });
     return rows;
   } finally {
     await portal.stop();
@@ -191,7 +237,11 @@ async function measureApi(): Promise<Array<{ engine: Engine; rows: ApiRow[] } | 
     const admin = process.env.TEST_DATABASE_URL ?? (server = await startTempPostgres()).url;
     for (const workers of [1, 2]) {
       const database = await freshDatabase(admin, 'ontv_bench');
-      const engine: Engine = { label: `PostgreSQL, ${workers === 1 ? 'one process' : `WORKERS=${workers}`}`, kind: 'postgres', env: { DATABASE_URL: database.url, WORKERS: String(workers) } };
+      const engine: Engine = {
+        label: `PostgreSQL, ${workers === 1 ? 'one process' : `WORKERS=${workers}`}`,
+        kind: 'postgres',
+        env: { DATABASE_URL: database.url, WORKERS: String(workers) },
+      };
       try {
         results.push({ engine, rows: await measureEngine(engine) });
       } finally {
@@ -199,7 +249,10 @@ async function measureApi(): Promise<Array<{ engine: Engine; rows: ApiRow[] } | 
       }
     }
   } catch (error) {
-    results.push({ engine: { label: 'PostgreSQL', kind: 'postgres', env: {} }, skipped: (error as Error).message.split('\n')[0]! });
+    results.push({
+      engine: { label: 'PostgreSQL', kind: 'postgres', env: {} },
+      skipped: (error as Error).message.split('\n')[0]!,
+    });
   } finally {
     await server?.stop();
   }
@@ -212,7 +265,8 @@ async function measureRoutes(browser: Browser, baseUrl: string): Promise<Row[]> 
   for (const { route, label, targetKb } of ROUTES) {
     const gzip = await visit(browser, baseUrl + route, 'gzip');
     const brotli = await visit(browser, baseUrl + route, 'br');
-    const target = targetKb === undefined ? '-' : `≤ ${targetKb} KB: ${gzip.jsBytes <= targetKb * 1024 ? 'met' : 'NOT met'}`;
+    const target =
+      targetKb === undefined ? '-' : `≤ ${targetKb} KB: ${gzip.jsBytes <= targetKb * 1024 ? 'met' : 'NOT met'}`;
     rows.push({ route: label ?? route, target, ...gzip, jsBrotli: brotli.jsBytes });
   }
   return rows;
@@ -221,7 +275,8 @@ async function measureRoutes(browser: Browser, baseUrl: string): Promise<Row[]> 
 /** `runs` Lighthouse mobile runs of the performance budget's pages (signed out). */
 async function budgetRuns(baseUrl: string, runs: number): Promise<LighthouseRow[]> {
   const rows: LighthouseRow[] = [];
-  for (let run = 0; run < runs; run++) rows.push(...(await runLighthouse(baseUrl, null, { routes: PERFORMANCE_BUDGET.routes, preset: 'mobile' })));
+  for (let run = 0; run < runs; run++)
+    rows.push(...(await runLighthouse(baseUrl, null, { routes: PERFORMANCE_BUDGET.routes, preset: 'mobile' })));
   return rows;
 }
 
@@ -234,12 +289,18 @@ async function measure(): Promise<{
 }> {
   // Rate limits off for the load (they would answer 429 to the login load from one address).
   const [portal, browser] = await Promise.all([
-    startPortal({ env: { LOG_LEVEL: 'warn', LOGIN_LIMIT_ACCOUNT: '100000000', LOGIN_LIMIT_CLIENT: '100000000' }, name: 'bench' }),
+    startPortal({
+      env: { LOG_LEVEL: 'warn', LOGIN_LIMIT_ACCOUNT: '100000000', LOGIN_LIMIT_CLIENT: '100000000' },
+      name: 'bench',
+    }),
     launchBrowser(),
   ]);
   try {
     const rows = await measureRoutes(browser, portal.url);
-    const move = { gzip: await homeToAccount(browser, portal.url, 'gzip'), brotli: await homeToAccount(browser, portal.url, 'br') };
+    const move = {
+      gzip: await homeToAccount(browser, portal.url, 'gzip'),
+      brotli: await homeToAccount(browser, portal.url, 'br'),
+    };
     await browser.close();
     const lighthouse = await runLighthouse(portal.url, { username: 'aktivna@ontv.ba', password: 'Demo1234!' });
     // The performance budget: this pass's mobile scores are its first run.
@@ -262,16 +323,38 @@ const BUNDLES_ONLY = process.argv.includes('--bundles');
 const LIGHTHOUSE_ONLY = process.argv.includes('--lighthouse');
 
 /** What the performance budget holds each mobile run of a budget page to. */
-const BUDGET_MEASURES: Array<{ name: string; value: (row: LighthouseRow) => number; limit: string; holds: (value: number) => boolean }> = [
-  { name: 'performance', value: (r) => r.performance, limit: `≥ ${PERFORMANCE_BUDGET.minimum}`, holds: (v) => v >= PERFORMANCE_BUDGET.minimum },
-  { name: 'TBT (ms)', value: (r) => r.tbtMs, limit: `≤ ${PERFORMANCE_BUDGET.maxTbtMs}`, holds: (v) => v <= PERFORMANCE_BUDGET.maxTbtMs },
-  { name: 'CLS', value: (r) => r.cls, limit: `≤ ${PERFORMANCE_BUDGET.maxCls}`, holds: (v) => v <= PERFORMANCE_BUDGET.maxCls },
+const BUDGET_MEASURES: Array<{
+  name: string;
+  value: (row: LighthouseRow) => number;
+  limit: string;
+  holds: (value: number) => boolean;
+}> = [
+  {
+    name: 'performance',
+    value: (r) => r.performance,
+    limit: `≥ ${PERFORMANCE_BUDGET.minimum}`,
+    holds: (v) => v >= PERFORMANCE_BUDGET.minimum,
+  },
+  {
+    name: 'TBT (ms)',
+    value: (r) => r.tbtMs,
+    limit: `≤ ${PERFORMANCE_BUDGET.maxTbtMs}`,
+    holds: (v) => v <= PERFORMANCE_BUDGET.maxTbtMs,
+  },
+  {
+    name: 'CLS',
+    value: (r) => r.cls,
+    limit: `≤ ${PERFORMANCE_BUDGET.maxCls}`,
+    holds: (v) => v <= PERFORMANCE_BUDGET.maxCls,
+  },
 ];
 
 /** Mobile performance score, Total Blocking Time and CLS on the budget's pages, each run, against the budget. */
 function printPerformanceBudget(rows: LighthouseRow[]): void {
   const { runs, minimum, maxTbtMs, maxCls } = PERFORMANCE_BUDGET;
-  console.log(`\nLighthouse mobile, ${runs} runs (budget in each run: performance ≥ ${minimum}, TBT ≤ ${maxTbtMs} ms, CLS ≤ ${maxCls}):`);
+  console.log(
+    `\nLighthouse mobile, ${runs} runs (budget in each run: performance ≥ ${minimum}, TBT ≤ ${maxTbtMs} ms, CLS ≤ ${maxCls}):`,
+  );
   console.log(`| page | measure | ${Array.from({ length: runs }, (_, i) => `run ${i + 1}`).join(' | ')} | budget |`);
   console.log(`|---|---|${'---|'.repeat(runs)}---|`);
   for (const route of PERFORMANCE_BUDGET.routes) {
@@ -288,11 +371,17 @@ function printRoutes(rows: Row[]): void {
   console.log('\nPer route, first visit, gzip-encoded transfer:');
   console.log('| route | JS (gzip) | JS target (gzip) | JS (brotli) | CSS (gzip) | requests | remotes loaded |');
   console.log('|---|---|---|---|---|---|---|');
-  for (const r of rows) console.log(`| ${r.route} | ${kb(r.jsBytes)} | ${r.target} | ${kb(r.jsBrotli)} | ${kb(r.cssBytes)} | ${r.requests} | ${r.remotes} |`);
+  for (const r of rows)
+    console.log(
+      `| ${r.route} | ${kb(r.jsBytes)} | ${r.target} | ${kb(r.jsBrotli)} | ${kb(r.cssBytes)} | ${r.requests} | ${r.remotes} |`,
+    );
 }
 
 async function bundlesOnly(): Promise<void> {
-  const [portal, browser] = await Promise.all([startPortal({ env: { LOG_LEVEL: 'warn' }, name: 'bench' }), launchBrowser()]);
+  const [portal, browser] = await Promise.all([
+    startPortal({ env: { LOG_LEVEL: 'warn' }, name: 'bench' }),
+    launchBrowser(),
+  ]);
   try {
     printRoutes(await measureRoutes(browser, portal.url));
   } finally {
@@ -308,7 +397,13 @@ async function lighthouseOnly(): Promise<void> {
     printPerformanceBudget(rows);
     console.log('| page | LCP (ms), each run |');
     console.log('|---|---|');
-    for (const route of PERFORMANCE_BUDGET.routes) console.log(`| ${route} | ${rows.filter((r) => r.route === route).map((r) => r.lcpMs).join(', ')} |`);
+    for (const route of PERFORMANCE_BUDGET.routes)
+      console.log(
+        `| ${route} | ${rows
+          .filter((r) => r.route === route)
+          .map((r) => r.lcpMs)
+          .join(', ')} |`,
+      );
   } finally {
     await portal.stop();
   }
@@ -316,17 +411,23 @@ async function lighthouseOnly(): Promise<void> {
 
 function printApi(api: Awaited<ReturnType<typeof measureApi>>): void {
   for (const result of api) {
-    console.log(`\nAPI under load, ${result.engine.label} (autocannon, ${SECONDS} s each, beside a bare Fastify hello-world in its own process, logging off):`);
+    console.log(
+      `\nAPI under load, ${result.engine.label} (autocannon, ${SECONDS} s each, beside a bare Fastify hello-world in its own process, logging off):`,
+    );
     if ('skipped' in result) {
       console.log(`skipped: ${result.skipped}`);
       continue;
     }
     const yardstick = result.rows[0]!.rps;
-    console.log('| call | connections | requests/s | of hello-world | p50 (ms) | p99 (ms) | errors or non-2xx | target | met |');
+    console.log(
+      '| call | connections | requests/s | of hello-world | p50 (ms) | p99 (ms) | errors or non-2xx | target | met |',
+    );
     console.log('|---|---|---|---|---|---|---|---|---|');
     for (const r of result.rows) {
       const growth = r.growthMiB === undefined ? '' : `, +${r.growthMiB} MiB`;
-      console.log(`| ${r.name} | ${r.connections} | ${Math.round(r.rps)}${growth} | ${((r.rps / yardstick) * 100).toFixed(1)} % | ${r.p50} | ${r.p99} | ${r.errors} | ${r.target} | ${r.met === null ? '-' : r.met ? 'met' : 'MISSED'} |`);
+      console.log(
+        `| ${r.name} | ${r.connections} | ${Math.round(r.rps)}${growth} | ${((r.rps / yardstick) * 100).toFixed(1)} % | ${r.p50} | ${r.p99} | ${r.errors} | ${r.target} | ${r.met === null ? '-' : r.met ? 'met' : 'MISSED'} |`,
+      );
     }
   }
 }
@@ -350,26 +451,33 @@ if (BUNDLES_ONLY || LIGHTHOUSE_ONLY) {
       process.exit(1);
     },
   );
-} else measure().then(
-  ({ rows, move, api, lighthouse, budget }) => {
-    printRoutes(rows);
-    console.log(`| / then the account link (fetched after the click) | ${kb(move.gzip.jsBytes)} | - | ${kb(move.brotli.jsBytes)} | ${kb(move.gzip.cssBytes)} | ${move.gzip.requests} | ${move.gzip.remotes} |`);
-    printApi(api);
-    // Targets: performance >= 95 and TBT <= 150 ms on mobile, accessibility 100, best practices >= 95, CLS <= 0.02.
-    const mark = (ok: boolean) => (ok ? '' : ' ✗');
-    console.log('\nLighthouse (targets: performance >= 95 and TBT <= 150 ms mobile, accessibility 100, best practices >= 95, CLS <= 0.02; ✗ = missed):');
-    console.log('| page | preset | performance | accessibility | best practices | LCP (ms) | CLS | TBT (ms) |');
-    console.log('|---|---|---|---|---|---|---|---|');
-    for (const r of lighthouse) {
-      const perf = `${r.performance}${r.preset === 'mobile' ? mark(r.performance >= 95) : ''}`;
-      const tbt = `${r.tbtMs}${r.preset === 'mobile' ? mark(r.tbtMs <= 150) : ''}`;
-      console.log(`| ${r.route} | ${r.preset} | ${perf} | ${r.accessibility}${mark(r.accessibility === 100)} | ${r.bestPractices}${mark(r.bestPractices >= 95)} | ${r.lcpMs} | ${r.cls}${mark(r.cls <= 0.02)} | ${tbt} |`);
-    }
-    printPerformanceBudget(budget);
-    process.exit(0);
-  },
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+} else
+  measure().then(
+    ({ rows, move, api, lighthouse, budget }) => {
+      printRoutes(rows);
+      console.log(
+        `| / then the account link (fetched after the click) | ${kb(move.gzip.jsBytes)} | - | ${kb(move.brotli.jsBytes)} | ${kb(move.gzip.cssBytes)} | ${move.gzip.requests} | ${move.gzip.remotes} |`,
+      );
+      printApi(api);
+      // Targets: performance >= 95 and TBT <= 150 ms on mobile, accessibility 100, best practices >= 95, CLS <= 0.02.
+      const mark = (ok: boolean) => (ok ? '' : ' ✗');
+      console.log(
+        '\nLighthouse (targets: performance >= 95 and TBT <= 150 ms mobile, accessibility 100, best practices >= 95, CLS <= 0.02; ✗ = missed):',
+      );
+      console.log('| page | preset | performance | accessibility | best practices | LCP (ms) | CLS | TBT (ms) |');
+      console.log('|---|---|---|---|---|---|---|---|');
+      for (const r of lighthouse) {
+        const perf = `${r.performance}${r.preset === 'mobile' ? mark(r.performance >= 95) : ''}`;
+        const tbt = `${r.tbtMs}${r.preset === 'mobile' ? mark(r.tbtMs <= 150) : ''}`;
+        console.log(
+          `| ${r.route} | ${r.preset} | ${perf} | ${r.accessibility}${mark(r.accessibility === 100)} | ${r.bestPractices}${mark(r.bestPractices >= 95)} | ${r.lcpMs} | ${r.cls}${mark(r.cls <= 0.02)} | ${tbt} |`,
+        );
+      }
+      printPerformanceBudget(budget);
+      process.exit(0);
+    },
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );

@@ -53,7 +53,12 @@ export interface CheckResult {
 }
 
 /** Runs the smoke subset against `portalUrl` with `remote` taken from `dist`; one result per check. */
-export async function checkCompatibility(browser: Browser, portalUrl: string, remote: RemoteName, dist: string): Promise<CheckResult[]> {
+export async function checkCompatibility(
+  browser: Browser,
+  portalUrl: string,
+  remote: RemoteName,
+  dist: string,
+): Promise<CheckResult[]> {
   const results: CheckResult[] = [];
   for (const check of SMOKE) {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'bs-BA' });
@@ -70,17 +75,37 @@ export async function checkCompatibility(browser: Browser, portalUrl: string, re
       await check.open(page, portalUrl);
       // Ready, or an error in the remote's slot (which needs no waiting out).
       const outcome = await Promise.race([
-        check.ready(page).first().waitFor({ timeout: 15_000 }).then(() => 'ready' as const),
-        page.getByRole('alert').first().waitFor({ timeout: 15_000 }).then(() => 'alert' as const),
+        check
+          .ready(page)
+          .first()
+          .waitFor({ timeout: 15_000 })
+          .then(() => 'ready' as const),
+        page
+          .getByRole('alert')
+          .first()
+          .waitFor({ timeout: 15_000 })
+          .then(() => 'alert' as const),
       ]);
       if (outcome === 'alert') throw new Error('the page shows an error');
       if (errors.length > 0) problem = errors.join(' | ');
-      else if (check.remote === remote && served.length === 0) problem = `the page did not load the new build of ${remote}`;
+      else if (check.remote === remote && served.length === 0)
+        problem = `the page did not load the new build of ${remote}`;
     } catch (error) {
-      const alert = await page.getByRole('alert').allInnerTexts().catch(() => []);
-      problem = [error instanceof Error ? error.message.split('\n')[0] : String(error), ...alert, ...errors].join(' | ');
+      const alert = await page
+        .getByRole('alert')
+        .allInnerTexts()
+        .catch(() => []);
+      problem = [error instanceof Error ? error.message.split('\n')[0] : String(error), ...alert, ...errors].join(
+        ' | ',
+      );
     }
-    results.push({ name: check.name, ok: !problem, served: served.length, ms: Date.now() - started, ...(problem ? { problem } : {}) });
+    results.push({
+      name: check.name,
+      ok: !problem,
+      served: served.length,
+      ms: Date.now() - started,
+      ...(problem ? { problem } : {}),
+    });
     await context.close();
   }
   return results;
@@ -90,10 +115,14 @@ async function main(): Promise<number> {
   const options = parseOptions(process.argv.slice(2));
   if (options.build) {
     console.info(`Building the ${options.remote} remote from this checkout…`);
-    const built = spawnSync(process.execPath, [...WEBPACK, '--env', `app=${options.remote}`, '--env', 'types'], { cwd: ROOT, stdio: 'inherit' });
+    const built = spawnSync(process.execPath, [...WEBPACK, '--env', `app=${options.remote}`, '--env', 'types'], {
+      cwd: ROOT,
+      stdio: 'inherit',
+    });
     if (built.status !== 0) return 1;
   }
-  if (!fs.existsSync(path.join(options.dist, 'mf-manifest.json'))) throw new Error(`${options.dist} holds no mf-manifest.json: build the remote first`);
+  if (!fs.existsSync(path.join(options.dist, 'mf-manifest.json')))
+    throw new Error(`${options.dist} holds no mf-manifest.json: build the remote first`);
 
   let portal: Portal | null = null;
   const browser = await launchBrowser();
@@ -102,9 +131,16 @@ async function main(): Promise<number> {
     const portalUrl = options.portal ?? portal!.url;
     console.info(`Checking ${options.dist} as the ${options.remote} remote of ${portalUrl}`);
     const results = await checkCompatibility(browser, portalUrl, options.remote, options.dist);
-    for (const r of results) console.info(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name} (${(r.ms / 1000).toFixed(1)} s)${r.problem ? `: ${r.problem}` : ''}`);
+    for (const r of results)
+      console.info(
+        `${r.ok ? 'ok  ' : 'FAIL'} ${r.name} (${(r.ms / 1000).toFixed(1)} s)${r.problem ? `: ${r.problem}` : ''}`,
+      );
     const failed = results.filter((r) => !r.ok).length;
-    console.info(failed === 0 ? `Compatible: ${results.length} checks passed.` : `Not compatible: ${failed} of ${results.length} checks failed.`);
+    console.info(
+      failed === 0
+        ? `Compatible: ${results.length} checks passed.`
+        : `Not compatible: ${failed} of ${results.length} checks failed.`,
+    );
     return failed === 0 ? 0 : 1;
   } finally {
     await browser.close();

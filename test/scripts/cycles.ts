@@ -7,7 +7,9 @@ import path from 'node:path';
 import { parseCircular, parseDependencyTree } from 'dpdm';
 import { ROOT } from '../../api/src/cli/freshness';
 
-const SOURCES = ['api/src', 'shared/src', 'host/src', 'remotes/*/src', 'test', 'api/test', 'api/scripts'].map((dir) => `${dir}/**/*.{ts,tsx}`);
+const SOURCES = ['api/src', 'shared/src', 'host/src', 'remotes/*/src', 'test', 'api/test', 'api/scripts'].map(
+  (dir) => `${dir}/**/*.{ts,tsx}`,
+);
 
 async function main(): Promise<number> {
   const tree = await parseDependencyTree(SOURCES, {
@@ -23,8 +25,12 @@ async function main(): Promise<number> {
     console.log(`No import cycle in ${files} modules.`);
     return 0;
   }
-  console.error(`${cycles.length} import cycle${cycles.length === 1 ? '' : 's'}: each module imports the next, and the last the first.`);
-  cycles.forEach((cycle, i) => console.error(`  ${i + 1}) ${cycle.map((file) => path.relative(ROOT, path.resolve(ROOT, file))).join(' -> ')}`));
+  console.error(
+    `${cycles.length} import cycle${cycles.length === 1 ? '' : 's'}: each module imports the next, and the last the first.`,
+  );
+  cycles.forEach((cycle, i) =>
+    console.error(`  ${i + 1}) ${cycle.map((file) => path.relative(ROOT, path.resolve(ROOT, file))).join(' -> ')}`),
+  );
   return 1;
 }
 

@@ -21,7 +21,14 @@ interface Profile {
 }
 
 const DIR = path.join(ARTIFACTS, 'profiles');
-const LOGIN = { username: 'aktivna@ontv.ba', password: 'Demo1234!', deviceType: 'ontv', deviceUsername: 'profile-device-aaaaaaaa', devicePassword: 'c'.repeat(64), deviceName: 'Profile' };
+const LOGIN = {
+  username: 'aktivna@ontv.ba',
+  password: 'Demo1234!',
+  deviceType: 'ontv',
+  deviceUsername: 'profile-device-aaaaaaaa',
+  devicePassword: 'c'.repeat(64),
+  deviceName: 'Profile',
+};
 
 /** Where a function lives: its package, Node's internals, PGlite's WebAssembly, or our file. */
 function placeOf(url: string, functionName: string): string {
@@ -45,7 +52,10 @@ export function selfTimeByPlace(profile: Profile, count = 15): Array<{ name: str
     time.set(place, (time.get(place) ?? 0) + delta);
     total += delta;
   });
-  return [...time.entries()].sort((a, b) => b[1] - a[1]).slice(0, count).map(([name, t]) => ({ name, share: t / total }));
+  return [...time.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count)
+    .map(([name, t]) => ({ name, share: t / total }));
 }
 
 /** Self time per function (name and place), summed over the profile's samples. */
@@ -57,12 +67,20 @@ export function topSelfTime(profile: Profile, count = 15): Array<{ name: string;
     const node = byNode.get(id)!;
     const delta = profile.timeDeltas[i] ?? 0;
     const { functionName, url, lineNumber } = node.callFrame;
-    const where = url ? `${url.replace(/^file:\/\//, '').replace(/^.*node_modules\//, '').replace(`${process.cwd()}/`, '')}:${lineNumber + 1}` : '';
+    const where = url
+      ? `${url
+          .replace(/^file:\/\//, '')
+          .replace(/^.*node_modules\//, '')
+          .replace(`${process.cwd()}/`, '')}:${lineNumber + 1}`
+      : '';
     const name = `${functionName || '(anonymous)'}${where ? ` ${where}` : ''}`;
     time.set(name, (time.get(name) ?? 0) + delta);
     total += delta;
   });
-  return [...time.entries()].sort((a, b) => b[1] - a[1]).slice(0, count).map(([name, t]) => ({ name, share: t / total }));
+  return [...time.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count)
+    .map(([name, t]) => ({ name, share: t / total }));
 }
 
 async function main(): Promise<void> {
@@ -70,26 +88,50 @@ async function main(): Promise<void> {
   const seconds = Number(process.argv[3] ?? 10);
   fs.rmSync(DIR, { recursive: true, force: true });
   fs.mkdirSync(DIR, { recursive: true });
-  const env: Record<string, string> = { LOG_LEVEL: 'warn', LOGIN_LIMIT_ACCOUNT: '100000000', LOGIN_LIMIT_CLIENT: '100000000' };
+  const env: Record<string, string> = {
+    LOG_LEVEL: 'warn',
+    LOGIN_LIMIT_ACCOUNT: '100000000',
+    LOGIN_LIMIT_CLIENT: '100000000',
+  };
   const portal = await startPortal({ env, name: 'profile', nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${DIR}`] });
   try {
-    const answer = await fetch(`${portal.url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(LOGIN) });
+    const answer = await fetch(`${portal.url}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(LOGIN),
+    });
     const { token } = (await answer.json()) as { token: string };
     const targets: Record<string, autocannon.Options> = {
-      accountInfo: { url: `${portal.url}/api/ontv/accountInfo`, headers: { authorization: `Bearer ${token}` }, connections: 100 },
+      accountInfo: {
+        url: `${portal.url}/api/ontv/accountInfo`,
+        headers: { authorization: `Bearer ${token}` },
+        connections: 100,
+      },
       plans: { url: `${portal.url}/api/ontv/plans`, connections: 100 },
-      login: { url: `${portal.url}/api/login`, method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(LOGIN), connections: 16 },
+      login: {
+        url: `${portal.url}/api/login`,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(LOGIN),
+        connections: 16,
+      },
     };
     const result = await autocannon({ ...targets[call]!, duration: seconds });
-    console.log(`${call}: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${result.non2xx + result.errors} errors`);
+    console.log(
+      `${call}: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${result.non2xx + result.errors} errors`,
+    );
   } finally {
     await portal.stop();
   }
-  const files = fs.readdirSync(DIR).filter((f) => f.endsWith('.cpuprofile')).map((f) => path.join(DIR, f));
+  const files = fs
+    .readdirSync(DIR)
+    .filter((f) => f.endsWith('.cpuprofile'))
+    .map((f) => path.join(DIR, f));
   const file = files.sort((a, b) => fs.statSync(b).size - fs.statSync(a).size)[0];
   if (!file) throw new Error(`No profile was written to ${DIR}`);
   const profile = JSON.parse(fs.readFileSync(file, 'utf8')) as Profile;
-  const print = (rows: Array<{ name: string; share: number }>) => rows.forEach(({ name, share }) => console.log(`${(share * 100).toFixed(1).padStart(5)} %  ${name}`));
+  const print = (rows: Array<{ name: string; share: number }>) =>
+    rows.forEach(({ name, share }) => console.log(`${(share * 100).toFixed(1).padStart(5)} %  ${name}`));
   console.log(`\nSelf time by place (${path.relative(process.cwd(), file)}, start-up included):`);
   print(selfTimeByPlace(profile));
   console.log('\nTop functions by self time:');

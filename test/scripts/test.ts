@@ -1,6 +1,6 @@
 /**
  * `npm test`: every check and every test, browser tests included, then one summary line.
- *   lint and import cycles -> jest (browser code) -> build -> type check (against the remotes' published types) -> API tests on PGlite and PostgreSQL
+ *   lint, formatting and import cycles -> jest (browser code) -> build -> type check (against the remotes' published types) -> API tests on PGlite and PostgreSQL
  *   -> contract tests -> browser tests against the portal started as `npm start` starts it
  *   -> a scan of those browser tests' server logs for secrets.
  * A throw-away PostgreSQL cluster is started unless TEST_DATABASE_URL names a server.
@@ -24,10 +24,19 @@ interface Counts {
 const total: Counts = { passed: 0, failed: 0 };
 const failedSteps: string[] = [];
 
-function run(title: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number; output: string }> {
+function run(
+  title: string,
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+): Promise<{ code: number; output: string }> {
   console.log(`\n▶ ${title}`);
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     const relay = (stream: NodeJS.WriteStream) => (chunk: Buffer) => {
       output += chunk.toString();
@@ -47,7 +56,11 @@ async function step(title: string, command: string, args: string[]): Promise<boo
 
 async function jestStep(): Promise<void> {
   const report = path.join(ARTIFACTS, 'jest.json');
-  const { code } = await run('Unit and component tests (jest)', process.execPath, [bin('jest', 'bin/jest.js'), '--json', `--outputFile=${report}`]);
+  const { code } = await run('Unit and component tests (jest)', process.execPath, [
+    bin('jest', 'bin/jest.js'),
+    '--json',
+    `--outputFile=${report}`,
+  ]);
   try {
     const json = JSON.parse(fs.readFileSync(report, 'utf8')) as { numPassedTests: number; numFailedTests: number };
     total.passed += json.numPassedTests;
@@ -71,8 +84,14 @@ function testFiles(dir: string): string[] {
  * servers; on two cores, 3.9 min instead of 5.3), the browser tests one at a time.
  */
 async function nodeTests(title: string, files: string[], env: NodeJS.ProcessEnv = {}, concurrency = 1): Promise<void> {
-  const { code, output } = await run(title, process.execPath, [TSX, '--test', '--test-reporter=tap', `--test-concurrency=${concurrency}`, ...files], env);
-  const count = (name: string) => [...output.matchAll(new RegExp(`^# ${name} (\\d+)$`, 'gm'))].reduce((n, m) => n + Number(m[1]), 0);
+  const { code, output } = await run(
+    title,
+    process.execPath,
+    [TSX, '--test', '--test-reporter=tap', `--test-concurrency=${concurrency}`, ...files],
+    env,
+  );
+  const count = (name: string) =>
+    [...output.matchAll(new RegExp(`^# ${name} (\\d+)$`, 'gm'))].reduce((n, m) => n + Number(m[1]), 0);
   const passed = count('pass');
   const failed = count('fail') + count('cancelled');
   total.passed += passed;
@@ -87,14 +106,19 @@ async function nodeTests(title: string, files: string[], env: NodeJS.ProcessEnv 
  * `--only=jest,api` runs just those steps (CI runs the jest and API suites again on another Node.js
  * release): lint, typecheck, jest, build, api, contract, e2e (the browser tests and their log scan).
  */
-const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length).split(',');
+const only = process.argv
+  .find((arg) => arg.startsWith('--only='))
+  ?.slice('--only='.length)
+  .split(',');
 /** `--embedded-only`: no PostgreSQL, the API suite on the embedded database alone (CI's runs on other Node.js releases). */
 const embeddedOnly = process.argv.includes('--embedded-only');
 const want = (name: string) => !only || only.includes(name);
 
 async function main(): Promise<number> {
   fs.mkdirSync(ARTIFACTS, { recursive: true });
-  console.log(`Node.js ${process.version}${only ? `, steps: ${only.join(', ')}` : ''}${embeddedOnly ? ', embedded database only' : ''}`);
+  console.log(
+    `Node.js ${process.version}${only ? `, steps: ${only.join(', ')}` : ''}${embeddedOnly ? ', embedded database only' : ''}`,
+  );
   if (want('e2e') && !findChromium()) {
     console.error(CHROMIUM_MISSING);
     return 1;
@@ -122,17 +146,31 @@ async function main(): Promise<number> {
   try {
     if (want('lint')) {
       await step('Lint (eslint)', process.execPath, [bin('eslint', 'bin/eslint.js'), '.']);
+      await step('Formatting (prettier --check)', process.execPath, [
+        bin('prettier', 'bin/prettier.cjs'),
+        '--check',
+        '.',
+      ]);
       await step('Import cycles (dpdm)', process.execPath, [TSX, 'test/scripts/cycles.ts']);
     }
     if (want('jest')) await jestStep();
-    const built = want('build') || want('e2e') || want('typecheck') ? await step('Build (webpack, all apps)', process.execPath, [...WEBPACK, '--env', 'app=all', '--env', 'types']) : false;
+    const built =
+      want('build') || want('e2e') || want('typecheck')
+        ? await step('Build (webpack, all apps)', process.execPath, [...WEBPACK, '--env', 'app=all', '--env', 'types'])
+        : false;
     // The host is type-checked against the types the remotes just published (host/scripts/remote-types.ts).
     if (want('typecheck') && built) {
       if (await step("Remotes' published types", process.execPath, [TSX, 'host/scripts/remote-types.ts'])) {
         await step('Type check (tsc)', process.execPath, [bin('typescript', 'bin/tsc'), '-p', 'tsconfig.json']);
       }
     } else if (want('typecheck')) failedSteps.push('Type check (not run: the build failed)');
-    if (want('api')) await nodeTests(`API tests (${databaseUrl ? 'PGlite and PostgreSQL' : 'PGlite'})`, testFiles('api/test'), { TEST_DATABASE_URL: databaseUrl }, 2);
+    if (want('api'))
+      await nodeTests(
+        `API tests (${databaseUrl ? 'PGlite and PostgreSQL' : 'PGlite'})`,
+        testFiles('api/test'),
+        { TEST_DATABASE_URL: databaseUrl },
+        2,
+      );
     if (want('contract')) await nodeTests('Contract tests', testFiles('test/contract'));
     if (want('e2e') && built) {
       // The log scan that follows reads this run's server logs only.

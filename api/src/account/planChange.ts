@@ -27,18 +27,26 @@ export interface Quote extends PlanChangeQuote {
 }
 
 /** What moving the customer to `planCode` today costs and from when; refuses (404, 409) a change that may not be made. */
-export async function quoteChange(repos: Repositories, customerId: number, planCode: string, today: string): Promise<Quote> {
+export async function quoteChange(
+  repos: Repositories,
+  customerId: number,
+  planCode: string,
+  today: string,
+): Promise<Quote> {
   const target = await repos.plans.find(planCode);
   if (!target) throw new HttpError(404, PLAN_NOT_FOUND, 'NOT_FOUND');
   const sub = await repos.subscriptions.forChange(customerId, today);
-  if (!sub || sub.status !== 'ACTIVE') throw new HttpError(409, NOT_ACTIVE[sub?.status ?? 'EXPIRED'] ?? NOT_ACTIVE.EXPIRED!, 'NOT_ACTIVE');
+  if (!sub || sub.status !== 'ACTIVE')
+    throw new HttpError(409, NOT_ACTIVE[sub?.status ?? 'EXPIRED'] ?? NOT_ACTIVE.EXPIRED!, 'NOT_ACTIVE');
   if (sub.code === target.code) throw new HttpError(409, SAME_PLAN, 'SAME_PLAN');
   // On the due day and in the grace period the renewal decides the period: change after it is paid.
-  if (await repos.subscriptions.renewalUnderWay(customerId, today)) throw new HttpError(409, RENEWAL_DUE, 'RENEWAL_DUE');
+  if (await repos.subscriptions.renewalUnderWay(customerId, today))
+    throw new HttpError(409, RENEWAL_DUE, 'RENEWAL_DUE');
   const kind = target.price_fening > sub.price_fening ? 'UPGRADE' : 'DOWNGRADE';
   const days = daysBetween(today, sub.next_payment_on);
   const periodDays = Math.max(days, daysBetween(sub.period_start, sub.next_payment_on));
-  const amountFening = kind === 'UPGRADE' && !sub.promo ? prorate(target.price_fening - sub.price_fening, days, periodDays) : 0;
+  const amountFening =
+    kind === 'UPGRADE' && !sub.promo ? prorate(target.price_fening - sub.price_fening, days, periodDays) : 0;
   return {
     from: { code: sub.code, name: sub.name, price: fromFening(sub.price_fening) },
     to: { code: target.code, name: target.name, price: fromFening(target.price_fening) },
@@ -56,4 +64,3 @@ export async function quoteChange(repos: Repositories, customerId: number, planC
 }
 
 export const toAnswer = ({ amountFening: _, ...quote }: Quote): PlanChangeQuote => quote;
-

@@ -24,7 +24,11 @@ export function bearerToken(request: FastifyRequest): string | null {
 }
 
 /** The customer behind a valid, unexpired token whose device session is still open; else 401. */
-export async function requireCustomer(tokens: TokenIssuer, sessions: SessionsRepository, request: FastifyRequest): Promise<Principal> {
+export async function requireCustomer(
+  tokens: TokenIssuer,
+  sessions: SessionsRepository,
+  request: FastifyRequest,
+): Promise<Principal> {
   const principal = await tokenPrincipal(tokens, request);
   if (!(await sessions.isOpen(principal))) throw new HttpError(401, SESSION_EXPIRED, 'UNAUTHORIZED');
   return principal;

@@ -48,8 +48,12 @@ async function verifyScrypt(password: string, stored: string): Promise<boolean> 
   if (![params.N, params.r, params.p].every(Number.isSafeInteger)) return false;
   const expected = Buffer.from(expectedHash, 'base64url');
   const actual = await new Promise<Buffer>((resolve, reject) =>
-    scrypt(normal(password), Buffer.from(salt, 'base64url'), expected.length, { ...params, maxmem: 256 * 1024 * 1024 } satisfies ScryptOptions, (error, key) =>
-      error ? reject(error) : resolve(key),
+    scrypt(
+      normal(password),
+      Buffer.from(salt, 'base64url'),
+      expected.length,
+      { ...params, maxmem: 256 * 1024 * 1024 } satisfies ScryptOptions,
+      (error, key) => (error ? reject(error) : resolve(key)),
     ),
   );
   return actual.length === expected.length && timingSafeEqual(actual, expected);

@@ -33,7 +33,11 @@ export interface Keys {
 
 export function deriveKeys(master: Buffer): Keys {
   const key = (info: string) => Buffer.from(hkdfSync('sha256', master, Buffer.alloc(0), info, 32));
-  return { signing: new Uint8Array(key('ontv-token-signing')), sealing: key('ontv-sealing'), processor: key('ontv-sandbox-processor') };
+  return {
+    signing: new Uint8Array(key('ontv-token-signing')),
+    sealing: key('ontv-sealing'),
+    processor: key('ontv-sandbox-processor'),
+  };
 }
 
 /** AES-256-GCM for values we must give back later (the PIN the apps need at login). */

@@ -40,7 +40,10 @@ export class TokenIssuer {
     private readonly ttlSeconds: number,
     private readonly now: () => Date,
   ) {
-    this.key = crypto.subtle.importKey('raw', new Uint8Array(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+    this.key = crypto.subtle.importKey('raw', new Uint8Array(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+      'sign',
+      'verify',
+    ]);
   }
 
   /** Signs a short-lived token; returns it with its id, which the device session remembers. */
@@ -72,7 +75,11 @@ export class TokenIssuer {
     // Expired when `exp` is not after now, to the second, as jose decides it.
     if (known) return known.exp > Math.floor(this.now().getTime() / 1000) ? known : null;
     try {
-      const { payload } = await jwtVerify(token, await this.key, { issuer: ISSUER, algorithms: ['HS256'], currentDate: this.now() });
+      const { payload } = await jwtVerify(token, await this.key, {
+        issuer: ISSUER,
+        algorithms: ['HS256'],
+        currentDate: this.now(),
+      });
       if (!isClaims(payload)) return null;
       if (this.verified.size >= VERIFIED_KEPT) this.verified.delete(this.verified.keys().next().value!);
       this.verified.set(token, payload);
@@ -96,7 +103,6 @@ export class TokenIssuer {
     }
   }
 }
-
 
 function isClaims(payload: unknown): payload is TokenClaims {
   const p = payload as Partial<TokenClaims> | null;

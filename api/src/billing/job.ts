@@ -30,7 +30,9 @@ const BILLING_LOCK = 727_002;
  */
 export async function runBillingPass(deps: BillingDeps, at: Date): Promise<BillingReport | null> {
   try {
-    const report = await deps.store.exclusively(BILLING_LOCK, () => runBilling(deps, at, randomUUID(), { takeOver: true }));
+    const report = await deps.store.exclusively(BILLING_LOCK, () =>
+      runBilling(deps, at, randomUUID(), { takeOver: true }),
+    );
     billingPasses.inc({ outcome: report ? 'done' : 'busy' });
     for (const [result, count] of Object.entries(report ?? {})) billingResults.inc({ result }, count);
     return report;
@@ -59,7 +61,11 @@ export function graceFrom(sub: { due: string; failures: number; grace_from: stri
 }
 
 /** The day of the next attempt after one failed on `today`: the next retry day of the schedule (counted from `from`, graceFrom), else the day it expires. */
-export function nextAttemptOn(from: string, today: string, retryDays: readonly number[]): { on: string; retry: boolean } {
+export function nextAttemptOn(
+  from: string,
+  today: string,
+  retryDays: readonly number[],
+): { on: string; retry: boolean } {
   const retry = retryDays.map((d) => addDays(from, d)).find((day) => day > today);
   return retry ? { on: retry, retry: true } : { on: addDays(graceUntil(from), 1), retry: false };
 }
@@ -78,10 +84,24 @@ export async function settleRenewalPaid(tx: Repositories, orderNumber: string, n
 }
 
 /** The receipt of a paid renewal, with its invoice; in the transaction that settled it. */
-export async function sendPaidReceipt(q: Repositories, notifier: Notifier, paid: NonNullable<Awaited<ReturnType<typeof settleRenewalPaid>>>): Promise<void> {
-  await notifyCustomer(q, notifier, paid.customer_id, NOTICES.renewed({ plan: paid.plan_name, amountFening: paid.amount_fening, card: paid.card_number, periodEnd: paid.period_end, orderNumber: paid.orderNumber }));
+export async function sendPaidReceipt(
+  q: Repositories,
+  notifier: Notifier,
+  paid: NonNullable<Awaited<ReturnType<typeof settleRenewalPaid>>>,
+): Promise<void> {
+  await notifyCustomer(
+    q,
+    notifier,
+    paid.customer_id,
+    NOTICES.renewed({
+      plan: paid.plan_name,
+      amountFening: paid.amount_fening,
+      card: paid.card_number,
+      periodEnd: paid.period_end,
+      orderNumber: paid.orderNumber,
+    }),
+  );
 }
-
 
 /**
  * One billing pass as of `at` (product.md §9, §10). DEACTIVATED subscriptions whose period ended expire;
@@ -90,7 +110,12 @@ export async function sendPaidReceipt(q: Repositories, notifier: Notifier, paid:
  * any number of runners at once: an attempt is a row with a unique key, taken by one runner only, and
  * the provider's idempotency key is the same for the same attempt.
  */
-export async function runBilling(deps: BillingDeps, at: Date, runner: string = randomUUID(), options: { takeOver?: boolean } = {}): Promise<BillingReport> {
+export async function runBilling(
+  deps: BillingDeps,
+  at: Date,
+  runner: string = randomUUID(),
+  options: { takeOver?: boolean } = {},
+): Promise<BillingReport> {
   const report: BillingReport = { charged: 0, failed: 0, expired: 0, ended: 0, skipped: 0 };
   const today = isoDay(at);
 
@@ -115,7 +140,13 @@ export async function runBilling(deps: BillingDeps, at: Date, runner: string = r
   return report;
 }
 
-async function renewOne(deps: BillingDeps, customerId: number, at: Date, runner: string, takeOver: boolean): Promise<keyof BillingReport> {
+async function renewOne(
+  deps: BillingDeps,
+  customerId: number,
+  at: Date,
+  runner: string,
+  takeOver: boolean,
+): Promise<keyof BillingReport> {
   const { store } = deps;
   const today = isoDay(at);
   // A downgrade waiting for this renewal is what the renewal charges and starts.
@@ -138,7 +169,8 @@ async function renewOne(deps: BillingDeps, customerId: number, at: Date, runner:
   // Take the attempt: one runner inserts it; a PENDING one left by a runner that stopped is taken over
   // after the lease, or at once by a pass that holds the billing lock (no other runner can be alive).
   const attempt = sub.failures;
-  if (!(await store.billingAttempts.take(customerId, sub.due, attempt, runner, at, takeOver, ATTEMPT_LEASE_MINUTES))) return 'skipped';
+  if (!(await store.billingAttempts.take(customerId, sub.due, attempt, runner, at, takeOver, ATTEMPT_LEASE_MINUTES)))
+    return 'skipped';
   const mine = { customerId, due: sub.due, attempt, runner };
 
   const card = await store.cards.chargeablePrimary(customerId);
@@ -162,10 +194,13 @@ async function renewOne(deps: BillingDeps, customerId: number, at: Date, runner:
         offSession: true,
       });
       paymentId = payment.id;
-      state = payment.state.status === 'pending' ? { status: 'failed', code: 'authentication_required' } : payment.state;
+      state =
+        payment.state.status === 'pending' ? { status: 'failed', code: 'authentication_required' } : payment.state;
     } catch (error) {
       // The provider did not answer: the attempt stays PENDING and is taken over, with the same key, after the lease.
-      deps.log?.(`Billing: charging customer ${customerId} for ${sub.due} failed at the provider: ${(error as Error).message}`);
+      deps.log?.(
+        `Billing: charging customer ${customerId} for ${sub.due} failed at the provider: ${(error as Error).message}`,
+      );
       return 'skipped';
     }
     await store.orders.setPendingPayment(orderNumber, paymentId);
@@ -173,7 +208,11 @@ async function renewOne(deps: BillingDeps, customerId: number, at: Date, runner:
 
   if (state.status === 'succeeded') {
     await store.transaction(async (tx) => {
-      const finished = await tx.billingAttempts.finish(mine, { status: 'SUCCEEDED', failureCode: null, orderNumber, paymentId }, at);
+      const finished = await tx.billingAttempts.finish(
+        mine,
+        { status: 'SUCCEEDED', failureCode: null, orderNumber, paymentId },
+        at,
+      );
       const settled = finished ? await settleRenewalPaid(tx, orderNumber!, at) : null;
       // Null when a provider webhook settled the order first; it sent the receipt then.
       if (settled) await sendPaidReceipt(tx, deps.notifier, settled);
@@ -184,14 +223,27 @@ async function renewOne(deps: BillingDeps, customerId: number, at: Date, runner:
   const code = state.status === 'failed' ? state.code : 'card_declined';
   const next = nextAttemptOn(from, today, deps.retryDays);
   const recorded = await store.transaction(async (tx) => {
-    if (!(await tx.billingAttempts.finish(mine, { status: 'FAILED', failureCode: code.slice(0, 60), orderNumber, paymentId }, at))) return false;
+    if (
+      !(await tx.billingAttempts.finish(
+        mine,
+        { status: 'FAILED', failureCode: code.slice(0, 60), orderNumber, paymentId },
+        at,
+      ))
+    )
+      return false;
     await tx.subscriptions.recordRenewalFailure(customerId, sub.due, attempt, next.on, from, at);
     if (orderNumber) await tx.orders.setFailureCode(orderNumber, code.slice(0, 60), at);
     await notifyCustomer(
       tx,
       deps.notifier,
       customerId,
-      NOTICES.renewalFailed({ plan: charging.planName, amountFening: charging.priceFening, code, retryOn: next.retry ? next.on : null, graceUntil: graceUntil(from) }),
+      NOTICES.renewalFailed({
+        plan: charging.planName,
+        amountFening: charging.priceFening,
+        code,
+        retryOn: next.retry ? next.on : null,
+        graceUntil: graceUntil(from),
+      }),
     );
     return true;
   });
@@ -205,16 +257,30 @@ async function renewOne(deps: BillingDeps, customerId: number, at: Date, runner:
  * before is charged; one asked after finds the order and is refused (account/planChange.ts).
  * Null when the subscription is no longer ACTIVE for this period.
  */
-async function renewalOrder(store: Store, sub: DueRow, card: { code: string; masked_number: string }, at: Date): Promise<{ orderNumber: string; priceFening: number; planName: string } | null> {
+async function renewalOrder(
+  store: Store,
+  sub: DueRow,
+  card: { code: string; masked_number: string },
+  at: Date,
+): Promise<{ orderNumber: string; priceFening: number; planName: string } | null> {
   const key = `renewal-${sub.due}`;
   return store.transaction(async (tx) => {
     await tx.customers.lock(sub.customer_id);
     const plan = await tx.subscriptions.renewalPlan(sub.customer_id, sub.due);
     if (!plan) return null;
-    const charge = { cardCode: card.code, cardNumber: card.masked_number, amountFening: plan.price_fening, plan: plan.code };
+    const charge = {
+      cardCode: card.code,
+      cardNumber: card.masked_number,
+      amountFening: plan.price_fening,
+      plan: plan.code,
+    };
     const existing = await tx.orders.renewalOf(sub.customer_id, key);
     if (existing) await tx.orders.updateRenewal(existing, charge, at);
     else await tx.orders.createRenewal({ customerId: sub.customer_id, key, dueOn: sub.due, ...charge }, at);
-    return { orderNumber: existing ?? (await tx.orders.renewalOf(sub.customer_id, key))!, priceFening: plan.price_fening, planName: plan.name };
+    return {
+      orderNumber: existing ?? (await tx.orders.renewalOf(sub.customer_id, key))!,
+      priceFening: plan.price_fening,
+      planName: plan.name,
+    };
   });
 }

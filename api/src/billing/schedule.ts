@@ -8,7 +8,11 @@ const sum = (report: BillingReport) => Object.values(report).reduce((a, b) => a 
  * operators then run `npm run billing` from cron). Runs never overlap, in one process or across
  * several: a pass holds the billing lock (runBillingPass).
  */
-export function scheduleBilling(deps: BillingDeps, intervalMinutes: number, now: () => Date): { stop(): Promise<void> } {
+export function scheduleBilling(
+  deps: BillingDeps,
+  intervalMinutes: number,
+  now: () => Date,
+): { stop(): Promise<void> } {
   if (intervalMinutes <= 0) return { stop: async () => undefined };
   let running: Promise<void> | null = null;
   const tick = () => {

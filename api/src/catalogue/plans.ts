@@ -54,7 +54,11 @@ export class PlansCache {
     this.reading ??= listPlans(this.plans)
       .then((plans) => {
         const body = JSON.stringify(plansResponseSchema.parse(plans));
-        this.snapshot = { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`, readAt: this.now().getTime() };
+        this.snapshot = {
+          body,
+          etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
+          readAt: this.now().getTime(),
+        };
         return this.snapshot;
       })
       .finally(() => {

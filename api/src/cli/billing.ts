@@ -28,17 +28,28 @@ Options:
 const LOCK_WAIT_SECONDS = 30;
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { at: { type: 'string' }, verbose: { type: 'boolean' }, help: { type: 'boolean' } } });
+  const { values } = parseArgs({
+    options: { at: { type: 'string' }, verbose: { type: 'boolean' }, help: { type: 'boolean' } },
+  });
   if (values.help) return printHelp(USAGE);
   const at = values.at ? new Date(values.at) : new Date();
-  if (Number.isNaN(at.getTime())) throw new Error(`--at must be a date and time, e.g. 2026-12-01T06:00:00Z (got "${values.at}")`);
+  if (Number.isNaN(at.getTime()))
+    throw new Error(`--at must be a date and time, e.g. 2026-12-01T06:00:00Z (got "${values.at}")`);
   const config = loadConfig();
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await migrate(db);
     const keys = deriveKeys(loadMasterSecret(config.jwtSecret, config.dataDir));
-    const ctx = createContext(config, db, keys, () => at, (line) => console.info(line));
-    const progress = values.verbose ? (customerId: number, outcome: string) => console.info(`customer ${customerId}: ${outcome}`) : undefined;
+    const ctx = createContext(
+      config,
+      db,
+      keys,
+      () => at,
+      (line) => console.info(line),
+    );
+    const progress = values.verbose
+      ? (customerId: number, outcome: string) => console.info(`customer ${customerId}: ${outcome}`)
+      : undefined;
     // A pass still running elsewhere (or one just killed, whose lock the database has yet to drop) is waited for briefly.
     let report = await runBillingPass({ ...ctx.billing, progress }, at);
     for (let waited = 0; !report && waited < LOCK_WAIT_SECONDS * 2; waited += 1) {
@@ -46,10 +57,14 @@ async function main(): Promise<void> {
       report = await runBillingPass({ ...ctx.billing, progress }, at);
     }
     if (!report) {
-      console.info(`Another billing pass has been running on this database for ${LOCK_WAIT_SECONDS} s; nothing done. Try again when it has finished.`);
+      console.info(
+        `Another billing pass has been running on this database for ${LOCK_WAIT_SECONDS} s; nothing done. Try again when it has finished.`,
+      );
       return;
     }
-    console.info(`Billing as of ${at.toISOString()}: ${report.charged} charged, ${report.failed} failed, ${report.expired} expired, ${report.ended} ended, ${report.skipped} skipped`);
+    console.info(
+      `Billing as of ${at.toISOString()}: ${report.charged} charged, ${report.failed} failed, ${report.expired} expired, ${report.ended} ended, ${report.skipped} skipped`,
+    );
   } finally {
     await db.close();
   }

@@ -18,11 +18,15 @@ const children: ChildProcess[] = [
     cwd: ROOT,
     stdio: 'inherit',
   }),
-  spawn(process.execPath, [path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'watch', '--clear-screen=false', 'api/src/main.ts'], {
-    cwd: ROOT,
-    stdio: 'inherit',
-    env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' },
-  }),
+  spawn(
+    process.execPath,
+    [path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'watch', '--clear-screen=false', 'api/src/main.ts'],
+    {
+      cwd: ROOT,
+      stdio: 'inherit',
+      env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' },
+    },
+  ),
 ];
 
 const stop = () => {

@@ -40,7 +40,10 @@ function buildMode(app: App): string | null {
 
 /** Apps whose build is missing, made by `npm run dev`, or older than their sources, the shared package or the build config. */
 export function appsToBuild(): App[] {
-  const common = Math.max(newestMtime(path.join(ROOT, 'shared', 'src')), newestMtime(path.join(ROOT, 'webpack.config.ts')));
+  const common = Math.max(
+    newestMtime(path.join(ROOT, 'shared', 'src')),
+    newestMtime(path.join(ROOT, 'webpack.config.ts')),
+  );
   return (Object.keys(APP_DIRS) as App[]).filter((app) => {
     if (!fs.existsSync(builtMarker(app)) || buildMode(app) !== 'production') return true;
     // The whole app folder (dist and node_modules aside): code, public files and editable content alike.
@@ -55,14 +58,21 @@ export const WEBPACK_CLI = path.join(ROOT, 'node_modules', 'webpack-cli', 'bin',
  * Node's arguments that run webpack's command line with tsx loaded, which reads webpack.config.ts as it
  * reads every TypeScript file of the API and the scripts (webpack-cli then loads no compiler of its own).
  */
-export const WEBPACK = ['--import', pathToFileURL(path.join(ROOT, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href, WEBPACK_CLI];
+export const WEBPACK = [
+  '--import',
+  pathToFileURL(path.join(ROOT, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href,
+  WEBPACK_CLI,
+];
 
 /** Builds (production) the apps `appsToBuild` names; returns them, or throws if webpack fails. */
 export function buildStaleApps(): App[] {
   const stale = appsToBuild();
   if (stale.length === 0) return stale;
   console.info(`Building ${stale.join(', ')} (first start, or sources changed)…`);
-  const result = spawnSync(process.execPath, [...WEBPACK, '--env', `app=${stale.join(',')}`], { cwd: ROOT, stdio: 'inherit' });
+  const result = spawnSync(process.execPath, [...WEBPACK, '--env', `app=${stale.join(',')}`], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
   if (result.status !== 0) throw new Error('The build failed; see the errors above.');
   return stale;
 }

@@ -17,7 +17,11 @@ const same = (a: string, b: string) => a.length === b.length && timingSafeEqual(
  * the lock (a burst gets at most five through); the fifth counted attempt sets the lock, and a right
  * PIN clears the count.
  */
-export async function verifyPin(deps: { customers: CustomersRepository; sealing: Buffer; now: Date }, customerId: number, pin: string): Promise<void> {
+export async function verifyPin(
+  deps: { customers: CustomersRepository; sealing: Buffer; now: Date },
+  customerId: number,
+  pin: string,
+): Promise<void> {
   const { customers, now } = deps;
   const sealed = await customers.countPinTry(customerId, now, PIN_MAX_FAILURES, PIN_LOCK_MINUTES);
   if (sealed === null) {

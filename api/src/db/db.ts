@@ -171,8 +171,11 @@ async function openPglite(dataDir: string | null): Promise<Db> {
       let made = making.get(name);
       if (!made) {
         made = (async () => {
-          const [setting] = (await pg.query<{ standard_conforming_strings: string }>('SHOW standard_conforming_strings')).rows;
-          if (setting?.standard_conforming_strings !== 'on') throw new Error('PGlite must run with standard_conforming_strings on');
+          const [setting] = (
+            await pg.query<{ standard_conforming_strings: string }>('SHOW standard_conforming_strings')
+          ).rows;
+          if (setting?.standard_conforming_strings !== 'on')
+            throw new Error('PGlite must run with standard_conforming_strings on');
           await pg.exec(`PREPARE ${name} AS ${sql}`);
         })();
         making.set(name, made);
@@ -193,7 +196,11 @@ async function openPglite(dataDir: string | null): Promise<Db> {
       if (known) return known.map((row) => ({ ...(row as object) })) as T[];
       const before = writes;
       const rows = (await pg.query<T>(call)).rows;
-      if (writes === before && keptAt === before && kept.size < KEPT_READS) kept.set(call, rows.map((row) => ({ ...(row as object) })));
+      if (writes === before && keptAt === before && kept.size < KEPT_READS)
+        kept.set(
+          call,
+          rows.map((row) => ({ ...(row as object) })),
+        );
       return rows;
     },
     close: async () => {
@@ -245,7 +252,8 @@ async function openPostgres(url: string): Promise<Db> {
     async exclusively(lockId, work) {
       const client = await pool.connect();
       try {
-        const [row] = (await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [lockId])).rows;
+        const [row] = (await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [lockId]))
+          .rows;
         if (!row?.locked) return null;
         try {
           return await work();

@@ -20,7 +20,10 @@ function migrationFiles(dir: string): { version: number; file: string }[] {
     .sort()
     .map((file) => {
       const match = NAMED.exec(file);
-      if (!match) throw new Error(`Migration ${file} is not named NNN.do.name.sql (docs/decisions/026-migrations-through-postgrator.md)`);
+      if (!match)
+        throw new Error(
+          `Migration ${file} is not named NNN.do.name.sql (docs/decisions/026-migrations-through-postgrator.md)`,
+        );
       return { version: Number(match[1]), file };
     });
 }
@@ -28,7 +31,11 @@ function migrationFiles(dir: string): { version: number; file: string }[] {
 /** Migrations this code has that the database has not applied (readiness: none). */
 export async function pendingMigrations(db: Queryable, dir = MIGRATIONS_DIR): Promise<string[]> {
   const [table] = await db.query<{ found: string | null }>(`SELECT to_regclass('${TABLE}')::text AS found`);
-  const done = table?.found ? new Set((await db.query<{ version: number }>(`SELECT version::int AS version FROM ${TABLE}`)).map((row) => row.version)) : new Set<number>();
+  const done = table?.found
+    ? new Set(
+        (await db.query<{ version: number }>(`SELECT version::int AS version FROM ${TABLE}`)).map((row) => row.version),
+      )
+    : new Set<number>();
   return migrationFiles(dir)
     .filter((migration) => !done.has(migration.version))
     .map((migration) => migration.file);
@@ -55,19 +62,27 @@ export async function migrate(db: Db, dir = MIGRATIONS_DIR): Promise<string[]> {
       execSqlScript: (sql) => tx.script(sql),
     });
     let running = '';
-    postgrator.on('migration-started', (migration: Postgrator.Migration) => (running = path.basename(migration.filename)));
+    postgrator.on(
+      'migration-started',
+      (migration: Postgrator.Migration) => (running = path.basename(migration.filename)),
+    );
     await takeOver(tx, await postgrator.getMigrations());
     let applied: Postgrator.Migration[];
     try {
       applied = await postgrator.migrate();
     } catch (error) {
       const what = running ? `Migration ${running} failed` : 'Migrating failed';
-      throw new Error(`${what}, so none of this start's migrations is applied: ${(error as Error).message}`, { cause: error });
+      throw new Error(`${what}, so none of this start's migrations is applied: ${(error as Error).message}`, {
+        cause: error,
+      });
     }
     // postgrator applies only what is numbered above the database's version: one below it, never applied
     // (a branch merged late), would wait for ever. The server must not start on a schema missing it.
     const skipped = await pendingMigrations(tx, dir);
-    if (skipped.length > 0) throw new Error(`Migrations ${skipped.join(', ')} are numbered below ones already applied and were never applied: number them after the last one`);
+    if (skipped.length > 0)
+      throw new Error(
+        `Migrations ${skipped.join(', ')} are numbered below ones already applied and were never applied: number them after the last one`,
+      );
     return applied.map((migration) => path.basename(migration.filename));
   });
 }
@@ -80,29 +95,38 @@ export async function migrate(db: Db, dir = MIGRATIONS_DIR): Promise<string[]> {
  * this one still starts on the database (it finds its migrations applied).
  */
 async function takeOver(tx: Transaction, migrations: Postgrator.Migration[]): Promise<void> {
-  const [tables] = await tx.query<{ old: string | null; current: string | null }>(`SELECT to_regclass('schema_migrations')::text AS old, to_regclass('${TABLE}')::text AS current`);
+  const [tables] = await tx.query<{ old: string | null; current: string | null }>(
+    `SELECT to_regclass('schema_migrations')::text AS old, to_regclass('${TABLE}')::text AS current`,
+  );
   if (!tables?.old || tables.current) return;
-  const byOldName = new Map(migrations.map((migration) => [path.basename(migration.filename).replace(/^(\d+)\.do\./, '$1_'), migration]));
+  const byOldName = new Map(
+    migrations.map((migration) => [path.basename(migration.filename).replace(/^(\d+)\.do\./, '$1_'), migration]),
+  );
   const old = await tx.query<{ version: string }>('SELECT version FROM schema_migrations ORDER BY version');
   const unknown = old.filter((row) => !byOldName.has(row.version)).map((row) => row.version);
-  if (unknown.length > 0) throw new Error(`schema_migrations records ${unknown.join(', ')}, which this release does not have: the database was migrated by other code`);
+  if (unknown.length > 0)
+    throw new Error(
+      `schema_migrations records ${unknown.join(', ')}, which this release does not have: the database was migrated by other code`,
+    );
   // The table as postgrator makes it (its Client.ensureTable), with its row 0.
   await tx.query(`CREATE TABLE ${TABLE} (version BIGINT PRIMARY KEY, name TEXT, md5 TEXT, run_at TIMESTAMPTZ)`);
   await tx.query(`INSERT INTO ${TABLE} (version) VALUES (0)`);
   for (const row of old) {
     const migration = byOldName.get(row.version)!;
-    await tx.query(`INSERT INTO ${TABLE} (version, name, md5, run_at) SELECT $1, $2, $3, applied_at FROM schema_migrations WHERE version = $4`, [
-      migration.version,
-      migration.name,
-      migration.md5,
-      row.version,
-    ]);
+    await tx.query(
+      `INSERT INTO ${TABLE} (version, name, md5, run_at) SELECT $1, $2, $3, applied_at FROM schema_migrations WHERE version = $4`,
+      [migration.version, migration.name, migration.md5, row.version],
+    );
   }
 }
 
 /** postgrator finds the files with a glob pattern: the folder's own name must match only itself. */
 function globLiteral(dir: string): string {
-  if (process.platform === 'win32') return dir.split(path.sep).join('/').replace(/[?*()[\]]/g, '[$&]');
+  if (process.platform === 'win32')
+    return dir
+      .split(path.sep)
+      .join('/')
+      .replace(/[?*()[\]]/g, '[$&]');
   return dir.replace(/[?*()[\]\\{}]/g, '\\$&');
 }
 

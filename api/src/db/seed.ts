@@ -32,12 +32,59 @@ interface DemoCustomer {
 /** One customer per subscription state (product.md §4), all with the demo password; the README lists them. */
 export const DEMO_CUSTOMERS: readonly DemoCustomer[] = [
   DEMO_CUSTOMER,
-  { email: 'aktivna@ontv.ba', phoneNumber: '38761000002', firstName: 'Emir', lastName: 'Begić', customerNumber: '1000002', subscription: { plan: 'maxon', status: 'ACTIVE', nextPaymentInDays: 20 }, card: { type: 'visa', last4: '4242' } },
-  { email: 'deaktivirana@ontv.ba', phoneNumber: '38761000003', firstName: 'Lejla', lastName: 'Kovačević', customerNumber: '1000003', subscription: { plan: 'starton', status: 'DEACTIVATED', nextPaymentInDays: 10 }, card: { type: 'master', last4: '5454' } },
-  { email: 'deaktivirana.istekla@ontv.ba', phoneNumber: '38761000004', firstName: 'Haris', lastName: 'Mehić', customerNumber: '1000004', subscription: { plan: 'starton', status: 'DEACTIVATED', nextPaymentInDays: -3 }, card: { type: 'maestro', last4: '0005' } },
-  { email: 'blokirana@ontv.ba', phoneNumber: '38761000005', firstName: 'Sanja', lastName: 'Petrović', customerNumber: '1000005', subscription: { plan: 'maxon', status: 'BLOCKED', nextPaymentInDays: -10 }, card: { type: 'visa', last4: '1881' } },
-  { email: 'istekla@ontv.ba', phoneNumber: '38761000006', firstName: 'Dino', lastName: 'Alić', customerNumber: '1000006', subscription: { plan: 'starton', status: 'EXPIRED', nextPaymentInDays: -40 } },
-  { email: 'starton@ontv.ba', phoneNumber: '38761000007', firstName: 'Mirza', lastName: 'Hadžić', customerNumber: '1000007', subscription: { plan: 'starton', status: 'ACTIVE', nextPaymentInDays: 25 }, card: { type: 'master', last4: '4444' } },
+  {
+    email: 'aktivna@ontv.ba',
+    phoneNumber: '38761000002',
+    firstName: 'Emir',
+    lastName: 'Begić',
+    customerNumber: '1000002',
+    subscription: { plan: 'maxon', status: 'ACTIVE', nextPaymentInDays: 20 },
+    card: { type: 'visa', last4: '4242' },
+  },
+  {
+    email: 'deaktivirana@ontv.ba',
+    phoneNumber: '38761000003',
+    firstName: 'Lejla',
+    lastName: 'Kovačević',
+    customerNumber: '1000003',
+    subscription: { plan: 'starton', status: 'DEACTIVATED', nextPaymentInDays: 10 },
+    card: { type: 'master', last4: '5454' },
+  },
+  {
+    email: 'deaktivirana.istekla@ontv.ba',
+    phoneNumber: '38761000004',
+    firstName: 'Haris',
+    lastName: 'Mehić',
+    customerNumber: '1000004',
+    subscription: { plan: 'starton', status: 'DEACTIVATED', nextPaymentInDays: -3 },
+    card: { type: 'maestro', last4: '0005' },
+  },
+  {
+    email: 'blokirana@ontv.ba',
+    phoneNumber: '38761000005',
+    firstName: 'Sanja',
+    lastName: 'Petrović',
+    customerNumber: '1000005',
+    subscription: { plan: 'maxon', status: 'BLOCKED', nextPaymentInDays: -10 },
+    card: { type: 'visa', last4: '1881' },
+  },
+  {
+    email: 'istekla@ontv.ba',
+    phoneNumber: '38761000006',
+    firstName: 'Dino',
+    lastName: 'Alić',
+    customerNumber: '1000006',
+    subscription: { plan: 'starton', status: 'EXPIRED', nextPaymentInDays: -40 },
+  },
+  {
+    email: 'starton@ontv.ba',
+    phoneNumber: '38761000007',
+    firstName: 'Mirza',
+    lastName: 'Hadžić',
+    customerNumber: '1000007',
+    subscription: { plan: 'starton', status: 'ACTIVE', nextPaymentInDays: 25 },
+    card: { type: 'master', last4: '4444' },
+  },
 ];
 
 export function randomPin(): string {
@@ -63,13 +110,34 @@ export async function seed(db: Db, keys: Keys, now: Date = new Date()): Promise<
     if (id === null) continue;
     if (c.subscription) {
       const { plan, status, nextPaymentInDays } = c.subscription;
-      await demo.addSubscription(id, { plan, status, periodStart: isoDay(now, nextPaymentInDays - 30), nextPaymentOn: isoDay(now, nextPaymentInDays) }, now);
+      await demo.addSubscription(
+        id,
+        {
+          plan,
+          status,
+          periodStart: isoDay(now, nextPaymentInDays - 30),
+          nextPaymentOn: isoDay(now, nextPaymentInDays),
+        },
+        now,
+      );
     }
     if (c.card) {
       // The sandbox processor holds the card's payment method, so the demo cards can pay.
       const paymentMethod = `pm_seed_${randomUUID().replace(/-/g, '').slice(0, 24)}`;
       const expYear = (now.getUTCFullYear() + 3) % 100;
-      await demo.addCard(id, { code: randomUUID(), type: c.card.type, last4: c.card.last4, holder: `${c.firstName} ${c.lastName}`, email: c.email, expYear, paymentMethod }, now);
+      await demo.addCard(
+        id,
+        {
+          code: randomUUID(),
+          type: c.card.type,
+          last4: c.card.last4,
+          holder: `${c.firstName} ${c.lastName}`,
+          email: c.email,
+          expYear,
+          paymentMethod,
+        },
+        now,
+      );
     }
   }
   return true;

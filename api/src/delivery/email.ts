@@ -19,7 +19,8 @@ export interface RenderedEmail {
 /** The logo, embedded (no remote images): an inline attachment the HTML names by this content id. */
 export const LOGO_CID = 'logo@ontv.ba';
 
-const escape = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escape = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** The text without its SMS prefix, starting with a capital. */
 function bodyOf(text: string): string {
@@ -32,11 +33,20 @@ function bodyOf(text: string): string {
  * contact) and a simple HTML part readable on a phone: the logo, the message, a code set large, a
  * button for the link, and the operator's support contact. No remote images, no scripts.
  */
-export function renderEmail(message: Outgoing, options: { publicUrl: string; operator: OperatorSettings }): RenderedEmail {
+export function renderEmail(
+  message: Outgoing,
+  options: { publicUrl: string; operator: OperatorSettings },
+): RenderedEmail {
   const { operator } = options;
   const href = message.link ? `${options.publicUrl}${message.link.path}` : null;
   const support = `Korisnička podrška: ${operator.supportPhone}, ${operator.supportEmail}`;
-  const text = [message.text, href ? `${message.link!.label}: ${href}` : null, `--\n${support}\n${operator.name}, ${operator.address}`].filter(Boolean).join('\n\n');
+  const text = [
+    message.text,
+    href ? `${message.link!.label}: ${href}` : null,
+    `--\n${support}\n${operator.name}, ${operator.address}`,
+  ]
+    .filter(Boolean)
+    .join('\n\n');
 
   const body = `<p style="margin:0 0 16px">${escape(bodyOf(message.text))}</p>`;
   const code = message.code

@@ -14,7 +14,15 @@ const REASONS: Record<string, string> = {
 };
 const reasonOf = (code: string) => REASONS[code] ?? 'banka nije odobrila transakciju';
 
-const sarajevo = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Sarajevo', day: 'numeric', month: 'numeric', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const sarajevo = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/Sarajevo',
+  day: 'numeric',
+  month: 'numeric',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
 /** A moment as customers in Bosnia and Herzegovina read it, whatever the server's time zone: `23.11.2026. u 17:40`. */
 export function localDateTime(at: Date): string {
   const part = Object.fromEntries(sarajevo.formatToParts(at).map((p) => [p.type, p.value]));
@@ -31,7 +39,12 @@ const invoiceLink = (orderNumber: string) => ({ path: paths.invoice.href(orderNu
 export const NOTICES = {
   code: (purpose: Purpose, code: string): Notice =>
     purpose === 'REGISTRATION'
-      ? { kind: 'CODE', subject: 'ON TV: aktivacioni kod', text: `ON TV: tvoj aktivacioni kod je ${code}. Važi ${CODE_TTL_MINUTES} minuta.`, code }
+      ? {
+          kind: 'CODE',
+          subject: 'ON TV: aktivacioni kod',
+          text: `ON TV: tvoj aktivacioni kod je ${code}. Važi ${CODE_TTL_MINUTES} minuta.`,
+          code,
+        }
       : {
           kind: 'CODE',
           subject: 'ON TV: kod za promjenu lozinke',
@@ -39,7 +52,13 @@ export const NOTICES = {
           code,
         },
 
-  renewed: (p: { plan: string; amountFening: number; card: string; periodEnd: string; orderNumber: string }): Notice => ({
+  renewed: (p: {
+    plan: string;
+    amountFening: number;
+    card: string;
+    periodEnd: string;
+    orderNumber: string;
+  }): Notice => ({
     kind: 'RECEIPT',
     subject: `ON TV: račun br. ${p.orderNumber}`,
     text: `ON TV: pretplata na paket ${p.plan} je produžena do ${formatDate(p.periodEnd)} Naplaćeno je ${formatKM(fromFening(p.amountFening))} s kartice ${p.card}. Račun br. ${p.orderNumber} nalaziš u svom nalogu, u istoriji uplata.`,
@@ -47,7 +66,13 @@ export const NOTICES = {
     invoice: p.orderNumber,
   }),
 
-  purchased: (p: { plan: string; amountFening: number; card: string; periodEnd: string; orderNumber: string }): Notice => ({
+  purchased: (p: {
+    plan: string;
+    amountFening: number;
+    card: string;
+    periodEnd: string;
+    orderNumber: string;
+  }): Notice => ({
     kind: 'RECEIPT',
     subject: `ON TV: račun br. ${p.orderNumber}`,
     text: `ON TV: plaćanje je uspješno i paket ${p.plan} je aktivan do ${formatDate(p.periodEnd)} Naplaćeno je ${formatKM(fromFening(p.amountFening))} s kartice ${p.card}. Račun br. ${p.orderNumber} nalaziš u svom nalogu, u istoriji uplata.`,
@@ -55,7 +80,13 @@ export const NOTICES = {
     invoice: p.orderNumber,
   }),
 
-  upgraded: (p: { plan: string; amountFening: number; card: string; periodEnd: string; orderNumber: string }): Notice => ({
+  upgraded: (p: {
+    plan: string;
+    amountFening: number;
+    card: string;
+    periodEnd: string;
+    orderNumber: string;
+  }): Notice => ({
     kind: 'RECEIPT',
     subject: `ON TV: račun br. ${p.orderNumber}`,
     text: `ON TV: paket je promijenjen, sada gledaš paket ${p.plan}. Za preostale dane perioda do ${formatDate(p.periodEnd)} naplaćena je razlika u cijeni ${formatKM(fromFening(p.amountFening))} s kartice ${p.card}. Račun br. ${p.orderNumber} nalaziš u svom nalogu, u istoriji uplata.`,
@@ -63,7 +94,13 @@ export const NOTICES = {
     invoice: p.orderNumber,
   }),
 
-  renewalFailed: (p: { plan: string; amountFening: number; code: string; retryOn: string | null; graceUntil: string }): Notice => ({
+  renewalFailed: (p: {
+    plan: string;
+    amountFening: number;
+    code: string;
+    retryOn: string | null;
+    graceUntil: string;
+  }): Notice => ({
     kind: 'RENEWAL_FAILED',
     subject: 'ON TV: naplata pretplate nije uspjela',
     text:

@@ -74,7 +74,11 @@ export class OutboxNotifier implements Notifier {
 
   async send(message: Message, repos: Repositories = this.store): Promise<void> {
     const status = this.deliverable.has(message.channel) ? 'PENDING' : 'HELD';
-    const meta = { subject: message.subject, ...(message.link ? { link: message.link } : {}), ...(message.invoice ? { invoice: message.invoice } : {}) };
+    const meta = {
+      subject: message.subject,
+      ...(message.link ? { link: message.link } : {}),
+      ...(message.invoice ? { invoice: message.invoice } : {}),
+    };
     await repos.outbox.add(
       {
         to: message.to,
@@ -88,14 +92,25 @@ export class OutboxNotifier implements Notifier {
       this.now(),
     );
     messages.inc({ channel: message.channel });
-    this.log(`${message.kind} ${message.channel} to ${maskAddress(message.to)} ${status === 'PENDING' ? 'queued for delivery' : 'kept in the outbox (no transport)'}`);
+    this.log(
+      `${message.kind} ${message.channel} to ${maskAddress(message.to)} ${status === 'PENDING' ? 'queued for delivery' : 'kept in the outbox (no transport)'}`,
+    );
     if (status === 'PENDING') this.written();
   }
 }
 
 /** Sends a notice to a customer, with `repos` (a transaction's): by e-mail when there is an address, otherwise by SMS. */
-export async function notifyCustomer(repos: Repositories, notifier: Notifier, customerId: number, notice: Notice): Promise<void> {
+export async function notifyCustomer(
+  repos: Repositories,
+  notifier: Notifier,
+  customerId: number,
+  notice: Notice,
+): Promise<void> {
   const customer = await repos.customers.contactOf(customerId);
-  const to = customer?.email ? { to: customer.email, channel: 'EMAIL' as const } : customer?.phone_number ? { to: customer.phone_number, channel: 'SMS' as const } : null;
+  const to = customer?.email
+    ? { to: customer.email, channel: 'EMAIL' as const }
+    : customer?.phone_number
+      ? { to: customer.phone_number, channel: 'SMS' as const }
+      : null;
   if (to) await notifier.send({ ...notice, ...to }, repos);
 }

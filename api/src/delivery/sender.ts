@@ -38,7 +38,8 @@ export interface SenderDeps {
 type Claimed = OutboxRow & { kind: MessageKind };
 
 /** The wait before try number `attempt + 1`, after `attempt` tries failed. */
-export const backoffSeconds = (retrySeconds: number, attempt: number) => Math.min(MAX_BACKOFF_SECONDS, retrySeconds * 2 ** Math.max(0, attempt - 1));
+export const backoffSeconds = (retrySeconds: number, attempt: number) =>
+  Math.min(MAX_BACKOFF_SECONDS, retrySeconds * 2 ** Math.max(0, attempt - 1));
 
 /**
  * Delivers the outbox's PENDING messages (docs/messages.md). Each process runs one: a pass claims due
@@ -109,7 +110,10 @@ export class MessageSender {
   async runOnce(): Promise<number> {
     const { outbox, now } = this.deps;
     const at = now();
-    const channels: Channel[] = [...(this.deps.email ? (['EMAIL'] as const) : []), ...(this.deps.sms ? (['SMS'] as const) : [])];
+    const channels: Channel[] = [
+      ...(this.deps.email ? (['EMAIL'] as const) : []),
+      ...(this.deps.sms ? (['SMS'] as const) : []),
+    ];
     if (channels.length === 0) return 0;
     const claimed = (await outbox.claim(at, BATCH, channels, LEASE_SECONDS)) as Claimed[];
     // A batch goes out together (the SMTP pool takes a few at once); each outcome is recorded on its own.
@@ -121,7 +125,12 @@ export class MessageSender {
     const { outbox, now, log } = this.deps;
     try {
       if (message.channel === 'EMAIL') await this.sendEmail(message);
-      else await this.deps.sms!.send({ to: message.to_address, text: unseal(this.deps.sealing, message.text_sealed), id: `outbox-${message.id}` });
+      else
+        await this.deps.sms!.send({
+          to: message.to_address,
+          text: unseal(this.deps.sealing, message.text_sealed),
+          id: `outbox-${message.id}`,
+        });
       await outbox.markSent(message.id, now());
       messagesDelivered.inc({ channel: message.channel, outcome: 'sent' });
       log(`${message.kind} ${message.channel} to ${maskAddress(message.to_address)} sent (try ${message.attempts})`);
@@ -137,7 +146,9 @@ export class MessageSender {
         await outbox.retryAt(message.id, next, reason);
         messagesDelivered.inc({ channel: message.channel, outcome: 'retried' });
       }
-      log(`${message.kind} ${message.channel} to ${maskAddress(message.to_address)} not sent (try ${message.attempts}${last ? ', given up' : ''}): ${reason}`);
+      log(
+        `${message.kind} ${message.channel} to ${maskAddress(message.to_address)} not sent (try ${message.attempts}${last ? ', given up' : ''}): ${reason}`,
+      );
     }
   }
 
@@ -152,11 +163,18 @@ export class MessageSender {
       },
       { publicUrl: this.deps.publicUrl, operator: this.deps.operator },
     );
-    const attachments: Array<{ filename: string; content: Buffer; contentType: string; cid?: string }> = [{ filename: 'ontv.png', content: LOGO, contentType: 'image/png', cid: LOGO_CID }];
+    const attachments: Array<{ filename: string; content: Buffer; contentType: string; cid?: string }> = [
+      { filename: 'ontv.png', content: LOGO, contentType: 'image/png', cid: LOGO_CID },
+    ];
     if (message.meta.invoice) {
       const pdf = await this.deps.invoice(message.meta.invoice);
       if (pdf) attachments.push({ ...pdf, contentType: 'application/pdf' });
     }
-    await this.deps.email!.send({ ...rendered, to: message.to_address, attachments, messageId: `<outbox-${message.id}@ontv.portal>` });
+    await this.deps.email!.send({
+      ...rendered,
+      to: message.to_address,
+      attachments,
+      messageId: `<outbox-${message.id}@ontv.portal>`,
+    });
   }
 }

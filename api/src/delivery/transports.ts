@@ -14,7 +14,13 @@ export class DeliveryError extends Error {
 }
 
 export interface EmailTransport {
-  send(mail: RenderedEmail & { to: string; attachments: Array<{ filename: string; content: Buffer; contentType: string; cid?: string }>; messageId: string }): Promise<void>;
+  send(
+    mail: RenderedEmail & {
+      to: string;
+      attachments: Array<{ filename: string; content: Buffer; contentType: string; cid?: string }>;
+      messageId: string;
+    },
+  ): Promise<void>;
   close(): void;
 }
 
@@ -33,15 +39,31 @@ export function smtpTransport(url: string, from: string): EmailTransport {
   // A pool of a few connections, reused from message to message.
   // The sender's bare address, for the envelope (MAIL_FROM may carry a display name).
   const envelopeFrom = /<([^<>]+)>\s*$/.exec(from)?.[1] ?? from;
-  const transporter = nodemailer.createTransport(url, { pool: true, maxConnections: 3, connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 } as never);
+  const transporter = nodemailer.createTransport(url, {
+    pool: true,
+    maxConnections: 3,
+    connectionTimeout: 15_000,
+    greetingTimeout: 15_000,
+    socketTimeout: 30_000,
+  } as never);
   return {
     async send(mail) {
       // One plain mailbox or nothing: nodemailer would read a group, a list or a display name as other
       // recipients. The API refuses such addresses; this holds for any row that got in another way.
-      if (!EMAIL_PATTERN.test(mail.to)) throw new DeliveryError('SMTP: the address is not one plain mailbox; not sent', true);
+      if (!EMAIL_PATTERN.test(mail.to))
+        throw new DeliveryError('SMTP: the address is not one plain mailbox; not sent', true);
       try {
         // The envelope names the one recipient itself, so the SMTP server is never asked to deliver elsewhere.
-        await transporter.sendMail({ from, to: mail.to, envelope: { from: envelopeFrom, to: [mail.to] }, subject: mail.subject, text: mail.text, html: mail.html, attachments: mail.attachments, messageId: mail.messageId });
+        await transporter.sendMail({
+          from,
+          to: mail.to,
+          envelope: { from: envelopeFrom, to: [mail.to] },
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+          attachments: mail.attachments,
+          messageId: mail.messageId,
+        });
       } catch (error) {
         const code = (error as { responseCode?: number }).responseCode;
         throw new DeliveryError(`SMTP: ${(error as Error).message}`, typeof code === 'number' && code >= 500);
@@ -72,7 +94,10 @@ export function smsGateway(url: string, token: string | null): SmsTransport {
         throw new DeliveryError(`SMS gateway: ${(error as Error).message}`, false);
       }
       if (response.ok) return;
-      throw new DeliveryError(`SMS gateway answered ${response.status}`, response.status >= 400 && response.status < 500 && response.status !== 429);
+      throw new DeliveryError(
+        `SMS gateway answered ${response.status}`,
+        response.status >= 400 && response.status < 500 && response.status !== 429,
+      );
     },
   };
 }

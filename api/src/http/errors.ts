@@ -20,7 +20,13 @@ export function installErrorHandling(app: FastifyInstance): void {
     const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
       const message =
-        status === 413 ? 'Zahtjev je prevelik.' : status === 415 ? 'Nepodržan format zahtjeva.' : status === 404 ? 'Nije pronađeno.' : 'Neispravan zahtjev.';
+        status === 413
+          ? 'Zahtjev je prevelik.'
+          : status === 415
+            ? 'Nepodržan format zahtjeva.'
+            : status === 404
+              ? 'Nije pronađeno.'
+              : 'Neispravan zahtjev.';
       return reply.code(status).send({ message, code: error.code ?? 'BAD_REQUEST' });
     }
     request.log.error({ err: error }, 'unhandled error');

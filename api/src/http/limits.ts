@@ -93,7 +93,14 @@ export class Limits {
   /** Ends reservations: `counted` tries become hits (past `spaceAfter`, the next try waits longer); the others leave no trace. */
   async settle(limits: readonly Limit[], counted: boolean): Promise<void> {
     const now = this.now();
-    for (const limit of limits) await this.rows.settle(limit.key, counted, now, limit.spaceAfter ?? NO_SPACING, limit.maxDelaySeconds ?? MAX_DELAY_SECONDS);
+    for (const limit of limits)
+      await this.rows.settle(
+        limit.key,
+        counted,
+        now,
+        limit.spaceAfter ?? NO_SPACING,
+        limit.maxDelaySeconds ?? MAX_DELAY_SECONDS,
+      );
   }
 
   /** Ends a run of counted tries (a right answer), leaving the reservations in flight in place. */
@@ -109,7 +116,17 @@ export class Limits {
   /** 0 when the hit was taken, else the seconds to wait. */
   private async takeOne(limit: Limit): Promise<number> {
     const now = this.now();
-    if (await this.rows.take(limit.key, now, limit.windowSeconds, limit.max, limit.spaceAfter ?? NO_SPACING, limit.maxDelaySeconds ?? MAX_DELAY_SECONDS)) return 0;
+    if (
+      await this.rows.take(
+        limit.key,
+        now,
+        limit.windowSeconds,
+        limit.max,
+        limit.spaceAfter ?? NO_SPACING,
+        limit.maxDelaySeconds ?? MAX_DELAY_SECONDS,
+      )
+    )
+      return 0;
     const spent = await this.rows.state(limit.key);
     if (!spent) return 1;
     return secondsUntil(spent.hits >= limit.max || !spent.not_before ? spent.window_ends : spent.not_before, now);

@@ -21,9 +21,17 @@ const requests = new Histogram({
   buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
 });
 
-export const logins = new Counter({ name: 'ontv_logins_total', help: 'Logins by outcome: ok, failed (wrong username or password), limited (429)', labelNames: ['outcome'] as const });
+export const logins = new Counter({
+  name: 'ontv_logins_total',
+  help: 'Logins by outcome: ok, failed (wrong username or password), limited (429)',
+  labelNames: ['outcome'] as const,
+});
 
-export const limited = new Counter({ name: 'ontv_rate_limited_total', help: 'Requests refused with 429, by the limit that refused them', labelNames: ['limit'] as const });
+export const limited = new Counter({
+  name: 'ontv_rate_limited_total',
+  help: 'Requests refused with 429, by the limit that refused them',
+  labelNames: ['limit'] as const,
+});
 
 export const billingResults = new Counter({
   name: 'ontv_billing_subscriptions_total',
@@ -31,10 +39,21 @@ export const billingResults = new Counter({
   labelNames: ['result'] as const,
 });
 
-export const invoicePdfRenders = new Counter({ name: 'ontv_invoice_pdf_renders_total', help: 'Invoice PDFs rendered (each invoice once; later downloads read the stored file)' });
-export const billingPasses = new Counter({ name: 'ontv_billing_passes_total', help: 'Billing passes by outcome: done, busy (another process had the lock), error', labelNames: ['outcome'] as const });
+export const invoicePdfRenders = new Counter({
+  name: 'ontv_invoice_pdf_renders_total',
+  help: 'Invoice PDFs rendered (each invoice once; later downloads read the stored file)',
+});
+export const billingPasses = new Counter({
+  name: 'ontv_billing_passes_total',
+  help: 'Billing passes by outcome: done, busy (another process had the lock), error',
+  labelNames: ['outcome'] as const,
+});
 
-export const messages = new Counter({ name: 'ontv_messages_written_total', help: 'Messages (codes, receipts, notices) the notifier wrote, by channel', labelNames: ['channel'] as const });
+export const messages = new Counter({
+  name: 'ontv_messages_written_total',
+  help: 'Messages (codes, receipts, notices) the notifier wrote, by channel',
+  labelNames: ['channel'] as const,
+});
 
 export const messagesDelivered = new Counter({
   name: 'ontv_message_deliveries_total',
@@ -70,7 +89,11 @@ function backlogGauge(name: string, help: string, field: 'pending' | 'oldest_sec
   });
 }
 backlogGauge('ontv_messages_pending', 'Messages waiting for delivery (the backlog), by channel', 'pending');
-backlogGauge('ontv_messages_oldest_pending_seconds', 'How long the oldest waiting message has waited, by channel', 'oldest_seconds');
+backlogGauge(
+  'ontv_messages_oldest_pending_seconds',
+  'How long the oldest waiting message has waited, by channel',
+  'oldest_seconds',
+);
 
 /** Times every API request under its route's pattern (`/api/credit-card/:code`), never its raw URL. */
 export function installRequestMetrics(app: FastifyInstance): void {
@@ -85,7 +108,8 @@ export function installRequestMetrics(app: FastifyInstance): void {
  * API processes summed; in a single process, its own.
  */
 export async function serveMetrics(port: number, host: string): Promise<{ port: number; close(): Promise<void> }> {
-  const aggregator = cluster.isPrimary && Object.keys(cluster.workers ?? {}).length > 0 ? new AggregatorRegistry() : null;
+  const aggregator =
+    cluster.isPrimary && Object.keys(cluster.workers ?? {}).length > 0 ? new AggregatorRegistry() : null;
   const server = http.createServer((request, response) => {
     if (request.method !== 'GET' || request.url !== '/metrics') {
       response.writeHead(404).end();
@@ -94,7 +118,8 @@ export async function serveMetrics(port: number, host: string): Promise<{ port: 
     const text = aggregator ? aggregator.clusterMetrics() : register.metrics();
     text.then(
       (body) => response.writeHead(200, { 'content-type': register.contentType }).end(body),
-      (error: Error) => response.writeHead(500, { 'content-type': 'text/plain' }).end(`metrics unavailable: ${error.message}`),
+      (error: Error) =>
+        response.writeHead(500, { 'content-type': 'text/plain' }).end(`metrics unavailable: ${error.message}`),
     );
   });
   await new Promise<void>((resolve, reject) => {

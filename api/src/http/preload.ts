@@ -16,7 +16,8 @@ function readJson<T>(file: string): T | null {
 }
 
 /** Whether a name (from a manifest or the configuration) is usable as it is in a URL path and a header value. */
-const safe = (name: unknown): name is string => typeof name === 'string' && /^[\w./-]+$/.test(name) && !name.includes('..');
+const safe = (name: unknown): name is string =>
+  typeof name === 'string' && /^[\w./-]+$/.test(name) && !name.includes('..');
 
 /**
  * Calls a page makes at once, needing no login, before its main content can paint (the packages'
@@ -27,7 +28,9 @@ const FIRST_CALLS: Record<string, string[]> = { '/paketi': ['plans'] };
 /** The host's chunk of the API client (axios; shared/src/api/http.ts), fetched with a page's first call. */
 function apiClientChunk(portalRoot: string): string | undefined {
   try {
-    return fs.readdirSync(path.join(portalRoot, 'host', 'dist')).find((file) => /^api-client\.[0-9a-f]+\.js$/.test(file));
+    return fs
+      .readdirSync(path.join(portalRoot, 'host', 'dist'))
+      .find((file) => /^api-client\.[0-9a-f]+\.js$/.test(file));
   } catch {
     return undefined;
   }
@@ -44,11 +47,14 @@ function apiClientChunk(portalRoot: string): string | undefined {
 export function preloadLinks(portalRoot: string, pathname: string, product: string): string {
   const links = ['</portal.config.json>; rel=preload; as=fetch; crossorigin=anonymous'];
   const remote = remoteFor(pathname);
-  const config = readJson<{ apiBaseUrl?: unknown; remotes?: Record<string, unknown> }>(path.join(portalRoot, 'host', 'dist', 'portal.config.json'));
+  const config = readJson<{ apiBaseUrl?: unknown; remotes?: Record<string, unknown> }>(
+    path.join(portalRoot, 'host', 'dist', 'portal.config.json'),
+  );
   const api = config?.apiBaseUrl;
   if (typeof api === 'string' && api.startsWith('/') && !api.startsWith('//') && safe(api)) {
     const calls = FIRST_CALLS[pathname] ?? [];
-    for (const call of calls) links.push(`<${api.replace(/\/$/, '')}/${product}/${call}>; rel=preload; as=fetch; crossorigin=anonymous`);
+    for (const call of calls)
+      links.push(`<${api.replace(/\/$/, '')}/${product}/${call}>; rel=preload; as=fetch; crossorigin=anonymous`);
     const client = calls.length > 0 ? apiClientChunk(portalRoot) : undefined;
     if (client) links.push(`</${client}>; rel=preload; as=script`);
   }

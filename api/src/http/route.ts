@@ -1,5 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { schemaFor, type AnswerIn, type BodyOf, type Endpoint, type ParamsOf, type QueryOf } from '@portal/shared/contract';
+import {
+  schemaFor,
+  type AnswerIn,
+  type BodyOf,
+  type Endpoint,
+  type ParamsOf,
+  type QueryOf,
+} from '@portal/shared/contract';
 import type { ApiContext } from '../context';
 import { requireCustomer, tokenPrincipal, type Principal } from '../auth/guard';
 import { parseBody, respond } from './validate';
@@ -50,7 +57,11 @@ export function route<E extends Endpoint>(
     method: endpoint.method,
     url: fastifyPath(endpoint.path, product),
     handler: async (request, reply) => {
-      const customer = !endpoint.auth ? null : options.sessionCheckedByHandler ? await tokenPrincipal(ctx.tokens, request) : await requireCustomer(ctx.tokens, ctx.store.sessions, request);
+      const customer = !endpoint.auth
+        ? null
+        : options.sessionCheckedByHandler
+          ? await tokenPrincipal(ctx.tokens, request)
+          : await requireCustomer(ctx.tokens, ctx.store.sessions, request);
       const input = {
         customer,
         body: body ? parseBody(body, request.body) : undefined,

@@ -1,5 +1,9 @@
 /** The origins Stripe.js needs (https://docs.stripe.com/security/guide#content-security-policy). */
-const STRIPE = { script: ['https://js.stripe.com'], frame: ['https://js.stripe.com', 'https://hooks.stripe.com'], connect: ['https://api.stripe.com'] };
+const STRIPE = {
+  script: ['https://js.stripe.com'],
+  frame: ['https://js.stripe.com', 'https://hooks.stripe.com'],
+  connect: ['https://api.stripe.com'],
+};
 
 /**
  * The portal's Content-Security-Policy (product.md §10): its own origin only, no inline script or eval,

@@ -32,7 +32,9 @@ export class HttpError extends Error {
  */
 export function tooManyRequests(lead: string, retryAfterSeconds: number, code: string): HttpError {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return new HttpError(429, `${lead} Pokušaj ponovo za ${minutes} min.`, code, { 'retry-after': String(retryAfterSeconds) });
+  return new HttpError(429, `${lead} Pokušaj ponovo za ${minutes} min.`, code, {
+    'retry-after': String(retryAfterSeconds),
+  });
 }
 
 /** A UUID as the API makes them (lower case): session, token, card and verification ids. */
@@ -41,7 +43,9 @@ export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 export function parseBody<S extends z.ZodMiniType>(schema: S, body: unknown): z.infer<S> {
   const result = schema.safeParse(body ?? {});
   if (!result.success) {
-    throw new BadRequestError(result.error.issues.slice(0, 10).map((i) => `${i.path.join('.') || 'tijelo'}: ${i.message}`));
+    throw new BadRequestError(
+      result.error.issues.slice(0, 10).map((i) => `${i.path.join('.') || 'tijelo'}: ${i.message}`),
+    );
   }
   return result.data;
 }

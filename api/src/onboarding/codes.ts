@@ -25,7 +25,8 @@ export interface CodeDeps {
   now: () => Date;
 }
 
-const codeHash = (ctx: CodeDeps, id: string, code: string) => createHmac('sha256', ctx.keys.sealing).update(`${id}:${code}`).digest('hex');
+const codeHash = (ctx: CodeDeps, id: string, code: string) =>
+  createHmac('sha256', ctx.keys.sealing).update(`${id}:${code}`).digest('hex');
 
 /** A new code for a verification: the code to send, its HMAC to store and when it stops working. */
 function freshCode(ctx: CodeDeps, id: string): { code: string; hash: string; expiresAt: Date } {
@@ -36,7 +37,12 @@ function freshCode(ctx: CodeDeps, id: string): { code: string; hash: string; exp
 /** Starts a registration or a reset with a fresh code (with `repos`, a transaction's that also writes the message sending it); answers the new verification's id and code. */
 export async function createVerification(
   ctx: CodeDeps,
-  fields: { purpose: Purpose; registrationType: VerificationRow['registration_type']; username: string; customerId: number | null },
+  fields: {
+    purpose: Purpose;
+    registrationType: VerificationRow['registration_type'];
+    username: string;
+    customerId: number | null;
+  },
   repos: Repositories = ctx.store,
 ): Promise<{ id: string; code: string }> {
   const id = randomUUID();
@@ -58,18 +64,23 @@ export async function approveCode(ctx: CodeDeps, id: string, purpose: Purpose, c
   if (!row) {
     // Unknown, finished or already approved verifications answer like a wrong code: nothing to learn from them.
     const spent = await ctx.store.verifications.find(id, purpose);
-    if (spent && !spent.completed_at && !spent.approved_at && spent.code_hash) throw new HttpError(429, SPENT_CODE, 'CODE_SPENT', { 'retry-after': String(secondsUntil(spent.code_expires_at, ctx.now())) });
+    if (spent && !spent.completed_at && !spent.approved_at && spent.code_hash)
+      throw new HttpError(429, SPENT_CODE, 'CODE_SPENT', {
+        'retry-after': String(secondsUntil(spent.code_expires_at, ctx.now())),
+      });
     throw new HttpError(400, WRONG_CODE, 'WRONG_CODE');
   }
   const guesses = { key: `code-guess:${purpose}:${row.username}`, max: MAX_GUESSES_PER_HOUR, windowSeconds: 3600 };
   const taken = await ctx.limits.take([guesses]);
   // The username's wrong codes of the hour are spent: a new code would not help, so say how long to wait.
-  if (!taken.ok) throw tooManyRequests('Previše pogrešnih kodova za ovaj nalog.', taken.retryAfter, 'CODE_GUESSES_SPENT');
+  if (!taken.ok)
+    throw tooManyRequests('Previše pogrešnih kodova za ovaj nalog.', taken.retryAfter, 'CODE_GUESSES_SPENT');
   if (new Date(row.code_expires_at) <= ctx.now()) throw new HttpError(400, EXPIRED_CODE, 'CODE_EXPIRED');
   const expected = Buffer.from(row.code_hash, 'hex');
   const given = Buffer.from(codeHash(ctx, id, code), 'hex');
   if (!timingSafeEqual(expected, given)) throw new HttpError(400, WRONG_CODE, 'WRONG_CODE');
-  if (!(await ctx.store.verifications.approve(id, row.code_hash, ctx.now()))) throw new HttpError(400, WRONG_CODE, 'WRONG_CODE'); // the same code, used twice at once
+  if (!(await ctx.store.verifications.approve(id, row.code_hash, ctx.now())))
+    throw new HttpError(400, WRONG_CODE, 'WRONG_CODE'); // the same code, used twice at once
   await ctx.limits.giveBack([guesses]);
 }
 
@@ -77,14 +88,22 @@ export async function approveCode(ctx: CodeDeps, id: string, purpose: Purpose, c
  * A new code replaces the old one, at most five times an hour, counted in the statement that writes
  * it; answers the code (null when there is nothing to resend).
  */
-export async function replaceCode(ctx: CodeDeps, id: string, purpose: Purpose, repos: Repositories = ctx.store): Promise<{ row: VerificationRow; code: string } | null> {
+export async function replaceCode(
+  ctx: CodeDeps,
+  id: string,
+  purpose: Purpose,
+  repos: Repositories = ctx.store,
+): Promise<{ row: VerificationRow; code: string } | null> {
   const now = ctx.now();
   const { code, hash, expiresAt } = freshCode(ctx, id);
   const row = await repos.verifications.replaceCode(id, purpose, hash, expiresAt, now, MAX_RESENDS_PER_HOUR);
   if (row) return { row, code };
   const current = await repos.verifications.find(id, purpose);
   if (!current || current.completed_at || current.approved_at) return null;
-  const wait = Math.max(1, Math.ceil((new Date(current.resend_window_start).getTime() + 3_600_000 - now.getTime()) / 60_000));
+  const wait = Math.max(
+    1,
+    Math.ceil((new Date(current.resend_window_start).getTime() + 3_600_000 - now.getTime()) / 60_000),
+  );
   throw tooManyRequests('Previše zahtjeva za novi kod.', wait * 60, 'TOO_MANY_RESENDS');
 }
 

@@ -9,8 +9,19 @@ import { notifyCustomer, type Notifier } from '../delivery/notifier';
 async function sendOrderReceipt(tx: Repositories, notifier: Notifier, orderNumber: string): Promise<void> {
   const order = await tx.orders.receipt(orderNumber);
   if (!order) return;
-  const facts = { plan: order.plan_name, amountFening: order.amount_fening, card: order.card_number, periodEnd: order.period_end, orderNumber };
-  await notifyCustomer(tx, notifier, order.customer_id, order.kind === 'UPGRADE' ? NOTICES.upgraded(facts) : NOTICES.purchased(facts));
+  const facts = {
+    plan: order.plan_name,
+    amountFening: order.amount_fening,
+    card: order.card_number,
+    periodEnd: order.period_end,
+    orderNumber,
+  };
+  await notifyCustomer(
+    tx,
+    notifier,
+    order.customer_id,
+    order.kind === 'UPGRADE' ? NOTICES.upgraded(facts) : NOTICES.purchased(facts),
+  );
 }
 
 /**
@@ -72,7 +83,13 @@ export function paymentEventHandler(
             return { refund: await tx.orders.markRefunded(paid.order_number, now()) };
           }
           // A paid first period activates the subscription for that period (product.md §9).
-          await tx.subscriptions.activate(order.customer_id, order.plan_code, order.period_start, order.period_end, now());
+          await tx.subscriptions.activate(
+            order.customer_id,
+            order.plan_code,
+            order.period_start,
+            order.period_end,
+            now(),
+          );
           await sendOrderReceipt(tx, notifier, paid.order_number);
           return { refund: false };
         });

@@ -9,7 +9,8 @@ export interface SavedCard {
   expYear: number;
 }
 
-export type SetupState = { status: 'pending' } | { status: 'succeeded'; card: SavedCard } | { status: 'failed'; code: string };
+export type SetupState =
+  { status: 'pending' } | { status: 'succeeded'; card: SavedCard } | { status: 'failed'; code: string };
 export type PaymentState = { status: 'pending' } | { status: 'succeeded' } | { status: 'failed'; code: string };
 
 /** What the provider tells the portal happened (a webhook for Stripe, a direct call for the sandbox). */

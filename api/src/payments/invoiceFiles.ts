@@ -39,7 +39,11 @@ export class InvoiceFiles {
    * `beforeRender` runs only when this call starts a render (a limit on renders may refuse it; those
    * who joined the render then get the same refusal).
    */
-  async pdf(invoice: Invoice, operator: OperatorSettings, beforeRender: () => Promise<void> = async () => undefined): Promise<Buffer> {
+  async pdf(
+    invoice: Invoice,
+    operator: OperatorSettings,
+    beforeRender: () => Promise<void> = async () => undefined,
+  ): Promise<Buffer> {
     const stored = await this.stored(invoice.orderNumber);
     if (stored) return stored;
     const under = this.rendering.get(invoice.orderNumber);

@@ -18,7 +18,11 @@ export const invoiceFileName = (orderNumber: string) => `racun-${orderNumber}.pd
  * the complaints deadline and the support contact.
  */
 export function invoicePdf(invoice: Invoice, operator: OperatorSettings): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `Račun br. ${invoice.orderNumber}`, Author: operator.name } });
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 50,
+    info: { Title: `Račun br. ${invoice.orderNumber}`, Author: operator.name },
+  });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -33,13 +37,29 @@ export function invoicePdf(invoice: Invoice, operator: OperatorSettings): Promis
 
   // The seller, and the invoice's number and dates.
   const top = doc.y;
-  doc.font('bold').fontSize(12).text(operator.name, left, top, { width: width / 2 });
-  doc.font('regular').fontSize(9).text(operator.address, { width: width / 2 - 10 });
-  doc.text(`ID broj: ${operator.idNumber}`).text(`PDV broj: ${operator.vatNumber}`).text(`Transakcijski račun: ${operator.bankAccount}`);
+  doc
+    .font('bold')
+    .fontSize(12)
+    .text(operator.name, left, top, { width: width / 2 });
+  doc
+    .font('regular')
+    .fontSize(9)
+    .text(operator.address, { width: width / 2 - 10 });
+  doc
+    .text(`ID broj: ${operator.idNumber}`)
+    .text(`PDV broj: ${operator.vatNumber}`)
+    .text(`Transakcijski račun: ${operator.bankAccount}`);
   const sellerEnd = doc.y;
-  doc.font('bold').fontSize(16).text(`Račun br. ${invoice.orderNumber}`, left + width / 2, top, { width: width / 2, align: 'right' });
+  doc
+    .font('bold')
+    .fontSize(16)
+    .text(`Račun br. ${invoice.orderNumber}`, left + width / 2, top, { width: width / 2, align: 'right' });
   doc.font('regular').fontSize(9);
-  for (const line of [`Datum izdavanja: ${localDateTime(new Date(invoice.issued)).split(" u ")[0]}`, `Vrijeme plaćanja: ${localDateTime(new Date(invoice.updated))}`, `Plaćeno karticom ${invoice.creditCardNumber}`]) {
+  for (const line of [
+    `Datum izdavanja: ${localDateTime(new Date(invoice.issued)).split(' u ')[0]}`,
+    `Vrijeme plaćanja: ${localDateTime(new Date(invoice.updated))}`,
+    `Plaćeno karticom ${invoice.creditCardNumber}`,
+  ]) {
     doc.text(line, left + width / 2, doc.y, { width: width / 2, align: 'right' });
   }
   doc.y = Math.max(sellerEnd, doc.y) + 24;
@@ -72,12 +92,32 @@ export function invoicePdf(invoice: Invoice, operator: OperatorSettings): Promis
       x += w;
     });
     doc.y = bottom + 6;
-    doc.moveTo(left, doc.y - 3).lineTo(left + width, doc.y - 3).lineWidth(0.5).strokeColor('#c8c8d4').stroke();
+    doc
+      .moveTo(left, doc.y - 3)
+      .lineTo(left + width, doc.y - 3)
+      .lineWidth(0.5)
+      .strokeColor('#c8c8d4')
+      .stroke();
   };
-  row(columns.map((c) => c.title), 'bold');
-  row([INVOICE_TEXTS.line(invoice.paymentData.name), `${formatDate(invoice.periodStart)} – ${formatDate(invoice.periodEnd)}`, formatKM(net), formatKM(vat), formatKM(gross)], 'regular');
+  row(
+    columns.map((c) => c.title),
+    'bold',
+  );
+  row(
+    [
+      INVOICE_TEXTS.line(invoice.paymentData.name),
+      `${formatDate(invoice.periodStart)} – ${formatDate(invoice.periodEnd)}`,
+      formatKM(net),
+      formatKM(vat),
+      formatKM(gross),
+    ],
+    'regular',
+  );
   doc.moveDown(0.5);
-  doc.font('bold').fontSize(11).text(`${INVOICE_TEXTS.total}: ${formatKM(gross)}`, left, doc.y, { width, align: 'right' });
+  doc
+    .font('bold')
+    .fontSize(11)
+    .text(`${INVOICE_TEXTS.total}: ${formatKM(gross)}`, left, doc.y, { width, align: 'right' });
   doc.moveDown(3);
 
   // Complaints and support.

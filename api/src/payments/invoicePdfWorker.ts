@@ -5,6 +5,12 @@
 import type { Invoice, OperatorSettings } from '@portal/shared/contract';
 import { invoicePdf } from './invoicePdf';
 
-export default async function render({ invoice, operator }: { invoice: Invoice; operator: OperatorSettings }): Promise<Uint8Array> {
+export default async function render({
+  invoice,
+  operator,
+}: {
+  invoice: Invoice;
+  operator: OperatorSettings;
+}): Promise<Uint8Array> {
   return new Uint8Array(await invoicePdf(invoice, operator));
 }

@@ -9,7 +9,8 @@ import { fromFening } from '../money';
 import type { PaymentGateway } from './gateway';
 
 export const ALREADY_SUBSCRIBED = 'Tvoja pretplata je aktivna: novu možeš kupiti kada istekne.';
-export const ACCOUNT_BLOCKED = 'Tvoj nalog je blokiran, pa pretplatu trenutno nije moguće kupiti. Obrati se korisničkoj podršci.';
+export const ACCOUNT_BLOCKED =
+  'Tvoj nalog je blokiran, pa pretplatu trenutno nije moguće kupiti. Obrati se korisničkoj podršci.';
 export const PROMO_USED = 'Promo period za ovaj paket već si iskoristio. Paket možeš kupiti po redovnoj cijeni.';
 export const PLAN_NOT_FOUND = 'Paket nije pronađen.';
 export const NO_PROMO = 'Ovaj paket trenutno nema promo period.';
@@ -30,9 +31,15 @@ export async function refuseUnlessMayBuy(repos: Repositories, customerId: number
  * Cancels payments at the provider so that they cannot be confirmed any more. One the customer
  * managed to pay meanwhile is refunded when its event arrives (events.ts), as its order is no longer open.
  */
-export async function cancelPayments(gateway: PaymentGateway, paymentIds: readonly string[], log: { warn(message: string): void }): Promise<void> {
+export async function cancelPayments(
+  gateway: PaymentGateway,
+  paymentIds: readonly string[],
+  log: { warn(message: string): void },
+): Promise<void> {
   for (const id of paymentIds) {
-    await gateway.cancelPayment(id).catch((error: Error) => log.warn(`Cancelling payment ${id} failed: ${error.message}`));
+    await gateway
+      .cancelPayment(id)
+      .catch((error: Error) => log.warn(`Cancelling payment ${id} failed: ${error.message}`));
   }
 }
 
@@ -44,7 +51,10 @@ export function toRecord(order: OrderRow): PaymentRecord {
     periodEnd: order.period_end ?? '',
     creditCardNumber: order.card_number,
     amount: fromFening(order.amount_fening),
-    paymentData: { name: order.kind === 'UPGRADE' && order.from_name ? upgradeName(order.plan_name, order.from_name) : order.plan_name },
+    paymentData: {
+      name:
+        order.kind === 'UPGRADE' && order.from_name ? upgradeName(order.plan_name, order.from_name) : order.plan_name,
+    },
   };
 }
 
@@ -53,7 +63,11 @@ export function toRecord(order: OrderRow): PaymentRecord {
  * own customer's (`customerId`; null for the server's own use, such as an e-mailed receipt); null
  * when there is none.
  */
-export async function invoiceOf(repos: Repositories, orderNumber: string, customerId: number | null): Promise<Invoice | null> {
+export async function invoiceOf(
+  repos: Repositories,
+  orderNumber: string,
+  customerId: number | null,
+): Promise<Invoice | null> {
   if (!/^[0-9]{4}-[0-9]{6,}$/.test(orderNumber)) return null;
   const order = await repos.orders.invoice(orderNumber, customerId);
   if (!order) return null;
@@ -78,13 +92,18 @@ export function idempotencyKey(request: FastifyRequest, kind: 'order' | 'plan-ch
   const header = request.headers['idempotency-key'];
   if (header === undefined) return `${kind}:auto-${crypto.randomUUID()}`;
   if (typeof header !== 'string' || !/^[A-Za-z0-9_-]{8,64}$/.test(header)) {
-    throw new HttpError(400, 'Neispravan zahtjev: Idempotency-Key mora imati 8 do 64 slova, broja, - ili _.', 'BAD_REQUEST');
+    throw new HttpError(
+      400,
+      'Neispravan zahtjev: Idempotency-Key mora imati 8 do 64 slova, broja, - ili _.',
+      'BAD_REQUEST',
+    );
   }
   return `${kind}:${header}`;
 }
 
 /** The same Idempotency-Key with another body (plan, card or amount): nothing is ordered. */
-export const keyReused = () => new HttpError(422, 'Ovaj ključ zahtjeva je već iskorišten za drugi zahtjev.', 'IDEMPOTENCY_MISMATCH');
+export const keyReused = () =>
+  new HttpError(422, 'Ovaj ključ zahtjeva je već iskorišten za drugi zahtjev.', 'IDEMPOTENCY_MISMATCH');
 /** The same Idempotency-Key as an order already paid: it is never paid again. */
 export const alreadyPaid = () => new HttpError(409, 'Ova narudžba je već plaćena.', 'ORDER_PAID');
 
@@ -95,7 +114,13 @@ export const alreadyPaid = () => new HttpError(409, 'Ova narudžba je već plać
  */
 export async function startOrderPayment(
   deps: { repos: Repositories; gateway: PaymentGateway; log: { warn(message: string): void } },
-  order: { orderNumber: string; customerId: number; amountFening: number; card: CardRow & { payment_method: string }; description: string },
+  order: {
+    orderNumber: string;
+    customerId: number;
+    amountFening: number;
+    card: CardRow & { payment_method: string };
+    description: string;
+  },
 ): Promise<PaymentOrderResponse> {
   const { orderNumber, card } = order;
   const payment = await deps.gateway.createPayment({

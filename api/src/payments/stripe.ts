@@ -3,7 +3,10 @@ import type { CardType } from '@portal/shared/contract';
 import type { PaymentEvent, PaymentEventHandler, PaymentGateway, PaymentState } from './gateway';
 
 /** The parts of the official client the gateway uses (a test passes a mock with the same shape). */
-export type StripeClient = Pick<Stripe, 'setupIntents' | 'paymentIntents' | 'paymentMethods' | 'customers' | 'webhooks' | 'refunds'>;
+export type StripeClient = Pick<
+  Stripe,
+  'setupIntents' | 'paymentIntents' | 'paymentMethods' | 'customers' | 'webhooks' | 'refunds'
+>;
 
 const BRANDS: Record<string, CardType> = { visa: 'visa', mastercard: 'master', maestro: 'maestro' };
 
@@ -31,21 +34,38 @@ export class StripeGateway implements PaymentGateway {
 
   /** One Stripe customer per portal customer, found by the idempotent create (the portal keeps no Stripe ids for customers). */
   private async customerId(customerRef: string): Promise<string> {
-    const found = await this.stripe.customers.search({ query: `metadata['portal_customer']:'${customerRef.replace(/\D/g, '')}'`, limit: 1 });
+    const found = await this.stripe.customers.search({
+      query: `metadata['portal_customer']:'${customerRef.replace(/\D/g, '')}'`,
+      limit: 1,
+    });
     if (found.data[0]) return found.data[0].id;
-    const created = await this.stripe.customers.create({ metadata: { portal_customer: customerRef } }, { idempotencyKey: `customer-${customerRef}` });
+    const created = await this.stripe.customers.create(
+      { metadata: { portal_customer: customerRef } },
+      { idempotencyKey: `customer-${customerRef}` },
+    );
     return created.id;
   }
 
   async createSetup({ customerRef, idempotencyKey }: { customerRef: string; idempotencyKey: string }) {
     const intent = await this.stripe.setupIntents.create(
-      { customer: await this.customerId(customerRef), usage: 'off_session', metadata: { portal_customer: customerRef } },
+      {
+        customer: await this.customerId(customerRef),
+        usage: 'off_session',
+        metadata: { portal_customer: customerRef },
+      },
       { idempotencyKey: `setup-${idempotencyKey}` },
     );
     return { id: intent.id, clientSecret: intent.client_secret ?? '' };
   }
 
-  async createPayment(input: { amountFening: number; paymentMethod: string; customerRef: string; idempotencyKey: string; description: string; offSession?: boolean }) {
+  async createPayment(input: {
+    amountFening: number;
+    paymentMethod: string;
+    customerRef: string;
+    idempotencyKey: string;
+    description: string;
+    offSession?: boolean;
+  }) {
     const params: Stripe.PaymentIntentCreateParams = {
       amount: input.amountFening,
       currency: 'bam',
@@ -63,14 +83,19 @@ export class StripeGateway implements PaymentGateway {
       const failed = error instanceof Stripe.errors.StripeCardError ? error : null;
       const intent = (failed?.raw as { payment_intent?: Stripe.PaymentIntent } | undefined)?.payment_intent;
       if (!failed || !intent) throw error;
-      return { id: intent.id, clientSecret: intent.client_secret ?? '', state: { status: 'failed', code: failed.decline_code ?? failed.code ?? 'card_declined' } as const };
+      return {
+        id: intent.id,
+        clientSecret: intent.client_secret ?? '',
+        state: { status: 'failed', code: failed.decline_code ?? failed.code ?? 'card_declined' } as const,
+      };
     }
   }
 
   async cancelPayment(paymentId: string): Promise<'canceled' | 'succeeded'> {
     const intent = await this.stripe.paymentIntents.retrieve(paymentId);
     if (intent.status === 'succeeded') return 'succeeded';
-    if (intent.status !== 'canceled') await this.stripe.paymentIntents.cancel(paymentId, {}, { idempotencyKey: `cancel-${paymentId}` });
+    if (intent.status !== 'canceled')
+      await this.stripe.paymentIntents.cancel(paymentId, {}, { idempotencyKey: `cancel-${paymentId}` });
     return 'canceled';
   }
 
@@ -102,16 +127,30 @@ export class StripeGateway implements PaymentGateway {
         return {
           type: 'setup.succeeded',
           setupId: intent.id,
-          card: { paymentMethod: methodId, brand, last4: method.card.last4, expMonth: method.card.exp_month, expYear: method.card.exp_year },
+          card: {
+            paymentMethod: methodId,
+            brand,
+            last4: method.card.last4,
+            expMonth: method.card.exp_month,
+            expYear: method.card.exp_year,
+          },
         };
       }
       case 'setup_intent.setup_failed':
-        return { type: 'setup.failed', setupId: event.data.object.id, code: event.data.object.last_setup_error?.code ?? 'setup_failed' };
+        return {
+          type: 'setup.failed',
+          setupId: event.data.object.id,
+          code: event.data.object.last_setup_error?.code ?? 'setup_failed',
+        };
       case 'payment_intent.succeeded':
         return { type: 'payment.succeeded', paymentId: event.data.object.id };
       case 'payment_intent.payment_failed': {
         const error = event.data.object.last_payment_error;
-        return { type: 'payment.failed', paymentId: event.data.object.id, code: error?.decline_code ?? error?.code ?? 'card_declined' };
+        return {
+          type: 'payment.failed',
+          paymentId: event.data.object.id,
+          code: error?.decline_code ?? error?.code ?? 'card_declined',
+        };
       }
       default:
         return null;

@@ -23,7 +23,10 @@ export interface CardRow {
 export class CardsRepository extends Repository {
   /** A customer's saved (confirmed) cards, primary first. */
   async saved(customerId: number): Promise<CardRow[]> {
-    return this.q.query<CardRow>(`SELECT * FROM credit_cards WHERE customer_id = $1 AND status = 'ACTIVE' ORDER BY primary_card DESC, created_at`, [customerId]);
+    return this.q.query<CardRow>(
+      `SELECT * FROM credit_cards WHERE customer_id = $1 AND status = 'ACTIVE' ORDER BY primary_card DESC, created_at`,
+      [customerId],
+    );
   }
 
   /**
@@ -45,12 +48,17 @@ export class CardsRepository extends Repository {
 
   /** One of the customer's own saved cards (`code` a UUID); null for any other. */
   async own(customerId: number, code: string): Promise<CardRow | null> {
-    const [row] = await this.q.query<CardRow>(`SELECT * FROM credit_cards WHERE code = $1 AND customer_id = $2 AND status = 'ACTIVE'`, [code, customerId]);
+    const [row] = await this.q.query<CardRow>(
+      `SELECT * FROM credit_cards WHERE code = $1 AND customer_id = $2 AND status = 'ACTIVE'`,
+      [code, customerId],
+    );
     return row ?? null;
   }
 
   /** The customer's primary card that can be charged, if any. */
-  async chargeablePrimary(customerId: number): Promise<{ code: string; masked_number: string; payment_method: string } | null> {
+  async chargeablePrimary(
+    customerId: number,
+  ): Promise<{ code: string; masked_number: string; payment_method: string } | null> {
     const [card] = await this.q.query<{ code: string; masked_number: string; payment_method: string }>(
       `SELECT code, masked_number, payment_method FROM credit_cards WHERE customer_id = $1 AND status = 'ACTIVE' AND primary_card AND payment_method IS NOT NULL`,
       [customerId],
@@ -59,21 +67,36 @@ export class CardsRepository extends Repository {
   }
 
   async hasPrimary(customerId: number): Promise<boolean> {
-    return (await this.q.query(`SELECT 1 FROM credit_cards WHERE customer_id = $1 AND status = 'ACTIVE' AND primary_card`, [customerId])).length > 0;
+    return (
+      (
+        await this.q.query(`SELECT 1 FROM credit_cards WHERE customer_id = $1 AND status = 'ACTIVE' AND primary_card`, [
+          customerId,
+        ])
+      ).length > 0
+    );
   }
 
   /** Drops setups never confirmed before `before`. */
   async dropAbandonedSetups(customerId: number, before: Date): Promise<void> {
-    await this.q.query(`DELETE FROM credit_cards WHERE customer_id = $1 AND status <> 'ACTIVE' AND created_at < $2`, [customerId, before]);
+    await this.q.query(`DELETE FROM credit_cards WHERE customer_id = $1 AND status <> 'ACTIVE' AND created_at < $2`, [
+      customerId,
+      before,
+    ]);
   }
 
   async countSaved(customerId: number): Promise<number> {
-    const [row] = await this.q.query<{ saved: number }>(`SELECT count(*)::int AS saved FROM credit_cards WHERE customer_id = $1 AND status = 'ACTIVE'`, [customerId]);
+    const [row] = await this.q.query<{ saved: number }>(
+      `SELECT count(*)::int AS saved FROM credit_cards WHERE customer_id = $1 AND status = 'ACTIVE'`,
+      [customerId],
+    );
     return row?.saved ?? 0;
   }
 
   async startSetup(code: string, customerId: number, at: Date): Promise<void> {
-    await this.q.query(`INSERT INTO credit_cards (code, customer_id, status, created_at) VALUES ($1, $2, 'PENDING', $3)`, [code, customerId, at]);
+    await this.q.query(
+      `INSERT INTO credit_cards (code, customer_id, status, created_at) VALUES ($1, $2, 'PENDING', $3)`,
+      [code, customerId, at],
+    );
   }
 
   async setSetupId(code: string, setupId: string): Promise<void> {
@@ -86,12 +109,18 @@ export class CardsRepository extends Repository {
 
   /** The customer of a setup still waiting for the processor. */
   async pendingSetupOwner(setupId: string): Promise<number | null> {
-    const [row] = await this.q.query<{ customer_id: number }>(`SELECT customer_id FROM credit_cards WHERE setup_id = $1 AND status = 'PENDING'`, [setupId]);
+    const [row] = await this.q.query<{ customer_id: number }>(
+      `SELECT customer_id FROM credit_cards WHERE setup_id = $1 AND status = 'PENDING'`,
+      [setupId],
+    );
     return row?.customer_id ?? null;
   }
 
   /** The processor confirmed the setup: the card is saved, primary when the customer has no primary card. */
-  async confirmSetup(setupId: string, card: { brand: string; last4: string; expMonth: number; expYear: number; paymentMethod: string }): Promise<void> {
+  async confirmSetup(
+    setupId: string,
+    card: { brand: string; last4: string; expMonth: number; expYear: number; paymentMethod: string },
+  ): Promise<void> {
     await this.q.query(
       `UPDATE credit_cards SET status = 'ACTIVE', card_type = $2, masked_number = $3, expiration_mm = $4, expiration_yy = $5, payment_method = $6,
               primary_card = NOT EXISTS (SELECT 1 FROM credit_cards other WHERE other.customer_id = credit_cards.customer_id AND other.primary_card)
@@ -101,25 +130,57 @@ export class CardsRepository extends Repository {
   }
 
   async failSetup(setupId: string): Promise<void> {
-    await this.q.query(`UPDATE credit_cards SET status = 'FAILED' WHERE setup_id = $1 AND status = 'PENDING'`, [setupId]);
+    await this.q.query(`UPDATE credit_cards SET status = 'FAILED' WHERE setup_id = $1 AND status = 'PENDING'`, [
+      setupId,
+    ]);
   }
 
   /** No card of the customer is primary (a new one takes over). */
   async clearPrimary(customerId: number): Promise<void> {
-    await this.q.query('UPDATE credit_cards SET primary_card = false WHERE customer_id = $1 AND primary_card', [customerId]);
+    await this.q.query('UPDATE credit_cards SET primary_card = false WHERE customer_id = $1 AND primary_card', [
+      customerId,
+    ]);
   }
 
   async makePrimary(customerId: number, code: string): Promise<void> {
-    await this.q.query('UPDATE credit_cards SET primary_card = false WHERE customer_id = $1 AND primary_card AND code <> $2', [customerId, code]);
-    await this.q.query('UPDATE credit_cards SET primary_card = true WHERE code = $1 AND customer_id = $2', [code, customerId]);
+    await this.q.query(
+      'UPDATE credit_cards SET primary_card = false WHERE customer_id = $1 AND primary_card AND code <> $2',
+      [customerId, code],
+    );
+    await this.q.query('UPDATE credit_cards SET primary_card = true WHERE code = $1 AND customer_id = $2', [
+      code,
+      customerId,
+    ]);
   }
 
   /** The card-holder data of a card not FAILED; false when the customer has no such card. */
-  async setHolder(customerId: number, code: string, holder: { fullName: string; address: string; city: string; zip: string; phone: string; country: string; email: string }): Promise<boolean> {
+  async setHolder(
+    customerId: number,
+    code: string,
+    holder: {
+      fullName: string;
+      address: string;
+      city: string;
+      zip: string;
+      phone: string;
+      country: string;
+      email: string;
+    },
+  ): Promise<boolean> {
     const rows = await this.q.query(
       `UPDATE credit_cards SET full_name = $3, address = $4, city = $5, zip = $6, phone = $7, country = $8, email = $9
         WHERE code = $1 AND customer_id = $2 AND status <> 'FAILED' RETURNING code`,
-      [code, customerId, holder.fullName, holder.address, holder.city, holder.zip, holder.phone, holder.country, holder.email],
+      [
+        code,
+        customerId,
+        holder.fullName,
+        holder.address,
+        holder.city,
+        holder.zip,
+        holder.phone,
+        holder.country,
+        holder.email,
+      ],
     );
     return rows.length > 0;
   }

@@ -18,7 +18,10 @@ export class CustomersRepository extends Repository {
   async byUsername(username: string): Promise<CustomerRow | null> {
     const found = usernameOf(username);
     if (!found) return null;
-    const rows = await this.q.query<CustomerRow>(`SELECT * FROM customers WHERE ${found.type === 'EMAIL' ? 'email' : 'phone_number'} = $1`, [found.value]);
+    const rows = await this.q.query<CustomerRow>(
+      `SELECT * FROM customers WHERE ${found.type === 'EMAIL' ? 'email' : 'phone_number'} = $1`,
+      [found.value],
+    );
     return rows[0] ?? null;
   }
 
@@ -37,12 +40,17 @@ export class CustomersRepository extends Repository {
 
   /** Where a notice goes: the e-mail address, or else the phone number. */
   async contactOf(customerId: number): Promise<{ email: string | null; phone_number: string | null } | null> {
-    const [row] = await this.q.query<{ email: string | null; phone_number: string | null }>('SELECT email, phone_number FROM customers WHERE id = $1', [customerId]);
+    const [row] = await this.q.query<{ email: string | null; phone_number: string | null }>(
+      'SELECT email, phone_number FROM customers WHERE id = $1',
+      [customerId],
+    );
     return row ?? null;
   }
 
   async passwordHashOf(customerId: number): Promise<string | null> {
-    const [row] = await this.q.query<{ password_hash: string }>('SELECT password_hash FROM customers WHERE id = $1', [customerId]);
+    const [row] = await this.q.query<{ password_hash: string }>('SELECT password_hash FROM customers WHERE id = $1', [
+      customerId,
+    ]);
     return row?.password_hash ?? null;
   }
 
@@ -52,7 +60,11 @@ export class CustomersRepository extends Repository {
 
   /** Replaces a hash made the old way, only if nobody changed the password meanwhile. */
   async replacePasswordHash(customerId: number, before: string, after: string): Promise<void> {
-    await this.q.query('UPDATE customers SET password_hash = $3 WHERE id = $1 AND password_hash = $2', [customerId, before, after]);
+    await this.q.query('UPDATE customers SET password_hash = $3 WHERE id = $1 AND password_hash = $2', [
+      customerId,
+      before,
+      after,
+    ]);
   }
 
   async markSignedIn(customerId: number, at: Date): Promise<void> {
@@ -79,7 +91,10 @@ export class CustomersRepository extends Repository {
 
   /** Until when the PIN check is locked; undefined when there is no such customer. */
   async pinLockedUntil(customerId: number): Promise<Date | null | undefined> {
-    const [row] = await this.q.query<{ pin_locked_until: Date | null }>('SELECT pin_locked_until FROM customers WHERE id = $1', [customerId]);
+    const [row] = await this.q.query<{ pin_locked_until: Date | null }>(
+      'SELECT pin_locked_until FROM customers WHERE id = $1',
+      [customerId],
+    );
     return row ? row.pin_locked_until : undefined;
   }
 
@@ -93,7 +108,10 @@ export class CustomersRepository extends Repository {
   }
 
   /** A new customer from a finished registration; null when an account with that username exists. */
-  async register(column: 'email' | 'phone_number', fields: { username: string; firstName: string; lastName: string; passwordHash: string; pinSealed: string }): Promise<number | null> {
+  async register(
+    column: 'email' | 'phone_number',
+    fields: { username: string; firstName: string; lastName: string; passwordHash: string; pinSealed: string },
+  ): Promise<number | null> {
     const [created] = await this.q.query<{ id: number }>(
       `INSERT INTO customers (customer_number, ${column === 'email' ? 'email' : 'phone_number'}, first_name, last_name, password_hash, pin_sealed)
        VALUES (nextval('customer_numbers')::text, $1, $2, $3, $4, $5) ON CONFLICT DO NOTHING RETURNING id`,

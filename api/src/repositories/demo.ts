@@ -17,7 +17,15 @@ export class DemoRepository extends Repository {
     return rows.map((row) => row.name);
   }
 
-  async addCustomer(c: { customerNumber: string; email: string | null; phoneNumber: string | null; firstName: string; lastName: string; passwordHash: string; pinSealed: string }): Promise<number | null> {
+  async addCustomer(c: {
+    customerNumber: string;
+    email: string | null;
+    phoneNumber: string | null;
+    firstName: string;
+    lastName: string;
+    passwordHash: string;
+    pinSealed: string;
+  }): Promise<number | null> {
     const [row] = await this.q.query<{ id: number }>(
       `INSERT INTO customers (customer_number, email, phone_number, first_name, last_name, password_hash, pin_sealed)
        VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING RETURNING id`,
@@ -26,30 +34,49 @@ export class DemoRepository extends Repository {
     return row?.id ?? null;
   }
 
-  async addSubscription(customerId: number, s: { plan: string; status: string; periodStart: string; nextPaymentOn: string }, at: Date): Promise<void> {
-    await this.q.query(`INSERT INTO subscriptions (customer_id, plan_code, status, period_start, next_payment_on, updated_at) VALUES ($1, $2, $3, $4, $5, $6)`, [
-      customerId,
-      s.plan,
-      s.status,
-      s.periodStart,
-      s.nextPaymentOn,
-      at,
-    ]);
+  async addSubscription(
+    customerId: number,
+    s: { plan: string; status: string; periodStart: string; nextPaymentOn: string },
+    at: Date,
+  ): Promise<void> {
+    await this.q.query(
+      `INSERT INTO subscriptions (customer_id, plan_code, status, period_start, next_payment_on, updated_at) VALUES ($1, $2, $3, $4, $5, $6)`,
+      [customerId, s.plan, s.status, s.periodStart, s.nextPaymentOn, at],
+    );
   }
 
   /** A primary card the sandbox processor can charge: its payment method, and the card. */
-  async addCard(customerId: number, card: { code: string; type: string; last4: string; holder: string; email: string | null; expYear: number; paymentMethod: string }, at: Date): Promise<void> {
-    await this.q.query(`INSERT INTO sandbox_payment_methods (id, behaviour, brand, last4, exp_month, exp_year, created_at) VALUES ($1, 'succeed', $2, $3, 12, $4, $5)`, [
-      card.paymentMethod,
-      card.type,
-      card.last4,
-      card.expYear,
-      at,
-    ]);
+  async addCard(
+    customerId: number,
+    card: {
+      code: string;
+      type: string;
+      last4: string;
+      holder: string;
+      email: string | null;
+      expYear: number;
+      paymentMethod: string;
+    },
+    at: Date,
+  ): Promise<void> {
+    await this.q.query(
+      `INSERT INTO sandbox_payment_methods (id, behaviour, brand, last4, exp_month, exp_year, created_at) VALUES ($1, 'succeed', $2, $3, 12, $4, $5)`,
+      [card.paymentMethod, card.type, card.last4, card.expYear, at],
+    );
     await this.q.query(
       `INSERT INTO credit_cards (code, customer_id, primary_card, card_type, masked_number, full_name, city, country, email, expiration_mm, expiration_yy, payment_method, created_at)
        VALUES ($1, $2, true, $3, $4, $5, 'Sarajevo', 'BA', $6, 12, $7, $8, $9)`,
-      [card.code, customerId, card.type, `**** **** **** ${card.last4}`, card.holder, card.email, card.expYear, card.paymentMethod, at],
+      [
+        card.code,
+        customerId,
+        card.type,
+        `**** **** **** ${card.last4}`,
+        card.holder,
+        card.email,
+        card.expYear,
+        card.paymentMethod,
+        at,
+      ],
     );
   }
 }

@@ -33,7 +33,8 @@ const ORDER_COLUMNS = `o.order_number, o.customer_id, o.plan_code, p.name AS pla
   o.provider_payment_id, to_char(o.period_start, 'YYYY-MM-DD') AS period_start, to_char(o.period_end, 'YYYY-MM-DD') AS period_end, o.updated_at,
   o.kind, f.name AS from_name`;
 /** The orders' tables as ORDER_COLUMNS reads them. */
-const ORDER_TABLES = 'payment_orders o JOIN plans p ON p.code = o.plan_code LEFT JOIN plans f ON f.code = o.from_plan_code';
+const ORDER_TABLES =
+  'payment_orders o JOIN plans p ON p.code = o.plan_code LEFT JOIN plans f ON f.code = o.from_plan_code';
 /** SQL: a new order number, `YYYY-NNNNNN`, from the year in parameter `year`. */
 const NEW_ORDER_NUMBER = (year: string) => `${year} || '-' || lpad(nextval('order_numbers')::text, 6, '0')`;
 
@@ -41,9 +42,10 @@ const NEW_ORDER_NUMBER = (year: string) => `${year} || '-' || lpad(nextval('orde
 export class OrdersRepository extends Repository {
   /** The customer's paid orders, newest first. */
   async paid(customerId: number): Promise<OrderRow[]> {
-    return this.q.query<OrderRow>(`SELECT ${ORDER_COLUMNS} FROM ${ORDER_TABLES} WHERE o.customer_id = $1 AND o.status = 'PAID' ORDER BY o.updated_at DESC, o.order_number DESC`, [
-      customerId,
-    ]);
+    return this.q.query<OrderRow>(
+      `SELECT ${ORDER_COLUMNS} FROM ${ORDER_TABLES} WHERE o.customer_id = $1 AND o.status = 'PAID' ORDER BY o.updated_at DESC, o.order_number DESC`,
+      [customerId],
+    );
   }
 
   /** A paid order with its customer (only `customerId`'s when given). */
@@ -58,8 +60,23 @@ export class OrdersRepository extends Repository {
   }
 
   /** The customer's order made with this idempotency key, if any. */
-  async byKey(customerId: number, key: string): Promise<{ order_number: string; plan_code: string; card_code: string | null; amount_fening: number; status: string } | null> {
-    const [row] = await this.q.query<{ order_number: string; plan_code: string; card_code: string | null; amount_fening: number; status: string }>(
+  async byKey(
+    customerId: number,
+    key: string,
+  ): Promise<{
+    order_number: string;
+    plan_code: string;
+    card_code: string | null;
+    amount_fening: number;
+    status: string;
+  } | null> {
+    const [row] = await this.q.query<{
+      order_number: string;
+      plan_code: string;
+      card_code: string | null;
+      amount_fening: number;
+      status: string;
+    }>(
       'SELECT order_number, plan_code, card_code, amount_fening, status FROM payment_orders WHERE customer_id = $1 AND idempotency_key = $2',
       [customerId, key],
     );
@@ -67,8 +84,15 @@ export class OrdersRepository extends Repository {
   }
 
   /** The customer's open purchase order, if any (one at most). */
-  async openPurchase(customerId: number): Promise<{ order_number: string; plan_code: string; card_code: string | null; amount_fening: number } | null> {
-    const [row] = await this.q.query<{ order_number: string; plan_code: string; card_code: string | null; amount_fening: number }>(
+  async openPurchase(
+    customerId: number,
+  ): Promise<{ order_number: string; plan_code: string; card_code: string | null; amount_fening: number } | null> {
+    const [row] = await this.q.query<{
+      order_number: string;
+      plan_code: string;
+      card_code: string | null;
+      amount_fening: number;
+    }>(
       `SELECT order_number, plan_code, card_code, amount_fening FROM payment_orders WHERE customer_id = $1 AND kind = 'PURCHASE' AND status = 'PENDING'`,
       [customerId],
     );
@@ -76,7 +100,10 @@ export class OrdersRepository extends Repository {
   }
 
   /** The customer's open upgrade order for exactly this change, if any. */
-  async openUpgrade(customerId: number, change: { plan: string; from: string; cardCode: string; amountFening: number; periodEnd: string }): Promise<string | null> {
+  async openUpgrade(
+    customerId: number,
+    change: { plan: string; from: string; cardCode: string; amountFening: number; periodEnd: string },
+  ): Promise<string | null> {
     const [row] = await this.q.query<{ order_number: string }>(
       `SELECT order_number FROM payment_orders WHERE customer_id = $1 AND kind = 'UPGRADE' AND status = 'PENDING'
           AND plan_code = $2 AND from_plan_code = $3 AND card_code = $4 AND amount_fening = $5 AND period_end = $6::date`,
@@ -94,18 +121,49 @@ export class OrdersRepository extends Repository {
     return rows.flatMap((r) => (r.provider_payment_id ? [r.provider_payment_id] : []));
   }
 
-  async createPurchase(order: { customerId: number; plan: string; cardCode: string; cardNumber: string; amountFening: number; key: string; ref: string | null }, at: Date): Promise<string> {
+  async createPurchase(
+    order: {
+      customerId: number;
+      plan: string;
+      cardCode: string;
+      cardNumber: string;
+      amountFening: number;
+      key: string;
+      ref: string | null;
+    },
+    at: Date,
+  ): Promise<string> {
     const [created] = await this.q.query<{ order_number: string }>(
       `INSERT INTO payment_orders (order_number, customer_id, plan_code, card_code, card_number, amount_fening, status, idempotency_key, created_at, updated_at, ref)
        VALUES (${NEW_ORDER_NUMBER('$1')}, $2, $3, $4, $5, $6, 'PENDING', $7, $8, $8, $9)
        RETURNING order_number`,
-      [String(at.getUTCFullYear()), order.customerId, order.plan, order.cardCode, order.cardNumber, order.amountFening, order.key, at, order.ref],
+      [
+        String(at.getUTCFullYear()),
+        order.customerId,
+        order.plan,
+        order.cardCode,
+        order.cardNumber,
+        order.amountFening,
+        order.key,
+        at,
+        order.ref,
+      ],
     );
     return created!.order_number;
   }
 
   async createUpgrade(
-    order: { customerId: number; plan: string; from: string; cardCode: string; cardNumber: string; amountFening: number; key: string; periodStart: string; periodEnd: string },
+    order: {
+      customerId: number;
+      plan: string;
+      from: string;
+      cardCode: string;
+      cardNumber: string;
+      amountFening: number;
+      key: string;
+      periodStart: string;
+      periodEnd: string;
+    },
     at: Date,
   ): Promise<string> {
     const [created] = await this.q.query<{ order_number: string }>(
@@ -113,19 +171,38 @@ export class OrdersRepository extends Repository {
                                    period_start, period_end, created_at, updated_at)
        VALUES (${NEW_ORDER_NUMBER('$1')}, $2, $3, $4, $5, $6, $7, 'PENDING', $8, 'UPGRADE', $9::date, $10::date, $11, $11)
        RETURNING order_number`,
-      [String(at.getUTCFullYear()), order.customerId, order.plan, order.from, order.cardCode, order.cardNumber, order.amountFening, order.key, order.periodStart, order.periodEnd, at],
+      [
+        String(at.getUTCFullYear()),
+        order.customerId,
+        order.plan,
+        order.from,
+        order.cardCode,
+        order.cardNumber,
+        order.amountFening,
+        order.key,
+        order.periodStart,
+        order.periodEnd,
+        at,
+      ],
     );
     return created!.order_number;
   }
 
   /** The renewal order of the period due `due` (its key `renewal-<due>`), if made. */
   async renewalOf(customerId: number, key: string): Promise<string | null> {
-    const [row] = await this.q.query<{ order_number: string }>('SELECT order_number FROM payment_orders WHERE customer_id = $1 AND idempotency_key = $2', [customerId, key]);
+    const [row] = await this.q.query<{ order_number: string }>(
+      'SELECT order_number FROM payment_orders WHERE customer_id = $1 AND idempotency_key = $2',
+      [customerId, key],
+    );
     return row?.order_number ?? null;
   }
 
   /** A retry charges the open renewal order with the card now primary and the package decided now. */
-  async updateRenewal(orderNumber: string, charge: { cardCode: string; cardNumber: string; amountFening: number; plan: string }, at: Date): Promise<void> {
+  async updateRenewal(
+    orderNumber: string,
+    charge: { cardCode: string; cardNumber: string; amountFening: number; plan: string },
+    at: Date,
+  ): Promise<void> {
     await this.q.query(
       `UPDATE payment_orders SET card_code = $2, card_number = $3, amount_fening = $4, plan_code = $5, updated_at = $6 WHERE order_number = $1 AND status = 'PENDING'`,
       [orderNumber, charge.cardCode, charge.cardNumber, charge.amountFening, charge.plan, at],
@@ -133,36 +210,66 @@ export class OrdersRepository extends Repository {
   }
 
   /** The renewal order of a period, once however many runners race (the key is unique per customer). */
-  async createRenewal(order: { customerId: number; plan: string; cardCode: string; cardNumber: string; amountFening: number; key: string; dueOn: string }, at: Date): Promise<void> {
+  async createRenewal(
+    order: {
+      customerId: number;
+      plan: string;
+      cardCode: string;
+      cardNumber: string;
+      amountFening: number;
+      key: string;
+      dueOn: string;
+    },
+    at: Date,
+  ): Promise<void> {
     await this.q.query(
       `INSERT INTO payment_orders (order_number, customer_id, plan_code, card_code, card_number, amount_fening, status, idempotency_key, kind, due_on, created_at, updated_at)
        VALUES (${NEW_ORDER_NUMBER('$1')}, $2, $3, $4, $5, $6, 'PENDING', $7, 'RENEWAL', $8::date, $9, $9)
        ON CONFLICT (customer_id, idempotency_key) DO NOTHING`,
-      [String(at.getUTCFullYear()), order.customerId, order.plan, order.cardCode, order.cardNumber, order.amountFening, order.key, order.dueOn, at],
+      [
+        String(at.getUTCFullYear()),
+        order.customerId,
+        order.plan,
+        order.cardCode,
+        order.cardNumber,
+        order.amountFening,
+        order.key,
+        order.dueOn,
+        at,
+      ],
     );
   }
 
   /** The provider's payment of an order (the first one stays); answers the order's status. */
   async attachPayment(orderNumber: string, paymentId: string): Promise<string | null> {
-    const [row] = await this.q.query<{ status: string }>('UPDATE payment_orders SET provider_payment_id = COALESCE(provider_payment_id, $2) WHERE order_number = $1 RETURNING status', [
-      orderNumber,
-      paymentId,
-    ]);
+    const [row] = await this.q.query<{ status: string }>(
+      'UPDATE payment_orders SET provider_payment_id = COALESCE(provider_payment_id, $2) WHERE order_number = $1 RETURNING status',
+      [orderNumber, paymentId],
+    );
     return row?.status ?? null;
   }
 
   /** The renewal's payment of this attempt, while the order waits. */
   async setPendingPayment(orderNumber: string, paymentId: string | null): Promise<void> {
-    await this.q.query(`UPDATE payment_orders SET provider_payment_id = $2 WHERE order_number = $1 AND status = 'PENDING'`, [orderNumber, paymentId]);
+    await this.q.query(
+      `UPDATE payment_orders SET provider_payment_id = $2 WHERE order_number = $1 AND status = 'PENDING'`,
+      [orderNumber, paymentId],
+    );
   }
 
   async setFailureCode(orderNumber: string, code: string, at: Date): Promise<void> {
-    await this.q.query(`UPDATE payment_orders SET failure_code = $2, updated_at = $3 WHERE order_number = $1 AND status = 'PENDING'`, [orderNumber, code, at]);
+    await this.q.query(
+      `UPDATE payment_orders SET failure_code = $2, updated_at = $3 WHERE order_number = $1 AND status = 'PENDING'`,
+      [orderNumber, code, at],
+    );
   }
 
   /** The customer's open renewal orders fail (the subscription ended). */
   async failOpenRenewals(customerId: number, at: Date): Promise<void> {
-    await this.q.query(`UPDATE payment_orders SET status = 'FAILED', updated_at = $2 WHERE customer_id = $1 AND kind = 'RENEWAL' AND status = 'PENDING'`, [customerId, at]);
+    await this.q.query(
+      `UPDATE payment_orders SET status = 'FAILED', updated_at = $2 WHERE customer_id = $1 AND kind = 'RENEWAL' AND status = 'PENDING'`,
+      [customerId, at],
+    );
   }
 
   /** The names an upgrade's payment shows, and the card it was ordered with. */
@@ -177,9 +284,10 @@ export class OrdersRepository extends Repository {
 
   /** The order a provider payment belongs to. */
   async byPayment(paymentId: string): Promise<{ order_number: string; kind: OrderKind; customer_id: number } | null> {
-    const [row] = await this.q.query<{ order_number: string; kind: OrderKind; customer_id: number }>('SELECT order_number, kind, customer_id FROM payment_orders WHERE provider_payment_id = $1', [
-      paymentId,
-    ]);
+    const [row] = await this.q.query<{ order_number: string; kind: OrderKind; customer_id: number }>(
+      'SELECT order_number, kind, customer_id FROM payment_orders WHERE provider_payment_id = $1',
+      [paymentId],
+    );
     return row ?? null;
   }
 
@@ -187,8 +295,27 @@ export class OrdersRepository extends Repository {
    * Marks a renewal order paid, its period one month from the due day (product.md §9); only while it
    * waits, so the job and a webhook settling the same payment change it once. Null when it did not wait.
    */
-  async settleRenewal(orderNumber: string, at: Date): Promise<{ customer_id: number; plan_code: string; plan_name: string; amount_fening: number; card_number: string; due_on: string; period_end: string } | null> {
-    const [row] = await this.q.query<{ customer_id: number; plan_code: string; plan_name: string; amount_fening: number; card_number: string; due_on: string; period_end: string }>(
+  async settleRenewal(
+    orderNumber: string,
+    at: Date,
+  ): Promise<{
+    customer_id: number;
+    plan_code: string;
+    plan_name: string;
+    amount_fening: number;
+    card_number: string;
+    due_on: string;
+    period_end: string;
+  } | null> {
+    const [row] = await this.q.query<{
+      customer_id: number;
+      plan_code: string;
+      plan_name: string;
+      amount_fening: number;
+      card_number: string;
+      due_on: string;
+      period_end: string;
+    }>(
       `UPDATE payment_orders o SET status = 'PAID', period_start = o.due_on, period_end = (o.due_on + interval '1 month')::date, updated_at = $2
          FROM plans p
         WHERE o.order_number = $1 AND o.kind = 'RENEWAL' AND o.status = 'PENDING' AND p.code = o.plan_code
@@ -202,8 +329,17 @@ export class OrdersRepository extends Repository {
    * A purchase paid: its period from today, only while it waits and the customer may still buy (not
    * BLOCKED, not subscribed meanwhile); null otherwise.
    */
-  async payPurchase(orderNumber: string, today: string, at: Date): Promise<{ customer_id: number; plan_code: string; period_start: string; period_end: string } | null> {
-    const [row] = await this.q.query<{ customer_id: number; plan_code: string; period_start: string; period_end: string }>(
+  async payPurchase(
+    orderNumber: string,
+    today: string,
+    at: Date,
+  ): Promise<{ customer_id: number; plan_code: string; period_start: string; period_end: string } | null> {
+    const [row] = await this.q.query<{
+      customer_id: number;
+      plan_code: string;
+      period_start: string;
+      period_end: string;
+    }>(
       `UPDATE payment_orders SET status = 'PAID', period_start = $2::date, period_end = ($2::date + interval '1 month')::date, updated_at = $3
         WHERE order_number = $1 AND status = 'PENDING'
           AND NOT EXISTS (SELECT 1 FROM subscriptions s WHERE s.customer_id = payment_orders.customer_id AND NOT ${canBuyWhere('$2')})
@@ -215,30 +351,46 @@ export class OrdersRepository extends Repository {
 
   /** An order paid whose effect was applied elsewhere (an upgrade). */
   async markPaid(orderNumber: string, at: Date): Promise<void> {
-    await this.q.query(`UPDATE payment_orders SET status = 'PAID', updated_at = $2 WHERE order_number = $1 AND status = 'PENDING'`, [orderNumber, at]);
+    await this.q.query(
+      `UPDATE payment_orders SET status = 'PAID', updated_at = $2 WHERE order_number = $1 AND status = 'PENDING'`,
+      [orderNumber, at],
+    );
   }
 
   /** Money for an order no longer wanted goes back; false when it was PAID or REFUNDED already. */
   async markRefunded(orderNumber: string, at: Date): Promise<boolean> {
-    const rows = await this.q.query(`UPDATE payment_orders SET status = 'REFUNDED', updated_at = $2 WHERE order_number = $1 AND status IN ('PENDING', 'CANCELLED', 'FAILED') RETURNING 1`, [
-      orderNumber,
-      at,
-    ]);
+    const rows = await this.q.query(
+      `UPDATE payment_orders SET status = 'REFUNDED', updated_at = $2 WHERE order_number = $1 AND status IN ('PENDING', 'CANCELLED', 'FAILED') RETURNING 1`,
+      [orderNumber, at],
+    );
     return rows.length > 0;
   }
 
   /** A purchase's or upgrade's payment failed (a renewal's is the billing job's to retry). */
   async failByPayment(paymentId: string, code: string, at: Date): Promise<void> {
-    await this.q.query(`UPDATE payment_orders SET status = 'FAILED', failure_code = $2, updated_at = $3 WHERE provider_payment_id = $1 AND status = 'PENDING' AND kind IN ('PURCHASE', 'UPGRADE')`, [
-      paymentId,
-      code,
-      at,
-    ]);
+    await this.q.query(
+      `UPDATE payment_orders SET status = 'FAILED', failure_code = $2, updated_at = $3 WHERE provider_payment_id = $1 AND status = 'PENDING' AND kind IN ('PURCHASE', 'UPGRADE')`,
+      [paymentId, code, at],
+    );
   }
 
   /** What a paid purchase's or upgrade's receipt says. */
-  async receipt(orderNumber: string): Promise<{ customer_id: number; kind: string; plan_name: string; amount_fening: number; card_number: string; period_end: string } | null> {
-    const [row] = await this.q.query<{ customer_id: number; kind: string; plan_name: string; amount_fening: number; card_number: string; period_end: string }>(
+  async receipt(orderNumber: string): Promise<{
+    customer_id: number;
+    kind: string;
+    plan_name: string;
+    amount_fening: number;
+    card_number: string;
+    period_end: string;
+  } | null> {
+    const [row] = await this.q.query<{
+      customer_id: number;
+      kind: string;
+      plan_name: string;
+      amount_fening: number;
+      card_number: string;
+      period_end: string;
+    }>(
       `SELECT o.customer_id, o.kind, p.name AS plan_name, o.amount_fening, o.card_number, to_char(o.period_end, 'YYYY-MM-DD') AS period_end
          FROM payment_orders o JOIN plans p ON p.code = o.plan_code WHERE o.order_number = $1 AND o.status = 'PAID'`,
       [orderNumber],

@@ -16,11 +16,31 @@ export interface OutboxRow {
 
 /** `outbox`: the queue of messages, written in the transaction of the change that causes each one. */
 export class OutboxRepository extends Repository {
-  async add(message: { to: string; channel: Channel; kind: string; textSealed: string; codeSealed: string | null; meta: object; status: 'PENDING' | 'HELD' }, at: Date): Promise<void> {
+  async add(
+    message: {
+      to: string;
+      channel: Channel;
+      kind: string;
+      textSealed: string;
+      codeSealed: string | null;
+      meta: object;
+      status: 'PENDING' | 'HELD';
+    },
+    at: Date,
+  ): Promise<void> {
     await this.q.query(
       `INSERT INTO outbox (to_address, channel, kind, text_sealed, code_sealed, meta, status, next_attempt_at, created_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)`,
-      [message.to, message.channel, message.kind, message.textSealed, message.codeSealed, JSON.stringify(message.meta), message.status, at],
+      [
+        message.to,
+        message.channel,
+        message.kind,
+        message.textSealed,
+        message.codeSealed,
+        JSON.stringify(message.meta),
+        message.status,
+        at,
+      ],
     );
   }
 
@@ -37,20 +57,36 @@ export class OutboxRepository extends Repository {
   }
 
   async markSent(id: string, at: Date): Promise<void> {
-    await this.q.query(`UPDATE outbox SET status = 'SENT', sent_at = $2, locked_until = NULL, last_error = NULL WHERE id = $1 AND status = 'PENDING'`, [id, at]);
+    await this.q.query(
+      `UPDATE outbox SET status = 'SENT', sent_at = $2, locked_until = NULL, last_error = NULL WHERE id = $1 AND status = 'PENDING'`,
+      [id, at],
+    );
   }
 
   async markFailed(id: string, reason: string): Promise<void> {
-    await this.q.query(`UPDATE outbox SET status = 'FAILED', locked_until = NULL, last_error = $2 WHERE id = $1 AND status = 'PENDING'`, [id, reason]);
+    await this.q.query(
+      `UPDATE outbox SET status = 'FAILED', locked_until = NULL, last_error = $2 WHERE id = $1 AND status = 'PENDING'`,
+      [id, reason],
+    );
   }
 
   async retryAt(id: string, next: Date, reason: string): Promise<void> {
-    await this.q.query(`UPDATE outbox SET next_attempt_at = $2, locked_until = NULL, last_error = $3 WHERE id = $1 AND status = 'PENDING'`, [id, next, reason]);
+    await this.q.query(
+      `UPDATE outbox SET next_attempt_at = $2, locked_until = NULL, last_error = $3 WHERE id = $1 AND status = 'PENDING'`,
+      [id, next, reason],
+    );
   }
 
   /** The latest 50 messages to an address, newest first (the sandbox's outbox view). */
-  async latestTo(address: string): Promise<Array<{ to_address: string; channel: Channel; text_sealed: string; code_sealed: string | null; created_at: Date }>> {
-    return this.q.query('SELECT to_address, channel, text_sealed, code_sealed, created_at FROM outbox WHERE to_address = $1 ORDER BY id DESC LIMIT 50', [address]);
+  async latestTo(
+    address: string,
+  ): Promise<
+    Array<{ to_address: string; channel: Channel; text_sealed: string; code_sealed: string | null; created_at: Date }>
+  > {
+    return this.q.query(
+      'SELECT to_address, channel, text_sealed, code_sealed, created_at FROM outbox WHERE to_address = $1 ORDER BY id DESC LIMIT 50',
+      [address],
+    );
   }
 
   /** Messages waiting per channel, and the oldest one's age in seconds (the metrics' backlog). */

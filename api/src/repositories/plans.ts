@@ -8,7 +8,12 @@ export interface PlanRow {
 }
 
 export interface PlanWithPromosRow extends PlanRow {
-  promos: Array<{ status: string; promo_type: Promo['promoType']; duration_until: string | null; duration_days: number | null }> | null;
+  promos: Array<{
+    status: string;
+    promo_type: Promo['promoType'];
+    duration_until: string | null;
+    duration_days: number | null;
+  }> | null;
 }
 
 /** A promo of a plan as a subscription in it starts: its kind, and the day it ends when it starts today. */
@@ -54,7 +59,10 @@ export class PlansRepository extends Repository {
 
   /** The customer uses the plan's promo, once: false when it was used before. */
   async usePromo(customerId: number, planCode: string, at: Date, ref: string | null): Promise<boolean> {
-    const rows = await this.q.query('INSERT INTO promo_uses (customer_id, plan_code, used_at, ref) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING RETURNING 1', [customerId, planCode, at, ref]);
+    const rows = await this.q.query(
+      'INSERT INTO promo_uses (customer_id, plan_code, used_at, ref) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING RETURNING 1',
+      [customerId, planCode, at, ref],
+    );
     return rows.length > 0;
   }
 }

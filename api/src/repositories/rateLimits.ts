@@ -17,7 +17,14 @@ export interface LimitRow {
 /** `rate_limits`: one row per limited key, counted in the statement that checks it. */
 export class RateLimitsRepository extends Repository {
   /** Takes one hit in one statement that checks and counts; false when the window is spent or the next try must wait. */
-  async take(key: string, now: Date, windowSeconds: number, max: number, spaceAfter: number, maxDelaySeconds: number): Promise<boolean> {
+  async take(
+    key: string,
+    now: Date,
+    windowSeconds: number,
+    max: number,
+    spaceAfter: number,
+    maxDelaySeconds: number,
+  ): Promise<boolean> {
     const rows = await this.q.query(
       `INSERT INTO rate_limits AS r (key, hits, window_ends) VALUES ($1, 1, $2::timestamptz + make_interval(secs => $3))
        ON CONFLICT (key) DO UPDATE SET
@@ -35,7 +42,14 @@ export class RateLimitsRepository extends Repository {
    * Reserves one try: below `soft` hits and tries in flight side by side, from it on one at a time, each
    * after the wait the last failure set. A reservation older than `lapseSeconds` no longer holds a place.
    */
-  async reserve(key: string, now: Date, windowSeconds: number, max: number, soft: number, lapseSeconds: number): Promise<boolean> {
+  async reserve(
+    key: string,
+    now: Date,
+    windowSeconds: number,
+    max: number,
+    soft: number,
+    lapseSeconds: number,
+  ): Promise<boolean> {
     const rows = await this.q.query(
       `INSERT INTO rate_limits AS r (key, hits, pending, pending_since, window_ends) VALUES ($1, 0, 1, $2, $2::timestamptz + make_interval(secs => $3))
        ON CONFLICT (key) DO UPDATE SET
@@ -68,7 +82,9 @@ export class RateLimitsRepository extends Repository {
   }
 
   async state(key: string): Promise<LimitRow | null> {
-    const [row] = await this.q.query<LimitRow>('SELECT window_ends, not_before, hits FROM rate_limits WHERE key = $1', [key]);
+    const [row] = await this.q.query<LimitRow>('SELECT window_ends, not_before, hits FROM rate_limits WHERE key = $1', [
+      key,
+    ]);
     return row ?? null;
   }
 

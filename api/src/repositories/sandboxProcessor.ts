@@ -1,7 +1,8 @@
 import type { Behaviour } from '../payments/sandbox/test-cards';
 import { Repository } from './base';
 
-export type IntentStatus = 'requires_payment_method' | 'requires_confirmation' | 'requires_action' | 'succeeded' | 'failed';
+export type IntentStatus =
+  'requires_payment_method' | 'requires_confirmation' | 'requires_action' | 'succeeded' | 'failed';
 
 export interface IntentRow {
   id: string;
@@ -34,13 +35,25 @@ export class SandboxProcessorRepository extends Repository {
   }
 
   /** An intent per idempotency key: the same request again gets the same intent. Answers its id. */
-  async createIntent(intent: { id: string; kind: 'setup' | 'payment'; status: IntentStatus; amountFening: number | null; paymentMethod: string | null; key: string }, at: Date): Promise<string> {
+  async createIntent(
+    intent: {
+      id: string;
+      kind: 'setup' | 'payment';
+      status: IntentStatus;
+      amountFening: number | null;
+      paymentMethod: string | null;
+      key: string;
+    },
+    at: Date,
+  ): Promise<string> {
     await this.q.query(
       `INSERT INTO sandbox_intents (id, kind, status, amount_fening, payment_method, idempotency_key, created_at, updated_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $7) ON CONFLICT (idempotency_key) DO NOTHING`,
       [intent.id, intent.kind, intent.status, intent.amountFening, intent.paymentMethod, intent.key, at],
     );
-    const [row] = await this.q.query<{ id: string }>('SELECT id FROM sandbox_intents WHERE idempotency_key = $1', [intent.key]);
+    const [row] = await this.q.query<{ id: string }>('SELECT id FROM sandbox_intents WHERE idempotency_key = $1', [
+      intent.key,
+    ]);
     return row!.id;
   }
 
@@ -55,7 +68,10 @@ export class SandboxProcessorRepository extends Repository {
   }
 
   async refund(id: string, at: Date): Promise<void> {
-    await this.q.query(`UPDATE sandbox_intents SET refunded_at = $2, updated_at = $2 WHERE id = $1 AND status = 'succeeded' AND refunded_at IS NULL`, [id, at]);
+    await this.q.query(
+      `UPDATE sandbox_intents SET refunded_at = $2, updated_at = $2 WHERE id = $1 AND status = 'succeeded' AND refunded_at IS NULL`,
+      [id, at],
+    );
   }
 
   /** The method stays for the records, but its card can no longer be charged. */
@@ -64,34 +80,33 @@ export class SandboxProcessorRepository extends Repository {
   }
 
   async addMethod(method: MethodRow, at: Date): Promise<void> {
-    await this.q.query(`INSERT INTO sandbox_payment_methods (id, behaviour, brand, last4, exp_month, exp_year, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)`, [
-      method.id,
-      method.behaviour,
-      method.brand,
-      method.last4,
-      method.exp_month,
-      method.exp_year,
+    await this.q.query(
+      `INSERT INTO sandbox_payment_methods (id, behaviour, brand, last4, exp_month, exp_year, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      [method.id, method.behaviour, method.brand, method.last4, method.exp_month, method.exp_year, at],
+    );
+  }
+
+  async setMethod(intentId: string, methodId: string, at: Date): Promise<void> {
+    await this.q.query(`UPDATE sandbox_intents SET payment_method = $2, updated_at = $3 WHERE id = $1`, [
+      intentId,
+      methodId,
       at,
     ]);
   }
 
-  async setMethod(intentId: string, methodId: string, at: Date): Promise<void> {
-    await this.q.query(`UPDATE sandbox_intents SET payment_method = $2, updated_at = $3 WHERE id = $1`, [intentId, methodId, at]);
-  }
-
   async requireAction(id: string, from: readonly IntentStatus[], at: Date): Promise<void> {
-    await this.q.query(`UPDATE sandbox_intents SET status = 'requires_action', updated_at = $3 WHERE id = $1 AND status = ANY($2)`, [id, from, at]);
+    await this.q.query(
+      `UPDATE sandbox_intents SET status = 'requires_action', updated_at = $3 WHERE id = $1 AND status = ANY($2)`,
+      [id, from, at],
+    );
   }
 
   /** Moves an intent from one of `from` to its outcome, once; null when it was not in one of them. */
   async finish(id: string, from: readonly IntentStatus[], failure: string | null, at: Date): Promise<IntentRow | null> {
-    const [row] = await this.q.query<IntentRow>(`UPDATE sandbox_intents SET status = $3, failure_code = $4, updated_at = $5 WHERE id = $1 AND status = ANY($2) RETURNING *`, [
-      id,
-      from,
-      failure ? 'failed' : 'succeeded',
-      failure,
-      at,
-    ]);
+    const [row] = await this.q.query<IntentRow>(
+      `UPDATE sandbox_intents SET status = $3, failure_code = $4, updated_at = $5 WHERE id = $1 AND status = ANY($2) RETURNING *`,
+      [id, from, failure ? 'failed' : 'succeeded', failure, at],
+    );
     return row ?? null;
   }
 }

@@ -29,27 +29,53 @@ export interface DeviceRow {
 export class SessionsRepository extends Repository {
   /** Whether the token's device session is open (the check of every signed-in call). */
   async isOpen(key: SessionKey): Promise<boolean> {
-    const rows = await this.prepared<{ id: string }>('open_session', `SELECT d.id FROM device_sessions d WHERE ${openSessionWhere(1)}`, sessionParams(key));
+    const rows = await this.prepared<{ id: string }>(
+      'open_session',
+      `SELECT d.id FROM device_sessions d WHERE ${openSessionWhere(1)}`,
+      sessionParams(key),
+    );
     return rows.length > 0;
   }
 
   /** Whether this device (its id and hashed device password) signed in to the customer before and is still trusted. */
   async isKnownDevice(customerId: number, deviceUsername: string, devicePasswordHash: string): Promise<boolean> {
-    const rows = await this.q.query('SELECT 1 FROM device_sessions WHERE customer_id = $1 AND device_username = $2 AND device_password_hash = $3 AND untrusted_at IS NULL LIMIT 1', [
-      customerId,
-      deviceUsername,
-      devicePasswordHash,
-    ]);
+    const rows = await this.q.query(
+      'SELECT 1 FROM device_sessions WHERE customer_id = $1 AND device_username = $2 AND device_password_hash = $3 AND untrusted_at IS NULL LIMIT 1',
+      [customerId, deviceUsername, devicePasswordHash],
+    );
     return rows.length > 0;
   }
 
   /** One open session per device: a new login on the same browser ends the old one, and this one starts. */
-  async start(session: { id: string; customerId: number; deviceType: string; deviceUsername: string; deviceName: string; devicePasswordHash: string; tokenId: string }, at: Date): Promise<void> {
-    await this.q.query('UPDATE device_sessions SET revoked_at = $1 WHERE customer_id = $2 AND device_username = $3 AND revoked_at IS NULL', [at, session.customerId, session.deviceUsername]);
+  async start(
+    session: {
+      id: string;
+      customerId: number;
+      deviceType: string;
+      deviceUsername: string;
+      deviceName: string;
+      devicePasswordHash: string;
+      tokenId: string;
+    },
+    at: Date,
+  ): Promise<void> {
+    await this.q.query(
+      'UPDATE device_sessions SET revoked_at = $1 WHERE customer_id = $2 AND device_username = $3 AND revoked_at IS NULL',
+      [at, session.customerId, session.deviceUsername],
+    );
     await this.q.query(
       `INSERT INTO device_sessions (id, customer_id, device_type, device_username, device_name, device_password_hash, token_id, created_at, refreshed_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)`,
-      [session.id, session.customerId, session.deviceType, session.deviceUsername, session.deviceName, session.devicePasswordHash, session.tokenId, at],
+      [
+        session.id,
+        session.customerId,
+        session.deviceType,
+        session.deviceUsername,
+        session.deviceName,
+        session.devicePasswordHash,
+        session.tokenId,
+        at,
+      ],
     );
   }
 
@@ -67,7 +93,10 @@ export class SessionsRepository extends Repository {
   }
 
   /** The open session a refresh names, refreshed after `since`, with its device's id and hashed password. */
-  async forRefresh(key: SessionKey, since: Date): Promise<{ device_username: string; device_password_hash: string } | null> {
+  async forRefresh(
+    key: SessionKey,
+    since: Date,
+  ): Promise<{ device_username: string; device_password_hash: string } | null> {
     const [row] = await this.q.query<{ device_username: string; device_password_hash: string }>(
       `SELECT device_username, device_password_hash FROM device_sessions
        WHERE id = $1 AND customer_id = $2 AND token_id = $3 AND revoked_at IS NULL AND refreshed_at > $4`,
@@ -78,18 +107,19 @@ export class SessionsRepository extends Repository {
 
   /** Rotation: only the token just replaced may be exchanged, and only once; false when it was not the current one. */
   async rotate(sessionId: string, fromTokenId: string, toTokenId: string, at: Date): Promise<boolean> {
-    const rows = await this.q.query('UPDATE device_sessions SET token_id = $1, refreshed_at = $2 WHERE id = $3 AND token_id = $4 AND revoked_at IS NULL RETURNING id', [
-      toTokenId,
-      at,
-      sessionId,
-      fromTokenId,
-    ]);
+    const rows = await this.q.query(
+      'UPDATE device_sessions SET token_id = $1, refreshed_at = $2 WHERE id = $3 AND token_id = $4 AND revoked_at IS NULL RETURNING id',
+      [toTokenId, at, sessionId, fromTokenId],
+    );
     return rows.length > 0;
   }
 
   /** Ends a session, only with its current token. */
   async endWithToken(sessionId: string, tokenId: string, at: Date): Promise<void> {
-    await this.q.query('UPDATE device_sessions SET revoked_at = $1 WHERE id = $2 AND token_id = $3 AND revoked_at IS NULL', [at, sessionId, tokenId]);
+    await this.q.query(
+      'UPDATE device_sessions SET revoked_at = $1 WHERE id = $2 AND token_id = $3 AND revoked_at IS NULL',
+      [at, sessionId, tokenId],
+    );
   }
 
   /**
@@ -116,7 +146,10 @@ export class SessionsRepository extends Repository {
 
   /** Ends one of the customer's open sessions; false when there is none with that id. */
   async end(customerId: number, sessionId: string, at: Date): Promise<boolean> {
-    const rows = await this.q.query('UPDATE device_sessions SET revoked_at = $3 WHERE id = $2 AND customer_id = $1 AND revoked_at IS NULL RETURNING id', [customerId, sessionId, at]);
+    const rows = await this.q.query(
+      'UPDATE device_sessions SET revoked_at = $3 WHERE id = $2 AND customer_id = $1 AND revoked_at IS NULL RETURNING id',
+      [customerId, sessionId, at],
+    );
     return rows.length > 0;
   }
 

@@ -5,7 +5,9 @@
  */
 
 /** `maySubscribe`: EXPIRED, or DEACTIVATED whose paid period has ended (no row at all may buy too). */
-export const canBuyWhere = (today: string) => `(s.status = 'EXPIRED' OR (s.status = 'DEACTIVATED' AND s.next_payment_on <= ${today}::date))`;
+export const canBuyWhere = (today: string) =>
+  `(s.status = 'EXPIRED' OR (s.status = 'DEACTIVATED' AND s.next_payment_on <= ${today}::date))`;
 
 /** `canReactivateWithoutPayment`: DEACTIVATED while the paid period still runs. */
-export const canReactivateWhere = (today: string) => `(s.status = 'DEACTIVATED' AND s.next_payment_on > ${today}::date)`;
+export const canReactivateWhere = (today: string) =>
+  `(s.status = 'DEACTIVATED' AND s.next_payment_on > ${today}::date)`;

@@ -48,8 +48,12 @@ export class SubscriptionsRepository extends Repository {
    * customer number, the subscription with its plan (null columns without one) and the plans whose
    * promo was used. Null when the session is not open (signed out, replaced, revoked).
    */
-  async accountOfSession(key: SessionKey): Promise<(AccountSubscriptionRow & { customer_number: string | null; used_promos: string[] | null }) | null> {
-    const [row] = await this.prepared<AccountSubscriptionRow & { customer_number: string | null; used_promos: string[] | null }>(
+  async accountOfSession(
+    key: SessionKey,
+  ): Promise<(AccountSubscriptionRow & { customer_number: string | null; used_promos: string[] | null }) | null> {
+    const [row] = await this.prepared<
+      AccountSubscriptionRow & { customer_number: string | null; used_promos: string[] | null }
+    >(
       'account_info',
       `SELECT c.customer_number,
               s.status, to_char(s.next_payment_on, 'YYYY-MM-DD') AS next_payment_on, s.promo_type, to_char(s.promo_until, 'YYYY-MM-DD') AS promo_until, s.promo_days,
@@ -67,7 +71,10 @@ export class SubscriptionsRepository extends Repository {
 
   /** Whether the customer may buy a subscription today, and the status that decides it (none: may). */
   async buyingState(customerId: number, today: string): Promise<{ status: string; may: boolean } | null> {
-    const [row] = await this.q.query<{ status: string; may: boolean }>(`SELECT s.status, ${canBuyWhere('$2')} AS may FROM subscriptions s WHERE s.customer_id = $1`, [customerId, today]);
+    const [row] = await this.q.query<{ status: string; may: boolean }>(
+      `SELECT s.status, ${canBuyWhere('$2')} AS may FROM subscriptions s WHERE s.customer_id = $1`,
+      [customerId, today],
+    );
     return row ?? null;
   }
 
@@ -93,7 +100,13 @@ export class SubscriptionsRepository extends Repository {
   }
 
   /** A free promo period from today to `ends`, only if the customer may buy now; null when not. */
-  async startPromo(customerId: number, plan: string, promo: { type: string; ends: string; days: number | null }, today: string, at: Date): Promise<{ status: Status; next_payment_on: string } | null> {
+  async startPromo(
+    customerId: number,
+    plan: string,
+    promo: { type: string; ends: string; days: number | null },
+    today: string,
+    at: Date,
+  ): Promise<{ status: Status; next_payment_on: string } | null> {
     const [row] = await this.q.query<{ status: Status; next_payment_on: string }>(
       `INSERT INTO subscriptions AS s (customer_id, plan_code, status, period_start, next_payment_on, updated_at, promo_type, promo_until, promo_days)
        VALUES ($1, $3, 'ACTIVE', $2::date, $4::date, $5, $6, $4::date, $7)
@@ -118,8 +131,27 @@ export class SubscriptionsRepository extends Repository {
   }
 
   /** The subscription with its package as a package change quotes it; `promo` while a promo runs after today. */
-  async forChange(customerId: number, today: string): Promise<{ status: string; code: string; name: string; price_fening: number; period_start: string; next_payment_on: string; promo: boolean } | null> {
-    const [row] = await this.q.query<{ status: string; code: string; name: string; price_fening: number; period_start: string; next_payment_on: string; promo: boolean }>(
+  async forChange(
+    customerId: number,
+    today: string,
+  ): Promise<{
+    status: string;
+    code: string;
+    name: string;
+    price_fening: number;
+    period_start: string;
+    next_payment_on: string;
+    promo: boolean;
+  } | null> {
+    const [row] = await this.q.query<{
+      status: string;
+      code: string;
+      name: string;
+      price_fening: number;
+      period_start: string;
+      next_payment_on: string;
+      promo: boolean;
+    }>(
       `SELECT s.status, p.code, p.name, p.price_fening, to_char(s.period_start, 'YYYY-MM-DD') AS period_start, to_char(s.next_payment_on, 'YYYY-MM-DD') AS next_payment_on,
               COALESCE(s.promo_until > $2::date, false) AS promo
          FROM subscriptions s JOIN plans p ON p.code = s.plan_code WHERE s.customer_id = $1`,
@@ -152,7 +184,10 @@ export class SubscriptionsRepository extends Repository {
   }
 
   async cancelScheduledPlan(customerId: number, at: Date): Promise<void> {
-    await this.q.query('UPDATE subscriptions SET pending_plan_code = NULL, updated_at = $2 WHERE customer_id = $1 AND pending_plan_code IS NOT NULL', [customerId, at]);
+    await this.q.query(
+      'UPDATE subscriptions SET pending_plan_code = NULL, updated_at = $2 WHERE customer_id = $1 AND pending_plan_code IS NOT NULL',
+      [customerId, at],
+    );
   }
 
   /**
@@ -173,12 +208,19 @@ export class SubscriptionsRepository extends Repository {
 
   /** DEACTIVATED subscriptions whose paid period is over by `today`. */
   async endingIds(today: string): Promise<number[]> {
-    const rows = await this.q.query<{ customer_id: number }>(`SELECT customer_id FROM subscriptions WHERE status = 'DEACTIVATED' AND next_payment_on <= $1::date ORDER BY customer_id`, [today]);
+    const rows = await this.q.query<{ customer_id: number }>(
+      `SELECT customer_id FROM subscriptions WHERE status = 'DEACTIVATED' AND next_payment_on <= $1::date ORDER BY customer_id`,
+      [today],
+    );
     return rows.map((row) => row.customer_id);
   }
 
   /** A DEACTIVATED subscription whose period is over expires; null when it is not (any more). */
-  async endDeactivated(customerId: number, today: string, at: Date): Promise<{ plan_name: string; ended_on: string } | null> {
+  async endDeactivated(
+    customerId: number,
+    today: string,
+    at: Date,
+  ): Promise<{ plan_name: string; ended_on: string } | null> {
     const [row] = await this.q.query<{ plan_name: string; ended_on: string }>(
       `UPDATE subscriptions s SET status = 'EXPIRED', billing_failures = 0, billing_next_on = NULL, pending_plan_code = NULL, updated_at = $3
          FROM plans p
@@ -213,7 +255,10 @@ export class SubscriptionsRepository extends Repository {
   }
 
   /** The package the renewal of the period due `due` charges, under the customer's lock; null when no longer ACTIVE for it. */
-  async renewalPlan(customerId: number, due: string): Promise<{ code: string; name: string; price_fening: number } | null> {
+  async renewalPlan(
+    customerId: number,
+    due: string,
+  ): Promise<{ code: string; name: string; price_fening: number } | null> {
     const [plan] = await this.q.query<{ code: string; name: string; price_fening: number }>(
       `SELECT p.code, p.name, p.price_fening FROM subscriptions s JOIN plans p ON p.code = COALESCE(s.pending_plan_code, s.plan_code)
         WHERE s.customer_id = $1 AND s.status = 'ACTIVE' AND s.next_payment_on = $2::date`,
@@ -233,7 +278,14 @@ export class SubscriptionsRepository extends Repository {
   }
 
   /** A failed attempt number `attempt`: the next is on `nextOn`, the grace period counts from `graceFrom`. */
-  async recordRenewalFailure(customerId: number, due: string, attempt: number, nextOn: string, graceFrom: string, at: Date): Promise<void> {
+  async recordRenewalFailure(
+    customerId: number,
+    due: string,
+    attempt: number,
+    nextOn: string,
+    graceFrom: string,
+    at: Date,
+  ): Promise<void> {
     await this.q.query(
       `UPDATE subscriptions SET billing_failures = $3 + 1, billing_next_on = $4::date, billing_grace_from = $6::date, updated_at = $5
         WHERE customer_id = $1 AND status = 'ACTIVE' AND next_payment_on = $2::date AND billing_failures = $3`,
@@ -253,7 +305,14 @@ export class SubscriptionsRepository extends Repository {
 
   /** Whether an ACTIVE subscription's renewal is failing. */
   async renewalFailing(customerId: number): Promise<boolean> {
-    return (await this.q.query(`SELECT 1 FROM subscriptions WHERE customer_id = $1 AND status = 'ACTIVE' AND billing_failures > 0`, [customerId])).length > 0;
+    return (
+      (
+        await this.q.query(
+          `SELECT 1 FROM subscriptions WHERE customer_id = $1 AND status = 'ACTIVE' AND billing_failures > 0`,
+          [customerId],
+        )
+      ).length > 0
+    );
   }
 
   /**
@@ -261,6 +320,9 @@ export class SubscriptionsRepository extends Repository {
    * The attempt count is kept, so the grace period still ends on its day.
    */
   async retryNow(customerId: number): Promise<void> {
-    await this.q.query(`UPDATE subscriptions SET billing_next_on = next_payment_on WHERE customer_id = $1 AND status = 'ACTIVE' AND billing_failures > 0`, [customerId]);
+    await this.q.query(
+      `UPDATE subscriptions SET billing_next_on = next_payment_on WHERE customer_id = $1 AND status = 'ACTIVE' AND billing_failures > 0`,
+      [customerId],
+    );
   }
 }

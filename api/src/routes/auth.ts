@@ -52,7 +52,13 @@ export function loginLimits(
   const { perAccount, perAccountTotal, perClient, windowSeconds } = config.loginLimits;
   return {
     pair: { key: `login:${accountKey}:${clientKey}`, max: perAccount, windowSeconds },
-    account: { key: `login:${accountKey}`, max: perAccountTotal, windowSeconds, spaceAfter: 2 * perAccount, maxDelaySeconds: 60 },
+    account: {
+      key: `login:${accountKey}`,
+      max: perAccountTotal,
+      windowSeconds,
+      spaceAfter: 2 * perAccount,
+      maxDelaySeconds: 60,
+    },
     device: { key: `login-device:${deviceKey}`, max: perAccount, windowSeconds },
     // All the account's known devices together: a ceiling, however many devices someone once signed in.
     knownDevices: { key: `login-known:${accountKey}`, max: perAccountTotal, windowSeconds },
@@ -66,7 +72,12 @@ export function loginLimits(
  * on the account cannot lock the owner out of it (OWASP's device cookies, with the device id and
  * password every login already sends).
  */
-function knownDevice(ctx: ApiContext, customerId: number, deviceUsername: string, devicePassword: string): Promise<boolean> {
+function knownDevice(
+  ctx: ApiContext,
+  customerId: number,
+  deviceUsername: string,
+  devicePassword: string,
+): Promise<boolean> {
   return ctx.store.sessions.isKnownDevice(customerId, deviceUsername, sha256(devicePassword));
 }
 
@@ -76,7 +87,12 @@ export function authRoutes(app: FastifyInstance, ctx: ApiContext): void {
     const accountKey = usernameOf(body.username)?.value ?? body.username.toLowerCase();
     const customer = await ctx.store.customers.byUsername(body.username);
     const known = customer ? await knownDevice(ctx, customer.id, body.deviceUsername, body.devicePassword) : false;
-    const { pair, account, device, knownDevices, client } = loginLimits(ctx.config, accountKey, request.ip, customer ? `${customer.id}:${body.deviceUsername}` : '');
+    const { pair, account, device, knownDevices, client } = loginLimits(
+      ctx.config,
+      accountKey,
+      request.ip,
+      customer ? `${customer.id}:${body.deviceUsername}` : '',
+    );
     const guards = known ? [device, knownDevices] : [pair, account];
 
     // Every login from an address counts; a try is reserved before the password is checked (so a burst
@@ -96,7 +112,9 @@ export function authRoutes(app: FastifyInstance, ctx: ApiContext): void {
 
     let valid = false;
     try {
-      valid = customer ? await verifyPassword(body.password, customer.password_hash) : await verifyPassword(body.password, await decoyHash()).then(() => false);
+      valid = customer
+        ? await verifyPassword(body.password, customer.password_hash)
+        : await verifyPassword(body.password, await decoyHash()).then(() => false);
     } finally {
       await ctx.limits.settle(guards, !valid);
     }
@@ -109,7 +127,11 @@ export function authRoutes(app: FastifyInstance, ctx: ApiContext): void {
     await ctx.limits.forgive([known ? device.key : pair.key]);
     // A hash made the old way (scrypt) is replaced now that the password is known; only if nobody changed it meanwhile.
     if (needsRehash(customer.password_hash)) {
-      await ctx.store.customers.replacePasswordHash(customer.id, customer.password_hash, await hashPassword(body.password));
+      await ctx.store.customers.replacePasswordHash(
+        customer.id,
+        customer.password_hash,
+        await hashPassword(body.password),
+      );
     }
 
     const now = ctx.now();
@@ -118,16 +140,29 @@ export function authRoutes(app: FastifyInstance, ctx: ApiContext): void {
     await ctx.store.transaction(async (tx) => {
       // One open session per device: logging in again on the same browser replaces the old one.
       await tx.sessions.start(
-        { id: sessionId, customerId: customer.id, deviceType: body.deviceType, deviceUsername: body.deviceUsername, deviceName: body.deviceName, devicePasswordHash: sha256(body.devicePassword), tokenId },
+        {
+          id: sessionId,
+          customerId: customer.id,
+          deviceType: body.deviceType,
+          deviceUsername: body.deviceUsername,
+          deviceName: body.deviceName,
+          devicePasswordHash: sha256(body.devicePassword),
+          tokenId,
+        },
         now,
       );
       await tx.customers.markSignedIn(customer.id, now);
       // A device this customer never signed in from, while others are known: a security notice, once
       // however many logins of the same device race.
-      if (await tx.sessions.rememberDevice(customer.id, body.deviceUsername, now)) await notifyCustomer(tx, ctx.notifier, customer.id, NOTICES.newDevice({ device: body.deviceName, at: now }));
+      if (await tx.sessions.rememberDevice(customer.id, body.deviceUsername, now))
+        await notifyCustomer(tx, ctx.notifier, customer.id, NOTICES.newDevice({ device: body.deviceName, at: now }));
     });
     request.log.info({ customerId: customer.id, sessionId }, 'login');
-    return { token, pin: readPin(ctx.keys.sealing, customer, request.log), firstLogin: customer.last_login_at === null };
+    return {
+      token,
+      pin: readPin(ctx.keys.sealing, customer, request.log),
+      firstLogin: customer.last_login_at === null,
+    };
   });
 
   route(app, ctx, endpoints.refresh, async ({ body }) => {
@@ -136,7 +171,10 @@ export function authRoutes(app: FastifyInstance, ctx: ApiContext): void {
 
     const now = ctx.now();
     const windowStart = daysBefore(now, ctx.config.refreshWindowDays);
-    const session = await ctx.store.sessions.forRefresh({ sessionId: claims.sid, customerId: Number(claims.sub), tokenId: claims.jti }, windowStart);
+    const session = await ctx.store.sessions.forRefresh(
+      { sessionId: claims.sid, customerId: Number(claims.sub), tokenId: claims.jti },
+      windowStart,
+    );
     const customer = session && (await ctx.store.customers.byId(Number(claims.sub)));
     if (!session || !customer || session.device_password_hash !== sha256(body.devicePassword)) {
       throw new HttpError(401, SESSION_EXPIRED, 'UNAUTHORIZED');
@@ -144,7 +182,8 @@ export function authRoutes(app: FastifyInstance, ctx: ApiContext): void {
 
     const { token, tokenId } = await ctx.tokens.issue(subjectOf(customer, claims.sid, session.device_username));
     // Rotation: only the token just replaced may be exchanged, and only once.
-    if (!(await ctx.store.sessions.rotate(claims.sid, claims.jti, tokenId, now))) throw new HttpError(401, SESSION_EXPIRED, 'UNAUTHORIZED');
+    if (!(await ctx.store.sessions.rotate(claims.sid, claims.jti, tokenId, now)))
+      throw new HttpError(401, SESSION_EXPIRED, 'UNAUTHORIZED');
     return { token };
   });
 

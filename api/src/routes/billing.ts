@@ -13,7 +13,8 @@ import { runBillingPass } from '../billing/job';
 export function billingDevRoutes(app: FastifyInstance, ctx: ApiContext): void {
   route(app, ctx, endpoints.runBilling, async ({ body }) => {
     const report = await runBillingPass(ctx.billing, body.at ? new Date(body.at) : ctx.now());
-    if (!report) throw new HttpError(409, 'Obračun već radi u drugom procesu. Pokušaj ponovo za koji trenutak.', 'BILLING_BUSY');
+    if (!report)
+      throw new HttpError(409, 'Obračun već radi u drugom procesu. Pokušaj ponovo za koji trenutak.', 'BILLING_BUSY');
     return report;
   });
 }

@@ -24,12 +24,18 @@ export function cardRoutes(app: FastifyInstance, ctx: ApiContext): void {
       await tx.customers.lock(customerId);
       // Setups never confirmed within an hour are abandoned.
       await tx.cards.dropAbandonedSetups(customerId, hourAgo);
-      if ((await tx.cards.countSaved(customerId)) >= MAX_CARDS) throw new HttpError(409, `Možeš sačuvati najviše ${MAX_CARDS} kartica. Obriši karticu koju ne koristiš.`, 'TOO_MANY_CARDS');
+      if ((await tx.cards.countSaved(customerId)) >= MAX_CARDS)
+        throw new HttpError(
+          409,
+          `Možeš sačuvati najviše ${MAX_CARDS} kartica. Obriši karticu koju ne koristiš.`,
+          'TOO_MANY_CARDS',
+        );
       // Every setup started counts, confirmed or not, deleted or kept: a card tester who saves and deletes
       // cards to check stolen numbers gets ten an hour. In this transaction: a refused setup counts nothing.
       const setups: Limit = { key: `card-setup:${customerId}`, max: MAX_NEW_CARDS_PER_HOUR, windowSeconds: 3600 };
       const taken = await new Limits(tx.rateLimits, ctx.now).take([setups]);
-      if (!taken.ok) throw tooManyRequests('Previše pokušaja dodavanja kartice.', taken.retryAfter, 'TOO_MANY_ATTEMPTS');
+      if (!taken.ok)
+        throw tooManyRequests('Previše pokušaja dodavanja kartice.', taken.retryAfter, 'TOO_MANY_ATTEMPTS');
       await tx.cards.startSetup(code, customerId, ctx.now());
     });
     let setup: { id: string; clientSecret: string };
@@ -90,7 +96,10 @@ export function cardRoutes(app: FastifyInstance, ctx: ApiContext): void {
       if (card.primary_card) await tx.cards.promoteNewest(customerId);
       return card;
     });
-    if (removed.payment_method) await ctx.payments.gateway.detach(removed.payment_method).catch((error: Error) => request.log.warn(`Detaching a card failed: ${error.message}`));
+    if (removed.payment_method)
+      await ctx.payments.gateway
+        .detach(removed.payment_method)
+        .catch((error: Error) => request.log.warn(`Detaching a card failed: ${error.message}`));
     return cardList(customerId);
   });
 }

@@ -43,25 +43,35 @@ export function customerRoutes(app: FastifyInstance, ctx: ApiContext): void {
     await ctx.store.customers.setPin(customerId, seal(ctx.keys.sealing, newPin));
   });
 
-  route(app, ctx, endpoints.changePassword, async ({ customer: { customerId, sessionId }, body: { oldPassword, newPassword } }) => {
-    // Old-password guesses are limited like logins from one client: counted before the check.
-    const guesses: Limit = { key: `password-change:${customerId}`, max: ctx.config.loginLimits.perAccount, windowSeconds: ctx.config.loginLimits.windowSeconds };
-    const taken = await ctx.limits.take([guesses]);
-    if (!taken.ok) throw tooManyRequests('Previše pokušaja.', taken.retryAfter, 'TOO_MANY_ATTEMPTS');
-    const passwordHash = await ctx.store.customers.passwordHashOf(customerId);
-    if (!passwordHash || !(await verifyPassword(oldPassword, passwordHash))) throw new HttpError(400, WRONG_PASSWORD, 'WRONG_PASSWORD');
-    await ctx.limits.clear([guesses.key]);
-    if (!isStrongPassword(newPassword)) {
-      throw new HttpError(422, WEAK_PASSWORD_MESSAGE, 'WEAK_PASSWORD');
-    }
-    const hash = await hashPassword(newPassword);
-    await ctx.store.transaction(async (tx) => {
-      await tx.customers.setPasswordHash(customerId, hash);
-      // Every other device signs in again with the new password; this one stays signed in.
-      await tx.sessions.endOthers(customerId, sessionId, ctx.now());
-      await notifyCustomer(tx, ctx.notifier, customerId, NOTICES.passwordChanged({ at: ctx.now() }));
-    });
-  });
+  route(
+    app,
+    ctx,
+    endpoints.changePassword,
+    async ({ customer: { customerId, sessionId }, body: { oldPassword, newPassword } }) => {
+      // Old-password guesses are limited like logins from one client: counted before the check.
+      const guesses: Limit = {
+        key: `password-change:${customerId}`,
+        max: ctx.config.loginLimits.perAccount,
+        windowSeconds: ctx.config.loginLimits.windowSeconds,
+      };
+      const taken = await ctx.limits.take([guesses]);
+      if (!taken.ok) throw tooManyRequests('Previše pokušaja.', taken.retryAfter, 'TOO_MANY_ATTEMPTS');
+      const passwordHash = await ctx.store.customers.passwordHashOf(customerId);
+      if (!passwordHash || !(await verifyPassword(oldPassword, passwordHash)))
+        throw new HttpError(400, WRONG_PASSWORD, 'WRONG_PASSWORD');
+      await ctx.limits.clear([guesses.key]);
+      if (!isStrongPassword(newPassword)) {
+        throw new HttpError(422, WEAK_PASSWORD_MESSAGE, 'WEAK_PASSWORD');
+      }
+      const hash = await hashPassword(newPassword);
+      await ctx.store.transaction(async (tx) => {
+        await tx.customers.setPasswordHash(customerId, hash);
+        // Every other device signs in again with the new password; this one stays signed in.
+        await tx.sessions.endOthers(customerId, sessionId, ctx.now());
+        await notifyCustomer(tx, ctx.notifier, customerId, NOTICES.passwordChanged({ at: ctx.now() }));
+      });
+    },
+  );
 
   // Devices (product.md §10): every open session of the customer; one can be signed out, or all but this one.
   const devicesOf = async (customerId: number, currentSessionId: string) => {
@@ -78,7 +88,9 @@ export function customerRoutes(app: FastifyInstance, ctx: ApiContext): void {
     }));
   };
 
-  route(app, ctx, endpoints.listDevices, async ({ customer: { customerId, sessionId } }) => devicesOf(customerId, sessionId));
+  route(app, ctx, endpoints.listDevices, async ({ customer: { customerId, sessionId } }) =>
+    devicesOf(customerId, sessionId),
+  );
 
   route(app, ctx, endpoints.signOutDevice, async ({ customer: { customerId, sessionId }, params: { id } }) => {
     if (id === sessionId) throw new HttpError(409, THIS_DEVICE, 'CURRENT_DEVICE');

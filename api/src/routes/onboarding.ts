@@ -1,5 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { EMAIL_PATTERN, endpoints, isRegistrationPhone, isStrongPassword, REGISTRATION_PHONE, type RegistrationType, usernameOf, WEAK_PASSWORD_MESSAGE } from '@portal/shared/contract';
+import {
+  EMAIL_PATTERN,
+  endpoints,
+  isRegistrationPhone,
+  isStrongPassword,
+  REGISTRATION_PHONE,
+  type RegistrationType,
+  usernameOf,
+  WEAK_PASSWORD_MESSAGE,
+} from '@portal/shared/contract';
 import type { ApiContext } from '../context';
 import { hashPassword } from '../auth/passwords';
 import { seal, unseal } from '../auth/secrets';
@@ -18,7 +27,8 @@ const MAX_STARTS_PER_HOUR = 5;
 function registrationUsername(type: RegistrationType, username: string): string {
   const found = usernameOf(username);
   if (type === 'PHONE_NUMBER') {
-    if (found?.type !== 'PHONE_NUMBER' || !isRegistrationPhone(found.value)) throw new HttpError(400, REGISTRATION_PHONE.message, 'BAD_PHONE');
+    if (found?.type !== 'PHONE_NUMBER' || !isRegistrationPhone(found.value))
+      throw new HttpError(400, REGISTRATION_PHONE.message, 'BAD_PHONE');
     return found.value;
   }
   if (found?.type !== 'EMAIL' || !EMAIL_PATTERN.test(found.value)) throw new HttpError(400, EMAIL_FORMAT, 'BAD_EMAIL');
@@ -42,7 +52,14 @@ async function resend(ctx: ApiContext, id: string, purpose: Purpose): Promise<vo
     const replaced = await replaceCode(ctx, id, purpose, tx);
     if (!replaced) return false;
     if (purpose === 'PASSWORD_RESET' && replaced.row.customer_id === null) return true;
-    await ctx.notifier.send({ to: replaced.row.username, channel: channelOf(replaced.row.registration_type), ...NOTICES.code(purpose, replaced.code) }, tx);
+    await ctx.notifier.send(
+      {
+        to: replaced.row.username,
+        channel: channelOf(replaced.row.registration_type),
+        ...NOTICES.code(purpose, replaced.code),
+      },
+      tx,
+    );
     return true;
   });
   // Nothing to resend (unknown, finished or approved): answer as if sent; a reset must not reveal accounts.
@@ -64,8 +81,15 @@ export function onboardingRoutes(app: FastifyInstance, ctx: ApiContext): void {
       );
     }
     const id = await ctx.store.transaction(async (tx) => {
-      const created = await createVerification(ctx, { purpose: 'REGISTRATION', registrationType: body.registrationType, username, customerId: null }, tx);
-      await ctx.notifier.send({ to: username, channel: channelOf(body.registrationType), ...NOTICES.code('REGISTRATION', created.code) }, tx);
+      const created = await createVerification(
+        ctx,
+        { purpose: 'REGISTRATION', registrationType: body.registrationType, username, customerId: null },
+        tx,
+      );
+      await ctx.notifier.send(
+        { to: username, channel: channelOf(body.registrationType), ...NOTICES.code('REGISTRATION', created.code) },
+        tx,
+      );
       return created.id;
     });
     return { data: id };
@@ -87,17 +111,24 @@ export function onboardingRoutes(app: FastifyInstance, ctx: ApiContext): void {
 
   route(app, ctx, endpoints.continueRegistration, async ({ body }) => {
     const row = await ctx.store.verifications.find(body.identificator, 'REGISTRATION');
-    if (!row || !row.approved_at || row.completed_at || row.registration_type !== body.registrationType) throw new HttpError(409, NOT_READY, 'NOT_APPROVED');
+    if (!row || !row.approved_at || row.completed_at || row.registration_type !== body.registrationType)
+      throw new HttpError(409, NOT_READY, 'NOT_APPROVED');
     if (!isStrongPassword(body.password)) throw new HttpError(422, WEAK_PASSWORD_MESSAGE, 'WEAK_PASSWORD');
-    const details = { passwordHash: await hashPassword(body.password), firstName: body.firstName, lastName: body.lastName };
-    if (!(await ctx.store.verifications.saveRegistrationDetails(row.id, details, ctx.now(), APPROVAL_TTL_MINUTES))) throw new HttpError(409, NOT_READY, 'NOT_APPROVED');
+    const details = {
+      passwordHash: await hashPassword(body.password),
+      firstName: body.firstName,
+      lastName: body.lastName,
+    };
+    if (!(await ctx.store.verifications.saveRegistrationDetails(row.id, details, ctx.now(), APPROVAL_TTL_MINUTES)))
+      throw new HttpError(409, NOT_READY, 'NOT_APPROVED');
   });
 
   route(app, ctx, endpoints.finishRegistration, async ({ body: { identificator } }) => {
     const pin = randomPin();
     await ctx.store.transaction(async (tx) => {
       const row = await tx.verifications.completeRegistration(identificator, ctx.now(), APPROVAL_TTL_MINUTES);
-      if (!row || !row.password_hash || !row.first_name || !row.last_name) throw new HttpError(409, NOT_READY, 'NOT_READY');
+      if (!row || !row.password_hash || !row.first_name || !row.last_name)
+        throw new HttpError(409, NOT_READY, 'NOT_READY');
       const created = await tx.customers.register(row.registration_type === 'PHONE_NUMBER' ? 'phone_number' : 'email', {
         username: row.username,
         firstName: row.first_name,
@@ -105,7 +136,8 @@ export function onboardingRoutes(app: FastifyInstance, ctx: ApiContext): void {
         passwordHash: row.password_hash,
         pinSealed: seal(ctx.keys.sealing, pin),
       });
-      if (created === null) throw new HttpError(409, 'Nalog s ovim podacima već postoji. Prijavi se.', 'ALREADY_REGISTERED');
+      if (created === null)
+        throw new HttpError(409, 'Nalog s ovim podacima već postoji. Prijavi se.', 'ALREADY_REGISTERED');
     });
     return { pin };
   });
@@ -118,8 +150,16 @@ export function onboardingRoutes(app: FastifyInstance, ctx: ApiContext): void {
     const customer = await ctx.store.customers.byUsername(lookup.value);
     // Unknown usernames get the same answer and a verification that can never be approved (no enumeration).
     const id = await ctx.store.transaction(async (tx) => {
-      const created = await createVerification(ctx, { purpose: 'PASSWORD_RESET', registrationType, username: lookup.value, customerId: customer?.id ?? null }, tx);
-      if (customer) await ctx.notifier.send({ to: lookup.value, channel: channelOf(registrationType), ...NOTICES.code('PASSWORD_RESET', created.code) }, tx);
+      const created = await createVerification(
+        ctx,
+        { purpose: 'PASSWORD_RESET', registrationType, username: lookup.value, customerId: customer?.id ?? null },
+        tx,
+      );
+      if (customer)
+        await ctx.notifier.send(
+          { to: lookup.value, channel: channelOf(registrationType), ...NOTICES.code('PASSWORD_RESET', created.code) },
+          tx,
+        );
       return created.id;
     });
     return { registrationType, primaryUsername: lookup.value, identificator: id };

@@ -8,7 +8,17 @@ import { route } from '../http/route';
 import { addMonth, isoDay } from '../days';
 import { fromFening, toFening } from '../money';
 import { CARD_NOT_FOUND, ownCard } from '../cards/cards';
-import { alreadyPaid, cancelPayments, idempotencyKey, invoiceOf, keyReused, PLAN_NOT_FOUND, refuseUnlessMayBuy, startOrderPayment, toRecord } from '../payments/orders';
+import {
+  alreadyPaid,
+  cancelPayments,
+  idempotencyKey,
+  invoiceOf,
+  keyReused,
+  PLAN_NOT_FOUND,
+  refuseUnlessMayBuy,
+  startOrderPayment,
+  toRecord,
+} from '../payments/orders';
 
 const PRICE_CHANGED = 'Cijena paketa se promijenila. Osvježi stranicu i pokušaj ponovo.';
 /** Invoice PDFs a customer may have rendered in a minute (each is rendered once; stored ones are read freely). */
@@ -56,18 +66,40 @@ export function paymentRoutes(app: FastifyInstance, ctx: ApiContext): void {
       await refuseUnlessMayBuy(tx, customerId, today);
       if (toFening(body.amount) !== plan.price_fening) throw new HttpError(409, PRICE_CHANGED, 'PRICE_CHANGED');
       const open = await tx.orders.openPurchase(customerId);
-      if (open && open.plan_code === plan.code && open.card_code === card.code && open.amount_fening === plan.price_fening) {
+      if (
+        open &&
+        open.plan_code === plan.code &&
+        open.card_code === card.code &&
+        open.amount_fening === plan.price_fening
+      ) {
         return { orderNumber: open.order_number, cancelled: [] as string[] };
       }
       const cancelled = await tx.orders.cancelOpen(customerId, 'PURCHASE', ctx.now());
       const created = await tx.orders.createPurchase(
-        { customerId, plan: plan.code, cardCode: card.code, cardNumber: card.masked_number, amountFening: plan.price_fening, key, ref: saleRefOf(body.ref) },
+        {
+          customerId,
+          plan: plan.code,
+          cardCode: card.code,
+          cardNumber: card.masked_number,
+          amountFening: plan.price_fening,
+          key,
+          ref: saleRefOf(body.ref),
+        },
         ctx.now(),
       );
       return { orderNumber: created, cancelled };
     });
     await cancelPayments(ctx.payments.gateway, cancelled, request.log);
-    return startOrderPayment({ repos: ctx.store, gateway: ctx.payments.gateway, log: request.log }, { orderNumber, customerId, amountFening: plan.price_fening, card: { ...card, payment_method: card.payment_method }, description: `${plan.name}, narudžba ${orderNumber}` });
+    return startOrderPayment(
+      { repos: ctx.store, gateway: ctx.payments.gateway, log: request.log },
+      {
+        orderNumber,
+        customerId,
+        amountFening: plan.price_fening,
+        card: { ...card, payment_method: card.payment_method },
+        description: `${plan.name}, narudžba ${orderNumber}`,
+      },
+    );
   });
 
   route(app, ctx, endpoints.payments, async ({ customer: { customerId } }) => {
@@ -87,7 +119,9 @@ export function paymentRoutes(app: FastifyInstance, ctx: ApiContext): void {
     const invoice = await invoiceOf(ctx.store, orderNumber, customerId);
     if (!invoice) throw new HttpError(404, PAYMENT_NOT_FOUND, 'NOT_FOUND');
     const pdf = await ctx.invoices.pdf(invoice, operatorOf(ctx.config), async () => {
-      const taken = await ctx.limits.take([{ key: `invoice-render:${customerId}`, max: INVOICE_RENDERS_PER_MINUTE, windowSeconds: 60 }]);
+      const taken = await ctx.limits.take([
+        { key: `invoice-render:${customerId}`, max: INVOICE_RENDERS_PER_MINUTE, windowSeconds: 60 },
+      ]);
       if (!taken.ok) throw tooManyRequests('Previše zahtjeva za PDF račune.', taken.retryAfter, 'TOO_MANY_RENDERS');
     });
     return reply

@@ -6,7 +6,14 @@ import { route } from '../http/route';
 import { isoDay } from '../days';
 import { toFening } from '../money';
 import { ownCard } from '../cards/cards';
-import { alreadyPaid, cancelPayments, idempotencyKey, keyReused, startOrderPayment, upgradeName } from '../payments/orders';
+import {
+  alreadyPaid,
+  cancelPayments,
+  idempotencyKey,
+  keyReused,
+  startOrderPayment,
+  upgradeName,
+} from '../payments/orders';
 import { quoteChange, RENEWAL_DUE, toAnswer } from '../account/planChange';
 
 const AMOUNT_CHANGED = 'Iznos za promjenu paketa se promijenio. Osvježi stranicu i pokušaj ponovo.';
@@ -37,24 +44,46 @@ export function planChangeRoutes(app: FastifyInstance, ctx: ApiContext): void {
       const same = await tx.orders.byKey(customerId, key);
       if (same && (same.plan_code !== body.plan || same.amount_fening !== toFening(body.amount))) throw keyReused();
       if (same?.status === 'PAID') throw alreadyPaid();
-      if (same) return { kind: 'order' as const, orderNumber: same.order_number, amountFening: same.amount_fening, cancelled: [] as string[] };
+      if (same)
+        return {
+          kind: 'order' as const,
+          orderNumber: same.order_number,
+          amountFening: same.amount_fening,
+          cancelled: [] as string[],
+        };
 
       const quote = await quoteChange(tx, customerId, body.plan, today);
       if (toFening(body.amount) !== quote.amountFening) throw new HttpError(409, AMOUNT_CHANGED, 'PRICE_CHANGED');
 
       // A downgrade, and any change during a promo, waits for the next renewal (the promo's end), which charges the new package.
       if (quote.kind === 'DOWNGRADE' || quote.promo) {
-        if (!(await tx.subscriptions.schedulePlan(customerId, quote.from.code, quote.periodEnd, quote.to.code, now))) throw new HttpError(409, CHANGED_MEANWHILE, 'CHANGED_MEANWHILE');
+        if (!(await tx.subscriptions.schedulePlan(customerId, quote.from.code, quote.periodEnd, quote.to.code, now)))
+          throw new HttpError(409, CHANGED_MEANWHILE, 'CHANGED_MEANWHILE');
         return { kind: 'done' as const, result: 'SCHEDULED' as const, effectiveOn: quote.effectiveOn };
       }
 
       const card = (await tx.cards.saved(customerId)).find((c) => c.primary_card && c.payment_method);
       if (!card) throw new HttpError(409, NEEDS_PRIMARY_CARD, 'NO_CARD');
-      const change = { plan: quote.to.code, from: quote.from.code, cardCode: card.code, amountFening: quote.amountFening, periodEnd: quote.periodEnd };
+      const change = {
+        plan: quote.to.code,
+        from: quote.from.code,
+        cardCode: card.code,
+        amountFening: quote.amountFening,
+        periodEnd: quote.periodEnd,
+      };
       const open = await tx.orders.openUpgrade(customerId, change);
-      if (open) return { kind: 'order' as const, orderNumber: open, amountFening: quote.amountFening, cancelled: [] as string[] };
+      if (open)
+        return {
+          kind: 'order' as const,
+          orderNumber: open,
+          amountFening: quote.amountFening,
+          cancelled: [] as string[],
+        };
       const cancelled = await tx.orders.cancelOpen(customerId, 'UPGRADE', now);
-      const created = await tx.orders.createUpgrade({ customerId, ...change, cardNumber: card.masked_number, key, periodStart: quote.periodStart }, now);
+      const created = await tx.orders.createUpgrade(
+        { customerId, ...change, cardNumber: card.masked_number, key, periodStart: quote.periodStart },
+        now,
+      );
       return { kind: 'order' as const, orderNumber: created, amountFening: quote.amountFening, cancelled };
     });
     if (decided.kind === 'done') return { result: decided.result, effectiveOn: decided.effectiveOn, order: null };
@@ -63,13 +92,16 @@ export function planChangeRoutes(app: FastifyInstance, ctx: ApiContext): void {
     const order = await ctx.store.orders.upgradeNames(decided.orderNumber);
     const card = await ownCard(ctx.store.cards, customerId, order!.card_code);
     if (!card?.payment_method) throw new HttpError(409, NEEDS_PRIMARY_CARD, 'NO_CARD');
-    const placed = await startOrderPayment({ repos: ctx.store, gateway: ctx.payments.gateway, log: request.log }, {
-      orderNumber: decided.orderNumber,
-      customerId,
-      amountFening: decided.amountFening,
-      card: { ...card, payment_method: card.payment_method },
-      description: `${upgradeName(order!.plan_name, order!.from_name)}, narudžba ${decided.orderNumber}`,
-    });
+    const placed = await startOrderPayment(
+      { repos: ctx.store, gateway: ctx.payments.gateway, log: request.log },
+      {
+        orderNumber: decided.orderNumber,
+        customerId,
+        amountFening: decided.amountFening,
+        card: { ...card, payment_method: card.payment_method },
+        description: `${upgradeName(order!.plan_name, order!.from_name)}, narudžba ${decided.orderNumber}`,
+      },
+    );
     return { result: 'PAYMENT' as const, effectiveOn: today, order: placed };
   });
 
@@ -80,7 +112,8 @@ export function planChangeRoutes(app: FastifyInstance, ctx: ApiContext): void {
     const today = isoDay(ctx.now());
     await ctx.store.transaction(async (tx) => {
       await tx.customers.lock(customerId);
-      if (await tx.subscriptions.renewalUnderWay(customerId, today)) throw new HttpError(409, RENEWAL_DUE, 'RENEWAL_DUE');
+      if (await tx.subscriptions.renewalUnderWay(customerId, today))
+        throw new HttpError(409, RENEWAL_DUE, 'RENEWAL_DUE');
       await tx.subscriptions.cancelScheduledPlan(customerId, ctx.now());
     });
   });

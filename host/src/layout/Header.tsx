@@ -13,7 +13,9 @@ const NAV = [
 
 /** The account link reads the customer's first and last name once logged in (product.md §2, Layout). */
 function AccountLabel() {
-  const name = useAuth((s) => (s.authorized && s.tokenData ? `${s.tokenData.first_name} ${s.tokenData.last_name}`.trim() : null));
+  const name = useAuth((s) =>
+    s.authorized && s.tokenData ? `${s.tokenData.first_name} ${s.tokenData.last_name}`.trim() : null,
+  );
   return <>{name || messages.accountLabel}</>;
 }
 
@@ -52,7 +54,10 @@ export function Header({ opaque }: { opaque: boolean }) {
           <span className="visually-hidden">{open ? 'Zatvori meni' : 'Otvori meni'}</span>
           <svg viewBox="0 0 24 24" width="26" height="26" aria-hidden="true">
             {open ? (
-              <path d="M6.4 5 5 6.4 10.6 12 5 17.6 6.4 19l5.6-5.6 5.6 5.6 1.4-1.4-5.6-5.6L19 6.4 17.6 5 12 10.6z" fill="currentColor" />
+              <path
+                d="M6.4 5 5 6.4 10.6 12 5 17.6 6.4 19l5.6-5.6 5.6 5.6 1.4-1.4-5.6-5.6L19 6.4 17.6 5 12 10.6z"
+                fill="currentColor"
+              />
             ) : (
               <path d="M3 6h18v2H3zm0 5h18v2H3zm0 5h18v2H3z" fill="currentColor" />
             )}
@@ -62,15 +67,25 @@ export function Header({ opaque }: { opaque: boolean }) {
           <ul className={styles.links}>
             {NAV.map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to} end={'end' in item} className={({ isActive }) => cx(styles.link, isActive && styles.active)}>
+                <NavLink
+                  to={item.to}
+                  end={'end' in item}
+                  className={({ isActive }) => cx(styles.link, isActive && styles.active)}
+                >
                   {item.label}
                 </NavLink>
               </li>
             ))}
             <li>
-              <NavLink to={paths.account.href()} className={({ isActive }) => cx(styles.link, styles.account, isActive && styles.active)}>
+              <NavLink
+                to={paths.account.href()}
+                className={({ isActive }) => cx(styles.link, styles.account, isActive && styles.active)}
+              >
                 <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-                  <path d="M12 12a4.5 4.5 0 1 0 0-9 4.5 4.5 0 0 0 0 9zm0 2c-4.4 0-8 2.2-8 5v2h16v-2c0-2.8-3.6-5-8-5z" fill="currentColor" />
+                  <path
+                    d="M12 12a4.5 4.5 0 1 0 0-9 4.5 4.5 0 0 0 0 9zm0 2c-4.4 0-8 2.2-8 5v2h16v-2c0-2.8-3.6-5-8-5z"
+                    fill="currentColor"
+                  />
                 </svg>
                 <span>
                   <AccountLabel />

@@ -22,7 +22,15 @@ const remotes: Record<string, { routes: unknown[] }> = {
     routes: [
       { path: '/nalog', element: <h1>Prijava</h1> },
       { path: '/nalog/racun', element: <h1>Račun</h1> },
-      { path: '/nalog/duga', element: <div style={{ height: 3000 }}><h1>Duga</h1><Link to="/paketi">Idi na pakete</Link></div> },
+      {
+        path: '/nalog/duga',
+        element: (
+          <div style={{ height: 3000 }}>
+            <h1>Duga</h1>
+            <Link to="/paketi">Idi na pakete</Link>
+          </div>
+        ),
+      },
     ],
   },
   onboarding: { routes: [{ path: '/kreiraj-nalog', element: <h1>Kreiraj nalog</h1> }] },
@@ -43,7 +51,9 @@ describe('layout', () => {
     expect(await screen.findByRole('heading', { name: 'Početna' })).toBeInTheDocument();
 
     const nav = screen.getByRole('navigation', { name: 'Glavni meni' });
-    const hrefs = within(nav).getAllByRole('link').map((a) => a.getAttribute('href'));
+    const hrefs = within(nav)
+      .getAllByRole('link')
+      .map((a) => a.getAttribute('href'));
     expect(hrefs).toEqual(['/', '/paketi', '/tv-kanali', '/videoteke', '/nalog']);
 
     const footer = screen.getByRole('contentinfo');
@@ -57,10 +67,19 @@ describe('layout', () => {
       '/uslovi-koriscenja',
       '/uslovi-placanja',
     ]);
-    expect(within(footer).getByRole('link', { name: 'podrska@ontv.ba' })).toHaveAttribute('href', 'mailto:podrska@ontv.ba');
+    expect(within(footer).getByRole('link', { name: 'podrska@ontv.ba' })).toHaveAttribute(
+      'href',
+      'mailto:podrska@ontv.ba',
+    );
     expect(within(footer).getByRole('list', { name: 'Društvene mreže' }).querySelectorAll('a')).toHaveLength(3);
     const logos = within(within(footer).getByRole('list', { name: 'Prihvaćene kartice' })).getAllByRole('img');
-    expect(logos.map((img) => img.getAttribute('alt'))).toEqual(['Mastercard', 'Maestro', 'Mastercard ID Check', 'Visa', 'Visa Secure']);
+    expect(logos.map((img) => img.getAttribute('alt'))).toEqual([
+      'Mastercard',
+      'Maestro',
+      'Mastercard ID Check',
+      'Visa',
+      'Visa Secure',
+    ]);
   });
 
   it('says on every page of a portal its server runs as a sandbox that payments are not real, and nothing otherwise', async () => {
@@ -133,9 +152,21 @@ describe('layout', () => {
 });
 
 describe('opaque header routes (product.md §2, Layout)', () => {
-  it.each(['/nalog', '/nalog/moje-kartice', '/kreiraj-nalog/e-mail', '/pretplati-se', '/pretplata-uspjesna', '/pretplata-greska', '/potvrdi-pretplatu', '/zaboravljena-lozinka', '/uslovi-placanja', '/uslovi-koriscenja', '/privacy-policy/', '/faq'])(
-    '%s has an opaque header',
-    (path) => expect(hasOpaqueHeader(path)).toBe(true),
+  it.each([
+    '/nalog',
+    '/nalog/moje-kartice',
+    '/kreiraj-nalog/e-mail',
+    '/pretplati-se',
+    '/pretplata-uspjesna',
+    '/pretplata-greska',
+    '/potvrdi-pretplatu',
+    '/zaboravljena-lozinka',
+    '/uslovi-placanja',
+    '/uslovi-koriscenja',
+    '/privacy-policy/',
+    '/faq',
+  ])('%s has an opaque header', (path) => expect(hasOpaqueHeader(path)).toBe(true));
+  it.each(['/', '/paketi', '/tv-kanali', '/videoteke'])('%s has a transparent header over its hero', (path) =>
+    expect(hasOpaqueHeader(path)).toBe(false),
   );
-  it.each(['/', '/paketi', '/tv-kanali', '/videoteke'])('%s has a transparent header over its hero', (path) => expect(hasOpaqueHeader(path)).toBe(false));
 });

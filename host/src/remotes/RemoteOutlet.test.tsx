@@ -6,9 +6,17 @@ import { authStore, remoteFor } from '@portal/shared';
 import { renderPortal } from '../testing/renderPortal';
 import { clearRemoteCache, registerPortalRemotes } from './loader';
 
-jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn(), registerPlugins: jest.fn() }));
+jest.mock('@module-federation/enhanced/runtime', () => ({
+  loadRemote: jest.fn(),
+  registerRemotes: jest.fn(),
+  registerPlugins: jest.fn(),
+}));
 
-const manifests = { catalogue: '/c/mf-manifest.json', account: '/a/mf-manifest.json', onboarding: '/o/mf-manifest.json' };
+const manifests = {
+  catalogue: '/c/mf-manifest.json',
+  account: '/a/mf-manifest.json',
+  onboarding: '/o/mf-manifest.json',
+};
 const catalogue = { routes: [{ path: '/', element: <h1>Početna</h1> }] };
 const account = { routes: [{ path: '/nalog', element: <h1>Prijava</h1> }] };
 
@@ -20,7 +28,9 @@ afterEach(() => clearRemoteCache());
 
 describe('remote loading', () => {
   it('loads only the catalogue for the home page', async () => {
-    jest.mocked(loadRemote).mockImplementation(async (id: string) => (id === 'catalogue/routes' ? catalogue : account) as never);
+    jest
+      .mocked(loadRemote)
+      .mockImplementation(async (id: string) => (id === 'catalogue/routes' ? catalogue : account) as never);
     renderPortal('/');
     expect(await screen.findByRole('heading', { name: 'Početna' })).toBeInTheDocument();
     expect(jest.mocked(loadRemote).mock.calls.map(([id]) => id)).toEqual(['catalogue/routes']);
@@ -43,7 +53,9 @@ describe('remote loading', () => {
     up = true;
     await userEvent.click(within(alert).getByRole('button', { name: 'Pokušaj ponovo' }));
     expect(await screen.findByRole('heading', { name: 'Prijava' })).toBeInTheDocument();
-    expect(registerRemotes).toHaveBeenLastCalledWith([{ name: 'account', entry: '/a/mf-manifest.json' }], { force: true });
+    expect(registerRemotes).toHaveBeenLastCalledWith([{ name: 'account', entry: '/a/mf-manifest.json' }], {
+      force: true,
+    });
   });
 
   it('contains a remote that throws while rendering', async () => {
@@ -52,7 +64,9 @@ describe('remote loading', () => {
       if (broken) throw new Error('render failure');
       return <h1>Prijava</h1>;
     }
-    jest.mocked(loadRemote).mockImplementation(async () => ({ routes: [{ path: '/nalog', element: <Flaky /> }] }) as never);
+    jest
+      .mocked(loadRemote)
+      .mockImplementation(async () => ({ routes: [{ path: '/nalog', element: <Flaky /> }] }) as never);
     jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     jest.spyOn(console, 'error').mockImplementation(() => undefined); // React reports the caught error
 
@@ -78,7 +92,9 @@ describe('remote loading', () => {
     renderPortal('/nalog');
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByRole('heading', { name: 'Ovaj dio portala se upravo ažurira' })).toBeInTheDocument();
-    expect(within(alert).getByText('Osvježi stranicu za nekoliko minuta. Ostatak portala radi normalno.')).toBeInTheDocument();
+    expect(
+      within(alert).getByText('Osvježi stranicu za nekoliko minuta. Ostatak portala radi normalno.'),
+    ).toBeInTheDocument();
     // Retrying in place cannot help (this page's @portal/shared stays): the button reloads the page.
     expect(within(alert).getByRole('button', { name: 'Osvježi stranicu' })).toBeInTheDocument();
     expect(within(alert).queryByRole('button', { name: 'Pokušaj ponovo' })).not.toBeInTheDocument();

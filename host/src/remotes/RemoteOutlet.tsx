@@ -1,13 +1,19 @@
 import { Component, startTransition, useCallback, useEffect, useState, type ReactNode } from 'react';
-import { remoteFor, Spinner, type RemoteName, type RemoteRoutesModule, useLocation, useRoutes, type RouteObject } from '@portal/shared';
+import {
+  remoteFor,
+  Spinner,
+  type RemoteName,
+  type RemoteRoutesModule,
+  useLocation,
+  useRoutes,
+  type RouteObject,
+} from '@portal/shared';
 import { NotFound } from '../layout/NotFound';
 import { RemoteError } from './RemoteError';
 import { isVersionSkew, loadedRemote, loadRemoteRoutes, resetRemote } from './loader';
 
 type RemoteState =
-  | { status: 'loading' }
-  | { status: 'ready'; module: RemoteRoutesModule }
-  | { status: 'failed'; error: unknown };
+  { status: 'loading' } | { status: 'ready'; module: RemoteRoutesModule } | { status: 'failed'; error: unknown };
 
 function initialState(name: RemoteName): RemoteState {
   const module = loadedRemote(name);

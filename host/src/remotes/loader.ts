@@ -10,7 +10,10 @@ const loaded = new Map<RemoteName, ExposedRoutes[RemoteName]>();
  * Registers the remotes' manifest URLs from the run-time configuration, with the origin guard (only the
  * page's origin and `remoteOrigins`) and the load retries. Fetches nothing yet.
  */
-export function registerPortalRemotes(remotes: PortalConfig['remotes'], remoteOrigins: PortalConfig['remoteOrigins'] = []): void {
+export function registerPortalRemotes(
+  remotes: PortalConfig['remotes'],
+  remoteOrigins: PortalConfig['remoteOrigins'] = [],
+): void {
   if (!manifests) registerPlugins([originGuard(remoteOrigins), loadRetry()]);
   manifests = remotes;
   registerRemotes(Object.entries(remotes).map(([name, entry]) => ({ name, entry })));

@@ -2,7 +2,10 @@ import { describe, expect, it } from '@jest/globals';
 import { originGuard } from './plugins';
 
 type Hook = (args: never) => unknown;
-const guard = originGuard(['https://remotes.ontv.ba']) as unknown as Record<'fetch' | 'loadEntry' | 'createScript' | 'createLink', Hook>;
+const guard = originGuard(['https://remotes.ontv.ba']) as unknown as Record<
+  'fetch' | 'loadEntry' | 'createScript' | 'createLink',
+  Hook
+>;
 const entry = (url: string) => ({ remoteInfo: { entry: url } }) as never;
 
 describe('originGuard', () => {
@@ -14,8 +17,15 @@ describe('originGuard', () => {
   });
 
   it('refuses any other origin, including a look-alike and another port or scheme', () => {
-    for (const url of ['https://remotes.ontv.ba.evil.test/x.js', 'http://remotes.ontv.ba/x.js', 'https://remotes.ontv.ba:8443/x.js', '//evil.test/x.js']) {
-      expect(() => guard.createScript({ url } as never)).toThrow(/is not the portal's origin nor listed in remoteOrigins/);
+    for (const url of [
+      'https://remotes.ontv.ba.evil.test/x.js',
+      'http://remotes.ontv.ba/x.js',
+      'https://remotes.ontv.ba:8443/x.js',
+      '//evil.test/x.js',
+    ]) {
+      expect(() => guard.createScript({ url } as never)).toThrow(
+        /is not the portal's origin nor listed in remoteOrigins/,
+      );
       expect(() => guard.createLink({ url } as never)).toThrow(/remoteOrigins/);
       expect(() => guard.loadEntry(entry(url))).toThrow(/remoteOrigins/);
       expect(() => guard.fetch(url as never)).toThrow(/remoteOrigins/);

@@ -13,7 +13,8 @@ export function originGuard(allowedOrigins: readonly string[]): ModuleFederation
   const refused = remoteOriginCheck(allowedOrigins, window.location.origin);
   const check = (url: string, what: string) => {
     const origin = refused(url);
-    if (origin) throw new Error(`${what} ${url} is refused: ${origin} is not the portal's origin nor listed in remoteOrigins`);
+    if (origin)
+      throw new Error(`${what} ${url} is refused: ${origin} is not the portal's origin nor listed in remoteOrigins`);
   };
   return {
     name: 'portal-origin-guard',
@@ -41,4 +42,5 @@ export function originGuard(allowedOrigins: readonly string[]): ModuleFederation
  * twice more before the page shows 'Pokušaj ponovo': @module-federation/retry-plugin, one second apart
  * for manifests and half a second for scripts.
  */
-export const loadRetry = (): ModuleFederationRuntimePlugin => RetryPlugin({ fetch: { retryTimes: 2 }, script: { retryTimes: 2, retryDelay: 500 } });
+export const loadRetry = (): ModuleFederationRuntimePlugin =>
+  RetryPlugin({ fetch: { retryTimes: 2 }, script: { retryTimes: 2, retryDelay: 500 } });

@@ -39,5 +39,7 @@ export const accountInfo = (overrides: Partial<AccountInfo> = {}): AccountInfo =
 
 /** The two calls of the account page. */
 export function answerAccount(server: FakeApi, info: AccountInfo, cards: CreditCard[] = []) {
-  server.on('GET', '/ontv/accountInfo', { status: 200, data: info }).on('GET', '/customer/payment-data', { status: 200, data: { creditCards: cards, mbons: [] } });
+  server
+    .on('GET', '/ontv/accountInfo', { status: 200, data: info })
+    .on('GET', '/customer/payment-data', { status: 200, data: { creditCards: cards, mbons: [] } });
 }

@@ -77,26 +77,30 @@ export const DEVICES_TEXTS = {
 
 export const SERVICE_FAILED = 'Promjena trenutno nije moguća. Pokušaj ponovo kasnije.';
 
-
 /** Changing the package (product.md §10, Changing the package). */
 export const CHANGE_PLAN_TEXTS = {
   title: 'Promjena paketa',
-  fromTo: (from: string, fromPrice: string, to: string, toPrice: string) => `Sa paketa ${from} (${fromPrice} mjesečno) prelaziš na paket ${to} (${toPrice} mjesečno). Cijene uključuju PDV.`,
+  fromTo: (from: string, fromPrice: string, to: string, toPrice: string) =>
+    `Sa paketa ${from} (${fromPrice} mjesečno) prelaziš na paket ${to} (${toPrice} mjesečno). Cijene uključuju PDV.`,
   upgrade: (days: number, periodDays: number, start: string, end: string) =>
     `Novi paket važi odmah. Sada plaćaš razliku u cijeni za preostale dane plaćenog perioda: ${days} od ${periodDays} dana, od ${start} do ${end}`,
   toPay: 'Za platiti sada',
   vatIncluded: 'PDV uključen',
   afterRenewal: (day: string, price: string) => `Od obnove ${day} mjesečna cijena je ${price}.`,
-  downgrade: (to: string, day: string, from: string) => `Paket ${to} počinje sa sljedećom obnovom, ${day} Do tada gledaš paket ${from}. Sada ne plaćaš ništa.`,
-  promo: (from: string, end: string, to: string) => `Tvoj besplatni promo period paketa ${from} traje do ${end} Paket ${to} počinje tada, s prvim plaćenim periodom. Sada ne plaćaš ništa.`,
+  downgrade: (to: string, day: string, from: string) =>
+    `Paket ${to} počinje sa sljedećom obnovom, ${day} Do tada gledaš paket ${from}. Sada ne plaćaš ništa.`,
+  promo: (from: string, end: string, to: string) =>
+    `Tvoj besplatni promo period paketa ${from} traje do ${end} Paket ${to} počinje tada, s prvim plaćenim periodom. Sada ne plaćaš ništa.`,
   payWith: 'Plaćanje karticom',
   addCard: 'Dodaj karticu',
   pay: (amount: string) => `Plati ${amount} i promijeni paket`,
   confirmDowngrade: 'Potvrdi promjenu',
   changed: (plan: string) => `Paket je promijenjen: sada gledaš paket ${plan}.`,
-  paid: (plan: string) => `Plaćanje je uspješno i paket je promijenjen: sada gledaš paket ${plan}. Račun nalaziš u istoriji uplata.`,
+  paid: (plan: string) =>
+    `Plaćanje je uspješno i paket je promijenjen: sada gledaš paket ${plan}. Račun nalaziš u istoriji uplata.`,
   scheduled: (plan: string, day: string) => `Promjena je zakazana: od ${day} tvoj paket je ${plan}.`,
-  paymentFailed: 'Plaćanje nije uspjelo i paket nije promijenjen. Pokušaj ponovo, ili se obrati svojoj banci ili našoj podršci ako se greška ponovi.',
+  paymentFailed:
+    'Plaćanje nije uspjelo i paket nije promijenjen. Pokušaj ponovo, ili se obrati svojoj banci ili našoj podršci ako se greška ponovi.',
   failed: 'Promjena paketa trenutno nije moguća. Pokušaj ponovo.',
   history: 'Istorija uplata',
   packages: 'Pogledaj pakete',

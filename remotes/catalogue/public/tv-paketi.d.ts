@@ -21,10 +21,26 @@ export interface TvPaketiElement extends HTMLElement {
   readonly portalUrl: string;
   readonly apiUrl: string;
   readonly ref: string | null;
-  addEventListener<K extends keyof TvPaketiEventMap>(type: K, listener: (this: TvPaketiElement, event: TvPaketiEventMap[K]) => unknown, options?: boolean | AddEventListenerOptions): void;
-  addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
-  removeEventListener<K extends keyof TvPaketiEventMap>(type: K, listener: (this: TvPaketiElement, event: TvPaketiEventMap[K]) => unknown, options?: boolean | EventListenerOptions): void;
-  removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
+  addEventListener<K extends keyof TvPaketiEventMap>(
+    type: K,
+    listener: (this: TvPaketiElement, event: TvPaketiEventMap[K]) => unknown,
+    options?: boolean | AddEventListenerOptions,
+  ): void;
+  addEventListener(
+    type: string,
+    listener: EventListenerOrEventListenerObject,
+    options?: boolean | AddEventListenerOptions,
+  ): void;
+  removeEventListener<K extends keyof TvPaketiEventMap>(
+    type: K,
+    listener: (this: TvPaketiElement, event: TvPaketiEventMap[K]) => unknown,
+    options?: boolean | EventListenerOptions,
+  ): void;
+  removeEventListener(
+    type: string,
+    listener: EventListenerOrEventListenerObject,
+    options?: boolean | EventListenerOptions,
+  ): void;
 }
 
 /** The element's attributes (what JSX takes, in tv-paketi-react.d.ts). */

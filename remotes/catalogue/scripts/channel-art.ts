@@ -18,7 +18,8 @@ const PALETTE: ReadonlyArray<readonly [string, string]> = [
   ['#4d7c0f', '#1a2e05'],
 ];
 
-const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeXml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 function hash(text: string): number {
   let h = 2166136261;
@@ -42,7 +43,9 @@ export function channelSvg(name: string): string {
 
 function main(): void {
   const all = process.argv.includes('--all');
-  const data = JSON.parse(fs.readFileSync(path.join(contentDir, 'channels.json'), 'utf8')) as { channels: Array<{ name: string; landscape: string }> };
+  const data = JSON.parse(fs.readFileSync(path.join(contentDir, 'channels.json'), 'utf8')) as {
+    channels: Array<{ name: string; landscape: string }>;
+  };
   let written = 0;
   for (const channel of data.channels) {
     const file = path.join(contentDir, channel.landscape);

@@ -4,7 +4,8 @@ import { renderRoutes } from '@portal/shared/testing';
 import { routes } from './exposes/routes';
 
 /** Renders a catalogue route and lets its lazily loaded page arrive. */
-export const renderCatalogue = (path: string) => renderRoutes(routes, path, { others: { '/pretplati-se': 'Pretplata' } });
+export const renderCatalogue = (path: string) =>
+  renderRoutes(routes, path, { others: { '/pretplati-se': 'Pretplata' } });
 
 /** Answers `fetch` for the files under `resources/`; anything else is a test bug. */
 export function fakeResources(files: Record<string, { status?: number; body: string }>) {

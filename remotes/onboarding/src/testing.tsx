@@ -2,4 +2,5 @@
 import { renderRoutes } from '@portal/shared/testing';
 import { routes } from './exposes/routes';
 
-export const renderOnboarding = (path: string) => renderRoutes(routes, path, { others: { '/nalog': 'Prijava', '/paketi': 'Paketi' } });
+export const renderOnboarding = (path: string) =>
+  renderRoutes(routes, path, { others: { '/nalog': 'Prijava', '/paketi': 'Paketi' } });

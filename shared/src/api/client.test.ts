@@ -21,12 +21,19 @@ beforeEach(() => {
 
 /** An endpoint that accepts only the new token, as the real one does after expiry. */
 function protectedEndpoint(url: string) {
-  server.on('GET', url, (req) => (req.authorization === `Bearer ${newToken}` ? { status: 200, data: { url } } : { status: 401, data: { message: 'Sesija je istekla.' } }));
+  server.on('GET', url, (req) =>
+    req.authorization === `Bearer ${newToken}`
+      ? { status: 200, data: { url } }
+      : { status: 401, data: { message: 'Sesija je istekla.' } },
+  );
 }
 
 describe('API client', () => {
   it('adds the bearer token to calls but not to login and refresh', async () => {
-    server.on('GET', '/x', { status: 200, data: {} }).on('POST', '/login', { status: 401 }).on('POST', '/refresh', { status: 401 });
+    server
+      .on('GET', '/x', { status: 200, data: {} })
+      .on('POST', '/login', { status: 401 })
+      .on('POST', '/refresh', { status: 401 });
     await api.get('/x');
     await api.post('/login', {}).catch(() => undefined);
     expect(server.callsTo('GET', '/x')[0]?.authorization).toBe(`Bearer ${oldToken}`);
@@ -144,13 +151,21 @@ describe('API client as axios sends it (at the adapter edge)', () => {
 
   it('sends JSON with its content type, the query string without empty values, the token, and a time limit', async () => {
     answer(200, { ok: true });
-    const response = await api.post<{ ok: boolean }>('/ontv/plan-change', { plan: 'maxon' }, { params: { plan: 'maxon', none: undefined, n: 2 } });
+    const response = await api.post<{ ok: boolean }>(
+      '/ontv/plan-change',
+      { plan: 'maxon' },
+      { params: { plan: 'maxon', none: undefined, n: 2 } },
+    );
     expect(response).toMatchObject({ status: 200, data: { ok: true } });
     const [config] = sent as [InternalAxiosRequestConfig];
     expect(api.getUri(config)).toBe('/api/ontv/plan-change?plan=maxon&n=2');
     expect(config.method).toBe('post');
     expect(config.data).toBe('{"plan":"maxon"}');
-    expect(config.headers.toJSON()).toMatchObject({ 'Content-Type': 'application/json', Accept: 'application/json', Authorization: `Bearer ${oldToken}` });
+    expect(config.headers.toJSON()).toMatchObject({
+      'Content-Type': 'application/json',
+      Accept: 'application/json',
+      Authorization: `Bearer ${oldToken}`,
+    });
     expect(config.timeout).toBe(20_000);
   });
 
@@ -175,7 +190,10 @@ describe('API client as axios sends it (at the adapter edge)', () => {
 
   it('reads the JSON error a file download answers instead of the file', async () => {
     answer(404, new Blob([JSON.stringify({ message: 'Račun nije pronađen.' })], { type: 'application/json' }));
-    await expect(api.get('/ontv/invoice.pdf', { responseType: 'blob' })).rejects.toMatchObject({ status: 404, serverMessage: 'Račun nije pronađen.' });
+    await expect(api.get('/ontv/invoice.pdf', { responseType: 'blob' })).rejects.toMatchObject({
+      status: 404,
+      serverMessage: 'Račun nije pronađen.',
+    });
   });
 
   it('cancels a call the page no longer needs: the request carries its signal, and the call rejects as cancelled, not as an ApiError', async () => {
@@ -184,7 +202,9 @@ describe('API client as axios sends it (at the adapter edge)', () => {
       (config) =>
         new Promise((_, reject) => {
           sent.push(config);
-          config.signal?.addEventListener?.('abort', () => reject(new AxiosError('canceled', AxiosError.ERR_CANCELED, config)));
+          config.signal?.addEventListener?.('abort', () =>
+            reject(new AxiosError('canceled', AxiosError.ERR_CANCELED, config)),
+          );
         }),
     );
     const controller = new AbortController();

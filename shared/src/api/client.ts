@@ -1,6 +1,13 @@
 import type { AxiosRequestConfig, AxiosResponse } from 'axios';
 import type * as z from 'zod/mini';
-import { endpoints, type AnswerOf, type BodyIn, type Endpoint, type ParamsOf, type ProductSchema } from '../contract/endpoints';
+import {
+  endpoints,
+  type AnswerOf,
+  type BodyIn,
+  type Endpoint,
+  type ParamsOf,
+  type ProductSchema,
+} from '../contract/endpoints';
 import type { EndpointInput } from './http';
 import { ApiError } from './errors';
 import { apiSettings } from './settings';
@@ -41,12 +48,18 @@ export function productPath(path: string): string {
  * What a call of `endpoint` takes: its path parameters, its body and query when it has them, extra
  * headers, and the `signal` of a page that may stop needing the answer (the request is cancelled).
  */
-export type CallInput<E extends Endpoint> = (keyof ParamsOf<E> extends never ? { params?: undefined } : { params: ParamsOf<E> }) &
+export type CallInput<E extends Endpoint> = (keyof ParamsOf<E> extends never
+  ? { params?: undefined }
+  : { params: ParamsOf<E> }) &
   (E['body'] extends ProductSchema ? { body: BodyIn<E> } : { body?: undefined }) &
-  (E['query'] extends z.ZodMiniType ? { query: z.input<E['query']> } : { query?: undefined }) & { headers?: Record<string, string>; signal?: AbortSignal };
+  (E['query'] extends z.ZodMiniType ? { query: z.input<E['query']> } : { query?: undefined }) & {
+    headers?: Record<string, string>;
+    signal?: AbortSignal;
+  };
 type CallArgs<E extends Endpoint> = object extends CallInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>];
 
-const callEndpoint = async (endpoint: Endpoint, input?: EndpointInput): Promise<unknown> => (await loadHttp()).send(endpoint, input);
+const callEndpoint = async (endpoint: Endpoint, input?: EndpointInput): Promise<unknown> =>
+  (await loadHttp()).send(endpoint, input);
 
 /** Calls one endpoint of the contract's table; the answer is checked against its schema (a mismatch is a ContractError). */
 export function call<E extends Endpoint>(endpoint: E, ...[input]: CallArgs<E>): Promise<AnswerOf<E>> {
@@ -71,12 +84,18 @@ export async function postToProcessor(url: string, body: unknown): Promise<{ sta
  * the package only adds). Pages call `calls.<name>()`; lint keeps apps from this.
  */
 export const api = {
-  request: async <T = unknown>(config: AxiosRequestConfig): Promise<AxiosResponse<T>> => (await loadHttp()).api.request<T>(config),
-  get: async <T = unknown>(url: string, config?: AxiosRequestConfig): Promise<AxiosResponse<T>> => (await loadHttp()).api.get<T>(url, config),
-  delete: async <T = unknown>(url: string, config?: AxiosRequestConfig): Promise<AxiosResponse<T>> => (await loadHttp()).api.delete<T>(url, config),
-  post: async <T = unknown>(url: string, data?: unknown, config?: AxiosRequestConfig): Promise<AxiosResponse<T>> => (await loadHttp()).api.post<T>(url, data, config),
-  put: async <T = unknown>(url: string, data?: unknown, config?: AxiosRequestConfig): Promise<AxiosResponse<T>> => (await loadHttp()).api.put<T>(url, data, config),
-  patch: async <T = unknown>(url: string, data?: unknown, config?: AxiosRequestConfig): Promise<AxiosResponse<T>> => (await loadHttp()).api.patch<T>(url, data, config),
+  request: async <T = unknown>(config: AxiosRequestConfig): Promise<AxiosResponse<T>> =>
+    (await loadHttp()).api.request<T>(config),
+  get: async <T = unknown>(url: string, config?: AxiosRequestConfig): Promise<AxiosResponse<T>> =>
+    (await loadHttp()).api.get<T>(url, config),
+  delete: async <T = unknown>(url: string, config?: AxiosRequestConfig): Promise<AxiosResponse<T>> =>
+    (await loadHttp()).api.delete<T>(url, config),
+  post: async <T = unknown>(url: string, data?: unknown, config?: AxiosRequestConfig): Promise<AxiosResponse<T>> =>
+    (await loadHttp()).api.post<T>(url, data, config),
+  put: async <T = unknown>(url: string, data?: unknown, config?: AxiosRequestConfig): Promise<AxiosResponse<T>> =>
+    (await loadHttp()).api.put<T>(url, data, config),
+  patch: async <T = unknown>(url: string, data?: unknown, config?: AxiosRequestConfig): Promise<AxiosResponse<T>> =>
+    (await loadHttp()).api.patch<T>(url, data, config),
 };
 
 /** Hands a fetched file to the browser to save under `name`. */
@@ -89,7 +108,9 @@ export function saveFile(file: Blob, name: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-type Calls = { [N in keyof typeof endpoints]: (...args: CallArgs<(typeof endpoints)[N]>) => Promise<AnswerOf<(typeof endpoints)[N]>> };
+type Calls = {
+  [N in keyof typeof endpoints]: (...args: CallArgs<(typeof endpoints)[N]>) => Promise<AnswerOf<(typeof endpoints)[N]>>;
+};
 
 /** One typed function per endpoint of the contract (`calls.checkPin({ body: { pin } })`): a page never writes a path or a method. */
 export const calls = Object.fromEntries(

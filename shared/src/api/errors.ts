@@ -15,7 +15,10 @@ export class ApiError extends Error {
 
 /** A response that does not match the contract: a clear error instead of a crash further on. */
 export class ContractError extends Error {
-  constructor(readonly url: string, readonly issues: string[]) {
+  constructor(
+    readonly url: string,
+    readonly issues: string[],
+  ) {
     super(`Response of ${url} does not match the contract: ${issues.join('; ')}`);
     this.name = 'ContractError';
   }
@@ -29,7 +32,10 @@ export function toApiError(error: unknown): ApiError {
 export function parseResponse<S extends z.ZodMiniType>(schema: S, data: unknown, url: string): z.infer<S> {
   const result = schema.safeParse(data);
   if (!result.success) {
-    throw new ContractError(url, result.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`));
+    throw new ContractError(
+      url,
+      result.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`),
+    );
   }
   return result.data;
 }

@@ -31,12 +31,19 @@ const networkAdapter = api.defaults.adapter;
  * The card processor's own service (the sandbox's `/sandbox-pay/v1`): axios without our interceptors,
  * so the customer's token never goes to it and its refusals stay its answers, not ApiErrors.
  */
-const processor = axios.create({ timeout: TIMEOUT_MS, headers: { Accept: 'application/json' }, validateStatus: () => true });
+const processor = axios.create({
+  timeout: TIMEOUT_MS,
+  headers: { Accept: 'application/json' },
+  validateStatus: () => true,
+});
 
 /** Posts JSON to the processor: its status and body (undefined when not JSON), whatever the status; rejects only when it is not reached. */
 export async function postToProcessor(url: string, body: unknown): Promise<{ status: number; data: unknown }> {
   const response = await processor.post(url, body);
-  return { status: response.status, data: response.data !== null && typeof response.data === 'object' ? response.data : undefined };
+  return {
+    status: response.status,
+    data: response.data !== null && typeof response.data === 'object' ? response.data : undefined,
+  };
 }
 
 /** Tests answer calls at axios's adapter edge (see @portal/shared/testing); null puts the network back. */
@@ -74,7 +81,11 @@ function requestOf(endpoint: Endpoint, input: EndpointInput = {}) {
 export async function send(endpoint: Endpoint, input?: EndpointInput): Promise<unknown> {
   const response = await api.request(requestOf(endpoint, input));
   if (!endpoint.answer) return undefined;
-  return parseResponse(schemaFor(endpoint.answer, apiSettings.product), response.data, `${endpoint.method} ${endpoint.path}`);
+  return parseResponse(
+    schemaFor(endpoint.answer, apiSettings.product),
+    response.data,
+    `${endpoint.method} ${endpoint.path}`,
+  );
 }
 
 /** Fetches the file an endpoint answers (a PDF invoice). */
@@ -90,7 +101,8 @@ const NO_REFRESH = new Set<string | undefined>([endpoints.refresh.path, endpoint
 api.interceptors.request.use((config) => {
   config.baseURL ??= apiSettings.baseURL;
   const token = getToken();
-  if (token && !NO_BEARER.has(config.url) && !config.headers.has('Authorization')) config.headers.set('Authorization', `Bearer ${token}`);
+  if (token && !NO_BEARER.has(config.url) && !config.headers.has('Authorization'))
+    config.headers.set('Authorization', `Bearer ${token}`);
   return config;
 });
 api.interceptors.response.use(undefined, refreshAfter401);
@@ -107,7 +119,11 @@ let refreshing: Promise<string> | null = null;
 
 /** One refresh for every request that failed at the same time (product.md §4, Signing in). */
 function refreshOnce(oldToken: string): Promise<string> {
-  refreshing ??= (send(endpoints.refresh, { body: { devicePassword: getDevice().devicePassword, token: oldToken } }) as Promise<{ token: string }>)
+  refreshing ??= (
+    send(endpoints.refresh, { body: { devicePassword: getDevice().devicePassword, token: oldToken } }) as Promise<{
+      token: string;
+    }>
+  )
     .then(({ token }) => {
       setToken(token);
       return token;
@@ -144,7 +160,12 @@ async function errorBody(data: unknown): Promise<unknown> {
 /** The failed answer as an ApiError: its status and the server's message and code, when it sent them. */
 async function failure(config: InternalAxiosRequestConfig, response: AxiosResponse): Promise<ApiError> {
   const body = errorResponseSchema.safeParse(await errorBody(response.data));
-  return new ApiError(response.status, body.success ? body.data.message : undefined, config.url, body.success ? body.data.code : undefined);
+  return new ApiError(
+    response.status,
+    body.success ? body.data.message : undefined,
+    config.url,
+    body.success ? body.data.code : undefined,
+  );
 }
 
 /**
@@ -159,7 +180,12 @@ async function refreshAfter401(error: unknown): Promise<AxiosResponse> {
   const { config, response } = error;
   if (!response) throw new ApiError(0, undefined, config.url);
   const token = getToken();
-  const retriable = response.status === 401 && !config.retried && !NO_REFRESH.has(config.url) && token !== null && authenticationType(token) === AUTH_TYPE_PASSWORD;
+  const retriable =
+    response.status === 401 &&
+    !config.retried &&
+    !NO_REFRESH.has(config.url) &&
+    token !== null &&
+    authenticationType(token) === AUTH_TYPE_PASSWORD;
   if (!retriable) throw await failure(config, response);
 
   const sent = sentToken(config);

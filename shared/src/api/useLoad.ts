@@ -8,7 +8,11 @@ export type LoadState<T> = { status: 'loading' } | { status: 'ready'; value: T }
  * memoised); with `enabled` false nothing is loaded and the state stays `loading`. `load` gets the
  * signal of the component's interest: a page that leaves, or loads again, cancels what it no longer needs.
  */
-export function useLoad<T>(load: (signal: AbortSignal) => Promise<T>, what: string, enabled = true): LoadState<T> & { retry: () => void } {
+export function useLoad<T>(
+  load: (signal: AbortSignal) => Promise<T>,
+  what: string,
+  enabled = true,
+): LoadState<T> & { retry: () => void } {
   const [state, setState] = useState<LoadState<T>>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {

@@ -39,7 +39,9 @@ export function useSubmit<E>(fallbackOrExplain: string | ((error: ApiError) => E
       return true;
     } catch (failure) {
       const apiError = toApiError(failure);
-      setError(typeof fallbackOrExplain === 'string' ? messageOf(apiError, fallbackOrExplain) : fallbackOrExplain(apiError));
+      setError(
+        typeof fallbackOrExplain === 'string' ? messageOf(apiError, fallbackOrExplain) : fallbackOrExplain(apiError),
+      );
       running.current = false;
       setBusy(false);
       return false;

@@ -70,14 +70,18 @@ describe('login', () => {
 
   it('rejects and stays logged out on a failed login', async () => {
     server.on('POST', '/login', { status: 401, data: { message: 'Pogrešno korisničko ime ili lozinka.' } });
-    await expect(authStore.getState().login({ username: 'a@b.ba', password: 'x' })).rejects.toMatchObject({ status: 401 });
+    await expect(authStore.getState().login({ username: 'a@b.ba', password: 'x' })).rejects.toMatchObject({
+      status: 401,
+    });
     expect(getToken()).toBeNull();
     expect(authStore.getState().authorized).toBe(false);
   });
 
   it('rejects a login answer that breaks the contract', async () => {
     server.on('POST', '/login', { status: 200, data: { token: 42 } });
-    await expect(authStore.getState().login({ username: 'a@b.ba', password: 'x' })).rejects.toThrow(/does not match the contract/);
+    await expect(authStore.getState().login({ username: 'a@b.ba', password: 'x' })).rejects.toThrow(
+      /does not match the contract/,
+    );
     expect(getToken()).toBeNull();
   });
 });

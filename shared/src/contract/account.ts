@@ -26,7 +26,9 @@ export const accountInfoSchema = z.object({
   usedPromos: z.optional(z.array(z.string())),
   renewalProblem: z.optional(z.nullable(z.object({ retryOn: z.nullable(z.string()), graceUntil: z.string() }))),
   /** Beyond the first specification (product.md §10, Changing the package): a downgrade waiting for the renewal on `from`. */
-  pendingPlan: z.optional(z.nullable(z.object({ code: z.string(), name: z.string(), price: z.number(), from: z.string() }))),
+  pendingPlan: z.optional(
+    z.nullable(z.object({ code: z.string(), name: z.string(), price: z.number(), from: z.string() })),
+  ),
 });
 export type AccountInfo = z.infer<typeof accountInfoSchema>;
 
@@ -54,7 +56,10 @@ export const planChangeQuoteSchema = z.object({
 export type PlanChangeQuote = z.infer<typeof planChangeQuoteSchema>;
 
 /** `POST /{product}/plan-change`: the package and the amount the customer was shown (another one is refused). */
-export const planChangeRequestSchema = z.object({ plan: z.string().check(z.minLength(1), z.maxLength(40)), amount: z.number().check(z.gte(0), z.lte(100_000)) });
+export const planChangeRequestSchema = z.object({
+  plan: z.string().check(z.minLength(1), z.maxLength(40)),
+  amount: z.number().check(z.gte(0), z.lte(100_000)),
+});
 
 /** A billing pass's time: an ISO date-time with an offset, in the years PostgreSQL dates and the portal use. */
 export const billingRunRequestSchema = z.object({

@@ -26,9 +26,13 @@ export const plansResponseSchema = z.array(planSchema);
  */
 
 /** A path under the catalogue's own content folder (`images/...`), never another site. */
-const localPath = z.string().check(z.regex(/^[a-z0-9][a-z0-9/_.-]*\.(svg|png|jpe?g|webp)$/, 'a path under content/, e.g. images/slides/x.svg'));
+const localPath = z
+  .string()
+  .check(z.regex(/^[a-z0-9][a-z0-9/_.-]*\.(svg|png|jpe?g|webp)$/, 'a path under content/, e.g. images/slides/x.svg'));
 /** A link inside the portal (`/paketi`) or to another site over https. */
-const href = z.string().check(z.regex(/^(\/(?!\/)|https:\/\/)/, 'a portal path starting with / or an https:// address'));
+const href = z
+  .string()
+  .check(z.regex(/^(\/(?!\/)|https:\/\/)/, 'a portal path starting with / or an https:// address'));
 const day = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as YYYY-MM-DD'));
 const nonEmpty = () => z.string().check(z.minLength(1));
 
@@ -56,7 +60,9 @@ export const plansFileSchema = z
     plans: z.record(planCodeSchema, planInfoSchema),
     vodNote: z.object({ text: nonEmpty(), promoUntil: day }),
   })
-  .check(z.refine((file) => file.list.every((code) => code in file.plans), 'every code in list needs an entry in plans'));
+  .check(
+    z.refine((file) => file.list.every((code) => code in file.plans), 'every code in list needs an entry in plans'),
+  );
 export type PlansFile = z.infer<typeof plansFileSchema>;
 
 export const channelSchema = z.object({
@@ -70,7 +76,14 @@ export type Channel = z.infer<typeof channelSchema>;
 
 export const appsFileSchema = z.object({
   apps: z
-    .array(z.object({ platform: nonEmpty(), href: z.string().check(z.regex(/^https:\/\//, 'an https:// address')), badge: localPath, label: nonEmpty() }))
+    .array(
+      z.object({
+        platform: nonEmpty(),
+        href: z.string().check(z.regex(/^https:\/\//, 'an https:// address')),
+        badge: localPath,
+        label: nonEmpty(),
+      }),
+    )
     .check(z.minLength(1)),
 });
 export type AppLink = z.infer<typeof appsFileSchema>['apps'][number];

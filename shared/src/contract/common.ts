@@ -25,6 +25,9 @@ export type RemoteName = (typeof REMOTE_NAMES)[number];
 /** Every app of the portal and its folder: the host, then the remotes. */
 export const APP_DIRS = {
   host: 'host',
-  ...(Object.fromEntries(REMOTE_NAMES.map((name) => [name, `remotes/${name}`])) as Record<RemoteName, `remotes/${RemoteName}`>),
+  ...(Object.fromEntries(REMOTE_NAMES.map((name) => [name, `remotes/${name}`])) as Record<
+    RemoteName,
+    `remotes/${RemoteName}`
+  >),
 } as const;
 export type AppName = keyof typeof APP_DIRS;

@@ -21,13 +21,17 @@ export function isStrongPassword(value: string): boolean {
 }
 
 /** product.md §5: what a password breaking the rule is told. */
-export const WEAK_PASSWORD_MESSAGE = 'Lozinka mora sadržavati bar jedno veliko slovo, malo slovo, broj i specijalni karakter.';
+export const WEAK_PASSWORD_MESSAGE =
+  'Lozinka mora sadržavati bar jedno veliko slovo, malo slovo, broj i specijalni karakter.';
 
 /**
  * A new password and its confirmation as typed (registration, reset, change): the trimmed password,
  * whether it breaks the rule, whether the confirmation differs, and whether both are ready to send.
  */
-export function checkNewPassword(value: string, confirm: string): { password: string; weak: boolean; differ: boolean; ready: boolean } {
+export function checkNewPassword(
+  value: string,
+  confirm: string,
+): { password: string; weak: boolean; differ: boolean; ready: boolean } {
   const password = value.trim();
   const weak = password !== '' && !isStrongPassword(password);
   const differ = confirm !== '' && confirm.trim() !== password;

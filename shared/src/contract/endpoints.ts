@@ -1,8 +1,21 @@
 import * as z from 'zod/mini';
 import { loginRequestSchema, loginResponseSchema, refreshRequestSchema, refreshResponseSchema } from './auth';
-import { accountInfoSchema, billingReportSchema, billingRunRequestSchema, planChangeQuoteSchema, planChangeRequestSchema } from './account';
+import {
+  accountInfoSchema,
+  billingReportSchema,
+  billingRunRequestSchema,
+  planChangeQuoteSchema,
+  planChangeRequestSchema,
+} from './account';
 import { plansResponseSchema } from './catalogue';
-import { changePasswordRequestSchema, changePinRequestSchema, checkPinRequestSchema, deviceListSchema, paymentDataSchema, serviceStatusSchema } from './customer';
+import {
+  changePasswordRequestSchema,
+  changePinRequestSchema,
+  checkPinRequestSchema,
+  deviceListSchema,
+  paymentDataSchema,
+  serviceStatusSchema,
+} from './customer';
 import {
   cardHolderSchema,
   creditCardListSchema,
@@ -66,37 +79,97 @@ const endpoint = <const E extends Endpoint>(e: E): E => e;
 
 export const endpoints = {
   // Authentication
-  login: endpoint({ method: 'POST', path: '/login', body: loginRequestSchema, answer: loginResponseSchema, auth: false }),
-  refresh: endpoint({ method: 'POST', path: '/refresh', body: refreshRequestSchema, answer: refreshResponseSchema, auth: false }),
+  login: endpoint({
+    method: 'POST',
+    path: '/login',
+    body: loginRequestSchema,
+    answer: loginResponseSchema,
+    auth: false,
+  }),
+  refresh: endpoint({
+    method: 'POST',
+    path: '/refresh',
+    body: refreshRequestSchema,
+    answer: refreshResponseSchema,
+    auth: false,
+  }),
   /** Ends the session of the token sent, if it is one; always 204. */
   logout: endpoint({ method: 'POST', path: '/logout', auth: false }),
 
   // Registration
-  startRegistration: endpoint({ method: 'POST', path: '/start-registration', body: startRegistrationRequestSchema, answer: startRegistrationResponseSchema, auth: false }),
+  startRegistration: endpoint({
+    method: 'POST',
+    path: '/start-registration',
+    body: startRegistrationRequestSchema,
+    answer: startRegistrationResponseSchema,
+    auth: false,
+  }),
   approveSms: endpoint({ method: 'POST', path: '/approve/sms', body: approveSmsRequestSchema, auth: false }),
   approveMail: endpoint({ method: 'POST', path: '/approve/mail', body: approveMailRequestSchema, auth: false }),
   resendSms: endpoint({ method: 'POST', path: '/resend/sms', body: resendRequestSchema, auth: false }),
   resendMail: endpoint({ method: 'POST', path: '/resend/mail', body: resendRequestSchema, auth: false }),
-  continueRegistration: endpoint({ method: 'POST', path: '/continue-registration', body: continueRegistrationRequestSchema, auth: false }),
-  finishRegistration: endpoint({ method: 'POST', path: '/finish-registration', body: finishRegistrationRequestSchema, answer: finishRegistrationResponseSchema, auth: false }),
+  continueRegistration: endpoint({
+    method: 'POST',
+    path: '/continue-registration',
+    body: continueRegistrationRequestSchema,
+    auth: false,
+  }),
+  finishRegistration: endpoint({
+    method: 'POST',
+    path: '/finish-registration',
+    body: finishRegistrationRequestSchema,
+    answer: finishRegistrationResponseSchema,
+    auth: false,
+  }),
 
   // Forgotten password
-  checkUsername: endpoint({ method: 'POST', path: '/forgot-password/check-username', body: checkUsernameRequestSchema, answer: checkUsernameResponseSchema, auth: false }),
-  approveResetCode: endpoint({ method: 'POST', path: '/forgot-password/approve-code', body: approveResetCodeRequestSchema, auth: false }),
-  resendResetCode: endpoint({ method: 'POST', path: '/forgot-password/resend-code', body: resendResetCodeRequestSchema, auth: false }),
-  resetPassword: endpoint({ method: 'POST', path: '/forgot-password/reset', body: resetPasswordRequestSchema, auth: false }),
+  checkUsername: endpoint({
+    method: 'POST',
+    path: '/forgot-password/check-username',
+    body: checkUsernameRequestSchema,
+    answer: checkUsernameResponseSchema,
+    auth: false,
+  }),
+  approveResetCode: endpoint({
+    method: 'POST',
+    path: '/forgot-password/approve-code',
+    body: approveResetCodeRequestSchema,
+    auth: false,
+  }),
+  resendResetCode: endpoint({
+    method: 'POST',
+    path: '/forgot-password/resend-code',
+    body: resendResetCodeRequestSchema,
+    auth: false,
+  }),
+  resetPassword: endpoint({
+    method: 'POST',
+    path: '/forgot-password/reset',
+    body: resetPasswordRequestSchema,
+    auth: false,
+  }),
 
   // Customer
   checkPin: endpoint({ method: 'POST', path: '/customer/check-pin', body: checkPinRequestSchema, auth: true }),
   changePin: endpoint({ method: 'POST', path: '/customer/change-pin', body: changePinRequestSchema, auth: true }),
-  changePassword: endpoint({ method: 'POST', path: '/customer/change-password', body: changePasswordRequestSchema, auth: true }),
+  changePassword: endpoint({
+    method: 'POST',
+    path: '/customer/change-password',
+    body: changePasswordRequestSchema,
+    auth: true,
+  }),
   paymentData: endpoint({ method: 'GET', path: '/customer/payment-data', answer: paymentDataSchema, auth: true }),
   /** The devices signed in to the account: this one first, then the most recently used. */
   listDevices: endpoint({ method: 'GET', path: '/customer/devices', answer: deviceListSchema, auth: true }),
   /** Signs one other device out at once; answers the devices left. */
   signOutDevice: endpoint({ method: 'DELETE', path: '/customer/devices/{id}', answer: deviceListSchema, auth: true }),
   /** Signs every device but this one out at once; answers the devices left. */
-  signOutOtherDevices: endpoint({ method: 'POST', path: '/customer/devices/sign-out-others', answer: deviceListSchema, auth: true }),
+  signOutOtherDevices: endpoint({
+    method: 'POST',
+    path: '/customer/devices/sign-out-others',
+    answer: deviceListSchema,
+    auth: true,
+  }),
 
   // Service
   plans: endpoint({ method: 'GET', path: '/{product}/plans', answer: plansResponseSchema, auth: false }),
@@ -107,28 +180,78 @@ export const endpoints = {
    * written to it (docs/product.md §7).
    */
   deactivate: endpoint({ method: 'POST', path: '/{product}/deactivate', answer: serviceStatusSchema, auth: true }),
-  reactivateWithoutPayment: endpoint({ method: 'POST', path: '/{product}/reactivateWithoutPayment', answer: serviceStatusSchema, auth: true }),
+  reactivateWithoutPayment: endpoint({
+    method: 'POST',
+    path: '/{product}/reactivateWithoutPayment',
+    answer: serviceStatusSchema,
+    auth: true,
+  }),
   deactivateGet: endpoint({ method: 'GET', path: '/{product}/deactivate', answer: serviceStatusSchema, auth: true }),
-  reactivateWithoutPaymentGet: endpoint({ method: 'GET', path: '/{product}/reactivateWithoutPayment', answer: serviceStatusSchema, auth: true }),
-  subscribeInPromo: endpoint({ method: 'POST', path: '/{product}/createSubscriptionInPromoPeriod', body: promoSubscriptionRequestSchema, answer: serviceStatusSchema, auth: true }),
+  reactivateWithoutPaymentGet: endpoint({
+    method: 'GET',
+    path: '/{product}/reactivateWithoutPayment',
+    answer: serviceStatusSchema,
+    auth: true,
+  }),
+  subscribeInPromo: endpoint({
+    method: 'POST',
+    path: '/{product}/createSubscriptionInPromoPeriod',
+    body: promoSubscriptionRequestSchema,
+    answer: serviceStatusSchema,
+    auth: true,
+  }),
   /** What changing an ACTIVE subscription's package to `plan` costs and from when. */
-  planChangeQuote: endpoint({ method: 'GET', path: '/{product}/plan-change', query: z.object({ plan: z.string().check(z.minLength(1), z.maxLength(40)) }), answer: planChangeQuoteSchema, auth: true }),
+  planChangeQuote: endpoint({
+    method: 'GET',
+    path: '/{product}/plan-change',
+    query: z.object({ plan: z.string().check(z.minLength(1), z.maxLength(40)) }),
+    answer: planChangeQuoteSchema,
+    auth: true,
+  }),
   /** Changes the package (a downgrade at the next renewal), or places the upgrade's order; `Idempotency-Key` as for orders. */
-  changePlan: endpoint({ method: 'POST', path: '/{product}/plan-change', body: planChangeRequestSchema, answer: planChangeResponseSchema, auth: true }),
+  changePlan: endpoint({
+    method: 'POST',
+    path: '/{product}/plan-change',
+    body: planChangeRequestSchema,
+    answer: planChangeResponseSchema,
+    auth: true,
+  }),
   /** Cancels a downgrade that waits for the renewal; nothing to cancel is not an error. */
   cancelPlanChange: endpoint({ method: 'DELETE', path: '/{product}/plan-change', auth: true }),
 
   // Cards
   createCard: endpoint({ method: 'POST', path: '/credit-card', answer: newCardResponseSchema, auth: true }),
   listCards: endpoint({ method: 'GET', path: '/credit-card', answer: creditCardListSchema, auth: true }),
-  setPrimaryCard: endpoint({ method: 'PATCH', path: '/credit-card/primary/{code}', answer: creditCardListSchema, auth: true }),
-  updateCardHolder: endpoint({ method: 'PATCH', path: '/credit-card/{code}', body: cardHolderSchema, answer: z.object({ code: z.string() }), auth: true }),
+  setPrimaryCard: endpoint({
+    method: 'PATCH',
+    path: '/credit-card/primary/{code}',
+    answer: creditCardListSchema,
+    auth: true,
+  }),
+  updateCardHolder: endpoint({
+    method: 'PATCH',
+    path: '/credit-card/{code}',
+    body: cardHolderSchema,
+    answer: z.object({ code: z.string() }),
+    auth: true,
+  }),
   deleteCard: endpoint({ method: 'DELETE', path: '/credit-card/{code}', answer: creditCardListSchema, auth: true }),
 
   // Payments
-  paymentInfo: endpoint({ method: 'GET', path: '/{product}-payments/new-account/payment-info/{planId}', answer: paymentInfoSchema, auth: true }),
+  paymentInfo: endpoint({
+    method: 'GET',
+    path: '/{product}-payments/new-account/payment-info/{planId}',
+    answer: paymentInfoSchema,
+    auth: true,
+  }),
   /** Sent with an `Idempotency-Key` header: the same key is the same order. */
-  createOrder: endpoint({ method: 'POST', path: '/{product}-payments/new-account/order', body: paymentOrderRequestSchema, answer: paymentOrderResponseSchema, auth: true }),
+  createOrder: endpoint({
+    method: 'POST',
+    path: '/{product}-payments/new-account/order',
+    body: paymentOrderRequestSchema,
+    answer: paymentOrderResponseSchema,
+    auth: true,
+  }),
   payments: endpoint({ method: 'GET', path: '/{product}-payments', answer: paymentListSchema, auth: true }),
   invoice: endpoint({ method: 'GET', path: '/{product}-payments/{orderNumber}', answer: invoiceSchema, auth: true }),
   /** The same invoice as a PDF file (`application/pdf`), not JSON; only for the invoice's own customer. */
@@ -136,15 +259,31 @@ export const endpoints = {
 
   // The sandbox's own
   /** Runs one billing pass as of `at` (default now), so a renewal can be seen without waiting a month. */
-  runBilling: endpoint({ method: 'POST', path: '/dev/billing', body: billingRunRequestSchema, answer: billingReportSchema, auth: false, sandboxOnly: true }),
-  outbox: endpoint({ method: 'GET', path: '/dev/outbox', query: z.object({ to: z.optional(z.string()) }), answer: z.array(outboxEntrySchema), auth: false, sandboxOnly: true }),
+  runBilling: endpoint({
+    method: 'POST',
+    path: '/dev/billing',
+    body: billingRunRequestSchema,
+    answer: billingReportSchema,
+    auth: false,
+    sandboxOnly: true,
+  }),
+  outbox: endpoint({
+    method: 'GET',
+    path: '/dev/outbox',
+    query: z.object({ to: z.optional(z.string()) }),
+    answer: z.array(outboxEntrySchema),
+    auth: false,
+    sandboxOnly: true,
+  }),
 } as const;
 
 export type Endpoints = typeof endpoints;
 export type EndpointName = keyof Endpoints;
 
 type Resolved<S> = S extends (product: string) => infer R ? R : S;
-type ParamNames<P extends string> = P extends `${string}{${infer Name}}${infer Rest}` ? (Name extends 'product' ? never : Name) | ParamNames<Rest> : never;
+type ParamNames<P extends string> = P extends `${string}{${infer Name}}${infer Rest}`
+  ? (Name extends 'product' ? never : Name) | ParamNames<Rest>
+  : never;
 
 /** The path parameters of an endpoint, by name. */
 export type ParamsOf<E extends Endpoint> = { [K in ParamNames<E['path']>]: string };

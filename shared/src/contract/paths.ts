@@ -18,12 +18,18 @@ interface Page<P extends string, A extends unknown[]> {
 }
 
 function page<const P extends string>(path: P, remote: RemoteName, header: HeaderStyle): Page<P, []>;
-function page<const P extends string, A extends unknown[]>(path: P, remote: RemoteName, header: HeaderStyle, href: (...args: A) => string): Page<P, A>;
+function page<const P extends string, A extends unknown[]>(
+  path: P,
+  remote: RemoteName,
+  header: HeaderStyle,
+  href: (...args: A) => string,
+): Page<P, A>;
 function page(path: string, remote: RemoteName, header: HeaderStyle, href?: (...args: unknown[]) => string) {
   return { path, remote, header, href: href ?? (() => path) };
 }
 
-const query = (path: string, name: string, value: string | undefined) => (value ? `${path}?${name}=${encodeURIComponent(value)}` : path);
+const query = (path: string, name: string, value: string | undefined) =>
+  value ? `${path}?${name}=${encodeURIComponent(value)}` : path;
 const forProduct = (path: string) => (product: string) => path.replace('{product}', product);
 
 export const paths = {
@@ -46,16 +52,33 @@ export const paths = {
   changePassword: page('/nalog/promijeni-lozinku', 'account', 'opaque'),
   changePasswordDone: page('/nalog/promijeni-lozinku/uspjesno', 'account', 'opaque'),
   deactivate: page('/nalog/deaktiviraj-{product}', 'account', 'opaque', forProduct('/nalog/deaktiviraj-{product}')),
-  deactivated: page('/nalog/deaktiviraj-{product}/uspjesno', 'account', 'opaque', forProduct('/nalog/deaktiviraj-{product}/uspjesno')),
-  reactivateFree: page('/nalog/reaktiviraj-{product}-bez-placanja', 'account', 'opaque', forProduct('/nalog/reaktiviraj-{product}-bez-placanja')),
+  deactivated: page(
+    '/nalog/deaktiviraj-{product}/uspjesno',
+    'account',
+    'opaque',
+    forProduct('/nalog/deaktiviraj-{product}/uspjesno'),
+  ),
+  reactivateFree: page(
+    '/nalog/reaktiviraj-{product}-bez-placanja',
+    'account',
+    'opaque',
+    forProduct('/nalog/reaktiviraj-{product}-bez-placanja'),
+  ),
   reactivatePaid: page('/nalog/reaktiviraj-{product}', 'account', 'opaque', forProduct('/nalog/reaktiviraj-{product}')),
-  reactivated: page('/nalog/reaktiviraj-{product}/uspjesno', 'account', 'opaque', forProduct('/nalog/reaktiviraj-{product}/uspjesno')),
+  reactivated: page(
+    '/nalog/reaktiviraj-{product}/uspjesno',
+    'account',
+    'opaque',
+    forProduct('/nalog/reaktiviraj-{product}/uspjesno'),
+  ),
   paid: page('/nalog/placanje-uspjesno', 'account', 'opaque'),
   paymentFailed: page('/nalog/placanje-greska', 'account', 'opaque'),
   cards: page('/nalog/moje-kartice', 'account', 'opaque'),
   devices: page('/nalog/uredjaji', 'account', 'opaque'),
   /** `?paket=` names the package to change to. */
-  changePlan: page('/nalog/promijeni-paket', 'account', 'opaque', (plan: string) => query('/nalog/promijeni-paket', 'paket', plan)),
+  changePlan: page('/nalog/promijeni-paket', 'account', 'opaque', (plan: string) =>
+    query('/nalog/promijeni-paket', 'paket', plan),
+  ),
   payments: page('/nalog/istorija-uplata', 'account', 'opaque'),
   invoice: page('/nalog/racun', 'account', 'none', (orderNumber: string) => query('/nalog/racun', 'no', orderNumber)),
 
@@ -79,7 +102,9 @@ export const paths = {
   // Subscribing
   /** `?paket=` preselects a package. */
   subscribe: page('/pretplati-se', 'onboarding', 'opaque', (plan?: string) => query('/pretplati-se', 'paket', plan)),
-  confirmSubscription: page('/potvrdi-pretplatu', 'onboarding', 'opaque', (plan: string) => query('/potvrdi-pretplatu', 'plan', plan)),
+  confirmSubscription: page('/potvrdi-pretplatu', 'onboarding', 'opaque', (plan: string) =>
+    query('/potvrdi-pretplatu', 'plan', plan),
+  ),
   subscribed: page('/pretplata-uspjesna', 'onboarding', 'opaque'),
   subscribeFailed: page('/pretplata-greska', 'onboarding', 'opaque'),
 } as const;
@@ -99,7 +124,8 @@ export const REMOTE_PREFIXES: ReadonlyArray<{ prefix: string; remote: RemoteName
 ].map(([prefix, remote]) => ({ prefix, remote }));
 
 /** `path` is `prefix` or lies under it, by whole segments (`/nalogx` is not under `/nalog`). */
-const under = (pathname: string, prefix: string) => pathname === prefix || pathname.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`);
+const under = (pathname: string, prefix: string) =>
+  pathname === prefix || pathname.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`);
 
 /** The remote that owns a path, matching whole segments (`/nalogx` belongs to nobody). */
 export function remoteFor(pathname: string): RemoteName | null {
@@ -110,7 +136,12 @@ export function remoteFor(pathname: string): RemoteName | null {
 /** Each page's path as a pattern matching it and the paths under it; `{product}` matches any product code. */
 const MATCHERS = PAGES.map((p) => ({
   page: p,
-  pattern: p.path === '/' ? /^\/?$/ : new RegExp(`^${p.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace('{product}', '[a-z][a-z0-9]{1,19}')}(?:/|$)`),
+  pattern:
+    p.path === '/'
+      ? /^\/?$/
+      : new RegExp(
+          `^${p.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace('{product}', '[a-z][a-z0-9]{1,19}')}(?:/|$)`,
+        ),
 }));
 
 /** The page a path shows: the table's longest path it lies under, by whole segments. */

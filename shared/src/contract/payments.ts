@@ -27,7 +27,8 @@ const HOLDER_RULES: Record<CardHolderField, { below: number; message: string; pa
 export function cardHolderError(field: CardHolderField, value: string): string | null {
   const rule = HOLDER_RULES[field];
   const text = value.trim().normalize('NFC');
-  const ok = text.length >= 2 && text.length < rule.below && isPlainLine(text) && (!rule.pattern || rule.pattern.test(text));
+  const ok =
+    text.length >= 2 && text.length < rule.below && isPlainLine(text) && (!rule.pattern || rule.pattern.test(text));
   return ok ? null : rule.message;
 }
 
@@ -42,7 +43,11 @@ export function cardHolderErrors(holder: CardHolder): Partial<Record<CardHolderF
 }
 
 const holderValue = (field: CardHolderField) =>
-  z.string().check(z.trim(), z.normalize('NFC'), z.refine((value) => cardHolderError(field, value) === null, HOLDER_RULES[field].message));
+  z.string().check(
+    z.trim(),
+    z.normalize('NFC'),
+    z.refine((value) => cardHolderError(field, value) === null, HOLDER_RULES[field].message),
+  );
 
 /** `PATCH /credit-card/{code}` body. */
 export const cardHolderSchema = z.object({
@@ -77,7 +82,10 @@ export const creditCardListSchema = z.array(creditCardSchema);
 export const MAX_SALE_REF = 200;
 /** Characters, not UTF-16 units: an emoji is one (PostgreSQL's char_length counts the same way). */
 const characters = (value: string) => Array.from(value).length;
-const saleRef = () => z.optional(z.string().check(z.refine((value) => characters(value) <= MAX_SALE_REF, `ref: najviše ${MAX_SALE_REF} znakova`)));
+const saleRef = () =>
+  z.optional(
+    z.string().check(z.refine((value) => characters(value) <= MAX_SALE_REF, `ref: najviše ${MAX_SALE_REF} znakova`)),
+  );
 /**
  * A `ref` as it is passed on and stored: trimmed, cut at MAX_SALE_REF characters (never inside an
  * emoji's surrogate pair, which would make the link unencodable), and none when empty. A lone half of
@@ -99,7 +107,9 @@ export function paymentOrderRequestSchema(product: string): z.ZodMiniType<Paymen
     [`${product}PlanId`]: z.string().check(z.minLength(1), z.maxLength(40)),
   }) as unknown as z.ZodMiniType<PaymentOrderRequest>;
 }
-export type PaymentOrderRequest = { creditCardId: string; amount: number; ref?: string } & { [key: `${string}PlanId`]: string };
+export type PaymentOrderRequest = { creditCardId: string; amount: number; ref?: string } & {
+  [key: `${string}PlanId`]: string;
+};
 
 /** The order's answer (product.md §3). */
 export const paymentOrderResponseSchema = z.object({
@@ -152,7 +162,9 @@ export function paymentInfoSchema(product: string): z.ZodMiniType<PaymentInfoAns
   }) as unknown as z.ZodMiniType<PaymentInfoAnswer>;
 }
 /** The answer as sent: the plan under the product's key (`ontvPlan`). */
-export type PaymentInfoAnswer = { periodStart: string; periodEnd: string } & { [key: `${string}Plan`]: PaymentInfo['plan'] };
+export type PaymentInfoAnswer = { periodStart: string; periodEnd: string } & {
+  [key: `${string}Plan`]: PaymentInfo['plan'];
+};
 /** The answer as the portal reads it. */
 export interface PaymentInfo {
   plan: { id: string; name: string; price: number };
@@ -161,7 +173,10 @@ export interface PaymentInfo {
 }
 
 /** `POST /{product}/createSubscriptionInPromoPeriod` body; the answer is the service status. */
-export const promoSubscriptionRequestSchema = z.object({ plan: z.string().check(z.minLength(1), z.maxLength(40)), ref: saleRef() });
+export const promoSubscriptionRequestSchema = z.object({
+  plan: z.string().check(z.minLength(1), z.maxLength(40)),
+  ref: saleRef(),
+});
 export const promoSubscriptionResponseSchema = serviceStatusSchema;
 
 /** The card types the portal accepts: Visa 4…, Mastercard 51-55 and 2221-2720, Maestro 50 and 56-69. */
@@ -191,7 +206,8 @@ export function luhnValid(number: string): boolean {
 
 /** An expiry month/year (two-digit year) not yet past at `now`: a card is valid through its month. */
 export function expiryValid(month: number, year: number, now: Date = new Date()): boolean {
-  if (!Number.isInteger(month) || month < 1 || month > 12 || !Number.isInteger(year) || year < 0 || year > 99) return false;
+  if (!Number.isInteger(month) || month < 1 || month > 12 || !Number.isInteger(year) || year < 0 || year > 99)
+    return false;
   const fullYear = 2000 + year;
   const current = now.getFullYear() * 12 + now.getMonth();
   const expiry = fullYear * 12 + (month - 1);

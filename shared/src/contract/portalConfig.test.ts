@@ -4,39 +4,83 @@ import { DEFAULT_OPERATOR } from './operator';
 
 const valid = {
   apiBaseUrl: '/api',
-  remotes: { catalogue: '/remotes/catalogue/mf-manifest.json', account: 'https://cdn.example/account/mf-manifest.json', onboarding: '/o/mf-manifest.json' },
+  remotes: {
+    catalogue: '/remotes/catalogue/mf-manifest.json',
+    account: 'https://cdn.example/account/mf-manifest.json',
+    onboarding: '/o/mf-manifest.json',
+  },
   remoteOrigins: ['https://cdn.example'],
 };
 
 describe('parsePortalConfig', () => {
   it('accepts a valid configuration and defaults the product, the sandbox payments, the operator and no sandbox mode', () => {
-    expect(parsePortalConfig(valid)).toEqual({ ...valid, product: 'ontv', payments: { provider: 'sandbox', sandboxUrl: '/sandbox-pay/v1' }, operator: DEFAULT_OPERATOR, sandbox: false });
+    expect(parsePortalConfig(valid)).toEqual({
+      ...valid,
+      product: 'ontv',
+      payments: { provider: 'sandbox', sandboxUrl: '/sandbox-pay/v1' },
+      operator: DEFAULT_OPERATOR,
+      sandbox: false,
+    });
   });
 
   it('takes Stripe with a publishable key, and refuses a secret key in the browser configuration', () => {
-    expect(parsePortalConfig({ ...valid, payments: { provider: 'stripe', publishableKey: 'pk_test_abc123' } }).payments).toEqual({ provider: 'stripe', publishableKey: 'pk_test_abc123' });
-    expect(() => parsePortalConfig({ ...valid, payments: { provider: 'stripe', publishableKey: 'sk_test_abc123' } })).toThrow(ConfigError);
+    expect(
+      parsePortalConfig({ ...valid, payments: { provider: 'stripe', publishableKey: 'pk_test_abc123' } }).payments,
+    ).toEqual({ provider: 'stripe', publishableKey: 'pk_test_abc123' });
+    expect(() =>
+      parsePortalConfig({ ...valid, payments: { provider: 'stripe', publishableKey: 'sk_test_abc123' } }),
+    ).toThrow(ConfigError);
   });
 
   it('refuses a remote on an origin remoteOrigins does not list, naming the remote and the origin', () => {
     const { remoteOrigins: _, ...unlisted } = valid;
     expect(() => parsePortalConfig(unlisted)).toThrow(
-      new ConfigError([`remotes.account: https://cdn.example is not an allowed origin; a remote loads from the portal's own origin or one listed in remoteOrigins`]),
+      new ConfigError([
+        `remotes.account: https://cdn.example is not an allowed origin; a remote loads from the portal's own origin or one listed in remoteOrigins`,
+      ]),
     );
-    const elsewhere = { ...valid, remotes: { ...valid.remotes, catalogue: 'https://cdn.example.evil.test/c/mf-manifest.json' } };
-    expect(() => parsePortalConfig(elsewhere)).toThrow(/remotes\.catalogue: https:\/\/cdn\.example\.evil\.test is not an allowed origin/);
+    const elsewhere = {
+      ...valid,
+      remotes: { ...valid.remotes, catalogue: 'https://cdn.example.evil.test/c/mf-manifest.json' },
+    };
+    expect(() => parsePortalConfig(elsewhere)).toThrow(
+      /remotes\.catalogue: https:\/\/cdn\.example\.evil\.test is not an allowed origin/,
+    );
     // A scheme-relative URL is another origin too, not a path, on the page's side and on the API's.
     const schemeRelative = { ...valid, remotes: { ...valid.remotes, onboarding: '//evil.test/o/mf-manifest.json' } };
-    expect(() => parsePortalConfig(schemeRelative)).toThrow(/remotes\.onboarding: http:\/\/evil\.test is not an allowed origin/);
-    expect(() => parsePortalConfig(schemeRelative, 'https://portal.ontv.ba')).toThrow(/remotes\.onboarding: https:\/\/evil\.test is not an allowed origin/);
+    expect(() => parsePortalConfig(schemeRelative)).toThrow(
+      /remotes\.onboarding: http:\/\/evil\.test is not an allowed origin/,
+    );
+    expect(() => parsePortalConfig(schemeRelative, 'https://portal.ontv.ba')).toThrow(
+      /remotes\.onboarding: https:\/\/evil\.test is not an allowed origin/,
+    );
     // The page's own origin needs no listing, as a path or as an absolute URL.
-    expect(parsePortalConfig({ ...valid, remoteOrigins: [], remotes: { ...valid.remotes, account: 'https://portal.ontv.ba/a/mf-manifest.json' } }, 'https://portal.ontv.ba').remotes.account).toMatch(/^https:\/\/portal/);
-    expect(parsePortalConfig({ ...valid, remotes: { ...valid.remotes, account: '/remotes/account/mf-manifest.json' }, remoteOrigins: undefined }).remoteOrigins).toEqual([]);
+    expect(
+      parsePortalConfig(
+        {
+          ...valid,
+          remoteOrigins: [],
+          remotes: { ...valid.remotes, account: 'https://portal.ontv.ba/a/mf-manifest.json' },
+        },
+        'https://portal.ontv.ba',
+      ).remotes.account,
+    ).toMatch(/^https:\/\/portal/);
+    expect(
+      parsePortalConfig({
+        ...valid,
+        remotes: { ...valid.remotes, account: '/remotes/account/mf-manifest.json' },
+        remoteOrigins: undefined,
+      }).remoteOrigins,
+    ).toEqual([]);
   });
 
   it('takes origins only in remoteOrigins, not URLs with a path', () => {
-    expect(() => parsePortalConfig({ ...valid, remoteOrigins: ['https://cdn.example/account'] })).toThrow(/remoteOrigins\.0: must be an origin/);
-    expect(() => parsePortalConfig({ ...valid, remoteOrigins: ['cdn.example'] })).toThrow(/remoteOrigins\.0: must be an origin/);
+    expect(() => parsePortalConfig({ ...valid, remoteOrigins: ['https://cdn.example/account'] })).toThrow(
+      /remoteOrigins\.0: must be an origin/,
+    );
+    expect(() => parsePortalConfig({ ...valid, remoteOrigins: ['cdn.example'] })).toThrow(
+      /remoteOrigins\.0: must be an origin/,
+    );
   });
 
   it('names every bad key', () => {

@@ -2,14 +2,20 @@ import * as z from 'zod/mini';
 import { DEFAULT_PRODUCT, productCodeSchema, type RemoteName } from './common';
 import { DEFAULT_OPERATOR, operatorSchema } from './operator';
 
-const urlLike = () => z.string().check(z.regex(/^(https?:\/\/|\/)/, 'must be an absolute URL or a path starting with /'));
-const originLike = () => z.string().check(z.regex(/^https?:\/\/[^/\s?#]+$/, 'must be an origin such as https://remotes.example.ba (no path)'));
-const manifestUrl = () => urlLike().check(z.refine((v) => v.endsWith('.json'), 'must point at a remote mf-manifest.json'));
+const urlLike = () =>
+  z.string().check(z.regex(/^(https?:\/\/|\/)/, 'must be an absolute URL or a path starting with /'));
+const originLike = () =>
+  z.string().check(z.regex(/^https?:\/\/[^/\s?#]+$/, 'must be an origin such as https://remotes.example.ba (no path)'));
+const manifestUrl = () =>
+  urlLike().check(z.refine((v) => v.endsWith('.json'), 'must point at a remote mf-manifest.json'));
 
 /** The payment provider of the browser: the API's own server sets it from its environment (PAYMENT_PROVIDER, STRIPE_PUBLISHABLE_KEY) when it serves this file. */
 const paymentsSchema = z.union([
   z.object({ provider: z.literal('sandbox'), sandboxUrl: z._default(urlLike(), '/sandbox-pay/v1') }),
-  z.object({ provider: z.literal('stripe'), publishableKey: z.string().check(z.regex(/^pk_(test|live)_\w+$/, 'must be a Stripe publishable key (pk_test_…)')) }),
+  z.object({
+    provider: z.literal('stripe'),
+    publishableKey: z.string().check(z.regex(/^pk_(test|live)_\w+$/, 'must be a Stripe publishable key (pk_test_…)')),
+  }),
 ]);
 export type PaymentSettings = z.infer<typeof paymentsSchema>;
 
@@ -53,7 +59,10 @@ const UNKNOWN_PAGE = 'http://portal.invalid';
  * of a URL elsewhere, or null; a path, or a URL on the page's origin, is the page's own. The
  * configuration (below) and the host's federation runtime (host/src/remotes/plugins.ts) use this one check.
  */
-export function remoteOriginCheck(remoteOrigins: readonly string[], pageOrigin: string | null): (url: string) => string | null {
+export function remoteOriginCheck(
+  remoteOrigins: readonly string[],
+  pageOrigin: string | null,
+): (url: string) => string | null {
   const page = pageOrigin ?? UNKNOWN_PAGE;
   const allowed = new Set([page, ...remoteOrigins.map((origin) => new URL(origin).origin)]);
   return (url) => {
@@ -67,7 +76,11 @@ function foreignRemotes(config: PortalConfig, pageOrigin: string | null): string
   const refused = remoteOriginCheck(config.remoteOrigins, pageOrigin);
   return Object.entries(config.remotes).flatMap(([name, url]) => {
     const origin = refused(url);
-    return origin ? [`remotes.${name}: ${origin} is not an allowed origin; a remote loads from the portal's own origin or one listed in remoteOrigins`] : [];
+    return origin
+      ? [
+          `remotes.${name}: ${origin} is not an allowed origin; a remote loads from the portal's own origin or one listed in remoteOrigins`,
+        ]
+      : [];
   });
 }
 

@@ -9,7 +9,14 @@ export const registrationTypeSchema = z.enum(['PHONE_NUMBER', 'EMAIL']);
 export type RegistrationType = z.infer<typeof registrationTypeSchema>;
 
 const text = (min: number, max: number) => z.string().check(z.trim(), z.minLength(min), z.maxLength(max));
-const identificator = z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'Neispravan identifikator zahtjeva. Počni ispočetka.'));
+const identificator = z
+  .string()
+  .check(
+    z.regex(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
+      'Neispravan identifikator zahtjeva. Počni ispočetka.',
+    ),
+  );
 /**
  * A one-time code as typed: digits only (product.md §5, Codes), read without the spaces and
  * dashes people type to group it (`123 456`, `123-456`).
@@ -68,9 +75,16 @@ export type CheckUsernameResponse = z.infer<typeof checkUsernameResponseSchema>;
 /** `POST /forgot-password/approve-code`. */
 export const approveResetCodeRequestSchema = z.object({ identificator, code });
 /** `POST /forgot-password/resend-code`. */
-export const resendResetCodeRequestSchema = z.object({ identificator, registrationType: registrationTypeSchema, osType: z.int() });
+export const resendResetCodeRequestSchema = z.object({
+  identificator,
+  registrationType: registrationTypeSchema,
+  osType: z.int(),
+});
 /** `POST /forgot-password/reset`. */
-export const resetPasswordRequestSchema = z.object({ identificator, password: z.string().check(z.minLength(1), z.maxLength(200)) });
+export const resetPasswordRequestSchema = z.object({
+  identificator,
+  password: z.string().check(z.minLength(1), z.maxLength(200)),
+});
 
 /** `GET /api/dev/outbox?to=`: the sandbox's delivered messages, newest first. */
 export const outboxEntrySchema = z.object({

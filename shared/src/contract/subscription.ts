@@ -12,7 +12,11 @@ export interface SubscriptionState {
 
 /** A customer may buy a subscription: none yet, EXPIRED, or DEACTIVATED whose paid period has ended. */
 export function maySubscribe({ status, nextPaymentOn }: SubscriptionState, today: string): boolean {
-  return status === null || status === 'EXPIRED' || (status === 'DEACTIVATED' && nextPaymentOn !== null && nextPaymentOn <= today);
+  return (
+    status === null ||
+    status === 'EXPIRED' ||
+    (status === 'DEACTIVATED' && nextPaymentOn !== null && nextPaymentOn <= today)
+  );
 }
 
 /** Reactivation without payment: DEACTIVATED while the paid period still runs (the next payment day is after today). */

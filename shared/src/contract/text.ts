@@ -16,4 +16,6 @@ export const isPlainLine = (value: string): boolean => !FORGING_CHARACTERS.test(
  * and a combining accent is stored as the one letter), without FORGING_CHARACTERS, held to a length.
  */
 export const plainText = (min: number, max: number) =>
-  z.string().check(z.trim(), z.normalize('NFC'), z.minLength(min), z.maxLength(max), z.refine(isPlainLine, FORGING_MESSAGE));
+  z
+    .string()
+    .check(z.trim(), z.normalize('NFC'), z.minLength(min), z.maxLength(max), z.refine(isPlainLine, FORGING_MESSAGE));

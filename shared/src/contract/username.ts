@@ -4,10 +4,16 @@ import type { RegistrationType } from './registration';
 export const COUNTRY_PREFIX = '387';
 
 /** A phone number to register with: 06, then 7 to 9 digits (spaces allowed while typing). */
-export const REGISTRATION_PHONE = { pattern: /^06\d{7,9}$/, message: 'Broj telefona mora biti u formatu 06x xxx xxx(x).' } as const;
+export const REGISTRATION_PHONE = {
+  pattern: /^06\d{7,9}$/,
+  message: 'Broj telefona mora biti u formatu 06x xxx xxx(x).',
+} as const;
 
 /** A card holder's phone: 06 and 7 or 8 digits, or `+` and digits. Another rule than registration's, with its own message. */
-export const CARD_HOLDER_PHONE = { pattern: /^(06\d{7,8}|\+\d+)$/, message: 'Molimo unesite ispravan broj telefona' } as const;
+export const CARD_HOLDER_PHONE = {
+  pattern: /^(06\d{7,8}|\+\d+)$/,
+  message: 'Molimo unesite ispravan broj telefona',
+} as const;
 
 /** The registration phone rule on a username in its stored form (`3876…`). */
 export const isRegistrationPhone = (stored: string): boolean =>
@@ -19,7 +25,8 @@ export const isRegistrationPhone = (stored: string): boolean =>
  * dot-atom (letters, digits and !#$%&'*+/=?^_`{|}~-, dots between); the domain is letter-or-digit
  * labels (hyphens inside) and a top-level domain of letters; 254 characters at most.
  */
-export const EMAIL_PATTERN = /^(?=.{6,254}$)[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@([\p{L}\p{N}]([\p{L}\p{N}-]{0,61}[\p{L}\p{N}])?\.)+\p{L}{2,63}$/u;
+export const EMAIL_PATTERN =
+  /^(?=.{6,254}$)[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@([\p{L}\p{N}]([\p{L}\p{N}-]{0,61}[\p{L}\p{N}])?\.)+\p{L}{2,63}$/u;
 
 /**
  * A username as the API stores and looks it up: an e-mail (it has `@`) in lower case, or a phone

@@ -10,7 +10,8 @@ export function parseDay(value: string): Date | null {
 }
 
 function toDate(value: Date | string | number): Date | null {
-  const date = value instanceof Date ? value : typeof value === 'string' && DAY.test(value) ? parseDay(value) : new Date(value);
+  const date =
+    value instanceof Date ? value : typeof value === 'string' && DAY.test(value) ? parseDay(value) : new Date(value);
   if (!date) return null;
   return Number.isNaN(date.getTime()) ? null : date;
 }

@@ -3,8 +3,18 @@ import type { Promo } from '../contract';
 import { activePromo, isPromoActive, promoRibbon } from './promo';
 import { formatDate } from './date';
 
-const until = (durationUntil: string | null, status = 'ACTIVE'): Promo => ({ status, promoType: 'TIME_UNTIL_BASED', durationUntil, durationDays: null });
-const days = (durationDays: number | null, status = 'ACTIVE'): Promo => ({ status, promoType: 'DURATION_BASED', durationUntil: null, durationDays });
+const until = (durationUntil: string | null, status = 'ACTIVE'): Promo => ({
+  status,
+  promoType: 'TIME_UNTIL_BASED',
+  durationUntil,
+  durationDays: null,
+});
+const days = (durationDays: number | null, status = 'ACTIVE'): Promo => ({
+  status,
+  promoType: 'DURATION_BASED',
+  durationUntil: null,
+  durationDays,
+});
 
 describe('the promo rule (product.md §4)', () => {
   const now = new Date(2026, 10, 21, 12, 0);

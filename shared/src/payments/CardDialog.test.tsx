@@ -7,12 +7,27 @@ import { CardDialog } from './CardDialog';
 import { COUNTRY_CODES } from './countries';
 
 async function openDialog() {
-  configurePortal({ apiBaseUrl: '', product: 'ontv', payments: { provider: 'sandbox', sandboxUrl: '/sandbox-pay/v1' } });
+  configurePortal({
+    apiBaseUrl: '',
+    product: 'ontv',
+    payments: { provider: 'sandbox', sandboxUrl: '/sandbox-pay/v1' },
+  });
   setToken(fakeToken(demoClaims));
   authStore.getState().bootstrap();
   const server = fakeApi()
-    .on('POST', '/credit-card', { status: 200, data: { code: 'c0ffee00-0000-4000-8000-000000000001', paymentSecret: 'seti_1_secret_x', card: null, orderInfo: { orderInfo: 'Verifikacija kartice', amount: 0.1 } } })
-    .on('PATCH', '/credit-card/c0ffee00-0000-4000-8000-000000000001', { status: 200, data: { code: 'c0ffee00-0000-4000-8000-000000000001' } });
+    .on('POST', '/credit-card', {
+      status: 200,
+      data: {
+        code: 'c0ffee00-0000-4000-8000-000000000001',
+        paymentSecret: 'seti_1_secret_x',
+        card: null,
+        orderInfo: { orderInfo: 'Verifikacija kartice', amount: 0.1 },
+      },
+    })
+    .on('PATCH', '/credit-card/c0ffee00-0000-4000-8000-000000000001', {
+      status: 200,
+      data: { code: 'c0ffee00-0000-4000-8000-000000000001' },
+    });
   const onClose = jest.fn();
   await act(async () => {
     render(<CardDialog onClose={onClose} />);
@@ -44,7 +59,13 @@ describe('the card dialog', () => {
     await userEvent.clear(dialog.getByLabelText('E-mail'));
     await userEvent.type(dialog.getByLabelText('E-mail'), 'amra@');
     await userEvent.click(dialog.getByRole('button', { name: 'Nastavi' }));
-    for (const message of ['Molimo unesite ispravnu ulicu', 'Molimo unesite ispravan grad', 'Molimo unesite ispravan poštanski broj', 'Molimo unesite ispravan e-mail', 'Molimo unesite ispravan broj telefona']) {
+    for (const message of [
+      'Molimo unesite ispravnu ulicu',
+      'Molimo unesite ispravan grad',
+      'Molimo unesite ispravan poštanski broj',
+      'Molimo unesite ispravan e-mail',
+      'Molimo unesite ispravan broj telefona',
+    ]) {
       expect(dialog.getByText(message)).toBeInTheDocument();
     }
     expect(dialog.queryByText('Molimo unesite ispravno ime i prezime')).not.toBeInTheDocument();
@@ -66,7 +87,13 @@ describe('the card dialog', () => {
     await userEvent.click(dialog.getByRole('button', { name: 'Nastavi' }));
     expect(await dialog.findByText('Korak 2 od 4')).toBeInTheDocument();
     expect(server.callsTo('PATCH', '/credit-card/c0ffee00-0000-4000-8000-000000000001')[0]?.body).toEqual({
-      fullName: 'Amra Hodžić', address: 'Titova 1', city: 'Sarajevo', zip: '71000', country: 'BA', email: 'demo@ontv.ba', phone: '+38761000001',
+      fullName: 'Amra Hodžić',
+      address: 'Titova 1',
+      city: 'Sarajevo',
+      zip: '71000',
+      country: 'BA',
+      email: 'demo@ontv.ba',
+      phone: '+38761000001',
     });
     expect(dialog.getByText(/rezervisaćemo 0,10 KM/)).toBeInTheDocument();
 
@@ -88,7 +115,15 @@ describe('the card dialog', () => {
     await userEvent.click(save);
 
     expect(await dialog.findByRole('heading', { name: 'Čestitamo' })).toBeInTheDocument();
-    expect(calls).toEqual([{ url: '/sandbox-pay/v1/setup_intents/seti_1/confirm', body: { client_secret: 'seti_1_secret_x', card: { number: '4242424242424242', exp_month: 12, exp_year: 30, cvc: '123' } } }]);
+    expect(calls).toEqual([
+      {
+        url: '/sandbox-pay/v1/setup_intents/seti_1/confirm',
+        body: {
+          client_secret: 'seti_1_secret_x',
+          card: { number: '4242424242424242', exp_month: 12, exp_year: 30, cvc: '123' },
+        },
+      },
+    ]);
     expect(JSON.stringify(server.calls)).not.toContain('4242424242424242');
     await userEvent.click(dialog.getAllByRole('button', { name: 'Zatvori' }).at(-1)!);
     expect(onClose).toHaveBeenCalledWith(true);
@@ -102,7 +137,9 @@ describe('the card dialog', () => {
     await fillCard(opened.dialog, '4000000000000002');
     await userEvent.click(opened.dialog.getByRole('button', { name: 'Sačuvaj karticu' }));
     expect(await opened.dialog.findByRole('heading', { name: 'Greška' })).toBeInTheDocument();
-    expect(opened.dialog.getByText('Dogodila se greška prilikom unosa kartice. Molimo pokušaj ponovo...')).toBeInTheDocument();
+    expect(
+      opened.dialog.getByText('Dogodila se greška prilikom unosa kartice. Molimo pokušaj ponovo...'),
+    ).toBeInTheDocument();
     expect(opened.dialog.getByText('Korak 4 od 4')).toBeInTheDocument();
   });
 
@@ -115,6 +152,9 @@ describe('the card dialog', () => {
     await userEvent.click(opened.dialog.getByRole('button', { name: 'Sačuvaj karticu' }));
     await userEvent.click(await opened.dialog.findByRole('button', { name: 'Odobri' }));
     expect(await opened.dialog.findByRole('heading', { name: 'Čestitamo' })).toBeInTheDocument();
-    expect(calls[1]).toEqual({ url: '/sandbox-pay/v1/intents/seti_1/challenge', body: { client_secret: 'seti_1_secret_x', approve: true } });
+    expect(calls[1]).toEqual({
+      url: '/sandbox-pay/v1/intents/seti_1/challenge',
+      body: { client_secret: 'seti_1_secret_x', approve: true },
+    });
   });
 });

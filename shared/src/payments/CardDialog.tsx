@@ -44,12 +44,21 @@ export function CardDialog({ onClose }: { onClose: (saved: boolean) => void }) {
       <p className={styles.stepper} aria-live="polite">
         Korak {step.n} od 4
       </p>
-      {step.n === 1 && <HolderStep onDone={(secret, holder) => setStep({ n: 2, secret, holder })} onFailed={() => setStep({ n: 4 })} />}
+      {step.n === 1 && (
+        <HolderStep onDone={(secret, holder) => setStep({ n: 2, secret, holder })} onFailed={() => setStep({ n: 4 })} />
+      )}
       {step.n === 2 && provider.status === 'loading' && <Spinner />}
-      {step.n === 2 && provider.status === 'failed' && <ErrorStep onRetry={() => setStep({ n: 1 })} onClose={() => onClose(false)} />}
+      {step.n === 2 && provider.status === 'failed' && (
+        <ErrorStep onRetry={() => setStep({ n: 1 })} onClose={() => onClose(false)} />
+      )}
       {step.n === 2 && provider.status === 'ready' && (
         <provider.value.Scope>
-          <CardStep provider={provider.value} secret={step.secret} holder={step.holder} onOutcome={(ok) => setStep({ n: ok ? 3 : 4 })} />
+          <CardStep
+            provider={provider.value}
+            secret={step.secret}
+            holder={step.holder}
+            onOutcome={(ok) => setStep({ n: ok ? 3 : 4 })}
+          />
         </provider.value.Scope>
       )}
       {step.n === 3 && (
@@ -94,11 +103,33 @@ const LABELS: Record<CardHolderField, string> = {
   email: CARD_TEXTS.email,
   phone: CARD_TEXTS.phone,
 };
-const LIMITS: Record<CardHolderField, number> = { fullName: 29, address: 99, city: 29, zip: 8, country: 2, email: 99, phone: 29 };
-const AUTOCOMPLETE: Record<CardHolderField, string> = { fullName: 'cc-name', address: 'street-address', city: 'address-level2', zip: 'postal-code', country: 'country', email: 'email', phone: 'tel' };
+const LIMITS: Record<CardHolderField, number> = {
+  fullName: 29,
+  address: 99,
+  city: 29,
+  zip: 8,
+  country: 2,
+  email: 99,
+  phone: 29,
+};
+const AUTOCOMPLETE: Record<CardHolderField, string> = {
+  fullName: 'cc-name',
+  address: 'street-address',
+  city: 'address-level2',
+  zip: 'postal-code',
+  country: 'country',
+  email: 'email',
+  phone: 'tel',
+};
 
 /** Step 1: the card-holder form (product.md §5 rules and messages); then the new card and its data are sent. */
-function HolderStep({ onDone, onFailed }: { onDone: (secret: string, holder: CardHolder) => void; onFailed: () => void }) {
+function HolderStep({
+  onDone,
+  onFailed,
+}: {
+  onDone: (secret: string, holder: CardHolder) => void;
+  onFailed: () => void;
+}) {
   const token = useAuth((s) => s.tokenData);
   const [holder, setHolder] = useState<CardHolder>(() => ({
     fullName: token ? `${token.first_name} ${token.last_name}`.trim() : '',
@@ -153,7 +184,12 @@ function HolderStep({ onDone, onFailed }: { onDone: (secret: string, holder: Car
       </div>
       <div className={styles.select}>
         <label htmlFor={countryId}>{CARD_TEXTS.country}</label>
-        <select id={countryId} value={holder.country} autoComplete="country" onChange={(e) => setHolder((h) => ({ ...h, country: e.target.value }))}>
+        <select
+          id={countryId}
+          value={holder.country}
+          autoComplete="country"
+          onChange={(e) => setHolder((h) => ({ ...h, country: e.target.value }))}
+        >
           {countries.map((c) => (
             <option key={c.code} value={c.code}>
               {c.name}
@@ -176,7 +212,17 @@ function HolderStep({ onDone, onFailed }: { onDone: (secret: string, holder: Car
 }
 
 /** Step 2: the provider's card fields; 'Sačuvaj karticu' only when all three are valid. */
-function CardStep({ provider, secret, holder, onOutcome }: { provider: PaymentProvider; secret: string; holder: CardHolder; onOutcome: (ok: boolean) => void }) {
+function CardStep({
+  provider,
+  secret,
+  holder,
+  onOutcome,
+}: {
+  provider: PaymentProvider;
+  secret: string;
+  holder: CardHolder;
+  onOutcome: (ok: boolean) => void;
+}) {
   const { confirmSetup } = provider.useConfirm();
   const [valid, setValid] = useState(false);
   const { busy, run } = useSubmit(() => onOutcome(false));

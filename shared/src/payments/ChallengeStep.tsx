@@ -4,7 +4,13 @@ import { CARD_TEXTS } from './texts';
 import styles from './payments.module.css';
 
 /** The 3-D Secure challenge of the sandbox: approve or fail, as the bank's screen would. */
-export function ChallengeStep({ outcome, onAnswered }: { outcome: Extract<Outcome, { status: 'challenge' }>; onAnswered: (next: Outcome) => void }) {
+export function ChallengeStep({
+  outcome,
+  onAnswered,
+}: {
+  outcome: Extract<Outcome, { status: 'challenge' }>;
+  onAnswered: (next: Outcome) => void;
+}) {
   // An answer that did not reach the bank's screen can be given again.
   const { busy, run } = useSubmit((failure) => console.warn('The challenge answer failed', failure));
   const answer = (approve: boolean) => run(async () => onAnswered(await outcome.answer(approve)));

@@ -5,7 +5,17 @@ import styles from './payments.module.css';
  * A modal dialog on the native `<dialog>`: focus moves in and stays inside, Escape and the close
  * button call `onClose`, and focus returns to where it was when it closes.
  */
-export function Dialog({ title, onClose, children, wide }: { title: string; onClose: () => void; children: ReactNode; wide?: boolean }) {
+export function Dialog({
+  title,
+  onClose,
+  children,
+  wide,
+}: {
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  wide?: boolean;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const close = useRef(onClose);

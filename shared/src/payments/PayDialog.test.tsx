@@ -24,12 +24,22 @@ const card: CreditCard = {
 
 let server: FakeApi;
 beforeEach(() => {
-  configurePortal({ apiBaseUrl: '', product: 'ontv', payments: { provider: 'sandbox', sandboxUrl: '/sandbox-pay/v1' } });
+  configurePortal({
+    apiBaseUrl: '',
+    product: 'ontv',
+    payments: { provider: 'sandbox', sandboxUrl: '/sandbox-pay/v1' },
+  });
   setToken(fakeToken(demoClaims));
   authStore.getState().bootstrap();
   server = fakeApi().on('POST', '/ontv-payments/new-account/order', {
     status: 200,
-    data: { orderNumber: '2026-000001', paymentSecret: 'pi_7_secret_y', panToken: 'pm_1', card, orderInfo: { orderInfo: 'MaxON 21.11.2026. – 20.12.2026.', amount: 24.9 } },
+    data: {
+      orderNumber: '2026-000001',
+      paymentSecret: 'pi_7_secret_y',
+      panToken: 'pm_1',
+      card,
+      orderInfo: { orderInfo: 'MaxON 21.11.2026. – 20.12.2026.', amount: 24.9 },
+    },
   });
 });
 
@@ -37,7 +47,13 @@ async function openDialog() {
   const onResult = jest.fn<(paid: boolean) => void>();
   await act(async () => {
     render(
-      <PayDialog card={card} amount={24.9} placeOrder={(key) => createOrder({ planId: 'maxon', amount: 24.9, cardCode: card.code, idempotencyKey: key })} onResult={onResult} onClose={() => undefined} />,
+      <PayDialog
+        card={card}
+        amount={24.9}
+        placeOrder={(key) => createOrder({ planId: 'maxon', amount: 24.9, cardCode: card.code, idempotencyKey: key })}
+        onResult={onResult}
+        onClose={() => undefined}
+      />,
     );
   });
   const dialog = within(screen.getByRole('dialog', { name: 'Sigurnosni kod kartice' }));
@@ -74,7 +90,9 @@ describe('the security-code dialog', () => {
     expect(orders).toHaveLength(1);
     expect(orders[0]?.body).toEqual({ creditCardId: card.code, amount: 24.9, ontvPlanId: 'maxon' });
     expect(orders[0]?.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
-    expect(calls).toEqual([{ url: '/sandbox-pay/v1/payment_intents/pi_7/confirm', body: { client_secret: 'pi_7_secret_y', cvc: '123' } }]);
+    expect(calls).toEqual([
+      { url: '/sandbox-pay/v1/payment_intents/pi_7/confirm', body: { client_secret: 'pi_7_secret_y', cvc: '123' } },
+    ]);
   });
 
   it('reports a declined payment as failed', async () => {
@@ -89,7 +107,10 @@ describe('the security-code dialog', () => {
   it('reports failure when the order is refused, without touching the processor', async () => {
     const calls = fakeProcessor([]);
     jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-    server.on('POST', '/ontv-payments/new-account/order', { status: 409, data: { message: 'Cijena paketa se promijenila.' } });
+    server.on('POST', '/ontv-payments/new-account/order', {
+      status: 409,
+      data: { message: 'Cijena paketa se promijenila.' },
+    });
     const { dialog, onResult } = await openDialog();
     await userEvent.type(dialog.getByLabelText('Sigurnosni kod (CVC)'), '123');
     await userEvent.click(dialog.getByRole('button', { name: 'Plati 24,90 KM' }));
@@ -104,7 +125,10 @@ describe('the security-code dialog', () => {
     await userEvent.click(approved.dialog.getByRole('button', { name: 'Plati 24,90 KM' }));
     await userEvent.click(await approved.dialog.findByRole('button', { name: 'Odobri' }));
     expect(approved.onResult).toHaveBeenCalledWith(true);
-    expect(calls[1]).toEqual({ url: '/sandbox-pay/v1/intents/pi_7/challenge', body: { client_secret: 'pi_7_secret_y', approve: true } });
+    expect(calls[1]).toEqual({
+      url: '/sandbox-pay/v1/intents/pi_7/challenge',
+      body: { client_secret: 'pi_7_secret_y', approve: true },
+    });
   });
 
   it('fails the payment when the challenge is rejected', async () => {

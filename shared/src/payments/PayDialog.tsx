@@ -18,7 +18,10 @@ export interface PayDialogProps {
 }
 
 /** A fresh idempotency key: one per dialog or form, sent with every attempt from it. */
-export const newIdempotencyKey = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
+export const newIdempotencyKey = () =>
+  typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
 
 /**
  * The security-code modal (product.md §2, §4): 'Plati' only with a valid code; then the order is placed (a
@@ -63,7 +66,13 @@ function PayForm({ provider, card, amount, placeOrder, onResult }: PayDialogProp
     if (!valid) return;
     void run(async () => {
       const placed = await placeOrder(key);
-      settle(await confirmPayment(placed.paymentSecret, { card: placed.card, panToken: placed.panToken, order: placed.orderInfo }));
+      settle(
+        await confirmPayment(placed.paymentSecret, {
+          card: placed.card,
+          panToken: placed.panToken,
+          order: placed.orderInfo,
+        }),
+      );
     });
   }
 

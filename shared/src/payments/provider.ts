@@ -8,7 +8,8 @@ const loadProvider = once(
     settings.provider === 'stripe'
       ? import('./stripe').then((m) => m.createStripeProvider(m.loadStripeOnce(settings.publishableKey)))
       : import('./sandbox').then((m) => m.createSandboxProvider(settings.sandboxUrl)),
-  (settings) => (settings.provider === 'stripe' ? `stripe:${settings.publishableKey}` : `sandbox:${settings.sandboxUrl}`),
+  (settings) =>
+    settings.provider === 'stripe' ? `stripe:${settings.publishableKey}` : `sandbox:${settings.sandboxUrl}`,
 );
 
 /** The configured provider, loaded on first use (Stripe's code only when Stripe is configured). */

@@ -57,7 +57,8 @@ function SandboxCardFields({ onValidChange }: { onValidChange: (valid: boolean) 
   }, [valid, number, expiry?.month, expiry?.year, values.cvc]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const leave = (field: keyof typeof left) => () => setLeft((l) => ({ ...l, [field]: true }));
-  const show = (field: keyof typeof left) => (left[field] && values[field] !== '' ? (errors[field] ?? undefined) : undefined);
+  const show = (field: keyof typeof left) =>
+    left[field] && values[field] !== '' ? (errors[field] ?? undefined) : undefined;
   return (
     <div className={styles.cardFields}>
       <TextField
@@ -138,7 +139,9 @@ export function createSandboxProvider(baseUrl: string): PaymentProvider {
     try {
       const response = await postToProcessor(`${baseUrl}${path}`, body);
       const answer = (response.data ?? {}) as ProcessorAnswer & { error?: { code?: string } };
-      return response.status >= 200 && response.status < 300 ? answer : { status: 'failed', code: answer.error?.code ?? `http_${response.status}` };
+      return response.status >= 200 && response.status < 300
+        ? answer
+        : { status: 'failed', code: answer.error?.code ?? `http_${response.status}` };
     } catch {
       return { status: 'failed', code: 'network_error' };
     }
@@ -149,7 +152,8 @@ export function createSandboxProvider(baseUrl: string): PaymentProvider {
     if (answer.status === 'requires_action') {
       return {
         status: 'challenge',
-        answer: async (approve) => outcomeOf(await call(`/intents/${intentOf(secret)}/challenge`, { client_secret: secret, approve }), secret),
+        answer: async (approve) =>
+          outcomeOf(await call(`/intents/${intentOf(secret)}/challenge`, { client_secret: secret, approve }), secret),
       };
     }
     return { status: 'failed', code: answer.code ?? 'unknown' };
@@ -166,11 +170,20 @@ export function createSandboxProvider(baseUrl: string): PaymentProvider {
       async confirmSetup(secret: string): Promise<Outcome> {
         const card = entered?.card;
         if (!card) return { status: 'failed', code: 'no_card' };
-        const body = { client_secret: secret, card: { number: card.number, exp_month: card.expMonth, exp_year: card.expYear, cvc: card.cvc } };
+        const body = {
+          client_secret: secret,
+          card: { number: card.number, exp_month: card.expMonth, exp_year: card.expYear, cvc: card.cvc },
+        };
         return outcomeOf(await call(`/setup_intents/${intentOf(secret)}/confirm`, body), secret);
       },
       async confirmPayment(secret: string): Promise<Outcome> {
-        return outcomeOf(await call(`/payment_intents/${intentOf(secret)}/confirm`, { client_secret: secret, cvc: entered?.card.cvc ?? '' }), secret);
+        return outcomeOf(
+          await call(`/payment_intents/${intentOf(secret)}/confirm`, {
+            client_secret: secret,
+            cvc: entered?.card.cvc ?? '',
+          }),
+          secret,
+        );
       },
     };
   }

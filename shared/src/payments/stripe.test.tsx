@@ -24,7 +24,10 @@ function mockStripe() {
       created.set(type, element);
       return element;
     }),
-    getElement: jest.fn((component: { __elementType?: string } | string) => created.get(typeof component === 'string' ? component : (component.__elementType ?? '')) ?? null),
+    getElement: jest.fn(
+      (component: { __elementType?: string } | string) =>
+        created.get(typeof component === 'string' ? component : (component.__elementType ?? '')) ?? null,
+    ),
     update: jest.fn(),
   };
   const stripe = {
@@ -33,16 +36,22 @@ function mockStripe() {
     createSource: jest.fn(),
     createPaymentMethod: jest.fn(),
     confirmCardSetup: jest.fn(async (_secret: string, _data: unknown) => ({ setupIntent: { status: 'succeeded' } })),
-    confirmCardPayment: jest.fn(async (_secret: string, _data: unknown) => ({ error: { code: 'card_declined', decline_code: 'insufficient_funds' } })),
+    confirmCardPayment: jest.fn(async (_secret: string, _data: unknown) => ({
+      error: { code: 'card_declined', decline_code: 'insufficient_funds' },
+    })),
     registerAppInfo: jest.fn(),
     _registerWrapper: jest.fn(),
   };
-  const change = (type: string, event: { complete: boolean; error?: { message: string } }) => act(() => handlers.get(type)?.({ elementType: type, empty: false, ...event }));
+  const change = (type: string, event: { complete: boolean; error?: { message: string } }) =>
+    act(() => handlers.get(type)?.({ elementType: type, empty: false, ...event }));
   return { stripe, elements, created, change };
 }
 
 /** Renders the provider's scope around the fields under test and a probe that keeps its confirmations. */
-async function renderProvider(stripe: ReturnType<typeof mockStripe>['stripe'], fields: (provider: PaymentProvider) => ReactNode) {
+async function renderProvider(
+  stripe: ReturnType<typeof mockStripe>['stripe'],
+  fields: (provider: PaymentProvider) => ReactNode,
+) {
   const provider = createStripeProvider(stripe as unknown as Stripe);
   const confirmations: { current: Confirmations | null } = { current: null };
   function Probe() {
@@ -78,12 +87,25 @@ describe('the Stripe provider', () => {
     expect(onValid).toHaveBeenLastCalledWith(false);
     expect(screen.getByRole('alert')).toHaveTextContent('Broj kartice nije potpun.');
 
-    const holder = { fullName: 'Amra Hodžić', address: 'Titova 1', city: 'Sarajevo', zip: '71000', country: 'BA', email: 'amra@example.ba', phone: '061123456' };
+    const holder = {
+      fullName: 'Amra Hodžić',
+      address: 'Titova 1',
+      city: 'Sarajevo',
+      zip: '71000',
+      country: 'BA',
+      email: 'amra@example.ba',
+      phone: '061123456',
+    };
     await expect(confirm().confirmSetup('seti_1_secret_x', holder)).resolves.toEqual({ status: 'succeeded' });
     expect(stripe.confirmCardSetup).toHaveBeenCalledWith('seti_1_secret_x', {
       payment_method: {
         card: created.get('cardNumber'),
-        billing_details: { name: 'Amra Hodžić', email: 'amra@example.ba', phone: '061123456', address: { line1: 'Titova 1', city: 'Sarajevo', postal_code: '71000', country: 'BA' } },
+        billing_details: {
+          name: 'Amra Hodžić',
+          email: 'amra@example.ba',
+          phone: '061123456',
+          address: { line1: 'Titova 1', city: 'Sarajevo', postal_code: '71000', country: 'BA' },
+        },
       },
     });
   });
@@ -94,9 +116,31 @@ describe('the Stripe provider', () => {
     const confirm = await renderProvider(stripe, (provider) => <provider.SecurityCodeField onValidChange={onValid} />);
     change('cardCvc', { complete: true });
     expect(onValid).toHaveBeenLastCalledWith(true);
-    const card = { code: 'c1', primaryCard: true, creditCardTypeCode: 'visa' as const, cardNumber: '**** **** **** 4242', fullName: null, address: null, city: null, zip: null, phone: null, country: null, email: 'amra@example.ba', expirationDateMm: 12, expirationDateYy: 30 };
-    const outcome = await confirm().confirmPayment('pi_1_secret_x', { card, panToken: 'pm_1', order: { orderInfo: 'MaxON', amount: 24.9 } });
+    const card = {
+      code: 'c1',
+      primaryCard: true,
+      creditCardTypeCode: 'visa' as const,
+      cardNumber: '**** **** **** 4242',
+      fullName: null,
+      address: null,
+      city: null,
+      zip: null,
+      phone: null,
+      country: null,
+      email: 'amra@example.ba',
+      expirationDateMm: 12,
+      expirationDateYy: 30,
+    };
+    const outcome = await confirm().confirmPayment('pi_1_secret_x', {
+      card,
+      panToken: 'pm_1',
+      order: { orderInfo: 'MaxON', amount: 24.9 },
+    });
     expect(outcome).toEqual({ status: 'failed', code: 'insufficient_funds' });
-    expect(stripe.confirmCardPayment).toHaveBeenCalledWith('pi_1_secret_x', { payment_method: 'pm_1', payment_method_options: { card: { cvc: created.get('cardCvc') } }, receipt_email: 'amra@example.ba' });
+    expect(stripe.confirmCardPayment).toHaveBeenCalledWith('pi_1_secret_x', {
+      payment_method: 'pm_1',
+      payment_method_options: { card: { cvc: created.get('cardCvc') } },
+      receipt_email: 'amra@example.ba',
+    });
   });
 });

@@ -1,6 +1,19 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import { loadStripe, type Stripe, type StripeCardNumberElementChangeEvent, type StripeElementChangeEvent, type StripeElementLocale } from '@stripe/stripe-js';
-import { CardCvcElement, CardExpiryElement, CardNumberElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
+import {
+  loadStripe,
+  type Stripe,
+  type StripeCardNumberElementChangeEvent,
+  type StripeElementChangeEvent,
+  type StripeElementLocale,
+} from '@stripe/stripe-js';
+import {
+  CardCvcElement,
+  CardExpiryElement,
+  CardNumberElement,
+  Elements,
+  useElements,
+  useStripe,
+} from '@stripe/react-stripe-js';
 import { once } from '@portal/shared';
 import type { Outcome, PaymentProvider } from './types';
 import styles from './payments.module.css';
@@ -12,11 +25,21 @@ import styles from './payments.module.css';
 const LOCALE = 'sr' as StripeElementLocale;
 
 /** Stripe.js from Stripe's servers, once per key. */
-export const loadStripeOnce = once((publishableKey: string): Promise<Stripe | null> => loadStripe(publishableKey, { locale: LOCALE as never }));
+export const loadStripeOnce = once((publishableKey: string): Promise<Stripe | null> =>
+  loadStripe(publishableKey, { locale: LOCALE as never }),
+);
 
 const ELEMENT_OPTIONS = { style: { base: { fontSize: '16px', color: '#141629' }, invalid: { color: '#b3261e' } } };
 
-function StripeField({ label, children, error }: { label: string; children: (id: string) => ReactNode; error: string | null }) {
+function StripeField({
+  label,
+  children,
+  error,
+}: {
+  label: string;
+  children: (id: string) => ReactNode;
+  error: string | null;
+}) {
   const id = useId();
   return (
     <div className={styles.stripeField}>
@@ -43,13 +66,22 @@ function StripeCardFields({ onValidChange }: { onValidChange: (valid: boolean) =
     expiry: { complete: false, error: null },
     cvc: { complete: false, error: null },
   });
-  const valid = state.number.complete && state.expiry.complete && state.cvc.complete && !state.number.error && !state.expiry.error && !state.cvc.error;
+  const valid =
+    state.number.complete &&
+    state.expiry.complete &&
+    state.cvc.complete &&
+    !state.number.error &&
+    !state.expiry.error &&
+    !state.cvc.error;
   useEffect(() => onValidChange(valid), [valid]); // eslint-disable-line react-hooks/exhaustive-deps
-  const track = (part: Part) => (event: ChangeEvent) => setState((s) => ({ ...s, [part]: { complete: event.complete, error: event.error?.message ?? null } }));
+  const track = (part: Part) => (event: ChangeEvent) =>
+    setState((s) => ({ ...s, [part]: { complete: event.complete, error: event.error?.message ?? null } }));
   return (
     <div className={styles.cardFields}>
       <StripeField label="Broj kartice" error={state.number.error}>
-        {(id) => <CardNumberElement id={id} options={{ ...ELEMENT_OPTIONS, showIcon: true }} onChange={track('number')} />}
+        {(id) => (
+          <CardNumberElement id={id} options={{ ...ELEMENT_OPTIONS, showIcon: true }} onChange={track('number')} />
+        )}
       </StripeField>
       <div className={styles.pair}>
         <StripeField label="Datum isteka" error={state.expiry.error}>
@@ -68,12 +100,21 @@ function StripeSecurityCode({ onValidChange }: { onValidChange: (valid: boolean)
   useEffect(() => onValidChange(state.complete && !state.error), [state]); // eslint-disable-line react-hooks/exhaustive-deps
   return (
     <StripeField label="Sigurnosni kod (CVC)" error={state.error}>
-      {(id) => <CardCvcElement id={id} options={ELEMENT_OPTIONS} onChange={(e) => setState({ complete: e.complete, error: e.error?.message ?? null })} />}
+      {(id) => (
+        <CardCvcElement
+          id={id}
+          options={ELEMENT_OPTIONS}
+          onChange={(e) => setState({ complete: e.complete, error: e.error?.message ?? null })}
+        />
+      )}
     </StripeField>
   );
 }
 
-const failed = (error: { code?: string; decline_code?: string } | undefined): Outcome => ({ status: 'failed', code: error?.decline_code ?? error?.code ?? 'unknown' });
+const failed = (error: { code?: string; decline_code?: string } | undefined): Outcome => ({
+  status: 'failed',
+  code: error?.decline_code ?? error?.code ?? 'unknown',
+});
 
 /**
  * Stripe as the portal's payment provider: Elements with locale `sr`; a new card is confirmed on its
@@ -93,32 +134,38 @@ export function createStripeProvider(stripe: Promise<Stripe | null> | Stripe): P
     const client = useStripe();
     const elements = useElements();
     return {
-        async confirmSetup(secret: string, holder: Parameters<import('./provider').Confirmations['confirmSetup']>[1]): Promise<Outcome> {
-          const card = elements?.getElement(CardNumberElement);
-          if (!client || !card) return { status: 'failed', code: 'not_ready' };
-          const result = await client.confirmCardSetup(secret, {
-            payment_method: {
-              card,
-              billing_details: {
-                name: holder.fullName,
-                email: holder.email,
-                phone: holder.phone,
-                address: { line1: holder.address, city: holder.city, postal_code: holder.zip, country: holder.country },
-              },
+      async confirmSetup(
+        secret: string,
+        holder: Parameters<import('./provider').Confirmations['confirmSetup']>[1],
+      ): Promise<Outcome> {
+        const card = elements?.getElement(CardNumberElement);
+        if (!client || !card) return { status: 'failed', code: 'not_ready' };
+        const result = await client.confirmCardSetup(secret, {
+          payment_method: {
+            card,
+            billing_details: {
+              name: holder.fullName,
+              email: holder.email,
+              phone: holder.phone,
+              address: { line1: holder.address, city: holder.city, postal_code: holder.zip, country: holder.country },
             },
-          });
-          return result.error ? failed(result.error) : { status: 'succeeded' };
-        },
-        async confirmPayment(secret: string, input: Parameters<import('./provider').Confirmations['confirmPayment']>[1]): Promise<Outcome> {
-          const cvc = elements?.getElement(CardCvcElement);
-          if (!client || !cvc) return { status: 'failed', code: 'not_ready' };
-          const result = await client.confirmCardPayment(secret, {
-            payment_method: input.panToken,
-            payment_method_options: { card: { cvc } },
-            ...(input.card.email ? { receipt_email: input.card.email } : {}),
-          });
-          return result.error ? failed(result.error) : { status: 'succeeded' };
-        },
+          },
+        });
+        return result.error ? failed(result.error) : { status: 'succeeded' };
+      },
+      async confirmPayment(
+        secret: string,
+        input: Parameters<import('./provider').Confirmations['confirmPayment']>[1],
+      ): Promise<Outcome> {
+        const cvc = elements?.getElement(CardCvcElement);
+        if (!client || !cvc) return { status: 'failed', code: 'not_ready' };
+        const result = await client.confirmCardPayment(secret, {
+          payment_method: input.panToken,
+          payment_method_options: { card: { cvc } },
+          ...(input.card.email ? { receipt_email: input.card.email } : {}),
+        });
+        return result.error ? failed(result.error) : { status: 'succeeded' };
+      },
     };
   }
 

@@ -42,7 +42,9 @@ export function fakeApi() {
   const adapter: AxiosAdapter = async (config) => {
     const method = (config.method ?? 'get').toUpperCase();
     const url = config.url ?? '';
-    const headers = Object.fromEntries(Object.entries(config.headers.toJSON()).map(([name, value]) => [name.toLowerCase(), String(value)]));
+    const headers = Object.fromEntries(
+      Object.entries(config.headers.toJSON()).map(([name, value]) => [name.toLowerCase(), String(value)]),
+    );
     // The body as the server would read it: axios has already written it as JSON.
     const body = typeof config.data === 'string' ? (JSON.parse(config.data) as unknown) : undefined;
     const request: FakeRequest = { method, url, body, authorization: headers.authorization, headers };

@@ -16,8 +16,16 @@ export function buttonClass(variant: Variant = 'primary', block = false): string
   return cx(styles.button, styles[variant], block && styles.block);
 }
 
-export function Button({ variant = 'primary', block, className, type = 'button', ...rest }: Common & ButtonHTMLAttributes<HTMLButtonElement>) {
-  return <button type={type} className={cx(styles.button, styles[variant], block && styles.block, className)} {...rest} />;
+export function Button({
+  variant = 'primary',
+  block,
+  className,
+  type = 'button',
+  ...rest
+}: Common & ButtonHTMLAttributes<HTMLButtonElement>) {
+  return (
+    <button type={type} className={cx(styles.button, styles[variant], block && styles.block, className)} {...rest} />
+  );
 }
 
 /** A link that looks like a button (navigation, not an action). */

@@ -17,7 +17,14 @@ export interface NewPasswordTexts {
  * under a weak password, `differ` under a confirmation that differs. The form decides with
  * `checkNewPassword` whether both are ready to send.
  */
-export function NewPasswordFields({ password, confirm, onPassword, onConfirm, texts, touched = false }: {
+export function NewPasswordFields({
+  password,
+  confirm,
+  onPassword,
+  onConfirm,
+  texts,
+  touched = false,
+}: {
   password: string;
   confirm: string;
   onPassword: (value: string) => void;

@@ -20,7 +20,17 @@ export function useDocumentTitle(title: string): void {
 }
 
 /** The main column of a page with its one h1; also sets the document title. */
-export function Page({ title, narrow, children, hideTitle }: { title: string; narrow?: boolean; hideTitle?: boolean; children?: ReactNode }) {
+export function Page({
+  title,
+  narrow,
+  children,
+  hideTitle,
+}: {
+  title: string;
+  narrow?: boolean;
+  hideTitle?: boolean;
+  children?: ReactNode;
+}) {
   return (
     <div className={cx(styles.page, narrow && styles.narrow)}>
       <DocumentTitle title={title} />
@@ -31,7 +41,15 @@ export function Page({ title, narrow, children, hideTitle }: { title: string; na
 }
 
 /** A surface with a border and shadow: a page section by default, or a list item in a grid of cards. */
-export function Card({ children, className, as: Tag = 'section' }: { children: ReactNode; className?: string; as?: 'section' | 'li' }) {
+export function Card({
+  children,
+  className,
+  as: Tag = 'section',
+}: {
+  children: ReactNode;
+  className?: string;
+  as?: 'section' | 'li';
+}) {
   return <Tag className={cx(styles.card, className)}>{children}</Tag>;
 }
 

@@ -2,7 +2,10 @@ import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type Reac
 import { Spinner } from './Spinner';
 
 /** A page of a module fetched on its first visit (`lazyPage(() => import('./CardsPage'), 'CardsPage')`). */
-export function lazyPage<M, K extends keyof M>(load: () => Promise<M>, name: K): LazyExoticComponent<M[K] & ComponentType<any>> {
+export function lazyPage<M, K extends keyof M>(
+  load: () => Promise<M>,
+  name: K,
+): LazyExoticComponent<M[K] & ComponentType<any>> {
   return lazy(() => load().then((module) => ({ default: module[name] as M[K] & ComponentType<any> })));
 }
 

@@ -1,6 +1,11 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { cardBrandOf, cvcValid, expiryValid, luhnValid } from '@portal/shared/contract';
-import type { IntentRow, IntentStatus, MethodRow, SandboxProcessorRepository } from '../../repositories/sandboxProcessor';
+import type {
+  IntentRow,
+  IntentStatus,
+  MethodRow,
+  SandboxProcessorRepository,
+} from '../../repositories/sandboxProcessor';
 import type { PaymentEvent, PaymentEventHandler, PaymentGateway, PaymentState } from '../gateway';
 import { TEST_CARDS } from './test-cards';
 
@@ -38,14 +43,25 @@ export class SandboxProcessor implements PaymentGateway {
     return this.createIntent('setup', idempotencyKey, null, null);
   }
 
-  async createPayment(input: { amountFening: number; paymentMethod: string; idempotencyKey: string; offSession?: boolean }) {
+  async createPayment(input: {
+    amountFening: number;
+    paymentMethod: string;
+    idempotencyKey: string;
+    offSession?: boolean;
+  }) {
     const intent = await this.createIntent('payment', input.idempotencyKey, input.amountFening, input.paymentMethod);
     if (!input.offSession) return { ...intent, state: this.stateOf(await this.intent(intent.id)) };
     // Off-session: no customer to answer a challenge; the card's behaviour decides at once.
     const method = await this.method(input.paymentMethod);
     const code = method ? offSessionFailure(method.behaviour) : 'payment_method_missing';
     const answer = await this.finish(intent.id, ['requires_confirmation'], code);
-    return { ...intent, state: answer.status === 'succeeded' ? ({ status: 'succeeded' } as const) : ({ status: 'failed', code: answer.code ?? 'card_declined' } as const) };
+    return {
+      ...intent,
+      state:
+        answer.status === 'succeeded'
+          ? ({ status: 'succeeded' } as const)
+          : ({ status: 'failed', code: answer.code ?? 'card_declined' } as const),
+    };
   }
 
   async cancelPayment(paymentId: string): Promise<'canceled' | 'succeeded'> {
@@ -62,7 +78,11 @@ export class SandboxProcessor implements PaymentGateway {
   }
 
   /** The browser confirms a setup with the card's data. */
-  async confirmSetup(id: string, secret: string, card: { number: string; expMonth: number; expYear: number; cvc: string }): Promise<ConfirmAnswer | null> {
+  async confirmSetup(
+    id: string,
+    secret: string,
+    card: { number: string; expMonth: number; expYear: number; cvc: string },
+  ): Promise<ConfirmAnswer | null> {
     const intent = await this.authorised(id, secret, 'setup');
     if (!intent) return null;
     if (intent.status !== 'requires_payment_method') return this.answerOf(intent);
@@ -74,7 +94,10 @@ export class SandboxProcessor implements PaymentGateway {
     const behaviour = TEST_CARDS[number];
     if (!behaviour) return this.finish(id, ['requires_payment_method'], 'card_declined');
     const methodId = newId('pm');
-    await this.rows.addMethod({ id: methodId, behaviour, brand, last4: number.slice(-4), exp_month: card.expMonth, exp_year: card.expYear }, this.now());
+    await this.rows.addMethod(
+      { id: methodId, behaviour, brand, last4: number.slice(-4), exp_month: card.expMonth, exp_year: card.expYear },
+      this.now(),
+    );
     await this.rows.setMethod(id, methodId, this.now());
     // Saving a card reserves 0,10 KM: a declining card fails here (one short of funds covers 0,10 KM).
     if (behaviour === 'challenge') return this.requireAction(id, ['requires_payment_method']);
@@ -101,11 +124,19 @@ export class SandboxProcessor implements PaymentGateway {
     return this.finish(id, ['requires_action'], approve ? null : 'authentication_failed');
   }
 
-  private async createIntent(kind: 'setup' | 'payment', idempotencyKey: string, amountFening: number | null, paymentMethod: string | null) {
+  private async createIntent(
+    kind: 'setup' | 'payment',
+    idempotencyKey: string,
+    amountFening: number | null,
+    paymentMethod: string | null,
+  ) {
     const id = newId(kind === 'setup' ? 'seti' : 'pi');
     const status: IntentStatus = kind === 'setup' ? 'requires_payment_method' : 'requires_confirmation';
     // The same request again (a retry) gets the same intent and the same secret.
-    const made = await this.rows.createIntent({ id, kind, status, amountFening, paymentMethod, key: `${kind}:${idempotencyKey}` }, this.now());
+    const made = await this.rows.createIntent(
+      { id, kind, status, amountFening, paymentMethod, key: `${kind}:${idempotencyKey}` },
+      this.now(),
+    );
     return { id: made, clientSecret: this.secretOf(made) };
   }
 
@@ -160,14 +191,23 @@ export class SandboxProcessor implements PaymentGateway {
 
   private async eventOf(row: IntentRow): Promise<PaymentEvent> {
     if (row.kind === 'payment') {
-      return row.status === 'succeeded' ? { type: 'payment.succeeded', paymentId: row.id } : { type: 'payment.failed', paymentId: row.id, code: row.failure_code ?? 'card_declined' };
+      return row.status === 'succeeded'
+        ? { type: 'payment.succeeded', paymentId: row.id }
+        : { type: 'payment.failed', paymentId: row.id, code: row.failure_code ?? 'card_declined' };
     }
     const method = row.payment_method ? await this.method(row.payment_method) : null;
-    if (row.status !== 'succeeded' || !method) return { type: 'setup.failed', setupId: row.id, code: row.failure_code ?? 'card_declined' };
+    if (row.status !== 'succeeded' || !method)
+      return { type: 'setup.failed', setupId: row.id, code: row.failure_code ?? 'card_declined' };
     return {
       type: 'setup.succeeded',
       setupId: row.id,
-      card: { paymentMethod: method.id, brand: method.brand, last4: method.last4, expMonth: method.exp_month, expYear: method.exp_year },
+      card: {
+        paymentMethod: method.id,
+        brand: method.brand,
+        last4: method.last4,
+        expMonth: method.exp_month,
+        expYear: method.exp_year,
+      },
     };
   }
 

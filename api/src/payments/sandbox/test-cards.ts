@@ -11,4 +11,3 @@ export const TEST_CARDS: Record<string, Behaviour> = {
   '4000000000003220': 'challenge',
   '4000000000000341': 'decline_later',
 };
-

@@ -29,9 +29,13 @@ describe('account page: user data', () => {
 
   it('says so, with a retry, when the account info cannot be loaded', async () => {
     jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-    server.on('GET', '/ontv/accountInfo', { status: 200, data: { status: 'UNKNOWN' } }).on('GET', '/customer/payment-data', { status: 200, data: { creditCards: [], mbons: [] } });
+    server
+      .on('GET', '/ontv/accountInfo', { status: 200, data: { status: 'UNKNOWN' } })
+      .on('GET', '/customer/payment-data', { status: 200, data: { creditCards: [], mbons: [] } });
     await renderAccount('/nalog');
-    expect(await screen.findByText('Podaci o pretplati trenutno nisu dostupni. Pokušaj ponovo kasnije.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Podaci o pretplati trenutno nisu dostupni. Pokušaj ponovo kasnije.'),
+    ).toBeInTheDocument();
     server.on('GET', '/ontv/accountInfo', { status: 200, data: accountInfo() });
     await userEvent.click(screen.getByRole('button', { name: 'Pokušaj ponovo' }));
     expect(await screen.findByRole('heading', { name: 'Moj paket' })).toBeInTheDocument();
@@ -50,30 +54,53 @@ describe('account page: user data', () => {
 
 describe("account page: 'Moj paket' and actions in every status", () => {
   const cases = [
-    { status: 'ACTIVE', label: 'AKTIVNA', expiry: true, renew: false, action: ['Deaktiviraj pretplatu', '/nalog/deaktiviraj-ontv'] },
-    { status: 'DEACTIVATED', label: 'DEAKTIVIRANA', expiry: false, renew: false, action: ['Reaktiviraj pretplatu', '/nalog/reaktiviraj-ontv-bez-placanja'] },
+    {
+      status: 'ACTIVE',
+      label: 'AKTIVNA',
+      expiry: true,
+      renew: false,
+      action: ['Deaktiviraj pretplatu', '/nalog/deaktiviraj-ontv'],
+    },
+    {
+      status: 'DEACTIVATED',
+      label: 'DEAKTIVIRANA',
+      expiry: false,
+      renew: false,
+      action: ['Reaktiviraj pretplatu', '/nalog/reaktiviraj-ontv-bez-placanja'],
+    },
     { status: 'BLOCKED', label: 'BLOKIRANA', expiry: false, renew: false, action: null },
     { status: 'EXPIRED', label: 'ISTEKLA', expiry: false, renew: true, action: null },
   ] as const;
 
-  it.each(cases)('$status: label $label, expiry, renew button and action', async ({ status, label, expiry, renew, action }) => {
-    answerAccount(server, accountInfo({ status }));
-    await renderAccount('/nalog');
-    const plan = section('Moj paket');
-    expect(await plan.findByText(label)).toBeInTheDocument();
-    expect(plan.getByText('MaxON')).toBeInTheDocument();
-    expect(plan.getByText('24,90 KM mjesečno (PDV uključen)')).toBeInTheDocument();
-    expect(plan.queryByText('15.1.2099.') !== null).toBe(expiry);
-    expect(plan.queryByRole('link', { name: 'Obnovi pretplatu' }) !== null).toBe(renew);
-    if (renew) expect(plan.getByRole('link', { name: 'Obnovi pretplatu' })).toHaveAttribute('href', '/paketi');
-    expect(screen.queryByRole('link', { name: 'Deaktiviraj pretplatu' }) !== null).toBe(action?.[0] === 'Deaktiviraj pretplatu');
-    expect(screen.queryByRole('link', { name: 'Reaktiviraj pretplatu' }) !== null).toBe(action?.[0] === 'Reaktiviraj pretplatu');
-    if (action) expect(screen.getByRole('link', { name: action[0] })).toHaveAttribute('href', action[1]);
-    expect(screen.getByRole('button', { name: 'Odjavi se' })).toBeInTheDocument();
-  });
+  it.each(cases)(
+    '$status: label $label, expiry, renew button and action',
+    async ({ status, label, expiry, renew, action }) => {
+      answerAccount(server, accountInfo({ status }));
+      await renderAccount('/nalog');
+      const plan = section('Moj paket');
+      expect(await plan.findByText(label)).toBeInTheDocument();
+      expect(plan.getByText('MaxON')).toBeInTheDocument();
+      expect(plan.getByText('24,90 KM mjesečno (PDV uključen)')).toBeInTheDocument();
+      expect(plan.queryByText('15.1.2099.') !== null).toBe(expiry);
+      expect(plan.queryByRole('link', { name: 'Obnovi pretplatu' }) !== null).toBe(renew);
+      if (renew) expect(plan.getByRole('link', { name: 'Obnovi pretplatu' })).toHaveAttribute('href', '/paketi');
+      expect(screen.queryByRole('link', { name: 'Deaktiviraj pretplatu' }) !== null).toBe(
+        action?.[0] === 'Deaktiviraj pretplatu',
+      );
+      expect(screen.queryByRole('link', { name: 'Reaktiviraj pretplatu' }) !== null).toBe(
+        action?.[0] === 'Reaktiviraj pretplatu',
+      );
+      if (action) expect(screen.getByRole('link', { name: action[0] })).toHaveAttribute('href', action[1]);
+      expect(screen.getByRole('button', { name: 'Odjavi se' })).toBeInTheDocument();
+    },
+  );
 
   it('ACTIVE with a failing renewal: the deadline, the next attempt and a way to change the card, instead of the next payment', async () => {
-    answerAccount(server, accountInfo({ nextPaymentOn: '2099-01-15', renewalProblem: { retryOn: '2099-01-16', graceUntil: '2099-01-20' } }), [card()]);
+    answerAccount(
+      server,
+      accountInfo({ nextPaymentOn: '2099-01-15', renewalProblem: { retryOn: '2099-01-16', graceUntil: '2099-01-20' } }),
+      [card()],
+    );
     await renderAccount('/nalog');
     const plan = section('Moj paket');
     expect(await plan.findByText('AKTIVNA')).toBeInTheDocument();
@@ -82,14 +109,20 @@ describe("account page: 'Moj paket' and actions in every status", () => {
     expect(plan.getByRole('alert')).toHaveTextContent(
       'Naplata pretplate nije uspjela. Sljedeći pokušaj naplate je 16.1.2099. Ako plaćanje ne uspije do 20.1.2099., usluga će biti isključena.',
     );
-    expect(within(plan.getByRole('alert')).getByRole('link', { name: 'promijeni karticu' })).toHaveAttribute('href', '/nalog/moje-kartice');
+    expect(within(plan.getByRole('alert')).getByRole('link', { name: 'promijeni karticu' })).toHaveAttribute(
+      'href',
+      '/nalog/moje-kartice',
+    );
     expect(screen.queryByText(/Sljedeće plaćanje/)).not.toBeInTheDocument();
   });
 
   it('DEACTIVATED whose paid period has ended: reactivation goes through payment', async () => {
     answerAccount(server, accountInfo({ status: 'DEACTIVATED', nextPaymentOn: '2020-01-01' }));
     await renderAccount('/nalog');
-    expect(await screen.findByRole('link', { name: 'Reaktiviraj pretplatu' })).toHaveAttribute('href', '/nalog/reaktiviraj-ontv');
+    expect(await screen.findByRole('link', { name: 'Reaktiviraj pretplatu' })).toHaveAttribute(
+      'href',
+      '/nalog/reaktiviraj-ontv',
+    );
   });
 
   it('without a subscription: Nemaš aktiviran paket and a choose-package button', async () => {
@@ -104,7 +137,10 @@ describe("account page: 'Moj paket' and actions in every status", () => {
 
 describe('account page: payment', () => {
   it('shows the primary card, the next payment date, the billing rule and the links', async () => {
-    answerAccount(server, accountInfo(), [card({ code: 'c2', primaryCard: false, cardNumber: '**** **** **** 0005', creditCardTypeCode: 'maestro' }), card()]);
+    answerAccount(server, accountInfo(), [
+      card({ code: 'c2', primaryCard: false, cardNumber: '**** **** **** 0005', creditCardTypeCode: 'maestro' }),
+      card(),
+    ]);
     await renderAccount('/nalog');
     const payment = section('Plaćanje');
     expect(await payment.findByText('**** **** **** 4242')).toBeInTheDocument();

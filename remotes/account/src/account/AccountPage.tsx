@@ -1,4 +1,23 @@
-import { Alert, Button, ButtonLink, Card, Link, Page, Spinner, getProduct, messages, useAccountInfo, useAuth, useLogout, usePaymentData, type AccountInfo, paths, canReactivateWithoutPayment, localDay, LoadFailed } from '@portal/shared';
+import {
+  Alert,
+  Button,
+  ButtonLink,
+  Card,
+  Link,
+  Page,
+  Spinner,
+  getProduct,
+  messages,
+  useAccountInfo,
+  useAuth,
+  useLogout,
+  usePaymentData,
+  type AccountInfo,
+  paths,
+  canReactivateWithoutPayment,
+  localDay,
+  LoadFailed,
+} from '@portal/shared';
 import { PackageSection } from './PackageSection';
 import { PaymentSection } from './PaymentSection';
 import styles from './AccountPage.module.css';
@@ -12,7 +31,8 @@ export function AccountPage() {
   const payment = usePaymentData();
   if (!tokenData) return null;
   const fullName = `${tokenData.first_name} ${tokenData.last_name}`.trim();
-  const username = tokenData.email ?? (tokenData.phone_number ? `+${tokenData.phone_number}` : tokenData.device_username);
+  const username =
+    tokenData.email ?? (tokenData.phone_number ? `+${tokenData.phone_number}` : tokenData.device_username);
   const info = account.status === 'ready' ? account.value : null;
 
   return (
@@ -47,9 +67,7 @@ export function AccountPage() {
             <Spinner label="Učitavam pretplatu…" />
           </Card>
         )}
-        {account.status === 'failed' && (
-          <LoadFailed message={ACCOUNT_INFO_FAILED} retry={account.retry} />
-        )}
+        {account.status === 'failed' && <LoadFailed message={ACCOUNT_INFO_FAILED} retry={account.retry} />}
         {info && <PackageSection info={info} />}
 
         {payment.status === 'loading' && (
@@ -83,7 +101,17 @@ function ServiceAction({ info }: { info: AccountInfo }) {
     );
   }
   if (info.status === 'DEACTIVATED') {
-    return <ButtonLink to={canReactivateWithoutPayment(info, localDay()) ? paths.reactivateFree.href(product) : paths.reactivatePaid.href(product)}>Reaktiviraj pretplatu</ButtonLink>;
+    return (
+      <ButtonLink
+        to={
+          canReactivateWithoutPayment(info, localDay())
+            ? paths.reactivateFree.href(product)
+            : paths.reactivatePaid.href(product)
+        }
+      >
+        Reaktiviraj pretplatu
+      </ButtonLink>
+    );
   }
   return null;
 }

@@ -1,5 +1,16 @@
 import { useState } from 'react';
-import { Alert, Button, ButtonLink, Card, Link, formatDate, formatKM, type AccountInfo, paths, useSubmit } from '@portal/shared';
+import {
+  Alert,
+  Button,
+  ButtonLink,
+  Card,
+  Link,
+  formatDate,
+  formatKM,
+  type AccountInfo,
+  paths,
+  useSubmit,
+} from '@portal/shared';
 import { cancelPlanChange } from '@portal/shared/payments';
 import styles from './AccountPage.module.css';
 import { CHANGE_PLAN_TEXTS, STATUS_LABELS } from '../texts';
@@ -40,7 +51,19 @@ export function PackageSection({ info }: { info: AccountInfo }) {
           {status === 'ACTIVE' && pending && (
             <div className={styles.pending}>
               <p>{CHANGE_PLAN_TEXTS.pending(formatDate(pending.from), pending.name)}</p>
-              <Button variant="secondary" disabled={cancel.busy} onClick={() => void cancel.run(async () => { await cancelPlanChange(); setPending(null); }, { settle: true })}>
+              <Button
+                variant="secondary"
+                disabled={cancel.busy}
+                onClick={() =>
+                  void cancel.run(
+                    async () => {
+                      await cancelPlanChange();
+                      setPending(null);
+                    },
+                    { settle: true },
+                  )
+                }
+              >
                 {CHANGE_PLAN_TEXTS.cancelPending}
               </Button>
             </div>
@@ -78,8 +101,8 @@ function RenewalProblem({ problem }: { problem: NonNullable<AccountInfo['renewal
     <Alert kind="error">
       Naplata pretplate nije uspjela.{' '}
       {problem.retryOn ? `Sljedeći pokušaj naplate je ${formatDate(problem.retryOn)} ` : ''}
-      Ako plaćanje ne uspije do {formatDate(problem.graceUntil)}, usluga će biti isključena. Kad promijeniš glavnu karticu, naplatu pokušavamo ponovo istog dana:{' '}
-      <Link to={paths.cards.href()}>promijeni karticu</Link>.
+      Ako plaćanje ne uspije do {formatDate(problem.graceUntil)}, usluga će biti isključena. Kad promijeniš glavnu
+      karticu, naplatu pokušavamo ponovo istog dana: <Link to={paths.cards.href()}>promijeni karticu</Link>.
     </Alert>
   );
 }

@@ -1,4 +1,14 @@
-import { ButtonLink, Card, CardLogo, Link, formatDate, type AccountInfo, type PaymentData, paths, messages } from '@portal/shared';
+import {
+  ButtonLink,
+  Card,
+  CardLogo,
+  Link,
+  formatDate,
+  type AccountInfo,
+  type PaymentData,
+  paths,
+  messages,
+} from '@portal/shared';
 import styles from './AccountPage.module.css';
 
 export const BILLING_RULE =

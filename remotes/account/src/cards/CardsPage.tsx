@@ -1,5 +1,19 @@
 import { useState } from 'react';
-import { Alert, Button, ButtonLink, CardLogo, Page, Spinner, panelClass, useLoad, useSubmit, type CreditCard, paths, LoadFailed, messages } from '@portal/shared';
+import {
+  Alert,
+  Button,
+  ButtonLink,
+  CardLogo,
+  Page,
+  Spinner,
+  panelClass,
+  useLoad,
+  useSubmit,
+  type CreditCard,
+  paths,
+  LoadFailed,
+  messages,
+} from '@portal/shared';
 import { deleteCard, listCards, setPrimaryCard, useCardDialog } from '@portal/shared/payments';
 import styles from './CardsPage.module.css';
 import itemList from '../ui/ItemList.module.css';
@@ -15,19 +29,20 @@ export function CardsPage() {
   const { busy, error, run } = useSubmit(CARDS_TEXTS.changeFailed);
 
   const change = (action: () => Promise<void>) =>
-    run(async () => {
-      await action();
-      cards.retry();
-    }, { settle: true });
+    run(
+      async () => {
+        await action();
+        cards.retry();
+      },
+      { settle: true },
+    );
 
   return (
     <Page title={CARDS_TEXTS.title} narrow>
       <div className={panelClass()}>
         {error && <Alert kind="error">{error}</Alert>}
         {cards.status === 'loading' && <Spinner />}
-        {cards.status === 'failed' && (
-          <LoadFailed message={CARDS_TEXTS.failed} retry={cards.retry} />
-        )}
+        {cards.status === 'failed' && <LoadFailed message={CARDS_TEXTS.failed} retry={cards.retry} />}
         {cards.status === 'ready' && cards.value.length === 0 && <p className={styles.empty}>{CARDS_TEXTS.empty}</p>}
         {cards.status === 'ready' && cards.value.length > 0 && (
           <ul className={itemList.list} aria-label="Sačuvane kartice">
@@ -37,17 +52,28 @@ export function CardsPage() {
                 <span className={styles.number}>
                   {card.cardNumber}
                   <span className={styles.expiry}>
-                    Važi do {String(card.expirationDateMm).padStart(2, '0')}/{String(card.expirationDateYy).padStart(2, '0')}
+                    Važi do {String(card.expirationDateMm).padStart(2, '0')}/
+                    {String(card.expirationDateYy).padStart(2, '0')}
                   </span>
                 </span>
                 {card.primaryCard ? (
                   <span className={itemList.badge}>{CARDS_TEXTS.primary}</span>
                 ) : (
-                  <Button variant="secondary" disabled={busy} onClick={() => void change(() => setPrimaryCard(card.code))} aria-label={`${CARDS_TEXTS.makePrimary}: ${card.cardNumber}`}>
+                  <Button
+                    variant="secondary"
+                    disabled={busy}
+                    onClick={() => void change(() => setPrimaryCard(card.code))}
+                    aria-label={`${CARDS_TEXTS.makePrimary}: ${card.cardNumber}`}
+                  >
                     {CARDS_TEXTS.makePrimary}
                   </Button>
                 )}
-                <Button variant="secondary" disabled={busy} onClick={() => setRemoving(card)} aria-label={`${CARDS_TEXTS.remove}: ${card.cardNumber}`}>
+                <Button
+                  variant="secondary"
+                  disabled={busy}
+                  onClick={() => setRemoving(card)}
+                  aria-label={`${CARDS_TEXTS.remove}: ${card.cardNumber}`}
+                >
                   {CARDS_TEXTS.remove}
                 </Button>
               </li>

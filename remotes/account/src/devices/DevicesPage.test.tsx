@@ -15,14 +15,27 @@ const device = (overrides: Partial<SignedInDevice>): SignedInDevice => ({
   ...overrides,
 });
 const THIS = device({});
-const PHONE = device({ id: '22222222-2222-4222-8222-222222222222', type: 'PHONE', name: 'Samsung Galaxy A54', current: false });
-const TV = device({ id: '33333333-3333-4333-8333-333333333333', type: 'TV', name: 'Android TV (dnevni boravak)', current: false });
+const PHONE = device({
+  id: '22222222-2222-4222-8222-222222222222',
+  type: 'PHONE',
+  name: 'Samsung Galaxy A54',
+  current: false,
+});
+const TV = device({
+  id: '33333333-3333-4333-8333-333333333333',
+  type: 'TV',
+  name: 'Android TV (dnevni boravak)',
+  current: false,
+});
 
 let server: FakeApi;
 beforeEach(() => {
   server = fakeApi();
   logIn();
-  server.on('GET', '/ontv/accountInfo', { status: 200, data: accountInfo({ plan: { code: 'starton', name: 'StartON', price: 14.9 } }) });
+  server.on('GET', '/ontv/accountInfo', {
+    status: 200,
+    data: accountInfo({ plan: { code: 'starton', name: 'StartON', price: 14.9 } }),
+  });
 });
 
 describe('/nalog/uredjaji', () => {
@@ -55,9 +68,12 @@ describe('/nalog/uredjaji', () => {
     expect(server.callsTo('DELETE', `/customer/devices/${PHONE.id}`)).toHaveLength(1);
   });
 
-  it('signs all other devices out, and shows the server\'s message when it cannot', async () => {
+  it("signs all other devices out, and shows the server's message when it cannot", async () => {
     server.on('GET', '/customer/devices', { status: 200, data: [THIS, PHONE, TV] });
-    server.on('POST', '/customer/devices/sign-out-others', { status: 503, data: { message: 'Servis trenutno nije dostupan.' } });
+    server.on('POST', '/customer/devices/sign-out-others', {
+      status: 503,
+      data: { message: 'Servis trenutno nije dostupan.' },
+    });
     await renderAccount('/nalog/uredjaji');
     await userEvent.click(await screen.findByRole('button', { name: 'Odjavi sve ostale uređaje' }));
     await userEvent.click(screen.getByRole('button', { name: 'Da, odjavi' }));

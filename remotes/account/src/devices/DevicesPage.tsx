@@ -24,7 +24,8 @@ import itemList from '../ui/ItemList.module.css';
 import forms from '../forms.module.css';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 
-const typeOf = (device: SignedInDevice) => DEVICES_TEXTS.types[device.type] ?? (device.type === getProduct() ? DEVICES_TEXTS.browser : device.type);
+const typeOf = (device: SignedInDevice) =>
+  DEVICES_TEXTS.types[device.type] ?? (device.type === getProduct() ? DEVICES_TEXTS.browser : device.type);
 const listDevices = (signal: AbortSignal) => calls.listDevices({ signal });
 
 /** `/nalog/uredjaji` (product.md §10): the devices signed in to the account; one other, or all others, can be signed out. */
@@ -36,11 +37,20 @@ export function DevicesPage() {
   const { busy, error, run } = useSubmit(DEVICES_TEXTS.changeFailed);
   const shown = list ?? (devices.status === 'ready' ? devices.value : null);
   const plan = account.status === 'ready' ? account.value.plan : null;
-  const limit = plan && plan.code in DEVICES_AT_ONCE ? DEVICES_AT_ONCE[plan.code as keyof typeof DEVICES_AT_ONCE] : null;
+  const limit =
+    plan && plan.code in DEVICES_AT_ONCE ? DEVICES_AT_ONCE[plan.code as keyof typeof DEVICES_AT_ONCE] : null;
 
   const signOut = (target: SignedInDevice | 'others') => {
     setConfirming(null);
-    void run(async () => setList(target === 'others' ? await calls.signOutOtherDevices() : await calls.signOutDevice({ params: { id: target.id } })), { settle: true });
+    void run(
+      async () =>
+        setList(
+          target === 'others'
+            ? await calls.signOutOtherDevices()
+            : await calls.signOutDevice({ params: { id: target.id } }),
+        ),
+      { settle: true },
+    );
   };
 
   return (
@@ -60,11 +70,17 @@ export function DevicesPage() {
                     {device.name} {device.current && <span className={itemList.badge}>{DEVICES_TEXTS.thisDevice}</span>}
                   </p>
                   <p className={styles.meta}>
-                    {typeOf(device)} · {DEVICES_TEXTS.signedIn} {formatDateTime(device.signedInAt)} · {DEVICES_TEXTS.lastUsed} {formatDateTime(device.lastUsedAt)}
+                    {typeOf(device)} · {DEVICES_TEXTS.signedIn} {formatDateTime(device.signedInAt)} ·{' '}
+                    {DEVICES_TEXTS.lastUsed} {formatDateTime(device.lastUsedAt)}
                   </p>
                 </div>
                 {!device.current && (
-                  <Button variant="secondary" disabled={busy} onClick={() => setConfirming(device)} aria-label={`${DEVICES_TEXTS.signOut}: ${device.name}`}>
+                  <Button
+                    variant="secondary"
+                    disabled={busy}
+                    onClick={() => setConfirming(device)}
+                    aria-label={`${DEVICES_TEXTS.signOut}: ${device.name}`}
+                  >
                     {DEVICES_TEXTS.signOut}
                   </Button>
                 )}

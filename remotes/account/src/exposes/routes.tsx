@@ -30,11 +30,18 @@ export function accountRoutes(product: string): RouteObject[] {
   return [
     { path: paths.account.path, element: <AccountRoute /> },
     { path: paths.changePin.path, element: guarded(<ChangePinPage />) },
-    { path: paths.changePinDone.path, element: guarded(<DonePage title="PIN je promijenjen">Tvoj PIN je uspješno promijenjen.</DonePage>) },
+    {
+      path: paths.changePinDone.path,
+      element: guarded(<DonePage title="PIN je promijenjen">Tvoj PIN je uspješno promijenjen.</DonePage>),
+    },
     { path: paths.changePassword.path, element: guarded(<ChangePasswordPage />) },
     {
       path: paths.changePasswordDone.path,
-      element: guarded(<DonePage title="Lozinka je promijenjena">Tvoja lozinka je uspješno promijenjena. Na ostalim uređajima prijavi se novom lozinkom.</DonePage>),
+      element: guarded(
+        <DonePage title="Lozinka je promijenjena">
+          Tvoja lozinka je uspješno promijenjena. Na ostalim uređajima prijavi se novom lozinkom.
+        </DonePage>,
+      ),
     },
     { path: paths.deactivate.href(product), element: guarded(<DeactivatePage />) },
     { path: paths.deactivated.href(product), element: guarded(<DeactivatedPage />) },
@@ -42,7 +49,10 @@ export function accountRoutes(product: string): RouteObject[] {
     { path: paths.reactivated.href(product), element: guarded(<ReactivatedPage />) },
     { path: paths.reactivatePaid.href(product), element: guarded(<ReactivateWithPaymentPage />) },
     { path: paths.paid.path, element: guarded(<PaymentDonePage />) },
-    { path: paths.paymentFailed.path, element: guarded(<PaymentFailedPage reactivatePath={paths.reactivatePaid.href(product)} />) },
+    {
+      path: paths.paymentFailed.path,
+      element: guarded(<PaymentFailedPage reactivatePath={paths.reactivatePaid.href(product)} />),
+    },
     { path: paths.changePlan.path, element: guarded(<ChangePlanPage />) },
     { path: paths.cards.path, element: guarded(<CardsPage />) },
     { path: paths.devices.path, element: guarded(<DevicesPage />) },

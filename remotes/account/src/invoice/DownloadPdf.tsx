@@ -5,10 +5,19 @@ import { INVOICE_PDF_TEXTS as T } from '../texts';
 export function DownloadPdf({ orderNumber, compact = false }: { orderNumber: string; compact?: boolean }) {
   const { busy, error, run } = useSubmit(T.failed);
   const fetchPdf = () =>
-    void run(async () => saveFile(await download(endpoints.invoicePdf, { params: { orderNumber } }), `racun-${orderNumber}.pdf`), { settle: true });
+    void run(
+      async () =>
+        saveFile(await download(endpoints.invoicePdf, { params: { orderNumber } }), `racun-${orderNumber}.pdf`),
+      { settle: true },
+    );
   return (
     <>
-      <Button variant="secondary" disabled={busy} onClick={fetchPdf} aria-label={compact ? `${T.download}: račun ${orderNumber}` : undefined}>
+      <Button
+        variant="secondary"
+        disabled={busy}
+        onClick={fetchPdf}
+        aria-label={compact ? `${T.download}: račun ${orderNumber}` : undefined}
+      >
         {busy ? T.downloading : T.download}
       </Button>
       {error && <Alert kind="error">{error}</Alert>}

@@ -1,5 +1,18 @@
 import { useCallback } from 'react';
-import { Button, INVOICE_TEXTS, Navigate, Spinner, formatDate, formatDateTime, formatKM, getOperator, splitVat, DocumentTitle, useLoad, useSearchParams } from '@portal/shared';
+import {
+  Button,
+  INVOICE_TEXTS,
+  Navigate,
+  Spinner,
+  formatDate,
+  formatDateTime,
+  formatKM,
+  getOperator,
+  splitVat,
+  DocumentTitle,
+  useLoad,
+  useSearchParams,
+} from '@portal/shared';
 import { getInvoice } from '@portal/shared/payments';
 import styles from './InvoicePage.module.css';
 import { DownloadPdf } from './DownloadPdf';
@@ -8,7 +21,10 @@ import { DownloadPdf } from './DownloadPdf';
 export function InvoicePage() {
   const [params] = useSearchParams();
   const number = params.get('no') ?? '';
-  const load = useCallback((signal: AbortSignal) => (number ? getInvoice(number, signal) : Promise.reject(new Error('No invoice number'))), [number]);
+  const load = useCallback(
+    (signal: AbortSignal) => (number ? getInvoice(number, signal) : Promise.reject(new Error('No invoice number'))),
+    [number],
+  );
   const invoice = useLoad(load, 'Invoice');
   const title = <DocumentTitle title={`Račun ${number}`} />;
   if (invoice.status === 'loading') {

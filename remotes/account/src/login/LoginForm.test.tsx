@@ -37,7 +37,10 @@ describe('/nalog', () => {
     authStore.getState().bootstrap();
     renderAccount();
     expect(screen.getByRole('heading', { name: 'Prijava' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Zaboravljena lozinka?' })).toHaveAttribute('href', '/zaboravljena-lozinka');
+    expect(screen.getByRole('link', { name: 'Zaboravljena lozinka?' })).toHaveAttribute(
+      'href',
+      '/zaboravljena-lozinka',
+    );
     expect(screen.getByRole('link', { name: 'Kreiraj nalog' })).toHaveAttribute('href', '/kreiraj-nalog');
   });
 });
@@ -74,8 +77,14 @@ describe('login form', () => {
   });
 
   it('logs in with a normalised phone number and shows the account page', async () => {
-    server.on('POST', '/login', { status: 200, data: { token: fakeToken(demoClaims), pin: '1234', firstLogin: false } });
-    server.on('GET', '/ontv/accountInfo', { status: 200, data: { status: null, plan: null, nextPaymentOn: null, accountNumber: '1000001', promos: [] } });
+    server.on('POST', '/login', {
+      status: 200,
+      data: { token: fakeToken(demoClaims), pin: '1234', firstLogin: false },
+    });
+    server.on('GET', '/ontv/accountInfo', {
+      status: 200,
+      data: { status: null, plan: null, nextPaymentOn: null, accountNumber: '1000001', promos: [] },
+    });
     const router = renderAccount();
     await logInAs('061 000 001', 'Demo1234!');
 

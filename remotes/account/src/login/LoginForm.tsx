@@ -1,5 +1,17 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, ApiError, Button, Card, Page, TextField, authStore, messages, Link, useNavigate, paths } from '@portal/shared';
+import {
+  Alert,
+  ApiError,
+  Button,
+  Card,
+  Page,
+  TextField,
+  authStore,
+  messages,
+  Link,
+  useNavigate,
+  paths,
+} from '@portal/shared';
 import styles from './LoginForm.module.css';
 
 type Status = { kind: 'idle' } | { kind: 'submitting' } | { kind: 'failed'; message: string };

@@ -30,7 +30,9 @@ describe('/nalog/promijeni-lozinku', () => {
     expect(submit()).toBeDisabled();
     await userEvent.clear(screen.getByLabelText('Nova lozinka'));
     await fill('', 'Nova1234!', 'Nova1234?');
-    expect(screen.getByLabelText('Potvrdi novu lozinku')).toHaveAccessibleDescription('Unesene lozinke se ne podudaraju');
+    expect(screen.getByLabelText('Potvrdi novu lozinku')).toHaveAccessibleDescription(
+      'Unesene lozinke se ne podudaraju',
+    );
     expect(submit()).toBeDisabled();
     await userEvent.clear(screen.getByLabelText('Potvrdi novu lozinku'));
     await fill('', '', 'Nova1234!');
@@ -73,6 +75,9 @@ describe('/nalog/promijeni-lozinku', () => {
     await userEvent.click(submit());
     expect(await screen.findByRole('heading', { name: 'Lozinka je promijenjena' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/nalog/promijeni-lozinku/uspjesno');
-    expect(server.callsTo('POST', '/customer/change-password')[0]?.body).toEqual({ oldPassword: 'Stara123!', newPassword: 'Nova1234!' });
+    expect(server.callsTo('POST', '/customer/change-password')[0]?.body).toEqual({
+      oldPassword: 'Stara123!',
+      newPassword: 'Nova1234!',
+    });
   });
 });

@@ -1,4 +1,17 @@
-import { ButtonLink, Link, Page, Spinner, formatDate, formatDateTime, formatKM, panelClass, useLoad, paths, LoadFailed, messages } from '@portal/shared';
+import {
+  ButtonLink,
+  Link,
+  Page,
+  Spinner,
+  formatDate,
+  formatDateTime,
+  formatKM,
+  panelClass,
+  useLoad,
+  paths,
+  LoadFailed,
+  messages,
+} from '@portal/shared';
 import { getPayments } from '@portal/shared/payments';
 import styles from './HistoryPage.module.css';
 import { DownloadPdf } from '../invoice/DownloadPdf';

@@ -45,14 +45,19 @@ describe('/nalog/promijeni-pin', () => {
   });
 
   it('shows the lockout message while the PIN check is locked', async () => {
-    server.on('POST', '/customer/check-pin', { status: 429, data: { message: 'Previše pogrešnih PIN-ova. Pokušaj ponovo za 15 min.' } });
+    server.on('POST', '/customer/check-pin', {
+      status: 429,
+      data: { message: 'Previše pogrešnih PIN-ova. Pokušaj ponovo za 15 min.' },
+    });
     await renderAccount('/nalog/promijeni-pin');
     await fill('1234', '5678', '5678');
     expect(await screen.findByText('Previše pogrešnih PIN-ova. Pokušaj ponovo za 15 min.')).toBeInTheDocument();
   });
 
   it('changes the PIN and shows the success page', async () => {
-    server.on('POST', '/customer/check-pin', { status: 200, data: {} }).on('POST', '/customer/change-pin', { status: 200, data: {} });
+    server
+      .on('POST', '/customer/check-pin', { status: 200, data: {} })
+      .on('POST', '/customer/change-pin', { status: 200, data: {} });
     const router = await renderAccount('/nalog/promijeni-pin');
     await fill('1234', '5678', '5678');
     expect(await screen.findByRole('heading', { name: 'PIN je promijenjen' })).toBeInTheDocument();

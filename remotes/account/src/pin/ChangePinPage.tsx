@@ -1,5 +1,17 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Page, TextField, calls, endpoints, panelClass, paths, useNavigate, useSubmit, messages } from '@portal/shared';
+import {
+  Alert,
+  Button,
+  Page,
+  TextField,
+  calls,
+  endpoints,
+  panelClass,
+  paths,
+  useNavigate,
+  useSubmit,
+  messages,
+} from '@portal/shared';
 import { PIN_TEXTS } from '../texts';
 
 const isPin = (value: string) => /^\d{4}$/.test(value);
@@ -11,9 +23,17 @@ export function ChangePinPage() {
   const [values, setValues] = useState({ oldPin: '', newPin: '', confirm: '' });
   const [touched, setTouched] = useState(false);
   // product.md §8: any failed check means a wrong PIN (a lockout explains itself); a failed change is the form's.
-  const { busy, error: serverError, setError: setServerError, run } = useSubmit((failure): { field: 'oldPin' | 'form'; text: string } =>
+  const {
+    busy,
+    error: serverError,
+    setError: setServerError,
+    run,
+  } = useSubmit((failure): { field: 'oldPin' | 'form'; text: string } =>
     failure.url === endpoints.checkPin.path
-      ? { field: 'oldPin', text: failure.status === 429 && failure.serverMessage ? failure.serverMessage : PIN_TEXTS.wrong }
+      ? {
+          field: 'oldPin',
+          text: failure.status === 429 && failure.serverMessage ? failure.serverMessage : PIN_TEXTS.wrong,
+        }
       : { field: 'form', text: PIN_TEXTS.failed },
   );
 
@@ -37,7 +57,13 @@ export function ChangePinPage() {
     });
   }
 
-  const pinField = { type: 'password', inputMode: 'numeric', autoComplete: 'off', maxLength: 4, pattern: '[0-9]*' } as const;
+  const pinField = {
+    type: 'password',
+    inputMode: 'numeric',
+    autoComplete: 'off',
+    maxLength: 4,
+    pattern: '[0-9]*',
+  } as const;
   return (
     <Page title="Promjena PIN-a" narrow>
       <form className={panelClass()} onSubmit={submit} noValidate>
@@ -48,7 +74,13 @@ export function ChangePinPage() {
           onChange={(e) => set('oldPin')(e.target.value)}
           error={serverError?.field === 'oldPin' ? serverError.text : formatError(values.oldPin)}
         />
-        <TextField label={PIN_TEXTS.new} {...pinField} value={values.newPin} onChange={(e) => set('newPin')(e.target.value)} error={formatError(values.newPin)} />
+        <TextField
+          label={PIN_TEXTS.new}
+          {...pinField}
+          value={values.newPin}
+          onChange={(e) => set('newPin')(e.target.value)}
+          error={formatError(values.newPin)}
+        />
         <TextField
           label={PIN_TEXTS.confirm}
           {...pinField}

@@ -30,7 +30,11 @@ describe('/nalog/promijeni-paket', () => {
   it('shows an upgrade: the difference for the days left, the card, and the pay button', async () => {
     server.on('GET', '/ontv/plan-change', { status: 200, data: quote() });
     await renderAccount('/nalog/promijeni-paket?paket=maxon');
-    expect(await screen.findByText('Sa paketa StartON (14,90 KM mjesečno) prelaziš na paket MaxON (24,90 KM mjesečno). Cijene uključuju PDV.')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'Sa paketa StartON (14,90 KM mjesečno) prelaziš na paket MaxON (24,90 KM mjesečno). Cijene uključuju PDV.',
+      ),
+    ).toBeInTheDocument();
     expect(screen.getByText(/25 od 30 dana, od 23\.11\.2026\. do 18\.12\.2026\./)).toBeInTheDocument();
     expect(screen.getByText('8,33 KM')).toBeInTheDocument();
     expect(await screen.findByText(/Plaćanje karticom \*\*\*\* \*\*\*\* \*\*\*\* 4242/)).toBeInTheDocument();
@@ -43,9 +47,16 @@ describe('/nalog/promijeni-paket', () => {
       status: 200,
       data: quote({ from: quote().to, to: quote().from, kind: 'DOWNGRADE', amount: 0, effectiveOn: '2026-12-18' }),
     });
-    server.on('POST', '/ontv/plan-change', { status: 200, data: { result: 'SCHEDULED', effectiveOn: '2026-12-18', order: null } });
+    server.on('POST', '/ontv/plan-change', {
+      status: 200,
+      data: { result: 'SCHEDULED', effectiveOn: '2026-12-18', order: null },
+    });
     await renderAccount('/nalog/promijeni-paket?paket=starton');
-    expect(await screen.findByText('Paket StartON počinje sa sljedećom obnovom, 18.12.2026. Do tada gledaš paket MaxON. Sada ne plaćaš ništa.')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'Paket StartON počinje sa sljedećom obnovom, 18.12.2026. Do tada gledaš paket MaxON. Sada ne plaćaš ništa.',
+      ),
+    ).toBeInTheDocument();
     expect(screen.queryByText(/Plaćanje karticom/)).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Potvrdi promjenu' }));
     expect(await screen.findByText('Promjena je zakazana: od 18.12.2026. tvoj paket je StartON.')).toBeInTheDocument();
@@ -57,19 +68,38 @@ describe('/nalog/promijeni-paket', () => {
   it('during a promo, says the new package starts when the promo ends and costs nothing now', async () => {
     server.on('GET', '/ontv/plan-change', {
       status: 200,
-      data: quote({ from: quote().to, to: quote().from, kind: 'DOWNGRADE', amount: 0, promo: true, effectiveOn: '2026-12-18' }),
+      data: quote({
+        from: quote().to,
+        to: quote().from,
+        kind: 'DOWNGRADE',
+        amount: 0,
+        promo: true,
+        effectiveOn: '2026-12-18',
+      }),
     });
-    server.on('POST', '/ontv/plan-change', { status: 200, data: { result: 'SCHEDULED', effectiveOn: '2026-12-18', order: null } });
+    server.on('POST', '/ontv/plan-change', {
+      status: 200,
+      data: { result: 'SCHEDULED', effectiveOn: '2026-12-18', order: null },
+    });
     await renderAccount('/nalog/promijeni-paket?paket=starton');
-    expect(await screen.findByText('Tvoj besplatni promo period paketa MaxON traje do 18.12.2026. Paket StartON počinje tada, s prvim plaćenim periodom. Sada ne plaćaš ništa.')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'Tvoj besplatni promo period paketa MaxON traje do 18.12.2026. Paket StartON počinje tada, s prvim plaćenim periodom. Sada ne plaćaš ništa.',
+      ),
+    ).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Potvrdi promjenu' }));
     expect(await screen.findByText('Promjena je zakazana: od 18.12.2026. tvoj paket je StartON.')).toBeInTheDocument();
   });
 
   it("shows the API's reason when the change may not be made, and a way back", async () => {
-    server.on('GET', '/ontv/plan-change', { status: 409, data: { message: 'Deaktiviranu pretplatu prvo reaktiviraj, pa onda promijeni paket.', code: 'NOT_ACTIVE' } });
+    server.on('GET', '/ontv/plan-change', {
+      status: 409,
+      data: { message: 'Deaktiviranu pretplatu prvo reaktiviraj, pa onda promijeni paket.', code: 'NOT_ACTIVE' },
+    });
     await renderAccount('/nalog/promijeni-paket?paket=maxon');
-    expect(await screen.findByText('Deaktiviranu pretplatu prvo reaktiviraj, pa onda promijeni paket.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Deaktiviranu pretplatu prvo reaktiviraj, pa onda promijeni paket.'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Nazad na moj nalog' })).toBeInTheDocument();
   });
 
@@ -85,7 +115,14 @@ describe('/nalog/promijeni-paket', () => {
 
 describe("'Moj paket' with a downgrade waiting", () => {
   it('says from when the new package starts, and cancels the change', async () => {
-    answerAccount(server, accountInfo({ nextPaymentOn: '2026-12-18', pendingPlan: { code: 'starton', name: 'StartON', price: 14.9, from: '2026-12-18' } }), [card()]);
+    answerAccount(
+      server,
+      accountInfo({
+        nextPaymentOn: '2026-12-18',
+        pendingPlan: { code: 'starton', name: 'StartON', price: 14.9, from: '2026-12-18' },
+      }),
+      [card()],
+    );
     server.on('DELETE', '/ontv/plan-change', { status: 200, data: {} });
     await renderAccount('/nalog');
     expect(await screen.findByText('Od 18.12.2026. paket StartON')).toBeInTheDocument();

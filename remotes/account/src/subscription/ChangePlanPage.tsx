@@ -105,19 +105,27 @@ function QuoteView({ quote, onDone }: { quote: PlanChangeQuote; onDone: (done: D
   const confirmFree = () =>
     void run(async () => {
       const answer = await changePlan({ plan: quote.to.code, amount: 0, idempotencyKey: key });
-      onDone(answer.result === 'SCHEDULED' ? { kind: 'scheduled', plan: quote.to.name, on: answer.effectiveOn } : { kind: 'changed', plan: quote.to.name });
+      onDone(
+        answer.result === 'SCHEDULED'
+          ? { kind: 'scheduled', plan: quote.to.name, on: answer.effectiveOn }
+          : { kind: 'changed', plan: quote.to.name },
+      );
     });
 
   return (
     <>
-      <p className={styles.text}>{T.fromTo(quote.from.name, formatKM(quote.from.price), quote.to.name, formatKM(quote.to.price))}</p>
+      <p className={styles.text}>
+        {T.fromTo(quote.from.name, formatKM(quote.from.price), quote.to.name, formatKM(quote.to.price))}
+      </p>
       {quote.promo ? (
         <p className={styles.text}>{T.promo(quote.from.name, formatDate(quote.effectiveOn), quote.to.name)}</p>
       ) : quote.kind === 'DOWNGRADE' ? (
         <p className={styles.text}>{T.downgrade(quote.to.name, formatDate(quote.effectiveOn), quote.from.name)}</p>
       ) : (
         <>
-          <p className={styles.text}>{T.upgrade(quote.days, quote.periodDays, formatDate(quote.periodStart), formatDate(quote.periodEnd))}</p>
+          <p className={styles.text}>
+            {T.upgrade(quote.days, quote.periodDays, formatDate(quote.periodStart), formatDate(quote.periodEnd))}
+          </p>
           <p className={styles.text}>
             {T.toPay}: <strong>{formatKM(quote.amount)}</strong> ({T.vatIncluded})
           </p>
@@ -181,7 +189,11 @@ function DoneNote({ done }: { done: Done }) {
   return (
     <>
       <Alert kind="success">
-        {done.kind === 'scheduled' ? T.scheduled(done.plan, formatDate(done.on)) : done.kind === 'paid' ? T.paid(done.plan) : T.changed(done.plan)}
+        {done.kind === 'scheduled'
+          ? T.scheduled(done.plan, formatDate(done.on))
+          : done.kind === 'paid'
+            ? T.paid(done.plan)
+            : T.changed(done.plan)}
       </Alert>
       <div className={styles.actions}>
         <ButtonLink to={paths.account.href()}>{messages.backToAccount}</ButtonLink>

@@ -1,9 +1,25 @@
 import { useState } from 'react';
-import { Alert, Button, ButtonLink, CardLogo, Navigate, Page, Spinner, formatKM, panelClass, useAccountInfo, useNavigate, usePaymentData, paths, canReactivateWithoutPayment, localDay, messages } from '@portal/shared';
+import {
+  Alert,
+  Button,
+  ButtonLink,
+  CardLogo,
+  Navigate,
+  Page,
+  Spinner,
+  formatKM,
+  panelClass,
+  useAccountInfo,
+  useNavigate,
+  usePaymentData,
+  paths,
+  canReactivateWithoutPayment,
+  localDay,
+  messages,
+} from '@portal/shared';
 import { PayDialog, createOrder, useCardDialog } from '@portal/shared/payments';
 import { DonePage } from './DonePage';
 import styles from '../forms.module.css';
-
 
 /**
  * `/nalog/reaktiviraj-{product}`: a DEACTIVATED subscription whose paid period has ended is bought
@@ -17,9 +33,15 @@ export function ReactivateWithPaymentPage() {
   const [paying, setPaying] = useState(false);
   const title = 'Reaktivacija pretplate';
 
-  if (account.status === 'loading') return <Page title={title} narrow><Spinner /></Page>;
+  if (account.status === 'loading')
+    return (
+      <Page title={title} narrow>
+        <Spinner />
+      </Page>
+    );
   const info = account.status === 'ready' ? account.value : null;
-  if (!info?.plan || info.status !== 'DEACTIVATED' || canReactivateWithoutPayment(info, localDay())) return <Navigate to={paths.account.href()} replace />;
+  if (!info?.plan || info.status !== 'DEACTIVATED' || canReactivateWithoutPayment(info, localDay()))
+    return <Navigate to={paths.account.href()} replace />;
   const plan = info.plan;
   const primary = payment.status === 'ready' ? payment.value.creditCards.find((c) => c.primaryCard) : undefined;
 
@@ -27,7 +49,8 @@ export function ReactivateWithPaymentPage() {
     <Page title={title} narrow>
       <div className={panelClass()}>
         <p className={styles.text}>
-          Plaćeni period paketa <strong>{plan.name}</strong> je istekao. Reaktivacijom plaćaš novi mjesečni period koji počinje danas.
+          Plaćeni period paketa <strong>{plan.name}</strong> je istekao. Reaktivacijom plaćaš novi mjesečni period koji
+          počinje danas.
         </p>
         <p className={styles.text}>
           Cijena: <strong>{formatKM(plan.price)}</strong> mjesečno, PDV uključen.
@@ -61,7 +84,9 @@ export function ReactivateWithPaymentPage() {
         <PayDialog
           card={primary}
           amount={plan.price}
-          placeOrder={(key) => createOrder({ planId: plan.code, amount: plan.price, cardCode: primary.code, idempotencyKey: key })}
+          placeOrder={(key) =>
+            createOrder({ planId: plan.code, amount: plan.price, cardCode: primary.code, idempotencyKey: key })
+          }
           onResult={(paid) => void navigate(paid ? paths.paid.href() : paths.paymentFailed.href(), { replace: true })}
           onClose={() => setPaying(false)}
         />
@@ -81,7 +106,9 @@ export function PaymentFailedPage({ reactivatePath }: { reactivatePath: string }
     <Page title="Plaćanje nije uspjelo" narrow>
       <div className={panelClass()}>
         <Alert kind="error">Produženje pretplate nije uspjelo: plaćanje nije prošlo.</Alert>
-        <p className={styles.text}>Pokušaj ponovo, ili se obrati svojoj banci ili našoj podršci ako se greška ponovi.</p>
+        <p className={styles.text}>
+          Pokušaj ponovo, ili se obrati svojoj banci ili našoj podršci ako se greška ponovi.
+        </p>
         <div className={styles.actions}>
           <ButtonLink to={reactivatePath}>{messages.retry}</ButtonLink>
           <ButtonLink to={paths.account.href()} variant="secondary">

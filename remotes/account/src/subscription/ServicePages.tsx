@@ -1,5 +1,25 @@
 import type { ReactNode } from 'react';
-import { Alert, Button, ButtonLink, Navigate, Page, Spinner, calls, formatDate, getProduct, useAccountInfo, useSubmit, useLocation, useNavigate, type AccountInfo, panelClass, paths, canReactivateWithoutPayment, localDay, messages } from '@portal/shared';
+import {
+  Alert,
+  Button,
+  ButtonLink,
+  Navigate,
+  Page,
+  Spinner,
+  calls,
+  formatDate,
+  getProduct,
+  useAccountInfo,
+  useSubmit,
+  useLocation,
+  useNavigate,
+  type AccountInfo,
+  panelClass,
+  paths,
+  canReactivateWithoutPayment,
+  localDay,
+  messages,
+} from '@portal/shared';
 import { DonePage } from './DonePage';
 import styles from '../forms.module.css';
 import { SERVICE_FAILED } from '../texts';
@@ -8,7 +28,14 @@ import { SERVICE_FAILED } from '../texts';
  * A confirm screen for a service change that is allowed only in some states (product.md §4): it waits for
  * the account info, sends everyone else back to /nalog, and shows the server's message on refusal.
  */
-function ServiceChange({ allowed, call, done, title, children, confirm }: {
+function ServiceChange({
+  allowed,
+  call,
+  done,
+  title,
+  children,
+  confirm,
+}: {
   allowed: (info: AccountInfo) => boolean;
   call: 'deactivate' | 'reactivateWithoutPayment';
   done: string;
@@ -20,7 +47,12 @@ function ServiceChange({ allowed, call, done, title, children, confirm }: {
   const navigate = useNavigate();
   const { busy, error, run } = useSubmit(SERVICE_FAILED);
 
-  if (account.status === 'loading') return <Page title={title} narrow><Spinner /></Page>;
+  if (account.status === 'loading')
+    return (
+      <Page title={title} narrow>
+        <Spinner />
+      </Page>
+    );
   if (account.status === 'failed' || !allowed(account.value)) return <Navigate to={paths.account.href()} replace />;
 
   const change = () =>
@@ -60,7 +92,8 @@ export function DeactivatePage() {
     >
       {(info) => (
         <p className={styles.text}>
-          Da li želiš deaktivirati pretplatu na paket {info.plan?.name}? Uslugu možeš koristiti do kraja obračunskog perioda
+          Da li želiš deaktivirati pretplatu na paket {info.plan?.name}? Uslugu možeš koristiti do kraja obračunskog
+          perioda
           {until(info.nextPaymentOn)}; nakon toga se pretplata više ne naplaćuje.
         </p>
       )}
@@ -79,8 +112,8 @@ export function ReactivateWithoutPaymentPage() {
     >
       {(info) => (
         <p className={styles.text}>
-          Plaćeni period paketa {info.plan?.name} traje do {formatDate(info.nextPaymentOn ?? '')}, pa reaktivacija ne zahtijeva plaćanje.
-          Pretplata će se nakon toga ponovo automatski naplaćivati.
+          Plaćeni period paketa {info.plan?.name} traje do {formatDate(info.nextPaymentOn ?? '')}, pa reaktivacija ne
+          zahtijeva plaćanje. Pretplata će se nakon toga ponovo automatski naplaćivati.
         </p>
       )}
     </ServiceChange>
@@ -94,9 +127,15 @@ const doneDate = (state: unknown) => {
 
 export function DeactivatedPage() {
   const date = doneDate(useLocation().state);
-  return <DonePage title="Pretplata je deaktivirana">Pretplata je deaktivirana. Usluga ostaje aktivna {date ? `do ${date}` : 'do kraja obračunskog perioda'}.</DonePage>;
+  return (
+    <DonePage title="Pretplata je deaktivirana">
+      Pretplata je deaktivirana. Usluga ostaje aktivna {date ? `do ${date}` : 'do kraja obračunskog perioda'}.
+    </DonePage>
+  );
 }
 
 export function ReactivatedPage() {
-  return <DonePage title="Pretplata je ponovo aktivna">Pretplata je ponovo aktivna. Hvala što si ostao s nama!</DonePage>;
+  return (
+    <DonePage title="Pretplata je ponovo aktivna">Pretplata je ponovo aktivna. Hvala što si ostao s nama!</DonePage>
+  );
 }

@@ -54,7 +54,14 @@ export default function ChannelsPage() {
         <ul className={styles.grid} aria-label="Kanali">
           {shown.map((channel, index) => (
             <li key={channel.name} className={styles.channel}>
-              <img src={publicUrl(channel.landscape)} alt="" width={320} height={180} loading={index < FIRST_ROWS ? 'eager' : 'lazy'} decoding="async" />
+              <img
+                src={publicUrl(channel.landscape)}
+                alt=""
+                width={320}
+                height={180}
+                loading={index < FIRST_ROWS ? 'eager' : 'lazy'}
+                decoding="async"
+              />
               <span className={styles.name}>{channel.name}</span>
               <span className={styles.flags}>
                 {channel.start && <span className={styles.flag}>StartON</span>}

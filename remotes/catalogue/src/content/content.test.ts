@@ -32,7 +32,12 @@ describe('the editable content files', () => {
 
   it('apps.json names the four app stores, each with its badge', () => {
     const { apps } = appsFileSchema.parse(read('apps.json'));
-    expect(apps.map((a) => a.platform)).toEqual(['Android TV', 'Android telefon i tablet', 'iPhone i iPad', 'Huawei uređaji']);
+    expect(apps.map((a) => a.platform)).toEqual([
+      'Android TV',
+      'Android telefon i tablet',
+      'iPhone i iPad',
+      'Huawei uređaji',
+    ]);
     for (const app of apps) expect(exists(app.badge)).toBe(true);
   });
 
@@ -44,9 +49,27 @@ describe('the editable content files', () => {
   });
 
   it('refuses the edits an editor could get wrong', () => {
-    expect(sliderFileSchema.safeParse({ slides: [{ landscape: 'https://cdn.example.com/a.jpg', portrait: 'images/a.svg', alt: 'x' }] }).success).toBe(false);
-    expect(sliderFileSchema.safeParse({ slides: [{ landscape: 'images/a.svg', portrait: 'images/a.svg', alt: 'x', link: { href: 'javascript:alert(1)', text: 'x', position: 'left' } }] }).success).toBe(false);
-    expect(channelsFileSchema.safeParse({ channels: [{ name: 'X', landscape: 'images/x.svg', start: 'da', max: true }] }).success).toBe(false);
+    expect(
+      sliderFileSchema.safeParse({
+        slides: [{ landscape: 'https://cdn.example.com/a.jpg', portrait: 'images/a.svg', alt: 'x' }],
+      }).success,
+    ).toBe(false);
+    expect(
+      sliderFileSchema.safeParse({
+        slides: [
+          {
+            landscape: 'images/a.svg',
+            portrait: 'images/a.svg',
+            alt: 'x',
+            link: { href: 'javascript:alert(1)', text: 'x', position: 'left' },
+          },
+        ],
+      }).success,
+    ).toBe(false);
+    expect(
+      channelsFileSchema.safeParse({ channels: [{ name: 'X', landscape: 'images/x.svg', start: 'da', max: true }] })
+        .success,
+    ).toBe(false);
     const plans = read('plans.json') as { list: string[] };
     expect(plansFileSchema.safeParse({ ...plans, list: [...plans.list, 'gold'] }).success).toBe(false);
     expect(faqFileSchema.safeParse([{ q: 'Pitanje?' }]).success).toBe(false);

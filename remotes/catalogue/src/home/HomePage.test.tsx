@@ -7,15 +7,30 @@ import { renderCatalogue } from '../testing';
 import { SLIDE_INTERVAL_MS, Slideshow } from './Slideshow';
 
 const slides: Slide[] = [
-  { landscape: 'images/a-l.svg', portrait: 'images/a-p.svg', alt: 'Prvi slajd', link: { href: '/paketi', text: 'Izaberi paket', position: 'left' } },
+  {
+    landscape: 'images/a-l.svg',
+    portrait: 'images/a-p.svg',
+    alt: 'Prvi slajd',
+    link: { href: '/paketi', text: 'Izaberi paket', position: 'left' },
+  },
   { landscape: 'images/b-l.svg', portrait: 'images/b-p.svg', alt: 'Drugi slajd' },
-  { landscape: 'images/c-l.svg', portrait: 'images/c-p.svg', alt: 'Treći slajd', link: { href: 'https://ontv.ba/akcija', text: 'Akcija', position: 'right' } },
+  {
+    landscape: 'images/c-l.svg',
+    portrait: 'images/c-p.svg',
+    alt: 'Treći slajd',
+    link: { href: 'https://ontv.ba/akcija', text: 'Akcija', position: 'right' },
+  },
 ];
 
 function setReducedMotion(reduce: boolean) {
   Object.defineProperty(window, 'matchMedia', {
     configurable: true,
-    value: (query: string) => ({ matches: reduce && query.includes('reduce'), media: query, addEventListener() {}, removeEventListener() {} }),
+    value: (query: string) => ({
+      matches: reduce && query.includes('reduce'),
+      media: query,
+      addEventListener() {},
+      removeEventListener() {},
+    }),
   });
 }
 
@@ -105,7 +120,9 @@ describe('the home page', () => {
       '2 ili 4 uređaja istovremeno',
       'Bez ugovora',
     ]);
-    expect(benefits.getByText('Usluga je dostupna za gledanje samo na teritoriji Bosne i Hercegovine.')).toBeInTheDocument();
+    expect(
+      benefits.getByText('Usluga je dostupna za gledanje samo na teritoriji Bosne i Hercegovine.'),
+    ).toBeInTheDocument();
 
     const apps = within(screen.getByRole('region', { name: 'Preuzmi aplikaciju' }));
     expect(apps.getAllByRole('link').map((link) => link.querySelector('img')?.getAttribute('alt'))).toEqual([
@@ -114,6 +131,8 @@ describe('the home page', () => {
       'Preuzmi na App Store',
       'Preuzmi na AppGallery',
     ]);
-    expect(apps.getByText('Nakon pretplate gledaj u aplikaciji za mobitel, tablet ili Android TV.')).toBeInTheDocument();
+    expect(
+      apps.getByText('Nakon pretplate gledaj u aplikaciji za mobitel, tablet ili Android TV.'),
+    ).toBeInTheDocument();
   });
 });

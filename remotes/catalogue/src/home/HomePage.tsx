@@ -6,12 +6,28 @@ import styles from './HomePage.module.css';
 
 /** The home page claims of product.md §1 as seven benefits; watching only in BiH is a condition, said under them. */
 export const BENEFITS = [
-  { figure: '150+', title: 'Više od 150 TV kanala', text: 'Domaći, regionalni i svjetski kanali: informativni, sportski, filmski, dječiji i muzički.' },
-  { figure: '72 h', title: '72 sata unazad', text: 'Propustio si emisiju? Pogledaj je i do tri dana nakon emitovanja.' },
+  {
+    figure: '150+',
+    title: 'Više od 150 TV kanala',
+    text: 'Domaći, regionalni i svjetski kanali: informativni, sportski, filmski, dječiji i muzički.',
+  },
+  {
+    figure: '72 h',
+    title: '72 sata unazad',
+    text: 'Propustio si emisiju? Pogledaj je i do tri dana nakon emitovanja.',
+  },
   { figure: 'REC', title: 'Snimač', text: 'Snimi omiljene emisije i gledaj ih kad tebi odgovara.' },
   { figure: '★', title: 'Omiljeni i preporuke', text: 'Sačuvaj omiljene kanale i otkrij sadržaj po svom ukusu.' },
-  { figure: '1000+', title: 'Hiljade naslova u videotekama', text: 'Filmovi i serije na zahtjev u videotekama Epic Drama, Viasat World i AXN Now.' },
-  { figure: '2 / 4', title: '2 ili 4 uređaja istovremeno', text: 'Uz StartON gledaš na 2, a uz MaxON na 4 uređaja u isto vrijeme.' },
+  {
+    figure: '1000+',
+    title: 'Hiljade naslova u videotekama',
+    text: 'Filmovi i serije na zahtjev u videotekama Epic Drama, Viasat World i AXN Now.',
+  },
+  {
+    figure: '2 / 4',
+    title: '2 ili 4 uređaja istovremeno',
+    text: 'Uz StartON gledaš na 2, a uz MaxON na 4 uređaja u isto vrijeme.',
+  },
   { figure: '0', title: 'Bez ugovora', text: 'Bez ugovorne obaveze: otkaži pretplatu kad god želiš.' },
 ] as const;
 
@@ -28,8 +44,8 @@ export function HomePage() {
             Televizija koja ide s tobom
           </h2>
           <p className={styles.aboutText}>
-            ON TV donosi više od 150 TV kanala, 72 sata unazad, snimač i hiljade naslova u videotekama na tvoj mobitel, tablet,
-            Android TV i računar. Izaberi paket, pretplati se karticom i gledaj za nekoliko minuta.
+            ON TV donosi više od 150 TV kanala, 72 sata unazad, snimač i hiljade naslova u videotekama na tvoj mobitel,
+            tablet, Android TV i računar. Izaberi paket, pretplati se karticom i gledaj za nekoliko minuta.
           </p>
           <div className={styles.actions}>
             <ButtonLink to={paths.packages.href()}>Pretplati se</ButtonLink>

@@ -6,7 +6,8 @@ import styles from './Slideshow.module.css';
 
 export const SLIDE_INTERVAL_MS = 7000;
 
-const prefersReducedMotion = () => typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+const prefersReducedMotion = () =>
+  typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 /**
  * The home page slideshow (product.md §2, Public): a carousel after the WAI-ARIA pattern. It turns by itself

@@ -23,7 +23,11 @@ describe('legal pages', () => {
     ['/uslovi-koriscenja', 'Uslovi korištenja', 'use-terms.html'],
     ['/privacy-policy/', 'Politika privatnosti', 'privacy.html'],
   ])('%s shows its resource file under its title', async (path, title, file) => {
-    fakeResources({ [file]: { body: `<h1>${title}</h1><h2>Prvi dio</h2><p>Sadržaj iz ${file}<script>window.hacked = true</script></p>` } });
+    fakeResources({
+      [file]: {
+        body: `<h1>${title}</h1><h2>Prvi dio</h2><p>Sadržaj iz ${file}<script>window.hacked = true</script></p>`,
+      },
+    });
     await renderCatalogue(path);
     expect(screen.getByRole('heading', { level: 1, name: title })).toBeInTheDocument();
     expect(await screen.findByText(`Sadržaj iz ${file}`)).toBeInTheDocument();

@@ -22,7 +22,16 @@ export default function LegalPage({ page }: { page: keyof typeof LEGAL_PAGES }) 
   const followInternalLink = (event: MouseEvent<HTMLDivElement>) => {
     const link = (event.target as Element).closest('a');
     const href = link?.getAttribute('href');
-    if (!href || !href.startsWith('/') || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (
+      !href ||
+      !href.startsWith('/') ||
+      event.button !== 0 ||
+      event.metaKey ||
+      event.ctrlKey ||
+      event.shiftKey ||
+      event.altKey
+    )
+      return;
     event.preventDefault();
     void navigate(href);
   };

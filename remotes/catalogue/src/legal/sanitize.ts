@@ -7,7 +7,20 @@ import DOMPurify from 'dompurify';
 export function sanitizeLegalHtml(html: string): string {
   const fragment = DOMPurify.sanitize(html, {
     RETURN_DOM_FRAGMENT: true,
-    FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'iframe', 'object', 'embed', 'img', 'svg', 'math'],
+    FORBID_TAGS: [
+      'style',
+      'form',
+      'input',
+      'button',
+      'textarea',
+      'select',
+      'iframe',
+      'object',
+      'embed',
+      'img',
+      'svg',
+      'math',
+    ],
     FORBID_ATTR: ['style', 'class', 'id'],
   });
   fragment.querySelectorAll('h1').forEach((heading) => heading.remove());

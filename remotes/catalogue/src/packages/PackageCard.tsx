@@ -4,13 +4,25 @@ import type { PackageAction, PackageOffer } from './plans';
 import { channelCount, packageTexts } from './texts';
 import styles from './PackagesPage.module.css';
 
-export function PackageCard({ offer, action, pricePending = false }: { offer: PackageOffer; action: PackageAction; pricePending?: boolean }) {
+export function PackageCard({
+  offer,
+  action,
+  pricePending = false,
+}: {
+  offer: PackageOffer;
+  action: PackageAction;
+  pricePending?: boolean;
+}) {
   const titleId = `paket-${offer.code}`;
   return (
     <article className={cx(styles.card, offer.planSpotlight && styles.spotlight)} aria-labelledby={titleId}>
       {offer.promo && <p className={styles.ribbon}>{promoRibbon(offer.promo)}</p>}
       {/* Until the plans arrive the promo is unknown: its band is held, so the card does not jump (CLS). */}
-      {!offer.promo && pricePending && <p className={cx(styles.ribbon, styles.ribbonPending)} aria-hidden="true">&nbsp;</p>}
+      {!offer.promo && pricePending && (
+        <p className={cx(styles.ribbon, styles.ribbonPending)} aria-hidden="true">
+          &nbsp;
+        </p>
+      )}
       <div className={styles.body}>
         {offer.planSpotlight && <p className={styles.badge}>{packageTexts.spotlight}</p>}
         <h2 id={titleId} className={styles.name}>
@@ -41,13 +53,22 @@ export function PackageCard({ offer, action, pricePending = false }: { offer: Pa
             </p>
           )}
           {action === 'subscribe' && (
-            <ButtonLink to={paths.subscribe.href(offer.code)} block aria-label={`${packageTexts.subscribe}: ${offer.name}`}>
+            <ButtonLink
+              to={paths.subscribe.href(offer.code)}
+              block
+              aria-label={`${packageTexts.subscribe}: ${offer.name}`}
+            >
               {packageTexts.subscribe}
             </ButtonLink>
           )}
           {action === 'active' && <p className={styles.active}>{packageTexts.active}</p>}
           {action === 'change' && (
-            <ButtonLink to={paths.changePlan.href(offer.code)} block variant="secondary" aria-label={`${packageTexts.change}: ${offer.name}`}>
+            <ButtonLink
+              to={paths.changePlan.href(offer.code)}
+              block
+              variant="secondary"
+              aria-label={`${packageTexts.change}: ${offer.name}`}
+            >
               {packageTexts.change}
             </ButtonLink>
           )}

@@ -6,8 +6,18 @@ import { demoClaims, fakeApi, fakeToken, type FakeApi } from '@portal/shared/tes
 import { renderCatalogue } from '../testing';
 
 const plans = [
-  { code: 'starton', name: 'StartON', price: 14.9, promos: [{ status: 'ACTIVE', promoType: 'DURATION_BASED', durationUntil: null, durationDays: 14 }] },
-  { code: 'maxon', name: 'MaxON', price: 24.9, promos: [{ status: 'ACTIVE', promoType: 'TIME_UNTIL_BASED', durationUntil: '2099-03-31', durationDays: null }] },
+  {
+    code: 'starton',
+    name: 'StartON',
+    price: 14.9,
+    promos: [{ status: 'ACTIVE', promoType: 'DURATION_BASED', durationUntil: null, durationDays: 14 }],
+  },
+  {
+    code: 'maxon',
+    name: 'MaxON',
+    price: 24.9,
+    promos: [{ status: 'ACTIVE', promoType: 'TIME_UNTIL_BASED', durationUntil: '2099-03-31', durationDays: null }],
+  },
 ];
 
 let server: FakeApi;
@@ -20,7 +30,14 @@ const card = (name: string) => screen.getByRole('article', { name });
 async function logInWith(status: string | null, code = 'maxon', usedPromos: string[] = []) {
   server.on('GET', '/ontv/accountInfo', {
     status: 200,
-    data: { status, plan: status ? { code, name: code, price: 1 } : null, nextPaymentOn: null, accountNumber: '1000001', promos: [], usedPromos },
+    data: {
+      status,
+      plan: status ? { code, name: code, price: 1 } : null,
+      nextPaymentOn: null,
+      accountNumber: '1000001',
+      promos: [],
+      usedPromos,
+    },
   });
   setToken(fakeToken(demoClaims));
   authStore.getState().bootstrap();
@@ -42,8 +59,14 @@ describe('/paketi', () => {
     expect(start.getByText('72 sata unazad')).toBeInTheDocument();
     expect(start.getByText('Gledaj na 2 uređaja istovremeno')).toBeInTheDocument();
     expect(start.getByText('mjesečno, PDV uključen')).toBeInTheDocument();
-    expect(start.getByRole('link', { name: /Pogledaj listu kanala/ })).toHaveAttribute('href', '/tv-kanali?paket=starton');
-    expect(start.getByRole('link', { name: 'PRETPLATI SE: StartON' })).toHaveAttribute('href', '/pretplati-se?paket=starton');
+    expect(start.getByRole('link', { name: /Pogledaj listu kanala/ })).toHaveAttribute(
+      'href',
+      '/tv-kanali?paket=starton',
+    );
+    expect(start.getByRole('link', { name: 'PRETPLATI SE: StartON' })).toHaveAttribute(
+      'href',
+      '/pretplati-se?paket=starton',
+    );
 
     const max = within(card('MaxON'));
     expect(max.getByText('Besplatan promo period do 31.3.2099.')).toBeInTheDocument();
@@ -77,14 +100,17 @@ describe('/paketi', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Cijene i promocije trenutno nisu dostupne.');
   });
 
-  it.each(['ACTIVE', 'DEACTIVATED', 'BLOCKED'])('a customer with a %s MaxON subscription sees PAKET AKTIVIRAN and no buttons', async (status) => {
-    server.on('GET', '/ontv/plans', { status: 200, data: plans });
-    await logInWith(status);
-    await renderCatalogue('/paketi');
-    expect(await within(card('MaxON')).findByText('PAKET AKTIVIRAN')).toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: /PRETPLATI SE/ })).not.toBeInTheDocument();
-    expect(within(card('StartON')).queryByText('PAKET AKTIVIRAN')).not.toBeInTheDocument();
-  });
+  it.each(['ACTIVE', 'DEACTIVATED', 'BLOCKED'])(
+    'a customer with a %s MaxON subscription sees PAKET AKTIVIRAN and no buttons',
+    async (status) => {
+      server.on('GET', '/ontv/plans', { status: 200, data: plans });
+      await logInWith(status);
+      await renderCatalogue('/paketi');
+      expect(await within(card('MaxON')).findByText('PAKET AKTIVIRAN')).toBeInTheDocument();
+      expect(screen.queryByRole('link', { name: /PRETPLATI SE/ })).not.toBeInTheDocument();
+      expect(within(card('StartON')).queryByText('PAKET AKTIVIRAN')).not.toBeInTheDocument();
+    },
+  );
 
   it.each([['EXPIRED'], [null]])('a customer whose status is %s may subscribe to either package', async (status) => {
     server.on('GET', '/ontv/plans', { status: 200, data: plans });
@@ -99,7 +125,9 @@ describe('/paketi', () => {
     await logInWith('EXPIRED', 'starton', ['starton']);
     await renderCatalogue('/paketi');
     expect(await within(card('MaxON')).findByText('Besplatan promo period do 31.3.2099.')).toBeInTheDocument();
-    await waitFor(() => expect(within(card('StartON')).queryByText('Besplatan promo period 14 dana!')).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(within(card('StartON')).queryByText('Besplatan promo period 14 dana!')).not.toBeInTheDocument(),
+    );
     expect(within(card('StartON')).getByText('14,90 KM')).toBeInTheDocument();
   });
 
@@ -112,7 +140,16 @@ describe('/paketi', () => {
     await renderCatalogue('/paketi');
     expect(await screen.findByText('24,90 KM')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /PRETPLATI SE/ })).not.toBeInTheDocument();
-    answer({ status: 200, data: { status: 'ACTIVE', plan: { code: 'starton', name: 'StartON', price: 14.9 }, nextPaymentOn: null, accountNumber: '1', promos: [] } });
+    answer({
+      status: 200,
+      data: {
+        status: 'ACTIVE',
+        plan: { code: 'starton', name: 'StartON', price: 14.9 },
+        nextPaymentOn: null,
+        accountNumber: '1',
+        promos: [],
+      },
+    });
     expect(await within(card('StartON')).findByText('PAKET AKTIVIRAN')).toBeInTheDocument();
   });
 });

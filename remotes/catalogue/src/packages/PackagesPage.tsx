@@ -30,15 +30,20 @@ export default function PackagesPage() {
         <p>Izaberi paket koji ti odgovara. Bez ugovora, otkaži kad god želiš.</p>
       </Hero>
       <Section>
-      {plans.status === 'failed' && (
-        <LoadFailed message={packageTexts.plansFailed} retry={plans.retry} className={styles.notice} />
-      )}
-      <div className={styles.grid}>
-        {offers.map((offer) => (
-          <PackageCard key={offer.code} offer={offer} action={packageAction(viewer, offer.code)} pricePending={plans.status === 'loading'} />
-        ))}
-      </div>
-      <p className={styles.vodNote}>{vodNote(plansInfo)}</p>
+        {plans.status === 'failed' && (
+          <LoadFailed message={packageTexts.plansFailed} retry={plans.retry} className={styles.notice} />
+        )}
+        <div className={styles.grid}>
+          {offers.map((offer) => (
+            <PackageCard
+              key={offer.code}
+              offer={offer}
+              action={packageAction(viewer, offer.code)}
+              pricePending={plans.status === 'loading'}
+            />
+          ))}
+        </div>
+        <p className={styles.vodNote}>{vodNote(plansInfo)}</p>
       </Section>
     </>
   );

@@ -5,8 +5,18 @@ import { mergePlans, packageAction } from './plans';
 
 const now = new Date(2026, 10, 21);
 const plans: Plan[] = [
-  { code: 'maxon', name: 'MaxON', price: 24.9, promos: [{ status: 'ACTIVE', promoType: 'TIME_UNTIL_BASED', durationUntil: '2026-10-01', durationDays: null }] },
-  { code: 'starton', name: 'StartON', price: 14.9, promos: [{ status: 'ACTIVE', promoType: 'DURATION_BASED', durationUntil: null, durationDays: 14 }] },
+  {
+    code: 'maxon',
+    name: 'MaxON',
+    price: 24.9,
+    promos: [{ status: 'ACTIVE', promoType: 'TIME_UNTIL_BASED', durationUntil: '2026-10-01', durationDays: null }],
+  },
+  {
+    code: 'starton',
+    name: 'StartON',
+    price: 14.9,
+    promos: [{ status: 'ACTIVE', promoType: 'DURATION_BASED', durationUntil: null, durationDays: 14 }],
+  },
   { code: 'gold', name: 'Gold', price: 99, promos: [] },
 ];
 
@@ -43,9 +53,12 @@ describe('the package button', () => {
     expect(packageAction({ kind: 'customer', info: customer('EXPIRED') }, 'starton')).toBe('subscribe');
   });
 
-  it.each(['ACTIVE', 'DEACTIVATED', 'BLOCKED'] as const)('hides it for a %s subscription and marks that package', (status) => {
-    expect(packageAction({ kind: 'customer', info: customer(status) }, 'maxon')).toBe('active');
-  });
+  it.each(['ACTIVE', 'DEACTIVATED', 'BLOCKED'] as const)(
+    'hides it for a %s subscription and marks that package',
+    (status) => {
+      expect(packageAction({ kind: 'customer', info: customer(status) }, 'maxon')).toBe('active');
+    },
+  );
 
   it('offers PROMIJENI PAKET on the other package only while the subscription is ACTIVE', () => {
     expect(packageAction({ kind: 'customer', info: customer('ACTIVE') }, 'starton')).toBe('change');

@@ -11,10 +11,20 @@ export interface PackageOffer extends PlanInfo {
 }
 
 /** `usedPromos`: plans whose promo the viewer has used (once per customer and plan), offered without it. */
-export function mergePlans(file: PlansFile, plans: readonly Plan[] | null, now: Date = new Date(), usedPromos: readonly string[] = []): PackageOffer[] {
+export function mergePlans(
+  file: PlansFile,
+  plans: readonly Plan[] | null,
+  now: Date = new Date(),
+  usedPromos: readonly string[] = [],
+): PackageOffer[] {
   return file.list.map((code) => {
     const plan = plans?.find((p) => p.code === code);
-    return { code, ...file.plans[code], price: plan?.price ?? null, promo: plan && !usedPromos.includes(code) ? activePromo(plan.promos, now) : null };
+    return {
+      code,
+      ...file.plans[code],
+      price: plan?.price ?? null,
+      promo: plan && !usedPromos.includes(code) ? activePromo(plan.promos, now) : null,
+    };
   });
 }
 

@@ -17,5 +17,5 @@ export const packageTexts = {
 export const channelCount = (n: number): string => `${n} TV kanala`;
 
 /** `/paketi` (product.md §2, Public): one video-on-demand service included in the fee, promotionally until the date in the plan file. */
-export const vodNote = (file: PlansFile): string => `${file.vodNote.text}, promotivno do ${formatDate(file.vodNote.promoUntil)}`;
-
+export const vodNote = (file: PlansFile): string =>
+  `${file.vodNote.text}, promotivno do ${formatDate(file.vodNote.promoUntil)}`;

@@ -3,7 +3,12 @@ import { waitFor } from '@testing-library/dom';
 import { defineTvPaketi, TvPaketiElement, WIDGET_TAG } from './TvPaketiElement';
 
 const plans = [
-  { code: 'starton', name: 'StartON', price: 14.9, promos: [{ status: 'ACTIVE', promoType: 'DURATION_BASED', durationUntil: null, durationDays: 14 }] },
+  {
+    code: 'starton',
+    name: 'StartON',
+    price: 14.9,
+    promos: [{ status: 'ACTIVE', promoType: 'DURATION_BASED', durationUntil: null, durationDays: 14 }],
+  },
   { code: 'maxon', name: 'MaxON', price: 24.9, promos: [] },
 ];
 
@@ -61,7 +66,9 @@ describe('<tv-paketi>', () => {
     for (const reply of [() => new Response('down', { status: 503 }), () => Response.json({ plans: 'none' })]) {
       jest.spyOn(globalThis, 'fetch').mockImplementation(async () => reply());
       const shadow = await mount({ 'portal-url': 'https://portal.ontv.ba' });
-      expect(shadow.querySelector('[role="alert"]')?.textContent).toContain('Cijene i promocije trenutno nisu dostupne.');
+      expect(shadow.querySelector('[role="alert"]')?.textContent).toContain(
+        'Cijene i promocije trenutno nisu dostupne.',
+      );
       expect(shadow.querySelector('[role="alert"] button')?.textContent).toBe('Pokušaj ponovo');
       expect(shadow.querySelectorAll('h3')).toHaveLength(2);
       expect(shadow.textContent).toContain('Cijena trenutno nije dostupna');
@@ -70,7 +77,15 @@ describe('<tv-paketi>', () => {
   });
 
   it('never turns API text into markup', async () => {
-    answerPlans(() => Response.json([{ ...plans[1], promos: [{ status: 'ACTIVE', promoType: 'DURATION_BASED', durationUntil: null, durationDays: 3 }], name: '<img src=x onerror=alert(1)>' }]));
+    answerPlans(() =>
+      Response.json([
+        {
+          ...plans[1],
+          promos: [{ status: 'ACTIVE', promoType: 'DURATION_BASED', durationUntil: null, durationDays: 3 }],
+          name: '<img src=x onerror=alert(1)>',
+        },
+      ]),
+    );
     const shadow = await mount({ 'portal-url': 'https://portal.ontv.ba' });
     expect(shadow.querySelector('img')).toBeNull();
   });
@@ -88,7 +103,14 @@ describe('<tv-paketi>', () => {
     expect(shadow.querySelector('a.button')).toBeNull();
     answer(Response.json(plans));
     await waitFor(() => expect(element.hasAttribute('aria-busy')).toBe(false));
-    expect(loads).toEqual([{ packages: [{ code: 'starton', name: 'StartON', priceKM: 14.9 }, { code: 'maxon', name: 'MaxON', priceKM: 24.9 }] }]);
+    expect(loads).toEqual([
+      {
+        packages: [
+          { code: 'starton', name: 'StartON', priceKM: 14.9 },
+          { code: 'maxon', name: 'MaxON', priceKM: 24.9 },
+        ],
+      },
+    ]);
   });
 
   it('tells the page the API failed, with a retry that loads again', async () => {
@@ -100,7 +122,9 @@ describe('<tv-paketi>', () => {
     document.addEventListener('tv-paketi-load', (event) => loads.push(event));
     const shadow = await mount({});
     expect(errors).toHaveLength(1);
-    expect((errors[0] as CustomEvent).detail).toEqual({ message: 'Cijene i promocije trenutno nisu dostupne. Prikazujemo opis paketa; pokušaj ponovo za koji trenutak.' });
+    expect((errors[0] as CustomEvent).detail).toEqual({
+      message: 'Cijene i promocije trenutno nisu dostupne. Prikazujemo opis paketa; pokušaj ponovo za koji trenutak.',
+    });
     expect(errors[0]!.bubbles && errors[0]!.composed).toBe(true);
     fetch.mockImplementation(async () => Response.json(plans));
     (shadow.querySelector('[role="alert"] button') as HTMLButtonElement).click();
@@ -112,7 +136,9 @@ describe('<tv-paketi>', () => {
     answerPlans(() => Response.json(plans));
     const shadow = await mount({ 'portal-url': 'https://portal.ontv.ba', ref: '  naslovna-baner & jesen  ' });
     const button = shadow.querySelector('a[part="button"]') as HTMLAnchorElement;
-    expect(button.getAttribute('href')).toBe('https://portal.ontv.ba/pretplati-se?paket=starton&ref=naslovna-baner%20%26%20jesen');
+    expect(button.getAttribute('href')).toBe(
+      'https://portal.ontv.ba/pretplati-se?paket=starton&ref=naslovna-baner%20%26%20jesen',
+    );
     const selected: CustomEvent[] = [];
     const cancel = (event: Event) => {
       selected.push(event as CustomEvent);
@@ -140,8 +166,11 @@ describe('<tv-paketi>', () => {
   it('passes at most 200 characters of ref, and names its parts for the page to style', async () => {
     answerPlans(() => Response.json(plans));
     const shadow = await mount({ ref: 'x'.repeat(300) });
-    expect(new URL((shadow.querySelector('a[part="button"]') as HTMLAnchorElement).href).searchParams.get('ref')).toBe('x'.repeat(200));
-    for (const part of ['card', 'ribbon', 'name', 'price', 'button', 'channel-link']) expect(shadow.querySelector(`[part~="${part}"]`)).not.toBeNull();
+    expect(new URL((shadow.querySelector('a[part="button"]') as HTMLAnchorElement).href).searchParams.get('ref')).toBe(
+      'x'.repeat(200),
+    );
+    for (const part of ['card', 'ribbon', 'name', 'price', 'button', 'channel-link'])
+      expect(shadow.querySelector(`[part~="${part}"]`)).not.toBeNull();
   });
 
   it('cuts ref by characters, never inside an emoji, and shows the packages', async () => {

@@ -99,7 +99,9 @@ export class TvPaketiElement extends HTMLElement implements Pick<TvPaketiContrac
     let plans: Plan[] | null = null;
     try {
       const product = this.getAttribute('product')?.trim() || DEFAULT_PRODUCT;
-      const response = await fetch(`${this.apiUrl}/${encodeURIComponent(product)}/plans`, { headers: { accept: 'application/json' } });
+      const response = await fetch(`${this.apiUrl}/${encodeURIComponent(product)}/plans`, {
+        headers: { accept: 'application/json' },
+      });
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       plans = plansResponseSchema.parse(await response.json());
     } catch (error) {
@@ -116,13 +118,21 @@ export class TvPaketiElement extends HTMLElement implements Pick<TvPaketiContrac
           h('p', {}, packageTexts.plansFailed),
           this.button(WIDGET_TEXTS.retry, () => void this.load()),
         );
-    this.show(failure, h('div', { class: 'grid' }, ...offers.map((offer) => this.card(offer))), h('p', { class: 'note' }, vodNote(plansInfo)));
+    this.show(
+      failure,
+      h('div', { class: 'grid' }, ...offers.map((offer) => this.card(offer))),
+      h('p', { class: 'note' }, vodNote(plansInfo)),
+    );
     this.removeAttribute('aria-busy');
     if (plans) this.emit('tv-paketi-load', { packages: offers.map(describe) });
     else this.emit('tv-paketi-error', { message: packageTexts.plansFailed });
   }
 
-  private emit<K extends keyof TvPaketiEventMap>(type: K, detail: TvPaketiEventMap[K]['detail'], cancelable = false): boolean {
+  private emit<K extends keyof TvPaketiEventMap>(
+    type: K,
+    detail: TvPaketiEventMap[K]['detail'],
+    cancelable = false,
+  ): boolean {
     return this.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true, cancelable }));
   }
 
@@ -147,7 +157,16 @@ export class TvPaketiElement extends HTMLElement implements Pick<TvPaketiContrac
   private subscribeLink(offer: PackageOffer): HTMLElement {
     const path = paths.subscribe.href(offer.code);
     const href = this.ref ? `${path}&ref=${encodeURIComponent(this.ref)}` : path;
-    const link = h('a', { class: 'button', href: this.link(href), part: 'button', 'aria-label': `${packageTexts.subscribe}: ${offer.name}` }, packageTexts.subscribe);
+    const link = h(
+      'a',
+      {
+        class: 'button',
+        href: this.link(href),
+        part: 'button',
+        'aria-label': `${packageTexts.subscribe}: ${offer.name}`,
+      },
+      packageTexts.subscribe,
+    );
     link.addEventListener('click', (event) => {
       if (!this.emit('tv-paketi-select', describe(offer), true)) event.preventDefault();
     });
@@ -158,7 +177,11 @@ export class TvPaketiElement extends HTMLElement implements Pick<TvPaketiContrac
     const titleId = `tv-paketi-${offer.code}`;
     return h(
       'article',
-      { class: offer.planSpotlight ? 'card spotlight' : 'card', 'aria-labelledby': titleId, part: offer.planSpotlight ? 'card card-spotlight' : 'card' },
+      {
+        class: offer.planSpotlight ? 'card spotlight' : 'card',
+        'aria-labelledby': titleId,
+        part: offer.planSpotlight ? 'card card-spotlight' : 'card',
+      },
       offer.promo && h('p', { class: 'ribbon', part: 'ribbon' }, promoRibbon(offer.promo)),
       // Held with a promo text of the usual length, so the real one takes the same lines.
       pending && h('p', { class: 'ribbon held', 'aria-hidden': 'true' }, 'Besplatan promo period do 31.12.2099.'),
@@ -175,18 +198,36 @@ export class TvPaketiElement extends HTMLElement implements Pick<TvPaketiContrac
           'div',
           { class: 'footer' },
           pending
-            ? h('p', { class: 'price', 'aria-hidden': 'true' }, h('strong', { class: 'held' }, formatKM(99.99)), ' ', h('span', { class: 'held' }, packageTexts.perMonth))
+            ? h(
+                'p',
+                { class: 'price', 'aria-hidden': 'true' },
+                h('strong', { class: 'held' }, formatKM(99.99)),
+                ' ',
+                h('span', { class: 'held' }, packageTexts.perMonth),
+              )
             : offer.price === null
-            ? h('p', { class: 'price muted', part: 'price' }, packageTexts.priceUnavailable)
-            : h('p', { class: 'price', part: 'price' }, h('strong', {}, formatKM(offer.price)), ' ', h('span', {}, packageTexts.perMonth)),
-          pending ? h('span', { class: 'button held', 'aria-hidden': 'true' }, packageTexts.subscribe) : this.subscribeLink(offer),
+              ? h('p', { class: 'price muted', part: 'price' }, packageTexts.priceUnavailable)
+              : h(
+                  'p',
+                  { class: 'price', part: 'price' },
+                  h('strong', {}, formatKM(offer.price)),
+                  ' ',
+                  h('span', {}, packageTexts.perMonth),
+                ),
+          pending
+            ? h('span', { class: 'button held', 'aria-hidden': 'true' }, packageTexts.subscribe)
+            : this.subscribeLink(offer),
         ),
       ),
     );
   }
 }
 
-const describe = (offer: PackageOffer): TvPaketiPackage => ({ code: offer.code, name: offer.name, priceKM: offer.price });
+const describe = (offer: PackageOffer): TvPaketiPackage => ({
+  code: offer.code,
+  name: offer.name,
+  priceKM: offer.price,
+});
 
 /** Registers `<tv-paketi>` once per page (the loader script and a federated host may both ask). */
 export function defineTvPaketi(): void {

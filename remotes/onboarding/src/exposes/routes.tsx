@@ -15,23 +15,48 @@ const ForgotStart = lazyPage(() => import(/* webpackChunkName: "forgot" */ '../f
 const ForgotCode = lazyPage(() => import(/* webpackChunkName: "forgot" */ '../forgot/ForgotCode'), 'ForgotCode');
 const ForgotReset = lazyPage(() => import(/* webpackChunkName: "forgot" */ '../forgot/ForgotReset'), 'ForgotReset');
 const ForgotDone = lazyPage(() => import(/* webpackChunkName: "forgot" */ '../forgot/ForgotDone'), 'ForgotDone');
-const SubscribePage = lazyPage(() => import(/* webpackChunkName: "subscribe" */ '../subscribe/SubscribePage'), 'SubscribePage');
-const ConfirmPage = lazyPage(() => import(/* webpackChunkName: "subscribe" */ '../subscribe/ConfirmPage'), 'ConfirmPage');
+const SubscribePage = lazyPage(
+  () => import(/* webpackChunkName: "subscribe" */ '../subscribe/SubscribePage'),
+  'SubscribePage',
+);
+const ConfirmPage = lazyPage(
+  () => import(/* webpackChunkName: "subscribe" */ '../subscribe/ConfirmPage'),
+  'ConfirmPage',
+);
 const resultPages = () => import(/* webpackChunkName: "subscribe" */ '../subscribe/ResultPages');
 const SubscribedPage = lazyPage(resultPages, 'SubscribedPage');
 const SubscribeFailedPage = lazyPage(resultPages, 'SubscribeFailedPage');
 
-
 /** The registration wizard's table (product.md §4): the steps a screen accepts and the step it records. */
-function registrationStep(path: string, accepts: number[], sets: number | null, element: ReactNode, start: string = paths.register.path): RouteObject {
+function registrationStep(
+  path: string,
+  accepts: number[],
+  sets: number | null,
+  element: ReactNode,
+  start: string = paths.register.path,
+): RouteObject {
   const record = sets === null ? undefined : () => registration.setStep(sets);
   // Keyed by path, so moving between screens never reuses another screen's check.
-  return { path, element: <StepGuard key={path} step={registration.step} accepts={accepts} sets={record} start={start}>{element}</StepGuard> };
+  return {
+    path,
+    element: (
+      <StepGuard key={path} step={registration.step} accepts={accepts} sets={record} start={start}>
+        {element}
+      </StepGuard>
+    ),
+  };
 }
 
 /** The forgotten-password wizard: steps 1 request, 2 code, 3 new password; out of order goes to its start. */
 function forgotStep(path: string, accepts: number[], element: ReactNode): RouteObject {
-  return { path, element: <StepGuard key={path} step={forgotPassword.step} accepts={accepts} start={paths.forgotPassword.path}>{withFallback(element)}</StepGuard> };
+  return {
+    path,
+    element: (
+      <StepGuard key={path} step={forgotPassword.step} accepts={accepts} start={paths.forgotPassword.path}>
+        {withFallback(element)}
+      </StepGuard>
+    ),
+  };
 }
 
 /** Onboarding pages, mounted by the host under `/kreiraj-nalog`, `/zaboravljena-lozinka` and the subscribe prefixes. */

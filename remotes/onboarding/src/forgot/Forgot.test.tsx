@@ -23,7 +23,10 @@ describe('forgotten password', () => {
     ['demo@ontv.ba', 'EMAIL', 'demo@ontv.ba', '/zaboravljena-lozinka/resetovanje-kod-potvrda-email'],
     ['061 000 001', 'PHONE_NUMBER', '38761000001', '/zaboravljena-lozinka/resetovanje-kod-potvrda-broj-telefona'],
   ])('treats %s as %s and goes to its code screen', async (typed, type, username, next) => {
-    server.on('POST', '/forgot-password/check-username', { status: 200, data: { registrationType: type, primaryUsername: username, identificator: ID } });
+    server.on('POST', '/forgot-password/check-username', {
+      status: 200,
+      data: { registrationType: type, primaryUsername: username, identificator: ID },
+    });
     const router = await renderOnboarding('/zaboravljena-lozinka');
     expect(screen.getByRole('button', { name: 'Pošalji kod' })).toBeDisabled();
     await userEvent.type(screen.getByLabelText('E-mail ili broj telefona'), typed);
@@ -35,7 +38,10 @@ describe('forgotten password', () => {
   });
 
   it("shows the server's message when the request fails", async () => {
-    server.on('POST', '/forgot-password/check-username', { status: 429, data: { message: 'Previše zahtjeva. Pokušaj ponovo za 60 min.' } });
+    server.on('POST', '/forgot-password/check-username', {
+      status: 429,
+      data: { message: 'Previše zahtjeva. Pokušaj ponovo za 60 min.' },
+    });
     await renderOnboarding('/zaboravljena-lozinka');
     await userEvent.type(screen.getByLabelText('E-mail ili broj telefona'), 'demo@ontv.ba');
     await userEvent.click(screen.getByRole('button', { name: 'Pošalji kod' }));
@@ -43,13 +49,21 @@ describe('forgotten password', () => {
   });
 
   it('refuses a wrong code, approves the right one, and resends with the registration type', async () => {
-    server.on('POST', '/forgot-password/approve-code', ({ body }) => ((body as { code: string }).code === '111111' ? { status: 200, data: {} } : { status: 400, data: { message: 'x' } }));
+    server.on('POST', '/forgot-password/approve-code', ({ body }) =>
+      (body as { code: string }).code === '111111'
+        ? { status: 200, data: {} }
+        : { status: 400, data: { message: 'x' } },
+    );
     server.on('POST', '/forgot-password/resend-code', { status: 200, data: {} });
     atStep(2);
     const router = await renderOnboarding('/zaboravljena-lozinka/resetovanje-kod-potvrda-email');
     await userEvent.click(screen.getByRole('button', { name: 'Pošalji kod ponovo' }));
     expect(await screen.findByText('Novi kod je uspješno poslat...')).toBeInTheDocument();
-    expect(server.callsTo('POST', '/forgot-password/resend-code')[0]?.body).toEqual({ identificator: ID, registrationType: 'EMAIL', osType: 1 });
+    expect(server.callsTo('POST', '/forgot-password/resend-code')[0]?.body).toEqual({
+      identificator: ID,
+      registrationType: 'EMAIL',
+      osType: 1,
+    });
     await userEvent.type(screen.getByLabelText('Kod'), '222222');
     await userEvent.click(screen.getByRole('button', { name: 'Potvrdi' }));
     expect(await screen.findByText('Unijeli ste neispravan aktivacioni kod.')).toBeInTheDocument();
@@ -70,7 +84,10 @@ describe('forgotten password', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Promijeni lozinku' }));
     expect(await screen.findByRole('heading', { name: 'Lozinka je promijenjena' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Prijavi se' })).toHaveAttribute('href', '/nalog');
-    expect(server.callsTo('POST', '/forgot-password/reset')[0]?.body).toEqual({ identificator: ID, password: 'Nova1234!' });
+    expect(server.callsTo('POST', '/forgot-password/reset')[0]?.body).toEqual({
+      identificator: ID,
+      password: 'Nova1234!',
+    });
     expect(forgotPassword.id()).toBeNull();
   });
 

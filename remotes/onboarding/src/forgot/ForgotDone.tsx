@@ -5,7 +5,9 @@ export function ForgotDone() {
   return (
     <Page title="Lozinka je promijenjena" narrow>
       <div className={panelClass()}>
-        <Alert kind="success">Lozinka je uspješno promijenjena. Prijavi se novom lozinkom; na ostalim uređajima smo te odjavili.</Alert>
+        <Alert kind="success">
+          Lozinka je uspješno promijenjena. Prijavi se novom lozinkom; na ostalim uređajima smo te odjavili.
+        </Alert>
         <ButtonLink to={paths.account.href()} block>
           Prijavi se
         </ButtonLink>

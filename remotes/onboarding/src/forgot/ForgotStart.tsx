@@ -1,5 +1,18 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Alert, Button, OS_TYPE, Page, TextField, calls, normaliseUsername, useNavigate, useSubmit, panelClass, paths, messages } from '@portal/shared';
+import {
+  Alert,
+  Button,
+  OS_TYPE,
+  Page,
+  TextField,
+  calls,
+  normaliseUsername,
+  useNavigate,
+  useSubmit,
+  panelClass,
+  paths,
+  messages,
+} from '@portal/shared';
 import { forgotPassword } from '../wizard/storage';
 import styles from '../wizard/wizard.module.css';
 
@@ -27,8 +40,16 @@ export function ForgotStart() {
   return (
     <Page title="Zaboravljena lozinka" narrow>
       <form className={panelClass()} onSubmit={submit} noValidate>
-        <p className={styles.lead}>Unesi e-mail adresu ili broj telefona s kojim si kreirao nalog. Poslat ćemo ti kod za promjenu lozinke.</p>
-        <TextField label="E-mail ili broj telefona" autoComplete="username" maxLength={100} value={value} onChange={(e) => setValue(e.target.value)} />
+        <p className={styles.lead}>
+          Unesi e-mail adresu ili broj telefona s kojim si kreirao nalog. Poslat ćemo ti kod za promjenu lozinke.
+        </p>
+        <TextField
+          label="E-mail ili broj telefona"
+          autoComplete="username"
+          maxLength={100}
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+        />
         {error && <Alert kind="error">{error}</Alert>}
         <Button type="submit" block disabled={busy || !entered}>
           {busy ? messages.sending : 'Pošalji kod'}

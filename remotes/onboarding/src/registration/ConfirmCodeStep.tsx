@@ -17,7 +17,11 @@ export function ConfirmCodeStep() {
       <p className={styles.step}>Korak 2 od 4</p>
       <CodeForm
         sentTo={sms ? `+${username}` : username}
-        approve={(code) => (sms ? calls.approveSms({ body: { identificator: guid, smsCode: code } }) : calls.approveMail({ body: { identificator: guid, mailCode: code } }))}
+        approve={(code) =>
+          sms
+            ? calls.approveSms({ body: { identificator: guid, smsCode: code } })
+            : calls.approveMail({ body: { identificator: guid, mailCode: code } })
+        }
         resend={() => (sms ? calls.resendSms : calls.resendMail)({ body: { identificator: guid, osType: OS_TYPE } })}
         onApproved={() => void navigate(paths.createPassword.href())}
       />

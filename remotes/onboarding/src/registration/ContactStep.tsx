@@ -1,10 +1,31 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, OS_TYPE, Page, REGISTRATION_DEVICE_TYPE, TextField, calls, getDevice, normaliseUsername, REGISTRATION_PHONE, useNavigate, useSubmit, type RegistrationType, panelClass, paths, messages } from '@portal/shared';
+import {
+  Alert,
+  Button,
+  OS_TYPE,
+  Page,
+  REGISTRATION_DEVICE_TYPE,
+  TextField,
+  calls,
+  getDevice,
+  normaliseUsername,
+  REGISTRATION_PHONE,
+  useNavigate,
+  useSubmit,
+  type RegistrationType,
+  panelClass,
+  paths,
+  messages,
+} from '@portal/shared';
 import { registration } from '../wizard/storage';
 import styles from '../wizard/wizard.module.css';
 
 const KIND = {
-  PHONE_NUMBER: { title: 'Registracija brojem telefona', label: 'Broj mobilnog telefona', next: paths.confirmPhone.href() },
+  PHONE_NUMBER: {
+    title: 'Registracija brojem telefona',
+    label: 'Broj mobilnog telefona',
+    next: paths.confirmPhone.href(),
+  },
   EMAIL: { title: 'Registracija e-mail adresom', label: 'E-mail adresa', next: paths.confirmEmail.href() },
 } as const;
 
@@ -20,7 +41,10 @@ export function ContactStep({ type }: { type: RegistrationType }) {
   const { busy, error: serverError, setError: setServerError, run } = useSubmit(messages.unknownError);
   const kind = KIND[type];
   const entered = type === 'PHONE_NUMBER' ? value.replace(/\D/g, '') : value.trim();
-  const formatError = type === 'PHONE_NUMBER' && touched && !REGISTRATION_PHONE.pattern.test(entered) ? REGISTRATION_PHONE.message : undefined;
+  const formatError =
+    type === 'PHONE_NUMBER' && touched && !REGISTRATION_PHONE.pattern.test(entered)
+      ? REGISTRATION_PHONE.message
+      : undefined;
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -28,7 +52,15 @@ export function ContactStep({ type }: { type: RegistrationType }) {
     if (entered === '' || (type === 'PHONE_NUMBER' && !REGISTRATION_PHONE.pattern.test(entered))) return;
     const username = type === 'PHONE_NUMBER' ? normaliseUsername(entered) : entered;
     void run(async () => {
-      const { data: guid } = await calls.startRegistration({ body: { registrationType: type, deviceType: REGISTRATION_DEVICE_TYPE, ...getDevice(), username, osType: OS_TYPE } });
+      const { data: guid } = await calls.startRegistration({
+        body: {
+          registrationType: type,
+          deviceType: REGISTRATION_DEVICE_TYPE,
+          ...getDevice(),
+          username,
+          osType: OS_TYPE,
+        },
+      });
       registration.started(type, username, guid);
       void navigate(kind.next);
     });
@@ -41,7 +73,13 @@ export function ContactStep({ type }: { type: RegistrationType }) {
         <TextField
           label={kind.label}
           {...(type === 'PHONE_NUMBER'
-            ? { type: 'tel', inputMode: 'numeric' as const, autoComplete: 'tel-national', placeholder: '06x xxx xxx', maxLength: 14 }
+            ? {
+                type: 'tel',
+                inputMode: 'numeric' as const,
+                autoComplete: 'tel-national',
+                placeholder: '06x xxx xxx',
+                maxLength: 14,
+              }
             : { type: 'email', autoComplete: 'email', maxLength: 100 })}
           value={value}
           onChange={(e) => {

@@ -1,5 +1,19 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Navigate, OS_TYPE, Page, TextField, authStore, calls, useNavigate, useSubmit, panelClass, paths, messages } from '@portal/shared';
+import {
+  Alert,
+  Button,
+  Navigate,
+  OS_TYPE,
+  Page,
+  TextField,
+  authStore,
+  calls,
+  useNavigate,
+  useSubmit,
+  panelClass,
+  paths,
+  messages,
+} from '@portal/shared';
 import { registration } from '../wizard/storage';
 import { texts } from '../texts';
 import styles from '../wizard/wizard.module.css';
@@ -29,7 +43,18 @@ export function PersonalDataStep() {
     const password = registration.password();
     if (!firstName || !lastName || !password) return;
     void run(async () => {
-      await calls.continueRegistration({ body: { registrationType: type!, identificator: guid!, osType: OS_TYPE, password, firstName, lastName, secondaryUsername: '', requireOtp: false } });
+      await calls.continueRegistration({
+        body: {
+          registrationType: type!,
+          identificator: guid!,
+          osType: OS_TYPE,
+          password,
+          firstName,
+          lastName,
+          secondaryUsername: '',
+          requireOtp: false,
+        },
+      });
       const { pin } = await calls.finishRegistration({ body: { identificator: guid! } });
       registration.setPin(pin);
       try {

@@ -30,7 +30,10 @@ describe('registration: start and contact screens', () => {
     atStep(4);
     registration.setPassword('Staro123!');
     await renderOnboarding('/kreiraj-nalog');
-    expect(screen.getByRole('link', { name: 'Putem broja telefona' })).toHaveAttribute('href', '/kreiraj-nalog/broj-telefona');
+    expect(screen.getByRole('link', { name: 'Putem broja telefona' })).toHaveAttribute(
+      'href',
+      '/kreiraj-nalog/broj-telefona',
+    );
     expect(screen.getByRole('link', { name: 'Putem e-mail adrese' })).toHaveAttribute('href', '/kreiraj-nalog/e-mail');
     expect(screen.getByRole('link', { name: 'Prijavi se' })).toHaveAttribute('href', '/nalog');
     expect(registration.step()).toBe(1);
@@ -55,12 +58,20 @@ describe('registration: start and contact screens', () => {
     await userEvent.click(submit);
     expect(await screen.findByRole('heading', { name: 'Potvrdi broj telefona' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/kreiraj-nalog/potvrdi-broj-telefona');
-    expect(server.callsTo('POST', '/start-registration')[0]?.body).toMatchObject({ registrationType: 'PHONE_NUMBER', username: '38762111333', osType: 1, deviceType: 'PHONE' });
+    expect(server.callsTo('POST', '/start-registration')[0]?.body).toMatchObject({
+      registrationType: 'PHONE_NUMBER',
+      username: '38762111333',
+      osType: 1,
+      deviceType: 'PHONE',
+    });
     expect(registration.step()).toBe(3);
   });
 
   it("shows the server's message under the form when starting fails", async () => {
-    server.on('POST', '/start-registration', { status: 409, data: { message: 'Nalog s ovom e-mail adresom već postoji.' } });
+    server.on('POST', '/start-registration', {
+      status: 409,
+      data: { message: 'Nalog s ovom e-mail adresom već postoji.' },
+    });
     atStep(1, 'EMAIL');
     await renderOnboarding('/kreiraj-nalog/e-mail');
     await userEvent.type(screen.getByLabelText('E-mail adresa'), 'demo@ontv.ba');
@@ -123,7 +134,9 @@ describe('registration: password and personal data', () => {
     const password = screen.getByLabelText('Lozinka');
     expect(password).toHaveAccessibleDescription('Minimalno 8 karaktera');
     await userEvent.type(password, 'kratka');
-    expect(password).toHaveAccessibleDescription('Minimalno 8 karaktera Lozinka mora sadržavati bar jedno veliko slovo, malo slovo, broj i specijalni karakter.');
+    expect(password).toHaveAccessibleDescription(
+      'Minimalno 8 karaktera Lozinka mora sadržavati bar jedno veliko slovo, malo slovo, broj i specijalni karakter.',
+    );
     await userEvent.clear(password);
     await userEvent.type(password, ' Lozinka1! ');
     await userEvent.type(screen.getByLabelText('Potvrdi lozinku'), 'Lozinka1?');
@@ -141,7 +154,21 @@ describe('registration: password and personal data', () => {
     server
       .on('POST', '/continue-registration', { status: 200, data: {} })
       .on('POST', '/finish-registration', { status: 200, data: { pin: '4821' } })
-      .on('POST', '/login', { status: 200, data: { token: fakeToken({ first_name: 'Ana', last_name: 'Kovač', device_username: 'web-x', email: null, phone_number: '38762111333', authentication_type: 1 }), pin: '4821', firstLogin: true } });
+      .on('POST', '/login', {
+        status: 200,
+        data: {
+          token: fakeToken({
+            first_name: 'Ana',
+            last_name: 'Kovač',
+            device_username: 'web-x',
+            email: null,
+            phone_number: '38762111333',
+            authentication_type: 1,
+          }),
+          pin: '4821',
+          firstLogin: true,
+        },
+      });
     atStep(4);
     registration.setPassword('Lozinka1!');
     const router = await renderOnboarding('/kreiraj-nalog/licni-podaci');
@@ -156,7 +183,14 @@ describe('registration: password and personal data', () => {
     expect(screen.getByRole('link', { name: 'Izaberi paket' })).toHaveAttribute('href', '/paketi');
     expect(screen.getByRole('link', { name: 'Promijeni PIN' })).toHaveAttribute('href', '/nalog/promijeni-pin');
     expect(router.state.location.pathname).toBe('/kreiraj-nalog/registracija-uspjesna');
-    expect(server.callsTo('POST', '/continue-registration')[0]?.body).toMatchObject({ identificator: GUID, password: 'Lozinka1!', firstName: 'Ana', lastName: 'Kovač', registrationType: 'PHONE_NUMBER', osType: 1 });
+    expect(server.callsTo('POST', '/continue-registration')[0]?.body).toMatchObject({
+      identificator: GUID,
+      password: 'Lozinka1!',
+      firstName: 'Ana',
+      lastName: 'Kovač',
+      registrationType: 'PHONE_NUMBER',
+      osType: 1,
+    });
     expect(server.callsTo('POST', '/login')[0]?.body).toMatchObject({ username: '38762111333', password: 'Lozinka1!' });
     expect(getToken()).not.toBeNull();
     expect(registration.password()).toBeNull();

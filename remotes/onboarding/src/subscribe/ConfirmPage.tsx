@@ -1,5 +1,19 @@
 import { useCallback, useState } from 'react';
-import { Button, CardLogo, Navigate, Page, Spinner, formatDate, formatKM, panelClass, useLoad, useNavigate, usePaymentData, useSearchParams, paths } from '@portal/shared';
+import {
+  Button,
+  CardLogo,
+  Navigate,
+  Page,
+  Spinner,
+  formatDate,
+  formatKM,
+  panelClass,
+  useLoad,
+  useNavigate,
+  usePaymentData,
+  useSearchParams,
+  paths,
+} from '@portal/shared';
 import { PayDialog, createOrder, getPaymentInfo, useCardDialog } from '@portal/shared/payments';
 import { SubscribeGuard } from './SubscribePage';
 import { SUBSCRIBE_TEXTS } from './texts';
@@ -23,7 +37,12 @@ function ConfirmForm({ plan }: { plan: string }) {
   const [paying, setPaying] = useState(false);
   const primary = payment.status === 'ready' ? payment.value.creditCards.find((c) => c.primaryCard) : undefined;
 
-  if (info.status === 'loading') return <Page title={SUBSCRIBE_TEXTS.confirmTitle} narrow><Spinner /></Page>;
+  if (info.status === 'loading')
+    return (
+      <Page title={SUBSCRIBE_TEXTS.confirmTitle} narrow>
+        <Spinner />
+      </Page>
+    );
   if (info.status === 'failed') return <Navigate to={paths.packages.href()} replace />;
   const { plan: chosen, periodStart, periodEnd } = info.value;
   const canPay = consent && Boolean(primary);
@@ -58,7 +77,12 @@ function ConfirmForm({ plan }: { plan: string }) {
           </dd>
         </dl>
         <p className={styles.check}>
-          <input id="billing-consent" type="checkbox" checked={consent} onChange={(e) => setConsent(e.target.checked)} />
+          <input
+            id="billing-consent"
+            type="checkbox"
+            checked={consent}
+            onChange={(e) => setConsent(e.target.checked)}
+          />
           <label htmlFor="billing-consent">{SUBSCRIBE_TEXTS.consent}</label>
         </p>
         <Button block disabled={!canPay} onClick={() => setPaying(true)}>
@@ -70,8 +94,18 @@ function ConfirmForm({ plan }: { plan: string }) {
         <PayDialog
           card={primary}
           amount={chosen.price}
-          placeOrder={(key) => createOrder({ planId: chosen.id, amount: chosen.price, cardCode: primary.code, idempotencyKey: key, ref: saleRef.get() })}
-          onResult={(paid) => void navigate(paid ? paths.subscribed.href() : paths.subscribeFailed.href(), { replace: true })}
+          placeOrder={(key) =>
+            createOrder({
+              planId: chosen.id,
+              amount: chosen.price,
+              cardCode: primary.code,
+              idempotencyKey: key,
+              ref: saleRef.get(),
+            })
+          }
+          onResult={(paid) =>
+            void navigate(paid ? paths.subscribed.href() : paths.subscribeFailed.href(), { replace: true })
+          }
           onClose={() => setPaying(false)}
         />
       )}

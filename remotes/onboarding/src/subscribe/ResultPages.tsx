@@ -14,7 +14,8 @@ export function SubscribedPage() {
       <div className={`${panelClass()} ${styles.grid}`}>
         <Alert kind="success">Čestitamo! Tvoja pretplata je aktivirana.</Alert>
         <p>
-          Gledaj u aplikaciji ON TV na mobitelu, tabletu ili Android TV-u: preuzmi je i prijavi se istim podacima kao na portalu.
+          Gledaj u aplikaciji ON TV na mobitelu, tabletu ili Android TV-u: preuzmi je i prijavi se istim podacima kao na
+          portalu.
         </p>
         {content.status === 'ready' && (
           <ul className={styles.badges} aria-label="Preuzmi aplikaciju">
@@ -48,7 +49,8 @@ export function SubscribeFailedPage() {
         </ul>
         <p>Za više informacija obrati se banci koja je izdala tvoju karticu.</p>
         <p>
-          Pogledaj <Link to={paths.faq.href()}>česta pitanja</Link> ili piši našoj podršci na <a href={`mailto:${supportEmail}`}>{supportEmail}</a>.
+          Pogledaj <Link to={paths.faq.href()}>česta pitanja</Link> ili piši našoj podršci na{' '}
+          <a href={`mailto:${supportEmail}`}>{supportEmail}</a>.
         </p>
         <ButtonLink to={paths.packages.href()}>Nazad na pakete</ButtonLink>
       </div>

@@ -1,30 +1,79 @@
 import { beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { authStore, configurePortal, setRemoteModuleLoader, setToken, type AccountInfo, type CreditCard, type PlansFile } from '@portal/shared';
+import {
+  authStore,
+  configurePortal,
+  setRemoteModuleLoader,
+  setToken,
+  type AccountInfo,
+  type CreditCard,
+  type PlansFile,
+} from '@portal/shared';
 import { demoClaims, fakeApi, fakeProcessor, fakeToken, renderRoutes, type FakeApi } from '@portal/shared/testing';
 import { routes } from '../exposes/routes';
 
 const PLANS_FILE: PlansFile = {
   list: ['starton', 'maxon'],
   plans: {
-    starton: { name: 'StartON', numChannels: 124, additionalServices: [{ name: '72 sata unazad', type: 'catchup' }], multiscreenDescription: 'Gledaj na 2 uređaja', planSpotlight: false },
-    maxon: { name: 'MaxON', numChannels: 193, additionalServices: [], multiscreenDescription: 'Gledaj na 4 uređaja', planSpotlight: true },
+    starton: {
+      name: 'StartON',
+      numChannels: 124,
+      additionalServices: [{ name: '72 sata unazad', type: 'catchup' }],
+      multiscreenDescription: 'Gledaj na 2 uređaja',
+      planSpotlight: false,
+    },
+    maxon: {
+      name: 'MaxON',
+      numChannels: 193,
+      additionalServices: [],
+      multiscreenDescription: 'Gledaj na 4 uređaja',
+      planSpotlight: true,
+    },
   },
   vodNote: { text: 'Videoteka uključena', promoUntil: '2099-10-31' },
 };
 const card: CreditCard = {
-  code: 'c1', primaryCard: true, creditCardTypeCode: 'visa', cardNumber: '**** **** **** 4242', fullName: 'Amra Hodžić', address: null,
-  city: null, zip: null, phone: null, country: 'BA', email: null, expirationDateMm: 12, expirationDateYy: 30,
+  code: 'c1',
+  primaryCard: true,
+  creditCardTypeCode: 'visa',
+  cardNumber: '**** **** **** 4242',
+  fullName: 'Amra Hodžić',
+  address: null,
+  city: null,
+  zip: null,
+  phone: null,
+  country: 'BA',
+  email: null,
+  expirationDateMm: 12,
+  expirationDateYy: 30,
 };
-const info = (status: AccountInfo['status']): AccountInfo => ({ status, plan: null, nextPaymentOn: null, accountNumber: '1000001', promos: [] });
-const PAYMENT_INFO = { ontvPlan: { id: 'maxon', name: 'MaxON', price: 24.9 }, periodStart: '2099-11-21', periodEnd: '2099-12-20' };
+const info = (status: AccountInfo['status']): AccountInfo => ({
+  status,
+  plan: null,
+  nextPaymentOn: null,
+  accountNumber: '1000001',
+  promos: [],
+});
+const PAYMENT_INFO = {
+  ontvPlan: { id: 'maxon', name: 'MaxON', price: 24.9 },
+  periodStart: '2099-11-21',
+  periodEnd: '2099-12-20',
+};
 const PROMO = { status: 'ACTIVE', promoType: 'DURATION_BASED' as const, durationUntil: null, durationDays: 14 };
 
 let server: FakeApi;
 beforeEach(() => {
-  configurePortal({ apiBaseUrl: '', product: 'ontv', payments: { provider: 'sandbox', sandboxUrl: '/sandbox-pay/v1' } });
-  setRemoteModuleLoader(async () => ({ plansInfo: PLANS_FILE, apps: [], loadLegalText: async (file: string) => `<p>Tekst ${file}</p>` }));
+  configurePortal({
+    apiBaseUrl: '',
+    product: 'ontv',
+    payments: { provider: 'sandbox', sandboxUrl: '/sandbox-pay/v1' },
+  });
+  setRemoteModuleLoader(async () => ({
+    plansInfo: PLANS_FILE,
+    apps: [],
+    loadLegalText: async (file: string) => `<p>Tekst ${file}</p>`,
+  }));
   server = fakeApi();
 });
 
@@ -34,7 +83,13 @@ function open(path: string, { status = 'EXPIRED' as AccountInfo['status'], cards
   authStore.getState().bootstrap();
   server
     .on('GET', '/ontv/accountInfo', { status: 200, data: info(status) })
-    .on('GET', '/ontv/plans', { status: 200, data: [{ code: 'starton', name: 'StartON', price: 14.9, promos: promo ? [PROMO] : [] }, { code: 'maxon', name: 'MaxON', price: 24.9, promos: [] }] })
+    .on('GET', '/ontv/plans', {
+      status: 200,
+      data: [
+        { code: 'starton', name: 'StartON', price: 14.9, promos: promo ? [PROMO] : [] },
+        { code: 'maxon', name: 'MaxON', price: 24.9, promos: [] },
+      ],
+    })
     .on('GET', '/customer/payment-data', { status: 200, data: { creditCards: cards, mbons: [] } });
   return renderRoutes(routes, path, { others: { '/nalog': 'Prijava', '/paketi': 'Paketi' } });
 }
@@ -66,11 +121,14 @@ describe('/pretplati-se', () => {
     expect(router.state.location.pathname).toBe('/paketi');
   });
 
-  it.each(['ACTIVE', 'DEACTIVATED', 'BLOCKED'] as const)('sends a customer whose subscription is %s to /paketi', async (status) => {
-    const router = await open('/pretplati-se?paket=maxon', { status });
-    expect(await screen.findByRole('heading', { name: 'Paketi' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/paketi');
-  });
+  it.each(['ACTIVE', 'DEACTIVATED', 'BLOCKED'] as const)(
+    'sends a customer whose subscription is %s to /paketi',
+    async (status) => {
+      const router = await open('/pretplati-se?paket=maxon', { status });
+      expect(await screen.findByRole('heading', { name: 'Paketi' })).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/paketi');
+    },
+  );
 
   it('shows the plan, enables the button only with both terms accepted and a card, then goes to the confirm page', async () => {
     server.on('GET', '/ontv-payments/new-account/payment-info/maxon', { status: 200, data: PAYMENT_INFO });
@@ -117,7 +175,10 @@ describe('/pretplati-se', () => {
   });
 
   it('subscribes a promo plan at once with the primary card and shows the success page', async () => {
-    server.on('POST', '/ontv/createSubscriptionInPromoPeriod', { status: 200, data: { status: 'ACTIVE', nextPaymentOn: '2099-12-05' } });
+    server.on('POST', '/ontv/createSubscriptionInPromoPeriod', {
+      status: 200,
+      data: { status: 'ACTIVE', nextPaymentOn: '2099-12-05' },
+    });
     const router = await open('/pretplati-se?paket=starton', { promo: true });
     expect(await screen.findByText('Besplatan promo period 14 dana!')).toBeInTheDocument();
     await screen.findByText(/Plaćanje karticom/);
@@ -125,21 +186,31 @@ describe('/pretplati-se', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Pretplati se' }));
     expect(await screen.findByRole('heading', { name: 'Pretplata je aktivirana' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/pretplata-uspjesna');
-    expect(server.callsTo('POST', '/ontv/createSubscriptionInPromoPeriod').map((c) => c.body)).toEqual([{ plan: 'starton' }]);
+    expect(server.callsTo('POST', '/ontv/createSubscriptionInPromoPeriod').map((c) => c.body)).toEqual([
+      { plan: 'starton' },
+    ]);
   });
 
   it("sends the widget's ref with the promo subscription, and forgets it once subscribed", async () => {
-    server.on('POST', '/ontv/createSubscriptionInPromoPeriod', { status: 200, data: { status: 'ACTIVE', nextPaymentOn: '2099-12-05' } });
+    server.on('POST', '/ontv/createSubscriptionInPromoPeriod', {
+      status: 200,
+      data: { status: 'ACTIVE', nextPaymentOn: '2099-12-05' },
+    });
     const router = await subscribeInPromoAt('/pretplati-se?paket=starton&ref=naslovna-baner');
     expect(await screen.findByRole('heading', { name: 'Pretplata je aktivirana' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/pretplata-uspjesna');
-    expect(server.callsTo('POST', '/ontv/createSubscriptionInPromoPeriod').map((c) => c.body)).toEqual([{ plan: 'starton', ref: 'naslovna-baner' }]);
+    expect(server.callsTo('POST', '/ontv/createSubscriptionInPromoPeriod').map((c) => c.body)).toEqual([
+      { plan: 'starton', ref: 'naslovna-baner' },
+    ]);
     expect(sessionStorage.getItem('ontv.sale_ref')).toBeNull();
   });
 
   it('ends on /pretplata-greska when the promo subscription is refused', async () => {
     jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-    server.on('POST', '/ontv/createSubscriptionInPromoPeriod', { status: 409, data: { message: 'Promo period je već iskorišten.' } });
+    server.on('POST', '/ontv/createSubscriptionInPromoPeriod', {
+      status: 409,
+      data: { message: 'Promo period je već iskorišten.' },
+    });
     const router = await subscribeInPromoAt('/pretplati-se?paket=starton');
     expect(await screen.findByRole('heading', { name: 'Pretplata nije uspjela' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/pretplata-greska');
@@ -148,14 +219,25 @@ describe('/pretplati-se', () => {
 
 describe('/potvrdi-pretplatu', () => {
   const withOrder = () =>
-    server.on('GET', '/ontv-payments/new-account/payment-info/maxon', { status: 200, data: PAYMENT_INFO }).on('POST', '/ontv-payments/new-account/order', {
-      status: 200,
-      data: { orderNumber: '2099-000001', paymentSecret: 'pi_3_secret_z', panToken: 'pm_1', card, orderInfo: { orderInfo: 'MaxON', amount: 24.9 } },
-    });
+    server
+      .on('GET', '/ontv-payments/new-account/payment-info/maxon', { status: 200, data: PAYMENT_INFO })
+      .on('POST', '/ontv-payments/new-account/order', {
+        status: 200,
+        data: {
+          orderNumber: '2099-000001',
+          paymentSecret: 'pi_3_secret_z',
+          panToken: 'pm_1',
+          card,
+          orderInfo: { orderInfo: 'MaxON', amount: 24.9 },
+        },
+      });
 
   it('sends a plan the API does not know to /paketi', async () => {
     jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-    server.on('GET', '/ontv-payments/new-account/payment-info/starton', { status: 404, data: { message: 'Nepoznat paket.' } });
+    server.on('GET', '/ontv-payments/new-account/payment-info/starton', {
+      status: 404,
+      data: { message: 'Nepoznat paket.' },
+    });
     const router = await open('/potvrdi-pretplatu?plan=starton');
     expect(await screen.findByRole('heading', { name: 'Paketi' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/paketi');

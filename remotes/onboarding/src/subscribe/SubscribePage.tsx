@@ -36,15 +36,28 @@ import { saleRef } from '../wizard/storage';
 import styles from './Subscribe.module.css';
 
 /** The checks before a subscribe screen shows: logged in, a known plan, a status that may buy (product.md §4, §6). */
-export function SubscribeGuard({ plan, children }: { plan: string | null; children: (info: AccountInfo) => React.ReactNode }) {
+export function SubscribeGuard({
+  plan,
+  children,
+}: {
+  plan: string | null;
+  children: (info: AccountInfo) => React.ReactNode;
+}) {
   const initialized = useAuth((s) => s.initialized);
   const authorized = useAuth((s) => s.authorized);
   const account = useAccountInfo(initialized && authorized);
   if (!initialized) return null;
   if (!authorized) return <Navigate to={paths.account.href()} replace />;
-  if (!plan || !(PLAN_CODES as readonly string[]).includes(plan)) return <Navigate to={paths.packages.href()} replace />;
-  if (account.status === 'loading') return <Page title={SUBSCRIBE_TEXTS.title} narrow><Spinner /></Page>;
-  if (account.status === 'failed' || !maySubscribe(account.value, localDay())) return <Navigate to={paths.packages.href()} replace />;
+  if (!plan || !(PLAN_CODES as readonly string[]).includes(plan))
+    return <Navigate to={paths.packages.href()} replace />;
+  if (account.status === 'loading')
+    return (
+      <Page title={SUBSCRIBE_TEXTS.title} narrow>
+        <Spinner />
+      </Page>
+    );
+  if (account.status === 'failed' || !maySubscribe(account.value, localDay()))
+    return <Navigate to={paths.packages.href()} replace />;
   return children(account.value);
 }
 
@@ -55,7 +68,11 @@ export function SubscribePage() {
   const ref = params.get('ref');
   // Remembered before the checks, so it survives a login on the way.
   useEffect(() => saleRef.remember(ref), [ref]);
-  return <SubscribeGuard plan={code}>{(account) => <SubscribeForm code={code!} promoUsed={account.usedPromos?.includes(code!) ?? false} />}</SubscribeGuard>;
+  return (
+    <SubscribeGuard plan={code}>
+      {(account) => <SubscribeForm code={code!} promoUsed={account.usedPromos?.includes(code!) ?? false} />}
+    </SubscribeGuard>
+  );
 }
 
 /** `promoUsed`: the customer has had this plan's promo (once per customer and plan), so it is bought at its price. */
@@ -80,13 +97,21 @@ function SubscribeForm({ code, promoUsed }: { code: string; promoUsed: boolean }
   const promo = apiPlan && !promoUsed ? activePromo(apiPlan.promos) : null;
   const primary = payment.status === 'ready' ? payment.value.creditCards.find((c) => c.primaryCard) : undefined;
 
-  if (content.status === 'loading' || plans.status === 'loading') return <Page title={SUBSCRIBE_TEXTS.title}><Spinner /></Page>;
+  if (content.status === 'loading' || plans.status === 'loading')
+    return (
+      <Page title={SUBSCRIBE_TEXTS.title}>
+        <Spinner />
+      </Page>
+    );
   const info = content.status === 'ready' ? content.value.plansInfo.plans[code as keyof PlansFile['plans']] : undefined;
   if (content.status === 'failed' || plans.status === 'failed' || !info || !apiPlan) {
     return (
       <Page title={SUBSCRIBE_TEXTS.title} narrow>
         <div className={panelClass()}>
-          <LoadFailed message={SUBSCRIBE_TEXTS.loadFailed} retry={() => (content.status === 'failed' ? content.retry() : plans.retry())} />
+          <LoadFailed
+            message={SUBSCRIBE_TEXTS.loadFailed}
+            retry={() => (content.status === 'failed' ? content.retry() : plans.retry())}
+          />
         </div>
       </Page>
     );
@@ -167,7 +192,11 @@ function SubscribeForm({ code, promoUsed }: { code: string; promoUsed: boolean }
         </Button>
       </div>
       {reading && (
-        <Dialog title={reading === 'useTerms' ? SUBSCRIBE_TEXTS.useTermsTitle : SUBSCRIBE_TEXTS.termsTitle} onClose={() => setReading(null)} wide>
+        <Dialog
+          title={reading === 'useTerms' ? SUBSCRIBE_TEXTS.useTermsTitle : SUBSCRIBE_TEXTS.termsTitle}
+          onClose={() => setReading(null)}
+          wide
+        >
           <LegalText state={reading === 'useTerms' ? useTerms : terms} />
         </Dialog>
       )}
@@ -185,11 +214,27 @@ const ACCEPT = {
  * "Prihvatam [uslove korištenja]": a checkbox, and a button that opens the text. The checkbox is named
  * by both ("Prihvatam uslove korištenja"), not two boxes called "Prihvatam".
  */
-function AcceptTerms({ which, checked, onChange, onRead }: { which: keyof typeof ACCEPT; checked: boolean; onChange: (checked: boolean) => void; onRead: () => void }) {
+function AcceptTerms({
+  which,
+  checked,
+  onChange,
+  onRead,
+}: {
+  which: keyof typeof ACCEPT;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  onRead: () => void;
+}) {
   const id = `accept-${which}`;
   return (
     <p className={styles.check}>
-      <input id={id} type="checkbox" aria-labelledby={`${id}-label ${id}-read`} checked={checked} onChange={(e) => onChange(e.target.checked)} />
+      <input
+        id={id}
+        type="checkbox"
+        aria-labelledby={`${id}-label ${id}-read`}
+        checked={checked}
+        onChange={(e) => onChange(e.target.checked)}
+      />
       <label id={`${id}-label`} htmlFor={id}>
         {ACCEPT[which].accept}{' '}
       </label>

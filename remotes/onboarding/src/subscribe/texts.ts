@@ -13,7 +13,8 @@ export const SUBSCRIBE_TEXTS = {
   addCard: 'Unesi karticu',
   noCard: messages.noCards,
   confirmTitle: 'Potvrda pretplate',
-  consent: 'Saglasan/saglasna sam da se pretplata automatski naplaćuje s moje glavne kartice na početku svakog obračunskog perioda.',
+  consent:
+    'Saglasan/saglasna sam da se pretplata automatski naplaćuje s moje glavne kartice na početku svakog obračunskog perioda.',
   pay: 'Plati i potvrdi pretplatu',
   loadFailed: 'Podatke za pretplatu trenutno nije moguće učitati.',
 };

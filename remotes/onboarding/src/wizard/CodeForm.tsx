@@ -8,12 +8,25 @@ import styles from './wizard.module.css';
  * Enter a one-time code (product.md §5: required, numeric). `approve` throws on a wrong code: 400 shows
  * 'Unijeli ste neispravan aktivacioni kod.', anything else the server's message when it has one.
  */
-export function CodeForm({ sentTo, approve, resend, onApproved }: { sentTo: string; approve: (code: string) => Promise<unknown>; resend: () => Promise<unknown>; onApproved: () => void }) {
+export function CodeForm({
+  sentTo,
+  approve,
+  resend,
+  onApproved,
+}: {
+  sentTo: string;
+  approve: (code: string) => Promise<unknown>;
+  resend: () => Promise<unknown>;
+  onApproved: () => void;
+}) {
   const [code, setCode] = useState('');
   const [touched, setTouched] = useState(false);
-  const { busy, error, setError, run } = useSubmit((failure) => (failure.status === 400 ? texts.wrongCode : (failure.serverMessage ?? messages.unknownError)));
+  const { busy, error, setError, run } = useSubmit((failure) =>
+    failure.status === 400 ? texts.wrongCode : (failure.serverMessage ?? messages.unknownError),
+  );
   const trimmed = code.trim();
-  const fieldError = touched && trimmed === '' ? texts.codeRequired : touched && !/^\d+$/.test(trimmed) ? texts.codeNumeric : undefined;
+  const fieldError =
+    touched && trimmed === '' ? texts.codeRequired : touched && !/^\d+$/.test(trimmed) ? texts.codeNumeric : undefined;
 
   function submit(event: FormEvent) {
     event.preventDefault();

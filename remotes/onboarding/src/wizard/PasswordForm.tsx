@@ -15,7 +15,13 @@ const FIELD_TEXTS = {
  * upper, lower, digit and special character, and equal. `save` gets the trimmed password; when it
  * fails, the server's message (or a general one) shows under the form.
  */
-export function PasswordForm({ submitLabel, save }: { submitLabel: string; save: (password: string) => Promise<void> | void }) {
+export function PasswordForm({
+  submitLabel,
+  save,
+}: {
+  submitLabel: string;
+  save: (password: string) => Promise<void> | void;
+}) {
   const [values, setValues] = useState({ password: '', confirm: '' });
   const [touched, setTouched] = useState(false);
   const submission = useSubmit(messages.unknownError);

@@ -34,7 +34,9 @@ export function ResendLink({ resend }: { resend: () => Promise<unknown> }) {
           {texts.resend}
         </button>
       ) : (
-        <span className={state === 'sent' ? styles.sent : styles.failed}>{state === 'sent' ? texts.resendSent : texts.resendFailed}</span>
+        <span className={state === 'sent' ? styles.sent : styles.failed}>
+          {state === 'sent' ? texts.resendSent : texts.resendFailed}
+        </span>
       )}
     </p>
   );

@@ -6,7 +6,19 @@ import { Navigate } from '@portal/shared';
  * records its own step; any other step sends the visitor to the wizard's start. The check is made
  * once, on arrival, so recording the new step does not undo it.
  */
-export function StepGuard({ step, accepts, sets, start, children }: { step: () => number; accepts: number[]; sets?: () => void; start: string; children: ReactNode }) {
+export function StepGuard({
+  step,
+  accepts,
+  sets,
+  start,
+  children,
+}: {
+  step: () => number;
+  accepts: number[];
+  sets?: () => void;
+  start: string;
+  children: ReactNode;
+}) {
   const [allowed] = useState(() => accepts.includes(step()));
   useEffect(() => {
     if (allowed) sets?.();

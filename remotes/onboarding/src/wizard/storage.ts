@@ -33,7 +33,8 @@ export const registration = {
   setStep: (step: number) => session.set(KEYS.registrationStep, String(step)),
   /** Leaving the start page: a fresh registration at step 1 (product.md §4, Wizards). */
   reset() {
-    for (const key of [KEYS.registrationUsername, KEYS.registrationType, KEYS.registrationGuid, KEYS.registrationPin]) session.remove(key);
+    for (const key of [KEYS.registrationUsername, KEYS.registrationType, KEYS.registrationGuid, KEYS.registrationPin])
+      session.remove(key);
     registrationPassword = null;
     session.set(KEYS.registrationStep, '1');
   },
