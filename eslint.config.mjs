@@ -62,21 +62,29 @@ const restrictApp = (files, patterns, { contract = false, standalone = [] } = {}
   },
 ];
 
-/** What the API may import from the other workspaces: the contract and the pure formatting. */
+/** What the API may import from the other workspaces: the contract, the pure formatting and the texts. */
 const API_PATTERNS = [
   {
-    group: ['@portal/*', '!@portal/shared', '@portal/shared/*', '!@portal/shared/contract', '!@portal/shared/format'],
-    message: 'The API imports only the contract and the pure formatting from @portal/shared.',
+    group: [
+      '@portal/*',
+      '!@portal/shared',
+      '@portal/shared/*',
+      '!@portal/shared/contract',
+      '!@portal/shared/format',
+      '!@portal/shared/texts',
+    ],
+    message: 'The API imports only the contract, the pure formatting and the texts from @portal/shared.',
   },
   {
     regex: escape(['remotes', 'host', 'shared']),
-    message: 'The API imports only the contract and the pure formatting from @portal/shared.',
+    message: 'The API imports only the contract, the pure formatting and the texts from @portal/shared.',
   },
 ];
 const API_PATHS = [
   {
     name: '@portal/shared',
-    message: 'The API imports only @portal/shared/contract and @portal/shared/format (no React, no API client).',
+    message:
+      'The API imports only @portal/shared/contract, @portal/shared/format and @portal/shared/texts (no React, no API client).',
   },
 ];
 const NO_ROUTE_FILES = {

@@ -1,3 +1,5 @@
+import { SHELL_TEXTS } from './texts';
+
 /**
  * The page's code runs in steps with a pause between them, so no step holds the main thread for long
  * (Total Blocking Time on a phone): the federation runtime (the script's own task), React DOM, then
@@ -21,6 +23,5 @@ async function run(): Promise<void> {
 run().catch((error: unknown) => {
   // Only a defect of this build ends here (the configuration's own failures have their page).
   console.error(error);
-  document.getElementById('root')!.textContent =
-    'Portal se trenutno ne može učitati. Osvježi stranicu za nekoliko trenutaka.';
+  document.getElementById('root')!.textContent = SHELL_TEXTS.cannotStart;
 });

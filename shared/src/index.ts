@@ -1,7 +1,7 @@
 /** @portal/shared: one instance per page (a federation singleton). */
 export * from './contract';
 export * from './router';
-export * from './messages';
+export * from './texts';
 export * from './storage';
 export { once, type Once } from './once';
 export type { RemoteRoutesModule, SubscriptionContentModule } from './federation';

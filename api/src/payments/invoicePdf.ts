@@ -1,6 +1,7 @@
 import path from 'node:path';
 import PDFDocument from 'pdfkit';
-import { INVOICE_TEXTS, type Invoice, type OperatorSettings } from '@portal/shared/contract';
+import type { Invoice, OperatorSettings } from '@portal/shared/contract';
+import { INVOICE_TEXTS } from '@portal/shared/texts';
 import { formatDate, formatKM, splitVat } from '@portal/shared/format';
 import { localDateTime } from '../delivery/notices';
 import { API_DIR } from '../apiDir';
@@ -21,7 +22,7 @@ export function invoicePdf(invoice: Invoice, operator: OperatorSettings): Promis
   const doc = new PDFDocument({
     size: 'A4',
     margin: 50,
-    info: { Title: `Račun br. ${invoice.orderNumber}`, Author: operator.name },
+    info: { Title: INVOICE_TEXTS.title(invoice.orderNumber), Author: operator.name },
   });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -46,38 +47,38 @@ export function invoicePdf(invoice: Invoice, operator: OperatorSettings): Promis
     .fontSize(9)
     .text(operator.address, { width: width / 2 - 10 });
   doc
-    .text(`ID broj: ${operator.idNumber}`)
-    .text(`PDV broj: ${operator.vatNumber}`)
-    .text(`Transakcijski račun: ${operator.bankAccount}`);
+    .text(INVOICE_TEXTS.idNumber(operator.idNumber))
+    .text(INVOICE_TEXTS.vatNumber(operator.vatNumber))
+    .text(INVOICE_TEXTS.bankAccount(operator.bankAccount));
   const sellerEnd = doc.y;
   doc
     .font('bold')
     .fontSize(16)
-    .text(`Račun br. ${invoice.orderNumber}`, left + width / 2, top, { width: width / 2, align: 'right' });
+    .text(INVOICE_TEXTS.title(invoice.orderNumber), left + width / 2, top, { width: width / 2, align: 'right' });
   doc.font('regular').fontSize(9);
   for (const line of [
-    `Datum izdavanja: ${localDateTime(new Date(invoice.issued)).split(' u ')[0]}`,
-    `Vrijeme plaćanja: ${localDateTime(new Date(invoice.updated))}`,
-    `Plaćeno karticom ${invoice.creditCardNumber}`,
+    INVOICE_TEXTS.issued(localDateTime(new Date(invoice.issued)).split(' u ')[0] ?? ''),
+    INVOICE_TEXTS.paid(localDateTime(new Date(invoice.updated))),
+    INVOICE_TEXTS.paidWith(invoice.creditCardNumber),
   ]) {
     doc.text(line, left + width / 2, doc.y, { width: width / 2, align: 'right' });
   }
   doc.y = Math.max(sellerEnd, doc.y) + 24;
 
   // The customer.
-  doc.font('bold').fontSize(11).text('Kupac', left);
+  doc.font('bold').fontSize(11).text(INVOICE_TEXTS.customer, left);
   doc.font('regular').fontSize(10).text(invoice.customer.fullName);
-  if (invoice.customer.accountNumber) doc.text(`Korisnički broj: ${invoice.customer.accountNumber}`);
+  if (invoice.customer.accountNumber) doc.text(INVOICE_TEXTS.accountNumber(invoice.customer.accountNumber));
   if (invoice.customer.username) doc.text(invoice.customer.username);
   doc.moveDown(1.5);
 
   // The line, as a table.
   const columns = [
-    { title: 'Opis', width: 0.34, align: 'left' as const },
-    { title: 'Period', width: 0.24, align: 'left' as const },
-    { title: 'Iznos bez PDV-a', width: 0.14, align: 'right' as const },
-    { title: 'PDV 17%', width: 0.13, align: 'right' as const },
-    { title: 'Ukupno', width: 0.15, align: 'right' as const },
+    { title: INVOICE_TEXTS.description, width: 0.34, align: 'left' as const },
+    { title: INVOICE_TEXTS.period, width: 0.24, align: 'left' as const },
+    { title: INVOICE_TEXTS.net, width: 0.14, align: 'right' as const },
+    { title: INVOICE_TEXTS.vat, width: 0.13, align: 'right' as const },
+    { title: INVOICE_TEXTS.gross, width: 0.15, align: 'right' as const },
   ];
   const row = (cells: string[], font: 'regular' | 'bold') => {
     const y = doc.y;
@@ -123,7 +124,7 @@ export function invoicePdf(invoice: Invoice, operator: OperatorSettings): Promis
   // Complaints and support.
   doc.font('regular').fontSize(9).fillColor('#44445a');
   doc.text(INVOICE_TEXTS.complaints, left, doc.y, { width });
-  doc.text(`Podrška: ${operator.supportPhone}, ${operator.supportEmail}`, { width });
+  doc.text(INVOICE_TEXTS.support(operator.supportPhone, operator.supportEmail), { width });
   doc.end();
   return done;
 }

@@ -1,4 +1,5 @@
-import { CARD_LOGOS, Link, paths } from '@portal/shared';
+import { CARD_LOGOS, Link, messages, paths } from '@portal/shared';
+import { SHELL_TEXTS } from '../texts';
 import idCheck from '../assets/payments/mastercard-idcheck.svg';
 import visaSecure from '../assets/payments/visa-secure.svg';
 import styles from './Footer.module.css';
@@ -6,13 +7,13 @@ import styles from './Footer.module.css';
 export const SUPPORT_EMAIL = 'podrska@ontv.ba';
 
 const LINKS = [
-  { to: paths.packages.href(), label: 'Paketi' },
-  { to: paths.channels.href(), label: 'TV kanali' },
-  { to: paths.libraries.href(), label: 'Videoteke' },
-  { to: paths.account.href(), label: 'Moj nalog' },
-  { to: paths.faq.href(), label: 'Česta pitanja' },
-  { to: paths.termsOfUse.href(), label: 'Uslovi korištenja' },
-  { to: paths.paymentTerms.href(), label: 'Uslovi plaćanja' },
+  { to: paths.packages.href(), label: SHELL_TEXTS.packages },
+  { to: paths.channels.href(), label: SHELL_TEXTS.channels },
+  { to: paths.libraries.href(), label: SHELL_TEXTS.libraries },
+  { to: paths.account.href(), label: messages.accountLabel },
+  { to: paths.faq.href(), label: messages.faq },
+  { to: paths.termsOfUse.href(), label: messages.termsOfUse },
+  { to: paths.paymentTerms.href(), label: messages.termsOfPayment },
 ];
 
 const SOCIAL = [
@@ -45,7 +46,7 @@ export function Footer() {
   return (
     <footer className={styles.footer}>
       <div className={styles.inner}>
-        <nav aria-label="Podnožje">
+        <nav aria-label={SHELL_TEXTS.footer}>
           <ul className={styles.links}>
             {LINKS.map((link) => (
               <li key={link.to}>
@@ -56,17 +57,12 @@ export function Footer() {
         </nav>
         <div className={styles.row}>
           <p className={styles.support}>
-            Korisnička podrška: <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>
+            {SHELL_TEXTS.support} <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>
           </p>
-          <ul className={styles.social} aria-label="Društvene mreže">
+          <ul className={styles.social} aria-label={SHELL_TEXTS.social}>
             {SOCIAL.map((s) => (
               <li key={s.label}>
-                <a
-                  href={s.href}
-                  rel="noopener noreferrer"
-                  target="_blank"
-                  aria-label={`${s.label} (otvara se u novom prozoru)`}
-                >
+                <a href={s.href} rel="noopener noreferrer" target="_blank" aria-label={SHELL_TEXTS.newWindow(s.label)}>
                   <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
                     <path d={s.path} fill="currentColor" />
                   </svg>
@@ -75,7 +71,7 @@ export function Footer() {
             ))}
           </ul>
         </div>
-        <ul className={styles.payments} aria-label="Prihvaćene kartice">
+        <ul className={styles.payments} aria-label={SHELL_TEXTS.acceptedCards}>
           {PAYMENT_LOGOS.map((logo) => (
             <li key={logo.alt}>
               <img src={logo.src} alt={logo.alt} width={logo.width} height={40} loading="lazy" decoding="async" />
@@ -83,8 +79,8 @@ export function Footer() {
           ))}
         </ul>
         <p className={styles.legal}>
-          © {new Date().getFullYear()} ON TV. Gledanje je moguće samo na teritoriji Bosne i Hercegovine.{' '}
-          <Link to={paths.privacyPolicy.href()}>Politika privatnosti</Link>
+          © {new Date().getFullYear()} {SHELL_TEXTS.legal}{' '}
+          <Link to={paths.privacyPolicy.href()}>{SHELL_TEXTS.privacy}</Link>
         </p>
       </div>
     </footer>

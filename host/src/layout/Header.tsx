@@ -3,12 +3,13 @@ import { cx, messages, useAuth, NavLink, useLocation, paths } from '@portal/shar
 import { Logo } from './Logo';
 import { SandboxNotice } from './SandboxNotice';
 import styles from './Header.module.css';
+import { SHELL_TEXTS } from '../texts';
 
 const NAV = [
-  { to: paths.home.href(), label: 'Početna', end: true },
-  { to: paths.packages.href(), label: 'Paketi' },
-  { to: paths.channels.href(), label: 'TV kanali' },
-  { to: paths.libraries.href(), label: 'Videoteke' },
+  { to: paths.home.href(), label: SHELL_TEXTS.home, end: true },
+  { to: paths.packages.href(), label: SHELL_TEXTS.packages },
+  { to: paths.channels.href(), label: SHELL_TEXTS.channels },
+  { to: paths.libraries.href(), label: SHELL_TEXTS.libraries },
 ] as const;
 
 /** The account link reads the customer's first and last name once logged in (product.md §2, Layout). */
@@ -40,7 +41,7 @@ export function Header({ opaque }: { opaque: boolean }) {
   return (
     <header className={cx(styles.header, (opaque || scrolled || open) && styles.opaque)}>
       <div className={styles.inner}>
-        <NavLink to={paths.home.href()} className={styles.brand} aria-label="ON TV, početna">
+        <NavLink to={paths.home.href()} className={styles.brand} aria-label={SHELL_TEXTS.homeLink}>
           <Logo />
         </NavLink>
         <SandboxNotice />
@@ -51,7 +52,7 @@ export function Header({ opaque }: { opaque: boolean }) {
           aria-controls="glavni-meni"
           onClick={() => setOpenOn(open ? null : pathname)}
         >
-          <span className="visually-hidden">{open ? 'Zatvori meni' : 'Otvori meni'}</span>
+          <span className="visually-hidden">{open ? SHELL_TEXTS.closeMenu : SHELL_TEXTS.openMenu}</span>
           <svg viewBox="0 0 24 24" width="26" height="26" aria-hidden="true">
             {open ? (
               <path
@@ -63,7 +64,7 @@ export function Header({ opaque }: { opaque: boolean }) {
             )}
           </svg>
         </button>
-        <nav id="glavni-meni" aria-label="Glavni meni" className={cx(styles.nav, open && styles.navOpen)}>
+        <nav id="glavni-meni" aria-label={SHELL_TEXTS.mainMenu} className={cx(styles.nav, open && styles.navOpen)}>
           <ul className={styles.links}>
             {NAV.map((item) => (
               <li key={item.to}>

@@ -5,6 +5,7 @@ import { Footer } from './Footer';
 import { ScrollToTopButton } from './ScrollToTopButton';
 import { hasOpaqueHeader, isChromeless } from './chrome';
 import styles from './Layout.module.css';
+import { SHELL_TEXTS } from '../texts';
 
 /** Scrolling resets to the top on every route change (product.md §2, Layout). */
 function useScrollReset(pathname: string) {
@@ -29,7 +30,7 @@ export function Layout() {
   return (
     <div className={styles.shell}>
       <a className={styles.skip} href="#sadrzaj">
-        Preskoči na sadržaj
+        {SHELL_TEXTS.skipToContent}
       </a>
       <Header opaque={opaque} />
       <main id="sadrzaj" tabIndex={-1} className={opaque ? styles.mainOpaque : styles.mainHero}>

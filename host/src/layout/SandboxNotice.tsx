@@ -1,4 +1,4 @@
-import { isSandboxPortal } from '@portal/shared';
+import { isSandboxPortal, messages } from '@portal/shared';
 import styles from './SandboxNotice.module.css';
 
 /**
@@ -10,7 +10,8 @@ export function SandboxNotice() {
   if (!isSandboxPortal()) return null;
   return (
     <p className={styles.notice} role="note">
-      Probno okruženje<span className={styles.more}>: plaćanja nisu stvarna.</span>
+      {messages.sandbox}
+      <span className={styles.more}>{messages.sandboxNotice}</span>
     </p>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { SCROLL_TOP_THRESHOLD } from './chrome';
 import styles from './ScrollToTopButton.module.css';
+import { SHELL_TEXTS } from '../texts';
 
 export function ScrollToTopButton() {
   const [visible, setVisible] = useState(false);
@@ -17,7 +18,7 @@ export function ScrollToTopButton() {
     <button
       type="button"
       className={styles.button}
-      aria-label="Nazad na vrh stranice"
+      aria-label={SHELL_TEXTS.toTop}
       onClick={() => {
         const smooth = !window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
         window.scrollTo({ top: 0, behavior: smooth ? 'smooth' : 'auto' });

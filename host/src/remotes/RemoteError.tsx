@@ -1,12 +1,6 @@
 import { Button, messages } from '@portal/shared';
 import styles from './RemoteError.module.css';
-
-/** The slot of a remote built for another major release of @portal/shared (the specification has no text for it). */
-const OUTDATED = {
-  title: 'Ovaj dio portala se upravo ažurira',
-  text: 'Osvježi stranicu za nekoliko minuta. Ostatak portala radi normalno.',
-  action: 'Osvježi stranicu',
-} as const;
+import { OUTDATED_TEXTS as OUTDATED } from '../texts';
 
 /**
  * What the slot of a remote shows when the remote cannot run: unavailable (network, server, a broken

@@ -1,4 +1,4 @@
-import { messages, WEAK_PASSWORD_MESSAGE, type SubscriptionStatus } from '@portal/shared';
+import { messages, PIN_RULE_TEXTS, WEAK_PASSWORD_MESSAGE, type SubscriptionStatus } from '@portal/shared';
 
 /**
  * Texts of the account remote's pages; those product.md quotes are verbatim. Texts more than one app
@@ -20,7 +20,7 @@ export const STATUS_LABELS: Record<SubscriptionStatus, string> = {
 export const CARDS_TEXTS = {
   title: 'Moje kartice',
   empty: messages.noCards,
-  add: 'Dodaj karticu',
+  add: messages.addCard,
   primary: 'Glavna kartica',
   makePrimary: 'Postavi kao glavnu',
   remove: 'Obriši',
@@ -32,14 +32,12 @@ export const CARDS_TEXTS = {
 };
 
 export const PIN_TEXTS = {
+  ...PIN_RULE_TEXTS,
   old: 'Stari PIN',
   new: 'Novi PIN',
   confirm: 'Potvrdi novi PIN',
-  format: 'PIN mora imati 4 cifre.',
-  wrong: 'Uneseni PIN je netačan', // product.md §5, §8
-  mismatch: 'Uneseni PIN-ovi se ne podudaraju', // product.md §5
   failed: 'PIN nije promijenjen. Pokušaj ponovo.',
-  submit: 'Promijeni PIN',
+  submit: messages.changePin,
 } as const;
 
 export const PASSWORD_TEXTS = {
@@ -51,7 +49,7 @@ export const PASSWORD_TEXTS = {
   mismatch: 'Unesene lozinke se ne podudaraju', // product.md §5, New passwords: the change page's variant
   wrongOld: 'Unesena lozinka nije tačna', // product.md §8: a 400
   failed: 'Došlo je do nepoznate greške i lozinka nije promijenjena!', // product.md §8: any other error
-  submit: 'Promijeni lozinku',
+  submit: messages.changePassword,
 } as const;
 
 export const DEVICES_TEXTS = {
@@ -91,8 +89,8 @@ export const CHANGE_PLAN_TEXTS = {
     `Paket ${to} počinje sa sljedećom obnovom, ${day} Do tada gledaš paket ${from}. Sada ne plaćaš ništa.`,
   promo: (from: string, end: string, to: string) =>
     `Tvoj besplatni promo period paketa ${from} traje do ${end} Paket ${to} počinje tada, s prvim plaćenim periodom. Sada ne plaćaš ništa.`,
-  payWith: 'Plaćanje karticom',
-  addCard: 'Dodaj karticu',
+  payWith: messages.payWithCard,
+  addCard: messages.addCard,
   pay: (amount: string) => `Plati ${amount} i promijeni paket`,
   confirmDowngrade: 'Potvrdi promjenu',
   changed: (plan: string) => `Paket je promijenjen: sada gledaš paket ${plan}.`,
@@ -102,7 +100,7 @@ export const CHANGE_PLAN_TEXTS = {
   paymentFailed:
     'Plaćanje nije uspjelo i paket nije promijenjen. Pokušaj ponovo, ili se obrati svojoj banci ili našoj podršci ako se greška ponovi.',
   failed: 'Promjena paketa trenutno nije moguća. Pokušaj ponovo.',
-  history: 'Istorija uplata',
+  history: messages.paymentHistory,
   packages: 'Pogledaj pakete',
   /** 'Moj paket' on the account page while a downgrade waits for the renewal. */
   pending: (day: string, plan: string) => `Od ${day} paket ${plan}`,
@@ -116,4 +114,107 @@ export const INVOICE_PDF_TEXTS = {
   download: 'Preuzmi PDF',
   downloading: 'Preuzimam…',
   failed: 'PDF računa trenutno nije moguće preuzeti. Pokušaj ponovo.',
+} as const;
+
+/** The account page's sections (product.md §2, Account). */
+export const ACCOUNT_TEXTS = {
+  title: messages.accountLabel,
+  userData: 'Korisnički podaci',
+  fullName: 'Ime i prezime',
+  username: 'Korisničko ime',
+  accountNumber: 'Korisnički broj',
+  devices: 'Uređaji',
+  myPackage: 'Moj paket',
+  loadingAccount: 'Učitavam pretplatu…',
+  payment: 'Plaćanje',
+  loadingCards: 'Učitavam kartice…',
+  deactivate: 'Deaktiviraj pretplatu',
+  reactivate: 'Reaktiviraj pretplatu',
+  plan: 'Paket',
+  price: 'Cijena',
+  perMonth: 'mjesečno (PDV uključen)',
+  status: 'Status',
+  validUntil: 'Važi do',
+  payBy: 'Rok za plaćanje',
+  renew: 'Obnovi pretplatu',
+  noPlan: 'Nemaš aktiviran paket',
+  renewalFailed: 'Naplata pretplate nije uspjela.',
+  nextTry: (day: string) => `Sljedeći pokušaj naplate je ${day} `,
+  graceUntil: (day: string) =>
+    `Ako plaćanje ne uspije do ${day}, usluga će biti isključena. Kad promijeniš glavnu karticu, naplatu pokušavamo ponovo istog dana: `,
+  changeCard: 'promijeni karticu',
+  billingRule:
+    'Pretplata se naplaćuje automatski na početku svakog obračunskog perioda sa tvoje glavne kartice. Ako naplata ne uspije, imaš 5 dana da je izmiriš; u tom roku period se računa od prvobitnog datuma.',
+  primaryCard: 'Glavna kartica: ',
+  nextPayment: 'Sljedeće plaćanje:',
+} as const;
+
+/** The saved cards' list (product.md §2, Cards). */
+export const CARD_LIST_TEXTS = {
+  label: 'Sačuvane kartice',
+  validUntil: 'Važi do',
+  willBeRemoved: (card: string) => `Kartica ${card} bit će obrisana.`,
+  primaryMoves: ' Glavna kartica postaje tvoja najnovija preostala kartica.',
+} as const;
+
+/** The pages after a change (product.md §2). */
+export const DONE_TEXTS = {
+  pinTitle: 'PIN je promijenjen',
+  pin: 'Tvoj PIN je uspješno promijenjen.',
+  passwordTitle: messages.passwordChanged,
+  password: 'Tvoja lozinka je uspješno promijenjena. Na ostalim uređajima prijavi se novom lozinkom.',
+} as const;
+
+/** The payment history (product.md §2, §8). */
+export const HISTORY_TEXTS = {
+  title: messages.paymentHistory,
+  failed: 'Uplate trenutno nije moguće učitati.',
+  empty: 'Nema uplata', // product.md §8
+  caption: 'Tvoje uplate, najnovije prve',
+  number: 'Broj računa',
+  paid: 'Vrijeme plaćanja',
+  period: 'Period pretplate',
+  card: 'Kartica',
+  amount: 'Iznos',
+  invoice: 'Račun',
+  invoiceOf: (orderNumber: string) => `Račun ${orderNumber}`,
+  show: 'Prikaži račun',
+  print: 'Štampaj račun',
+  pdfOf: (download: string, orderNumber: string) => `${download}: račun ${orderNumber}`,
+} as const;
+
+/** Page titles. */
+export const TITLES = {
+  login: 'Prijava',
+  changePassword: 'Promjena lozinke',
+  changePin: 'Promjena PIN-a',
+  reactivate: 'Reaktivacija pretplate',
+  deactivate: 'Deaktivacija pretplate',
+} as const;
+
+/** Deactivating and reactivating (product.md §2, §10). */
+export const SERVICE_TEXTS = {
+  expired: 'Plaćeni period paketa',
+  expiredRest: 'je istekao. Reaktivacijom plaćaš novi mjesečni period koji počinje danas.',
+  price: 'Cijena:',
+  perMonth: 'mjesečno, PDV uključen.',
+  cardsFailed: 'Podatke o karticama trenutno nije moguće učitati.',
+  payWith: (card: string) => ` Plaćanje karticom ${card}`,
+  payAndReactivate: 'Plati i reaktiviraj',
+  paidTitle: 'Plaćanje uspješno',
+  paid: 'Plaćanje je uspješno i pretplata je produžena. Hvala!',
+  failedTitle: 'Plaćanje nije uspjelo',
+  failed: 'Produženje pretplate nije uspjelo: plaćanje nije prošlo.',
+  failedHelp: 'Pokušaj ponovo, ili se obrati svojoj banci ili našoj podršci ako se greška ponovi.',
+  deactivateConfirm: 'Deaktiviraj',
+  deactivateQuestion: (plan: string, until: string) =>
+    `Da li želiš deaktivirati pretplatu na paket ${plan}? Uslugu možeš koristiti do kraja obračunskog perioda${until}; nakon toga se pretplata više ne naplaćuje.`,
+  reactivateConfirm: 'Reaktiviraj',
+  reactivateFree: (plan: string, day: string) =>
+    `Plaćeni period paketa ${plan} traje do ${day}, pa reaktivacija ne zahtijeva plaćanje. Pretplata će se nakon toga ponovo automatski naplaćivati.`,
+  deactivatedTitle: 'Pretplata je deaktivirana',
+  deactivated: (day: string | null) =>
+    `Pretplata je deaktivirana. Usluga ostaje aktivna ${day ? `do ${day}` : 'do kraja obračunskog perioda'}.`,
+  reactivatedTitle: 'Pretplata je ponovo aktivna',
+  reactivated: 'Pretplata je ponovo aktivna. Hvala što si ostao s nama!',
 } as const;

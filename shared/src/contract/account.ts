@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { FIELD_TEXTS } from '../texts/fields';
 
 export const subscriptionStatusSchema = z.enum(['ACTIVE', 'DEACTIVATED', 'BLOCKED', 'EXPIRED']);
 export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
@@ -68,7 +69,7 @@ export const billingRunRequestSchema = z.object({
       z.refine((at) => {
         const year = new Date(at).getUTCFullYear();
         return year >= 2000 && year <= 9999;
-      }, 'godina mora biti od 2000 do 9999'),
+      }, FIELD_TEXTS.billingYear),
     ),
   ),
 });

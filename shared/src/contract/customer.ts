@@ -1,8 +1,10 @@
 import * as z from 'zod/mini';
+import { FIELD_TEXTS } from '../texts/fields';
+import { PIN_RULE_TEXTS } from '../texts/pin';
 import { subscriptionStatusSchema } from './account';
 
 /** PIN: exactly 4 digits (product.md §5, PIN). */
-export const pinSchema = z.string().check(z.regex(/^\d{4}$/, 'PIN has 4 digits'));
+export const pinSchema = z.string().check(z.regex(/^\d{4}$/, PIN_RULE_TEXTS.format));
 
 /**
  * The password rule of product.md §5: 8 to 32 characters after trimming, with an upper-case and a lower-case
@@ -21,8 +23,7 @@ export function isStrongPassword(value: string): boolean {
 }
 
 /** product.md §5: what a password breaking the rule is told. */
-export const WEAK_PASSWORD_MESSAGE =
-  'Lozinka mora sadržavati bar jedno veliko slovo, malo slovo, broj i specijalni karakter.';
+export const WEAK_PASSWORD_MESSAGE = FIELD_TEXTS.weakPassword;
 
 /**
  * A new password and its confirmation as typed (registration, reset, change): the trimmed password,

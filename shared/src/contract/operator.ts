@@ -25,10 +25,3 @@ export const DEFAULT_OPERATOR: OperatorSettings = {
   supportPhone: '033 000 000',
   supportEmail: 'podrska@ontv.ba',
 };
-
-/** The invoice's own sentences (product.md §9), on the page and in the PDF. */
-export const INVOICE_TEXTS = {
-  complaints: 'Reklamacije na iznos računa primaju se do 30. u mjesecu za prethodni mjesec.',
-  line: (plan: string) => `Pretplata na paket ${plan}`,
-  total: 'Ukupno za platiti (sa PDV-om)',
-} as const;

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { creditCardSchema, serviceStatusSchema, type CardType } from './customer';
 import { CARD_HOLDER_PHONE, EMAIL_PATTERN } from './username';
 import { isPlainLine } from './text';
+import { FIELD_TEXTS } from '../texts/fields';
 
 /**
  * Cards and payments (product.md §7): the card-holder data, new cards, payment orders, payment records and
@@ -14,12 +15,12 @@ export type CardHolder = Record<CardHolderField, string>;
 
 /** product.md §5, Card holder: every value at least 2 characters and below its limit, plus the extra rules. */
 const HOLDER_RULES: Record<CardHolderField, { below: number; message: string; pattern?: RegExp }> = {
-  fullName: { below: 30, message: 'Molimo unesite ispravno ime i prezime' },
-  address: { below: 100, message: 'Molimo unesite ispravnu ulicu' },
-  city: { below: 30, message: 'Molimo unesite ispravan grad' },
-  zip: { below: 9, message: 'Molimo unesite ispravan poštanski broj' },
-  country: { below: 3, message: 'Molimo unesite ispravnu državu' },
-  email: { below: 100, message: 'Molimo unesite ispravan e-mail', pattern: EMAIL_PATTERN },
+  fullName: { below: 30, message: FIELD_TEXTS.fullName },
+  address: { below: 100, message: FIELD_TEXTS.address },
+  city: { below: 30, message: FIELD_TEXTS.city },
+  zip: { below: 9, message: FIELD_TEXTS.zip },
+  country: { below: 3, message: FIELD_TEXTS.country },
+  email: { below: 100, message: FIELD_TEXTS.email, pattern: EMAIL_PATTERN },
   phone: { below: 30, message: CARD_HOLDER_PHONE.message, pattern: CARD_HOLDER_PHONE.pattern },
 };
 
@@ -84,7 +85,7 @@ export const MAX_SALE_REF = 200;
 const characters = (value: string) => Array.from(value).length;
 const saleRef = () =>
   z.optional(
-    z.string().check(z.refine((value) => characters(value) <= MAX_SALE_REF, `ref: najviše ${MAX_SALE_REF} znakova`)),
+    z.string().check(z.refine((value) => characters(value) <= MAX_SALE_REF, FIELD_TEXTS.saleRef(MAX_SALE_REF))),
   );
 /**
  * A `ref` as it is passed on and stored: trimmed, cut at MAX_SALE_REF characters (never inside an

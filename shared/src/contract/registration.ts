@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { FIELD_TEXTS } from '../texts/fields';
 import { plainText } from './text';
 
 /** The fixed values of product.md §7: registration uses osType 1 and deviceType PHONE. */
@@ -11,19 +12,14 @@ export type RegistrationType = z.infer<typeof registrationTypeSchema>;
 const text = (min: number, max: number) => z.string().check(z.trim(), z.minLength(min), z.maxLength(max));
 const identificator = z
   .string()
-  .check(
-    z.regex(
-      /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
-      'Neispravan identifikator zahtjeva. Počni ispočetka.',
-    ),
-  );
+  .check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, FIELD_TEXTS.registrationId));
 /**
  * A one-time code as typed: digits only (product.md §5, Codes), read without the spaces and
  * dashes people type to group it (`123 456`, `123-456`).
  */
 const code = z.string().check(
   z.overwrite((value) => value.replace(/[\s-]/g, '')),
-  z.regex(/^\d{1,12}$/, 'Kod se sastoji samo od cifara.'),
+  z.regex(/^\d{1,12}$/, FIELD_TEXTS.codeDigits),
 );
 
 /** `POST /start-registration` (product.md §7). The answer's `data` is the registration identifier. */

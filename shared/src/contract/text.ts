@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { FIELD_TEXTS } from '../texts/fields';
 
 /**
  * Characters that make a value print as more than it is in what others read (an e-mail, an SMS, the
@@ -6,7 +7,7 @@ import * as z from 'zod/mini';
  * line and paragraph separators, and the bidirectional marks, embeddings, overrides and isolates.
  */
 export const FORGING_CHARACTERS = /[\p{Cc}\u2028\u2029\u200e\u200f\u061c\u202a-\u202e\u2066-\u2069]/u;
-export const FORGING_MESSAGE = 'Unesi običan tekst u jednom redu, bez posebnih nevidljivih znakova.';
+export const FORGING_MESSAGE = FIELD_TEXTS.forging;
 
 /** True when the value is one line of plain text. */
 export const isPlainLine = (value: string): boolean => !FORGING_CHARACTERS.test(value);

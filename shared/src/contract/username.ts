@@ -1,3 +1,4 @@
+import { FIELD_TEXTS } from '../texts/fields';
 import type { RegistrationType } from './registration';
 
 /** The country prefix of Bosnia and Herzegovina: phone numbers are stored as `387…`, without `+`. */
@@ -6,13 +7,13 @@ export const COUNTRY_PREFIX = '387';
 /** A phone number to register with: 06, then 7 to 9 digits (spaces allowed while typing). */
 export const REGISTRATION_PHONE = {
   pattern: /^06\d{7,9}$/,
-  message: 'Broj telefona mora biti u formatu 06x xxx xxx(x).',
+  message: FIELD_TEXTS.registrationPhone,
 } as const;
 
 /** A card holder's phone: 06 and 7 or 8 digits, or `+` and digits. Another rule than registration's, with its own message. */
 export const CARD_HOLDER_PHONE = {
   pattern: /^(06\d{7,8}|\+\d+)$/,
-  message: 'Molimo unesite ispravan broj telefona',
+  message: FIELD_TEXTS.cardHolderPhone,
 } as const;
 
 /** The registration phone rule on a username in its stored form (`3876…`). */

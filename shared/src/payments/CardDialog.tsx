@@ -1,6 +1,6 @@
 import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { CARD_HOLDER_FIELDS, cardHolderErrors, type CardHolder, type CardHolderField } from '@portal/shared';
-import { Alert, Button, Spinner, TextField, useAuth, useLoad, useSubmit, messages } from '@portal/shared';
+import { Alert, Button, Spinner, TextField, useAuth, useLoad, useSubmit, messages, shownPhone } from '@portal/shared';
 import { Dialog } from './Dialog';
 import { ChallengeStep } from './ChallengeStep';
 import { countryOptions, DEFAULT_COUNTRY } from './countries';
@@ -12,7 +12,7 @@ import styles from './payments.module.css';
 type Step = { n: 1 } | { n: 2; secret: string; holder: CardHolder } | { n: 3 } | { n: 4 };
 
 /** A phone from the login token (`38761…`) in the form the card-holder rule accepts (`+38761…`). */
-const phoneOf = (value: string | null | undefined) => (value ? (value.startsWith('+') ? value : `+${value}`) : '');
+const phoneOf = (value: string | null | undefined) => (value ? shownPhone(value) : '');
 
 /**
  * A page's card dialog: `open()` shows it, and when it closes `reload` refreshes whatever lists the
@@ -42,7 +42,7 @@ export function CardDialog({ onClose }: { onClose: (saved: boolean) => void }) {
   return (
     <Dialog title={CARD_TEXTS.title} onClose={() => onClose(step.n === 3)}>
       <p className={styles.stepper} aria-live="polite">
-        Korak {step.n} od 4
+        {CARD_TEXTS.step(step.n)}
       </p>
       {step.n === 1 && (
         <HolderStep onDone={(secret, holder) => setStep({ n: 2, secret, holder })} onFailed={() => setStep({ n: 4 })} />

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import styles from './payments.module.css';
+import { CARD_TEXTS } from './texts';
 
 /**
  * A modal dialog on the native `<dialog>`: focus moves in and stays inside, Escape and the close
@@ -44,7 +45,7 @@ export function Dialog({
         <h2 id={titleId} className={styles.dialogTitle}>
           {title}
         </h2>
-        <button type="button" className={styles.close} onClick={() => close.current()} aria-label="Zatvori">
+        <button type="button" className={styles.close} onClick={() => close.current()} aria-label={CARD_TEXTS.close}>
           ×
         </button>
       </div>

@@ -76,7 +76,7 @@ function SandboxCardFields({ onValidChange }: { onValidChange: (valid: boolean) 
           label={SANDBOX_TEXTS.expiry}
           inputMode="numeric"
           autoComplete="cc-exp"
-          placeholder="MM/GG"
+          placeholder={SANDBOX_TEXTS.expiryPlaceholder}
           value={values.expiry}
           onChange={(e) => {
             const d = digits(e.target.value, 4);

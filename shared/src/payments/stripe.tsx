@@ -17,6 +17,7 @@ import {
 import { once } from '@portal/shared';
 import type { Outcome, PaymentProvider } from './types';
 import styles from './payments.module.css';
+import { SANDBOX_TEXTS } from './texts';
 
 /**
  * Serbian, as the specification asks (product.md §9). Stripe's typed locale list does not name `sr`; Stripe
@@ -78,16 +79,16 @@ function StripeCardFields({ onValidChange }: { onValidChange: (valid: boolean) =
     setState((s) => ({ ...s, [part]: { complete: event.complete, error: event.error?.message ?? null } }));
   return (
     <div className={styles.cardFields}>
-      <StripeField label="Broj kartice" error={state.number.error}>
+      <StripeField label={SANDBOX_TEXTS.number} error={state.number.error}>
         {(id) => (
           <CardNumberElement id={id} options={{ ...ELEMENT_OPTIONS, showIcon: true }} onChange={track('number')} />
         )}
       </StripeField>
       <div className={styles.pair}>
-        <StripeField label="Datum isteka" error={state.expiry.error}>
+        <StripeField label={SANDBOX_TEXTS.expiryShort} error={state.expiry.error}>
           {(id) => <CardExpiryElement id={id} options={ELEMENT_OPTIONS} onChange={track('expiry')} />}
         </StripeField>
-        <StripeField label="CVC" error={state.cvc.error}>
+        <StripeField label={SANDBOX_TEXTS.cvc} error={state.cvc.error}>
           {(id) => <CardCvcElement id={id} options={ELEMENT_OPTIONS} onChange={track('cvc')} />}
         </StripeField>
       </div>
@@ -99,7 +100,7 @@ function StripeSecurityCode({ onValidChange }: { onValidChange: (valid: boolean)
   const [state, setState] = useState({ complete: false, error: null as string | null });
   useEffect(() => onValidChange(state.complete && !state.error), [state]); // eslint-disable-line react-hooks/exhaustive-deps
   return (
-    <StripeField label="Sigurnosni kod (CVC)" error={state.error}>
+    <StripeField label={SANDBOX_TEXTS.securityCode} error={state.error}>
       {(id) => (
         <CardCvcElement
           id={id}

@@ -1,6 +1,9 @@
+import { messages } from '@portal/shared';
+
 /** The payment screens' texts (product.md §2, The card dialog; product.md §8, §9). */
 export const CARD_TEXTS = {
-  title: 'Dodaj karticu',
+  title: messages.addCard,
+  step: (n: number) => `Korak ${n} od 4`,
   holderIntro: 'Podaci o vlasniku kartice',
   fullName: 'Ime i prezime',
   address: 'Ulica i broj',
@@ -40,6 +43,8 @@ export const SANDBOX_TEXTS = {
   number: 'Broj kartice',
   expiry: 'Datum isteka (MM/GG)',
   cvc: 'CVC',
+  expiryShort: 'Datum isteka', // Stripe's field shows the format itself
+  expiryPlaceholder: 'MM/GG',
   securityCode: 'Sigurnosni kod (CVC)',
   badNumber: 'Broj kartice nije ispravan.',
   badBrand: 'Prihvatamo Visa, Mastercard i Maestro kartice.',

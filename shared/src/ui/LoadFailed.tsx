@@ -1,4 +1,4 @@
-import { messages } from '../messages';
+import { messages } from '../texts/common';
 import { Alert } from './Alert';
 import { Button } from './Button';
 import { cx } from './cx';

@@ -1,5 +1,5 @@
 import styles from './ui.module.css';
-import { messages } from '../messages';
+import { messages } from '../texts/common';
 
 export function Spinner({ label = messages.loading }: { label?: string }) {
   return (

@@ -8,6 +8,7 @@ import {
   Spinner,
   getProduct,
   messages,
+  shownPhone,
   useAccountInfo,
   useAuth,
   useLogout,
@@ -21,7 +22,7 @@ import {
 import { PackageSection } from './PackageSection';
 import { PaymentSection } from './PaymentSection';
 import styles from './AccountPage.module.css';
-import { ACCOUNT_INFO_FAILED, PAYMENT_DATA_FAILED } from '../texts';
+import { ACCOUNT_INFO_FAILED, ACCOUNT_TEXTS as T, PAYMENT_DATA_FAILED } from '../texts';
 
 /** `/nalog` for a logged-in customer (product.md §2): user data, 'Moj paket', payment and actions. */
 export function AccountPage() {
@@ -32,39 +33,39 @@ export function AccountPage() {
   if (!tokenData) return null;
   const fullName = `${tokenData.first_name} ${tokenData.last_name}`.trim();
   const username =
-    tokenData.email ?? (tokenData.phone_number ? `+${tokenData.phone_number}` : tokenData.device_username);
+    tokenData.email ?? (tokenData.phone_number ? shownPhone(tokenData.phone_number) : tokenData.device_username);
   const info = account.status === 'ready' ? account.value : null;
 
   return (
-    <Page title="Moj nalog">
+    <Page title={T.title}>
       <div className={styles.grid}>
         <Card>
-          <h2 className={styles.heading}>Korisnički podaci</h2>
+          <h2 className={styles.heading}>{T.userData}</h2>
           <dl className={styles.data}>
-            <dt>Ime i prezime</dt>
+            <dt>{T.fullName}</dt>
             <dd>{fullName}</dd>
-            <dt>Korisničko ime</dt>
+            <dt>{T.username}</dt>
             <dd>{username}</dd>
             {(info?.accountNumber || account.status === 'loading') && (
               <>
-                <dt>Korisnički broj</dt>
+                <dt>{T.accountNumber}</dt>
                 {/* Held while loading, so the sections below do not move when it arrives (CLS). */}
                 <dd aria-busy={!info}>{info?.accountNumber ?? '\u00a0'}</dd>
               </>
             )}
           </dl>
           <p className={styles.links}>
-            <Link to={paths.changePassword.href()}>Promijeni lozinku</Link>
-            <Link to={paths.changePin.href()}>Promijeni PIN</Link>
-            <Link to={paths.devices.href()}>Uređaji</Link>
+            <Link to={paths.changePassword.href()}>{messages.changePassword}</Link>
+            <Link to={paths.changePin.href()}>{messages.changePin}</Link>
+            <Link to={paths.devices.href()}>{T.devices}</Link>
           </p>
         </Card>
 
         {/* Loading sections keep about the size of the loaded ones, so nothing jumps when they arrive (CLS). */}
         {account.status === 'loading' && (
           <Card className={styles.pendingPackage}>
-            <h2 className={styles.heading}>Moj paket</h2>
-            <Spinner label="Učitavam pretplatu…" />
+            <h2 className={styles.heading}>{T.myPackage}</h2>
+            <Spinner label={T.loadingAccount} />
           </Card>
         )}
         {account.status === 'failed' && <LoadFailed message={ACCOUNT_INFO_FAILED} retry={account.retry} />}
@@ -72,8 +73,8 @@ export function AccountPage() {
 
         {payment.status === 'loading' && (
           <Card className={styles.pendingPayment}>
-            <h2 className={styles.heading}>Plaćanje</h2>
-            <Spinner label="Učitavam kartice…" />
+            <h2 className={styles.heading}>{T.payment}</h2>
+            <Spinner label={T.loadingCards} />
           </Card>
         )}
         {payment.status === 'failed' && <Alert kind="error">{PAYMENT_DATA_FAILED}</Alert>}
@@ -96,7 +97,7 @@ function ServiceAction({ info }: { info: AccountInfo }) {
   if (info.status === 'ACTIVE') {
     return (
       <ButtonLink to={paths.deactivate.href(product)} variant="secondary">
-        Deaktiviraj pretplatu
+        {T.deactivate}
       </ButtonLink>
     );
   }
@@ -109,7 +110,7 @@ function ServiceAction({ info }: { info: AccountInfo }) {
             : paths.reactivatePaid.href(product)
         }
       >
-        Reaktiviraj pretplatu
+        {T.reactivate}
       </ButtonLink>
     );
   }

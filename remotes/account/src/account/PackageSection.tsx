@@ -10,10 +10,11 @@ import {
   type AccountInfo,
   paths,
   useSubmit,
+  messages,
 } from '@portal/shared';
 import { cancelPlanChange } from '@portal/shared/payments';
 import styles from './AccountPage.module.css';
-import { CHANGE_PLAN_TEXTS, STATUS_LABELS } from '../texts';
+import { ACCOUNT_TEXTS as T, CHANGE_PLAN_TEXTS, STATUS_LABELS } from '../texts';
 
 /** 'Moj paket' (product.md §2, Account): the plan, its price with VAT and status, or a prompt to choose one. */
 export function PackageSection({ info }: { info: AccountInfo }) {
@@ -23,27 +24,29 @@ export function PackageSection({ info }: { info: AccountInfo }) {
   const cancel = useSubmit(CHANGE_PLAN_TEXTS.cancelFailed);
   return (
     <Card>
-      <h2 className={styles.heading}>Moj paket</h2>
+      <h2 className={styles.heading}>{T.myPackage}</h2>
       {status && plan ? (
         <>
           <dl className={styles.data}>
-            <dt>Paket</dt>
+            <dt>{T.plan}</dt>
             <dd>{plan.name}</dd>
-            <dt>Cijena</dt>
-            <dd>{formatKM(plan.price)} mjesečno (PDV uključen)</dd>
-            <dt>Status</dt>
+            <dt>{T.price}</dt>
+            <dd>
+              {formatKM(plan.price)} {T.perMonth}
+            </dd>
+            <dt>{T.status}</dt>
             <dd>
               <span className={`${styles.status} ${styles[`status${status}`] ?? ''}`}>{STATUS_LABELS[status]}</span>
             </dd>
             {status === 'ACTIVE' && info.nextPaymentOn && !problem && (
               <>
-                <dt>Važi do</dt>
+                <dt>{T.validUntil}</dt>
                 <dd>{formatDate(info.nextPaymentOn)}</dd>
               </>
             )}
             {status === 'ACTIVE' && problem && (
               <>
-                <dt>Rok za plaćanje</dt>
+                <dt>{T.payBy}</dt>
                 <dd>{formatDate(problem.graceUntil)}</dd>
               </>
             )}
@@ -79,15 +82,15 @@ export function PackageSection({ info }: { info: AccountInfo }) {
           )}
           {status === 'EXPIRED' && (
             <div className={styles.sectionActions}>
-              <ButtonLink to={paths.packages.href()}>Obnovi pretplatu</ButtonLink>
+              <ButtonLink to={paths.packages.href()}>{T.renew}</ButtonLink>
             </div>
           )}
         </>
       ) : (
         <>
-          <p className={styles.empty}>Nemaš aktiviran paket</p>
+          <p className={styles.empty}>{T.noPlan}</p>
           <div className={styles.sectionActions}>
-            <ButtonLink to={paths.packages.href()}>Izaberi paket</ButtonLink>
+            <ButtonLink to={paths.packages.href()}>{messages.choosePlan}</ButtonLink>
           </div>
         </>
       )}
@@ -99,10 +102,9 @@ export function PackageSection({ info }: { info: AccountInfo }) {
 function RenewalProblem({ problem }: { problem: NonNullable<AccountInfo['renewalProblem']> }) {
   return (
     <Alert kind="error">
-      Naplata pretplate nije uspjela.{' '}
-      {problem.retryOn ? `Sljedeći pokušaj naplate je ${formatDate(problem.retryOn)} ` : ''}
-      Ako plaćanje ne uspije do {formatDate(problem.graceUntil)}, usluga će biti isključena. Kad promijeniš glavnu
-      karticu, naplatu pokušavamo ponovo istog dana: <Link to={paths.cards.href()}>promijeni karticu</Link>.
+      {T.renewalFailed} {problem.retryOn ? T.nextTry(formatDate(problem.retryOn)) : ''}
+      {T.graceUntil(formatDate(problem.graceUntil))}
+      <Link to={paths.cards.href()}>{T.changeCard}</Link>.
     </Alert>
   );
 }

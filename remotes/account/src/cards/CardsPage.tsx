@@ -19,7 +19,7 @@ import styles from './CardsPage.module.css';
 import itemList from '../ui/ItemList.module.css';
 import forms from '../forms.module.css';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
-import { CARDS_TEXTS } from '../texts';
+import { CARD_LIST_TEXTS, CARDS_TEXTS } from '../texts';
 
 /** `/nalog/moje-kartice` (product.md §2): saved cards with add, delete (confirmed) and set as primary. */
 export function CardsPage() {
@@ -45,14 +45,14 @@ export function CardsPage() {
         {cards.status === 'failed' && <LoadFailed message={CARDS_TEXTS.failed} retry={cards.retry} />}
         {cards.status === 'ready' && cards.value.length === 0 && <p className={styles.empty}>{CARDS_TEXTS.empty}</p>}
         {cards.status === 'ready' && cards.value.length > 0 && (
-          <ul className={itemList.list} aria-label="Sačuvane kartice">
+          <ul className={itemList.list} aria-label={CARD_LIST_TEXTS.label}>
             {cards.value.map((card) => (
               <li key={card.code} className={itemList.item}>
                 <CardLogo type={card.creditCardTypeCode} />
                 <span className={styles.number}>
                   {card.cardNumber}
                   <span className={styles.expiry}>
-                    Važi do {String(card.expirationDateMm).padStart(2, '0')}/
+                    {CARD_LIST_TEXTS.validUntil} {String(card.expirationDateMm).padStart(2, '0')}/
                     {String(card.expirationDateYy).padStart(2, '0')}
                   </span>
                 </span>
@@ -100,8 +100,8 @@ export function CardsPage() {
             void change(() => deleteCard(code));
           }}
         >
-          Kartica {removing.cardNumber} bit će obrisana.
-          {removing.primaryCard && ' Glavna kartica postaje tvoja najnovija preostala kartica.'}
+          {CARD_LIST_TEXTS.willBeRemoved(removing.cardNumber)}
+          {removing.primaryCard && CARD_LIST_TEXTS.primaryMoves}
         </ConfirmDialog>
       )}
     </Page>

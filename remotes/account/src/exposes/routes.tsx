@@ -3,6 +3,7 @@ import { getProduct, lazyPage, type RouteObject, paths, withFallback } from '@po
 import { AccountRoute } from '../account/AccountRoute';
 import { RequireAuth } from '@portal/shared';
 import { DonePage } from '../subscription/DonePage';
+import { DONE_TEXTS } from '../texts';
 
 // `/nalog` (the login form, or the account page, itself loaded when a customer is signed in) comes with
 // the routes; every other page is its own chunk, fetched on its first visit.
@@ -32,16 +33,12 @@ export function accountRoutes(product: string): RouteObject[] {
     { path: paths.changePin.path, element: guarded(<ChangePinPage />) },
     {
       path: paths.changePinDone.path,
-      element: guarded(<DonePage title="PIN je promijenjen">Tvoj PIN je uspješno promijenjen.</DonePage>),
+      element: guarded(<DonePage title={DONE_TEXTS.pinTitle}>{DONE_TEXTS.pin}</DonePage>),
     },
     { path: paths.changePassword.path, element: guarded(<ChangePasswordPage />) },
     {
       path: paths.changePasswordDone.path,
-      element: guarded(
-        <DonePage title="Lozinka je promijenjena">
-          Tvoja lozinka je uspješno promijenjena. Na ostalim uređajima prijavi se novom lozinkom.
-        </DonePage>,
-      ),
+      element: guarded(<DonePage title={DONE_TEXTS.passwordTitle}>{DONE_TEXTS.password}</DonePage>),
     },
     { path: paths.deactivate.href(product), element: guarded(<DeactivatePage />) },
     { path: paths.deactivated.href(product), element: guarded(<DeactivatedPage />) },

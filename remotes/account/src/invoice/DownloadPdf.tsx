@@ -1,5 +1,5 @@
 import { Alert, Button, download, endpoints, saveFile, useSubmit } from '@portal/shared';
-import { INVOICE_PDF_TEXTS as T } from '../texts';
+import { HISTORY_TEXTS, INVOICE_PDF_TEXTS as T } from '../texts';
 
 /** 'Preuzmi PDF': the invoice as the server's PDF (docs/messages.md), saved as `racun-{broj}.pdf`. */
 export function DownloadPdf({ orderNumber, compact = false }: { orderNumber: string; compact?: boolean }) {
@@ -16,7 +16,7 @@ export function DownloadPdf({ orderNumber, compact = false }: { orderNumber: str
         variant="secondary"
         disabled={busy}
         onClick={fetchPdf}
-        aria-label={compact ? `${T.download}: račun ${orderNumber}` : undefined}
+        aria-label={compact ? HISTORY_TEXTS.pdfOf(T.download, orderNumber) : undefined}
       >
         {busy ? T.downloading : T.download}
       </Button>

@@ -16,6 +16,7 @@ import {
 import { getInvoice } from '@portal/shared/payments';
 import styles from './InvoicePage.module.css';
 import { DownloadPdf } from './DownloadPdf';
+import { HISTORY_TEXTS } from '../texts';
 
 /** `/nalog/racun?no=` (product.md §2, §9): a printable invoice; a load failure goes to /not-found (product.md §8). */
 export function InvoicePage() {
@@ -26,7 +27,7 @@ export function InvoicePage() {
     [number],
   );
   const invoice = useLoad(load, 'Invoice');
-  const title = <DocumentTitle title={`Račun ${number}`} />;
+  const title = <DocumentTitle title={HISTORY_TEXTS.invoiceOf(number)} />;
   if (invoice.status === 'loading') {
     return (
       <>
@@ -46,38 +47,38 @@ export function InvoicePage() {
         <div>
           <p className={styles.seller}>{operator.name}</p>
           <p>{operator.address}</p>
-          <p>ID broj: {operator.idNumber}</p>
-          <p>PDV broj: {operator.vatNumber}</p>
-          <p>Transakcijski račun: {operator.bankAccount}</p>
+          <p>{INVOICE_TEXTS.idNumber(operator.idNumber)}</p>
+          <p>{INVOICE_TEXTS.vatNumber(operator.vatNumber)}</p>
+          <p>{INVOICE_TEXTS.bankAccount(operator.bankAccount)}</p>
         </div>
         <div className={styles.meta}>
           <h1 id="invoice-title" className={styles.title}>
-            Račun br. {value.orderNumber}
+            {INVOICE_TEXTS.title(value.orderNumber)}
           </h1>
-          <p>Datum izdavanja: {formatDate(value.issued)}</p>
-          <p>Vrijeme plaćanja: {formatDateTime(value.updated)}</p>
-          <p>Plaćeno karticom {value.creditCardNumber}</p>
+          <p>{INVOICE_TEXTS.issued(formatDate(value.issued))}</p>
+          <p>{INVOICE_TEXTS.paid(formatDateTime(value.updated))}</p>
+          <p>{INVOICE_TEXTS.paidWith(value.creditCardNumber)}</p>
         </div>
       </header>
-      <section className={styles.customer} aria-label="Kupac">
-        <h2 className={styles.subtitle}>Kupac</h2>
+      <section className={styles.customer} aria-label={INVOICE_TEXTS.customer}>
+        <h2 className={styles.subtitle}>{INVOICE_TEXTS.customer}</h2>
         <p>{value.customer.fullName}</p>
-        {value.customer.accountNumber && <p>Korisnički broj: {value.customer.accountNumber}</p>}
+        {value.customer.accountNumber && <p>{INVOICE_TEXTS.accountNumber(value.customer.accountNumber)}</p>}
         <p>{value.customer.username}</p>
       </section>
       <table className={styles.lines}>
         <thead>
           <tr>
-            <th scope="col">Opis</th>
-            <th scope="col">Period</th>
+            <th scope="col">{INVOICE_TEXTS.description}</th>
+            <th scope="col">{INVOICE_TEXTS.period}</th>
             <th scope="col" className={styles.num}>
-              Iznos bez PDV-a
+              {INVOICE_TEXTS.net}
             </th>
             <th scope="col" className={styles.num}>
-              PDV 17%
+              {INVOICE_TEXTS.vat}
             </th>
             <th scope="col" className={styles.num}>
-              Ukupno
+              {INVOICE_TEXTS.gross}
             </th>
           </tr>
         </thead>
@@ -105,12 +106,10 @@ export function InvoicePage() {
       </table>
       <footer className={styles.notes}>
         <p>{INVOICE_TEXTS.complaints}</p>
-        <p>
-          Podrška: {operator.supportPhone}, {operator.supportEmail}
-        </p>
+        <p>{INVOICE_TEXTS.support(operator.supportPhone, operator.supportEmail)}</p>
       </footer>
       <div className={styles.noPrint}>
-        <Button onClick={() => window.print()}>Štampaj račun</Button>
+        <Button onClick={() => window.print()}>{HISTORY_TEXTS.print}</Button>
         <DownloadPdf orderNumber={value.orderNumber} />
       </div>
     </article>

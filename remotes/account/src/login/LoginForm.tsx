@@ -13,6 +13,7 @@ import {
   paths,
 } from '@portal/shared';
 import styles from './LoginForm.module.css';
+import { TITLES } from '../texts';
 
 type Status = { kind: 'idle' } | { kind: 'submitting' } | { kind: 'failed'; message: string };
 
@@ -46,7 +47,7 @@ export function LoginForm() {
   }
 
   return (
-    <Page title="Prijava" narrow>
+    <Page title={TITLES.login} narrow>
       <Card>
         <form onSubmit={submit} noValidate>
           {status.kind === 'failed' && <Alert kind="error">{status.message}</Alert>}

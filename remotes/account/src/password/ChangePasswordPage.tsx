@@ -13,7 +13,7 @@ import {
   useSubmit,
   messages,
 } from '@portal/shared';
-import { PASSWORD_TEXTS } from '../texts';
+import { PASSWORD_TEXTS, TITLES } from '../texts';
 
 const FIELD_TEXTS = {
   label: PASSWORD_TEXTS.new,
@@ -51,7 +51,7 @@ export function ChangePasswordPage() {
   }
 
   return (
-    <Page title="Promjena lozinke" narrow>
+    <Page title={TITLES.changePassword} narrow>
       <form className={panelClass()} onSubmit={submit} noValidate>
         <TextField
           label={PASSWORD_TEXTS.old}

@@ -15,46 +15,45 @@ import {
 import { getPayments } from '@portal/shared/payments';
 import styles from './HistoryPage.module.css';
 import { DownloadPdf } from '../invoice/DownloadPdf';
+import { HISTORY_TEXTS as T } from '../texts';
 
 /** `/nalog/istorija-uplata` (product.md §2): the payment table, 'Nema uplata' when empty (product.md §8). */
 export function HistoryPage() {
   const payments = useLoad(getPayments, 'Payments');
   return (
-    <Page title="Istorija uplata">
+    <Page title={T.title}>
       <div className={panelClass()}>
         {payments.status === 'loading' && <Spinner />}
-        {payments.status === 'failed' && (
-          <LoadFailed message="Uplate trenutno nije moguće učitati." retry={payments.retry} />
-        )}
-        {payments.status === 'ready' && payments.value.length === 0 && <p className={styles.empty}>Nema uplata</p>}
+        {payments.status === 'failed' && <LoadFailed message={T.failed} retry={payments.retry} />}
+        {payments.status === 'ready' && payments.value.length === 0 && <p className={styles.empty}>{T.empty}</p>}
         {payments.status === 'ready' && payments.value.length > 0 && (
           <div className={styles.scroll}>
             <table className={styles.table}>
-              <caption className="visually-hidden">Tvoje uplate, najnovije prve</caption>
+              <caption className="visually-hidden">{T.caption}</caption>
               <thead>
                 <tr>
-                  <th scope="col">Broj računa</th>
-                  <th scope="col">Vrijeme plaćanja</th>
-                  <th scope="col">Period pretplate</th>
-                  <th scope="col">Kartica</th>
-                  <th scope="col">Iznos</th>
-                  <th scope="col">Račun</th>
+                  <th scope="col">{T.number}</th>
+                  <th scope="col">{T.paid}</th>
+                  <th scope="col">{T.period}</th>
+                  <th scope="col">{T.card}</th>
+                  <th scope="col">{T.amount}</th>
+                  <th scope="col">{T.invoice}</th>
                 </tr>
               </thead>
               <tbody>
                 {payments.value.map((p) => (
                   <tr key={p.orderNumber}>
-                    <td data-label="Broj računa">{p.orderNumber}</td>
-                    <td data-label="Vrijeme plaćanja">{formatDateTime(p.updated)}</td>
-                    <td data-label="Period pretplate">
+                    <td data-label={T.number}>{p.orderNumber}</td>
+                    <td data-label={T.paid}>{formatDateTime(p.updated)}</td>
+                    <td data-label={T.period}>
                       {formatDate(p.periodStart)} – {formatDate(p.periodEnd)}
                     </td>
-                    <td data-label="Kartica">{p.creditCardNumber}</td>
-                    <td data-label="Iznos">{formatKM(p.amount)}</td>
-                    <td data-label="Račun">
+                    <td data-label={T.card}>{p.creditCardNumber}</td>
+                    <td data-label={T.amount}>{formatKM(p.amount)}</td>
+                    <td data-label={T.invoice}>
                       <span className={styles.invoiceActions}>
-                        <Link to={paths.invoice.href(p.orderNumber)} aria-label={`Račun ${p.orderNumber}`}>
-                          Prikaži račun
+                        <Link to={paths.invoice.href(p.orderNumber)} aria-label={T.invoiceOf(p.orderNumber)}>
+                          {T.show}
                         </Link>
                         <DownloadPdf orderNumber={p.orderNumber} compact />
                       </span>

@@ -12,7 +12,7 @@ import {
   useSubmit,
   messages,
 } from '@portal/shared';
-import { PIN_TEXTS } from '../texts';
+import { PIN_TEXTS, TITLES } from '../texts';
 
 const isPin = (value: string) => /^\d{4}$/.test(value);
 const digitsOnly = (value: string) => value.replace(/\D/g, '').slice(0, 4);
@@ -65,7 +65,7 @@ export function ChangePinPage() {
     pattern: '[0-9]*',
   } as const;
   return (
-    <Page title="Promjena PIN-a" narrow>
+    <Page title={TITLES.changePin} narrow>
       <form className={panelClass()} onSubmit={submit} noValidate>
         <TextField
           label={PIN_TEXTS.old}

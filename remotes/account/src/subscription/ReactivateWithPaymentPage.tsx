@@ -20,6 +20,7 @@ import {
 import { PayDialog, createOrder, useCardDialog } from '@portal/shared/payments';
 import { DonePage } from './DonePage';
 import styles from '../forms.module.css';
+import { SERVICE_TEXTS as T, TITLES } from '../texts';
 
 /**
  * `/nalog/reaktiviraj-{product}`: a DEACTIVATED subscription whose paid period has ended is bought
@@ -31,7 +32,7 @@ export function ReactivateWithPaymentPage() {
   const cardDialog = useCardDialog(payment.retry);
   const navigate = useNavigate();
   const [paying, setPaying] = useState(false);
-  const title = 'Reaktivacija pretplate';
+  const title = TITLES.reactivate;
 
   if (account.status === 'loading')
     return (
@@ -49,30 +50,30 @@ export function ReactivateWithPaymentPage() {
     <Page title={title} narrow>
       <div className={panelClass()}>
         <p className={styles.text}>
-          Plaćeni period paketa <strong>{plan.name}</strong> je istekao. Reaktivacijom plaćaš novi mjesečni period koji
-          počinje danas.
+          {T.expired} <strong>{plan.name}</strong> {T.expiredRest}
         </p>
         <p className={styles.text}>
-          Cijena: <strong>{formatKM(plan.price)}</strong> mjesečno, PDV uključen.
+          {T.price} <strong>{formatKM(plan.price)}</strong> {T.perMonth}
         </p>
         {payment.status === 'loading' && <Spinner />}
-        {payment.status === 'failed' && <Alert kind="error">Podatke o karticama trenutno nije moguće učitati.</Alert>}
+        {payment.status === 'failed' && <Alert kind="error">{T.cardsFailed}</Alert>}
         {payment.status === 'ready' && primary && (
           <p className={styles.text}>
-            <CardLogo type={primary.creditCardTypeCode} height={24} /> Plaćanje karticom {primary.cardNumber}
+            <CardLogo type={primary.creditCardTypeCode} height={24} />
+            {T.payWith(primary.cardNumber)}
           </p>
         )}
         {payment.status === 'ready' && !primary && (
           <>
             <p className={styles.text}>{messages.noCards}</p>
             <Button variant="secondary" onClick={cardDialog.open}>
-              Dodaj karticu
+              {messages.addCard}
             </Button>
           </>
         )}
         <div className={styles.actions}>
           <Button disabled={!primary} onClick={() => setPaying(true)}>
-            Plati i reaktiviraj
+            {T.payAndReactivate}
           </Button>
           <ButtonLink to={paths.account.href()} variant="secondary">
             {messages.cancel}
@@ -97,18 +98,16 @@ export function ReactivateWithPaymentPage() {
 
 /** `/nalog/placanje-uspjesno`: the subscription is extended. */
 export function PaymentDonePage() {
-  return <DonePage title="Plaćanje uspješno">Plaćanje je uspješno i pretplata je produžena. Hvala!</DonePage>;
+  return <DonePage title={T.paidTitle}>{T.paid}</DonePage>;
 }
 
 /** `/nalog/placanje-greska`: the extension failed; retry or contact support. */
 export function PaymentFailedPage({ reactivatePath }: { reactivatePath: string }) {
   return (
-    <Page title="Plaćanje nije uspjelo" narrow>
+    <Page title={T.failedTitle} narrow>
       <div className={panelClass()}>
-        <Alert kind="error">Produženje pretplate nije uspjelo: plaćanje nije prošlo.</Alert>
-        <p className={styles.text}>
-          Pokušaj ponovo, ili se obrati svojoj banci ili našoj podršci ako se greška ponovi.
-        </p>
+        <Alert kind="error">{T.failed}</Alert>
+        <p className={styles.text}>{T.failedHelp}</p>
         <div className={styles.actions}>
           <ButtonLink to={reactivatePath}>{messages.retry}</ButtonLink>
           <ButtonLink to={paths.account.href()} variant="secondary">

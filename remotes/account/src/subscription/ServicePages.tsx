@@ -22,7 +22,7 @@ import {
 } from '@portal/shared';
 import { DonePage } from './DonePage';
 import styles from '../forms.module.css';
-import { SERVICE_FAILED } from '../texts';
+import { SERVICE_FAILED, SERVICE_TEXTS as T, TITLES } from '../texts';
 
 /**
  * A confirm screen for a service change that is allowed only in some states (product.md §4): it waits for
@@ -84,18 +84,14 @@ const until = (day: string | null) => (day ? ` (${formatDate(day)})` : '');
 export function DeactivatePage() {
   return (
     <ServiceChange
-      title="Deaktivacija pretplate"
+      title={TITLES.deactivate}
       call="deactivate"
       done={paths.deactivated.href(getProduct())}
-      confirm="Deaktiviraj"
+      confirm={T.deactivateConfirm}
       allowed={(info) => info.status === 'ACTIVE'}
     >
       {(info) => (
-        <p className={styles.text}>
-          Da li želiš deaktivirati pretplatu na paket {info.plan?.name}? Uslugu možeš koristiti do kraja obračunskog
-          perioda
-          {until(info.nextPaymentOn)}; nakon toga se pretplata više ne naplaćuje.
-        </p>
+        <p className={styles.text}>{T.deactivateQuestion(info.plan?.name ?? '', until(info.nextPaymentOn))}</p>
       )}
     </ServiceChange>
   );
@@ -104,17 +100,14 @@ export function DeactivatePage() {
 export function ReactivateWithoutPaymentPage() {
   return (
     <ServiceChange
-      title="Reaktivacija pretplate"
+      title={TITLES.reactivate}
       call="reactivateWithoutPayment"
       done={paths.reactivated.href(getProduct())}
-      confirm="Reaktiviraj"
+      confirm={T.reactivateConfirm}
       allowed={(info) => canReactivateWithoutPayment(info, localDay())}
     >
       {(info) => (
-        <p className={styles.text}>
-          Plaćeni period paketa {info.plan?.name} traje do {formatDate(info.nextPaymentOn ?? '')}, pa reaktivacija ne
-          zahtijeva plaćanje. Pretplata će se nakon toga ponovo automatski naplaćivati.
-        </p>
+        <p className={styles.text}>{T.reactivateFree(info.plan?.name ?? '', formatDate(info.nextPaymentOn ?? ''))}</p>
       )}
     </ServiceChange>
   );
@@ -127,15 +120,9 @@ const doneDate = (state: unknown) => {
 
 export function DeactivatedPage() {
   const date = doneDate(useLocation().state);
-  return (
-    <DonePage title="Pretplata je deaktivirana">
-      Pretplata je deaktivirana. Usluga ostaje aktivna {date ? `do ${date}` : 'do kraja obračunskog perioda'}.
-    </DonePage>
-  );
+  return <DonePage title={T.deactivatedTitle}>{T.deactivated(date)}</DonePage>;
 }
 
 export function ReactivatedPage() {
-  return (
-    <DonePage title="Pretplata je ponovo aktivna">Pretplata je ponovo aktivna. Hvala što si ostao s nama!</DonePage>
-  );
+  return <DonePage title={T.reactivatedTitle}>{T.reactivated}</DonePage>;
 }

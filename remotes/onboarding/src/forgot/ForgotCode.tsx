@@ -1,4 +1,5 @@
-import { Navigate, OS_TYPE, Page, calls, useNavigate, paths } from '@portal/shared';
+import { Navigate, OS_TYPE, Page, calls, useNavigate, paths, shownPhone } from '@portal/shared';
+import { WIZARD_TEXTS } from '../texts';
 import { CodeForm } from '../wizard/CodeForm';
 import { forgotPassword } from '../wizard/storage';
 
@@ -10,9 +11,9 @@ export function ForgotCode({ channel }: { channel: 'PHONE_NUMBER' | 'EMAIL' }) {
   const username = forgotPassword.username();
   if (!id || !username || type !== channel) return <Navigate to={paths.forgotPassword.href()} replace />;
   return (
-    <Page title="Potvrdi kod" narrow>
+    <Page title={WIZARD_TEXTS.confirmCode} narrow>
       <CodeForm
-        sentTo={type === 'PHONE_NUMBER' ? `+${username}` : username}
+        sentTo={type === 'PHONE_NUMBER' ? shownPhone(username) : username}
         approve={(code) => calls.approveResetCode({ body: { identificator: id, code } })}
         resend={() => calls.resendResetCode({ body: { identificator: id, registrationType: type, osType: OS_TYPE } })}
         onApproved={() => {

@@ -1,15 +1,14 @@
-import { Alert, ButtonLink, Page, panelClass, paths } from '@portal/shared';
+import { Alert, ButtonLink, Page, messages, panelClass, paths } from '@portal/shared';
+import { WIZARD_TEXTS } from '../texts';
 
 /** `/zaboravljena-lozinka/resetovanje-lozinke-uspjesno` (product.md §2): back to /nalog to log in. */
 export function ForgotDone() {
   return (
-    <Page title="Lozinka je promijenjena" narrow>
+    <Page title={messages.passwordChanged} narrow>
       <div className={panelClass()}>
-        <Alert kind="success">
-          Lozinka je uspješno promijenjena. Prijavi se novom lozinkom; na ostalim uređajima smo te odjavili.
-        </Alert>
+        <Alert kind="success">{WIZARD_TEXTS.passwordChanged}</Alert>
         <ButtonLink to={paths.account.href()} block>
-          Prijavi se
+          {messages.loginSubmit}
         </ButtonLink>
       </div>
     </Page>

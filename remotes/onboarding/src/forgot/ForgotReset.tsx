@@ -1,4 +1,5 @@
-import { Navigate, Page, calls, useNavigate, paths } from '@portal/shared';
+import { Navigate, Page, calls, messages, useNavigate, paths } from '@portal/shared';
+import { WIZARD_TEXTS } from '../texts';
 import { PasswordForm } from '../wizard/PasswordForm';
 import { forgotPassword } from '../wizard/storage';
 
@@ -8,9 +9,9 @@ export function ForgotReset() {
   const id = forgotPassword.id();
   if (!id) return <Navigate to={paths.forgotPassword.href()} replace />;
   return (
-    <Page title="Nova lozinka" narrow>
+    <Page title={WIZARD_TEXTS.newPassword} narrow>
       <PasswordForm
-        submitLabel="Promijeni lozinku"
+        submitLabel={messages.changePassword}
         save={async (password) => {
           await calls.resetPassword({ body: { identificator: id, password } });
           forgotPassword.clear();

@@ -14,6 +14,7 @@ import {
   messages,
 } from '@portal/shared';
 import { forgotPassword } from '../wizard/storage';
+import { WIZARD_TEXTS } from '../texts';
 import styles from '../wizard/wizard.module.css';
 
 /** `/zaboravljena-lozinka` (product.md §2, §5): an e-mail (has @) or a phone number (normalised); step 1 of 3. */
@@ -38,13 +39,11 @@ export function ForgotStart() {
   }
 
   return (
-    <Page title="Zaboravljena lozinka" narrow>
+    <Page title={WIZARD_TEXTS.forgotTitle} narrow>
       <form className={panelClass()} onSubmit={submit} noValidate>
-        <p className={styles.lead}>
-          Unesi e-mail adresu ili broj telefona s kojim si kreirao nalog. Poslat ćemo ti kod za promjenu lozinke.
-        </p>
+        <p className={styles.lead}>{WIZARD_TEXTS.forgotLead}</p>
         <TextField
-          label="E-mail ili broj telefona"
+          label={messages.loginUsername}
           autoComplete="username"
           maxLength={100}
           value={value}
@@ -52,7 +51,7 @@ export function ForgotStart() {
         />
         {error && <Alert kind="error">{error}</Alert>}
         <Button type="submit" block disabled={busy || !entered}>
-          {busy ? messages.sending : 'Pošalji kod'}
+          {busy ? messages.sending : WIZARD_TEXTS.sendCode}
         </Button>
       </form>
     </Page>

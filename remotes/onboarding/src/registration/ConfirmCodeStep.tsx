@@ -1,4 +1,5 @@
-import { Navigate, OS_TYPE, Page, calls, useNavigate, paths } from '@portal/shared';
+import { Navigate, OS_TYPE, Page, calls, useNavigate, paths, shownPhone } from '@portal/shared';
+import { WIZARD_TEXTS } from '../texts';
 import { CodeForm } from '../wizard/CodeForm';
 import { registration } from '../wizard/storage';
 import styles from '../wizard/wizard.module.css';
@@ -13,10 +14,10 @@ export function ConfirmCodeStep() {
   const sms = type === 'PHONE_NUMBER';
 
   return (
-    <Page title={sms ? 'Potvrdi broj telefona' : 'Potvrdi e-mail adresu'} narrow>
-      <p className={styles.step}>Korak 2 od 4</p>
+    <Page title={sms ? WIZARD_TEXTS.confirmPhone : WIZARD_TEXTS.confirmEmail} narrow>
+      <p className={styles.step}>{WIZARD_TEXTS.step(2)}</p>
       <CodeForm
-        sentTo={sms ? `+${username}` : username}
+        sentTo={sms ? shownPhone(username) : username}
         approve={(code) =>
           sms
             ? calls.approveSms({ body: { identificator: guid, smsCode: code } })

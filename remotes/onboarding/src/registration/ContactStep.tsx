@@ -18,15 +18,16 @@ import {
   messages,
 } from '@portal/shared';
 import { registration } from '../wizard/storage';
+import { WIZARD_TEXTS } from '../texts';
 import styles from '../wizard/wizard.module.css';
 
 const KIND = {
   PHONE_NUMBER: {
-    title: 'Registracija brojem telefona',
-    label: 'Broj mobilnog telefona',
+    title: WIZARD_TEXTS.phoneTitle,
+    label: WIZARD_TEXTS.phoneLabel,
     next: paths.confirmPhone.href(),
   },
-  EMAIL: { title: 'Registracija e-mail adresom', label: 'E-mail adresa', next: paths.confirmEmail.href() },
+  EMAIL: { title: WIZARD_TEXTS.emailTitle, label: WIZARD_TEXTS.emailLabel, next: paths.confirmEmail.href() },
 } as const;
 
 /**
@@ -69,7 +70,7 @@ export function ContactStep({ type }: { type: RegistrationType }) {
   return (
     <Page title={kind.title} narrow>
       <form className={panelClass()} onSubmit={submit} noValidate>
-        <p className={styles.step}>Korak 1 od 4</p>
+        <p className={styles.step}>{WIZARD_TEXTS.step(1)}</p>
         <TextField
           label={kind.label}
           {...(type === 'PHONE_NUMBER'
@@ -90,7 +91,7 @@ export function ContactStep({ type }: { type: RegistrationType }) {
         />
         {serverError && <Alert kind="error">{serverError}</Alert>}
         <Button type="submit" block disabled={busy || entered === ''}>
-          {busy ? messages.sending : 'Pošalji kod'}
+          {busy ? messages.sending : WIZARD_TEXTS.sendCode}
         </Button>
       </form>
     </Page>

@@ -1,5 +1,6 @@
 import { Page, useNavigate, paths } from '@portal/shared';
 import { PasswordForm } from '../wizard/PasswordForm';
+import { WIZARD_TEXTS } from '../texts';
 import { registration } from '../wizard/storage';
 import styles from '../wizard/wizard.module.css';
 
@@ -7,10 +8,10 @@ import styles from '../wizard/wizard.module.css';
 export function PasswordStep() {
   const navigate = useNavigate();
   return (
-    <Page title="Kreiraj lozinku" narrow>
-      <p className={styles.step}>Korak 3 od 4</p>
+    <Page title={WIZARD_TEXTS.createPassword} narrow>
+      <p className={styles.step}>{WIZARD_TEXTS.step(3)}</p>
       <PasswordForm
-        submitLabel="Dalje"
+        submitLabel={WIZARD_TEXTS.next}
         save={(password) => {
           registration.setPassword(password);
           void navigate(paths.personalData.href());

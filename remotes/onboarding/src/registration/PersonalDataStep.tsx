@@ -15,7 +15,7 @@ import {
   messages,
 } from '@portal/shared';
 import { registration } from '../wizard/storage';
-import { texts } from '../texts';
+import { texts, WIZARD_TEXTS } from '../texts';
 import styles from '../wizard/wizard.module.css';
 
 /**
@@ -70,16 +70,16 @@ export function PersonalDataStep() {
   // A reload lost the password held in memory: ask for it again before finishing.
   if (passwordLost) {
     return (
-      <Page title="Lični podaci" narrow>
+      <Page title={WIZARD_TEXTS.personalData} narrow>
         <div className={panelClass()}>
-          <Alert kind="info">Zbog sigurnosti lozinku ne pamtimo nakon osvježavanja stranice. Unesi je ponovo.</Alert>
+          <Alert kind="info">{WIZARD_TEXTS.passwordLost}</Alert>
           <Button
             onClick={() => {
               registration.setStep(3);
               void navigate(paths.createPassword.href(), { replace: true });
             }}
           >
-            Unesi lozinku ponovo
+            {WIZARD_TEXTS.enterPasswordAgain}
           </Button>
         </div>
       </Page>
@@ -87,11 +87,11 @@ export function PersonalDataStep() {
   }
 
   return (
-    <Page title="Lični podaci" narrow>
-      <p className={styles.step}>Korak 4 od 4</p>
+    <Page title={WIZARD_TEXTS.personalData} narrow>
+      <p className={styles.step}>{WIZARD_TEXTS.step(4)}</p>
       <form className={panelClass()} onSubmit={submit} noValidate>
         <TextField
-          label="Ime"
+          label={WIZARD_TEXTS.firstName}
           autoComplete="given-name"
           maxLength={60}
           value={names.firstName}
@@ -99,7 +99,7 @@ export function PersonalDataStep() {
           error={touched && !firstName ? texts.firstNameRequired : undefined}
         />
         <TextField
-          label="Prezime"
+          label={WIZARD_TEXTS.lastName}
           autoComplete="family-name"
           maxLength={60}
           value={names.lastName}
@@ -107,7 +107,7 @@ export function PersonalDataStep() {
           error={touched && !lastName ? texts.lastNameRequired : undefined}
         />
         <Button type="submit" block disabled={busy}>
-          {busy ? 'Kreiram nalog…' : messages.createAccount}
+          {busy ? WIZARD_TEXTS.creating : messages.createAccount}
         </Button>
       </form>
     </Page>

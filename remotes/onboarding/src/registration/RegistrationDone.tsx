@@ -1,4 +1,5 @@
-import { ButtonLink, Navigate, Page, useAuth, panelClass, paths } from '@portal/shared';
+import { ButtonLink, Navigate, Page, messages, useAuth, panelClass, paths } from '@portal/shared';
+import { WIZARD_TEXTS } from '../texts';
 import { registration } from '../wizard/storage';
 import styles from '../wizard/wizard.module.css';
 
@@ -8,24 +9,24 @@ export function RegistrationDone() {
   const pin = registration.pin();
   if (!pin) return <Navigate to={paths.account.href()} replace />;
   return (
-    <Page title="Čestitamo!" narrow>
+    <Page title={WIZARD_TEXTS.congratulations} narrow>
       <div className={panelClass()}>
-        <p className={styles.lead}>Tvoj nalog je kreiran. Ovo je tvoj PIN za aplikacije; sačuvaj ga:</p>
+        <p className={styles.lead}>{WIZARD_TEXTS.created}</p>
         <p className={styles.pin} aria-label={`PIN: ${pin.split('').join(' ')}`}>
           {pin}
         </p>
         <div className={styles.links}>
           {authorized ? (
             <ButtonLink to={paths.packages.href()} block>
-              Izaberi paket
+              {messages.choosePlan}
             </ButtonLink>
           ) : (
             <ButtonLink to={paths.account.href()} block>
-              Prijavi se
+              {messages.loginSubmit}
             </ButtonLink>
           )}
           <ButtonLink to={paths.changePin.href()} variant="secondary" block>
-            Promijeni PIN
+            {messages.changePin}
           </ButtonLink>
         </div>
       </div>

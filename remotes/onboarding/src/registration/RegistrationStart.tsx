@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { ButtonLink, Card, Page, Link, paths, messages } from '@portal/shared';
 import { registration } from '../wizard/storage';
+import { WIZARD_TEXTS } from '../texts';
 import styles from './RegistrationStart.module.css';
 
 /** `/kreiraj-nalog`: register with a phone number or an e-mail address, or log in (product.md §2, Registration). */
@@ -8,19 +9,19 @@ export function RegistrationStart() {
   // product.md §4: the start page begins a fresh registration (session data cleared, step 1).
   useEffect(() => registration.reset(), []);
   return (
-    <Page title="Kreiraj nalog" narrow>
+    <Page title={messages.createAccount} narrow>
       <Card>
-        <p className={styles.lead}>Izaberi kako želiš kreirati nalog.</p>
+        <p className={styles.lead}>{WIZARD_TEXTS.start}</p>
         <div className={styles.choices}>
           <ButtonLink to={paths.registerPhone.href()} block>
-            Putem broja telefona
+            {WIZARD_TEXTS.byPhone}
           </ButtonLink>
           <ButtonLink to={paths.registerEmail.href()} variant="secondary" block>
-            Putem e-mail adrese
+            {WIZARD_TEXTS.byEmail}
           </ButtonLink>
         </div>
         <p className={styles.login}>
-          Već imaš nalog? <Link to={paths.account.href()}>{messages.loginSubmit}</Link>
+          {WIZARD_TEXTS.haveAccount} <Link to={paths.account.href()}>{messages.loginSubmit}</Link>
         </p>
       </Card>
     </Page>

@@ -13,10 +13,11 @@ import {
   usePaymentData,
   useSearchParams,
   paths,
+  messages,
 } from '@portal/shared';
 import { PayDialog, createOrder, getPaymentInfo, useCardDialog } from '@portal/shared/payments';
 import { SubscribeGuard } from './SubscribePage';
-import { SUBSCRIBE_TEXTS } from './texts';
+import { SUBSCRIBE_PLAN_TEXTS as P, SUBSCRIBE_TEXTS } from './texts';
 import { saleRef } from '../wizard/storage';
 import styles from './Subscribe.module.css';
 
@@ -51,17 +52,19 @@ function ConfirmForm({ plan }: { plan: string }) {
     <Page title={SUBSCRIBE_TEXTS.confirmTitle} narrow>
       <div className={`${panelClass()} ${styles.grid}`}>
         <dl className={styles.plan}>
-          <dt className={styles.muted}>Paket</dt>
+          <dt className={styles.muted}>{P.plan}</dt>
           <dd>
             <strong>{chosen.name}</strong>
           </dd>
-          <dt className={styles.muted}>Period aktivacije</dt>
+          <dt className={styles.muted}>{P.period}</dt>
           <dd>
             {formatDate(periodStart)} – {formatDate(periodEnd)}
           </dd>
-          <dt className={styles.muted}>Cijena</dt>
-          <dd className={styles.price}>{formatKM(chosen.price)} mjesečno, PDV uključen</dd>
-          <dt className={styles.muted}>Kartica</dt>
+          <dt className={styles.muted}>{P.price}</dt>
+          <dd className={styles.price}>
+            {formatKM(chosen.price)} {messages.perMonthVat}
+          </dd>
+          <dt className={styles.muted}>{P.card}</dt>
           <dd>
             {payment.status === 'loading' && <Spinner />}
             {primary && (

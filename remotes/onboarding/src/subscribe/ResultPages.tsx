@@ -1,6 +1,7 @@
 import { Alert, ButtonLink, Link, Page, getOperator, panelClass, useLoad, paths, messages } from '@portal/shared';
 import { useEffect } from 'react';
 import { loadSubscriptionContent } from './content';
+import { RESULT_TEXTS as T } from '../texts';
 import { saleRef } from '../wizard/storage';
 import styles from './Subscribe.module.css';
 
@@ -10,15 +11,12 @@ export function SubscribedPage() {
   // The sale is made: its `ref` has been sent with it.
   useEffect(() => saleRef.forget(), []);
   return (
-    <Page title="Pretplata je aktivirana" narrow>
+    <Page title={T.subscribedTitle} narrow>
       <div className={`${panelClass()} ${styles.grid}`}>
-        <Alert kind="success">Čestitamo! Tvoja pretplata je aktivirana.</Alert>
-        <p>
-          Gledaj u aplikaciji ON TV na mobitelu, tabletu ili Android TV-u: preuzmi je i prijavi se istim podacima kao na
-          portalu.
-        </p>
+        <Alert kind="success">{T.subscribed}</Alert>
+        <p>{T.watch}</p>
         {content.status === 'ready' && (
-          <ul className={styles.badges} aria-label="Preuzmi aplikaciju">
+          <ul className={styles.badges} aria-label={messages.getApp}>
             {content.value.apps.map((app) => (
               <li key={app.href}>
                 <a href={app.href} rel="noopener noreferrer">
@@ -38,21 +36,21 @@ export function SubscribedPage() {
 export function SubscribeFailedPage() {
   const { supportEmail } = getOperator();
   return (
-    <Page title="Pretplata nije uspjela" narrow>
+    <Page title={T.failedTitle} narrow>
       <div className={`${panelClass()} ${styles.grid}`}>
-        <Alert kind="error">Plaćanje nije uspjelo, pa pretplata nije aktivirana.</Alert>
-        <p>Mogući razlozi:</p>
+        <Alert kind="error">{T.failed}</Alert>
+        <p>{T.reasonsIntro}</p>
         <ul className={styles.list}>
-          <li>banka nije odobrila transakciju (neuspješna autorizacija)</li>
-          <li>previše pokušaja plaćanja karticom u kratkom vremenu</li>
-          <li>nedovoljno sredstava na računu</li>
+          {T.reasons.map((reason) => (
+            <li key={reason}>{reason}</li>
+          ))}
         </ul>
-        <p>Za više informacija obrati se banci koja je izdala tvoju karticu.</p>
+        <p>{T.bank}</p>
         <p>
-          Pogledaj <Link to={paths.faq.href()}>česta pitanja</Link> ili piši našoj podršci na{' '}
+          {T.see} <Link to={paths.faq.href()}>{T.faq}</Link> {T.orWrite}{' '}
           <a href={`mailto:${supportEmail}`}>{supportEmail}</a>.
         </p>
-        <ButtonLink to={paths.packages.href()}>Nazad na pakete</ButtonLink>
+        <ButtonLink to={paths.packages.href()}>{T.backToPackages}</ButtonLink>
       </div>
     </Page>
   );

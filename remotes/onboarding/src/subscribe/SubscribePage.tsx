@@ -31,7 +31,7 @@ import {
 } from '@portal/shared';
 import { Dialog, subscribeInPromo, useCardDialog } from '@portal/shared/payments';
 import { loadSubscriptionContent } from './content';
-import { SUBSCRIBE_TEXTS } from './texts';
+import { SUBSCRIBE_PLAN_TEXTS as P, SUBSCRIBE_TEXTS } from './texts';
 import { saleRef } from '../wizard/storage';
 import styles from './Subscribe.module.css';
 
@@ -138,11 +138,11 @@ function SubscribeForm({ code, promoUsed }: { code: string; promoUsed: boolean }
         <section className={styles.plan} aria-labelledby="plan-name">
           <h2 id="plan-name">{info.name}</h2>
           {promo && <p className={styles.ribbon}>{promoRibbon(promo)}</p>}
-          {info.planSpotlight && <p className={styles.muted}>Naš najtraženiji paket</p>}
+          {info.planSpotlight && <p className={styles.muted}>{P.spotlight}</p>}
           <p>
-            <Link to={paths.channels.href(code)}>{info.numChannels} TV kanala</Link>
+            <Link to={paths.channels.href(code)}>{P.channels(info.numChannels)}</Link>
           </p>
-          <ul className={styles.list} aria-label="Dodatne usluge">
+          <ul className={styles.list} aria-label={P.services}>
             {info.additionalServices.map((service) => (
               <li key={service.name} data-type={service.type}>
                 {service.name}
@@ -150,19 +150,18 @@ function SubscribeForm({ code, promoUsed }: { code: string; promoUsed: boolean }
             ))}
           </ul>
           <p>{info.multiscreenDescription}</p>
-          {vod && (
-            <p className={styles.muted}>
-              {vod.text} (promotivno do {formatDate(vod.promoUntil)}).
-            </p>
-          )}
-          <p className={styles.price}>{formatKM(apiPlan.price)} mjesečno, PDV uključen</p>
+          {vod && <p className={styles.muted}>{P.vod(vod.text, formatDate(vod.promoUntil))}</p>}
+          <p className={styles.price}>
+            {formatKM(apiPlan.price)} {messages.perMonthVat}
+          </p>
         </section>
 
-        <section aria-label="Kartica za plaćanje">
+        <section aria-label={P.cardSection}>
           {payment.status === 'loading' && <Spinner />}
           {payment.status === 'ready' && primary && (
             <p className={styles.card}>
-              <CardLogo type={primary.creditCardTypeCode} height={24} /> Plaćanje karticom {primary.cardNumber}
+              <CardLogo type={primary.creditCardTypeCode} height={24} />
+              {P.payWith(primary.cardNumber)}
             </p>
           )}
           {payment.status !== 'loading' && !primary && (
@@ -247,7 +246,7 @@ function AcceptTerms({
 
 function LegalText({ state }: { state: ReturnType<typeof useLoad<string>> }) {
   if (state.status === 'loading') return <Spinner />;
-  if (state.status === 'failed') return <Alert kind="error">Tekst trenutno nije moguće učitati.</Alert>;
+  if (state.status === 'failed') return <Alert kind="error">{P.textFailed}</Alert>;
   // Sanitised by the catalogue (DOMPurify) before it reaches here.
   return <div className={styles.legal} dangerouslySetInnerHTML={{ __html: state.value }} />;
 }

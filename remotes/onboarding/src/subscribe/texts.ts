@@ -18,3 +18,18 @@ export const SUBSCRIBE_TEXTS = {
   pay: 'Plati i potvrdi pretplatu',
   loadFailed: 'Podatke za pretplatu trenutno nije moguće učitati.',
 };
+
+/** The chosen plan on the subscribe and confirm pages (product.md §2, Subscribe). */
+export const SUBSCRIBE_PLAN_TEXTS = {
+  plan: 'Paket',
+  period: 'Period aktivacije',
+  price: 'Cijena',
+  card: 'Kartica',
+  spotlight: 'Naš najtraženiji paket',
+  channels: (n: number) => `${n} TV kanala`,
+  services: 'Dodatne usluge',
+  vod: (text: string, until: string) => `${text} (promotivno do ${until}).`,
+  cardSection: 'Kartica za plaćanje',
+  payWith: (card: string) => ` ${messages.payWithCard} ${card}`,
+  textFailed: 'Tekst trenutno nije moguće učitati.',
+} as const;

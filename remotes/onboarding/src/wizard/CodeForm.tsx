@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Button, TextField, panelClass, useSubmit, messages } from '@portal/shared';
-import { texts } from '../texts';
+import { texts, WIZARD_TEXTS } from '../texts';
 import { ResendLink } from './ResendLink';
 import styles from './wizard.module.css';
 
@@ -41,10 +41,11 @@ export function CodeForm({
   return (
     <form className={panelClass()} onSubmit={submit} noValidate>
       <p className={styles.lead}>
-        Poslali smo kod na <strong>{sentTo}</strong>. Unesi ga da potvrdiš nalog.
+        {WIZARD_TEXTS.sentTo} <strong>{sentTo}</strong>
+        {WIZARD_TEXTS.enterIt}
       </p>
       <TextField
-        label="Kod"
+        label={WIZARD_TEXTS.code}
         inputMode="numeric"
         autoComplete="one-time-code"
         maxLength={12}

@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, NewPasswordFields, checkNewPassword, panelClass, useSubmit, messages } from '@portal/shared';
-import { texts } from '../texts';
+import { texts, WIZARD_TEXTS } from '../texts';
 
 const FIELD_TEXTS = {
-  label: 'Lozinka',
-  confirmLabel: 'Potvrdi lozinku',
+  label: WIZARD_TEXTS.password,
+  confirmLabel: WIZARD_TEXTS.confirmPassword,
   hint: texts.passwordHint,
   differ: texts.passwordsDiffer,
-  required: { password: 'Unesi lozinku.', confirm: 'Ponovi lozinku.' },
+  required: { password: WIZARD_TEXTS.enterPassword, confirm: WIZARD_TEXTS.repeatPassword },
 };
 
 /**

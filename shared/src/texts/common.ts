@@ -31,4 +31,20 @@ export const messages = {
   createAccount: 'Kreiraj nalog',
   logout: 'Odjavi se',
   accountLabel: 'Moj nalog',
+  addCard: 'Dodaj karticu', // the card dialog's title and every button opening it
+  changePassword: 'Promijeni lozinku',
+  changePin: 'Promijeni PIN',
+  choosePlan: 'Izaberi paket',
+  getApp: 'Preuzmi aplikaciju',
+  passwordChanged: 'Lozinka je promijenjena',
+  payWithCard: 'Plaćanje karticom',
+  perMonthVat: 'mjesečno, PDV uključen',
+  paymentHistory: 'Istorija uplata',
+  myCards: 'Moje kartice',
+  faq: 'Česta pitanja',
+  termsOfUse: 'Uslovi korištenja',
+  termsOfPayment: 'Uslovi plaćanja',
+  /** The sandbox's notice in every page's header (docs/product.md), and quoted in the API's settings help. */
+  sandbox: 'Probno okruženje',
+  sandboxNotice: ': plaćanja nisu stvarna.',
 } as const;

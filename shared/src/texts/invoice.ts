@@ -1,0 +1,21 @@
+/** The invoice's labels and sentences (product.md §9): the printable page and the API's PDF print the same. */
+export const INVOICE_TEXTS = {
+  complaints: 'Reklamacije na iznos računa primaju se do 30. u mjesecu za prethodni mjesec.',
+  line: (plan: string) => `Pretplata na paket ${plan}`,
+  total: 'Ukupno za platiti (sa PDV-om)',
+  title: (orderNumber: string) => `Račun br. ${orderNumber}`,
+  idNumber: (value: string) => `ID broj: ${value}`,
+  vatNumber: (value: string) => `PDV broj: ${value}`,
+  bankAccount: (value: string) => `Transakcijski račun: ${value}`,
+  issued: (day: string) => `Datum izdavanja: ${day}`,
+  paid: (time: string) => `Vrijeme plaćanja: ${time}`,
+  paidWith: (card: string) => `Plaćeno karticom ${card}`,
+  customer: 'Kupac',
+  accountNumber: (value: string) => `Korisnički broj: ${value}`,
+  description: 'Opis',
+  period: 'Period',
+  net: 'Iznos bez PDV-a',
+  vat: 'PDV 17%',
+  gross: 'Ukupno',
+  support: (phone: string, email: string) => `Podrška: ${phone}, ${email}`,
+} as const;
