@@ -11,6 +11,7 @@ import { sandboxProcessorRoutes } from './routes/sandboxProcessor';
 import { portalSettingsOf } from './portalConfig';
 import { contentSecurityPolicy } from './http/security';
 import { preloadLinks } from './http/preload';
+import { ERROR_TEXTS } from './texts/errors';
 
 const EMBED_DEMO_CSP = "default-src 'self'; object-src 'none'; base-uri 'self'";
 
@@ -136,8 +137,7 @@ async function servePortal(app: FastifyInstance, ctx: ApiContext, remotesOnly: b
   });
 
   const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
-    if (!fs.existsSync(indexFile))
-      return reply.code(503).send({ message: 'Portal nije izgrađen: pokreni npm run build.', code: 'NOT_BUILT' });
+    if (!fs.existsSync(indexFile)) return reply.code(503).send({ message: ERROR_TEXTS.notBuilt, code: 'NOT_BUILT' });
     const pathname = request.url.split('?')[0] ?? '/';
     return reply
       .header('cache-control', 'no-cache')
@@ -154,7 +154,7 @@ async function servePortal(app: FastifyInstance, ctx: ApiContext, remotesOnly: b
     const pathname = request.url.split('?')[0] ?? '/';
     const wantsPage =
       request.method === 'GET' && !/^\/(api|remotes|sandbox-pay)\//.test(pathname) && !pathname.includes('.');
-    if (!wantsPage) return reply.code(404).send({ message: 'Nije pronađeno.', code: 'NOT_FOUND' });
+    if (!wantsPage) return reply.code(404).send({ message: ERROR_TEXTS.notFound, code: 'NOT_FOUND' });
     return sendIndex(request, reply);
   });
 }

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_PRODUCT, productCodeSchema } from '@portal/shared/contract';
 import { REPO_ROOT } from './apiDir';
+import { messages } from '@portal/shared/texts';
 
 /** Grace period after a renewal's due day (product.md §9): paid within it, the period runs from the due day. */
 export const GRACE_DAYS = 5;
@@ -142,7 +143,11 @@ export const SETTING_HELP: { [K in SettingName]: SettingHelp } = {
   SANDBOX: {
     shown: 'on only when HOST is loopback and NODE_ENV is not production',
     help: 'sandbox mode, for trying the portal: demo customers, the test card processor, /api/dev/outbox and /api/dev/billing; refused with NODE_ENV=production',
-    more: "The demo customers are seeded into an empty database, `GET /api/dev/outbox?to=<phone or e-mail>` reads the codes sent (newest first) and `POST /api/dev/billing` runs a billing pass at any time. The server says so in its first log line, and every page in its header ('Probno okruženje: plaćanja nisu stvarna.'). Anyone who reaches a sandbox can sign in as a demo customer, read codes and move time, so a server that listens beyond loopback is one only with `SANDBOX=1`. A server that is no sandbox refuses to start without `PAYMENT_PROVIDER=stripe`, and on a database that holds the demo customers, each in one line naming what to do",
+    more:
+      "The demo customers are seeded into an empty database, `GET /api/dev/outbox?to=<phone or e-mail>` reads the codes sent (newest first) and `POST /api/dev/billing` runs a billing pass at any time. The server says so in its first log line, and every page in its header ('" +
+      messages.sandbox +
+      messages.sandboxNotice +
+      "'). Anyone who reaches a sandbox can sign in as a demo customer, read codes and move time, so a server that listens beyond loopback is one only with `SANDBOX=1`. A server that is no sandbox refuses to start without `PAYMENT_PROVIDER=stripe`, and on a database that holds the demo customers, each in one line naming what to do",
   },
   SMTP_URL: {
     shown: 'unset',

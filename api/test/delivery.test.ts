@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import type { ParsedMail } from 'mailparser';
 import { DEMO_CUSTOMER } from '../src/db/seed';
 import { runBilling } from '../src/billing/job';
-import { NOTICES } from '../src/delivery/notices';
+import { NOTICES } from '../src/texts/notices';
 import { unseal } from '../src/auth/secrets';
 import { smsSink, smtpSink, type ReceivedSms, type Sink } from '../../test/lib/sinks';
 import { pdfText } from '../../test/lib/pdf';

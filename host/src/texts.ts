@@ -14,7 +14,6 @@ export const SHELL_TEXTS = {
   skipToContent: 'Preskoči na sadržaj',
   toTop: 'Nazad na vrh stranice',
   footer: 'Podnožje',
-  support: 'Korisnička podrška:',
   social: 'Društvene mreže',
   newWindow: (label: string) => `${label} (otvara se u novom prozoru)`,
   acceptedCards: 'Prihvaćene kartice',

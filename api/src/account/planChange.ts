@@ -4,14 +4,15 @@ import { HttpError } from '../http/validate';
 import { daysBetween } from '../days';
 import { fromFening, type Fening } from '../money';
 import { PLAN_NOT_FOUND } from '../payments/orders';
+import { ERROR_TEXTS } from '../texts/errors';
 
 const NOT_ACTIVE: Record<string, string> = {
-  DEACTIVATED: 'Deaktiviranu pretplatu prvo reaktiviraj, pa onda promijeni paket.',
-  BLOCKED: 'Tvoj nalog je blokiran, pa paket trenutno nije moguće promijeniti. Obrati se korisničkoj podršci.',
-  EXPIRED: 'Pretplata nije aktivna: paket izaberi i kupi na stranici Paketi.',
+  DEACTIVATED: ERROR_TEXTS.changeDeactivated,
+  BLOCKED: ERROR_TEXTS.changeBlocked,
+  EXPIRED: ERROR_TEXTS.changeExpired,
 };
-const SAME_PLAN = 'To je već tvoj paket.';
-export const RENEWAL_DUE = 'Pretplata se upravo obnavlja: paket možeš promijeniti kada obnova bude plaćena.';
+const SAME_PLAN = ERROR_TEXTS.samePlan;
+export const RENEWAL_DUE = ERROR_TEXTS.renewalDue;
 
 /**
  * The upgrade's price (product.md §10, Changing the package): the monthly prices' difference (VAT

@@ -2,8 +2,9 @@ import type { FastifyRequest } from 'fastify';
 import type { SessionsRepository, SessionKey } from '../repositories/sessions';
 import type { TokenIssuer } from './tokens';
 import { HttpError } from '../http/validate';
+import { ERROR_TEXTS } from '../texts/errors';
 
-export const SESSION_EXPIRED = 'Sesija je istekla. Prijavi se ponovo.';
+export const SESSION_EXPIRED = ERROR_TEXTS.sessionExpired;
 
 /** The signed-in customer a request's token names: the customer, the device session and the token's id. */
 export type Principal = SessionKey;

@@ -6,8 +6,9 @@ import { notifyCustomer, type Notifier } from '../delivery/notifier';
 import type { PaymentGateway, PaymentState } from '../payments/gateway';
 import { GRACE_DAYS } from '../settings';
 import { addDays, isoDay } from '../days';
-import { NOTICES } from '../delivery/notices';
+import { NOTICES } from '../texts/notices';
 import { billingPasses, billingResults } from '../http/metrics';
+import { ORDER_TEXTS } from '../texts/errors';
 
 /** What the billing job needs: the database, the card processor, the notifier and the retry schedule. */
 export interface BillingDeps {
@@ -190,7 +191,7 @@ async function renewOne(
         paymentMethod: card.payment_method,
         customerRef: String(customerId),
         idempotencyKey: `renewal-${customerId}-${sub.due}-${attempt}`,
-        description: `${order.planName}, obnova ${sub.due}, narudžba ${orderNumber}`,
+        description: ORDER_TEXTS.renewal(order.planName, sub.due, orderNumber),
         offSession: true,
       });
       paymentId = payment.id;

@@ -1,8 +1,9 @@
 import type { CreditCard } from '@portal/shared/contract';
 import type { CardRow, CardsRepository } from '../repositories/cards';
 import { UUID } from '../http/validate';
+import { ERROR_TEXTS } from '../texts/errors';
 
-export const CARD_NOT_FOUND = 'Kartica nije pronađena.';
+export const CARD_NOT_FOUND = ERROR_TEXTS.cardNotFound;
 
 export function toCreditCard(c: CardRow): CreditCard {
   return {

@@ -4,11 +4,12 @@ import { SESSION_EXPIRED } from '../auth/guard';
 import { unseal } from '../auth/secrets';
 import { HttpError, tooManyRequests } from '../http/validate';
 import { secondsUntil } from '../days';
+import { PIN_RULE_TEXTS } from '@portal/shared/texts';
 
 /** Wrong PINs allowed before the check locks, and for how long (docs/limits.md). */
 export const PIN_MAX_FAILURES = 5;
 export const PIN_LOCK_MINUTES = 15;
-export const WRONG_PIN = 'Uneseni PIN je netačan';
+export const WRONG_PIN = PIN_RULE_TEXTS.wrong;
 
 const same = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
@@ -27,7 +28,7 @@ export async function verifyPin(
   if (sealed === null) {
     const lockedUntil = await customers.pinLockedUntil(customerId);
     if (lockedUntil === undefined) throw new HttpError(401, SESSION_EXPIRED, 'UNAUTHORIZED');
-    throw tooManyRequests('Previše pogrešnih PIN-ova.', secondsUntil(lockedUntil ?? now, now), 'PIN_LOCKED');
+    throw tooManyRequests(PIN_RULE_TEXTS.tooManyWrong, secondsUntil(lockedUntil ?? now, now), 'PIN_LOCKED');
   }
   let actual: string | null = null;
   try {

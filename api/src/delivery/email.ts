@@ -1,5 +1,6 @@
 import type { OperatorSettings } from '@portal/shared/contract';
 import type { MessageKind } from './notifier';
+import { messages } from '@portal/shared/texts';
 
 /** What the sender knows of a message: its words (unsealed for this delivery only) and its extras. */
 export interface Outgoing {
@@ -39,7 +40,7 @@ export function renderEmail(
 ): RenderedEmail {
   const { operator } = options;
   const href = message.link ? `${options.publicUrl}${message.link.path}` : null;
-  const support = `Korisnička podrška: ${operator.supportPhone}, ${operator.supportEmail}`;
+  const support = `${messages.support} ${operator.supportPhone}, ${operator.supportEmail}`;
   const text = [
     message.text,
     href ? `${message.link!.label}: ${href}` : null,

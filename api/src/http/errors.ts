@@ -1,8 +1,9 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { BadRequestError, HttpError } from './validate';
 import { limited } from './metrics';
+import { ERROR_TEXTS } from '../texts/errors';
 
-const GENERIC = 'Došlo je do greške na serveru. Pokušaj ponovo.';
+const GENERIC = ERROR_TEXTS.generic;
 
 /**
  * Every error leaves as `{ message, code }` with a Bosnian message: the client's mistakes as 4xx,
@@ -21,12 +22,12 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       const message =
         status === 413
-          ? 'Zahtjev je prevelik.'
+          ? ERROR_TEXTS.tooLarge
           : status === 415
-            ? 'Nepodržan format zahtjeva.'
+            ? ERROR_TEXTS.unsupported
             : status === 404
-              ? 'Nije pronađeno.'
-              : 'Neispravan zahtjev.';
+              ? ERROR_TEXTS.notFound
+              : ERROR_TEXTS.badRequest;
       return reply.code(status).send({ message, code: error.code ?? 'BAD_REQUEST' });
     }
     request.log.error({ err: error }, 'unhandled error');
@@ -35,5 +36,7 @@ export function installErrorHandling(app: FastifyInstance): void {
 }
 
 export function installJsonNotFound(app: FastifyInstance): void {
-  app.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: 'Nije pronađeno.', code: 'NOT_FOUND' }));
+  app.setNotFoundHandler((_request, reply) =>
+    reply.code(404).send({ message: ERROR_TEXTS.notFound, code: 'NOT_FOUND' }),
+  );
 }

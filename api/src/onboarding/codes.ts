@@ -5,6 +5,7 @@ import type { Limits } from '../http/limits';
 import { HttpError, tooManyRequests } from '../http/validate';
 import { secondsUntil } from '../days';
 import { CODE_TTL_MINUTES } from './rules';
+import { ERROR_TEXTS } from '../texts/errors';
 
 export { CODE_TTL_MINUTES } from './rules';
 export type { Purpose, VerificationRow } from '../repositories/verifications';
@@ -14,8 +15,8 @@ export const CODE_MAX_FAILURES = 5;
 export const MAX_RESENDS_PER_HOUR = 5;
 
 export const WRONG_CODE = 'Unijeli ste neispravan aktivacioni kod.';
-const EXPIRED_CODE = 'Kod je istekao. Zatraži novi kod.';
-const SPENT_CODE = 'Previše pogrešnih pokušaja. Zatraži novi kod.';
+const EXPIRED_CODE = ERROR_TEXTS.codeExpired;
+const SPENT_CODE = ERROR_TEXTS.codeSpent;
 
 /** What the code functions need: the repositories, the limits, the sealing key and the clock. */
 export interface CodeDeps {
@@ -73,8 +74,7 @@ export async function approveCode(ctx: CodeDeps, id: string, purpose: Purpose, c
   const guesses = { key: `code-guess:${purpose}:${row.username}`, max: MAX_GUESSES_PER_HOUR, windowSeconds: 3600 };
   const taken = await ctx.limits.take([guesses]);
   // The username's wrong codes of the hour are spent: a new code would not help, so say how long to wait.
-  if (!taken.ok)
-    throw tooManyRequests('Previše pogrešnih kodova za ovaj nalog.', taken.retryAfter, 'CODE_GUESSES_SPENT');
+  if (!taken.ok) throw tooManyRequests(ERROR_TEXTS.tooManyWrongCodes, taken.retryAfter, 'CODE_GUESSES_SPENT');
   if (new Date(row.code_expires_at) <= ctx.now()) throw new HttpError(400, EXPIRED_CODE, 'CODE_EXPIRED');
   const expected = Buffer.from(row.code_hash, 'hex');
   const given = Buffer.from(codeHash(ctx, id, code), 'hex');
@@ -104,7 +104,7 @@ export async function replaceCode(
     1,
     Math.ceil((new Date(current.resend_window_start).getTime() + 3_600_000 - now.getTime()) / 60_000),
   );
-  throw tooManyRequests('Previše zahtjeva za novi kod.', wait * 60, 'TOO_MANY_RESENDS');
+  throw tooManyRequests(ERROR_TEXTS.tooManyResends, wait * 60, 'TOO_MANY_RESENDS');
 }
 
 /** How long an approved registration or reset may be finished: after that, start again. */

@@ -2,7 +2,7 @@ import type { Repositories, Store } from '../repositories';
 import { isoDay } from '../days';
 import type { PaymentEvent } from './gateway';
 import { sendPaidReceipt, settleRenewalPaid } from '../billing/job';
-import { NOTICES } from '../delivery/notices';
+import { NOTICES } from '../texts/notices';
 import { notifyCustomer, type Notifier } from '../delivery/notifier';
 
 /** The receipt of a paid order (a purchase or an upgrade), in the transaction that marked it PAID. */

@@ -3,7 +3,7 @@ import PDFDocument from 'pdfkit';
 import type { Invoice, OperatorSettings } from '@portal/shared/contract';
 import { INVOICE_TEXTS } from '@portal/shared/texts';
 import { formatDate, formatKM, splitVat } from '@portal/shared/format';
-import { localDateTime } from '../delivery/notices';
+import { localDateTime } from '../texts/notices';
 import { API_DIR } from '../apiDir';
 
 /** DejaVu Sans (api/assets/fonts, its licence beside it): every Bosnian letter, č ć đ š ž included. */

@@ -7,18 +7,19 @@ import { HttpError } from '../http/validate';
 import { toCreditCard } from '../cards/cards';
 import { fromFening } from '../money';
 import type { PaymentGateway } from './gateway';
+import { ERROR_TEXTS, ORDER_TEXTS } from '../texts/errors';
+import { shownPhone } from '@portal/shared/texts';
 
-export const ALREADY_SUBSCRIBED = 'Tvoja pretplata je aktivna: novu možeš kupiti kada istekne.';
-export const ACCOUNT_BLOCKED =
-  'Tvoj nalog je blokiran, pa pretplatu trenutno nije moguće kupiti. Obrati se korisničkoj podršci.';
-export const PROMO_USED = 'Promo period za ovaj paket već si iskoristio. Paket možeš kupiti po redovnoj cijeni.';
-export const PLAN_NOT_FOUND = 'Paket nije pronađen.';
-export const NO_PROMO = 'Ovaj paket trenutno nema promo period.';
-export const NEEDS_CARD = 'Za promo period potrebna je sačuvana kartica.';
-const ORDER_REPLACED = 'Ovu narudžbu je zamijenila novija, otvorena u drugom prozoru. Pokušaj ponovo.';
+export const ALREADY_SUBSCRIBED = ERROR_TEXTS.alreadySubscribed;
+export const ACCOUNT_BLOCKED = ERROR_TEXTS.accountBlocked;
+export const PROMO_USED = ERROR_TEXTS.promoUsed;
+export const PLAN_NOT_FOUND = ERROR_TEXTS.planNotFound;
+export const NO_PROMO = ERROR_TEXTS.noPromo;
+export const NEEDS_CARD = ERROR_TEXTS.promoNeedsCard;
+const ORDER_REPLACED = ERROR_TEXTS.orderReplaced;
 
 /** How an upgrade's payment is named in the history and on its invoice. */
-export const upgradeName = (plan: string, from: string) => `${plan} (promjena paketa sa ${from})`;
+export const upgradeName = ORDER_TEXTS.upgradeName;
 
 /** Refuses, with the reason, a customer who may not buy a subscription today. */
 export async function refuseUnlessMayBuy(repos: Repositories, customerId: number, today: string): Promise<void> {
@@ -77,7 +78,7 @@ export async function invoiceOf(
     customer: {
       fullName: `${order.first_name} ${order.last_name}`,
       accountNumber: order.customer_number,
-      username: order.email ?? (order.phone_number ? `+${order.phone_number}` : ''),
+      username: order.email ?? (order.phone_number ? shownPhone(order.phone_number) : ''),
     },
   };
 }

@@ -17,8 +17,9 @@ import {
   refuseUnlessMayBuy,
 } from '../payments/orders';
 import { graceUntil } from '../billing/job';
-import { NOTICES } from '../delivery/notices';
+import { NOTICES } from '../texts/notices';
 import { notifyCustomer } from '../delivery/notifier';
+import { ERROR_TEXTS } from '../texts/errors';
 
 type SubscriptionRow = AccountSubscriptionRow;
 
@@ -61,9 +62,8 @@ function pendingPlan(subscription: SubscriptionRow | null): AccountInfo['pending
   };
 }
 
-const NOT_ACTIVE = 'Deaktivirati je moguće samo aktivnu pretplatu.';
-const NOT_REACTIVATABLE =
-  'Reaktivacija bez plaćanja moguća je samo za deaktiviranu pretplatu čiji plaćeni period još traje.';
+const NOT_ACTIVE = ERROR_TEXTS.notActive;
+const NOT_REACTIVATABLE = ERROR_TEXTS.notReactivatable;
 
 /**
  * `GET /{product}/accountInfo`, `/deactivate`, `/reactivateWithoutPayment` and `POST /{product}/createSubscriptionInPromoPeriod` (product.md §7; product.md §4,

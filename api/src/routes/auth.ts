@@ -7,14 +7,15 @@ import { HttpError, tooManyRequests } from '../http/validate';
 import { daysBefore } from '../days';
 import { route } from '../http/route';
 import { logins } from '../http/metrics';
-import { NOTICES } from '../delivery/notices';
+import { NOTICES } from '../texts/notices';
 import { notifyCustomer } from '../delivery/notifier';
 import type { CustomerRow } from '../repositories/customers';
 import { bearerToken, SESSION_EXPIRED } from '../auth/guard';
 import { decoyHash, hashPassword, needsRehash, verifyPassword } from '../auth/passwords';
 import { sha256, unseal } from '../auth/secrets';
+import { ERROR_TEXTS } from '../texts/errors';
 
-const LOGIN_FAILED = 'Pogrešno korisničko ime ili lozinka.';
+const LOGIN_FAILED = ERROR_TEXTS.loginFailed;
 
 function subjectOf(customer: CustomerRow, sessionId: string, deviceUsername: string) {
   return {
@@ -107,7 +108,7 @@ export function authRoutes(app: FastifyInstance, ctx: ApiContext): void {
     }
     if (!reserved.ok) {
       logins.inc({ outcome: 'limited' });
-      throw tooManyRequests('Previše pokušaja prijave.', reserved.retryAfter, 'TOO_MANY_ATTEMPTS');
+      throw tooManyRequests(ERROR_TEXTS.tooManyLogins, reserved.retryAfter, 'TOO_MANY_ATTEMPTS');
     }
 
     let valid = false;

@@ -6,6 +6,7 @@ import { HttpError, tooManyRequests, UUID } from '../http/validate';
 import { Limits, type Limit } from '../http/limits';
 import { route } from '../http/route';
 import { CARD_NOT_FOUND, ownCard, toCreditCard } from '../cards/cards';
+import { ERROR_TEXTS, ORDER_TEXTS } from '../texts/errors';
 
 const MAX_CARDS = 10;
 const MAX_NEW_CARDS_PER_HOUR = 10;
@@ -34,8 +35,7 @@ export function cardRoutes(app: FastifyInstance, ctx: ApiContext): void {
       // cards to check stolen numbers gets ten an hour. In this transaction: a refused setup counts nothing.
       const setups: Limit = { key: `card-setup:${customerId}`, max: MAX_NEW_CARDS_PER_HOUR, windowSeconds: 3600 };
       const taken = await new Limits(tx.rateLimits, ctx.now).take([setups]);
-      if (!taken.ok)
-        throw tooManyRequests('Previše pokušaja dodavanja kartice.', taken.retryAfter, 'TOO_MANY_ATTEMPTS');
+      if (!taken.ok) throw tooManyRequests(ERROR_TEXTS.tooManyCardAttempts, taken.retryAfter, 'TOO_MANY_ATTEMPTS');
       await tx.cards.startSetup(code, customerId, ctx.now());
     });
     let setup: { id: string; clientSecret: string };
@@ -51,7 +51,7 @@ export function cardRoutes(app: FastifyInstance, ctx: ApiContext): void {
       code,
       paymentSecret: setup.clientSecret,
       card: null,
-      orderInfo: { orderInfo: 'Verifikacija kartice', amount: CARD_VERIFICATION_AMOUNT },
+      orderInfo: { orderInfo: ORDER_TEXTS.cardVerification, amount: CARD_VERIFICATION_AMOUNT },
     };
   });
 

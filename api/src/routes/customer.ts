@@ -10,12 +10,13 @@ import { route } from '../http/route';
 import { toCreditCard } from '../cards/cards';
 import { verifyPin } from '../customer/pin';
 import type { Limit } from '../http/limits';
-import { NOTICES } from '../delivery/notices';
+import { NOTICES } from '../texts/notices';
 import { notifyCustomer } from '../delivery/notifier';
+import { ERROR_TEXTS } from '../texts/errors';
 
-const WRONG_PASSWORD = 'Unesena lozinka nije tačna';
-const DEVICE_NOT_FOUND = 'Uređaj nije pronađen. Možda je već odjavljen.';
-const THIS_DEVICE = 'Ovaj uređaj odjavljuješ dugmetom Odjavi se na stranici Moj nalog.';
+const WRONG_PASSWORD = ERROR_TEXTS.wrongPassword;
+const DEVICE_NOT_FOUND = ERROR_TEXTS.deviceNotFound;
+const THIS_DEVICE = ERROR_TEXTS.thisDevice;
 
 const pinDeps = (ctx: ApiContext) => ({ customers: ctx.store.customers, sealing: ctx.keys.sealing, now: ctx.now() });
 
@@ -55,7 +56,7 @@ export function customerRoutes(app: FastifyInstance, ctx: ApiContext): void {
         windowSeconds: ctx.config.loginLimits.windowSeconds,
       };
       const taken = await ctx.limits.take([guesses]);
-      if (!taken.ok) throw tooManyRequests('Previše pokušaja.', taken.retryAfter, 'TOO_MANY_ATTEMPTS');
+      if (!taken.ok) throw tooManyRequests(ERROR_TEXTS.tooManyAttempts, taken.retryAfter, 'TOO_MANY_ATTEMPTS');
       const passwordHash = await ctx.store.customers.passwordHashOf(customerId);
       if (!passwordHash || !(await verifyPassword(oldPassword, passwordHash)))
         throw new HttpError(400, WRONG_PASSWORD, 'WRONG_PASSWORD');

@@ -16,11 +16,12 @@ import { randomPin } from '../db/seed';
 import { HttpError, tooManyRequests } from '../http/validate';
 import { route } from '../http/route';
 import { APPROVAL_TTL_MINUTES, approveCode, createVerification, replaceCode, type Purpose } from '../onboarding/codes';
-import { NOTICES } from '../delivery/notices';
+import { NOTICES } from '../texts/notices';
 import { notifyCustomer } from '../delivery/notifier';
+import { ERROR_TEXTS } from '../texts/errors';
 
 const EMAIL_FORMAT = 'Unesi ispravnu e-mail adresu.';
-const NOT_READY = 'Registracija nije potvrđena. Počni ispočetka.';
+const NOT_READY = ERROR_TEXTS.registrationNotReady;
 const MAX_STARTS_PER_HOUR = 5;
 
 /** A username as registrations store it: a phone number `3876…` (06 + 7 to 9 digits) or an e-mail in lower case. */
@@ -43,7 +44,7 @@ async function limit(ctx: ApiContext, request: FastifyRequest, username: string)
     { key: `code-start:${username}`, max: MAX_STARTS_PER_HOUR, windowSeconds: 3600 },
     { key: `code-start-client:${request.ip}`, max: ctx.config.loginLimits.perClient, windowSeconds: 3600 },
   ]);
-  if (!taken.ok) throw tooManyRequests('Previše zahtjeva.', taken.retryAfter, 'TOO_MANY_REQUESTS');
+  if (!taken.ok) throw tooManyRequests(ERROR_TEXTS.tooManyRequests, taken.retryAfter, 'TOO_MANY_REQUESTS');
 }
 
 async function resend(ctx: ApiContext, id: string, purpose: Purpose): Promise<void> {

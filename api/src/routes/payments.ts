@@ -19,11 +19,12 @@ import {
   startOrderPayment,
   toRecord,
 } from '../payments/orders';
+import { ERROR_TEXTS, ORDER_TEXTS } from '../texts/errors';
 
-const PRICE_CHANGED = 'Cijena paketa se promijenila. Osvježi stranicu i pokušaj ponovo.';
+const PRICE_CHANGED = ERROR_TEXTS.priceChanged;
 /** Invoice PDFs a customer may have rendered in a minute (each is rendered once; stored ones are read freely). */
 const INVOICE_RENDERS_PER_MINUTE = 10;
-const PAYMENT_NOT_FOUND = 'Uplata nije pronađena.';
+const PAYMENT_NOT_FOUND = ERROR_TEXTS.paymentNotFound;
 
 /**
  * Payments (product.md §7): the new-account payment info and order, the payment
@@ -97,7 +98,7 @@ export function paymentRoutes(app: FastifyInstance, ctx: ApiContext): void {
         customerId,
         amountFening: plan.price_fening,
         card: { ...card, payment_method: card.payment_method },
-        description: `${plan.name}, narudžba ${orderNumber}`,
+        description: ORDER_TEXTS.order(plan.name, orderNumber),
       },
     );
   });
@@ -122,7 +123,7 @@ export function paymentRoutes(app: FastifyInstance, ctx: ApiContext): void {
       const taken = await ctx.limits.take([
         { key: `invoice-render:${customerId}`, max: INVOICE_RENDERS_PER_MINUTE, windowSeconds: 60 },
       ]);
-      if (!taken.ok) throw tooManyRequests('Previše zahtjeva za PDF račune.', taken.retryAfter, 'TOO_MANY_RENDERS');
+      if (!taken.ok) throw tooManyRequests(ERROR_TEXTS.tooManyPdfs, taken.retryAfter, 'TOO_MANY_RENDERS');
     });
     return reply
       .type('application/pdf')

@@ -15,10 +15,11 @@ import {
   upgradeName,
 } from '../payments/orders';
 import { quoteChange, RENEWAL_DUE, toAnswer } from '../account/planChange';
+import { ERROR_TEXTS, ORDER_TEXTS } from '../texts/errors';
 
-const AMOUNT_CHANGED = 'Iznos za promjenu paketa se promijenio. Osvježi stranicu i pokušaj ponovo.';
-const CHANGED_MEANWHILE = 'Pretplata se u međuvremenu promijenila. Osvježi stranicu i pokušaj ponovo.';
-const NEEDS_PRIMARY_CARD = 'Za promjenu paketa potrebna je sačuvana kartica.';
+const AMOUNT_CHANGED = ERROR_TEXTS.amountChanged;
+const CHANGED_MEANWHILE = ERROR_TEXTS.changedMeanwhile;
+const NEEDS_PRIMARY_CARD = ERROR_TEXTS.changeNeedsCard;
 
 /**
  * Changing an ACTIVE subscription's package (product.md §10, Changing the package): the quote, the
@@ -99,7 +100,7 @@ export function planChangeRoutes(app: FastifyInstance, ctx: ApiContext): void {
         customerId,
         amountFening: decided.amountFening,
         card: { ...card, payment_method: card.payment_method },
-        description: `${upgradeName(order!.plan_name, order!.from_name)}, narudžba ${decided.orderNumber}`,
+        description: ORDER_TEXTS.order(upgradeName(order!.plan_name, order!.from_name), decided.orderNumber),
       },
     );
     return { result: 'PAYMENT' as const, effectiveOn: today, order: placed };

@@ -57,7 +57,7 @@ export function Footer() {
         </nav>
         <div className={styles.row}>
           <p className={styles.support}>
-            {SHELL_TEXTS.support} <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>
+            {messages.support} <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>
           </p>
           <ul className={styles.social} aria-label={SHELL_TEXTS.social}>
             {SOCIAL.map((s) => (

@@ -31,6 +31,7 @@ export const messages = {
   createAccount: 'Kreiraj nalog',
   logout: 'Odjavi se',
   accountLabel: 'Moj nalog',
+  support: 'Korisnička podrška:', // the footer and every e-mail
   addCard: 'Dodaj karticu', // the card dialog's title and every button opening it
   changePassword: 'Promijeni lozinku',
   changePin: 'Promijeni PIN',

@@ -6,6 +6,7 @@ import { publicUrl } from '../content/publicUrl';
 import { Hero, Section } from '../layout/Hero';
 import { CHANNEL_FILTERS, filterChannels, filterFromQuery, type ChannelFilter } from './filter';
 import styles from './ChannelsPage.module.css';
+import { CHANNELS_TEXTS as T } from '../texts';
 
 const { channels } = bundled<{ channels: Channel[] }>(channelsFile);
 
@@ -31,11 +32,11 @@ export default function ChannelsPage() {
 
   return (
     <>
-      <Hero title="TV kanali">
-        <p>Više od 150 TV kanala, sa 72 sata unazad i snimačem.</p>
+      <Hero title={T.title}>
+        <p>{T.lead}</p>
       </Hero>
       <Section>
-        <div className={styles.filters} role="group" aria-label="Prikaži kanale">
+        <div className={styles.filters} role="group" aria-label={T.filters}>
           {CHANNEL_FILTERS.map((option) => (
             <button
               key={option.value}
@@ -49,9 +50,9 @@ export default function ChannelsPage() {
           ))}
         </div>
         <p className={styles.count} role="status">
-          Prikazano kanala: {shown.length}
+          {T.shown} {shown.length}
         </p>
-        <ul className={styles.grid} aria-label="Kanali">
+        <ul className={styles.grid} aria-label={T.list}>
           {shown.map((channel, index) => (
             <li key={channel.name} className={styles.channel}>
               <img
@@ -64,8 +65,8 @@ export default function ChannelsPage() {
               />
               <span className={styles.name}>{channel.name}</span>
               <span className={styles.flags}>
-                {channel.start && <span className={styles.flag}>StartON</span>}
-                {channel.max && <span className={cx(styles.flag, styles.flagMax)}>MaxON</span>}
+                {channel.start && <span className={styles.flag}>{T.start}</span>}
+                {channel.max && <span className={cx(styles.flag, styles.flagMax)}>{T.max}</span>}
               </span>
             </li>
           ))}

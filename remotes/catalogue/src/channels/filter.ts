@@ -1,10 +1,11 @@
 import type { Channel } from '../content/schemas';
+import { CHANNELS_TEXTS } from '../texts';
 
 /** The three filters of `/tv-kanali` (product.md §2, Public): `?paket=starton|maxon` selects one, anything else shows all. */
 export const CHANNEL_FILTERS = [
-  { value: 'svi', label: 'Svi kanali' },
-  { value: 'starton', label: 'StartON paket' },
-  { value: 'maxon', label: 'MaxON paket' },
+  { value: 'svi', label: CHANNELS_TEXTS.all },
+  { value: 'starton', label: CHANNELS_TEXTS.startPlan },
+  { value: 'maxon', label: CHANNELS_TEXTS.maxPlan },
 ] as const;
 export type ChannelFilter = (typeof CHANNEL_FILTERS)[number]['value'];
 

@@ -9,7 +9,7 @@ const readFaq = async (response: Response): Promise<FaqItem[]> => faqFileSchema.
 export default function FaqPage() {
   const faq = useResource('faq.json', readFaq);
   return (
-    <Page title="Česta pitanja">
+    <Page title={messages.faq}>
       {faq.status === 'loading' && <Spinner />}
       {faq.status === 'failed' && <LoadFailed message={messages.cannotLoad('Pitanja')} retry={faq.retry} />}
       {faq.status === 'ready' && (

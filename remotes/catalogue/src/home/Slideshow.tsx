@@ -3,6 +3,7 @@ import { cx, Link } from '@portal/shared';
 import type { Slide } from '../content/schemas';
 import { publicUrl } from '../content/publicUrl';
 import styles from './Slideshow.module.css';
+import { HOME_TEXTS } from '../texts';
 
 export const SLIDE_INTERVAL_MS = 7000;
 
@@ -40,7 +41,7 @@ export function Slideshow({ slides }: { slides: readonly Slide[] }) {
       ref={root}
       className={styles.carousel}
       aria-roledescription="carousel"
-      aria-label="Istaknuto"
+      aria-label={HOME_TEXTS.featured}
       onKeyDown={onKeyDown}
       onMouseEnter={() => setHeld(true)}
       onMouseLeave={() => setHeld(false)}
@@ -85,7 +86,12 @@ export function Slideshow({ slides }: { slides: readonly Slide[] }) {
           <button type="button" className={styles.control} onClick={() => setPlaying((p) => !p)}>
             {playing ? 'Zaustavi prikaz' : 'Pokreni prikaz'}
           </button>
-          <button type="button" className={styles.arrow} onClick={() => go(current - 1)} aria-label="Prethodni slajd">
+          <button
+            type="button"
+            className={styles.arrow}
+            onClick={() => go(current - 1)}
+            aria-label={HOME_TEXTS.previous}
+          >
             <span aria-hidden="true">‹</span>
           </button>
           <div className={styles.dots}>
@@ -100,7 +106,7 @@ export function Slideshow({ slides }: { slides: readonly Slide[] }) {
               />
             ))}
           </div>
-          <button type="button" className={styles.arrow} onClick={() => go(current + 1)} aria-label="Sljedeći slajd">
+          <button type="button" className={styles.arrow} onClick={() => go(current + 1)} aria-label={HOME_TEXTS.next}>
             <span aria-hidden="true">›</span>
           </button>
         </div>

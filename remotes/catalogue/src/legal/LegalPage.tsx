@@ -3,11 +3,12 @@ import { LoadFailed, Page, Spinner, messages, useNavigate } from '@portal/shared
 import { useResource } from '../resources/useResource';
 import { sanitizeLegalHtml } from './sanitize';
 import styles from './LegalPage.module.css';
+import { LEGAL_TEXTS } from '../texts';
 
 export const LEGAL_PAGES = {
-  'uslovi-placanja': { title: 'Uslovi plaćanja', file: 'terms.html' },
-  'uslovi-koriscenja': { title: 'Uslovi korištenja', file: 'use-terms.html' },
-  'privacy-policy': { title: 'Politika privatnosti', file: 'privacy.html' },
+  'uslovi-placanja': { title: messages.termsOfPayment, file: 'terms.html' },
+  'uslovi-koriscenja': { title: messages.termsOfUse, file: 'use-terms.html' },
+  'privacy-policy': { title: LEGAL_TEXTS.privacy, file: 'privacy.html' },
 } as const;
 
 const readHtml = async (response: Response): Promise<string> => sanitizeLegalHtml(await response.text());

@@ -1,19 +1,20 @@
-import { ButtonLink, Card, paths } from '@portal/shared';
+import { ButtonLink, Card, messages, paths } from '@portal/shared';
 import { Hero, Section } from '../layout/Hero';
 import styles from './LibrariesPage.module.css';
+import { LIBRARIES_TEXTS as T } from '../texts';
 
 const LIBRARIES = [
   {
     name: 'Epic Drama',
-    text: 'Velike historijske i kostimirane drame, romanse i sage o porodicama, kraljevima i osvajačima, sa prevodom na naš jezik.',
+    text: T.epicDrama,
   },
   {
     name: 'Viasat World',
-    text: 'Kriminalističke serije, trileri i dokumentarci iz cijelog svijeta: od skandinavskog noira do istinitih priča.',
+    text: T.viasat,
   },
   {
     name: 'AXN Now',
-    text: 'Akcija, krimi i avantura: omiljene serije i filmovi AXN-a, kad god ti odgovara.',
+    text: T.axn,
   },
 ] as const;
 
@@ -21,8 +22,8 @@ const LIBRARIES = [
 export default function LibrariesPage() {
   return (
     <>
-      <Hero title="Videoteke">
-        <p>Hiljade filmova i serija na zahtjev. Sve tri videoteke besplatne su u okviru oba paketa, StartON i MaxON.</p>
+      <Hero title={T.title}>
+        <p>{T.lead}</p>
       </Hero>
       <Section>
         <ul className={styles.list}>
@@ -30,11 +31,11 @@ export default function LibrariesPage() {
             <Card as="li" key={library.name} className={styles.library}>
               <h2>{library.name}</h2>
               <p>{library.text}</p>
-              <p className={styles.free}>Besplatno uz StartON i MaxON</p>
+              <p className={styles.free}>{T.free}</p>
             </Card>
           ))}
         </ul>
-        <ButtonLink to={paths.packages.href()}>Izaberi paket</ButtonLink>
+        <ButtonLink to={paths.packages.href()}>{messages.choosePlan}</ButtonLink>
       </Section>
     </>
   );

@@ -6,6 +6,7 @@ import { usePlans } from './usePlans';
 import { PackageCard } from './PackageCard';
 import { packageTexts, vodNote } from './texts';
 import styles from './PackagesPage.module.css';
+import { PACKAGES_TEXTS } from '../texts';
 
 /** Who is looking: anonymous, still being checked, or a customer with (or without) known account info. */
 function useViewer(): Viewer {
@@ -26,8 +27,8 @@ export default function PackagesPage() {
 
   return (
     <>
-      <Hero title="Paketi">
-        <p>Izaberi paket koji ti odgovara. Bez ugovora, otkaži kad god želiš.</p>
+      <Hero title={PACKAGES_TEXTS.title}>
+        <p>{PACKAGES_TEXTS.lead}</p>
       </Hero>
       <Section>
         {plans.status === 'failed' && (

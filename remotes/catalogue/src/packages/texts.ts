@@ -14,6 +14,12 @@ export const packageTexts = {
   plansFailed: 'Cijene i promocije trenutno nisu dostupne. Prikazujemo opis paketa; pokušaj ponovo za koji trenutak.',
 } as const;
 
+/** The embed widget's own states (it runs without @portal/shared, so `retry` is its own copy of messages.retry). */
+export const WIDGET_TEXTS = {
+  loading: 'Učitavam pakete…',
+  retry: 'Pokušaj ponovo',
+} as const;
+
 export const channelCount = (n: number): string => `${n} TV kanala`;
 
 /** `/paketi` (product.md §2, Public): one video-on-demand service included in the fee, promotionally until the date in the plan file. */

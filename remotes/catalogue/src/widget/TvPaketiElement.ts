@@ -2,7 +2,7 @@ import { paths, plansResponseSchema, saleRefOf, type Plan } from '@portal/shared
 import { formatKM, promoRibbon } from '@portal/shared/format';
 import { plansInfo } from '../content/plansInfo';
 import { mergePlans, type PackageOffer } from '../packages/plans';
-import { channelCount, packageTexts, vodNote } from '../packages/texts';
+import { channelCount, packageTexts, vodNote, WIDGET_TEXTS } from '../packages/texts';
 import { WIDGET_CSS } from './styles';
 import { h } from './dom';
 // The shipped typings (public/tv-paketi.d.ts) are the one home of the events' shapes; the element follows them.
@@ -13,11 +13,6 @@ export type { TvPaketiEventMap, TvPaketiPackage };
 /** The custom element's tag, for the operator's pages: `<tv-paketi>`. */
 export const WIDGET_TAG = 'tv-paketi';
 const DEFAULT_PRODUCT = 'ontv';
-
-const WIDGET_TEXTS = {
-  loading: 'Učitavam pakete…',
-  retry: 'Pokušaj ponovo',
-} as const;
 
 /** Where the loader script itself came from: the portal, unless the page says otherwise. */
 const loaderOrigin = (() => {

@@ -2,7 +2,7 @@ import { paths } from '@portal/shared/contract';
 import { formatDate, formatKM } from '@portal/shared/format';
 import { CODE_TTL_MINUTES } from '../onboarding/rules';
 import type { Purpose } from '../repositories/verifications';
-import type { Notice } from './notifier';
+import type { Notice } from '../delivery/notifier';
 import { fromFening } from '../money';
 
 /** Why a charge failed, in the customer's words (the failure page lists the usual causes too: product.md §2, Subscribing). */

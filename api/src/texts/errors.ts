@@ -1,0 +1,58 @@
+/**
+ * The API's answers a customer reads (the `message` of a 4xx/5xx, shown by the pages as it comes);
+ * those product.md quotes are verbatim. Messages for developers stay English beside their code.
+ */
+export const ERROR_TEXTS = {
+  generic: 'Došlo je do greške na serveru. Pokušaj ponovo.',
+  tooLarge: 'Zahtjev je prevelik.',
+  unsupported: 'Nepodržan format zahtjeva.',
+  notFound: 'Nije pronađeno.',
+  badRequest: 'Neispravan zahtjev.',
+  notBuilt: 'Portal nije izgrađen: pokreni npm run build.',
+  sessionExpired: 'Sesija je istekla. Prijavi se ponovo.',
+  loginFailed: 'Pogrešno korisničko ime ili lozinka.',
+  tooManyLogins: 'Previše pokušaja prijave.',
+  tooManyAttempts: 'Previše pokušaja.',
+  tooManyRequests: 'Previše zahtjeva.',
+  tooManyCardAttempts: 'Previše pokušaja dodavanja kartice.',
+  tooManyPdfs: 'Previše zahtjeva za PDF račune.',
+  wrongPassword: 'Unesena lozinka nije tačna', // product.md §8: a 400
+  deviceNotFound: 'Uređaj nije pronađen. Možda je već odjavljen.',
+  thisDevice: 'Ovaj uređaj odjavljuješ dugmetom Odjavi se na stranici Moj nalog.',
+  cardNotFound: 'Kartica nije pronađena.',
+  // Codes (product.md §5, Codes)
+  codeExpired: 'Kod je istekao. Zatraži novi kod.',
+  codeSpent: 'Previše pogrešnih pokušaja. Zatraži novi kod.',
+  tooManyWrongCodes: 'Previše pogrešnih kodova za ovaj nalog.',
+  tooManyResends: 'Previše zahtjeva za novi kod.',
+  registrationNotReady: 'Registracija nije potvrđena. Počni ispočetka.',
+  // Subscriptions and orders
+  alreadySubscribed: 'Tvoja pretplata je aktivna: novu možeš kupiti kada istekne.',
+  accountBlocked: 'Tvoj nalog je blokiran, pa pretplatu trenutno nije moguće kupiti. Obrati se korisničkoj podršci.',
+  promoUsed: 'Promo period za ovaj paket već si iskoristio. Paket možeš kupiti po redovnoj cijeni.',
+  planNotFound: 'Paket nije pronađen.',
+  noPromo: 'Ovaj paket trenutno nema promo period.',
+  promoNeedsCard: 'Za promo period potrebna je sačuvana kartica.',
+  orderReplaced: 'Ovu narudžbu je zamijenila novija, otvorena u drugom prozoru. Pokušaj ponovo.',
+  priceChanged: 'Cijena paketa se promijenila. Osvježi stranicu i pokušaj ponovo.',
+  paymentNotFound: 'Uplata nije pronađena.',
+  notActive: 'Deaktivirati je moguće samo aktivnu pretplatu.',
+  notReactivatable: 'Reaktivacija bez plaćanja moguća je samo za deaktiviranu pretplatu čiji plaćeni period još traje.',
+  // Changing the package (product.md §10, Changing the package)
+  changeDeactivated: 'Deaktiviranu pretplatu prvo reaktiviraj, pa onda promijeni paket.',
+  changeBlocked: 'Tvoj nalog je blokiran, pa paket trenutno nije moguće promijeniti. Obrati se korisničkoj podršci.',
+  changeExpired: 'Pretplata nije aktivna: paket izaberi i kupi na stranici Paketi.',
+  samePlan: 'To je već tvoj paket.',
+  renewalDue: 'Pretplata se upravo obnavlja: paket možeš promijeniti kada obnova bude plaćena.',
+  amountChanged: 'Iznos za promjenu paketa se promijenio. Osvježi stranicu i pokušaj ponovo.',
+  changedMeanwhile: 'Pretplata se u međuvremenu promijenila. Osvježi stranicu i pokušaj ponovo.',
+  changeNeedsCard: 'Za promjenu paketa potrebna je sačuvana kartica.',
+} as const;
+
+/** What the card processor shows of an order (the bank statement, the 3-D Secure page). */
+export const ORDER_TEXTS = {
+  upgradeName: (plan: string, from: string) => `${plan} (promjena paketa sa ${from})`,
+  order: (what: string, orderNumber: string) => `${what}, narudžba ${orderNumber}`,
+  renewal: (plan: string, due: string, orderNumber: string) => `${plan}, obnova ${due}, narudžba ${orderNumber}`,
+  cardVerification: 'Verifikacija kartice',
+} as const;
