@@ -149,7 +149,7 @@ export const ACCOUNT_TEXTS = {
   nextPayment: 'Sljedeće plaćanje:',
 } as const;
 
-/** The saved cards' list (product.md §2, Cards). */
+/** The saved cards' list (product.md §2, Account). */
 export const CARD_LIST_TEXTS = {
   label: 'Sačuvane kartice',
   validUntil: 'Važi do',

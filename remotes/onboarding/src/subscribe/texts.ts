@@ -19,7 +19,7 @@ export const SUBSCRIBE_TEXTS = {
   loadFailed: 'Podatke za pretplatu trenutno nije moguće učitati.',
 };
 
-/** The chosen plan on the subscribe and confirm pages (product.md §2, Subscribe). */
+/** The chosen plan on the subscribe and confirm pages (product.md §2, Subscribing). */
 export const SUBSCRIBE_PLAN_TEXTS = {
   plan: 'Paket',
   period: 'Period aktivacije',
