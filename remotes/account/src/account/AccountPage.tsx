@@ -9,6 +9,8 @@ import {
   getProduct,
   messages,
   useAccountInfo,
+  accountInfoQuery,
+  retryRead,
   useAuth,
   useLogout,
   usePaymentData,
@@ -33,7 +35,7 @@ export function AccountPage() {
   const fullName = `${tokenData.first_name} ${tokenData.last_name}`.trim();
   const username =
     tokenData.email ?? (tokenData.phone_number ? `+${tokenData.phone_number}` : tokenData.device_username);
-  const info = account.status === 'ready' ? account.value : null;
+  const info = account.isSuccess ? account.data : null;
 
   return (
     <Page title="Moj nalog">
@@ -45,7 +47,7 @@ export function AccountPage() {
             <dd>{fullName}</dd>
             <dt>Korisničko ime</dt>
             <dd>{username}</dd>
-            {(info?.accountNumber || account.status === 'loading') && (
+            {(info?.accountNumber || account.isPending) && (
               <>
                 <dt>Korisnički broj</dt>
                 {/* Held while loading, so the sections below do not move when it arrives (CLS). */}
@@ -61,23 +63,23 @@ export function AccountPage() {
         </Card>
 
         {/* Loading sections keep about the size of the loaded ones, so nothing jumps when they arrive (CLS). */}
-        {account.status === 'loading' && (
+        {account.isPending && (
           <Card className={styles.pendingPackage}>
             <h2 className={styles.heading}>Moj paket</h2>
             <Spinner label="Učitavam pretplatu…" />
           </Card>
         )}
-        {account.status === 'failed' && <LoadFailed message={ACCOUNT_INFO_FAILED} retry={account.retry} />}
+        {account.isError && <LoadFailed message={ACCOUNT_INFO_FAILED} retry={retryRead(accountInfoQuery)} />}
         {info && <PackageSection info={info} />}
 
-        {payment.status === 'loading' && (
+        {payment.isPending && (
           <Card className={styles.pendingPayment}>
             <h2 className={styles.heading}>Plaćanje</h2>
             <Spinner label="Učitavam kartice…" />
           </Card>
         )}
-        {payment.status === 'failed' && <Alert kind="error">{PAYMENT_DATA_FAILED}</Alert>}
-        {payment.status === 'ready' && <PaymentSection payment={payment.value} info={info} />}
+        {payment.isError && <Alert kind="error">{PAYMENT_DATA_FAILED}</Alert>}
+        {payment.isSuccess && <PaymentSection payment={payment.data} info={info} />}
 
         <div className={styles.actions}>
           {info && <ServiceAction info={info} />}

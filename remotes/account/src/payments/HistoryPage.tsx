@@ -7,27 +7,28 @@ import {
   formatDateTime,
   formatKM,
   panelClass,
-  useLoad,
+  useQuery,
+  retryRead,
   paths,
   LoadFailed,
   messages,
 } from '@portal/shared';
-import { getPayments } from '@portal/shared/payments';
+import { paymentsQuery } from '@portal/shared/payments';
 import styles from './HistoryPage.module.css';
 import { DownloadPdf } from '../invoice/DownloadPdf';
 
 /** `/nalog/istorija-uplata` (product.md §2): the payment table, 'Nema uplata' when empty (product.md §8). */
 export function HistoryPage() {
-  const payments = useLoad(getPayments, 'Payments');
+  const payments = useQuery(paymentsQuery);
   return (
     <Page title="Istorija uplata">
       <div className={panelClass()}>
-        {payments.status === 'loading' && <Spinner />}
-        {payments.status === 'failed' && (
-          <LoadFailed message="Uplate trenutno nije moguće učitati." retry={payments.retry} />
+        {payments.isPending && <Spinner />}
+        {payments.isError && (
+          <LoadFailed message="Uplate trenutno nije moguće učitati." retry={retryRead(paymentsQuery)} />
         )}
-        {payments.status === 'ready' && payments.value.length === 0 && <p className={styles.empty}>Nema uplata</p>}
-        {payments.status === 'ready' && payments.value.length > 0 && (
+        {payments.isSuccess && payments.data.length === 0 && <p className={styles.empty}>Nema uplata</p>}
+        {payments.isSuccess && payments.data.length > 0 && (
           <div className={styles.scroll}>
             <table className={styles.table}>
               <caption className="visually-hidden">Tvoje uplate, najnovije prve</caption>
@@ -42,7 +43,7 @@ export function HistoryPage() {
                 </tr>
               </thead>
               <tbody>
-                {payments.value.map((p) => (
+                {payments.data.map((p) => (
                   <tr key={p.orderNumber}>
                     <td data-label="Broj računa">{p.orderNumber}</td>
                     <td data-label="Vrijeme plaćanja">{formatDateTime(p.updated)}</td>

@@ -28,22 +28,22 @@ import styles from '../forms.module.css';
 export function ReactivateWithPaymentPage() {
   const account = useAccountInfo();
   const payment = usePaymentData();
-  const cardDialog = useCardDialog(payment.retry);
+  const cardDialog = useCardDialog();
   const navigate = useNavigate();
   const [paying, setPaying] = useState(false);
   const title = 'Reaktivacija pretplate';
 
-  if (account.status === 'loading')
+  if (account.isPending)
     return (
       <Page title={title} narrow>
         <Spinner />
       </Page>
     );
-  const info = account.status === 'ready' ? account.value : null;
+  const info = account.isSuccess ? account.data : null;
   if (!info?.plan || info.status !== 'DEACTIVATED' || canReactivateWithoutPayment(info, localDay()))
     return <Navigate to={paths.account.href()} replace />;
   const plan = info.plan;
-  const primary = payment.status === 'ready' ? payment.value.creditCards.find((c) => c.primaryCard) : undefined;
+  const primary = payment.isSuccess ? payment.data.creditCards.find((c) => c.primaryCard) : undefined;
 
   return (
     <Page title={title} narrow>
@@ -55,14 +55,14 @@ export function ReactivateWithPaymentPage() {
         <p className={styles.text}>
           Cijena: <strong>{formatKM(plan.price)}</strong> mjesečno, PDV uključen.
         </p>
-        {payment.status === 'loading' && <Spinner />}
-        {payment.status === 'failed' && <Alert kind="error">Podatke o karticama trenutno nije moguće učitati.</Alert>}
-        {payment.status === 'ready' && primary && (
+        {payment.isPending && <Spinner />}
+        {payment.isError && <Alert kind="error">Podatke o karticama trenutno nije moguće učitati.</Alert>}
+        {payment.isSuccess && primary && (
           <p className={styles.text}>
             <CardLogo type={primary.creditCardTypeCode} height={24} /> Plaćanje karticom {primary.cardNumber}
           </p>
         )}
-        {payment.status === 'ready' && !primary && (
+        {payment.isSuccess && !primary && (
           <>
             <p className={styles.text}>{messages.noCards}</p>
             <Button variant="secondary" onClick={cardDialog.open}>

@@ -1,12 +1,12 @@
-import { Alert, ButtonLink, Link, Page, getOperator, panelClass, useLoad, paths, messages } from '@portal/shared';
+import { Alert, ButtonLink, Link, Page, getOperator, panelClass, useQuery, paths, messages } from '@portal/shared';
 import { useEffect } from 'react';
-import { loadSubscriptionContent } from './content';
+import { subscriptionContentQuery } from './content';
 import { saleRef } from '../wizard/storage';
 import styles from './Subscribe.module.css';
 
 /** `/pretplata-uspjesna` (product.md §2): activated, how to watch, app badges, back to /nalog. */
 export function SubscribedPage() {
-  const content = useLoad(loadSubscriptionContent, 'Subscription content');
+  const content = useQuery(subscriptionContentQuery);
   // The sale is made: its `ref` has been sent with it.
   useEffect(() => saleRef.forget(), []);
   return (
@@ -17,9 +17,9 @@ export function SubscribedPage() {
           Gledaj u aplikaciji ON TV na mobitelu, tabletu ili Android TV-u: preuzmi je i prijavi se istim podacima kao na
           portalu.
         </p>
-        {content.status === 'ready' && (
+        {content.isSuccess && (
           <ul className={styles.badges} aria-label="Preuzmi aplikaciju">
-            {content.value.apps.map((app) => (
+            {content.data.apps.map((app) => (
               <li key={app.href}>
                 <a href={app.href} rel="noopener noreferrer">
                   <img src={app.image} alt={app.label} width={148} height={44} />
