@@ -24,6 +24,13 @@ const ONE_ROUTER = {
   message:
     'Import router APIs from @portal/shared: the page has one react-router, inside the shared singleton. Tests may use react-router directly.',
 };
+/** Apps take TanStack Query from @portal/shared: one copy of it, and one cache, per page. */
+const ONE_QUERY_CLIENT = {
+  name: '@tanstack/react-query',
+  allowTypeImports: true,
+  message:
+    'Import useQuery, queryOptions and the query client from @portal/shared: the page has one TanStack Query and one cache, inside the shared singleton.',
+};
 /** Apps call the API through the contract's endpoint table, never by writing a path and a method. */
 const TABLE_CALLS = {
   name: '@portal/shared',
@@ -50,7 +57,7 @@ const TESTS = ['**/*.test.{ts,tsx}', '**/testing.tsx', '**/testing/**'];
  */
 const restrictApp = (files, patterns, { contract = false, standalone = [] } = {}) => [
   {
-    ...restrict(files, patterns, [ONE_ROUTER, TABLE_CALLS, ...(contract ? [CONTRACT_VALUES] : [])]),
+    ...restrict(files, patterns, [ONE_ROUTER, ONE_QUERY_CLIENT, TABLE_CALLS, ...(contract ? [CONTRACT_VALUES] : [])]),
     ignores: [...TESTS, ...standalone],
   },
   ...(standalone.length > 0 ? [{ ...restrict(standalone, patterns, [ONE_ROUTER, TABLE_CALLS]), ignores: TESTS }] : []),
@@ -116,7 +123,7 @@ const boundaries = [
           'The payment module imports the rest of @portal/shared by package name (@portal/shared), never by path: a relative import bundles a second store and API client into each app.',
       },
     ],
-    [CONTRACT_VALUES],
+    [CONTRACT_VALUES, ONE_QUERY_CLIENT],
   ),
   ...REMOTES.flatMap((remote) =>
     restrictApp(

@@ -1,4 +1,4 @@
-import { BrowserRouter, useRoutes, type RouteObject } from '@portal/shared';
+import { BrowserRouter, QueryClientProvider, queryClient, useRoutes, type RouteObject } from '@portal/shared';
 import { Layout } from './layout/Layout';
 import { RemoteOutlet } from './remotes/RemoteOutlet';
 
@@ -13,8 +13,10 @@ export function App() {
   return (
     // Navigations are not transitions: a click into a page whose code is still loading shows its
     // spinner at once instead of leaving the old page up (React keeps shown content in a transition).
-    <BrowserRouter useTransitions={false}>
-      <PortalRoutes />
-    </BrowserRouter>
+    <QueryClientProvider client={queryClient}>
+      <BrowserRouter useTransitions={false}>
+        <PortalRoutes />
+      </BrowserRouter>
+    </QueryClientProvider>
   );
 }

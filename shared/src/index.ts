@@ -3,7 +3,6 @@ export * from './contract';
 export * from './router';
 export * from './texts';
 export * from './storage';
-export { once, type Once } from './once';
 export type { RemoteRoutesModule, SubscriptionContentModule } from './federation';
 export {
   api,
@@ -18,11 +17,21 @@ export {
   saveFile,
   type CallInput,
 } from './api/client';
-export { getAccountInfo, useAccountInfo, type AccountInfoState } from './api/account';
-export { useLoad, type LoadState } from './api/useLoad';
+// Reads go through TanStack Query's one client (api/query.ts); apps take its hooks from here, never
+// from @tanstack/react-query themselves, so every remote uses the page's one copy and cache.
+export {
+  QueryClientProvider,
+  queryOptions,
+  useQuery,
+  useQueryClient,
+  type QueryKey,
+  type UseQueryResult,
+} from '@tanstack/react-query';
+export { queryClient, endpointKey, invalidate, retryRead, type EndpointName } from './api/query';
+export { accountInfoQuery, useAccountInfo } from './api/account';
 export { useSubmit, type Submit } from './api/useSubmit';
-export { getPaymentData, usePaymentData } from './api/customer';
-export { getPlans } from './api/plans';
+export { paymentDataQuery, usePaymentData } from './api/customer';
+export { plansQuery } from './api/plans';
 export { ApiError, ContractError, messageOf, parseResponse, toApiError } from './api/errors';
 export { authStore, useAuth, type AuthState } from './auth/store';
 export { useLogout } from './auth/useLogout';

@@ -1,53 +1,16 @@
-import { Component, startTransition, useCallback, useEffect, useState, type ReactNode } from 'react';
+import { Component, useDeferredValue, type ReactNode } from 'react';
 import {
   remoteFor,
   Spinner,
   type RemoteName,
-  type RemoteRoutesModule,
+  useQuery,
   useLocation,
   useRoutes,
   type RouteObject,
 } from '@portal/shared';
 import { NotFound } from '../layout/NotFound';
 import { RemoteError } from './RemoteError';
-import { isVersionSkew, loadedRemote, loadRemoteRoutes, resetRemote } from './loader';
-
-type RemoteState =
-  { status: 'loading' } | { status: 'ready'; module: RemoteRoutesModule } | { status: 'failed'; error: unknown };
-
-function initialState(name: RemoteName): RemoteState {
-  const module = loadedRemote(name);
-  return module ? { status: 'ready', module } : { status: 'loading' };
-}
-
-function useRemote(name: RemoteName) {
-  const [state, setState] = useState<RemoteState>(() => initialState(name));
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    let live = true;
-    if (loadedRemote(name)) return;
-    loadRemoteRoutes(name).then(
-      // The remote's page renders as a transition: in slices, the browser answering between them.
-      (module) => live && startTransition(() => setState({ status: 'ready', module })),
-      (error: unknown) => {
-        console.warn(`Remote "${name}" could not be loaded`, error);
-        if (live) setState({ status: 'failed', error });
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [name, attempt]);
-
-  const retry = useCallback(() => {
-    resetRemote(name);
-    setState({ status: 'loading' });
-    setAttempt((n) => n + 1);
-  }, [name]);
-
-  return { state, retry };
-}
+import { isVersionSkew, remoteRoutesQuery, resetRemote } from './loader';
 
 const notFoundRoute: RouteObject = { path: '*', element: <NotFound /> };
 
@@ -84,16 +47,19 @@ class RemoteBoundary extends Component<BoundaryProps, { failed: boolean }> {
 }
 
 function RemoteSlot({ name }: { name: RemoteName }) {
-  const { state, retry } = useRemote(name);
-  if (state.status === 'loading') return <Spinner />;
-  if (state.status === 'failed') {
+  const remote = useQuery(remoteRoutesQuery(name));
+  // A remote that has just arrived renders as a transition: in slices, the browser answering between them.
+  const module = useDeferredValue(remote.data);
+  const retry = () => resetRemote(name);
+  if (remote.isError) {
     // This page's @portal/shared cannot change while it runs: only a reload brings the newer portal.
-    if (isVersionSkew(state.error)) return <RemoteError outdated onRetry={() => window.location.reload()} />;
+    if (isVersionSkew(remote.error)) return <RemoteError outdated onRetry={() => window.location.reload()} />;
     return <RemoteError onRetry={retry} />;
   }
+  if (!module) return <Spinner />;
   return (
     <RemoteBoundary name={name} onRetry={retry}>
-      <MountedRoutes routes={state.module.routes} />
+      <MountedRoutes routes={module.routes} />
     </RemoteBoundary>
   );
 }

@@ -1,10 +1,9 @@
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
-import { once, type PortalConfig, type RemoteName } from '@portal/shared';
+import { queryClient, queryOptions, type PortalConfig, type RemoteName } from '@portal/shared';
 import type { ExposedRoutes } from './exposed';
 import { loadRetry, originGuard } from './plugins';
 
 let manifests: PortalConfig['remotes'] | null = null;
-const loaded = new Map<RemoteName, ExposedRoutes[RemoteName]>();
 
 /**
  * Registers the remotes' manifest URLs from the run-time configuration, with the origin guard (only the
@@ -19,22 +18,21 @@ export function registerPortalRemotes(
   registerRemotes(Object.entries(remotes).map(([name, entry]) => ({ name, entry })));
 }
 
-export function loadedRemote<N extends RemoteName>(name: N): ExposedRoutes[N] | undefined {
-  return loaded.get(name) as ExposedRoutes[N] | undefined;
-}
-
-const pending = once((name: RemoteName) =>
-  loadRemote<ExposedRoutes[RemoteName]>(`${name}/routes`).then((module) => {
-    if (!module || !Array.isArray(module.routes)) throw new Error(`Remote "${name}" exposes no routes`);
-    loaded.set(name, module);
-    return module;
-  }),
-);
-
-/** Loads a remote's routes once; concurrent callers share one download, and a failed one is tried again. */
-export function loadRemoteRoutes<N extends RemoteName>(name: N): Promise<ExposedRoutes[N]> {
-  return pending(name) as Promise<ExposedRoutes[N]>;
-}
+/**
+ * A remote's routes, loaded once per page through the query client: concurrent pages share one
+ * download, and a failed one is tried again by the next page that needs it (or its retry button).
+ */
+export const remoteRoutesQuery = <N extends RemoteName>(name: N) =>
+  queryOptions({
+    queryKey: ['remote', name],
+    queryFn: async (): Promise<ExposedRoutes[N]> => {
+      const module = await loadRemote<ExposedRoutes[N]>(`${name}/routes`);
+      if (!module || !Array.isArray(module.routes)) throw new Error(`Remote "${name}" exposes no routes`);
+      return module;
+    },
+    staleTime: Infinity,
+    gcTime: Infinity,
+  });
 
 /**
  * Whether loading a remote failed because it needs another major release of a strictly versioned
@@ -44,17 +42,15 @@ export function isVersionSkew(error: unknown): boolean {
   return error instanceof Error && /shared singleton module \S+ does not satisfy the requirement/.test(error.message);
 }
 
-/** Forgets a failed or broken remote so the next load fetches its manifest and code afresh. */
+/** Forgets a failed or broken remote: its manifest and code are fetched afresh, by the page showing it at once. */
 export function resetRemote(name: RemoteName): void {
-  pending.forget(name);
-  loaded.delete(name);
   if (manifests) registerRemotes([{ name, entry: manifests[name] }], { force: true });
+  void queryClient.resetQueries({ queryKey: remoteRoutesQuery(name).queryKey, exact: true });
 }
 
 /** Forgets every loaded remote (tests start each from a fresh page). */
 export function clearRemoteCache(): void {
-  pending.clear();
-  loaded.clear();
+  queryClient.removeQueries({ queryKey: ['remote'] });
 }
 
 /** A module a remote exposes besides its routes (`catalogue/subscription`), for other remotes. */

@@ -1,12 +1,14 @@
-import type { AccountInfo } from '../contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { calls } from './client';
-import { useLoad, type LoadState } from './useLoad';
+import { endpointKey } from './query';
 
-export const getAccountInfo = (signal?: AbortSignal): Promise<AccountInfo> => calls.accountInfo({ signal });
+/** The signed-in customer's account: status, plan, period and promos (product.md §2, Moj nalog). */
+export const accountInfoQuery = queryOptions({
+  queryKey: endpointKey('accountInfo'),
+  queryFn: ({ signal }) => calls.accountInfo({ signal }),
+});
 
-export type AccountInfoState = LoadState<AccountInfo> & { retry: () => void };
-
-/** Account info for the logged-in customer (account page, package buttons); a failure is logged and reported as `failed`. */
-export function useAccountInfo(enabled = true): AccountInfoState {
-  return useLoad(getAccountInfo, 'Account info', enabled);
+/** Account info for the logged-in customer (account page, package buttons); with `enabled` false nothing is asked. */
+export function useAccountInfo(enabled = true) {
+  return useQuery({ ...accountInfoQuery, enabled });
 }

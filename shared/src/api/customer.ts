@@ -1,10 +1,13 @@
-import type { PaymentData } from '../contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { calls } from './client';
-import { useLoad } from './useLoad';
+import { endpointKey } from './query';
 
-/** The saved cards, primary first. */
-export const getPaymentData = (signal?: AbortSignal): Promise<PaymentData> => calls.paymentData({ signal });
+/** The saved cards, primary first, and the holder's data. */
+export const paymentDataQuery = queryOptions({
+  queryKey: endpointKey('paymentData'),
+  queryFn: ({ signal }) => calls.paymentData({ signal }),
+});
 
 export function usePaymentData(enabled = true) {
-  return useLoad(getPaymentData, 'Payment data', enabled);
+  return useQuery({ ...paymentDataQuery, enabled });
 }

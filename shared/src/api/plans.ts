@@ -1,5 +1,10 @@
-import type { Plan } from '../contract';
+import { queryOptions } from '@tanstack/react-query';
 import { calls } from './client';
+import { endpointKey } from './query';
 
-/** Prices and promos of the packages. */
-export const getPlans = (signal?: AbortSignal): Promise<Plan[]> => calls.plans({ signal });
+/** Prices and promos of the packages: the same for every visitor, fresh for a minute. */
+export const plansQuery = queryOptions({
+  queryKey: endpointKey('plans'),
+  queryFn: ({ signal }) => calls.plans({ signal }),
+  staleTime: 60_000,
+});

@@ -1,9 +1,9 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { authStore, configurePortal, setToken } from '@portal/shared';
-import { demoClaims, fakeApi, fakeProcessor, fakeToken } from '@portal/shared/testing';
-import { CardDialog } from './CardDialog';
+import { authStore, configurePortal, setToken, usePaymentData } from '@portal/shared';
+import { demoClaims, fakeApi, fakeProcessor, fakeToken, TestProviders } from '@portal/shared/testing';
+import { CardDialog, useCardDialog } from './CardDialog';
 import { COUNTRY_CODES } from './countries';
 
 async function openDialog() {
@@ -30,7 +30,7 @@ async function openDialog() {
     });
   const onClose = jest.fn();
   await act(async () => {
-    render(<CardDialog onClose={onClose} />);
+    render(<CardDialog onClose={onClose} />, { wrapper: TestProviders });
   });
   return { server, onClose, dialog: within(screen.getByRole('dialog', { name: 'Dodaj karticu' })) };
 }
@@ -156,5 +156,51 @@ describe('the card dialog', () => {
       url: '/sandbox-pay/v1/intents/seti_1/challenge',
       body: { client_secret: 'seti_1_secret_x', approve: true },
     });
+  });
+});
+
+const savedCard = {
+  code: 'c0ffee00-0000-4000-8000-000000000001',
+  primaryCard: true,
+  creditCardTypeCode: 'visa',
+  cardNumber: '**** **** **** 4242',
+  fullName: 'Amra Hodžić',
+  address: 'Titova 1',
+  city: 'Sarajevo',
+  zip: '71000',
+  phone: '+38761000001',
+  country: 'BA',
+  email: 'demo@ontv.ba',
+  expirationDateMm: 12,
+  expirationDateYy: 30,
+};
+
+describe("the card dialog and the page's card lists", () => {
+  function CardsProbe() {
+    const payment = usePaymentData();
+    const cardDialog = useCardDialog();
+    return (
+      <>
+        <p>{payment.isSuccess ? `Kartica: ${payment.data.creditCards.length}` : 'Učitavanje'}</p>
+        <button onClick={cardDialog.open}>Nova kartica</button>
+        {cardDialog.dialog}
+      </>
+    );
+  }
+
+  it("asks for the customer's cards again when it closes, without the page reloading them", async () => {
+    setToken(fakeToken(demoClaims));
+    authStore.getState().bootstrap();
+    const server = fakeApi().on('GET', '/customer/payment-data', { status: 200, data: { creditCards: [], mbons: [] } });
+    render(<CardsProbe />, { wrapper: TestProviders });
+    expect(await screen.findByText('Kartica: 0')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Nova kartica' }));
+    // The card was saved while the dialog was open (here, by another tab).
+    server.on('GET', '/customer/payment-data', { status: 200, data: { creditCards: [savedCard], mbons: [] } });
+    await userEvent.click(
+      within(screen.getByRole('dialog', { name: 'Dodaj karticu' })).getByRole('button', { name: 'Zatvori' }),
+    );
+    expect(await screen.findByText('Kartica: 1')).toBeInTheDocument();
+    expect(server.callsTo('GET', '/customer/payment-data')).toHaveLength(2);
   });
 });

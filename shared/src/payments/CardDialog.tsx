@@ -1,11 +1,11 @@
 import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { CARD_HOLDER_FIELDS, cardHolderErrors, type CardHolder, type CardHolderField } from '@portal/shared';
-import { Alert, Button, Spinner, TextField, useAuth, useLoad, useSubmit, messages, shownPhone } from '@portal/shared';
+import { Alert, Button, Spinner, TextField, useAuth, useQuery, useSubmit, messages, shownPhone } from '@portal/shared';
 import { Dialog } from './Dialog';
 import { ChallengeStep } from './ChallengeStep';
 import { countryOptions, DEFAULT_COUNTRY } from './countries';
-import { createCard, updateCardHolder } from './calls';
-import { loadPaymentProvider, type Outcome, type PaymentProvider } from './provider';
+import { cardsChanged, createCard, updateCardHolder } from './calls';
+import { paymentProviderQuery, type Outcome, type PaymentProvider } from './provider';
 import { CARD_TEXTS } from './texts';
 import styles from './payments.module.css';
 
@@ -15,16 +15,16 @@ type Step = { n: 1 } | { n: 2; secret: string; holder: CardHolder } | { n: 3 } |
 const phoneOf = (value: string | null | undefined) => (value ? shownPhone(value) : '');
 
 /**
- * A page's card dialog: `open()` shows it, and when it closes `reload` refreshes whatever lists the
- * page's cards. Render `dialog` anywhere in the page.
+ * A page's card dialog: `open()` shows it, and when it closes every list of the customer's cards is
+ * refreshed (cardsChanged). Render `dialog` anywhere in the page.
  */
-export function useCardDialog(reload: () => void): { open: () => void; dialog: ReactNode } {
+export function useCardDialog(): { open: () => void; dialog: ReactNode } {
   const [adding, setAdding] = useState(false);
   const dialog = adding ? (
     <CardDialog
       onClose={() => {
         setAdding(false);
-        reload();
+        void cardsChanged();
       }}
     />
   ) : null;
@@ -36,8 +36,7 @@ export function useCardDialog(reload: () => void): { open: () => void; dialog: R
  * 'Greška'. `onClose(saved)` runs when it closes; the caller refreshes its card list.
  */
 export function CardDialog({ onClose }: { onClose: (saved: boolean) => void }) {
-  const load = useMemo(() => () => loadPaymentProvider(), []);
-  const provider = useLoad(load, 'Payment provider');
+  const provider = useQuery(paymentProviderQuery());
   const [step, setStep] = useState<Step>({ n: 1 });
   return (
     <Dialog title={CARD_TEXTS.title} onClose={() => onClose(step.n === 3)}>
@@ -47,19 +46,19 @@ export function CardDialog({ onClose }: { onClose: (saved: boolean) => void }) {
       {step.n === 1 && (
         <HolderStep onDone={(secret, holder) => setStep({ n: 2, secret, holder })} onFailed={() => setStep({ n: 4 })} />
       )}
-      {step.n === 2 && provider.status === 'loading' && <Spinner />}
-      {step.n === 2 && provider.status === 'failed' && (
+      {step.n === 2 && provider.isPending && <Spinner />}
+      {step.n === 2 && provider.isError && (
         <ErrorStep onRetry={() => setStep({ n: 1 })} onClose={() => onClose(false)} />
       )}
-      {step.n === 2 && provider.status === 'ready' && (
-        <provider.value.Scope>
+      {step.n === 2 && provider.isSuccess && (
+        <provider.data.Scope>
           <CardStep
-            provider={provider.value}
+            provider={provider.data}
             secret={step.secret}
             holder={step.holder}
             onOutcome={(ok) => setStep({ n: ok ? 3 : 4 })}
           />
-        </provider.value.Scope>
+        </provider.data.Scope>
       )}
       {step.n === 3 && (
         <div className={styles.result}>

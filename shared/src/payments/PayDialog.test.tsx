@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { authStore, configurePortal, setToken, type CreditCard } from '@portal/shared';
-import { demoClaims, fakeApi, fakeProcessor, fakeToken, type FakeApi } from '@portal/shared/testing';
+import { demoClaims, fakeApi, fakeProcessor, fakeToken, type FakeApi, TestProviders } from '@portal/shared/testing';
 import { PayDialog } from './PayDialog';
 import { createOrder } from './calls';
 
@@ -54,6 +54,7 @@ async function openDialog() {
         onResult={onResult}
         onClose={() => undefined}
       />,
+      { wrapper: TestProviders },
     );
   });
   const dialog = within(screen.getByRole('dialog', { name: 'Sigurnosni kod kartice' }));

@@ -1,9 +1,10 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import type { CreditCard, PaymentOrderResponse } from '@portal/shared/contract';
-import { Button, CardLogo, Spinner, formatKM, useLoad, useSubmit } from '@portal/shared';
+import { Button, CardLogo, Spinner, formatKM, useQuery, useSubmit } from '@portal/shared';
 import { Dialog } from './Dialog';
 import { ChallengeStep } from './ChallengeStep';
-import { loadPaymentProvider, type Outcome, type PaymentProvider } from './provider';
+import { subscriptionChanged } from './calls';
+import { paymentProviderQuery, type Outcome, type PaymentProvider } from './provider';
 import { CARD_TEXTS } from './texts';
 import styles from './payments.module.css';
 
@@ -29,16 +30,15 @@ export const newIdempotencyKey = () =>
  * same idempotency key, so the order is charged once at most.
  */
 export function PayDialog(props: PayDialogProps) {
-  const load = useMemo(() => () => loadPaymentProvider(), []);
-  const provider = useLoad(load, 'Payment provider');
+  const provider = useQuery(paymentProviderQuery());
   return (
     <Dialog title={CARD_TEXTS.securityTitle} onClose={props.onClose}>
-      {provider.status === 'loading' && <Spinner />}
-      {provider.status === 'failed' && <PayFailed onResult={props.onResult} />}
-      {provider.status === 'ready' && (
-        <provider.value.Scope>
-          <PayForm provider={provider.value} {...props} />
-        </provider.value.Scope>
+      {provider.isPending && <Spinner />}
+      {provider.isError && <PayFailed onResult={props.onResult} />}
+      {provider.isSuccess && (
+        <provider.data.Scope>
+          <PayForm provider={provider.data} {...props} />
+        </provider.data.Scope>
       )}
     </Dialog>
   );
@@ -58,8 +58,10 @@ function PayForm({ provider, card, amount, placeOrder, onResult }: PayDialogProp
   const [challenge, setChallenge] = useState<Extract<Outcome, { status: 'challenge' }> | null>(null);
   const [key] = useState(newIdempotencyKey);
   const settle = (outcome: Outcome) => {
-    if (outcome.status === 'challenge') setChallenge(outcome);
-    else onResult(outcome.status === 'succeeded');
+    if (outcome.status === 'challenge') return setChallenge(outcome);
+    // Paid or not, the order is settled: the account page, the history and the cards are asked again.
+    void subscriptionChanged();
+    onResult(outcome.status === 'succeeded');
   };
 
   function pay() {

@@ -10,7 +10,7 @@ import type {
   PlanChangeResponse,
   ServiceStatus,
 } from '@portal/shared/contract';
-import { calls, getProduct } from '@portal/shared';
+import { calls, endpointKey, getProduct, invalidate, queryOptions } from '@portal/shared';
 
 /** The card and payment calls, over the contract's endpoint table (`calls`). */
 
@@ -20,14 +20,22 @@ export async function updateCardHolder(code: string, holder: CardHolder): Promis
   await calls.updateCardHolder({ params: { code }, body: holder });
 }
 
-export const listCards = (signal?: AbortSignal): Promise<CreditCard[]> => calls.listCards({ signal });
+export const cardsQuery = queryOptions({
+  queryKey: endpointKey('listCards'),
+  queryFn: ({ signal }): Promise<CreditCard[]> => calls.listCards({ signal }),
+});
+
+/** What a saved, removed or newly primary card changes: the cards lists and the account page's payment section. */
+export const cardsChanged = (): Promise<void> => invalidate('listCards', 'paymentData');
 
 export async function setPrimaryCard(code: string): Promise<void> {
   await calls.setPrimaryCard({ params: { code } });
+  await cardsChanged();
 }
 
 export async function deleteCard(code: string): Promise<void> {
   await calls.deleteCard({ params: { code } });
+  await cardsChanged();
 }
 
 /** The order for a plan; the idempotency key makes a repeated order (double click, retry) the same one. */
@@ -47,37 +55,62 @@ export function createOrder(input: {
   return calls.createOrder({ body, headers: { 'Idempotency-Key': input.idempotencyKey } });
 }
 
-export const getPayments = (signal?: AbortSignal): Promise<PaymentRecord[]> => calls.payments({ signal });
+export const paymentsQuery = queryOptions({
+  queryKey: endpointKey('payments'),
+  queryFn: ({ signal }): Promise<PaymentRecord[]> => calls.payments({ signal }),
+});
 
-export const getInvoice = (orderNumber: string, signal?: AbortSignal): Promise<Invoice> =>
-  calls.invoice({ params: { orderNumber }, signal });
+export const invoiceQuery = (orderNumber: string) =>
+  queryOptions({
+    queryKey: endpointKey('invoice', orderNumber),
+    queryFn: ({ signal }): Promise<Invoice> => calls.invoice({ params: { orderNumber }, signal }),
+  });
 
 /** The plan comes under a product-named key (`ontvPlan`); the portal reads it as `plan`. */
-export async function getPaymentInfo(planId: string, signal?: AbortSignal): Promise<PaymentInfo> {
-  const data = await calls.paymentInfo({ params: { planId }, signal });
-  return { plan: data[`${getProduct()}Plan`]!, periodStart: data.periodStart, periodEnd: data.periodEnd };
+export const paymentInfoQuery = (planId: string) =>
+  queryOptions({
+    queryKey: endpointKey('paymentInfo', planId),
+    queryFn: async ({ signal }): Promise<PaymentInfo> => {
+      const data = await calls.paymentInfo({ params: { planId }, signal });
+      return { plan: data[`${getProduct()}Plan`]!, periodStart: data.periodStart, periodEnd: data.periodEnd };
+    },
+    gcTime: 0, // the amount and period as of now: a later visit asks again
+  });
+
+/** What a payment or a subscription changes: the account page, the history and the cards (a card saved with it). */
+export const subscriptionChanged = (): Promise<void> =>
+  invalidate('accountInfo', 'payments', 'paymentData', 'listCards');
+
+export async function subscribeInPromo(plan: string, ref?: string | null): Promise<ServiceStatus> {
+  const status = await calls.subscribeInPromo({ body: { plan, ...(ref ? { ref } : {}) } });
+  await subscriptionChanged();
+  return status;
 }
 
-export const subscribeInPromo = (plan: string, ref?: string | null): Promise<ServiceStatus> =>
-  calls.subscribeInPromo({ body: { plan, ...(ref ? { ref } : {}) } });
-
 /** What changing the package to `plan` costs and from when (product.md §10, Changing the package). */
-export const getPlanChangeQuote = (plan: string, signal?: AbortSignal): Promise<PlanChangeQuote> =>
-  calls.planChangeQuote({ query: { plan }, signal });
+export const planChangeQuoteQuery = (plan: string) =>
+  queryOptions({
+    queryKey: endpointKey('planChangeQuote', plan),
+    queryFn: ({ signal }): Promise<PlanChangeQuote> => calls.planChangeQuote({ query: { plan }, signal }),
+    gcTime: 0, // a price quoted for now: a later visit asks again rather than show an old one
+  });
 
 /** Changes the package at the quoted amount; an upgrade answers its order, paid like any order. */
-export function changePlan(input: {
+export async function changePlan(input: {
   plan: string;
   amount: number;
   idempotencyKey: string;
 }): Promise<PlanChangeResponse> {
-  return calls.changePlan({
+  const answer = await calls.changePlan({
     body: { plan: input.plan, amount: input.amount },
     headers: { 'Idempotency-Key': input.idempotencyKey },
   });
+  await subscriptionChanged();
+  return answer;
 }
 
 /** Cancels a downgrade that waits for the renewal. */
 export async function cancelPlanChange(): Promise<void> {
   await calls.cancelPlanChange();
+  await subscriptionChanged();
 }

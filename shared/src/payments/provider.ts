@@ -1,18 +1,27 @@
-import { getPaymentSettings, once, type PaymentSettings } from '@portal/shared';
+import { getPaymentSettings, queryClient, queryOptions, type PaymentSettings } from '@portal/shared';
 import type { PaymentProvider } from './types';
 
 export type { Confirmations, Outcome, PaymentProvider } from './types';
 
-const loadProvider = once(
-  (settings: PaymentSettings): Promise<PaymentProvider> =>
-    settings.provider === 'stripe'
-      ? import('./stripe').then((m) => m.createStripeProvider(m.loadStripeOnce(settings.publishableKey)))
-      : import('./sandbox').then((m) => m.createSandboxProvider(settings.sandboxUrl)),
-  (settings) =>
-    settings.provider === 'stripe' ? `stripe:${settings.publishableKey}` : `sandbox:${settings.sandboxUrl}`,
-);
+/**
+ * The configured provider's code, loaded on first use (Stripe's only when Stripe is configured) and
+ * kept for the page's life; a load that failed is tried again by the next dialog.
+ */
+export const paymentProviderQuery = (settings: PaymentSettings = getPaymentSettings()) =>
+  queryOptions({
+    queryKey: [
+      'paymentProvider',
+      settings.provider === 'stripe' ? `stripe:${settings.publishableKey}` : `sandbox:${settings.sandboxUrl}`,
+    ],
+    queryFn: (): Promise<PaymentProvider> =>
+      settings.provider === 'stripe'
+        ? import('./stripe').then((m) => m.createStripeProvider(m.loadStripeJs(settings.publishableKey)))
+        : import('./sandbox').then((m) => m.createSandboxProvider(settings.sandboxUrl)),
+    staleTime: Infinity,
+    gcTime: Infinity,
+  });
 
-/** The configured provider, loaded on first use (Stripe's code only when Stripe is configured). */
+/** The configured provider, loaded on first use. */
 export function loadPaymentProvider(settings: PaymentSettings = getPaymentSettings()): Promise<PaymentProvider> {
-  return loadProvider(settings);
+  return queryClient.fetchQuery(paymentProviderQuery(settings));
 }

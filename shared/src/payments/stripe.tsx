@@ -14,7 +14,6 @@ import {
   useElements,
   useStripe,
 } from '@stripe/react-stripe-js';
-import { once } from '@portal/shared';
 import type { Outcome, PaymentProvider } from './types';
 import styles from './payments.module.css';
 import { SANDBOX_TEXTS } from './texts';
@@ -25,10 +24,9 @@ import { SANDBOX_TEXTS } from './texts';
  */
 const LOCALE = 'sr' as StripeElementLocale;
 
-/** Stripe.js from Stripe's servers, once per key. */
-export const loadStripeOnce = once((publishableKey: string): Promise<Stripe | null> =>
-  loadStripe(publishableKey, { locale: LOCALE as never }),
-);
+/** Stripe.js from Stripe's servers (the provider query, provider.ts, asks once per key). */
+export const loadStripeJs = (publishableKey: string): Promise<Stripe | null> =>
+  loadStripe(publishableKey, { locale: LOCALE as never });
 
 const ELEMENT_OPTIONS = { style: { base: { fontSize: '16px', color: '#141629' }, invalid: { color: '#b3261e' } } };
 

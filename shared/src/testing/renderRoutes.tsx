@@ -1,6 +1,7 @@
 import { act, render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { RouteObject } from '../router';
+import { TestProviders } from './providers';
 
 /**
  * Renders an app's real routes (plus stand-ins for pages of other apps) in a memory router at
@@ -20,7 +21,11 @@ export async function renderRoutes(
     initialEntries: [{ pathname, search: search ? `?${search}` : '', state: options.state }],
   });
   await act(async () => {
-    render(<RouterProvider router={router} />);
+    render(
+      <TestProviders>
+        <RouterProvider router={router} />
+      </TestProviders>,
+    );
   });
   return router;
 }

@@ -10,6 +10,8 @@ import {
   messages,
   shownPhone,
   useAccountInfo,
+  accountInfoQuery,
+  retryRead,
   useAuth,
   useLogout,
   usePaymentData,
@@ -34,7 +36,7 @@ export function AccountPage() {
   const fullName = `${tokenData.first_name} ${tokenData.last_name}`.trim();
   const username =
     tokenData.email ?? (tokenData.phone_number ? shownPhone(tokenData.phone_number) : tokenData.device_username);
-  const info = account.status === 'ready' ? account.value : null;
+  const info = account.isSuccess ? account.data : null;
 
   return (
     <Page title={T.title}>
@@ -46,7 +48,7 @@ export function AccountPage() {
             <dd>{fullName}</dd>
             <dt>{T.username}</dt>
             <dd>{username}</dd>
-            {(info?.accountNumber || account.status === 'loading') && (
+            {(info?.accountNumber || account.isPending) && (
               <>
                 <dt>{T.accountNumber}</dt>
                 {/* Held while loading, so the sections below do not move when it arrives (CLS). */}
@@ -62,23 +64,23 @@ export function AccountPage() {
         </Card>
 
         {/* Loading sections keep about the size of the loaded ones, so nothing jumps when they arrive (CLS). */}
-        {account.status === 'loading' && (
+        {account.isPending && (
           <Card className={styles.pendingPackage}>
             <h2 className={styles.heading}>{T.myPackage}</h2>
             <Spinner label={T.loadingAccount} />
           </Card>
         )}
-        {account.status === 'failed' && <LoadFailed message={ACCOUNT_INFO_FAILED} retry={account.retry} />}
+        {account.isError && <LoadFailed message={ACCOUNT_INFO_FAILED} retry={retryRead(accountInfoQuery)} />}
         {info && <PackageSection info={info} />}
 
-        {payment.status === 'loading' && (
+        {payment.isPending && (
           <Card className={styles.pendingPayment}>
             <h2 className={styles.heading}>{T.payment}</h2>
             <Spinner label={T.loadingCards} />
           </Card>
         )}
-        {payment.status === 'failed' && <Alert kind="error">{PAYMENT_DATA_FAILED}</Alert>}
-        {payment.status === 'ready' && <PaymentSection payment={payment.value} info={info} />}
+        {payment.isError && <Alert kind="error">{PAYMENT_DATA_FAILED}</Alert>}
+        {payment.isSuccess && <PaymentSection payment={payment.data} info={info} />}
 
         <div className={styles.actions}>
           {info && <ServiceAction info={info} />}

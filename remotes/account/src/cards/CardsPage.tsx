@@ -7,14 +7,15 @@ import {
   Page,
   Spinner,
   panelClass,
-  useLoad,
+  useQuery,
+  retryRead,
   useSubmit,
   type CreditCard,
   paths,
   LoadFailed,
   messages,
 } from '@portal/shared';
-import { deleteCard, listCards, setPrimaryCard, useCardDialog } from '@portal/shared/payments';
+import { cardsQuery, deleteCard, setPrimaryCard, useCardDialog } from '@portal/shared/payments';
 import styles from './CardsPage.module.css';
 import itemList from '../ui/ItemList.module.css';
 import forms from '../forms.module.css';
@@ -23,30 +24,24 @@ import { CARD_LIST_TEXTS, CARDS_TEXTS } from '../texts';
 
 /** `/nalog/moje-kartice` (product.md §2): saved cards with add, delete (confirmed) and set as primary. */
 export function CardsPage() {
-  const cards = useLoad(listCards, 'Cards');
-  const cardDialog = useCardDialog(cards.retry);
+  const cards = useQuery(cardsQuery);
+  const cardDialog = useCardDialog();
   const [removing, setRemoving] = useState<CreditCard | null>(null);
   const { busy, error, run } = useSubmit(CARDS_TEXTS.changeFailed);
 
-  const change = (action: () => Promise<void>) =>
-    run(
-      async () => {
-        await action();
-        cards.retry();
-      },
-      { settle: true },
-    );
+  // The card calls refresh the list themselves (cardsChanged); the form stays busy until it has.
+  const change = (action: () => Promise<void>) => run(action, { settle: true });
 
   return (
     <Page title={CARDS_TEXTS.title} narrow>
       <div className={panelClass()}>
         {error && <Alert kind="error">{error}</Alert>}
-        {cards.status === 'loading' && <Spinner />}
-        {cards.status === 'failed' && <LoadFailed message={CARDS_TEXTS.failed} retry={cards.retry} />}
-        {cards.status === 'ready' && cards.value.length === 0 && <p className={styles.empty}>{CARDS_TEXTS.empty}</p>}
-        {cards.status === 'ready' && cards.value.length > 0 && (
+        {cards.isPending && <Spinner />}
+        {cards.isError && <LoadFailed message={CARDS_TEXTS.failed} retry={retryRead(cardsQuery)} />}
+        {cards.isSuccess && cards.data.length === 0 && <p className={styles.empty}>{CARDS_TEXTS.empty}</p>}
+        {cards.isSuccess && cards.data.length > 0 && (
           <ul className={itemList.list} aria-label={CARD_LIST_TEXTS.label}>
-            {cards.value.map((card) => (
+            {cards.data.map((card) => (
               <li key={card.code} className={itemList.item}>
                 <CardLogo type={card.creditCardTypeCode} />
                 <span className={styles.number}>

@@ -13,7 +13,11 @@ import {
   panelClass,
   paths,
   useAccountInfo,
-  useLoad,
+  endpointKey,
+  queryClient,
+  queryOptions,
+  retryRead,
+  useQuery,
   useSubmit,
   type SignedInDevice,
   messages,
@@ -26,25 +30,29 @@ import { ConfirmDialog } from '../ui/ConfirmDialog';
 
 const typeOf = (device: SignedInDevice) =>
   DEVICES_TEXTS.types[device.type] ?? (device.type === getProduct() ? DEVICES_TEXTS.browser : device.type);
-const listDevices = (signal: AbortSignal) => calls.listDevices({ signal });
+const devicesQuery = queryOptions({
+  queryKey: endpointKey('listDevices'),
+  queryFn: ({ signal }) => calls.listDevices({ signal }),
+});
 
 /** `/nalog/uredjaji` (product.md §10): the devices signed in to the account; one other, or all others, can be signed out. */
 export function DevicesPage() {
-  const devices = useLoad(listDevices, 'Devices');
+  const devices = useQuery(devicesQuery);
   const account = useAccountInfo();
-  const [list, setList] = useState<SignedInDevice[] | null>(null);
   const [confirming, setConfirming] = useState<SignedInDevice | 'others' | null>(null);
   const { busy, error, run } = useSubmit(DEVICES_TEXTS.changeFailed);
-  const shown = list ?? (devices.status === 'ready' ? devices.value : null);
-  const plan = account.status === 'ready' ? account.value.plan : null;
+  const shown = devices.isSuccess ? devices.data : null;
+  const plan = account.isSuccess ? account.data.plan : null;
   const limit =
     plan && plan.code in DEVICES_AT_ONCE ? DEVICES_AT_ONCE[plan.code as keyof typeof DEVICES_AT_ONCE] : null;
 
   const signOut = (target: SignedInDevice | 'others') => {
     setConfirming(null);
     void run(
+      // Signing out answers the devices left: they are the list from now on.
       async () =>
-        setList(
+        queryClient.setQueryData(
+          devicesQuery.queryKey,
           target === 'others'
             ? await calls.signOutOtherDevices()
             : await calls.signOutDevice({ params: { id: target.id } }),
@@ -59,8 +67,8 @@ export function DevicesPage() {
         <p className={styles.intro}>{DEVICES_TEXTS.intro}</p>
         {plan && limit && <p className={styles.limit}>{DEVICES_TEXTS.limit(plan.name, limit)}</p>}
         {error && <Alert kind="error">{error}</Alert>}
-        {devices.status === 'loading' && <Spinner />}
-        {devices.status === 'failed' && <LoadFailed message={DEVICES_TEXTS.failed} retry={devices.retry} />}
+        {devices.isPending && <Spinner />}
+        {devices.isError && <LoadFailed message={DEVICES_TEXTS.failed} retry={retryRead(devicesQuery)} />}
         {shown && (
           <ul className={itemList.list} aria-label={DEVICES_TEXTS.title}>
             {shown.map((device) => (

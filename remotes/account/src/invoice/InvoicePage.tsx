@@ -1,4 +1,3 @@
-import { useCallback } from 'react';
 import {
   Button,
   INVOICE_TEXTS,
@@ -10,10 +9,10 @@ import {
   getOperator,
   splitVat,
   DocumentTitle,
-  useLoad,
+  useQuery,
   useSearchParams,
 } from '@portal/shared';
-import { getInvoice } from '@portal/shared/payments';
+import { invoiceQuery } from '@portal/shared/payments';
 import styles from './InvoicePage.module.css';
 import { DownloadPdf } from './DownloadPdf';
 import { HISTORY_TEXTS } from '../texts';
@@ -22,13 +21,10 @@ import { HISTORY_TEXTS } from '../texts';
 export function InvoicePage() {
   const [params] = useSearchParams();
   const number = params.get('no') ?? '';
-  const load = useCallback(
-    (signal: AbortSignal) => (number ? getInvoice(number, signal) : Promise.reject(new Error('No invoice number'))),
-    [number],
-  );
-  const invoice = useLoad(load, 'Invoice');
+  const invoice = useQuery({ ...invoiceQuery(number), enabled: number !== '' });
   const title = <DocumentTitle title={HISTORY_TEXTS.invoiceOf(number)} />;
-  if (invoice.status === 'loading') {
+  if (!number || invoice.isError) return <Navigate to="/not-found" replace />;
+  if (invoice.isPending) {
     return (
       <>
         {title}
@@ -36,8 +32,7 @@ export function InvoicePage() {
       </>
     );
   }
-  if (invoice.status === 'failed') return <Navigate to="/not-found" replace />;
-  const value = invoice.value;
+  const value = invoice.data;
   const operator = getOperator();
   const { net, vat, gross } = splitVat(value.amount);
   return (

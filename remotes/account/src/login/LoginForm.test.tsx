@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { authStore, getToken } from '@portal/shared';
-import { demoClaims, fakeApi, fakeToken, type FakeApi } from '@portal/shared/testing';
+import { demoClaims, fakeApi, fakeToken, type FakeApi, TestProviders } from '@portal/shared/testing';
 import { routes } from '../exposes/routes';
 
 let server: FakeApi;
@@ -13,7 +13,7 @@ beforeEach(() => {
 
 function renderAccount(path = '/nalog') {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(<RouterProvider router={router} />);
+  render(<RouterProvider router={router} />, { wrapper: TestProviders });
   return router;
 }
 

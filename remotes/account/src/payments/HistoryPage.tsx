@@ -7,26 +7,27 @@ import {
   formatDateTime,
   formatKM,
   panelClass,
-  useLoad,
+  useQuery,
+  retryRead,
   paths,
   LoadFailed,
   messages,
 } from '@portal/shared';
-import { getPayments } from '@portal/shared/payments';
+import { paymentsQuery } from '@portal/shared/payments';
 import styles from './HistoryPage.module.css';
 import { DownloadPdf } from '../invoice/DownloadPdf';
 import { HISTORY_TEXTS as T } from '../texts';
 
 /** `/nalog/istorija-uplata` (product.md §2): the payment table, 'Nema uplata' when empty (product.md §8). */
 export function HistoryPage() {
-  const payments = useLoad(getPayments, 'Payments');
+  const payments = useQuery(paymentsQuery);
   return (
     <Page title={T.title}>
       <div className={panelClass()}>
-        {payments.status === 'loading' && <Spinner />}
-        {payments.status === 'failed' && <LoadFailed message={T.failed} retry={payments.retry} />}
-        {payments.status === 'ready' && payments.value.length === 0 && <p className={styles.empty}>{T.empty}</p>}
-        {payments.status === 'ready' && payments.value.length > 0 && (
+        {payments.isPending && <Spinner />}
+        {payments.isError && <LoadFailed message={T.failed} retry={retryRead(paymentsQuery)} />}
+        {payments.isSuccess && payments.data.length === 0 && <p className={styles.empty}>{T.empty}</p>}
+        {payments.isSuccess && payments.data.length > 0 && (
           <div className={styles.scroll}>
             <table className={styles.table}>
               <caption className="visually-hidden">{T.caption}</caption>
@@ -41,7 +42,7 @@ export function HistoryPage() {
                 </tr>
               </thead>
               <tbody>
-                {payments.value.map((p) => (
+                {payments.data.map((p) => (
                   <tr key={p.orderNumber}>
                     <td data-label={T.number}>{p.orderNumber}</td>
                     <td data-label={T.paid}>{formatDateTime(p.updated)}</td>

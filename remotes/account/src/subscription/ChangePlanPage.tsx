@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import {
   Alert,
   Button,
@@ -15,14 +15,15 @@ import {
   messages,
   panelClass,
   paths,
-  useLoad,
+  retryRead,
+  useQuery,
   usePaymentData,
   useSearchParams,
   useSubmit,
   toApiError,
   type PlanChangeQuote,
 } from '@portal/shared';
-import { PayDialog, changePlan, getPlanChangeQuote, newIdempotencyKey, useCardDialog } from '@portal/shared/payments';
+import { PayDialog, changePlan, newIdempotencyKey, planChangeQuoteQuery, useCardDialog } from '@portal/shared/payments';
 import { CHANGE_PLAN_TEXTS as T } from '../texts';
 import styles from '../forms.module.css';
 
@@ -40,23 +41,11 @@ export function ChangePlanPage() {
   return <ChangePlan plan={plan} />;
 }
 
-/** The quote, or the API's reason (in its words) why this change may not be made: not ACTIVE, the same package, a renewal under way. */
-type Quoted = { quote: PlanChangeQuote } | { refused: string };
+/** The API refuses to quote a change that may not be made (not ACTIVE, the same package, a renewal under way) in its own words. */
+const isRefusal = (error: unknown) => [404, 409].includes(toApiError(error).status);
 
 function ChangePlan({ plan }: { plan: string }) {
-  const load = useCallback(
-    (signal: AbortSignal) =>
-      getPlanChangeQuote(plan, signal).then(
-        (quote): Quoted => ({ quote }),
-        (error: unknown): Quoted => {
-          const status = toApiError(error).status;
-          if (status === 404 || status === 409) return { refused: messageOf(error, T.failed) };
-          throw error;
-        },
-      ),
-    [plan],
-  );
-  const quoted = useLoad(load, 'Plan change quote');
+  const quoted = useQuery(planChangeQuoteQuery(plan));
   const [done, setDone] = useState<Done | null>(null);
 
   return (
@@ -64,14 +53,14 @@ function ChangePlan({ plan }: { plan: string }) {
       <div className={panelClass()}>
         {done ? (
           <DoneNote done={done} />
-        ) : quoted.status === 'loading' ? (
+        ) : quoted.isPending ? (
           <Spinner />
-        ) : quoted.status === 'failed' ? (
-          <LoadFailed message={T.failed} retry={quoted.retry} />
-        ) : 'refused' in quoted.value ? (
-          <Refused message={quoted.value.refused} />
+        ) : quoted.isError && isRefusal(quoted.error) ? (
+          <Refused message={messageOf(quoted.error, T.failed)} />
+        ) : quoted.isError ? (
+          <LoadFailed message={T.failed} retry={retryRead(planChangeQuoteQuery(plan))} />
         ) : (
-          <QuoteView quote={quoted.value.quote} onDone={setDone} />
+          <QuoteView quote={quoted.data} onDone={setDone} />
         )}
       </div>
     </Page>
@@ -94,13 +83,13 @@ function Refused({ message }: { message: string }) {
 
 function QuoteView({ quote, onDone }: { quote: PlanChangeQuote; onDone: (done: Done) => void }) {
   const payment = usePaymentData(quote.amount > 0);
-  const cardDialog = useCardDialog(payment.retry);
+  const cardDialog = useCardDialog();
   const [paying, setPaying] = useState(false);
   const [payFailed, setPayFailed] = useState(false);
   const [key] = useState(newIdempotencyKey);
   const { busy, error, run } = useSubmit(T.failed);
   const paid = quote.amount > 0;
-  const primary = payment.status === 'ready' ? payment.value.creditCards.find((c) => c.primaryCard) : undefined;
+  const primary = payment.isSuccess ? payment.data.creditCards.find((c) => c.primaryCard) : undefined;
 
   const confirmFree = () =>
     void run(async () => {
@@ -132,14 +121,14 @@ function QuoteView({ quote, onDone }: { quote: PlanChangeQuote; onDone: (done: D
           <p className={styles.text}>{T.afterRenewal(formatDate(quote.periodEnd), formatKM(quote.to.price))}</p>
         </>
       )}
-      {paid && payment.status === 'loading' && <Spinner />}
-      {paid && payment.status === 'failed' && <Alert kind="error">{messages.cannotLoad('Podatke o karticama')}</Alert>}
-      {paid && payment.status === 'ready' && primary && (
+      {paid && payment.isPending && <Spinner />}
+      {paid && payment.isError && <Alert kind="error">{messages.cannotLoad('Podatke o karticama')}</Alert>}
+      {paid && payment.isSuccess && primary && (
         <p className={styles.text}>
           <CardLogo type={primary.creditCardTypeCode} height={24} /> {T.payWith} {primary.cardNumber}
         </p>
       )}
-      {paid && payment.status === 'ready' && !primary && (
+      {paid && payment.isSuccess && !primary && (
         <>
           <p className={styles.text}>{messages.noCards}</p>
           <Button variant="secondary" onClick={cardDialog.open}>

@@ -29,22 +29,22 @@ import { SERVICE_TEXTS as T, TITLES } from '../texts';
 export function ReactivateWithPaymentPage() {
   const account = useAccountInfo();
   const payment = usePaymentData();
-  const cardDialog = useCardDialog(payment.retry);
+  const cardDialog = useCardDialog();
   const navigate = useNavigate();
   const [paying, setPaying] = useState(false);
   const title = TITLES.reactivate;
 
-  if (account.status === 'loading')
+  if (account.isPending)
     return (
       <Page title={title} narrow>
         <Spinner />
       </Page>
     );
-  const info = account.status === 'ready' ? account.value : null;
+  const info = account.isSuccess ? account.data : null;
   if (!info?.plan || info.status !== 'DEACTIVATED' || canReactivateWithoutPayment(info, localDay()))
     return <Navigate to={paths.account.href()} replace />;
   const plan = info.plan;
-  const primary = payment.status === 'ready' ? payment.value.creditCards.find((c) => c.primaryCard) : undefined;
+  const primary = payment.isSuccess ? payment.data.creditCards.find((c) => c.primaryCard) : undefined;
 
   return (
     <Page title={title} narrow>
@@ -55,15 +55,15 @@ export function ReactivateWithPaymentPage() {
         <p className={styles.text}>
           {T.price} <strong>{formatKM(plan.price)}</strong> {T.perMonth}
         </p>
-        {payment.status === 'loading' && <Spinner />}
-        {payment.status === 'failed' && <Alert kind="error">{T.cardsFailed}</Alert>}
-        {payment.status === 'ready' && primary && (
+        {payment.isPending && <Spinner />}
+        {payment.isError && <Alert kind="error">{T.cardsFailed}</Alert>}
+        {payment.isSuccess && primary && (
           <p className={styles.text}>
             <CardLogo type={primary.creditCardTypeCode} height={24} />
             {T.payWith(primary.cardNumber)}
           </p>
         )}
-        {payment.status === 'ready' && !primary && (
+        {payment.isSuccess && !primary && (
           <>
             <p className={styles.text}>{messages.noCards}</p>
             <Button variant="secondary" onClick={cardDialog.open}>

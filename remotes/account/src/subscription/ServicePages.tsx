@@ -47,13 +47,13 @@ function ServiceChange({
   const navigate = useNavigate();
   const { busy, error, run } = useSubmit(SERVICE_FAILED);
 
-  if (account.status === 'loading')
+  if (account.isPending)
     return (
       <Page title={title} narrow>
         <Spinner />
       </Page>
     );
-  if (account.status === 'failed' || !allowed(account.value)) return <Navigate to={paths.account.href()} replace />;
+  if (account.isError || !allowed(account.data)) return <Navigate to={paths.account.href()} replace />;
 
   const change = () =>
     run(async () => {
@@ -64,7 +64,7 @@ function ServiceChange({
   return (
     <Page title={title} narrow>
       <div className={panelClass()}>
-        {children(account.value)}
+        {children(account.data)}
         {error && <Alert kind="error">{error}</Alert>}
         <div className={styles.actions}>
           <Button onClick={() => void change()} disabled={busy}>

@@ -1,11 +1,11 @@
 import { lazy } from 'react';
-import { type RouteObject, paths, withFallback as page } from '@portal/shared';
+import { type RouteObject, paths, plansQuery, queryClient, withFallback as page } from '@portal/shared';
 import { HomePage } from '../home/HomePage';
-import { prefetchPlans } from '../packages/usePlans';
 
 // The home page comes with the routes; every other page is its own chunk, fetched on its first visit.
 const PackagesPage = lazy(() => {
-  prefetchPlans();
+  // The prices are asked for while the page's code downloads: a first visit waits one round trip less.
+  void queryClient.prefetchQuery(plansQuery);
   return import('../packages/PackagesPage');
 });
 const ChannelsPage = lazy(() => import('../channels/ChannelsPage'));

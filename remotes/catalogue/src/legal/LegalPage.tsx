@@ -1,7 +1,6 @@
 import type { MouseEvent } from 'react';
-import { LoadFailed, Page, Spinner, messages, useNavigate } from '@portal/shared';
-import { useResource } from '../resources/useResource';
-import { sanitizeLegalHtml } from './sanitize';
+import { LoadFailed, Page, Spinner, messages, retryRead, useNavigate, useQuery } from '@portal/shared';
+import { legalTextQuery } from './legalText';
 import styles from './LegalPage.module.css';
 import { LEGAL_TEXTS } from '../texts';
 
@@ -11,12 +10,10 @@ export const LEGAL_PAGES = {
   'privacy-policy': { title: LEGAL_TEXTS.privacy, file: 'privacy.html' },
 } as const;
 
-const readHtml = async (response: Response): Promise<string> => sanitizeLegalHtml(await response.text());
-
 /** product.md §2: /uslovi-placanja, /uslovi-koriscenja and /privacy-policy/, static HTML from the resources. */
 export default function LegalPage({ page }: { page: keyof typeof LEGAL_PAGES }) {
   const { title, file } = LEGAL_PAGES[page];
-  const text = useResource(file, readHtml);
+  const text = useQuery(legalTextQuery(file));
   const navigate = useNavigate();
 
   // Links to other portal pages inside the text move within the app instead of reloading it.
@@ -39,11 +36,11 @@ export default function LegalPage({ page }: { page: keyof typeof LEGAL_PAGES }) 
 
   return (
     <Page title={title}>
-      {text.status === 'loading' && <Spinner />}
-      {text.status === 'failed' && <LoadFailed message={messages.cannotLoad('Tekst')} retry={text.retry} />}
-      {text.status === 'ready' && (
+      {text.isPending && <Spinner />}
+      {text.isError && <LoadFailed message={messages.cannotLoad('Tekst')} retry={retryRead(legalTextQuery(file))} />}
+      {text.isSuccess && (
         // The handler only catches clicks bubbling up from the links inside; they stay keyboard-operable.
-        <div className={styles.text} onClick={followInternalLink} dangerouslySetInnerHTML={{ __html: text.value }} />
+        <div className={styles.text} onClick={followInternalLink} dangerouslySetInnerHTML={{ __html: text.data }} />
       )}
     </Page>
   );

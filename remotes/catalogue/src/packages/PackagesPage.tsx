@@ -1,8 +1,7 @@
-import { useAccountInfo, useAuth, LoadFailed } from '@portal/shared';
+import { plansQuery, retryRead, useAccountInfo, useAuth, useQuery, LoadFailed } from '@portal/shared';
 import { Hero, Section } from '../layout/Hero';
 import { plansInfo } from '../content/plansInfo';
 import { mergePlans, packageAction, type Viewer } from './plans';
-import { usePlans } from './usePlans';
 import { PackageCard } from './PackageCard';
 import { packageTexts, vodNote } from './texts';
 import styles from './PackagesPage.module.css';
@@ -15,15 +14,15 @@ function useViewer(): Viewer {
   const account = useAccountInfo(initialized && authorized);
   if (!initialized) return { kind: 'checking' };
   if (!authorized) return { kind: 'anonymous' };
-  if (account.status === 'loading') return { kind: 'checking' };
-  return { kind: 'customer', info: account.status === 'ready' ? account.value : null };
+  if (account.isPending) return { kind: 'checking' };
+  return { kind: 'customer', info: account.isSuccess ? account.data : null };
 }
 
 export default function PackagesPage() {
-  const plans = usePlans();
+  const plans = useQuery(plansQuery);
   const viewer = useViewer();
   const usedPromos = viewer.kind === 'customer' ? (viewer.info?.usedPromos ?? []) : [];
-  const offers = mergePlans(plansInfo, plans.status === 'ready' ? plans.value : null, new Date(), usedPromos);
+  const offers = mergePlans(plansInfo, plans.isSuccess ? plans.data : null, new Date(), usedPromos);
 
   return (
     <>
@@ -31,8 +30,8 @@ export default function PackagesPage() {
         <p>{PACKAGES_TEXTS.lead}</p>
       </Hero>
       <Section>
-        {plans.status === 'failed' && (
-          <LoadFailed message={packageTexts.plansFailed} retry={plans.retry} className={styles.notice} />
+        {plans.isError && (
+          <LoadFailed message={packageTexts.plansFailed} retry={retryRead(plansQuery)} className={styles.notice} />
         )}
         <div className={styles.grid}>
           {offers.map((offer) => (
@@ -40,7 +39,7 @@ export default function PackagesPage() {
               key={offer.code}
               offer={offer}
               action={packageAction(viewer, offer.code)}
-              pricePending={plans.status === 'loading'}
+              pricePending={plans.isPending}
             />
           ))}
         </div>

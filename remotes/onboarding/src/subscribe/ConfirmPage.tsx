@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import {
   Button,
   CardLogo,
@@ -8,14 +8,14 @@ import {
   formatDate,
   formatKM,
   panelClass,
-  useLoad,
+  useQuery,
   useNavigate,
   usePaymentData,
   useSearchParams,
   paths,
   messages,
 } from '@portal/shared';
-import { PayDialog, createOrder, getPaymentInfo, useCardDialog } from '@portal/shared/payments';
+import { PayDialog, createOrder, paymentInfoQuery, useCardDialog } from '@portal/shared/payments';
 import { SubscribeGuard } from './SubscribePage';
 import { SUBSCRIBE_PLAN_TEXTS as P, SUBSCRIBE_TEXTS } from './texts';
 import { saleRef } from '../wizard/storage';
@@ -30,22 +30,21 @@ export function ConfirmPage() {
 
 function ConfirmForm({ plan }: { plan: string }) {
   const navigate = useNavigate();
-  const load = useCallback((signal: AbortSignal) => getPaymentInfo(plan, signal), [plan]);
-  const info = useLoad(load, 'Payment info');
+  const info = useQuery(paymentInfoQuery(plan));
   const payment = usePaymentData();
-  const cardDialog = useCardDialog(payment.retry);
+  const cardDialog = useCardDialog();
   const [consent, setConsent] = useState(false);
   const [paying, setPaying] = useState(false);
-  const primary = payment.status === 'ready' ? payment.value.creditCards.find((c) => c.primaryCard) : undefined;
+  const primary = payment.isSuccess ? payment.data.creditCards.find((c) => c.primaryCard) : undefined;
 
-  if (info.status === 'loading')
+  if (info.isPending)
     return (
       <Page title={SUBSCRIBE_TEXTS.confirmTitle} narrow>
         <Spinner />
       </Page>
     );
-  if (info.status === 'failed') return <Navigate to={paths.packages.href()} replace />;
-  const { plan: chosen, periodStart, periodEnd } = info.value;
+  if (info.isError) return <Navigate to={paths.packages.href()} replace />;
+  const { plan: chosen, periodStart, periodEnd } = info.data;
   const canPay = consent && Boolean(primary);
 
   return (
@@ -66,13 +65,13 @@ function ConfirmForm({ plan }: { plan: string }) {
           </dd>
           <dt className={styles.muted}>{P.card}</dt>
           <dd>
-            {payment.status === 'loading' && <Spinner />}
+            {payment.isPending && <Spinner />}
             {primary && (
               <span className={styles.card}>
                 <CardLogo type={primary.creditCardTypeCode} height={24} /> {primary.cardNumber}
               </span>
             )}
-            {payment.status !== 'loading' && !primary && (
+            {!payment.isPending && !primary && (
               <Button variant="secondary" onClick={cardDialog.open}>
                 {SUBSCRIBE_TEXTS.addCard}
               </Button>

@@ -1,13 +1,13 @@
-import { Alert, ButtonLink, Link, Page, getOperator, panelClass, useLoad, paths, messages } from '@portal/shared';
+import { Alert, ButtonLink, Link, Page, getOperator, panelClass, useQuery, paths, messages } from '@portal/shared';
 import { useEffect } from 'react';
-import { loadSubscriptionContent } from './content';
+import { subscriptionContentQuery } from './content';
 import { RESULT_TEXTS as T } from '../texts';
 import { saleRef } from '../wizard/storage';
 import styles from './Subscribe.module.css';
 
 /** `/pretplata-uspjesna` (product.md §2): activated, how to watch, app badges, back to /nalog. */
 export function SubscribedPage() {
-  const content = useLoad(loadSubscriptionContent, 'Subscription content');
+  const content = useQuery(subscriptionContentQuery);
   // The sale is made: its `ref` has been sent with it.
   useEffect(() => saleRef.forget(), []);
   return (
@@ -15,9 +15,9 @@ export function SubscribedPage() {
       <div className={`${panelClass()} ${styles.grid}`}>
         <Alert kind="success">{T.subscribed}</Alert>
         <p>{T.watch}</p>
-        {content.status === 'ready' && (
+        {content.isSuccess && (
           <ul className={styles.badges} aria-label={messages.getApp}>
-            {content.value.apps.map((app) => (
+            {content.data.apps.map((app) => (
               <li key={app.href}>
                 <a href={app.href} rel="noopener noreferrer">
                   <img src={app.image} alt={app.label} width={148} height={44} />

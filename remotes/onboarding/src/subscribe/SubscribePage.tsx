@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   Alert,
   Button,
@@ -11,12 +11,14 @@ import {
   activePromo,
   formatDate,
   formatKM,
-  getPlans,
+  plansQuery,
+  retryRead,
+  useQuery,
+  type UseQueryResult,
   panelClass,
   promoRibbon,
   useAccountInfo,
   useAuth,
-  useLoad,
   useNavigate,
   usePaymentData,
   useSearchParams,
@@ -30,7 +32,7 @@ import {
   messages,
 } from '@portal/shared';
 import { Dialog, subscribeInPromo, useCardDialog } from '@portal/shared/payments';
-import { loadSubscriptionContent } from './content';
+import { legalTextQuery, subscriptionContentQuery } from './content';
 import { SUBSCRIBE_PLAN_TEXTS as P, SUBSCRIBE_TEXTS } from './texts';
 import { saleRef } from '../wizard/storage';
 import styles from './Subscribe.module.css';
@@ -50,15 +52,15 @@ export function SubscribeGuard({
   if (!authorized) return <Navigate to={paths.account.href()} replace />;
   if (!plan || !(PLAN_CODES as readonly string[]).includes(plan))
     return <Navigate to={paths.packages.href()} replace />;
-  if (account.status === 'loading')
+  if (account.isPending)
     return (
       <Page title={SUBSCRIBE_TEXTS.title} narrow>
         <Spinner />
       </Page>
     );
-  if (account.status === 'failed' || !maySubscribe(account.value, localDay()))
+  if (account.isError || !maySubscribe(account.data, localDay()))
     return <Navigate to={paths.packages.href()} replace />;
-  return children(account.value);
+  return children(account.data);
 }
 
 /** `/pretplati-se?paket=` (product.md §2, Subscribing). */
@@ -78,14 +80,12 @@ export function SubscribePage() {
 /** `promoUsed`: the customer has had this plan's promo (once per customer and plan), so it is bought at its price. */
 function SubscribeForm({ code, promoUsed }: { code: string; promoUsed: boolean }) {
   const navigate = useNavigate();
-  const content = useLoad(loadSubscriptionContent, 'Subscription content');
-  const plans = useLoad(getPlans, 'Plans');
+  const content = useQuery(subscriptionContentQuery);
+  const plans = useQuery(plansQuery);
   const payment = usePaymentData();
-  const cardDialog = useCardDialog(payment.retry);
-  const loadUseTerms = useCallback(() => loadSubscriptionContent().then((c) => c.loadLegalText('use-terms.html')), []);
-  const loadTerms = useCallback(() => loadSubscriptionContent().then((c) => c.loadLegalText('terms.html')), []);
-  const useTerms = useLoad(loadUseTerms, 'Use terms');
-  const terms = useLoad(loadTerms, 'Terms');
+  const cardDialog = useCardDialog();
+  const useTerms = useQuery(legalTextQuery('use-terms.html'));
+  const terms = useQuery(legalTextQuery('terms.html'));
   const [accepted, setAccepted] = useState({ useTerms: false, terms: false });
   const [reading, setReading] = useState<'useTerms' | 'terms' | null>(null);
   const { busy, run } = useSubmit((failure) => {
@@ -93,30 +93,30 @@ function SubscribeForm({ code, promoUsed }: { code: string; promoUsed: boolean }
     void navigate(paths.subscribeFailed.href(), { replace: true });
   });
 
-  const apiPlan = plans.status === 'ready' ? plans.value.find((p) => p.code === code) : undefined;
+  const apiPlan = plans.isSuccess ? plans.data.find((p) => p.code === code) : undefined;
   const promo = apiPlan && !promoUsed ? activePromo(apiPlan.promos) : null;
-  const primary = payment.status === 'ready' ? payment.value.creditCards.find((c) => c.primaryCard) : undefined;
+  const primary = payment.isSuccess ? payment.data.creditCards.find((c) => c.primaryCard) : undefined;
 
-  if (content.status === 'loading' || plans.status === 'loading')
+  if (content.isPending || plans.isPending)
     return (
       <Page title={SUBSCRIBE_TEXTS.title}>
         <Spinner />
       </Page>
     );
-  const info = content.status === 'ready' ? content.value.plansInfo.plans[code as keyof PlansFile['plans']] : undefined;
-  if (content.status === 'failed' || plans.status === 'failed' || !info || !apiPlan) {
+  const info = content.isSuccess ? content.data.plansInfo.plans[code as keyof PlansFile['plans']] : undefined;
+  if (content.isError || plans.isError || !info || !apiPlan) {
     return (
       <Page title={SUBSCRIBE_TEXTS.title} narrow>
         <div className={panelClass()}>
           <LoadFailed
             message={SUBSCRIBE_TEXTS.loadFailed}
-            retry={() => (content.status === 'failed' ? content.retry() : plans.retry())}
+            retry={retryRead(content.isError ? subscriptionContentQuery : plansQuery)}
           />
         </div>
       </Page>
     );
   }
-  const vod = content.status === 'ready' ? content.value.plansInfo.vodNote : null;
+  const vod = content.isSuccess ? content.data.plansInfo.vodNote : null;
   const canSubmit = accepted.useTerms && accepted.terms && Boolean(primary) && !busy;
 
   function submit() {
@@ -157,14 +157,14 @@ function SubscribeForm({ code, promoUsed }: { code: string; promoUsed: boolean }
         </section>
 
         <section aria-label={P.cardSection}>
-          {payment.status === 'loading' && <Spinner />}
-          {payment.status === 'ready' && primary && (
+          {payment.isPending && <Spinner />}
+          {payment.isSuccess && primary && (
             <p className={styles.card}>
               <CardLogo type={primary.creditCardTypeCode} height={24} />
               {P.payWith(primary.cardNumber)}
             </p>
           )}
-          {payment.status !== 'loading' && !primary && (
+          {!payment.isPending && !primary && (
             <div className={styles.actions}>
               <span>{SUBSCRIBE_TEXTS.noCard}</span>
               <Button variant="secondary" onClick={cardDialog.open}>
@@ -244,9 +244,9 @@ function AcceptTerms({
   );
 }
 
-function LegalText({ state }: { state: ReturnType<typeof useLoad<string>> }) {
-  if (state.status === 'loading') return <Spinner />;
-  if (state.status === 'failed') return <Alert kind="error">{P.textFailed}</Alert>;
+function LegalText({ state }: { state: UseQueryResult<string> }) {
+  if (state.isPending) return <Spinner />;
+  if (state.isError) return <Alert kind="error">{P.textFailed}</Alert>;
   // Sanitised by the catalogue (DOMPurify) before it reaches here.
-  return <div className={styles.legal} dangerouslySetInnerHTML={{ __html: state.value }} />;
+  return <div className={styles.legal} dangerouslySetInnerHTML={{ __html: state.data }} />;
 }

@@ -1,0 +1,57 @@
+import { QueryCache, QueryClient, type QueryKey } from '@tanstack/react-query';
+import { endpoints } from '../contract/endpoints';
+import { authStore, type AuthState } from '../auth/store';
+
+export type EndpointName = keyof typeof endpoints;
+
+/**
+ * The page's one query cache, shared by the host and every remote through the @portal/shared
+ * singleton (like the auth store). A failed read is shown by its page with a retry button, so
+ * queries are not retried on their own; a page's data is fetched again when it mounts.
+ */
+export const queryClient = new QueryClient({
+  defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
+  queryCache: new QueryCache({
+    onError: (error, query) => console.warn(`${String(query.queryKey[0])} could not be loaded`, error),
+  }),
+});
+
+/**
+ * A read's cache key: the endpoint's name in the contract's table, then what tells one answer of it
+ * from another (`['invoice', orderNumber]`). Mutations invalidate by endpoint name.
+ */
+export const endpointKey = <const P extends readonly unknown[]>(name: EndpointName, ...parts: P) =>
+  [name, ...parts] as const;
+
+/** Marks the answers of `names` stale and fetches again those a page shows; resolves when they have arrived. */
+export async function invalidate(...names: EndpointName[]): Promise<void> {
+  await Promise.all(names.map((name) => queryClient.invalidateQueries({ queryKey: [name] })));
+}
+
+const isCustomerData = (key: QueryKey) => {
+  const name = key[0];
+  return typeof name === 'string' && name in endpoints && endpoints[name as EndpointName].auth;
+};
+
+/** Who the auth store says is signed in (a token refresh keeps the same customer). */
+const customerOf = (state: AuthState) =>
+  state.tokenData ? `${state.tokenData.email ?? ''}|${state.tokenData.phone_number ?? ''}` : null;
+
+// A signed-in customer's answers never outlive their session: signing out, or another customer
+// signing in in this tab or another, drops them.
+let customer = customerOf(authStore.getState());
+authStore.subscribe((state) => {
+  const next = customerOf(state);
+  if (next === customer) return;
+  customer = next;
+  queryClient.removeQueries({ predicate: (query) => isCustomerData(query.queryKey) });
+});
+
+/**
+ * A failed read's retry button: the read starts over (its page shows the spinner again) and is asked
+ * once more.
+ */
+export const retryRead =
+  ({ queryKey }: { queryKey: QueryKey }) =>
+  (): void =>
+    void queryClient.resetQueries({ queryKey, exact: true });
