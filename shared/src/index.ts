@@ -30,6 +30,7 @@ export {
 export { queryClient, endpointKey, invalidate, retryRead, type EndpointName } from './api/query';
 export { accountInfoQuery, useAccountInfo } from './api/account';
 export { useSubmit, type Submit } from './api/useSubmit';
+export { useForm, fieldErrors, type FormOptions } from './forms/useForm';
 export { paymentDataQuery, usePaymentData } from './api/customer';
 export { plansQuery } from './api/plans';
 export { ApiError, ContractError, messageOf, parseResponse, toApiError } from './api/errors';

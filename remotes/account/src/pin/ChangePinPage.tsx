@@ -1,61 +1,50 @@
-import { useState, type FormEvent } from 'react';
+import * as z from 'zod/mini';
 import {
   Alert,
   Button,
   Page,
   TextField,
   calls,
+  changePinRequestSchema,
   endpoints,
   panelClass,
   paths,
+  pinSchema,
+  useForm,
   useNavigate,
-  useSubmit,
   messages,
 } from '@portal/shared';
 import { PIN_TEXTS, TITLES } from '../texts';
 
-const isPin = (value: string) => /^\d{4}$/.test(value);
 const digitsOnly = (value: string) => value.replace(/\D/g, '').slice(0, 4);
+
+/** The change-pin request and the new PIN typed twice (product.md §5, PIN). */
+const changePinForm = z
+  .extend(changePinRequestSchema, { confirm: pinSchema })
+  .check(z.refine((form) => form.newPin === form.confirm, { path: ['confirm'], message: PIN_TEXTS.mismatch }));
 
 /** `/nalog/promijeni-pin` (product.md §2, §5): the old PIN is verified with check-pin, then the new one is saved. */
 export function ChangePinPage() {
   const navigate = useNavigate();
-  const [values, setValues] = useState({ oldPin: '', newPin: '', confirm: '' });
-  const [touched, setTouched] = useState(false);
-  // product.md §8: any failed check means a wrong PIN (a lockout explains itself); a failed change is the form's.
-  const {
-    busy,
-    error: serverError,
-    setError: setServerError,
-    run,
-  } = useSubmit((failure): { field: 'oldPin' | 'form'; text: string } =>
-    failure.url === endpoints.checkPin.path
-      ? {
-          field: 'oldPin',
-          text: failure.status === 429 && failure.serverMessage ? failure.serverMessage : PIN_TEXTS.wrong,
-        }
-      : { field: 'form', text: PIN_TEXTS.failed },
-  );
-
-  const formatError = (value: string) => (touched && !isPin(value) ? PIN_TEXTS.format : undefined);
-  const mismatch = touched && isPin(values.newPin) && isPin(values.confirm) && values.newPin !== values.confirm;
-  const valid = isPin(values.oldPin) && isPin(values.newPin) && values.newPin === values.confirm;
-
-  const set = (field: keyof typeof values) => (value: string) => {
-    setValues((v) => ({ ...v, [field]: digitsOnly(value) }));
-    setServerError(null);
-  };
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    setTouched(true);
-    if (!valid) return;
-    void run(async () => {
-      await calls.checkPin({ body: { pin: values.oldPin } });
-      await calls.changePin({ body: { oldPin: values.oldPin, newPin: values.newPin } });
+  const form = useForm({
+    schema: changePinForm,
+    initial: { oldPin: '', newPin: '', confirm: '' },
+    keep: { oldPin: digitsOnly, newPin: digitsOnly, confirm: digitsOnly },
+    // product.md §8: any failed check means a wrong PIN (a lockout explains itself); a failed change is the form's.
+    explain: (failure): { field: 'oldPin' | 'form'; text: string } =>
+      failure.url === endpoints.checkPin.path
+        ? {
+            field: 'oldPin',
+            text: failure.status === 429 && failure.serverMessage ? failure.serverMessage : PIN_TEXTS.wrong,
+          }
+        : { field: 'form', text: PIN_TEXTS.failed },
+    send: async ({ oldPin, newPin }) => {
+      await calls.checkPin({ body: { pin: oldPin } });
+      await calls.changePin({ body: { oldPin, newPin } });
       void navigate(paths.changePinDone.href());
-    });
-  }
+    },
+  });
+  const failure = typeof form.failure === 'object' ? form.failure : null;
 
   const pinField = {
     type: 'password',
@@ -64,33 +53,21 @@ export function ChangePinPage() {
     maxLength: 4,
     pattern: '[0-9]*',
   } as const;
+  const oldPin = form.field('oldPin');
   return (
     <Page title={TITLES.changePin} narrow>
-      <form className={panelClass()} onSubmit={submit} noValidate>
+      <form className={panelClass()} onSubmit={form.onSubmit} noValidate>
         <TextField
           label={PIN_TEXTS.old}
           {...pinField}
-          value={values.oldPin}
-          onChange={(e) => set('oldPin')(e.target.value)}
-          error={serverError?.field === 'oldPin' ? serverError.text : formatError(values.oldPin)}
+          {...oldPin}
+          error={failure?.field === 'oldPin' ? failure.text : oldPin.error}
         />
-        <TextField
-          label={PIN_TEXTS.new}
-          {...pinField}
-          value={values.newPin}
-          onChange={(e) => set('newPin')(e.target.value)}
-          error={formatError(values.newPin)}
-        />
-        <TextField
-          label={PIN_TEXTS.confirm}
-          {...pinField}
-          value={values.confirm}
-          onChange={(e) => set('confirm')(e.target.value)}
-          error={mismatch ? PIN_TEXTS.mismatch : formatError(values.confirm)}
-        />
-        {serverError?.field === 'form' && <Alert kind="error">{serverError.text}</Alert>}
-        <Button type="submit" block disabled={busy} aria-disabled={busy}>
-          {busy ? messages.saving : PIN_TEXTS.submit}
+        <TextField label={PIN_TEXTS.new} {...pinField} {...form.field('newPin')} />
+        <TextField label={PIN_TEXTS.confirm} {...pinField} {...form.field('confirm')} />
+        {failure?.field === 'form' && <Alert kind="error">{failure.text}</Alert>}
+        <Button type="submit" block disabled={form.busy} aria-disabled={form.busy}>
+          {form.busy ? messages.saving : PIN_TEXTS.submit}
         </Button>
       </form>
     </Page>
