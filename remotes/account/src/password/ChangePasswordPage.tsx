@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import * as z from 'zod/mini';
 import {
   Alert,
   Button,
@@ -6,11 +6,12 @@ import {
   Page,
   TextField,
   calls,
+  changePasswordRequestSchema,
   checkNewPassword,
   panelClass,
   paths,
+  useForm,
   useNavigate,
-  useSubmit,
   messages,
 } from '@portal/shared';
 import { PASSWORD_TEXTS, TITLES } from '../texts';
@@ -22,55 +23,51 @@ const FIELD_TEXTS = {
   differ: PASSWORD_TEXTS.mismatch,
 };
 
+/**
+ * The change-password request and the new password typed twice, held to the password rule (product.md §5);
+ * NewPasswordFields says what is wrong as the customer types.
+ */
+const changePasswordForm = z
+  .extend(changePasswordRequestSchema, { confirm: z.string() })
+  .check(z.refine((form) => checkNewPassword(form.newPassword, form.confirm).ready, { path: ['newPassword'] }));
+
 /** `/nalog/promijeni-lozinku` (product.md §2, §5, §8): submit only when all three are filled, the new one is valid and they match. */
 export function ChangePasswordPage() {
   const navigate = useNavigate();
-  const [values, setValues] = useState({ oldPassword: '', newPassword: '', confirm: '' });
-  const submission = useSubmit((failure): { field: 'oldPassword' | 'form'; text: string } =>
-    failure.status === 400
-      ? { field: 'oldPassword', text: PASSWORD_TEXTS.wrongOld }
-      : { field: 'form', text: PASSWORD_TEXTS.failed },
-  );
-  const { error } = submission;
-
-  const { password: newTrimmed, ready } = checkNewPassword(values.newPassword, values.confirm);
-  const valid = values.oldPassword !== '' && ready;
-
-  const set = (field: keyof typeof values) => (value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    submission.setError(null);
-  };
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!valid) return;
-    void submission.run(async () => {
-      await calls.changePassword({ body: { oldPassword: values.oldPassword, newPassword: newTrimmed } });
+  const form = useForm({
+    schema: changePasswordForm,
+    initial: { oldPassword: '', newPassword: '', confirm: '' },
+    explain: (failure): { field: 'oldPassword' | 'form'; text: string } =>
+      failure.status === 400
+        ? { field: 'oldPassword', text: PASSWORD_TEXTS.wrongOld }
+        : { field: 'form', text: PASSWORD_TEXTS.failed },
+    send: async ({ oldPassword, newPassword }) => {
+      await calls.changePassword({ body: { oldPassword, newPassword: newPassword.trim() } });
       void navigate(paths.changePasswordDone.href());
-    });
-  }
+    },
+  });
+  const failure = typeof form.failure === 'object' ? form.failure : null;
 
   return (
     <Page title={TITLES.changePassword} narrow>
-      <form className={panelClass()} onSubmit={submit} noValidate>
+      <form className={panelClass()} onSubmit={form.onSubmit} noValidate>
         <TextField
           label={PASSWORD_TEXTS.old}
           type="password"
           autoComplete="current-password"
-          value={values.oldPassword}
-          onChange={(e) => set('oldPassword')(e.target.value)}
-          error={error?.field === 'oldPassword' ? error.text : undefined}
+          {...form.field('oldPassword')}
+          error={failure?.field === 'oldPassword' ? failure.text : undefined}
         />
         <NewPasswordFields
-          password={values.newPassword}
-          confirm={values.confirm}
-          onPassword={set('newPassword')}
-          onConfirm={set('confirm')}
+          password={form.values.newPassword}
+          confirm={form.values.confirm}
+          onPassword={(value) => form.set('newPassword', value)}
+          onConfirm={(value) => form.set('confirm', value)}
           texts={FIELD_TEXTS}
         />
-        {error?.field === 'form' && <Alert kind="error">{error.text}</Alert>}
-        <Button type="submit" block disabled={!valid || submission.busy}>
-          {submission.busy ? messages.saving : PASSWORD_TEXTS.submit}
+        {failure?.field === 'form' && <Alert kind="error">{failure.text}</Alert>}
+        <Button type="submit" block disabled={!form.valid || form.busy}>
+          {form.busy ? messages.saving : PASSWORD_TEXTS.submit}
         </Button>
       </form>
     </Page>
