@@ -33,16 +33,6 @@ export function cardHolderError(field: CardHolderField, value: string): string |
   return ok ? null : rule.message;
 }
 
-/** Every field's message (only the bad ones). */
-export function cardHolderErrors(holder: CardHolder): Partial<Record<CardHolderField, string>> {
-  const errors: Partial<Record<CardHolderField, string>> = {};
-  for (const field of CARD_HOLDER_FIELDS) {
-    const message = cardHolderError(field, holder[field]);
-    if (message) errors[field] = message;
-  }
-  return errors;
-}
-
 const holderValue = (field: CardHolderField) =>
   z.string().check(
     z.trim(),

@@ -1,6 +1,17 @@
-import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
-import { CARD_HOLDER_FIELDS, cardHolderErrors, type CardHolder, type CardHolderField } from '@portal/shared';
-import { Alert, Button, Spinner, TextField, useAuth, useQuery, useSubmit, messages, shownPhone } from '@portal/shared';
+import { useId, useMemo, useState, type ReactNode } from 'react';
+import { cardHolderSchema, type CardHolder, type CardHolderField } from '@portal/shared';
+import {
+  Alert,
+  Button,
+  Spinner,
+  TextField,
+  useAuth,
+  useForm,
+  useQuery,
+  useSubmit,
+  messages,
+  shownPhone,
+} from '@portal/shared';
 import { Dialog } from './Dialog';
 import { ChallengeStep } from './ChallengeStep';
 import { countryOptions, DEFAULT_COUNTRY } from './countries';
@@ -130,50 +141,43 @@ function HolderStep({
   onFailed: () => void;
 }) {
   const token = useAuth((s) => s.tokenData);
-  const [holder, setHolder] = useState<CardHolder>(() => ({
-    fullName: token ? `${token.first_name} ${token.last_name}`.trim() : '',
-    address: '',
-    city: '',
-    zip: '',
-    country: DEFAULT_COUNTRY,
-    email: token?.email ?? '',
-    phone: phoneOf(token?.phone_number),
-  }));
-  const [submitted, setSubmitted] = useState(false);
-  const { busy, run } = useSubmit((failure) => {
-    console.warn('Card preparation failed', failure);
-    onFailed();
+  // The card-holder request's own schema (product.md §5 rules and messages): the API parses it the same way.
+  const form = useForm({
+    schema: cardHolderSchema,
+    initial: {
+      fullName: token ? `${token.first_name} ${token.last_name}`.trim() : '',
+      address: '',
+      city: '',
+      zip: '',
+      country: DEFAULT_COUNTRY,
+      email: token?.email ?? '',
+      phone: phoneOf(token?.phone_number),
+    },
+    explain: (failure) => {
+      console.warn('Card preparation failed', failure);
+      onFailed();
+    },
+    send: async (holder) => {
+      const card = await createCard();
+      await updateCardHolder(card.code, holder);
+      onDone(card.paymentSecret, holder);
+    },
   });
-  const errors = cardHolderErrors(holder);
   const countries = useMemo(() => countryOptions(), []);
   const countryId = useId();
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    setSubmitted(true);
-    if (Object.keys(errors).length > 0) return;
-    void run(async () => {
-      const card = await createCard();
-      const trimmed = Object.fromEntries(CARD_HOLDER_FIELDS.map((f) => [f, holder[f].trim()])) as CardHolder;
-      await updateCardHolder(card.code, trimmed);
-      onDone(card.paymentSecret, trimmed);
-    });
-  }
 
   const field = (name: Exclude<CardHolderField, 'country'>, extra: Record<string, string> = {}) => (
     <TextField
       key={name}
       label={LABELS[name]}
-      value={holder[name]}
+      {...form.field(name)}
       maxLength={LIMITS[name]}
       autoComplete={AUTOCOMPLETE[name]}
-      onChange={(e) => setHolder((h) => ({ ...h, [name]: e.target.value }))}
-      error={submitted ? errors[name] : undefined}
       {...extra}
     />
   );
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate className={styles.form}>
+    <form onSubmit={form.onSubmit} noValidate className={styles.form}>
       <h3 className={styles.stepTitle}>{CARD_TEXTS.holderIntro}</h3>
       {field('fullName')}
       {field('address')}
@@ -185,9 +189,9 @@ function HolderStep({
         <label htmlFor={countryId}>{CARD_TEXTS.country}</label>
         <select
           id={countryId}
-          value={holder.country}
+          value={form.values.country}
           autoComplete="country"
-          onChange={(e) => setHolder((h) => ({ ...h, country: e.target.value }))}
+          onChange={(e) => form.set('country', e.target.value)}
         >
           {countries.map((c) => (
             <option key={c.code} value={c.code}>
@@ -195,16 +199,16 @@ function HolderStep({
             </option>
           ))}
         </select>
-        {submitted && errors.country && (
+        {form.errors.country && (
           <span className={styles.fieldError} role="alert">
-            {errors.country}
+            {form.errors.country}
           </span>
         )}
       </div>
       {field('email', { type: 'email', inputMode: 'email' })}
       {field('phone', { type: 'tel', inputMode: 'tel' })}
-      <Button type="submit" block disabled={busy}>
-        {busy ? 'Pripremam…' : CARD_TEXTS.next}
+      <Button type="submit" block disabled={form.busy}>
+        {form.busy ? CARD_TEXTS.preparing : CARD_TEXTS.next}
       </Button>
     </form>
   );

@@ -13,6 +13,7 @@ export const CARD_TEXTS = {
   email: 'E-mail',
   phone: 'Broj telefona',
   next: 'Nastavi',
+  preparing: 'Pripremam…',
   save: 'Sačuvaj karticu',
   saving: 'Provjeravam karticu…',
   verification: 'Za provjeru kartice rezervisaćemo 0,10 KM. Iznos se vraća u roku od 30 dana, zavisno od banke.',
