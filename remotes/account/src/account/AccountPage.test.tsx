@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { getToken } from '@portal/shared';
+import { accountInfoQuery, getToken, queryClient } from '@portal/shared';
 import { fakeApi, type FakeApi } from '@portal/shared/testing';
 import { accountInfo, answerAccount, card, logIn, renderAccount } from '../testing';
 import { BILLING_RULE } from './PaymentSection';
@@ -158,5 +158,20 @@ describe('account page: payment', () => {
     const payment = section('Plaćanje');
     expect(await payment.findByText('Nemaš sačuvanih kartica')).toBeInTheDocument();
     expect(payment.getByRole('link', { name: 'Dodaj karticu' })).toHaveAttribute('href', '/nalog/moje-kartice');
+  });
+});
+
+describe('account page: what it shows again', () => {
+  it('shows what it showed at once and then what the account info says now (a change scheduled elsewhere)', async () => {
+    queryClient.setQueryData(accountInfoQuery.queryKey, accountInfo());
+    answerAccount(
+      server,
+      accountInfo({ pendingPlan: { code: 'starton', name: 'StartON', price: 14.9, from: '2099-01-15' } }),
+    );
+    await renderAccount('/nalog');
+    const plan = section('Moj paket');
+    expect(plan.getByText('MaxON')).toBeInTheDocument();
+    expect(await plan.findByText(/paket StartON/)).toBeInTheDocument();
+    expect(plan.getByRole('button', { name: 'Otkaži promjenu' })).toBeInTheDocument();
   });
 });

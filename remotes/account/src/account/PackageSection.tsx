@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import {
   Alert,
   Button,
@@ -20,7 +19,7 @@ import { ACCOUNT_TEXTS as T, CHANGE_PLAN_TEXTS, STATUS_LABELS } from '../texts';
 export function PackageSection({ info }: { info: AccountInfo }) {
   const { status, plan } = info;
   const problem = info.renewalProblem ?? null;
-  const [pending, setPending] = useState(info.pendingPlan ?? null);
+  const pending = info.pendingPlan ?? null;
   const cancel = useSubmit(CHANGE_PLAN_TEXTS.cancelFailed);
   return (
     <Card>
@@ -58,13 +57,8 @@ export function PackageSection({ info }: { info: AccountInfo }) {
                 variant="secondary"
                 disabled={cancel.busy}
                 onClick={() =>
-                  void cancel.run(
-                    async () => {
-                      await cancelPlanChange();
-                      setPending(null);
-                    },
-                    { settle: true },
-                  )
+                  // The account info is asked again once cancelled (subscriptionChanged): the note goes with it.
+                  void cancel.run(cancelPlanChange, { settle: true })
                 }
               >
                 {CHANGE_PLAN_TEXTS.cancelPending}
