@@ -126,9 +126,12 @@ describe("'Moj paket' with a downgrade waiting", () => {
     server.on('DELETE', '/ontv/plan-change', { status: 200, data: {} });
     await renderAccount('/nalog');
     expect(await screen.findByText('Od 18.12.2026. paket StartON')).toBeInTheDocument();
+    // Once cancelled, the API's account info has no change waiting; the page asks for it again.
+    server.on('GET', '/ontv/accountInfo', { status: 200, data: accountInfo({ nextPaymentOn: '2026-12-18' }) });
     await userEvent.click(screen.getByRole('button', { name: 'Otkaži promjenu' }));
     expect(await screen.findByRole('link', { name: 'Promijeni paket' })).toBeInTheDocument();
     expect(screen.queryByText('Od 18.12.2026. paket StartON')).toBeNull();
     expect(server.callsTo('DELETE', '/ontv/plan-change')).toHaveLength(1);
+    expect(server.callsTo('GET', '/ontv/accountInfo')).toHaveLength(2);
   });
 });
