@@ -27,7 +27,7 @@ export {
   type QueryKey,
   type UseQueryResult,
 } from '@tanstack/react-query';
-export { queryClient, endpointKey, invalidate, retryRead, type EndpointName } from './api/query';
+export { queryClient, endpointKey, invalidate, markStale, retryRead, type EndpointName } from './api/query';
 export { accountInfoQuery, useAccountInfo } from './api/account';
 export { useSubmit, type Submit } from './api/useSubmit';
 export { useForm, fieldErrors, type FormOptions } from './forms/useForm';

@@ -28,6 +28,15 @@ export async function invalidate(...names: EndpointName[]): Promise<void> {
   await Promise.all(names.map((name) => queryClient.invalidateQueries({ queryKey: [name] })));
 }
 
+/**
+ * Marks the answers of `names` stale without fetching them now: the next page that shows one asks again.
+ * For a change after which the page moves on: asking at once would show the page its own guard's
+ * answer (a subscribe page told the customer is now subscribed) before it leaves.
+ */
+export function markStale(...names: EndpointName[]): void {
+  for (const name of names) void queryClient.invalidateQueries({ queryKey: [name], refetchType: 'none' });
+}
+
 const isCustomerData = (key: QueryKey) => {
   const name = key[0];
   return typeof name === 'string' && name in endpoints && endpoints[name as EndpointName].auth;

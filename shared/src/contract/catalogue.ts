@@ -19,6 +19,17 @@ export type Plan = z.infer<typeof planSchema>;
 
 export const plansResponseSchema = z.array(planSchema);
 
+/**
+ * `GET /{product}/plans`, public: its entry in the endpoint table (`endpoints.plans`), and what the
+ * embeddable widget calls with its own small transport (the table itself would bring every schema along).
+ */
+export const plansEndpoint = {
+  method: 'GET',
+  path: '/{product}/plans',
+  answer: plansResponseSchema,
+  auth: false,
+} as const;
+
 /*
  * The catalogue's static files (product.md §2, Public: editable files): slider data, the plan file, channel
  * icons, faq.json, and the app store links. Editors change them; the tests parse every file with

@@ -7,7 +7,7 @@ import {
   planChangeQuoteSchema,
   planChangeRequestSchema,
 } from './account';
-import { plansResponseSchema } from './catalogue';
+import { plansEndpoint } from './catalogue';
 import {
   changePasswordRequestSchema,
   changePinRequestSchema,
@@ -172,7 +172,7 @@ export const endpoints = {
   }),
 
   // Service
-  plans: endpoint({ method: 'GET', path: '/{product}/plans', answer: plansResponseSchema, auth: false }),
+  plans: endpoint(plansEndpoint),
   accountInfo: endpoint({ method: 'GET', path: '/{product}/accountInfo', answer: accountInfoSchema, auth: true }),
   /**
    * Deactivation and reactivation change state, so the portal sends them as POST; the specification's

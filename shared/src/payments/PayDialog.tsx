@@ -60,7 +60,7 @@ function PayForm({ provider, card, amount, placeOrder, onResult }: PayDialogProp
   const settle = (outcome: Outcome) => {
     if (outcome.status === 'challenge') return setChallenge(outcome);
     // Paid or not, the order is settled: the account page, the history and the cards are asked again.
-    void subscriptionChanged();
+    subscriptionChanged();
     onResult(outcome.status === 'succeeded');
   };
 

@@ -10,7 +10,7 @@ import type {
   PlanChangeResponse,
   ServiceStatus,
 } from '@portal/shared/contract';
-import { calls, endpointKey, getProduct, invalidate, queryOptions } from '@portal/shared';
+import { calls, endpointKey, getProduct, invalidate, markStale, queryOptions } from '@portal/shared';
 
 /** The card and payment calls, over the contract's endpoint table (`calls`). */
 
@@ -77,13 +77,15 @@ export const paymentInfoQuery = (planId: string) =>
     gcTime: 0, // the amount and period as of now: a later visit asks again
   });
 
-/** What a payment or a subscription changes: the account page, the history and the cards (a card saved with it). */
-export const subscriptionChanged = (): Promise<void> =>
-  invalidate('accountInfo', 'payments', 'paymentData', 'listCards');
+/**
+ * What a payment or a subscription changes: the account page, the history and the cards (a card saved with
+ * it), asked again by the next page that shows them (the page that made the change moves on).
+ */
+export const subscriptionChanged = (): void => markStale('accountInfo', 'payments', 'paymentData', 'listCards');
 
 export async function subscribeInPromo(plan: string, ref?: string | null): Promise<ServiceStatus> {
   const status = await calls.subscribeInPromo({ body: { plan, ...(ref ? { ref } : {}) } });
-  await subscriptionChanged();
+  subscriptionChanged();
   return status;
 }
 
@@ -105,12 +107,12 @@ export async function changePlan(input: {
     body: { plan: input.plan, amount: input.amount },
     headers: { 'Idempotency-Key': input.idempotencyKey },
   });
-  await subscriptionChanged();
+  subscriptionChanged();
   return answer;
 }
 
-/** Cancels a downgrade that waits for the renewal. */
+/** Cancels a downgrade that waits for the renewal; the account page showing it asks again at once. */
 export async function cancelPlanChange(): Promise<void> {
   await calls.cancelPlanChange();
-  await subscriptionChanged();
+  await invalidate('accountInfo');
 }

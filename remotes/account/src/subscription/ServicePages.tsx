@@ -7,6 +7,7 @@ import {
   Page,
   Spinner,
   calls,
+  markStale,
   formatDate,
   getProduct,
   useAccountInfo,
@@ -58,6 +59,7 @@ function ServiceChange({
   const change = () =>
     run(async () => {
       const { nextPaymentOn } = await calls[call]();
+      markStale('accountInfo'); // the status changed: the next page showing it asks again
       void navigate(done, { state: { nextPaymentOn } });
     });
 

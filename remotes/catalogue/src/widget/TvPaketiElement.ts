@@ -1,4 +1,4 @@
-import { paths, plansResponseSchema, saleRefOf, type Plan } from '@portal/shared/contract';
+import { paths, plansEndpoint, saleRefOf, type Plan } from '@portal/shared/contract';
 import { formatKM, promoRibbon } from '@portal/shared/format';
 import { plansInfo } from '../content/plansInfo';
 import { mergePlans, type PackageOffer } from '../packages/plans';
@@ -94,11 +94,14 @@ export class TvPaketiElement extends HTMLElement implements Pick<TvPaketiContrac
     let plans: Plan[] | null = null;
     try {
       const product = this.getAttribute('product')?.trim() || DEFAULT_PRODUCT;
-      const response = await fetch(`${this.apiUrl}/${encodeURIComponent(product)}/plans`, {
+      // The contract's entry for the call: its method, path and answer's schema.
+      const path = plansEndpoint.path.replace('{product}', encodeURIComponent(product));
+      const response = await fetch(`${this.apiUrl}${path}`, {
+        method: plansEndpoint.method,
         headers: { accept: 'application/json' },
       });
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
-      plans = plansResponseSchema.parse(await response.json());
+      plans = plansEndpoint.answer.parse(await response.json());
     } catch (error) {
       console.warn('<tv-paketi>: plans could not be loaded', error);
     }

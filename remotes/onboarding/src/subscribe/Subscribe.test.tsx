@@ -191,6 +191,23 @@ describe('/pretplati-se', () => {
     ]);
   });
 
+  it('goes straight to the success page though the account is now subscribed (no detour through its own guard)', async () => {
+    server.on('POST', '/ontv/createSubscriptionInPromoPeriod', {
+      status: 200,
+      data: { status: 'ACTIVE', nextPaymentOn: '2099-12-05' },
+    });
+    const router = await open('/pretplati-se?paket=starton', { promo: true });
+    const visited: string[] = [];
+    router.subscribe((state) => visited.push(state.location.pathname));
+    await screen.findByText(/Plaćanje karticom/);
+    await acceptBoth();
+    // From now on the API says what is true after the subscription: ACTIVE, which this page's guard refuses.
+    server.on('GET', '/ontv/accountInfo', { status: 200, data: info('ACTIVE') });
+    await userEvent.click(screen.getByRole('button', { name: 'Pretplati se' }));
+    expect(await screen.findByRole('heading', { name: 'Pretplata je aktivirana' })).toBeInTheDocument();
+    expect(visited).toEqual(['/pretplata-uspjesna']);
+  });
+
   it("sends the widget's ref with the promo subscription, and forgets it once subscribed", async () => {
     server.on('POST', '/ontv/createSubscriptionInPromoPeriod', {
       status: 200,
