@@ -3,7 +3,7 @@ import {
   EMAIL_PATTERN,
   endpoints,
   isRegistrationPhone,
-  isStrongPassword,
+  newPasswordSchema,
   REGISTRATION_PHONE,
   type RegistrationType,
   usernameOf,
@@ -114,7 +114,8 @@ export function onboardingRoutes(app: FastifyInstance, ctx: ApiContext): void {
     const row = await ctx.store.verifications.find(body.identificator, 'REGISTRATION');
     if (!row || !row.approved_at || row.completed_at || row.registration_type !== body.registrationType)
       throw new HttpError(409, NOT_READY, 'NOT_APPROVED');
-    if (!isStrongPassword(body.password)) throw new HttpError(422, WEAK_PASSWORD_MESSAGE, 'WEAK_PASSWORD');
+    if (!newPasswordSchema.safeParse(body.password).success)
+      throw new HttpError(422, WEAK_PASSWORD_MESSAGE, 'WEAK_PASSWORD');
     const details = {
       passwordHash: await hashPassword(body.password),
       firstName: body.firstName,
@@ -175,7 +176,8 @@ export function onboardingRoutes(app: FastifyInstance, ctx: ApiContext): void {
   });
 
   route(app, ctx, endpoints.resetPassword, async ({ body }) => {
-    if (!isStrongPassword(body.password)) throw new HttpError(422, WEAK_PASSWORD_MESSAGE, 'WEAK_PASSWORD');
+    if (!newPasswordSchema.safeParse(body.password).success)
+      throw new HttpError(422, WEAK_PASSWORD_MESSAGE, 'WEAK_PASSWORD');
     const hash = await hashPassword(body.password);
     await ctx.store.transaction(async (tx) => {
       const customerId = await tx.verifications.completeReset(body.identificator, ctx.now(), APPROVAL_TTL_MINUTES);
