@@ -42,7 +42,7 @@ const allowed = ({ file, text }: InlineText) => ALLOWED.some((entry) => entry.fi
 const DIACRITICS = /[čćžšđČĆŽŠĐ]/;
 /** Short words frequent in Bosnian sentences and absent from English ones. */
 const BOSNIAN_WORDS = new Set(
-  'je nije i na za se da od sa u ili ne su smo si sam ti tvoj tvoja tvoje tvoju moj moja moje nalog paket paketa pretplata pretplate kartica kartice karticu lozinka lozinku lozinke broj podaci uplata račun nema ovaj ova ovo pokušaj ponovo molimo'.split(
+  'je nije i na za se da od sa u ili ne su smo si sam ti unesi ispravnu ispravan adresu izaberi prijavi provjeri zatraži tvoj tvoja tvoje tvoju moj moja moje nalog paket paketa pretplata pretplate kartica kartice karticu lozinka lozinku lozinke broj podaci uplata račun nema ovaj ova ovo pokušaj ponovo molimo'.split(
     ' ',
   ),
 );
@@ -90,7 +90,7 @@ export function inlineTexts(file: string, code: string): InlineText[] {
     for (let up = node.parent; up; up = up.parent) {
       if (ts.isImportDeclaration(up) || ts.isExportDeclaration(up) || ts.isLiteralTypeNode(up)) return true;
       if ((ts.isCallExpression(up) || ts.isNewExpression(up)) && DEVELOPER_CALLS.test(calleeName(up))) return true;
-      if (ts.isNewExpression(up) && /Error$/.test(calleeName(up))) return true;
+      if (ts.isNewExpression(up) && /^(Error|TypeError|RangeError)$/.test(calleeName(up))) return true;
     }
     return false;
   };
