@@ -93,20 +93,15 @@ export function idempotencyKey(request: FastifyRequest, kind: 'order' | 'plan-ch
   const header = request.headers['idempotency-key'];
   if (header === undefined) return `${kind}:auto-${crypto.randomUUID()}`;
   if (typeof header !== 'string' || !/^[A-Za-z0-9_-]{8,64}$/.test(header)) {
-    throw new HttpError(
-      400,
-      'Neispravan zahtjev: Idempotency-Key mora imati 8 do 64 slova, broja, - ili _.',
-      'BAD_REQUEST',
-    );
+    throw new HttpError(400, ERROR_TEXTS.badIdempotencyKey, 'BAD_REQUEST');
   }
   return `${kind}:${header}`;
 }
 
 /** The same Idempotency-Key with another body (plan, card or amount): nothing is ordered. */
-export const keyReused = () =>
-  new HttpError(422, 'Ovaj ključ zahtjeva je već iskorišten za drugi zahtjev.', 'IDEMPOTENCY_MISMATCH');
+export const keyReused = () => new HttpError(422, ERROR_TEXTS.keyReused, 'IDEMPOTENCY_MISMATCH');
 /** The same Idempotency-Key as an order already paid: it is never paid again. */
-export const alreadyPaid = () => new HttpError(409, 'Ova narudžba je već plaćena.', 'ORDER_PAID');
+export const alreadyPaid = () => new HttpError(409, ERROR_TEXTS.orderPaid, 'ORDER_PAID');
 
 /**
  * The provider's payment of a placed order, which the customer confirms in the browser. It has the order

@@ -4,6 +4,7 @@ import type { ApiContext } from '../context';
 import { HttpError } from '../http/validate';
 import { route } from '../http/route';
 import { runBillingPass } from '../billing/job';
+import { ERROR_TEXTS } from '../texts/errors';
 
 /**
  * The sandbox's billing trigger (like `/api/dev/outbox`, absent outside the sandbox): runs one billing
@@ -13,8 +14,7 @@ import { runBillingPass } from '../billing/job';
 export function billingDevRoutes(app: FastifyInstance, ctx: ApiContext): void {
   route(app, ctx, endpoints.runBilling, async ({ body }) => {
     const report = await runBillingPass(ctx.billing, body.at ? new Date(body.at) : ctx.now());
-    if (!report)
-      throw new HttpError(409, 'Obračun već radi u drugom procesu. Pokušaj ponovo za koji trenutak.', 'BILLING_BUSY');
+    if (!report) throw new HttpError(409, ERROR_TEXTS.billingBusy, 'BILLING_BUSY');
     return report;
   });
 }

@@ -26,11 +26,7 @@ export function cardRoutes(app: FastifyInstance, ctx: ApiContext): void {
       // Setups never confirmed within an hour are abandoned.
       await tx.cards.dropAbandonedSetups(customerId, hourAgo);
       if ((await tx.cards.countSaved(customerId)) >= MAX_CARDS)
-        throw new HttpError(
-          409,
-          `Možeš sačuvati najviše ${MAX_CARDS} kartica. Obriši karticu koju ne koristiš.`,
-          'TOO_MANY_CARDS',
-        );
+        throw new HttpError(409, ERROR_TEXTS.tooManyCards(MAX_CARDS), 'TOO_MANY_CARDS');
       // Every setup started counts, confirmed or not, deleted or kept: a card tester who saves and deletes
       // cards to check stolen numbers gets ten an hour. In this transaction: a refused setup counts nothing.
       const setups: Limit = { key: `card-setup:${customerId}`, max: MAX_NEW_CARDS_PER_HOUR, windowSeconds: 3600 };

@@ -3,7 +3,7 @@ import {
   EMAIL_PATTERN,
   endpoints,
   isRegistrationPhone,
-  isStrongPassword,
+  newPasswordSchema,
   REGISTRATION_PHONE,
   type RegistrationType,
   usernameOf,
@@ -20,7 +20,7 @@ import { NOTICES } from '../texts/notices';
 import { notifyCustomer } from '../delivery/notifier';
 import { ERROR_TEXTS } from '../texts/errors';
 
-const EMAIL_FORMAT = 'Unesi ispravnu e-mail adresu.';
+const EMAIL_FORMAT = ERROR_TEXTS.emailFormat;
 const NOT_READY = ERROR_TEXTS.registrationNotReady;
 const MAX_STARTS_PER_HOUR = 5;
 
@@ -75,9 +75,7 @@ export function onboardingRoutes(app: FastifyInstance, ctx: ApiContext): void {
     if (await ctx.store.customers.byUsername(username)) {
       throw new HttpError(
         409,
-        body.registrationType === 'PHONE_NUMBER'
-          ? 'Nalog s ovim brojem telefona već postoji. Prijavi se ili zatraži novu lozinku.'
-          : 'Nalog s ovom e-mail adresom već postoji. Prijavi se ili zatraži novu lozinku.',
+        body.registrationType === 'PHONE_NUMBER' ? ERROR_TEXTS.phoneTaken : ERROR_TEXTS.emailTaken,
         'ALREADY_REGISTERED',
       );
     }
@@ -114,7 +112,8 @@ export function onboardingRoutes(app: FastifyInstance, ctx: ApiContext): void {
     const row = await ctx.store.verifications.find(body.identificator, 'REGISTRATION');
     if (!row || !row.approved_at || row.completed_at || row.registration_type !== body.registrationType)
       throw new HttpError(409, NOT_READY, 'NOT_APPROVED');
-    if (!isStrongPassword(body.password)) throw new HttpError(422, WEAK_PASSWORD_MESSAGE, 'WEAK_PASSWORD');
+    if (!newPasswordSchema.safeParse(body.password).success)
+      throw new HttpError(422, WEAK_PASSWORD_MESSAGE, 'WEAK_PASSWORD');
     const details = {
       passwordHash: await hashPassword(body.password),
       firstName: body.firstName,
@@ -137,15 +136,14 @@ export function onboardingRoutes(app: FastifyInstance, ctx: ApiContext): void {
         passwordHash: row.password_hash,
         pinSealed: seal(ctx.keys.sealing, pin),
       });
-      if (created === null)
-        throw new HttpError(409, 'Nalog s ovim podacima već postoji. Prijavi se.', 'ALREADY_REGISTERED');
+      if (created === null) throw new HttpError(409, ERROR_TEXTS.alreadyRegistered, 'ALREADY_REGISTERED');
     });
     return { pin };
   });
 
   route(app, ctx, endpoints.checkUsername, async ({ body, request }) => {
     const lookup = usernameOf(body.username);
-    if (!lookup) throw new HttpError(400, 'Unesi e-mail adresu ili broj telefona.', 'BAD_USERNAME');
+    if (!lookup) throw new HttpError(400, ERROR_TEXTS.usernameMissing, 'BAD_USERNAME');
     const registrationType: RegistrationType = lookup.type;
     await limit(ctx, request, lookup.value);
     const customer = await ctx.store.customers.byUsername(lookup.value);
@@ -175,11 +173,12 @@ export function onboardingRoutes(app: FastifyInstance, ctx: ApiContext): void {
   });
 
   route(app, ctx, endpoints.resetPassword, async ({ body }) => {
-    if (!isStrongPassword(body.password)) throw new HttpError(422, WEAK_PASSWORD_MESSAGE, 'WEAK_PASSWORD');
+    if (!newPasswordSchema.safeParse(body.password).success)
+      throw new HttpError(422, WEAK_PASSWORD_MESSAGE, 'WEAK_PASSWORD');
     const hash = await hashPassword(body.password);
     await ctx.store.transaction(async (tx) => {
       const customerId = await tx.verifications.completeReset(body.identificator, ctx.now(), APPROVAL_TTL_MINUTES);
-      if (customerId === null) throw new HttpError(409, 'Kod nije potvrđen. Zatraži novi kod.', 'NOT_APPROVED');
+      if (customerId === null) throw new HttpError(409, ERROR_TEXTS.codeNotApproved, 'NOT_APPROVED');
       await tx.customers.setPasswordHash(customerId, hash);
       // A reset signs the customer out everywhere, and tells them; and distrusts every device: none
       // keeps a login budget of its own (docs/limits.md).
@@ -191,7 +190,7 @@ export function onboardingRoutes(app: FastifyInstance, ctx: ApiContext): void {
   // The sandbox's outbox (product.md §10): what was "sent", newest first. Absent outside the sandbox.
   route(app, ctx, endpoints.outbox, async ({ query: { to } }) => {
     const lookup = to === undefined ? null : usernameOf(to);
-    if (!lookup) throw new HttpError(400, 'Navedi primaoca: ?to=<telefon ili e-mail>', 'BAD_QUERY');
+    if (!lookup) throw new HttpError(400, ERROR_TEXTS.outboxRecipient, 'BAD_QUERY');
     const rows = await ctx.store.outbox.latestTo(lookup.value);
     return rows.map((row) => ({
       to: row.to_address,

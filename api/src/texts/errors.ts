@@ -20,12 +20,22 @@ export const ERROR_TEXTS = {
   deviceNotFound: 'Uređaj nije pronađen. Možda je već odjavljen.',
   thisDevice: 'Ovaj uređaj odjavljuješ dugmetom Odjavi se na stranici Moj nalog.',
   cardNotFound: 'Kartica nije pronađena.',
+  tooManyCards: (max: number) => `Možeš sačuvati najviše ${max} kartica. Obriši karticu koju ne koristiš.`,
+  retryIn: (lead: string, minutes: number) => `${lead} Pokušaj ponovo za ${minutes} min.`,
+  billingBusy: 'Obračun već radi u drugom procesu. Pokušaj ponovo za koji trenutak.',
   // Codes (product.md §5, Codes)
   codeExpired: 'Kod je istekao. Zatraži novi kod.',
   codeSpent: 'Previše pogrešnih pokušaja. Zatraži novi kod.',
   tooManyWrongCodes: 'Previše pogrešnih kodova za ovaj nalog.',
   tooManyResends: 'Previše zahtjeva za novi kod.',
   registrationNotReady: 'Registracija nije potvrđena. Počni ispočetka.',
+  emailFormat: 'Unesi ispravnu e-mail adresu.',
+  phoneTaken: 'Nalog s ovim brojem telefona već postoji. Prijavi se ili zatraži novu lozinku.',
+  emailTaken: 'Nalog s ovom e-mail adresom već postoji. Prijavi se ili zatraži novu lozinku.',
+  alreadyRegistered: 'Nalog s ovim podacima već postoji. Prijavi se.',
+  usernameMissing: 'Unesi e-mail adresu ili broj telefona.',
+  codeNotApproved: 'Kod nije potvrđen. Zatraži novi kod.',
+  outboxRecipient: 'Navedi primaoca: ?to=<telefon ili e-mail>',
   // Subscriptions and orders
   alreadySubscribed: 'Tvoja pretplata je aktivna: novu možeš kupiti kada istekne.',
   accountBlocked: 'Tvoj nalog je blokiran, pa pretplatu trenutno nije moguće kupiti. Obrati se korisničkoj podršci.',
@@ -47,6 +57,10 @@ export const ERROR_TEXTS = {
   amountChanged: 'Iznos za promjenu paketa se promijenio. Osvježi stranicu i pokušaj ponovo.',
   changedMeanwhile: 'Pretplata se u međuvremenu promijenila. Osvježi stranicu i pokušaj ponovo.',
   changeNeedsCard: 'Za promjenu paketa potrebna je sačuvana kartica.',
+  // Idempotency keys of orders
+  badIdempotencyKey: 'Neispravan zahtjev: Idempotency-Key mora imati 8 do 64 slova, broja, - ili _.',
+  keyReused: 'Ovaj ključ zahtjeva je već iskorišten za drugi zahtjev.',
+  orderPaid: 'Ova narudžba je već plaćena.',
 } as const;
 
 /** What the card processor shows of an order (the bank statement, the 3-D Secure page). */

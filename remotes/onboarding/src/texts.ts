@@ -22,6 +22,8 @@ export const WIZARD_TEXTS = {
   sentTo: 'Poslali smo kod na',
   enterIt: '. Unesi ga da potvrdiš nalog.',
   code: 'Kod',
+  approveCode: 'Potvrdi',
+  checkingCode: 'Provjeravam…',
   password: 'Lozinka',
   confirmPassword: 'Potvrdi lozinku',
   enterPassword: 'Unesi lozinku.',

@@ -25,6 +25,9 @@ export function isStrongPassword(value: string): boolean {
 /** product.md §5: what a password breaking the rule is told. */
 export const WEAK_PASSWORD_MESSAGE = FIELD_TEXTS.weakPassword;
 
+/** A new password (registration, reset, change): the rule of isStrongPassword, answered trimmed. */
+export const newPasswordSchema = z.string().check(z.trim(), z.refine(isStrongPassword, WEAK_PASSWORD_MESSAGE));
+
 /**
  * A new password and its confirmation as typed (registration, reset, change): the trimmed password,
  * whether it breaks the rule, whether the confirmation differs, and whether both are ready to send.

@@ -17,7 +17,7 @@ const identificator = z
  * A one-time code as typed: digits only (product.md §5, Codes), read without the spaces and
  * dashes people type to group it (`123 456`, `123-456`).
  */
-const code = z.string().check(
+export const codeSchema = z.string().check(
   z.overwrite((value) => value.replace(/[\s-]/g, '')),
   z.regex(/^\d{1,12}$/, FIELD_TEXTS.codeDigits),
 );
@@ -36,8 +36,8 @@ export type StartRegistrationRequest = z.infer<typeof startRegistrationRequestSc
 export const startRegistrationResponseSchema = z.object({ data: identificator });
 
 /** `POST /approve/sms` and `POST /approve/mail`. */
-export const approveSmsRequestSchema = z.object({ identificator, smsCode: code });
-export const approveMailRequestSchema = z.object({ identificator, mailCode: code });
+export const approveSmsRequestSchema = z.object({ identificator, smsCode: codeSchema });
+export const approveMailRequestSchema = z.object({ identificator, mailCode: codeSchema });
 
 /** `POST /resend/sms` and `POST /resend/mail`. */
 export const resendRequestSchema = z.object({ identificator, osType: z.int() });
@@ -69,7 +69,7 @@ export const checkUsernameResponseSchema = z.object({
 export type CheckUsernameResponse = z.infer<typeof checkUsernameResponseSchema>;
 
 /** `POST /forgot-password/approve-code`. */
-export const approveResetCodeRequestSchema = z.object({ identificator, code });
+export const approveResetCodeRequestSchema = z.object({ identificator, code: codeSchema });
 /** `POST /forgot-password/resend-code`. */
 export const resendResetCodeRequestSchema = z.object({
   identificator,

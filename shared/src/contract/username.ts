@@ -1,3 +1,4 @@
+import * as z from 'zod/mini';
 import { FIELD_TEXTS } from '../texts/fields';
 import type { RegistrationType } from './registration';
 
@@ -16,9 +17,22 @@ export const CARD_HOLDER_PHONE = {
   message: FIELD_TEXTS.cardHolderPhone,
 } as const;
 
-/** The registration phone rule on a username in its stored form (`3876…`). */
+/**
+ * A phone number to register with as typed (product.md §5): REGISTRATION_PHONE once the spaces that group
+ * it are gone, answered in its stored form (`062 111 333` is `38762111333`).
+ */
+export const registrationPhoneSchema = z.pipe(
+  z.string().check(
+    z.overwrite((typed) => typed.replace(/\s/g, '')),
+    z.regex(REGISTRATION_PHONE.pattern, REGISTRATION_PHONE.message),
+  ),
+  z.transform((national) => `${COUNTRY_PREFIX}${national.slice(1)}`),
+);
+
+/** The registration phone rule (registrationPhoneSchema) on a username in its stored form (`3876…`). */
 export const isRegistrationPhone = (stored: string): boolean =>
-  stored.startsWith(COUNTRY_PREFIX) && REGISTRATION_PHONE.pattern.test(`0${stored.slice(COUNTRY_PREFIX.length)}`);
+  stored.startsWith(COUNTRY_PREFIX) &&
+  registrationPhoneSchema.safeParse(`0${stored.slice(COUNTRY_PREFIX.length)}`).success;
 
 /**
  * One plain mailbox, `local@domain.tld`, and nothing a mail library reads as more: no display name,

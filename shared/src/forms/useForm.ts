@@ -24,6 +24,11 @@ export interface FormOptions<S extends z.ZodMiniType, E> {
   initial: z.input<S> & Values;
   /** What a keystroke may leave in a field (`digitsOnly`): applied as the customer types. */
   keep?: Partial<Record<string, (typed: string) => string>>;
+  /**
+   * Fields whose message shows as soon as they hold something, before the first send (a rule to meet while
+   * typing: product.md §5's password rule and confirmation). Every other message waits for the first send.
+   */
+  live?: readonly string[];
   /** The API's failure as the form shows it: a text (the server's message, else this) or your own shape (useSubmit). */
   explain: string | ((error: ApiError) => E);
   /** Sends what the schema made of the fields; the form stays busy while it runs (and after, as the page moves on). */
@@ -32,7 +37,7 @@ export interface FormOptions<S extends z.ZodMiniType, E> {
 
 /**
  * One form: its values, each field's message from the schema (shown once the customer has tried to send,
- * then as they type), and the send through useSubmit (one at a time; the API's failure in `failure`).
+ * then as they type; a `live` field's as soon as it holds something), and the send through useSubmit (one at a time; the API's failure in `failure`).
  * The same schema parses the request in the API, so the form and the server hold the same rules.
  */
 export function useForm<S extends z.ZodMiniType, E = string>(options: FormOptions<S, E>) {
@@ -42,7 +47,12 @@ export function useForm<S extends z.ZodMiniType, E = string>(options: FormOption
   const [tried, setTried] = useState(false);
   // useSubmit tells a text from a function itself; its two overloads are one here.
   const submit = useSubmit(options.explain as (error: ApiError) => E | string);
-  const errors: Partial<Record<Field, string>> = tried ? fieldErrors(options.schema, values) : {};
+  const found: Partial<Record<Field, string>> = fieldErrors(options.schema, values);
+  const errors = tried
+    ? found
+    : (Object.fromEntries(
+        Object.entries(found).filter(([name]) => options.live?.includes(name) && values[name] !== ''),
+      ) as Partial<Record<Field, string>>);
 
   const set = (field: Field, value: V[Field]) => {
     const keep = options.keep?.[field];

@@ -15,7 +15,8 @@ export interface NewPasswordTexts {
 /**
  * A new password and its confirmation (registration, reset, change): the password rule's message
  * under a weak password, `differ` under a confirmation that differs. The form decides with
- * `checkNewPassword` whether both are ready to send.
+ * `checkNewPassword` whether both are ready to send; a form made with useForm gives the messages its
+ * schema found in `errors` instead.
  */
 export function NewPasswordFields({
   password,
@@ -24,6 +25,7 @@ export function NewPasswordFields({
   onConfirm,
   texts,
   touched = false,
+  errors,
 }: {
   password: string;
   confirm: string;
@@ -31,6 +33,8 @@ export function NewPasswordFields({
   onConfirm: (value: string) => void;
   texts: NewPasswordTexts;
   touched?: boolean;
+  /** The fields' messages from the form's schema (useForm): shown as they are, `texts.required` and `differ` unused. */
+  errors?: { password?: string; confirm?: string };
 }) {
   const { weak, differ } = checkNewPassword(password, confirm);
   const empty = (value: string, message: string | undefined) => (touched && value.trim() === '' ? message : undefined);
@@ -44,7 +48,7 @@ export function NewPasswordFields({
         maxLength={64}
         value={password}
         onChange={(e) => onPassword(e.target.value)}
-        error={weak ? WEAK_PASSWORD_MESSAGE : empty(password, texts.required?.password)}
+        error={errors ? errors.password : weak ? WEAK_PASSWORD_MESSAGE : empty(password, texts.required?.password)}
       />
       <TextField
         label={texts.confirmLabel}
@@ -53,7 +57,15 @@ export function NewPasswordFields({
         maxLength={64}
         value={confirm}
         onChange={(e) => onConfirm(e.target.value)}
-        error={differ ? texts.differ : touched && confirm === '' ? texts.required?.confirm : undefined}
+        error={
+          errors
+            ? errors.confirm
+            : differ
+              ? texts.differ
+              : touched && confirm === ''
+                ? texts.required?.confirm
+                : undefined
+        }
       />
     </>
   );

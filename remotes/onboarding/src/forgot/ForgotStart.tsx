@@ -1,4 +1,5 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect } from 'react';
+import * as z from 'zod/mini';
 import {
   Alert,
   Button,
@@ -6,9 +7,10 @@ import {
   Page,
   TextField,
   calls,
+  checkUsernameRequestSchema,
   normaliseUsername,
+  useForm,
   useNavigate,
-  useSubmit,
   panelClass,
   paths,
   messages,
@@ -17,41 +19,50 @@ import { forgotPassword } from '../wizard/storage';
 import { WIZARD_TEXTS } from '../texts';
 import styles from '../wizard/wizard.module.css';
 
+/**
+ * The username as the check-username request reads it (non-empty), sent as typed when it has @ and
+ * normalised as a phone number otherwise (product.md §5).
+ */
+const forgotForm = z.object({
+  username: z.pipe(
+    checkUsernameRequestSchema.shape.username,
+    z.transform((entered) => (entered.includes('@') ? entered : normaliseUsername(entered))),
+  ),
+});
+
 /** `/zaboravljena-lozinka` (product.md §2, §5): an e-mail (has @) or a phone number (normalised); step 1 of 3. */
 export function ForgotStart() {
   const navigate = useNavigate();
-  const [value, setValue] = useState('');
-  // product.md §8: the server-supplied message is shown if present.
-  const { busy, error, run } = useSubmit(messages.unknownError);
-  useEffect(() => forgotPassword.reset(), []);
-  const entered = value.trim();
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!entered) return;
-    const username = entered.includes('@') ? entered : normaliseUsername(entered);
-    void run(async () => {
+  const form = useForm({
+    schema: forgotForm,
+    initial: { username: '' },
+    // product.md §8: the server-supplied message is shown if present.
+    explain: messages.unknownError,
+    send: async ({ username }) => {
       const answer = await calls.checkUsername({ body: { username, osType: OS_TYPE } });
       forgotPassword.started(answer.registrationType, answer.primaryUsername, answer.identificator);
       forgotPassword.setStep(2);
       void navigate(answer.registrationType === 'EMAIL' ? paths.forgotCodeEmail.href() : paths.forgotCodePhone.href());
-    });
-  }
+    },
+  });
+  useEffect(() => forgotPassword.reset(), []);
+  const username = form.field('username');
 
   return (
     <Page title={WIZARD_TEXTS.forgotTitle} narrow>
-      <form className={panelClass()} onSubmit={submit} noValidate>
+      <form className={panelClass()} onSubmit={form.onSubmit} noValidate>
         <p className={styles.lead}>{WIZARD_TEXTS.forgotLead}</p>
         <TextField
           label={messages.loginUsername}
           autoComplete="username"
           maxLength={100}
-          value={value}
-          onChange={(e) => setValue(e.target.value)}
+          {...username}
+          // product.md §5: the only rule is a non-empty value, and the disabled button says so.
+          error={undefined}
         />
-        {error && <Alert kind="error">{error}</Alert>}
-        <Button type="submit" block disabled={busy || !entered}>
-          {busy ? messages.sending : WIZARD_TEXTS.sendCode}
+        {form.failure && <Alert kind="error">{form.failure}</Alert>}
+        <Button type="submit" block disabled={form.busy || username.value.trim() === ''}>
+          {form.busy ? messages.sending : WIZARD_TEXTS.sendCode}
         </Button>
       </form>
     </Page>

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import * as z from 'zod/mini';
 import {
   Alert,
   Button,
@@ -8,10 +8,10 @@ import {
   TextField,
   calls,
   getDevice,
-  normaliseUsername,
-  REGISTRATION_PHONE,
+  registrationPhoneSchema,
+  startRegistrationRequestSchema,
+  useForm,
   useNavigate,
-  useSubmit,
   type RegistrationType,
   panelClass,
   paths,
@@ -20,6 +20,18 @@ import {
 import { registration } from '../wizard/storage';
 import { WIZARD_TEXTS } from '../texts';
 import styles from '../wizard/wizard.module.css';
+
+/**
+ * The username as each kind is typed (product.md §5): a phone by the registration phone rule (spaces
+ * allowed, sent in its stored form), an e-mail as the start-registration request reads it (non-empty).
+ */
+const CONTACT_FORM: Record<RegistrationType, z.ZodMiniType<{ username: string }, { username: string }>> = {
+  PHONE_NUMBER: z.object({ username: registrationPhoneSchema }),
+  EMAIL: z.object({ username: startRegistrationRequestSchema.shape.username }),
+};
+
+/** What typing may leave in a phone number: digits and the spaces that group them. */
+const digitsAndSpaces = (typed: string) => typed.replace(/[^\d\s]/g, '');
 
 const KIND = {
   PHONE_NUMBER: {
@@ -36,23 +48,14 @@ const KIND = {
  */
 export function ContactStep({ type }: { type: RegistrationType }) {
   const navigate = useNavigate();
-  const [value, setValue] = useState('');
-  const [touched, setTouched] = useState(false);
-  // product.md §8: the server's message field is shown under the form when present.
-  const { busy, error: serverError, setError: setServerError, run } = useSubmit(messages.unknownError);
   const kind = KIND[type];
-  const entered = type === 'PHONE_NUMBER' ? value.replace(/\D/g, '') : value.trim();
-  const formatError =
-    type === 'PHONE_NUMBER' && touched && !REGISTRATION_PHONE.pattern.test(entered)
-      ? REGISTRATION_PHONE.message
-      : undefined;
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    setTouched(true);
-    if (entered === '' || (type === 'PHONE_NUMBER' && !REGISTRATION_PHONE.pattern.test(entered))) return;
-    const username = type === 'PHONE_NUMBER' ? normaliseUsername(entered) : entered;
-    void run(async () => {
+  const form = useForm({
+    schema: CONTACT_FORM[type],
+    initial: { username: '' },
+    keep: type === 'PHONE_NUMBER' ? { username: digitsAndSpaces } : {},
+    // product.md §8: the server's message field is shown under the form when present.
+    explain: messages.unknownError,
+    send: async ({ username }) => {
       const { data: guid } = await calls.startRegistration({
         body: {
           registrationType: type,
@@ -64,12 +67,14 @@ export function ContactStep({ type }: { type: RegistrationType }) {
       });
       registration.started(type, username, guid);
       void navigate(kind.next);
-    });
-  }
+    },
+  });
+  const username = form.field('username');
+  const empty = username.value.trim() === '';
 
   return (
     <Page title={kind.title} narrow>
-      <form className={panelClass()} onSubmit={submit} noValidate>
+      <form className={panelClass()} onSubmit={form.onSubmit} noValidate>
         <p className={styles.step}>{WIZARD_TEXTS.step(1)}</p>
         <TextField
           label={kind.label}
@@ -82,16 +87,13 @@ export function ContactStep({ type }: { type: RegistrationType }) {
                 maxLength: 14,
               }
             : { type: 'email', autoComplete: 'email', maxLength: 100 })}
-          value={value}
-          onChange={(e) => {
-            setValue(type === 'PHONE_NUMBER' ? e.target.value.replace(/[^\d\s]/g, '') : e.target.value);
-            setServerError(null);
-          }}
-          error={formatError}
+          {...username}
+          // product.md §5: an e-mail is only checked non-empty, and the disabled button says so.
+          error={type === 'PHONE_NUMBER' ? username.error : undefined}
         />
-        {serverError && <Alert kind="error">{serverError}</Alert>}
-        <Button type="submit" block disabled={busy || entered === ''}>
-          {busy ? messages.sending : WIZARD_TEXTS.sendCode}
+        {form.failure && <Alert kind="error">{form.failure}</Alert>}
+        <Button type="submit" block disabled={form.busy || empty}>
+          {form.busy ? messages.sending : WIZARD_TEXTS.sendCode}
         </Button>
       </form>
     </Page>

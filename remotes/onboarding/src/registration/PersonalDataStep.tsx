@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import * as z from 'zod/mini';
 import {
   Alert,
   Button,
@@ -8,8 +9,9 @@ import {
   TextField,
   authStore,
   calls,
+  continueRegistrationRequestSchema,
+  useForm,
   useNavigate,
-  useSubmit,
   panelClass,
   paths,
   messages,
@@ -18,39 +20,39 @@ import { registration } from '../wizard/storage';
 import { texts, WIZARD_TEXTS } from '../texts';
 import styles from '../wizard/wizard.module.css';
 
+const { firstName, lastName } = continueRegistrationRequestSchema.shape;
+const required = (message: string) => z.string().check(z.trim(), z.minLength(1, message));
+
+/** The names as the continue-registration request reads them (product.md §5: both required). */
+const personalDataForm = z.object({
+  firstName: z.pipe(required(texts.firstNameRequired), firstName),
+  lastName: z.pipe(required(texts.lastNameRequired), lastName),
+});
+
 /**
  * `/kreiraj-nalog/licni-podaci` (product.md §2, §4): first and last name, then continue and finish the
  * registration (the answer is the PIN) and log in with the password held in memory.
  */
 export function PersonalDataStep() {
   const navigate = useNavigate();
-  const [names, setNames] = useState({ firstName: '', lastName: '' });
-  const [touched, setTouched] = useState(false);
-  // product.md §8: a failed completion is only logged.
-  const { busy, run } = useSubmit((failure) => console.warn('Registration could not be completed', failure));
-  const [passwordLost] = useState(() => registration.password() === null);
   const guid = registration.guid();
   const type = registration.type();
   const username = registration.username();
-  if (!guid || !type || !username) return <Navigate to={paths.register.href()} replace />;
-
-  const firstName = names.firstName.trim();
-  const lastName = names.lastName.trim();
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    setTouched(true);
-    const password = registration.password();
-    if (!firstName || !lastName || !password) return;
-    void run(async () => {
+  // product.md §8: a failed completion is only logged.
+  const form = useForm({
+    schema: personalDataForm,
+    initial: { firstName: '', lastName: '' },
+    explain: (failure) => console.warn('Registration could not be completed', failure),
+    send: async (names) => {
+      const password = registration.password();
+      if (!password) throw new Error('The registration password is gone');
       await calls.continueRegistration({
         body: {
           registrationType: type!,
           identificator: guid!,
           osType: OS_TYPE,
           password,
-          firstName,
-          lastName,
+          ...names,
           secondaryUsername: '',
           requireOtp: false,
         },
@@ -64,8 +66,10 @@ export function PersonalDataStep() {
       }
       registration.setPassword(null);
       void navigate(paths.registered.href());
-    });
-  }
+    },
+  });
+  const [passwordLost] = useState(() => registration.password() === null);
+  if (!guid || !type || !username) return <Navigate to={paths.register.href()} replace />;
 
   // A reload lost the password held in memory: ask for it again before finishing.
   if (passwordLost) {
@@ -89,25 +93,21 @@ export function PersonalDataStep() {
   return (
     <Page title={WIZARD_TEXTS.personalData} narrow>
       <p className={styles.step}>{WIZARD_TEXTS.step(4)}</p>
-      <form className={panelClass()} onSubmit={submit} noValidate>
+      <form className={panelClass()} onSubmit={form.onSubmit} noValidate>
         <TextField
           label={WIZARD_TEXTS.firstName}
           autoComplete="given-name"
           maxLength={60}
-          value={names.firstName}
-          onChange={(e) => setNames((n) => ({ ...n, firstName: e.target.value }))}
-          error={touched && !firstName ? texts.firstNameRequired : undefined}
+          {...form.field('firstName')}
         />
         <TextField
           label={WIZARD_TEXTS.lastName}
           autoComplete="family-name"
           maxLength={60}
-          value={names.lastName}
-          onChange={(e) => setNames((n) => ({ ...n, lastName: e.target.value }))}
-          error={touched && !lastName ? texts.lastNameRequired : undefined}
+          {...form.field('lastName')}
         />
-        <Button type="submit" block disabled={busy}>
-          {busy ? WIZARD_TEXTS.creating : messages.createAccount}
+        <Button type="submit" block disabled={form.busy}>
+          {form.busy ? WIZARD_TEXTS.creating : messages.createAccount}
         </Button>
       </form>
     </Page>

@@ -1,12 +1,17 @@
-import { useState, type FormEvent } from 'react';
-import { Button, TextField, panelClass, useSubmit, messages } from '@portal/shared';
+import * as z from 'zod/mini';
+import { Button, TextField, codeSchema, panelClass, useForm, messages } from '@portal/shared';
 import { texts, WIZARD_TEXTS } from '../texts';
 import { ResendLink } from './ResendLink';
 import styles from './wizard.module.css';
 
+/** A one-time code as the approve calls' schema reads it (product.md §5: required, numeric). */
+const codeForm = z.object({
+  code: z.pipe(z.string().check(z.trim(), z.minLength(1, texts.codeRequired)), codeSchema),
+});
+
 /**
- * Enter a one-time code (product.md §5: required, numeric). `approve` throws on a wrong code: 400 shows
- * 'Unijeli ste neispravan aktivacioni kod.', anything else the server's message when it has one.
+ * Enter a one-time code. `approve` throws on a wrong code: 400 shows 'Unijeli ste neispravan aktivacioni
+ * kod.', anything else the server's message when it has one.
  */
 export function CodeForm({
   sentTo,
@@ -19,27 +24,19 @@ export function CodeForm({
   resend: () => Promise<unknown>;
   onApproved: () => void;
 }) {
-  const [code, setCode] = useState('');
-  const [touched, setTouched] = useState(false);
-  const { busy, error, setError, run } = useSubmit((failure) =>
-    failure.status === 400 ? texts.wrongCode : (failure.serverMessage ?? messages.unknownError),
-  );
-  const trimmed = code.trim();
-  const fieldError =
-    touched && trimmed === '' ? texts.codeRequired : touched && !/^\d+$/.test(trimmed) ? texts.codeNumeric : undefined;
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    setTouched(true);
-    if (!/^\d+$/.test(trimmed)) return;
-    void run(async () => {
-      await approve(trimmed);
+  const form = useForm({
+    schema: codeForm,
+    initial: { code: '' },
+    explain: (failure) => (failure.status === 400 ? texts.wrongCode : (failure.serverMessage ?? messages.unknownError)),
+    send: async ({ code }) => {
+      await approve(code);
       onApproved();
-    });
-  }
+    },
+  });
+  const code = form.field('code');
 
   return (
-    <form className={panelClass()} onSubmit={submit} noValidate>
+    <form className={panelClass()} onSubmit={form.onSubmit} noValidate>
       <p className={styles.lead}>
         {WIZARD_TEXTS.sentTo} <strong>{sentTo}</strong>
         {WIZARD_TEXTS.enterIt}
@@ -49,15 +46,11 @@ export function CodeForm({
         inputMode="numeric"
         autoComplete="one-time-code"
         maxLength={12}
-        value={code}
-        onChange={(e) => {
-          setCode(e.target.value);
-          setError(null);
-        }}
-        error={error ?? fieldError}
+        {...code}
+        error={form.failure ?? code.error}
       />
-      <Button type="submit" block disabled={busy || trimmed === ''}>
-        {busy ? 'Provjeravam…' : 'Potvrdi'}
+      <Button type="submit" block disabled={form.busy || code.value.trim() === ''}>
+        {form.busy ? WIZARD_TEXTS.checkingCode : WIZARD_TEXTS.approveCode}
       </Button>
       <ResendLink resend={resend} />
     </form>

@@ -1,5 +1,5 @@
-import { useState, type FormEvent } from 'react';
-import { Alert, Button, NewPasswordFields, checkNewPassword, panelClass, useSubmit, messages } from '@portal/shared';
+import * as z from 'zod/mini';
+import { Alert, Button, NewPasswordFields, newPasswordSchema, panelClass, useForm, messages } from '@portal/shared';
 import { texts, WIZARD_TEXTS } from '../texts';
 
 const FIELD_TEXTS = {
@@ -7,13 +7,25 @@ const FIELD_TEXTS = {
   confirmLabel: WIZARD_TEXTS.confirmPassword,
   hint: texts.passwordHint,
   differ: texts.passwordsDiffer,
-  required: { password: WIZARD_TEXTS.enterPassword, confirm: WIZARD_TEXTS.repeatPassword },
 };
 
 /**
- * A new password and its confirmation (product.md §5): both filled, 8 to 32 characters after trimming with
- * upper, lower, digit and special character, and equal. `save` gets the trimmed password; when it
- * fails, the server's message (or a general one) shows under the form.
+ * A new password typed twice (product.md §5): both filled, the contract's password rule (newPasswordSchema:
+ * 8 to 32 characters after trimming with upper, lower, digit and special character), and equal.
+ */
+const newPasswordForm = z
+  .object({
+    password: z.pipe(z.string().check(z.trim(), z.minLength(1, WIZARD_TEXTS.enterPassword)), newPasswordSchema),
+    confirm: z.string().check(z.minLength(1, WIZARD_TEXTS.repeatPassword)),
+  })
+  .check(
+    z.refine((form) => form.confirm.trim() === form.password, { path: ['confirm'], message: texts.passwordsDiffer }),
+  );
+
+/**
+ * A new password and its confirmation: the rule and the mismatch show as the customer types, an empty
+ * field once they tried to send. `save` gets the trimmed password; when it fails, the server's message
+ * (or a general one) shows under the form.
  */
 export function PasswordForm({
   submitLabel,
@@ -22,31 +34,27 @@ export function PasswordForm({
   submitLabel: string;
   save: (password: string) => Promise<void> | void;
 }) {
-  const [values, setValues] = useState({ password: '', confirm: '' });
-  const [touched, setTouched] = useState(false);
-  const submission = useSubmit(messages.unknownError);
-  const { error } = submission;
-  const { password, ready: valid } = checkNewPassword(values.password, values.confirm);
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    setTouched(true);
-    if (valid) void submission.run(async () => save(password));
-  }
+  const form = useForm({
+    schema: newPasswordForm,
+    initial: { password: '', confirm: '' },
+    live: ['password', 'confirm'],
+    explain: messages.unknownError,
+    send: async ({ password }) => save(password),
+  });
 
   return (
-    <form className={panelClass()} onSubmit={submit} noValidate>
+    <form className={panelClass()} onSubmit={form.onSubmit} noValidate>
       <NewPasswordFields
-        password={values.password}
-        confirm={values.confirm}
-        onPassword={(value) => setValues((v) => ({ ...v, password: value }))}
-        onConfirm={(value) => setValues((v) => ({ ...v, confirm: value }))}
+        password={form.values.password}
+        confirm={form.values.confirm}
+        onPassword={(value) => form.set('password', value)}
+        onConfirm={(value) => form.set('confirm', value)}
         texts={FIELD_TEXTS}
-        touched={touched}
+        errors={form.errors}
       />
-      {error && <Alert kind="error">{error}</Alert>}
-      <Button type="submit" block disabled={submission.busy || !valid}>
-        {submission.busy ? messages.saving : submitLabel}
+      {form.failure && <Alert kind="error">{form.failure}</Alert>}
+      <Button type="submit" block disabled={form.busy || !form.valid}>
+        {form.busy ? messages.saving : submitLabel}
       </Button>
     </form>
   );
