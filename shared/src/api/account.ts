@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { calls } from './client';
 import { endpointKey } from './query';
 
-/** The signed-in customer's account: status, plan, period and promos (product.md §2, Moj nalog). */
+/** The signed-in customer's account: status, plan, period and promos (product.md §2, Account). */
 export const accountInfoQuery = queryOptions({
   queryKey: endpointKey('accountInfo'),
   queryFn: ({ signal }) => calls.accountInfo({ signal }),

@@ -28,20 +28,6 @@ export const WEAK_PASSWORD_MESSAGE = FIELD_TEXTS.weakPassword;
 /** A new password (registration, reset, change): the rule of isStrongPassword, answered trimmed. */
 export const newPasswordSchema = z.string().check(z.trim(), z.refine(isStrongPassword, WEAK_PASSWORD_MESSAGE));
 
-/**
- * A new password and its confirmation as typed (registration, reset, change): the trimmed password,
- * whether it breaks the rule, whether the confirmation differs, and whether both are ready to send.
- */
-export function checkNewPassword(
-  value: string,
-  confirm: string,
-): { password: string; weak: boolean; differ: boolean; ready: boolean } {
-  const password = value.trim();
-  const weak = password !== '' && !isStrongPassword(password);
-  const differ = confirm !== '' && confirm.trim() !== password;
-  return { password, weak, differ, ready: password !== '' && confirm !== '' && !weak && !differ };
-}
-
 /** `POST /customer/check-pin` (product.md §7): 200 when right, 400 when wrong, 429 while locked. */
 export const checkPinRequestSchema = z.object({ pin: pinSchema });
 export type CheckPinRequest = z.infer<typeof checkPinRequestSchema>;

@@ -1,4 +1,3 @@
-import { checkNewPassword, WEAK_PASSWORD_MESSAGE } from '../contract/customer';
 import { TextField } from './TextField';
 
 /** The words of a new-password pair: the forms word them differently. */
@@ -6,17 +5,11 @@ export interface NewPasswordTexts {
   label: string;
   confirmLabel: string;
   hint: string;
-  /** Said under the confirmation when it differs. */
-  differ: string;
-  /** Said under an empty field once the form was sent; without them an empty field says nothing. */
-  required?: { password: string; confirm: string };
 }
 
 /**
- * A new password and its confirmation (registration, reset, change): the password rule's message
- * under a weak password, `differ` under a confirmation that differs. The form decides with
- * `checkNewPassword` whether both are ready to send; a form made with useForm gives the messages its
- * schema found in `errors` instead.
+ * A new password and its confirmation (registration, reset, change), the messages its form's schema
+ * found (useForm, with both fields `live`: the password rule and the mismatch show as the customer types).
  */
 export function NewPasswordFields({
   password,
@@ -24,7 +17,6 @@ export function NewPasswordFields({
   onPassword,
   onConfirm,
   texts,
-  touched = false,
   errors,
 }: {
   password: string;
@@ -32,12 +24,8 @@ export function NewPasswordFields({
   onPassword: (value: string) => void;
   onConfirm: (value: string) => void;
   texts: NewPasswordTexts;
-  touched?: boolean;
-  /** The fields' messages from the form's schema (useForm): shown as they are, `texts.required` and `differ` unused. */
-  errors?: { password?: string; confirm?: string };
+  errors: { password?: string | undefined; confirm?: string | undefined };
 }) {
-  const { weak, differ } = checkNewPassword(password, confirm);
-  const empty = (value: string, message: string | undefined) => (touched && value.trim() === '' ? message : undefined);
   return (
     <>
       <TextField
@@ -48,7 +36,7 @@ export function NewPasswordFields({
         maxLength={64}
         value={password}
         onChange={(e) => onPassword(e.target.value)}
-        error={errors ? errors.password : weak ? WEAK_PASSWORD_MESSAGE : empty(password, texts.required?.password)}
+        error={errors.password}
       />
       <TextField
         label={texts.confirmLabel}
@@ -57,15 +45,7 @@ export function NewPasswordFields({
         maxLength={64}
         value={confirm}
         onChange={(e) => onConfirm(e.target.value)}
-        error={
-          errors
-            ? errors.confirm
-            : differ
-              ? texts.differ
-              : touched && confirm === ''
-                ? texts.required?.confirm
-                : undefined
-        }
+        error={errors.confirm}
       />
     </>
   );

@@ -7,7 +7,7 @@ import {
   TextField,
   calls,
   changePasswordRequestSchema,
-  checkNewPassword,
+  newPasswordSchema,
   panelClass,
   paths,
   useForm,
@@ -20,16 +20,23 @@ const FIELD_TEXTS = {
   label: PASSWORD_TEXTS.new,
   confirmLabel: PASSWORD_TEXTS.confirm,
   hint: PASSWORD_TEXTS.hint,
-  differ: PASSWORD_TEXTS.mismatch,
 };
 
 /**
- * The change-password request and the new password typed twice, held to the password rule (product.md §5);
- * NewPasswordFields says what is wrong as the customer types.
+ * The change-password request, its new password held to the password rule (newPasswordSchema, product.md §5)
+ * and typed twice; the rule and the mismatch show as the customer types.
  */
 const changePasswordForm = z
-  .extend(changePasswordRequestSchema, { confirm: z.string() })
-  .check(z.refine((form) => checkNewPassword(form.newPassword, form.confirm).ready, { path: ['newPassword'] }));
+  .extend(changePasswordRequestSchema, {
+    newPassword: newPasswordSchema,
+    confirm: z.string(),
+  })
+  .check(
+    z.refine((form) => form.confirm.trim() === form.newPassword, {
+      path: ['confirm'],
+      message: PASSWORD_TEXTS.mismatch,
+    }),
+  );
 
 /** `/nalog/promijeni-lozinku` (product.md §2, §5, §8): submit only when all three are filled, the new one is valid and they match. */
 export function ChangePasswordPage() {
@@ -37,12 +44,13 @@ export function ChangePasswordPage() {
   const form = useForm({
     schema: changePasswordForm,
     initial: { oldPassword: '', newPassword: '', confirm: '' },
+    live: ['newPassword', 'confirm'],
     explain: (failure): { field: 'oldPassword' | 'form'; text: string } =>
       failure.status === 400
         ? { field: 'oldPassword', text: PASSWORD_TEXTS.wrongOld }
         : { field: 'form', text: PASSWORD_TEXTS.failed },
     send: async ({ oldPassword, newPassword }) => {
-      await calls.changePassword({ body: { oldPassword, newPassword: newPassword.trim() } });
+      await calls.changePassword({ body: { oldPassword, newPassword } }); // trimmed by the schema
       void navigate(paths.changePasswordDone.href());
     },
   });
@@ -64,6 +72,7 @@ export function ChangePasswordPage() {
           onPassword={(value) => form.set('newPassword', value)}
           onConfirm={(value) => form.set('confirm', value)}
           texts={FIELD_TEXTS}
+          errors={{ password: form.errors.newPassword, confirm: form.errors.confirm }}
         />
         {failure?.field === 'form' && <Alert kind="error">{failure.text}</Alert>}
         <Button type="submit" block disabled={!form.valid || form.busy}>

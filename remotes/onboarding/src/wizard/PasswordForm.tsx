@@ -6,7 +6,6 @@ const FIELD_TEXTS = {
   label: WIZARD_TEXTS.password,
   confirmLabel: WIZARD_TEXTS.confirmPassword,
   hint: texts.passwordHint,
-  differ: texts.passwordsDiffer,
 };
 
 /**
