@@ -36,6 +36,26 @@ const invoiceLink = (orderNumber: string) => ({ path: paths.invoice.href(orderNu
  * e-mail adds a button for `link`, the invoice as a PDF, and the support contact. A date written the
  * portal's way (`10.4.2026.`) ends its sentence with its own dot.
  */
+/** A charge a receipt tells of. */
+interface Payment {
+  plan: string;
+  amountFening: number;
+  card: string;
+  periodEnd: string;
+  orderNumber: string;
+}
+
+const paid = (p: Payment) => `${formatKM(fromFening(p.amountFening))} s kartice ${p.card}`;
+
+/** A receipt: `lead` says what was paid; the invoice's number and where to find it follow. */
+const receipt = (p: Payment, lead: string): Notice => ({
+  kind: 'RECEIPT',
+  subject: `ON TV: račun br. ${p.orderNumber}`,
+  text: `${lead} Račun br. ${p.orderNumber} nalaziš u svom nalogu, u istoriji uplata.`,
+  link: invoiceLink(p.orderNumber),
+  invoice: p.orderNumber,
+});
+
 export const NOTICES = {
   code: (purpose: Purpose, code: string): Notice =>
     purpose === 'REGISTRATION'
@@ -52,47 +72,23 @@ export const NOTICES = {
           code,
         },
 
-  renewed: (p: {
-    plan: string;
-    amountFening: number;
-    card: string;
-    periodEnd: string;
-    orderNumber: string;
-  }): Notice => ({
-    kind: 'RECEIPT',
-    subject: `ON TV: račun br. ${p.orderNumber}`,
-    text: `ON TV: pretplata na paket ${p.plan} je produžena do ${formatDate(p.periodEnd)} Naplaćeno je ${formatKM(fromFening(p.amountFening))} s kartice ${p.card}. Račun br. ${p.orderNumber} nalaziš u svom nalogu, u istoriji uplata.`,
-    link: invoiceLink(p.orderNumber),
-    invoice: p.orderNumber,
-  }),
+  renewed: (p: Payment): Notice =>
+    receipt(
+      p,
+      `ON TV: pretplata na paket ${p.plan} je produžena do ${formatDate(p.periodEnd)} Naplaćeno je ${paid(p)}.`,
+    ),
 
-  purchased: (p: {
-    plan: string;
-    amountFening: number;
-    card: string;
-    periodEnd: string;
-    orderNumber: string;
-  }): Notice => ({
-    kind: 'RECEIPT',
-    subject: `ON TV: račun br. ${p.orderNumber}`,
-    text: `ON TV: plaćanje je uspješno i paket ${p.plan} je aktivan do ${formatDate(p.periodEnd)} Naplaćeno je ${formatKM(fromFening(p.amountFening))} s kartice ${p.card}. Račun br. ${p.orderNumber} nalaziš u svom nalogu, u istoriji uplata.`,
-    link: invoiceLink(p.orderNumber),
-    invoice: p.orderNumber,
-  }),
+  purchased: (p: Payment): Notice =>
+    receipt(
+      p,
+      `ON TV: plaćanje je uspješno i paket ${p.plan} je aktivan do ${formatDate(p.periodEnd)} Naplaćeno je ${paid(p)}.`,
+    ),
 
-  upgraded: (p: {
-    plan: string;
-    amountFening: number;
-    card: string;
-    periodEnd: string;
-    orderNumber: string;
-  }): Notice => ({
-    kind: 'RECEIPT',
-    subject: `ON TV: račun br. ${p.orderNumber}`,
-    text: `ON TV: paket je promijenjen, sada gledaš paket ${p.plan}. Za preostale dane perioda do ${formatDate(p.periodEnd)} naplaćena je razlika u cijeni ${formatKM(fromFening(p.amountFening))} s kartice ${p.card}. Račun br. ${p.orderNumber} nalaziš u svom nalogu, u istoriji uplata.`,
-    link: invoiceLink(p.orderNumber),
-    invoice: p.orderNumber,
-  }),
+  upgraded: (p: Payment): Notice =>
+    receipt(
+      p,
+      `ON TV: paket je promijenjen, sada gledaš paket ${p.plan}. Za preostale dane perioda do ${formatDate(p.periodEnd)} naplaćena je razlika u cijeni ${paid(p)}.`,
+    ),
 
   renewalFailed: (p: {
     plan: string;

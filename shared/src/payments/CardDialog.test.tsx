@@ -2,7 +2,7 @@ import { describe, expect, it, jest } from '@jest/globals';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { authStore, configurePortal, setToken, usePaymentData } from '@portal/shared';
-import { demoClaims, fakeApi, fakeProcessor, fakeToken, TestProviders } from '@portal/shared/testing';
+import { demoClaims, fakeApi, fakeProcessor, fakeToken, savedCard, TestProviders } from '@portal/shared/testing';
 import { CardDialog, useCardDialog } from './CardDialog';
 import { COUNTRY_CODES } from './countries';
 
@@ -158,22 +158,6 @@ describe('the card dialog', () => {
     });
   });
 });
-
-const savedCard = {
-  code: 'c0ffee00-0000-4000-8000-000000000001',
-  primaryCard: true,
-  creditCardTypeCode: 'visa',
-  cardNumber: '**** **** **** 4242',
-  fullName: 'Amra Hodžić',
-  address: 'Titova 1',
-  city: 'Sarajevo',
-  zip: '71000',
-  phone: '+38761000001',
-  country: 'BA',
-  email: 'demo@ontv.ba',
-  expirationDateMm: 12,
-  expirationDateYy: 30,
-};
 
 describe("the card dialog and the page's card lists", () => {
   function CardsProbe() {

@@ -1,26 +1,20 @@
 import { beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { authStore, configurePortal, setToken, type CreditCard } from '@portal/shared';
-import { demoClaims, fakeApi, fakeProcessor, fakeToken, type FakeApi, TestProviders } from '@portal/shared/testing';
+import { authStore, configurePortal, setToken } from '@portal/shared';
+import {
+  demoClaims,
+  fakeApi,
+  fakeProcessor,
+  fakeToken,
+  savedCard,
+  type FakeApi,
+  TestProviders,
+} from '@portal/shared/testing';
 import { PayDialog } from './PayDialog';
 import { createOrder } from './calls';
 
-const card: CreditCard = {
-  code: 'c0ffee00-0000-4000-8000-000000000001',
-  primaryCard: true,
-  creditCardTypeCode: 'visa',
-  cardNumber: '**** **** **** 4242',
-  fullName: 'Amra Hodžić',
-  address: 'Titova 1',
-  city: 'Sarajevo',
-  zip: '71000',
-  phone: '+38761000001',
-  country: 'BA',
-  email: 'demo@ontv.ba',
-  expirationDateMm: 12,
-  expirationDateYy: 30,
-};
+const card = savedCard;
 
 let server: FakeApi;
 beforeEach(() => {

@@ -4,3 +4,4 @@ export { resetAuthStore, resetQueries } from './reset';
 export { TestProviders } from './providers';
 export { renderRoutes } from './renderRoutes';
 export { fakeProcessor, type ProcessorCall } from './fake-processor';
+export { savedCard } from './fixtures';
