@@ -31,6 +31,13 @@ const ONE_QUERY_CLIENT = {
   message:
     'Import useQuery, queryOptions and the query client from @portal/shared: the page has one TanStack Query and one cache, inside the shared singleton.',
 };
+/** Apps make a form's schema with the singleton's zod (formRules): their own would be a second copy. */
+const ONE_ZOD = ['zod', 'zod/mini'].map((name) => ({
+  name,
+  allowTypeImports: true,
+  message:
+    "Make schemas with formRules from @portal/shared (the page's one zod, inside the singleton): importing zod bundles a second copy into the app. Types may come from zod.",
+}));
 /** Apps call the API through the contract's endpoint table, never by writing a path and a method. */
 const TABLE_CALLS = {
   name: '@portal/shared',
@@ -57,7 +64,13 @@ const TESTS = ['**/*.test.{ts,tsx}', '**/testing.tsx', '**/testing/**'];
  */
 const restrictApp = (files, patterns, { contract = false, standalone = [] } = {}) => [
   {
-    ...restrict(files, patterns, [ONE_ROUTER, ONE_QUERY_CLIENT, TABLE_CALLS, ...(contract ? [CONTRACT_VALUES] : [])]),
+    ...restrict(files, patterns, [
+      ONE_ROUTER,
+      ONE_QUERY_CLIENT,
+      ...ONE_ZOD,
+      TABLE_CALLS,
+      ...(contract ? [CONTRACT_VALUES] : []),
+    ]),
     ignores: [...TESTS, ...standalone],
   },
   ...(standalone.length > 0 ? [{ ...restrict(standalone, patterns, [ONE_ROUTER, TABLE_CALLS]), ignores: TESTS }] : []),

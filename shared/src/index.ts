@@ -31,6 +31,7 @@ export { queryClient, endpointKey, invalidate, markStale, retryRead, type Endpoi
 export { accountInfoQuery, useAccountInfo } from './api/account';
 export { useSubmit, type Submit } from './api/useSubmit';
 export { useForm, fieldErrors, type FormOptions } from './forms/useForm';
+export { formRules } from './forms/formRules';
 export { paymentDataQuery, usePaymentData } from './api/customer';
 export { plansQuery } from './api/plans';
 export { ApiError, ContractError, messageOf, parseResponse, toApiError } from './api/errors';

@@ -1,4 +1,3 @@
-import * as z from 'zod/mini';
 import {
   Alert,
   ApiError,
@@ -13,12 +12,13 @@ import {
   useForm,
   useNavigate,
   paths,
+  formRules,
 } from '@portal/shared';
 import styles from './LoginForm.module.css';
 import { TITLES } from '../texts';
 
 /** What the customer types of the login request (product.md §2): both filled. */
-const loginForm = z.pick(loginRequestSchema, { username: true, password: true });
+const loginForm = formRules.pick(loginRequestSchema, { username: true, password: true });
 
 function failureMessage(error: ApiError): string {
   if (error.status === 429) return `${messages.loginFailed}. ${messages.loginTooMany}`;

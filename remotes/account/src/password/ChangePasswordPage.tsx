@@ -1,4 +1,3 @@
-import * as z from 'zod/mini';
 import {
   Alert,
   Button,
@@ -13,6 +12,7 @@ import {
   useForm,
   useNavigate,
   messages,
+  formRules,
 } from '@portal/shared';
 import { PASSWORD_TEXTS, TITLES } from '../texts';
 
@@ -26,13 +26,13 @@ const FIELD_TEXTS = {
  * The change-password request, its new password held to the password rule (newPasswordSchema, product.md §5)
  * and typed twice; the rule and the mismatch show as the customer types.
  */
-const changePasswordForm = z
+const changePasswordForm = formRules
   .extend(changePasswordRequestSchema, {
     newPassword: newPasswordSchema,
-    confirm: z.string(),
+    confirm: formRules.string(),
   })
   .check(
-    z.refine((form) => form.confirm.trim() === form.newPassword, {
+    formRules.refine((form) => form.confirm.trim() === form.newPassword, {
       path: ['confirm'],
       message: PASSWORD_TEXTS.mismatch,
     }),

@@ -1,4 +1,3 @@
-import * as z from 'zod/mini';
 import {
   Alert,
   Button,
@@ -13,15 +12,16 @@ import {
   useForm,
   useNavigate,
   messages,
+  formRules,
 } from '@portal/shared';
 import { PIN_TEXTS, TITLES } from '../texts';
 
 const digitsOnly = (value: string) => value.replace(/\D/g, '').slice(0, 4);
 
 /** The change-pin request and the new PIN typed twice (product.md §5, PIN). */
-const changePinForm = z
+const changePinForm = formRules
   .extend(changePinRequestSchema, { confirm: pinSchema })
-  .check(z.refine((form) => form.newPin === form.confirm, { path: ['confirm'], message: PIN_TEXTS.mismatch }));
+  .check(formRules.refine((form) => form.newPin === form.confirm, { path: ['confirm'], message: PIN_TEXTS.mismatch }));
 
 /** `/nalog/promijeni-pin` (product.md §2, §5): the old PIN is verified with check-pin, then the new one is saved. */
 export function ChangePinPage() {

@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import * as z from 'zod/mini';
 import {
   Alert,
   Button,
@@ -14,6 +13,7 @@ import {
   panelClass,
   paths,
   messages,
+  formRules,
 } from '@portal/shared';
 import { forgotPassword } from '../wizard/storage';
 import { WIZARD_TEXTS } from '../texts';
@@ -23,10 +23,10 @@ import styles from '../wizard/wizard.module.css';
  * The username as the check-username request reads it (non-empty), sent as typed when it has @ and
  * normalised as a phone number otherwise (product.md §5).
  */
-const forgotForm = z.object({
-  username: z.pipe(
+const forgotForm = formRules.object({
+  username: formRules.pipe(
     checkUsernameRequestSchema.shape.username,
-    z.transform((entered) => (entered.includes('@') ? entered : normaliseUsername(entered))),
+    formRules.transform((entered) => (entered.includes('@') ? entered : normaliseUsername(entered))),
   ),
 });
 

@@ -1,4 +1,4 @@
-import * as z from 'zod/mini';
+import type * as zod from 'zod/mini';
 import {
   Alert,
   Button,
@@ -16,6 +16,7 @@ import {
   panelClass,
   paths,
   messages,
+  formRules,
 } from '@portal/shared';
 import { registration } from '../wizard/storage';
 import { WIZARD_TEXTS } from '../texts';
@@ -25,9 +26,9 @@ import styles from '../wizard/wizard.module.css';
  * The username as each kind is typed (product.md §5): a phone by the registration phone rule (spaces
  * allowed, sent in its stored form), an e-mail as the start-registration request reads it (non-empty).
  */
-const CONTACT_FORM: Record<RegistrationType, z.ZodMiniType<{ username: string }, { username: string }>> = {
-  PHONE_NUMBER: z.object({ username: registrationPhoneSchema }),
-  EMAIL: z.object({ username: startRegistrationRequestSchema.shape.username }),
+const CONTACT_FORM: Record<RegistrationType, zod.ZodMiniType<{ username: string }, { username: string }>> = {
+  PHONE_NUMBER: formRules.object({ username: registrationPhoneSchema }),
+  EMAIL: formRules.object({ username: startRegistrationRequestSchema.shape.username }),
 };
 
 /** What typing may leave in a phone number: digits and the spaces that group them. */

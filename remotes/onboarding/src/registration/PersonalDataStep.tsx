@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import * as z from 'zod/mini';
 import {
   Alert,
   Button,
@@ -15,18 +14,19 @@ import {
   panelClass,
   paths,
   messages,
+  formRules,
 } from '@portal/shared';
 import { registration } from '../wizard/storage';
 import { texts, WIZARD_TEXTS } from '../texts';
 import styles from '../wizard/wizard.module.css';
 
 const { firstName, lastName } = continueRegistrationRequestSchema.shape;
-const required = (message: string) => z.string().check(z.trim(), z.minLength(1, message));
+const required = (message: string) => formRules.string().check(formRules.trim(), formRules.minLength(1, message));
 
 /** The names as the continue-registration request reads them (product.md §5: both required). */
-const personalDataForm = z.object({
-  firstName: z.pipe(required(texts.firstNameRequired), firstName),
-  lastName: z.pipe(required(texts.lastNameRequired), lastName),
+const personalDataForm = formRules.object({
+  firstName: formRules.pipe(required(texts.firstNameRequired), firstName),
+  lastName: formRules.pipe(required(texts.lastNameRequired), lastName),
 });
 
 /**

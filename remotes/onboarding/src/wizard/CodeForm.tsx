@@ -1,12 +1,14 @@
-import * as z from 'zod/mini';
-import { Button, TextField, codeSchema, panelClass, useForm, messages } from '@portal/shared';
+import { Button, TextField, codeSchema, panelClass, useForm, messages, formRules } from '@portal/shared';
 import { texts, WIZARD_TEXTS } from '../texts';
 import { ResendLink } from './ResendLink';
 import styles from './wizard.module.css';
 
 /** A one-time code as the approve calls' schema reads it (product.md §5: required, numeric). */
-const codeForm = z.object({
-  code: z.pipe(z.string().check(z.trim(), z.minLength(1, texts.codeRequired)), codeSchema),
+const codeForm = formRules.object({
+  code: formRules.pipe(
+    formRules.string().check(formRules.trim(), formRules.minLength(1, texts.codeRequired)),
+    codeSchema,
+  ),
 });
 
 /**

@@ -1,5 +1,13 @@
-import * as z from 'zod/mini';
-import { Alert, Button, NewPasswordFields, newPasswordSchema, panelClass, useForm, messages } from '@portal/shared';
+import {
+  Alert,
+  Button,
+  NewPasswordFields,
+  newPasswordSchema,
+  panelClass,
+  useForm,
+  messages,
+  formRules,
+} from '@portal/shared';
 import { texts, WIZARD_TEXTS } from '../texts';
 
 const FIELD_TEXTS = {
@@ -12,13 +20,19 @@ const FIELD_TEXTS = {
  * A new password typed twice (product.md §5): both filled, the contract's password rule (newPasswordSchema:
  * 8 to 32 characters after trimming with upper, lower, digit and special character), and equal.
  */
-const newPasswordForm = z
+const newPasswordForm = formRules
   .object({
-    password: z.pipe(z.string().check(z.trim(), z.minLength(1, WIZARD_TEXTS.enterPassword)), newPasswordSchema),
-    confirm: z.string().check(z.minLength(1, WIZARD_TEXTS.repeatPassword)),
+    password: formRules.pipe(
+      formRules.string().check(formRules.trim(), formRules.minLength(1, WIZARD_TEXTS.enterPassword)),
+      newPasswordSchema,
+    ),
+    confirm: formRules.string().check(formRules.minLength(1, WIZARD_TEXTS.repeatPassword)),
   })
   .check(
-    z.refine((form) => form.confirm.trim() === form.password, { path: ['confirm'], message: texts.passwordsDiffer }),
+    formRules.refine((form) => form.confirm.trim() === form.password, {
+      path: ['confirm'],
+      message: texts.passwordsDiffer,
+    }),
   );
 
 /**
