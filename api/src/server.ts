@@ -3,7 +3,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import pretty from 'pino-pretty';
-import { REMOTE_NAMES } from '@portal/shared/contract';
+import { REMOTE_NAMES, isPagePath, remoteFor } from '@portal/shared/contract';
 import type { ApiContext } from './context';
 import { apiPlugin } from './app';
 import { installErrorHandling, installJsonNotFound } from './http/errors';
@@ -139,7 +139,12 @@ async function servePortal(app: FastifyInstance, ctx: ApiContext, remotesOnly: b
   const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
     if (!fs.existsSync(indexFile)) return reply.code(503).send({ message: ERROR_TEXTS.notBuilt, code: 'NOT_BUILT' });
     const pathname = request.url.split('?')[0] ?? '/';
+    // A path that is no page answers 404 (the page says 'Stranica nije pronađena'), not a soft 404 a
+    // search engine would index; the customer's own areas are never indexed.
+    const owner = remoteFor(pathname);
+    if (owner === 'account' || owner === 'onboarding') reply.header('x-robots-tag', 'noindex');
     return reply
+      .code(isPagePath(pathname) ? 200 : 404)
       .header('cache-control', 'no-cache')
       .header('link', preloadLinks(root, pathname, ctx.config.product))
       .type('text/html; charset=utf-8')

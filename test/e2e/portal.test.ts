@@ -154,14 +154,30 @@ describe('portal in a browser', () => {
     await page.context().close();
   });
 
-  it('shows the 404 page for unknown paths, also inside a remote prefix', async () => {
+  it('shows the 404 page for unknown paths, also inside a remote prefix, with status 404', async () => {
     const page = await newPage();
     for (const path of ['/ne-postoji', '/nalog/ne-postoji']) {
-      await page.goto(suite.portal.url + path);
+      const response = await page.goto(suite.portal.url + path);
+      assert.equal(response?.status(), 404, `${path}: no soft 404`);
       await page.getByRole('heading', { name: 'Stranica nije pronađena' }).waitFor();
       assert.ok(await page.getByRole('banner').isVisible(), 'the header stays');
     }
     await page.context().close();
+  });
+
+  it('answers pages with 200, and keeps the account and onboarding areas out of search engines', async () => {
+    for (const [path, indexed] of [
+      ['/', true],
+      ['/paketi', true],
+      ['/privacy-policy/', true],
+      ['/nalog', false],
+      ['/nalog/promijeni-pin', false],
+      ['/kreiraj-nalog', false],
+    ] as const) {
+      const response = await fetch(suite.portal.url + path);
+      assert.equal(response.status, 200, path);
+      assert.equal(response.headers.get('x-robots-tag'), indexed ? null : 'noindex', path);
+    }
   });
 
   it('loads the home page without account or onboarding code', async () => {

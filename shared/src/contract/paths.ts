@@ -144,6 +144,14 @@ const MATCHERS = PAGES.map((p) => ({
         ),
 }));
 
+/** Each page's path as a pattern matching it alone (a trailing slash allowed: `/privacy-policy/`). */
+const EXACT = PAGES.map(
+  (p) => new RegExp(`^${p.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace('{product}', '[a-z][a-z0-9]{1,19}')}/?$`),
+);
+
+/** Whether a path is one of the table's pages: the server answers any other with status 404 (its page says so). */
+export const isPagePath = (pathname: string): boolean => EXACT.some((pattern) => pattern.test(pathname));
+
 /** The page a path shows: the table's longest path it lies under, by whole segments. */
 export function pageFor(pathname: string): Page<string, never[]> | null {
   let best: Page<string, never[]> | null = null;
