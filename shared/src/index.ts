@@ -30,7 +30,7 @@ export {
 export { queryClient, endpointKey, invalidate, markStale, retryRead, type EndpointName } from './api/query';
 export { accountInfoQuery, useAccountInfo } from './api/account';
 export { useSubmit, type Submit } from './api/useSubmit';
-export { useForm, fieldErrors, type FormOptions } from './forms/useForm';
+export { useForm, type FormOptions } from './forms/useForm';
 export { formRules } from './forms/formRules';
 export { paymentDataQuery, usePaymentData } from './api/customer';
 export { plansQuery } from './api/plans';

@@ -6,7 +6,7 @@ import type { ApiError } from '../api/errors';
 type Values = Record<string, string | boolean>;
 
 /** The first message the schema gives each field (a rule across fields names the field it marks with its `path`). */
-export function fieldErrors<V extends Values>(schema: z.ZodMiniType, values: V): Partial<Record<keyof V, string>> {
+function fieldErrors<V extends Values>(schema: z.ZodMiniType, values: V): Partial<Record<keyof V, string>> {
   const result = schema.safeParse(values);
   const errors: Partial<Record<keyof V, string>> = {};
   if (result.success) return errors;

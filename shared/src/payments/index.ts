@@ -9,4 +9,4 @@ export { PayDialog, newIdempotencyKey, type PayDialogProps } from './PayDialog';
 export { Dialog } from './Dialog';
 export { CARD_TEXTS } from './texts';
 export { COUNTRY_CODES, countryOptions } from './countries';
-export { loadPaymentProvider, type Outcome, type PaymentProvider, type Confirmations } from './provider';
+export { type Outcome, type PaymentProvider, type Confirmations } from './provider';

@@ -1,4 +1,4 @@
-import { getPaymentSettings, queryClient, queryOptions, type PaymentSettings } from '@portal/shared';
+import { getPaymentSettings, queryOptions, type PaymentSettings } from '@portal/shared';
 import type { PaymentProvider } from './types';
 
 export type { Confirmations, Outcome, PaymentProvider } from './types';
@@ -20,8 +20,3 @@ export const paymentProviderQuery = (settings: PaymentSettings = getPaymentSetti
     staleTime: Infinity,
     gcTime: Infinity,
   });
-
-/** The configured provider, loaded on first use. */
-export function loadPaymentProvider(settings: PaymentSettings = getPaymentSettings()): Promise<PaymentProvider> {
-  return queryClient.fetchQuery(paymentProviderQuery(settings));
-}
