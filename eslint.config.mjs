@@ -17,13 +17,13 @@ const restrict = (files, patterns, paths = []) => ({
   rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns, paths }] },
 });
 
-/** Apps take the router from @portal/shared, so the page has one react-router and ships only what is used. */
-const ONE_ROUTER = {
-  name: 'react-router',
+/** Apps take the router from @portal/shared (shared/src/router.tsx), so the page has one router and one history. */
+const ONE_ROUTER = ['wouter', 'wouter/memory-location', 'wouter/use-browser-location'].map((name) => ({
+  name,
   allowTypeImports: true,
   message:
-    'Import router APIs from @portal/shared: the page has one react-router, inside the shared singleton. Tests may use react-router directly.',
-};
+    'Import router APIs from @portal/shared (Link, Navigate, useNavigate, Routes …; memoryHistory in tests): the page has one router, inside the shared singleton.',
+}));
 /** Apps take TanStack Query from @portal/shared: one copy of it, and one cache, per page. */
 const ONE_QUERY_CLIENT = {
   name: '@tanstack/react-query',
@@ -65,7 +65,7 @@ const TESTS = ['**/*.test.{ts,tsx}', '**/testing.tsx', '**/testing/**'];
 const restrictApp = (files, patterns, { contract = false, standalone = [] } = {}) => [
   {
     ...restrict(files, patterns, [
-      ONE_ROUTER,
+      ...ONE_ROUTER,
       ONE_QUERY_CLIENT,
       ...ONE_ZOD,
       TABLE_CALLS,
@@ -73,7 +73,9 @@ const restrictApp = (files, patterns, { contract = false, standalone = [] } = {}
     ]),
     ignores: [...TESTS, ...standalone],
   },
-  ...(standalone.length > 0 ? [{ ...restrict(standalone, patterns, [ONE_ROUTER, TABLE_CALLS]), ignores: TESTS }] : []),
+  ...(standalone.length > 0
+    ? [{ ...restrict(standalone, patterns, [...ONE_ROUTER, TABLE_CALLS]), ignores: TESTS }]
+    : []),
   {
     ...restrict(
       files.flatMap((f) => TESTS.map((t) => `${f.replace(/\/\*\*$/, '')}/${t}`)),

@@ -25,7 +25,15 @@ const web = {
         },
       },
     ],
+    // The router (wouter) ships ES modules only: to CommonJS for jest.
+    '/node_modules/wouter/.+\\.js$': [
+      'ts-jest',
+      {
+        tsconfig: { allowJs: true, module: 'CommonJS', rootDir: '.', ignoreDeprecations: '6.0', isolatedModules: true },
+      },
+    ],
   },
+  transformIgnorePatterns: ['/node_modules/(?!wouter/)'],
   moduleNameMapper: {
     '\\.module\\.css$': '<rootDir>/shared/src/testing/css-module.ts',
     '\\.css$': '<rootDir>/shared/src/testing/empty.ts',

@@ -91,7 +91,7 @@ function sharedPackage(from?: string): SharedPackage {
  * (`strictVersion`) instead of running it on a contract it was not built for.
  * The host's copies are eager: they are in its `main.js`, the page's first script, instead of chunks
  * fetched one round trip after it.
- * react-router is not among them: it reaches the apps inside @portal/shared (see shared/src/router.ts).
+ * The router is not among them: it reaches the apps inside @portal/shared (see shared/src/router.tsx).
  */
 function sharedModules(appDir: string, portalShared: SharedPackage, eager: boolean) {
   const deps = readJson(path.join(root, appDir, 'package.json')).dependencies ?? {};
@@ -259,11 +259,21 @@ const REACT_VERSION = {
 };
 
 /**
- * react-router's package exports name its development build under every condition (its own Vite
- * plugin swaps in the production one); the production build leaves out its development warnings.
+ * axios's fetch adapter is left out of the browser bundles: the page's axios instances send through
+ * XMLHttpRequest (`adapter: 'xhr'` in shared/src/api/http.ts), and the fetch adapter, which no page
+ * runs, was 2.7 KB gzip of the API client's chunk (decision 030). axios stays the one HTTP client.
  */
-const PRODUCTION_BUILDS: Record<string, string> = {
-  'react-router$': path.join(root, 'node_modules/react-router/dist/production/index.mjs'),
+const AXIOS_XHR_ONLY = new webpack.NormalModuleReplacementPlugin(
+  /[\\/]node_modules[\\/]axios[\\/]lib[\\/]adapters[\\/]fetch\.js$/,
+  path.join(root, 'shared/src/api/axiosFetchAdapter.ts'),
+);
+
+/**
+ * The router's store hook (wouter) imports the `use-sync-external-store` shim, which only forwards to
+ * React's own `useSyncExternalStore` on React 18 and later: React's is taken directly.
+ */
+const NATIVE_SYNC_EXTERNAL_STORE = {
+  'use-sync-external-store/shim/index.js$': path.join(root, 'shared/src/syncExternalStore.ts'),
 };
 
 /** Module Federation `dts`: the exposed modules' declarations only, compiled with the repository's tsconfig, failing the build on a type error. */
@@ -304,7 +314,7 @@ function configFor(app: AppName, mode: 'production' | 'development', options: Bu
     },
     resolve: {
       extensions: ['.tsx', '.ts', '.js'],
-      alias: { ...(isHost ? esmRuntimeProvider() : {}), ...(prod ? PRODUCTION_BUILDS : {}), ...portalShared.aliases },
+      alias: { ...(isHost ? esmRuntimeProvider() : {}), ...NATIVE_SYNC_EXTERNAL_STORE, ...portalShared.aliases },
     },
     module: { rules: [typescriptRule, cssRule(prod), assetRule] },
     plugins: [
@@ -326,6 +336,7 @@ function configFor(app: AppName, mode: 'production' | 'development', options: Bu
           ? { provideExternalRuntime: true, optimization: { target: 'web' } }
           : { externalRuntime: true, optimization: { target: 'web', disableSnapshot: true } },
       }),
+      AXIOS_XHR_ONLY,
       // Lets `npm start` tell a development build (npm run dev) from a production one.
       // builtAt makes every build rewrite it (webpack skips unchanged files), so its time is the build's.
       new BuildInfoPlugin(() => ({ app, mode, builtAt: new Date().toISOString() })),

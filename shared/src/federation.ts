@@ -1,4 +1,4 @@
-import type { RouteObject } from 'react-router';
+import type { RouteObject } from './router';
 
 /**
  * What every remote exposes as `./routes`: its route objects. The host mounts them under the

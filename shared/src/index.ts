@@ -21,9 +21,12 @@ export {
 // from @tanstack/react-query themselves, so every remote uses the page's one copy and cache.
 export {
   QueryClientProvider,
+  dehydrate,
+  hydrate,
   queryOptions,
   useQuery,
   useQueryClient,
+  type DehydratedState,
   type QueryKey,
   type UseQueryResult,
 } from '@tanstack/react-query';

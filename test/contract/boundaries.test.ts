@@ -143,22 +143,25 @@ describe('import boundaries (shared -> remotes -> host)', () => {
       'the widget is built alone, without the singleton',
     );
     assert.ok(
-      await restricted(
-        'remotes/catalogue/src/widget/x.ts',
-        "import { Link } from 'react-router';\nexport const x = Link;\n",
-      ),
+      await restricted('remotes/catalogue/src/widget/x.ts', "import { Link } from 'wouter';\nexport const x = Link;\n"),
       'and keeps the other boundaries',
     );
   });
 
-  it('keeps one router: apps take react-router from @portal/shared, except types and tests', async () => {
+  it('keeps one router: apps take the router from @portal/shared, except types and tests', async () => {
     assert.ok(
-      await restricted('remotes/catalogue/src/x.tsx', "import { Link } from 'react-router';\nexport const x = Link;\n"),
+      await restricted('remotes/catalogue/src/x.tsx', "import { Link } from 'wouter';\nexport const x = Link;\n"),
     );
     assert.ok(
       await restricted(
         'host/src/layout/x.tsx',
-        "import { useLocation } from 'react-router';\nexport const x = useLocation;\n",
+        "import { useLocation } from 'wouter';\nexport const x = useLocation;\n",
+      ),
+    );
+    assert.ok(
+      await restricted(
+        'remotes/account/src/x.tsx',
+        "import { memoryLocation } from 'wouter/memory-location';\nexport const x = memoryLocation;\n",
       ),
     );
     assert.ok(
@@ -171,14 +174,14 @@ describe('import boundaries (shared -> remotes -> host)', () => {
     assert.equal(
       await restricted(
         'remotes/catalogue/src/x.tsx',
-        "import type { RouteObject } from 'react-router';\nexport type X = RouteObject;\n",
+        "import type { RouteProps } from 'wouter';\nexport type X = RouteProps;\n",
       ),
       false,
     );
     assert.equal(
       await restricted(
         'remotes/catalogue/src/x.test.tsx',
-        "import { MemoryRouter } from 'react-router';\nexport const x = MemoryRouter;\n",
+        "import { Router } from 'wouter';\nexport const x = Router;\n",
       ),
       false,
     );

@@ -1,9 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Link } from 'react-router';
 import { loadRemote } from '@module-federation/enhanced/runtime';
-import { authStore, configurePortal, setToken } from '@portal/shared';
+import { Link, authStore, configurePortal, setToken } from '@portal/shared';
 import { demoClaims, fakeToken } from '@portal/shared/testing';
 import { renderPortal } from '../testing/renderPortal';
 import { clearRemoteCache } from '../remotes/loader';

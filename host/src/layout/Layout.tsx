@@ -1,5 +1,5 @@
-import { Outlet, useLocation } from '@portal/shared';
-import { useEffect } from 'react';
+import { useLocation } from '@portal/shared';
+import { useEffect, type ReactNode } from 'react';
 import { Header } from './Header';
 import { Footer } from './Footer';
 import { ScrollToTopButton } from './ScrollToTopButton';
@@ -14,16 +14,12 @@ function useScrollReset(pathname: string) {
   }, [pathname]);
 }
 
-export function Layout() {
+export function Layout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   useScrollReset(pathname);
 
   if (isChromeless(pathname)) {
-    return (
-      <main id="sadrzaj">
-        <Outlet />
-      </main>
-    );
+    return <main id="sadrzaj">{children}</main>;
   }
 
   const opaque = hasOpaqueHeader(pathname);
@@ -34,7 +30,7 @@ export function Layout() {
       </a>
       <Header opaque={opaque} />
       <main id="sadrzaj" tabIndex={-1} className={opaque ? styles.mainOpaque : styles.mainHero}>
-        <Outlet />
+        {children}
       </main>
       <Footer />
       <ScrollToTopButton />

@@ -1,22 +1,10 @@
 import { Component, useDeferredValue, type ReactNode } from 'react';
-import {
-  remoteFor,
-  Spinner,
-  type RemoteName,
-  useQuery,
-  useLocation,
-  useRoutes,
-  type RouteObject,
-} from '@portal/shared';
+import { remoteFor, Spinner, type RemoteName, useQuery, useLocation, Routes, type RouteObject } from '@portal/shared';
 import { NotFound } from '../layout/NotFound';
 import { RemoteError } from './RemoteError';
 import { isVersionSkew, remoteRoutesQuery, resetRemote } from './loader';
 
 const notFoundRoute: RouteObject = { path: '*', element: <NotFound /> };
-
-function MountedRoutes({ routes }: { routes: RouteObject[] }) {
-  return useRoutes([...routes, notFoundRoute]);
-}
 
 interface BoundaryProps {
   name: RemoteName;
@@ -59,7 +47,7 @@ function RemoteSlot({ name }: { name: RemoteName }) {
   if (!module) return <Spinner />;
   return (
     <RemoteBoundary name={name} onRetry={retry}>
-      <MountedRoutes routes={module.routes} />
+      <Routes routes={[...module.routes, notFoundRoute]} />
     </RemoteBoundary>
   );
 }

@@ -1,15 +1,15 @@
 import { render } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { Router, memoryHistory } from '@portal/shared';
 import { TestProviders } from '@portal/shared/testing';
 import { PortalRoutes } from '../App';
 
-/** The host's real route tree in a memory router, starting at `path`. */
+/** The host's real route tree in a memory history, starting at `path`. */
 export function renderPortal(path: string) {
   return render(
     <TestProviders>
-      <MemoryRouter initialEntries={[path]}>
+      <Router history={memoryHistory(path)}>
         <PortalRoutes />
-      </MemoryRouter>
+      </Router>
     </TestProviders>,
   );
 }

@@ -1,6 +1,6 @@
 import { paths } from '../contract/paths';
 import { useCallback } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../router';
 import { authStore } from './store';
 
 /** Logs out, then goes to `/` (product.md §4, Signing in: signing out tells the API and goes home). */
@@ -8,6 +8,6 @@ export function useLogout(): () => Promise<void> {
   const navigate = useNavigate();
   return useCallback(async () => {
     await authStore.getState().logout();
-    await navigate(paths.home.href());
+    navigate(paths.home.href());
   }, [navigate]);
 }

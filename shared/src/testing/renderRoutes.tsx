@@ -1,11 +1,11 @@
 import { act, render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import type { RouteObject } from '../router';
+import { Router, Routes, memoryHistory, type RouteObject } from '../router';
 import { TestProviders } from './providers';
 
 /**
- * Renders an app's real routes (plus stand-ins for pages of other apps) in a memory router at
- * `path`, inside act so lazily loaded pages and first effects have settled. Returns the router.
+ * Renders an app's real routes (plus stand-ins for pages of other apps) in a memory history at
+ * `path`, inside act so lazily loaded pages and first effects have settled. Returns the history:
+ * `history.location` is where the page went.
  */
 export async function renderRoutes(
   routes: RouteObject[],
@@ -16,16 +16,15 @@ export async function renderRoutes(
     path: otherPath,
     element: <h1>{title}</h1>,
   }));
-  const [pathname = '/', search = ''] = path.split('?');
-  const router = createMemoryRouter([...routes, ...others], {
-    initialEntries: [{ pathname, search: search ? `?${search}` : '', state: options.state }],
-  });
+  const history = memoryHistory(path, options.state);
   await act(async () => {
     render(
       <TestProviders>
-        <RouterProvider router={router} />
+        <Router history={history}>
+          <Routes routes={[...routes, ...others]} />
+        </Router>
       </TestProviders>,
     );
   });
-  return router;
+  return history;
 }

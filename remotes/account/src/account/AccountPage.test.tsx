@@ -47,7 +47,7 @@ describe('account page: user data', () => {
     const router = await renderAccount('/nalog');
     await userEvent.click(screen.getByRole('button', { name: 'Odjavi se' }));
     expect(await screen.findByRole('heading', { name: 'Početna' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/');
+    expect(router.location.pathname).toBe('/');
     expect(getToken()).toBeNull();
   });
 });

@@ -1,8 +1,7 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { authStore, getToken } from '@portal/shared';
+import { Router, Routes, authStore, getToken, memoryHistory } from '@portal/shared';
 import { demoClaims, fakeApi, fakeToken, type FakeApi, TestProviders } from '@portal/shared/testing';
 import { routes } from '../exposes/routes';
 
@@ -12,9 +11,14 @@ beforeEach(() => {
 });
 
 function renderAccount(path = '/nalog') {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(<RouterProvider router={router} />, { wrapper: TestProviders });
-  return router;
+  const history = memoryHistory(path);
+  render(
+    <Router history={history}>
+      <Routes routes={routes} />
+    </Router>,
+    { wrapper: TestProviders },
+  );
+  return history;
 }
 
 const usernameField = () => screen.getByLabelText('E-mail ili broj telefona');
@@ -89,7 +93,7 @@ describe('login form', () => {
     await logInAs('061 000 001', 'Demo1234!');
 
     expect(await screen.findByRole('heading', { name: 'Moj nalog' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/nalog');
+    expect(router.location.pathname).toBe('/nalog');
     expect(server.callsTo('POST', '/login')[0]?.body).toMatchObject({ username: '38761000001', password: 'Demo1234!' });
     expect(screen.getByText('Amra Hodžić')).toBeInTheDocument();
   });

@@ -35,7 +35,7 @@ export function LoginForm() {
     explain: failureMessage,
     send: async ({ username, password }) => {
       await authStore.getState().login({ username, password });
-      await navigate(paths.account.href());
+      navigate(paths.account.href());
     },
   });
   return (

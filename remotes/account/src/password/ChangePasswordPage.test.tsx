@@ -74,7 +74,7 @@ describe('/nalog/promijeni-lozinku', () => {
     await fill('Stara123!', ' Nova1234! ', ' Nova1234! ');
     await userEvent.click(submit());
     expect(await screen.findByRole('heading', { name: 'Lozinka je promijenjena' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/nalog/promijeni-lozinku/uspjesno');
+    expect(router.location.pathname).toBe('/nalog/promijeni-lozinku/uspjesno');
     expect(server.callsTo('POST', '/customer/change-password')[0]?.body).toEqual({
       oldPassword: 'Stara123!',
       newPassword: 'Nova1234!',

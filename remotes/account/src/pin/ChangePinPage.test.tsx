@@ -61,7 +61,7 @@ describe('/nalog/promijeni-pin', () => {
     const router = await renderAccount('/nalog/promijeni-pin');
     await fill('1234', '5678', '5678');
     expect(await screen.findByRole('heading', { name: 'PIN je promijenjen' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/nalog/promijeni-pin/uspjesno');
+    expect(router.location.pathname).toBe('/nalog/promijeni-pin/uspjesno');
     expect(server.callsTo('POST', '/customer/change-pin')[0]?.body).toEqual({ oldPin: '1234', newPin: '5678' });
   });
 });

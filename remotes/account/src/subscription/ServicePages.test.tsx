@@ -27,7 +27,7 @@ describe('/nalog/deaktiviraj-ontv', () => {
     expect(
       await screen.findByText('Pretplata je deaktivirana. Usluga ostaje aktivna do 15.1.2099..'),
     ).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/nalog/deaktiviraj-ontv/uspjesno');
+    expect(router.location.pathname).toBe('/nalog/deaktiviraj-ontv/uspjesno');
   });
 
   it.each(['DEACTIVATED', 'BLOCKED', 'EXPIRED', null] as const)(
@@ -39,7 +39,7 @@ describe('/nalog/deaktiviraj-ontv', () => {
       });
       const router = await renderAccount('/nalog/deaktiviraj-ontv');
       await screen.findByRole('heading', { name: 'Moj nalog' });
-      expect(router.state.location.pathname).toBe('/nalog');
+      expect(router.location.pathname).toBe('/nalog');
       expect(server.callsTo('POST', '/ontv/deactivate')).toHaveLength(0);
     },
   );
@@ -67,7 +67,7 @@ describe('/nalog/reaktiviraj-ontv-bez-placanja', () => {
     ).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Reaktiviraj' }));
     expect(await screen.findByRole('heading', { name: 'Pretplata je ponovo aktivna' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/nalog/reaktiviraj-ontv/uspjesno');
+    expect(router.location.pathname).toBe('/nalog/reaktiviraj-ontv/uspjesno');
   });
 
   it.each([
@@ -78,7 +78,7 @@ describe('/nalog/reaktiviraj-ontv-bez-placanja', () => {
     withInfo(info).on('GET', '/customer/payment-data', { status: 200, data: { creditCards: [], mbons: [] } });
     const router = await renderAccount('/nalog/reaktiviraj-ontv-bez-placanja');
     await screen.findByRole('heading', { name: 'Moj nalog' });
-    expect(router.state.location.pathname).toBe('/nalog');
+    expect(router.location.pathname).toBe('/nalog');
   });
 });
 
@@ -93,9 +93,9 @@ describe('account routes for anonymous visitors', () => {
     authStore.setState({ initialized: false, authorized: false, tokenData: null });
     const router = await renderAccount(path);
     expect(document.querySelector('main, h1, form')).toBeNull();
-    expect(router.state.location.pathname).toBe(path);
+    expect(router.location.pathname).toBe(path);
     act(() => authStore.setState({ initialized: true }));
     expect(await screen.findByLabelText('E-mail ili broj telefona')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/nalog');
+    expect(router.location.pathname).toBe('/nalog');
   });
 });

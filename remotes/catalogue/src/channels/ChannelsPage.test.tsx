@@ -50,15 +50,15 @@ describe('/tv-kanali', () => {
     const router = await renderCatalogue('/tv-kanali');
     await userEvent.click(await screen.findByRole('button', { name: 'MaxON paket' }));
     expect(pressed()).toHaveTextContent('MaxON paket');
-    expect(router.state.location.search).toBe('?paket=maxon');
+    expect(router.location.search).toBe('?paket=maxon');
     expect(list().getByText(onlyMax[0]!.name)).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'StartON paket' }));
-    expect(router.state.location.search).toBe('?paket=starton');
+    expect(router.location.search).toBe('?paket=starton');
     expect(list().queryByText(onlyMax[0]!.name)).not.toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Svi kanali' }));
-    expect(router.state.location.search).toBe('');
+    expect(router.location.search).toBe('');
     expect(list().getAllByRole('listitem')).toHaveLength(all.length);
   });
 });

@@ -27,7 +27,7 @@ export default function ChannelsPage() {
         else next.set('paket', value);
         return next;
       },
-      { replace: true, preventScrollReset: true },
+      { replace: true },
     );
 
   return (

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
+import { Router, memoryHistory } from '@portal/shared';
 import type { Slide } from '../content/schemas';
 import { renderCatalogue } from '../testing';
 import { SLIDE_INTERVAL_MS, Slideshow } from './Slideshow';
@@ -42,9 +42,9 @@ afterEach(() => {
 const current = () => screen.getByRole('group', { name: /od 3/, hidden: false });
 const renderSlides = () =>
   render(
-    <MemoryRouter>
+    <Router history={memoryHistory('/')}>
       <Slideshow slides={slides} />
-    </MemoryRouter>,
+    </Router>,
   );
 
 describe('the slideshow', () => {

@@ -40,7 +40,7 @@ describe('legal pages', () => {
     fakeResources({ 'terms.html': { body: '<p>Pogledaj <a href="/pretplati-se">pretplatu</a>.</p>' } });
     const router = await renderCatalogue('/uslovi-placanja');
     await userEvent.click(await screen.findByRole('link', { name: 'pretplatu' }));
-    expect(router.state.location.pathname).toBe('/pretplati-se');
+    expect(router.location.pathname).toBe('/pretplati-se');
     expect(await screen.findByRole('heading', { name: 'Pretplata' })).toBeInTheDocument();
   });
 });

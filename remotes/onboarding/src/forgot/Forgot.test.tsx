@@ -32,7 +32,7 @@ describe('forgotten password', () => {
     await userEvent.type(screen.getByLabelText('E-mail ili broj telefona'), typed);
     await userEvent.click(screen.getByRole('button', { name: 'Pošalji kod' }));
     expect(await screen.findByRole('heading', { name: 'Potvrdi kod' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe(next);
+    expect(router.location.pathname).toBe(next);
     expect(server.callsTo('POST', '/forgot-password/check-username')[0]?.body).toEqual({ username, osType: 1 });
     expect(forgotPassword.step()).toBe(2);
   });
@@ -71,7 +71,7 @@ describe('forgotten password', () => {
     await userEvent.type(screen.getByLabelText('Kod'), '111111');
     await userEvent.click(screen.getByRole('button', { name: 'Potvrdi' }));
     expect(await screen.findByRole('heading', { name: 'Nova lozinka' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/zaboravljena-lozinka/resetovanje-zaboravljene-lozinke');
+    expect(router.location.pathname).toBe('/zaboravljena-lozinka/resetovanje-zaboravljene-lozinke');
     expect(forgotPassword.step()).toBe(3);
   });
 
@@ -99,7 +99,7 @@ describe('forgotten password', () => {
   ])('sends %s at step %i back to /zaboravljena-lozinka', async (path, step) => {
     atStep(step, 'EMAIL');
     const router = await renderOnboarding(path);
-    expect(router.state.location.pathname).toBe('/zaboravljena-lozinka');
+    expect(router.location.pathname).toBe('/zaboravljena-lozinka');
     expect(await screen.findByRole('heading', { name: 'Zaboravljena lozinka' })).toBeInTheDocument();
   });
 });
