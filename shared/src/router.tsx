@@ -140,7 +140,8 @@ export interface NavLinkProps extends Omit<LinkProps, 'className'> {
 /** A menu link that knows it leads to the current page (`aria-current="page"`) or to a path above it. */
 export function NavLink({ to, end, className, ...rest }: NavLinkProps) {
   const { pathname } = useLocation();
-  const isActive = pathname === to || (!end && pathname.startsWith(to.endsWith('/') ? to : `${to}/`));
+  // `/` leads to the home page alone, not to every path under it.
+  const isActive = pathname === to || (!end && to !== '/' && pathname.startsWith(to.endsWith('/') ? to : `${to}/`));
   return (
     <Link
       to={to}

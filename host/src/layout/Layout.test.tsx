@@ -45,6 +45,13 @@ afterEach(() => {
 });
 
 describe('layout', () => {
+  it('marks the menu link of the page shown (aria-current), and the home links only on the home page', async () => {
+    renderPortal('/paketi');
+    expect(await screen.findByRole('heading', { name: 'Paketi' })).toBeInTheDocument();
+    const current = screen.getAllByRole('link').filter((a) => a.getAttribute('aria-current') === 'page');
+    expect(current.map((a) => a.getAttribute('href'))).toEqual(['/paketi']);
+  });
+
   it('draws the header links, the footer links, support e-mail, social links and five payment logos', async () => {
     renderPortal('/');
     expect(await screen.findByRole('heading', { name: 'Početna' })).toBeInTheDocument();
