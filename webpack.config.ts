@@ -6,6 +6,7 @@
 import path from 'node:path';
 import fs from 'node:fs';
 import crypto from 'node:crypto';
+import { createRequire } from 'node:module';
 import webpack, { type Configuration } from 'webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import CopyPlugin from 'copy-webpack-plugin';
@@ -180,22 +181,21 @@ const typescriptRule = {
   options: { transpileOnly: true, configFile: path.join(root, 'tsconfig.json') },
 };
 
+/**
+ * CSS modules' class names, hashed from the file's path in the repository: every build of a file (the
+ * host's, a remote's, a prerender's) names its classes alike, so prerendered HTML matches the styles.
+ */
+const CSS_MODULES = (prod: boolean) => ({
+  auto: true,
+  namedExport: false,
+  exportLocalsConvention: 'as-is' as const,
+  localIdentName: prod ? '[hash:base64:7]' : '[name]__[local]',
+  localIdentContext: root,
+});
+
 const cssRule = (prod: boolean) => ({
   test: /\.css$/,
-  use: [
-    MiniCssExtractPlugin.loader,
-    {
-      loader: 'css-loader',
-      options: {
-        modules: {
-          auto: true,
-          namedExport: false,
-          exportLocalsConvention: 'as-is',
-          localIdentName: prod ? '[hash:base64:7]' : '[name]__[local]',
-        },
-      },
-    },
-  ],
+  use: [MiniCssExtractPlugin.loader, { loader: 'css-loader', options: { modules: CSS_MODULES(prod) } }],
 });
 
 const assetRule = { test: /\.(svg|png|jpe?g|webp|woff2)$/, type: 'asset/resource' as const };
@@ -346,6 +346,7 @@ function configFor(app: AppName, mode: 'production' | 'development', options: Bu
       }),
       // Pre-compressed copies: the server sends .br or .gz by Accept-Encoding without compressing per request.
       ...compression(prod),
+      ...(app === 'catalogue' ? [new PageChunksPlugin()] : []),
       ...(spec.staticDirs?.length
         ? [copy(spec.staticDirs.map(({ from, to }) => ({ from: path.join(appRoot, from), to })))]
         : []),
@@ -409,6 +410,142 @@ function embedConfig(mode: 'production' | 'development'): Configuration {
   };
 }
 
+/**
+ * Where a remote's build names its lazily loaded chunks' files (`page-chunks.json`): a prerendered page
+ * links its own chunk's stylesheet, so its first paint is styled, and preloads its script.
+ */
+class PageChunksPlugin {
+  apply(compiler: webpack.Compiler) {
+    compiler.hooks.thisCompilation.tap('PageChunksPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'PageChunksPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_SUMMARIZE },
+        () => {
+          const chunks: Record<string, { js: string[]; css: string[] }> = {};
+          for (const [name, chunk] of compilation.namedChunks) {
+            const files = [...chunk.files];
+            chunks[name] = { js: files.filter((f) => f.endsWith('.js')), css: files.filter((f) => f.endsWith('.css')) };
+          }
+          compilation.emitAsset('page-chunks.json', new webpack.sources.RawSource(JSON.stringify(chunks, null, 2)));
+        },
+      );
+    });
+  }
+}
+
+/** Where the prerender builds go: a build's own tool, never served (node_modules is no app's source either). */
+const PRERENDER_OUT = path.join(root, 'node_modules', '.cache', 'portal-prerender');
+
+/**
+ * Runs an app's prerender bundle once it is written (`run` gets the loaded module) and writes what it
+ * returns into the app's `dist/` as `file`.
+ */
+class RunPrerenderPlugin {
+  constructor(
+    private readonly bundle: string,
+    private readonly run: (module: any) => Promise<unknown>,
+    private readonly file: string,
+  ) {}
+  apply(compiler: webpack.Compiler) {
+    compiler.hooks.afterEmit.tapPromise('RunPrerenderPlugin', async () => {
+      // The bundle is CommonJS; a watching build loads each new one afresh.
+      const load = createRequire(__filename);
+      delete load.cache[load.resolve(this.bundle)];
+      const output = await this.run(load(this.bundle));
+      fs.writeFileSync(this.file, JSON.stringify(output));
+    });
+  }
+}
+
+/** CSS modules' class names as the browser build makes them, without the CSS (a prerender only needs the names). */
+const cssNamesRule = (prod: boolean) => ({
+  test: /\.css$/,
+  use: [{ loader: 'css-loader', options: { modules: { ...CSS_MODULES(prod), exportOnlyLocals: true } } }],
+});
+
+/**
+ * An app's prerender (docs/decisions/031-prerendered-public-pages.md): a node build of `entry`, the
+ * app's own components with @portal/shared compiled in (no federation), run after the app's browser
+ * build, whose files its output names. Its class names and image addresses are the browser build's.
+ */
+function prerenderConfig(
+  app: 'host' | 'catalogue',
+  mode: 'production' | 'development',
+  entry: string,
+  run: (module: any, appRoot: string) => Promise<unknown>,
+  file: string,
+): Configuration {
+  const appRoot = path.join(root, APPS[app].dir);
+  const outDir = path.join(PRERENDER_OUT, app);
+  const prod = mode === 'production';
+  return {
+    name: `${app}-prerender`,
+    dependencies: [app],
+    mode,
+    context: appRoot,
+    target: 'node',
+    entry: { render: entry },
+    devtool: false,
+    output: {
+      path: outDir,
+      filename: '[name].js',
+      library: { type: 'commonjs2' },
+      publicPath: app === 'host' ? '/' : `/remotes/${app}/`,
+      assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+      clean: true,
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.js'], alias: NATIVE_SYNC_EXTERNAL_STORE },
+    module: { rules: [typescriptRule, cssNamesRule(prod), { ...assetRule, generator: { emit: false } }] },
+    plugins: [
+      new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }),
+      new RunPrerenderPlugin(
+        path.join(outDir, 'render.js'),
+        (module) => run(module, appRoot),
+        path.join(appRoot, 'dist', file),
+      ),
+    ],
+    optimization: { minimize: false },
+    performance: { hints: false },
+    stats: 'errors-warnings',
+    infrastructureLogging: { level: 'error' },
+  };
+}
+
+/** The catalogue's public pages (remotes/catalogue/src/prerender): `dist/pages.json`, with the prices of `content/prices.json`. */
+const cataloguePrerender = (mode: 'production' | 'development') =>
+  prerenderConfig(
+    'catalogue',
+    mode,
+    './src/prerender/render.tsx',
+    async (module, appRoot) => {
+      const { JSDOM } = await import('jsdom');
+      const read = (file: string) => fs.readFileSync(path.join(appRoot, file), 'utf8');
+      const pages = (await module.prerender({
+        plans: JSON.parse(read('content/prices.json')),
+        readResource: (file: string) => read(`content/resources/${file}`),
+        view: new JSDOM('').window,
+      })) as Array<{ chunk: string | null }>;
+      const chunks = JSON.parse(read('dist/page-chunks.json')) as Record<string, { js: string[]; css: string[] }>;
+      const manifest = JSON.parse(read('dist/mf-manifest.json')) as {
+        exposes: Array<{ path: string; assets: { css: { sync: string[] } } }>;
+      };
+      const routesCss = manifest.exposes.find((e) => e.path === './routes')?.assets.css.sync ?? [];
+      return {
+        // The browser build these pages belong to: the server stitches them only beside that build.
+        build: crypto.createHash('sha256').update(read('dist/mf-manifest.json')).digest('hex'),
+        pages: pages.map((page) => {
+          const own = page.chunk ? chunks[page.chunk] : undefined;
+          if (page.chunk && !own) throw new Error(`No chunk named ${page.chunk} in the catalogue's build`);
+          return { ...page, css: [...routesCss, ...(own?.css ?? [])], js: own?.js ?? [] };
+        }),
+      };
+    },
+    'pages.json',
+  );
+
+/** The host's shell around each public page (host/src/prerender): `dist/shells.json`. */
+const hostPrerender = (mode: 'production' | 'development') =>
+  prerenderConfig('host', mode, './src/prerender/shells.tsx', (module) => module.renderShells(), 'shells.json');
+
 /** Builds of one app other than its own: against another release of `@portal/shared`, into another folder. */
 interface BuildOptions {
   sharedFrom?: string;
@@ -437,10 +574,14 @@ export default function build(env: Env = {}): Configuration | Configuration[] {
       'sharedFrom and outDir build one app other than the catalogue (its embed loader has its own folder).',
     );
   }
+  // The builds other than an app's own (another shared release, another folder) prerender nothing.
+  const plain = Boolean(options.sharedFrom || options.outDir);
   const configs = (requested as AppName[]).flatMap((app) =>
     app === 'catalogue'
-      ? [configFor(app, mode, { types: options.types }), embedConfig(mode)]
-      : [configFor(app, mode, options)],
+      ? [configFor(app, mode, { types: options.types }), embedConfig(mode), cataloguePrerender(mode)]
+      : app === 'host' && !plain
+        ? [configFor(app, mode, options), hostPrerender(mode)]
+        : [configFor(app, mode, options)],
   );
   return configs.length === 1 ? configs[0]! : configs;
 }

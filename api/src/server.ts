@@ -11,6 +11,7 @@ import { sandboxProcessorRoutes } from './routes/sandboxProcessor';
 import { portalSettingsOf } from './portalConfig';
 import { contentSecurityPolicy } from './http/security';
 import { preloadLinks } from './http/preload';
+import { prerenderedDocument, robotsTxt, sitemapXml } from './http/pages';
 import { ERROR_TEXTS } from './texts/errors';
 
 const EMBED_DEMO_CSP = "default-src 'self'; object-src 'none'; base-uri 'self'";
@@ -99,6 +100,7 @@ async function servePortal(app: FastifyInstance, ctx: ApiContext, remotesOnly: b
   if (remotesOnly) return;
 
   const hostDist = path.join(root, 'host', 'dist');
+  const publicUrl = ctx.config.delivery.publicUrl;
   const indexFile = path.join(hostDist, 'index.html');
 
   // The product code, sandbox mode and card processor are server settings; the browser's configuration
@@ -138,20 +140,28 @@ async function servePortal(app: FastifyInstance, ctx: ApiContext, remotesOnly: b
 
   const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
     if (!fs.existsSync(indexFile)) return reply.code(503).send({ message: ERROR_TEXTS.notBuilt, code: 'NOT_BUILT' });
-    const pathname = request.url.split('?')[0] ?? '/';
+    const [pathname = '/', search = ''] = request.url.split('?');
     // A path that is no page answers 404 (the page says 'Stranica nije pronađena'), not a soft 404 a
     // search engine would index; the customer's own areas are never indexed.
     const owner = remoteFor(pathname);
     if (owner === 'account' || owner === 'onboarding') reply.header('x-robots-tag', 'noindex');
+    // A public page arrives drawn (its remote prerendered it); any other is drawn by the browser.
+    const page = isPagePath(pathname)
+      ? prerenderedDocument({ root, pathname, search, origin: publicUrl, sandbox: ctx.config.sandbox })
+      : null;
     return reply
       .code(isPagePath(pathname) ? 200 : 404)
       .header('cache-control', 'no-cache')
-      .header('link', preloadLinks(root, pathname, ctx.config.product))
+      .header('link', preloadLinks(root, pathname, ctx.config.product, search))
       .type('text/html; charset=utf-8')
-      .send(fs.createReadStream(indexFile));
+      .send(page ?? fs.createReadStream(indexFile));
   };
 
   app.get('/', (request, reply) => sendIndex(request, reply));
+  app.get('/robots.txt', (_request, reply) => reply.type('text/plain; charset=utf-8').send(robotsTxt(publicUrl)));
+  app.get('/sitemap.xml', (_request, reply) =>
+    reply.type('application/xml; charset=utf-8').send(sitemapXml(root, publicUrl)),
+  );
 
   // Every other GET of a path without a dot is a route of the single-page app: the host decides what
   // it shows (or its 404). A missing file (`/missing.js`, `/.git/config`) is a plain 404.

@@ -1,5 +1,8 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { REPO_ROOT } from '../src/apiDir';
 import { plansResponseSchema } from '@portal/shared/contract';
 import { PLANS_FRESH_SECONDS } from '../src/catalogue/plans';
 import { engines, startApi, type StartedApi } from './harness';
@@ -31,6 +34,14 @@ for (const engine of engines()) {
       assert.deepEqual(plans[1]?.promos, [
         { status: 'ACTIVE', promoType: 'TIME_UNTIL_BASED', durationUntil: '2027-03-31', durationDays: null },
       ]);
+    });
+
+    it("answers on a fresh database what the catalogue's prerendered pages were built with (content/prices.json)", async () => {
+      const response = await api.call('GET', '/ontv/plans');
+      const built = JSON.parse(
+        fs.readFileSync(path.join(REPO_ROOT, 'remotes', 'catalogue', 'content', 'prices.json'), 'utf8'),
+      ) as unknown;
+      assert.deepEqual(plansResponseSchema.parse(built), response.body);
     });
 
     it('may be read from the operator’s own site and cached briefly', async () => {

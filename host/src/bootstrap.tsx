@@ -1,9 +1,11 @@
 import { StrictMode, startTransition } from 'react';
 import { preload } from 'react-dom';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import {
   authStore,
   configurePortal,
+  hydrate,
+  queryClient,
   preloadApiClient,
   remoteFor,
   setRemoteModuleLoader,
@@ -11,13 +13,36 @@ import {
 } from '@portal/shared';
 import '@portal/shared/global.css';
 import { loadConfig } from './config/loadConfig';
-import { loadExposedModule, registerPortalRemotes } from './remotes/loader';
+import { loadExposedModule, registerPortalRemotes, remoteRoutesQuery } from './remotes/loader';
+import { prerenderedPage } from './prerender/page';
 import { App } from './App';
 import { ConfigErrorPage } from './ConfigErrorPage';
 
+/**
+ * A page the server sent drawn (docs/decisions/031-prerendered-public-pages.md) is hydrated: the answers
+ * it was drawn with and its remote's routes are in place first, so React's first render is the page
+ * as it stands. Anything else, or a remote that does not arrive, is drawn anew.
+ */
+async function readyToHydrate(): Promise<boolean> {
+  const page = prerenderedPage();
+  if (!page) return false;
+  hydrate(queryClient, page.state);
+  try {
+    await queryClient.fetchQuery(remoteRoutesQuery(page.remote));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Reads the configuration, registers the remotes and renders the shell (index.ts runs it). */
 export async function start(): Promise<void> {
-  const root = createRoot(document.getElementById('root')!);
+  const container = document.getElementById('root')!;
+  // Drawn anew: what the server sent (if anything) makes way.
+  const fresh = () => {
+    container.replaceChildren();
+    return createRoot(container);
+  };
   try {
     const config = await loadConfig();
     configurePortal({
@@ -35,19 +60,23 @@ export async function start(): Promise<void> {
     setRemoteModuleLoader(loadExposedModule);
   } catch (error) {
     console.error(error);
-    root.render(<ConfigErrorPage error={error} />);
+    fresh().render(<ConfigErrorPage error={error} />);
     return;
   }
   authStore.getState().bootstrap();
   // A signed-in visitor's pages call the API at once: fetch its client beside the remote, not after it.
   if (authStore.getState().authorized) preloadApiClient();
   watchOtherTabs();
-  // A transition: React renders the shell in slices, yielding to the browser between them.
-  startTransition(() =>
-    root.render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    ),
+  const app = (
+    <StrictMode>
+      <App />
+    </StrictMode>
   );
+  if (await readyToHydrate()) {
+    hydrateRoot(container, app);
+    return;
+  }
+  const root = fresh();
+  // A transition: React renders the shell in slices, yielding to the browser between them.
+  startTransition(() => root.render(app));
 }

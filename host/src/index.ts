@@ -9,9 +9,20 @@ import { SHELL_TEXTS } from './texts';
  */
 const pause = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
+/**
+ * After the browser has painted what the server sent (a prerendered page, docs/decisions/031): the
+ * first frame does not wait for the code below. A tab in the background paints nothing; it goes on
+ * after a tenth of a second.
+ */
+const painted = () =>
+  new Promise<void>((resolve) => {
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+    setTimeout(resolve, 100);
+  });
+
 async function run(): Promise<void> {
-  // The script's own task has started the federation runtime: React DOM waits for the next one.
-  await pause();
+  // The script's own task has started the federation runtime: React DOM waits for the page's first paint.
+  await painted();
   await import(/* webpackMode: "eager" */ 'react-dom/client');
   await pause();
   await import(/* webpackMode: "eager" */ '@portal/shared');

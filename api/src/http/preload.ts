@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { remoteFor } from '@portal/shared/contract';
+import { prerenderedScripts } from './pages';
 
 interface Manifest {
   metaData?: { remoteEntry?: { name?: string; path?: string } };
@@ -44,7 +45,7 @@ function apiClientChunk(portalRoot: string): string | undefined {
  * remote that owns the path, its manifest, `remoteEntry.js` and the files of its `./routes`. A file
  * that cannot be read only leaves its hints out.
  */
-export function preloadLinks(portalRoot: string, pathname: string, product: string): string {
+export function preloadLinks(portalRoot: string, pathname: string, product: string, search = ''): string {
   const links = ['</portal.config.json>; rel=preload; as=fetch; crossorigin=anonymous'];
   const remote = remoteFor(pathname);
   const config = readJson<{ apiBaseUrl?: unknown; remotes?: Record<string, unknown> }>(
@@ -70,8 +71,11 @@ export function preloadLinks(portalRoot: string, pathname: string, product: stri
   const entryFile = `${remoteEntry?.path ?? ''}${remoteEntry?.path ? '/' : ''}${remoteEntry?.name ?? ''}`;
   const routes = manifest.exposes?.find((expose) => expose.path === './routes')?.assets;
   const scripts = [entryFile, ...(routes?.js?.sync ?? [])].filter(safe);
+  // A prerendered page hydrates once its own chunk has arrived: fetched beside the routes, not after them.
+  const pageScripts = prerenderedScripts(portalRoot, pathname, search).filter(safe);
   const styles = (routes?.css?.sync ?? []).filter(safe);
   for (const file of styles) links.push(`<${base}${file}>; rel=preload; as=style`);
   for (const file of scripts) links.push(`<${base}${file}>; rel=preload; as=script`);
+  for (const file of pageScripts) links.push(`<${file}>; rel=preload; as=script`);
   return links.join(', ');
 }

@@ -76,3 +76,22 @@ export const PACKAGES_TEXTS = {
 } as const;
 
 export const LEGAL_TEXTS = { privacy: 'Politika privatnosti' } as const;
+
+/** What search engines and shared links show of each prerendered page (its title is the page's own). */
+export const SEO_TEXTS = {
+  home: 'ON TV: online televizija u Bosni i Hercegovini. Više od 150 TV kanala, 72 sata unazad, snimač i videoteke. Bez ugovora.',
+  packages:
+    'Paketi ON TV: StartON i MaxON. Cijene u KM sa PDV-om, promo period, broj kanala i uređaja. Bez ugovora, otkaži kad god želiš.',
+  channels: 'Lista TV kanala ON TV: više od 150 domaćih, regionalnih i svjetskih kanala u paketima StartON i MaxON.',
+  channelsOf: (plan: string) => `TV kanali u paketu ${plan}: lista kanala ON TV za Bosnu i Hercegovinu.`,
+  libraries:
+    'Videoteke Epic Drama, Viasat World i AXN Now: hiljade filmova i serija na zahtjev, besplatno uz oba paketa.',
+  faq: 'Česta pitanja o ON TV: pretplata, plaćanje karticom, uređaji, gledanje i otkazivanje.',
+  paymentTerms: 'Uslovi plaćanja usluge ON TV: plaćanje karticom, automatska obnova pretplate i povrat sredstava.',
+  termsOfUse: 'Uslovi korištenja usluge ON TV.',
+  privacy: 'Politika privatnosti ON TV: koje podatke prikupljamo i kako ih štitimo.',
+  shareImageAlt: 'ON TV: online televizija za Bosnu i Hercegovinu',
+  offerName: (plan: string) => `ON TV paket ${plan}`,
+  offerDescription: (channels: number, devices: number) =>
+    `${channels} TV kanala, 72 sata unazad, snimač, gledanje na ${devices} uređaja istovremeno.`,
+} as const;

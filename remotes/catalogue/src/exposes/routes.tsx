@@ -6,12 +6,13 @@ import { HomePage } from '../home/HomePage';
 const PackagesPage = lazy(() => {
   // The prices are asked for while the page's code downloads: a first visit waits one round trip less.
   void queryClient.prefetchQuery(plansQuery);
-  return import('../packages/PackagesPage');
+  return import(/* webpackChunkName: "packages" */ '../packages/PackagesPage');
 });
-const ChannelsPage = lazy(() => import('../channels/ChannelsPage'));
-const LibrariesPage = lazy(() => import('../libraries/LibrariesPage'));
-const FaqPage = lazy(() => import('../faq/FaqPage'));
-const LegalPage = lazy(() => import('../legal/LegalPage'));
+// Named chunks: a prerendered page names its chunk's files (prerender/pages.ts).
+const ChannelsPage = lazy(() => import(/* webpackChunkName: "channels" */ '../channels/ChannelsPage'));
+const LibrariesPage = lazy(() => import(/* webpackChunkName: "libraries" */ '../libraries/LibrariesPage'));
+const FaqPage = lazy(() => import(/* webpackChunkName: "faq" */ '../faq/FaqPage'));
+const LegalPage = lazy(() => import(/* webpackChunkName: "legal" */ '../legal/LegalPage'));
 
 /** Catalogue pages (product.md §2, Public), mounted by the host under `/` and the catalogue prefixes. */
 export const routes: RouteObject[] = [

@@ -1,11 +1,6 @@
 import { LoadFailed, Page, Spinner, messages, retryRead, useQuery } from '@portal/shared';
-import { faqFileSchema, type FaqItem } from '../content/schemas';
-import { resourceQuery } from '../resources/resourceQuery';
+import { faqQuery } from './faqQuery';
 import styles from './FaqPage.module.css';
-
-const faqQuery = resourceQuery('faq.json', async (response): Promise<FaqItem[]> =>
-  faqFileSchema.parse(await response.json()),
-);
 
 /** `/faq` (product.md §2, Public): the questions of `faq.json` as an accordion (native details/summary: keyboard and screen readers for free). */
 export default function FaqPage() {

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
 import { cx, Link } from '@portal/shared';
 import type { Slide } from '../content/schemas';
 import { publicUrl } from '../content/publicUrl';
@@ -7,8 +7,24 @@ import { HOME_TEXTS } from '../texts';
 
 export const SLIDE_INTERVAL_MS = 7000;
 
-const prefersReducedMotion = () =>
-  typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+const reducedMotionQuery = () => (typeof window.matchMedia === 'function' ? window.matchMedia(REDUCED_MOTION) : null);
+
+/**
+ * Whether the visitor asked for reduced motion. A prerendered page (and its hydration) assumes not;
+ * the browser's answer follows at once after.
+ */
+function usePrefersReducedMotion(): boolean {
+  return useSyncExternalStore(
+    (changed) => {
+      const query = reducedMotionQuery();
+      query?.addEventListener('change', changed);
+      return () => query?.removeEventListener('change', changed);
+    },
+    () => reducedMotionQuery()?.matches ?? false,
+    () => false,
+  );
+}
 
 /**
  * The home page slideshow (product.md §2, Public): a carousel after the WAI-ARIA pattern. It turns by itself
@@ -17,7 +33,10 @@ const prefersReducedMotion = () =>
  */
 export function Slideshow({ slides }: { slides: readonly Slide[] }) {
   const [current, setCurrent] = useState(0);
-  const [playing, setPlaying] = useState(() => slides.length > 1 && !prefersReducedMotion());
+  // Plays on its own unless the visitor asked for reduced motion, until the pause button says otherwise.
+  const [choice, setPlaying] = useState<boolean | null>(null);
+  const reducedMotion = usePrefersReducedMotion();
+  const playing = slides.length > 1 && (choice ?? !reducedMotion);
   const [held, setHeld] = useState(false);
   const root = useRef<HTMLElement>(null);
   const count = slides.length;
@@ -83,7 +102,7 @@ export function Slideshow({ slides }: { slides: readonly Slide[] }) {
       </div>
       {count > 1 && (
         <div className={styles.controls}>
-          <button type="button" className={styles.control} onClick={() => setPlaying((p) => !p)}>
+          <button type="button" className={styles.control} onClick={() => setPlaying(!playing)}>
             {playing ? 'Zaustavi prikaz' : 'Pokreni prikaz'}
           </button>
           <button

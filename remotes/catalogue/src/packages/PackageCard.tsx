@@ -61,6 +61,12 @@ export function PackageCard({
               {packageTexts.subscribe}
             </ButtonLink>
           )}
+          {action === 'held' && (
+            // The subscribe button's own box, unseen and out of the tab order: what comes next does not move.
+            <ButtonLink to={paths.subscribe.href(offer.code)} block className={styles.held} tabIndex={-1} aria-hidden>
+              {packageTexts.subscribe}
+            </ButtonLink>
+          )}
           {action === 'active' && <p className={styles.active}>{packageTexts.active}</p>}
           {action === 'change' && (
             <ButtonLink

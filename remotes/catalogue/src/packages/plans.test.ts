@@ -66,8 +66,8 @@ describe('the package button', () => {
     expect(packageAction({ kind: 'customer', info: customer('BLOCKED') }, 'starton')).toBe('none');
   });
 
-  it('shows nothing while the status is being checked, and the button when it cannot be known', () => {
-    expect(packageAction({ kind: 'checking' }, 'maxon')).toBe('none');
+  it('holds the button’s place while the status is being checked, and shows the button when it cannot be known', () => {
+    expect(packageAction({ kind: 'checking' }, 'maxon')).toBe('held');
     expect(packageAction({ kind: 'customer', info: null }, 'maxon')).toBe('subscribe');
   });
 });

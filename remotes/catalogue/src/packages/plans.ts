@@ -31,15 +31,16 @@ export function mergePlans(
 /**
  * What a package card offers its viewer (product.md §2, Public): 'PRETPLATI SE' unless the customer has a
  * subscription that has not expired; 'PAKET AKTIVIRAN' on the package they have, and 'PROMIJENI PAKET' on
- * the others while it is ACTIVE (product.md §10, Changing the package). Nothing while the customer's
- * status is still being checked, so no button flashes and disappears.
+ * the others while it is ACTIVE (product.md §10, Changing the package). While the customer's status is
+ * still being checked (a prerendered page, before and while it hydrates) the button's place is held,
+ * unseen, so no button flashes and disappears and nothing below it moves.
  */
-export type PackageAction = 'subscribe' | 'active' | 'change' | 'none';
+export type PackageAction = 'subscribe' | 'active' | 'change' | 'none' | 'held';
 export type Viewer = { kind: 'anonymous' } | { kind: 'checking' } | { kind: 'customer'; info: AccountInfo | null };
 
 export function packageAction(viewer: Viewer, code: string): PackageAction {
   if (viewer.kind === 'anonymous') return 'subscribe';
-  if (viewer.kind === 'checking') return 'none';
+  if (viewer.kind === 'checking') return 'held';
   const { info } = viewer;
   // Unknown status (account info failed): offer the button; the subscribe page checks the status itself.
   if (!info || info.status === null || info.status === 'EXPIRED') return 'subscribe';

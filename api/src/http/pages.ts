@@ -1,0 +1,211 @@
+/**
+ * The prerendered public pages (docs/decisions/031-prerendered-public-pages.md): the server stitches a
+ * remote's prerendered page into the host's prerendered shell, and the page's head tags into the
+ * host's index.html. The host's build writes `host/dist/shells.json` (the shell of each public path,
+ * with a marker where the page goes); a remote's build writes `remotes/<name>/dist/pages.json` (each
+ * page's HTML, head, the reads it rendered with, and its files). Redeploying a remote replaces its
+ * pages without a host build. A file missing or unreadable leaves the page to the browser, as before.
+ */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { REMOTE_PREFIXES, remoteFor } from '@portal/shared/contract';
+
+/** The host's shell around a page: its marker is where the page's HTML goes. */
+const PAGE_MARKER = '<template data-portal-page=""></template>';
+
+interface PrerenderedPage {
+  path: string;
+  title: string;
+  description: string;
+  jsonLd: object[];
+  /** Head elements the page's render asked for: preloads of its first images (`<link rel="preload" as="image">`). */
+  head: string[];
+  html: string;
+  state: unknown;
+  /** The page's files, relative to the remote's folder: stylesheets the first paint needs, scripts to preload. */
+  css: string[];
+  js: string[];
+}
+
+interface Shell {
+  sandbox: string;
+  live: string;
+}
+
+/** A JSON file read once per change of its modification time. */
+function cachedJson<T>() {
+  let cached: { file: string; mtimeMs: number; value: T | null } | null = null;
+  return (file: string): T | null => {
+    let mtimeMs: number;
+    try {
+      mtimeMs = fs.statSync(file).mtimeMs;
+    } catch {
+      return null;
+    }
+    if (cached?.file === file && cached.mtimeMs === mtimeMs) return cached.value;
+    let value: T | null = null;
+    try {
+      value = JSON.parse(fs.readFileSync(file, 'utf8')) as T;
+    } catch {
+      value = null;
+    }
+    cached = { file, mtimeMs, value };
+    return value;
+  };
+}
+
+const readShells = cachedJson<Record<string, Shell>>();
+const readPagesFile = cachedJson<{ build?: string; pages: PrerenderedPage[] }>();
+const manifestHash = (() => {
+  let cached: { file: string; mtimeMs: number; hash: string } | null = null;
+  return (file: string): string | null => {
+    try {
+      const { mtimeMs } = fs.statSync(file);
+      if (cached?.file !== file || cached.mtimeMs !== mtimeMs)
+        cached = { file, mtimeMs, hash: createHash('sha256').update(fs.readFileSync(file)).digest('hex') };
+      return cached.hash;
+    } catch {
+      return null;
+    }
+  };
+})();
+
+/**
+ * A remote's prerendered pages, when they belong to the build of it that is deployed (its manifest):
+ * HTML of one version hydrated by another would not match.
+ */
+function readPages(root: string, remote: string): PrerenderedPage[] {
+  const dist = path.join(root, 'remotes', remote, 'dist');
+  const file = readPagesFile(path.join(dist, 'pages.json'));
+  if (!file?.build || file.build !== manifestHash(path.join(dist, 'mf-manifest.json'))) return [];
+  return Array.isArray(file.pages) ? file.pages : [];
+}
+const readIndex = (() => {
+  let cached: { mtimeMs: number; html: string } | null = null;
+  return (file: string): string => {
+    const { mtimeMs } = fs.statSync(file);
+    if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, html: fs.readFileSync(file, 'utf8') };
+    return cached.html;
+  };
+})();
+
+/** `/privacy-policy/` and `/privacy-policy` are one page. */
+const trimmed = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
+
+/**
+ * The page prerendered for this address: the same path, and of the query only what the page was
+ * rendered with (`/tv-kanali?paket=maxon`); the entry naming the most of the request's query wins.
+ */
+function findPage(pages: PrerenderedPage[], pathname: string, search: URLSearchParams): PrerenderedPage | null {
+  let best: { page: PrerenderedPage; named: number } | null = null;
+  for (const page of pages) {
+    const url = new URL(page.path, 'http://portal.invalid');
+    if (trimmed(url.pathname) !== trimmed(pathname)) continue;
+    const wanted = [...url.searchParams];
+    if (!wanted.every(([key, value]) => search.get(key) === value)) continue;
+    if (!best || wanted.length > best.named) best = { page, named: wanted.length };
+  }
+  return best?.page ?? null;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** JSON inside a <script>: nothing in it may close the element or open a comment. */
+const scriptJson = (value: unknown) =>
+  JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
+
+export interface PageOptions {
+  root: string;
+  pathname: string;
+  search: string;
+  /** The portal's public address (PUBLIC_URL), for canonical and sharing links. */
+  origin: string;
+  sandbox: boolean;
+}
+
+/**
+ * The whole document of a prerendered page, or null when this address has none (the browser draws it).
+ * Only a remote this server serves at `/remotes/<name>/` is stitched in: its pages name their files there.
+ */
+export function prerenderedDocument({ root, pathname, search, origin, sandbox }: PageOptions): string | null {
+  const remote = remoteFor(pathname);
+  if (!remote) return null;
+  const config = cachedConfig(path.join(root, 'host', 'dist', 'portal.config.json'));
+  const base = `/remotes/${remote}/`;
+  if (config?.remotes?.[remote] !== `${base}mf-manifest.json`) return null;
+  const page = findPage(readPages(root, remote), pathname, new URLSearchParams(search));
+  const shell = readShells(path.join(root, 'host', 'dist', 'shells.json'))?.[trimmed(pathname)];
+  const indexFile = path.join(root, 'host', 'dist', 'index.html');
+  if (!page || !shell || !fs.existsSync(indexFile)) return null;
+
+  const canonical = `${origin}${page.path}`;
+  const image = `${origin}${base}images/share.png`;
+  const title = `${page.title} | ON TV`;
+  const withOrigin = (value: object) => scriptJson(value).replace(/\{origin\}/g, origin);
+  const head = [
+    `<title>${escapeHtml(title)}</title>`,
+    `<meta name="description" content="${escapeHtml(page.description)}" />`,
+    `<link rel="canonical" href="${escapeHtml(canonical)}" />`,
+    `<meta property="og:type" content="website" />`,
+    `<meta property="og:site_name" content="ON TV" />`,
+    `<meta property="og:locale" content="bs_BA" />`,
+    `<meta property="og:title" content="${escapeHtml(title)}" />`,
+    `<meta property="og:description" content="${escapeHtml(page.description)}" />`,
+    `<meta property="og:url" content="${escapeHtml(canonical)}" />`,
+    `<meta property="og:image" content="${escapeHtml(image)}" />`,
+    `<meta property="og:image:width" content="1200" />`,
+    `<meta property="og:image:height" content="630" />`,
+    `<meta name="twitter:card" content="summary_large_image" />`,
+    ...page.css.map((file) => `<link rel="stylesheet" href="${escapeHtml(base + file)}" />`),
+    // Written by React for this page: only image preloads pass.
+    ...page.head.filter((element) => /^<link rel="preload" as="image" href="[^"<>]*"\/>$/.test(element)),
+    ...page.jsonLd.map((data) => `<script type="application/ld+json">${withOrigin(data)}</script>`),
+  ].join('\n    ');
+  // The page's data stays outside the root React hydrates: the app draws no such element.
+  const body =
+    `<div id="root">${shell[sandbox ? 'sandbox' : 'live'].replace(PAGE_MARKER, () => page.html)}</div>` +
+    `<script type="application/json" id="portal-page">${scriptJson({ remote, path: page.path, state: page.state })}</script>`;
+  return readIndex(indexFile)
+    .replace(/<title>[^<]*<\/title>/, () => '')
+    .replace(/<meta\s+name="?description"?[^>]*>/, () => '')
+    .replace('</head>', () => `  ${head}\n  </head>`)
+    .replace(/<div id="?root"?><\/div>/, () => body)
+    .replace(/<noscript>[\s\S]*?<\/noscript>/, () => '');
+}
+
+const cachedConfig = cachedJson<{ remotes?: Record<string, unknown> }>();
+
+/** The prerendered pages' scripts (the page's own chunk), for the Link header's preloads. */
+export function prerenderedScripts(root: string, pathname: string, search: string): string[] {
+  const remote = remoteFor(pathname);
+  if (!remote) return [];
+  const page = findPage(readPages(root, remote), pathname, new URLSearchParams(search));
+  return page ? page.js.map((file) => `/remotes/${remote}/${file}`) : [];
+}
+
+/** Search engines may read the public pages; the customer's own areas are none of theirs. */
+export function robotsTxt(origin: string): string {
+  const closed = REMOTE_PREFIXES.filter(({ remote }) => remote !== 'catalogue').map(({ prefix }) => prefix);
+  return [
+    'User-agent: *',
+    ...closed.map((prefix) => `Disallow: ${prefix}`),
+    'Disallow: /api/',
+    '',
+    `Sitemap: ${origin}/sitemap.xml`,
+    '',
+  ].join('\n');
+}
+
+/** Every prerendered public page, at the portal's address. */
+export function sitemapXml(root: string, origin: string): string {
+  const urls = readPages(root, 'catalogue').map((page) => `  <url><loc>${escapeHtml(origin + page.path)}</loc></url>`);
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...urls,
+    '</urlset>',
+    '',
+  ].join('\n');
+}
