@@ -127,6 +127,11 @@ describe('catalogue in a browser', () => {
           list.getEntries().forEach((entry) => shifts.push((entry as unknown as { value: number }).value)),
         ).observe({ type: 'layout-shift', buffered: true });
       });
+      // The prices come a second late, as on a slow phone: the held cards are painted before them.
+      await page.route('**/api/ontv/plans', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        await route.continue();
+      });
       await page.goto(`${suite.portal.url}/remotes/catalogue/embed/demo.html`);
       const widget = page.locator('tv-paketi').first();
       await widget.getByRole('heading', { name: 'MaxON' }).waitFor();

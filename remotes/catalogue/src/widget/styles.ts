@@ -39,11 +39,20 @@ export const WIDGET_CSS = `
   border-radius: 18px;
   overflow: hidden;
   box-shadow: 0 1px 2px rgba(20, 22, 41, 0.06), 0 8px 24px rgba(20, 22, 41, 0.06);
+  container-type: inline-size;
 }
 .spotlight { border: 2px solid var(--tvp-accent); }
+/*
+ * One line, whatever the promo says: the band held while the prices load then takes the height of the
+ * one that arrives, so nothing below it moves (on a phone a long promo would wrap where a short one does not).
+ */
 .ribbon {
   margin: 0;
   padding: 0.5em 1em;
+  white-space: nowrap;
+  overflow: hidden;
+  text-overflow: ellipsis;
+  font-size: min(1em, 3.8cqi);
   background: var(--tvp-accent);
   color: #fff;
   font-weight: 700;
