@@ -298,6 +298,7 @@ export async function tabTo(page: Page, target: Locator, max = 60): Promise<void
 export async function expectAccessible(page: Page, where: string): Promise<void> {
   const { violations } = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .setLegacyMode(true)
     .analyze();
   const found = violations.map(
     (v) =>
