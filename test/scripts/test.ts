@@ -103,6 +103,13 @@ async function nodeTests(title: string, files: string[], env: NodeJS.ProcessEnv 
 }
 
 /**
+ * Browser test files that time a server's stop (SIGTERM under keep-alive load, a service manager's stop):
+ * they run alone, after the others, which run two files at a time (a browser file keeps about one of
+ * the two cores busy; on CI, 15.6 min one at a time).
+ */
+const ALONE = ['test/e2e/stopping.test.ts', 'test/e2e/operations.test.ts'];
+
+/**
  * `--only=jest,api` runs just those steps (CI runs the jest and API suites again on another Node.js
  * release): lint, typecheck, jest, build, api, contract, e2e (the browser tests and their log scan).
  */
@@ -175,7 +182,15 @@ async function main(): Promise<number> {
     if (want('e2e') && built) {
       // The log scan that follows reads this run's server logs only.
       fs.rmSync(path.join(ARTIFACTS, 'logs'), { recursive: true, force: true });
-      await nodeTests('Browser tests (headless Chromium)', testFiles('test/e2e'), { TEST_DATABASE_URL: databaseUrl });
+      const e2e = testFiles('test/e2e');
+      const env = { TEST_DATABASE_URL: databaseUrl };
+      await nodeTests(
+        'Browser tests (headless Chromium, two files at a time)',
+        e2e.filter((file) => !ALONE.includes(file)),
+        env,
+        2,
+      );
+      await nodeTests('Browser tests that stop servers (one file at a time)', ALONE, env);
       await nodeTests("Secrets in the browser run's server logs", testFiles('test/logs'));
     } else if (want('e2e')) failedSteps.push('Browser tests (not run: the build failed)');
   } finally {
