@@ -13,6 +13,7 @@ import { cardRoutes } from './routes/cards';
 import { paymentRoutes } from './routes/payments';
 import { stripeWebhookRoute } from './routes/stripeWebhook';
 import { billingDevRoutes } from './routes/billing';
+import { staffRoutes } from './routes/staff';
 import { databaseAnswers, pendingMigrations } from './db/migrate';
 
 /** The reference API as a Fastify plugin; mounted under `/api` by the server. */
@@ -76,6 +77,7 @@ export function apiPlugin(ctx: ApiContext) {
     cardRoutes(app, ctx);
     paymentRoutes(app, ctx);
     billingDevRoutes(app, ctx);
+    staffRoutes(app, ctx);
     if (ctx.payments.stripe) await app.register(stripeWebhookRoute(ctx.payments.stripe));
   };
 }

@@ -4,6 +4,7 @@ import type { ApiConfig } from './config';
 import type { Db } from './db/db';
 import type { Keys } from './auth/secrets';
 import { TokenIssuer } from './auth/tokens';
+import { StaffTokens } from './staff/tokens';
 import { Limits } from './http/limits';
 import { OutboxNotifier, type Channel, type Notifier } from './delivery/notifier';
 import { MessageSender } from './delivery/sender';
@@ -27,6 +28,8 @@ export interface ApiContext {
   keys: Keys;
   now: () => Date;
   tokens: TokenIssuer;
+  /** The support console's tokens, apart from customers' (staff/tokens.ts). */
+  staffTokens: StaffTokens;
   /** Limits kept in the database, shared by every API process (http/limits.ts). */
   limits: Limits;
   notifier: Notifier;
@@ -97,6 +100,7 @@ export function createContext(
     keys,
     now,
     tokens: new TokenIssuer(keys.signing, config.tokenTtlSeconds, now),
+    staffTokens: new StaffTokens(keys.staffSigning, now),
     limits: new Limits(store.rateLimits, now),
     notifier,
     sender,

@@ -1,6 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { endpoints, type Endpoint } from '@portal/shared/contract';
+import { staffEndpoints } from '@portal/shared/contract/staff';
 import { fastifyPath } from '../src/http/route';
 import { startApi, type StartedApi } from './harness';
 
@@ -17,9 +18,20 @@ describe('the endpoint table', () => {
   });
 
   it('is what the API serves: every entry has its route, and every route under /api has its entry', () => {
-    const table = Object.values(endpoints).map((e) => `${e.method} /api${fastifyPath(e.path, 'ontv')}`);
+    const table = [...Object.values(endpoints), ...Object.values(staffEndpoints)].map(
+      (e) => `${e.method} /api${fastifyPath(e.path, 'ontv')}`,
+    );
     const served = api.routes.filter((r) => / \/api\//.test(r) && !OUTSIDE_THE_TABLE.includes(r));
     assert.deepEqual([...served].sort(), [...table].sort());
+  });
+
+  it('answers 401 without a token on every support console call but sign-in, before it reads the body', async () => {
+    for (const [name, e] of Object.entries(staffEndpoints)) {
+      if (e.staff === 'public') continue;
+      const path = fastifyPath(e.path, 'ontv').replace(/:(\w+)/g, 'x');
+      const response = await api.call(e.method, path, e.body ? { body: {} } : {});
+      assert.equal(response.status, 401, name);
+    }
   });
 
   it('answers 401 without a token wherever the table says a customer is needed, before it reads the body', async () => {

@@ -404,6 +404,7 @@ describe('every command answers --help', () => {
   for (const [command, file] of [
     ['npm start', 'api/src/cli/start.ts'],
     ['npm run billing', 'api/src/cli/billing.ts'],
+    ['npm run staff', 'api/src/cli/staff.ts'],
     ['npm run dev', 'api/src/cli/dev.ts'],
   ] as const) {
     it(command, () => {

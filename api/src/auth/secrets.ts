@@ -29,6 +29,8 @@ export interface Keys {
   sealing: Buffer;
   /** The sandbox card processor's own key (its client secrets). */
   processor: Buffer;
+  /** The support console's tokens: a key apart, so no customer token is a staff token or the other way round. */
+  staffSigning: Uint8Array;
 }
 
 export function deriveKeys(master: Buffer): Keys {
@@ -37,6 +39,7 @@ export function deriveKeys(master: Buffer): Keys {
     signing: new Uint8Array(key('ontv-token-signing')),
     sealing: key('ontv-sealing'),
     processor: key('ontv-sandbox-processor'),
+    staffSigning: new Uint8Array(key('ontv-staff-token-signing')),
   };
 }
 

@@ -11,7 +11,26 @@ export interface CustomerRow {
   password_hash: string;
   pin_sealed: string;
   last_login_at: Date | null;
+  /** Blocked by the operator's staff: no sign-in until unblocked. */
+  blocked_at: Date | null;
 }
+
+/** A customer as the support console lists them. */
+export interface CustomerSummaryRow {
+  id: number;
+  customer_number: string | null;
+  first_name: string;
+  last_name: string;
+  email: string | null;
+  phone_number: string | null;
+  status: string | null;
+  plan_name: string | null;
+  blocked_at: Date | null;
+}
+
+const SUMMARY_COLUMNS = `c.id, c.customer_number, c.first_name, c.last_name, c.email, c.phone_number, s.status,
+  p.name AS plan_name, c.blocked_at`;
+const SUMMARY_FROM = `customers c LEFT JOIN subscriptions s ON s.customer_id = c.id LEFT JOIN plans p ON p.code = s.plan_code`;
 
 /** The `customers` table: who they are, their password, PIN and its failed tries. */
 export class CustomersRepository extends Repository {
@@ -67,8 +86,16 @@ export class CustomersRepository extends Repository {
     ]);
   }
 
-  async markSignedIn(customerId: number, at: Date): Promise<void> {
-    await this.q.query('UPDATE customers SET last_login_at = $1 WHERE id = $2', [at, customerId]);
+  /**
+   * Records a sign-in, only if the customer is not blocked: false when they are (a block that committed
+   * while the password was checked), and the sign-in's transaction is undone.
+   */
+  async markSignedIn(customerId: number, at: Date): Promise<boolean> {
+    const rows = await this.q.query(
+      'UPDATE customers SET last_login_at = $1 WHERE id = $2 AND blocked_at IS NULL RETURNING id',
+      [at, customerId],
+    );
+    return rows.length > 0;
   }
 
   /**
@@ -118,5 +145,62 @@ export class CustomersRepository extends Repository {
       [fields.username, fields.firstName, fields.lastName, fields.passwordHash, fields.pinSealed],
     );
     return created?.id ?? null;
+  }
+
+  /**
+   * The support console's search, newest customers first: an exact account number, invoice number,
+   * e-mail address or phone number (`phone`, normalised by the caller), or a part of the name
+   * (`text`, every word in the first or last name, accents and case aside).
+   */
+  async search(
+    text: string,
+    phone: string | null,
+    limit: number,
+    offset: number,
+  ): Promise<{ rows: CustomerSummaryRow[]; total: number }> {
+    const words = text
+      .toLowerCase()
+      .split(/\s+/)
+      .filter(Boolean)
+      .slice(0, 5)
+      .map((word) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    const where = `c.customer_number = $1 OR lower(c.email) = lower($1) OR c.phone_number = $2
+      OR c.id IN (SELECT customer_id FROM payment_orders WHERE order_number = $1)
+      OR (cardinality($3::text[]) > 0 AND (SELECT bool_and(lower(c.first_name || ' ' || c.last_name) LIKE w) FROM unnest($3::text[]) AS w))`;
+    const [count] = await this.q.query<{ total: number }>(
+      `SELECT count(*)::int AS total FROM customers c WHERE ${where}`,
+      [text, phone, words],
+    );
+    const rows = await this.q.query<CustomerSummaryRow>(
+      `SELECT ${SUMMARY_COLUMNS} FROM ${SUMMARY_FROM} WHERE ${where} ORDER BY c.id DESC LIMIT $4 OFFSET $5`,
+      [text, phone, words, limit, offset],
+    );
+    return { rows, total: count?.total ?? 0 };
+  }
+
+  async summary(customerId: number): Promise<CustomerSummaryRow | null> {
+    const [row] = await this.q.query<CustomerSummaryRow>(
+      `SELECT ${SUMMARY_COLUMNS} FROM ${SUMMARY_FROM} WHERE c.id = $1`,
+      [customerId],
+    );
+    return row ?? null;
+  }
+
+  /** Locks the customer's row (Store.transaction) and answers what the console shows of them, with the status a block keeps. */
+  async lockedSummary(customerId: number): Promise<(CustomerSummaryRow & { blocked_status: string | null }) | null> {
+    const [row] = await this.q.query<CustomerSummaryRow & { blocked_status: string | null }>(
+      `SELECT ${SUMMARY_COLUMNS}, c.blocked_status FROM ${SUMMARY_FROM} WHERE c.id = $1 FOR UPDATE OF c`,
+      [customerId],
+    );
+    return row ?? null;
+  }
+
+  /** Blocked from `at` (or unblocked, with null), keeping the subscription's status before the block to give back. */
+  async setBlocked(customerId: number, at: Date | null, statusBefore: string | null): Promise<void> {
+    await this.q.query('UPDATE customers SET blocked_at = $2, blocked_status = $3 WHERE id = $1', [
+      customerId,
+      at,
+      statusBefore,
+    ]);
   }
 }

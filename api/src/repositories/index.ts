@@ -1,4 +1,5 @@
 import type { Db, Queryable } from '../db/db';
+import { AuditRepository } from './audit';
 import { BillingAttemptsRepository } from './billingAttempts';
 import { CardsRepository } from './cards';
 import { CustomersRepository } from './customers';
@@ -10,6 +11,7 @@ import { PlansRepository } from './plans';
 import { RateLimitsRepository } from './rateLimits';
 import { SandboxProcessorRepository } from './sandboxProcessor';
 import { SessionsRepository } from './sessions';
+import { StaffRepository } from './staff';
 import { SubscriptionsRepository } from './subscriptions';
 import { VerificationsRepository } from './verifications';
 
@@ -31,6 +33,8 @@ export class Repositories {
   readonly rateLimits: RateLimitsRepository;
   readonly sandboxProcessor: SandboxProcessorRepository;
   readonly demo: DemoRepository;
+  readonly staff: StaffRepository;
+  readonly audit: AuditRepository;
 
   constructor(q: Queryable) {
     this.customers = new CustomersRepository(q);
@@ -46,6 +50,8 @@ export class Repositories {
     this.rateLimits = new RateLimitsRepository(q);
     this.sandboxProcessor = new SandboxProcessorRepository(q);
     this.demo = new DemoRepository(q);
+    this.staff = new StaffRepository(q);
+    this.audit = new AuditRepository(q);
   }
 }
 

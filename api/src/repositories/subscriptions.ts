@@ -3,7 +3,7 @@ import { Repository } from './base';
 import { openSessionWhere, sessionParams, type SessionKey } from './sessions';
 import { canBuyWhere, canReactivateWhere } from './subscriptionRules';
 
-type Status = ServiceStatus['status'];
+export type Status = ServiceStatus['status'];
 
 /** What account info reads about a customer's subscription, with its plan and a downgrade waiting. */
 export interface AccountSubscriptionRow {
@@ -76,6 +76,15 @@ export class SubscriptionsRepository extends Repository {
       [customerId, today],
     );
     return row ?? null;
+  }
+
+  /** The support console's block and unblock (staff/customers.ts, under the customer's row lock): the status as given. */
+  async setStatus(customerId: number, status: Status, at: Date): Promise<void> {
+    await this.q.query('UPDATE subscriptions SET status = $2, updated_at = $3 WHERE customer_id = $1', [
+      customerId,
+      status,
+      at,
+    ]);
   }
 
   /** ACTIVE to DEACTIVATED; the service lasts until the paid period ends. Null when it was not ACTIVE. */

@@ -14,6 +14,7 @@ import { bearerToken, SESSION_EXPIRED } from '../auth/guard';
 import { decoyHash, hashPassword, needsRehash, verifyPassword } from '../auth/passwords';
 import { sha256, unseal } from '../auth/secrets';
 import { ERROR_TEXTS } from '../texts/errors';
+import { operatorOf } from '../portalConfig';
 
 const LOGIN_FAILED = ERROR_TEXTS.loginFailed;
 
@@ -123,6 +124,13 @@ export function authRoutes(app: FastifyInstance, ctx: ApiContext): void {
       logins.inc({ outcome: 'failed' });
       throw new HttpError(401, LOGIN_FAILED, 'LOGIN_FAILED');
     }
+    // Blocked by the operator's staff: refused, once the password proved it is the customer asking.
+    const blocked = () => {
+      logins.inc({ outcome: 'blocked' });
+      const { supportPhone, supportEmail } = operatorOf(ctx.config);
+      return new HttpError(403, ERROR_TEXTS.signInBlocked(supportPhone, supportEmail), 'ACCOUNT_BLOCKED');
+    };
+    if (customer.blocked_at) throw blocked();
     logins.inc({ outcome: 'ok' });
     // A right password ends this client's (or this device's) run of failures.
     await ctx.limits.forgive([known ? device.key : pair.key]);
@@ -152,7 +160,8 @@ export function authRoutes(app: FastifyInstance, ctx: ApiContext): void {
         },
         now,
       );
-      await tx.customers.markSignedIn(customer.id, now);
+      // A block that committed meanwhile undoes this sign-in (the block waits for, or is waited on by, this row).
+      if (!(await tx.customers.markSignedIn(customer.id, now))) throw blocked();
       // A device this customer never signed in from, while others are known: a security notice, once
       // however many logins of the same device race.
       if (await tx.sessions.rememberDevice(customer.id, body.deviceUsername, now))

@@ -12,6 +12,9 @@ export const ERROR_TEXTS = {
   sessionExpired: 'Sesija je istekla. Prijavi se ponovo.',
   loginFailed: 'Pogrešno korisničko ime ili lozinka.',
   tooManyLogins: 'Previše pokušaja prijave.',
+  /** A customer the operator's staff blocked, at sign-in: the support contact to call or write to. */
+  signInBlocked: (phone: string, email: string) =>
+    `Tvoj nalog je blokiran, pa prijava trenutno nije moguća. Obrati se korisničkoj podršci: ${phone} ili ${email}.`,
   tooManyAttempts: 'Previše pokušaja.',
   tooManyRequests: 'Previše zahtjeva.',
   tooManyCardAttempts: 'Previše pokušaja dodavanja kartice.',

@@ -7,3 +7,4 @@ export * from './fields';
 export * from './invoice';
 export * from './phone';
 export * from './pin';
+export * from './staff';

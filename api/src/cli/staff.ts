@@ -1,0 +1,87 @@
+/**
+ * `npm run staff -- add EMAIL --role agent|admin [--name NAME]`: the support console's staff accounts
+ * (docs/decisions/032-support-console.md), on the database `npm start` uses. A new account, and one
+ * whose password is reset, gets a one-time password, printed once: it is changed at the first sign-in,
+ * where a second factor (an authenticator app) is set up too.
+ */
+import { parseArgs } from 'node:util';
+import { STAFF_ROLES, type StaffRole } from '@portal/shared/contract/staff';
+import { loadConfig, printHelp } from '../config';
+import { openDb } from '../db/db';
+import { migrate } from '../db/migrate';
+import { Store } from '../repositories';
+import { addStaff, resetStaffPassword } from '../staff/accounts';
+
+const USAGE = `
+npm run staff -- <command> [options]
+
+The support console's staff accounts (served at /podrska/), apart from customers.
+
+Commands:
+  add <e-mail> --role agent|admin [--name <name>]
+                   a new account; prints its one-time password, to be changed at the first sign-in
+  reset <e-mail>   a new one-time password, and a new second factor at the next sign-in (a lost phone)
+  disable <e-mail> no more sign-in; the account's sessions end at once
+  list             the accounts: e-mail, name, role, whether the second factor is set up
+
+Options:
+  --role <role>    agent (finds customers, resends, signs devices out) or admin (also blocks, refunds,
+                   extends periods and reads the whole audit trail)
+  --name <name>    the name the audit trail shows (default: the e-mail address)
+  --help           this text`;
+
+async function main(): Promise<void> {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: { role: { type: 'string' }, name: { type: 'string' }, help: { type: 'boolean' } },
+  });
+  if (values.help) return printHelp(USAGE);
+  const [command, email] = positionals;
+  const needsEmail = command === 'add' || command === 'reset' || command === 'disable';
+  if (!command || !['add', 'reset', 'disable', 'list'].includes(command) || (needsEmail && !email)) {
+    throw new Error(`Usage: npm run staff -- add <e-mail> --role agent|admin (npm run staff -- --help for more)`);
+  }
+  if (needsEmail && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email!)) throw new Error(`Not an e-mail address: ${email}`);
+  if (command === 'add' && !STAFF_ROLES.includes(values.role as StaffRole)) {
+    throw new Error(`--role must be agent or admin (got ${values.role ?? 'nothing'})`);
+  }
+  const config = loadConfig();
+  const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await migrate(db);
+    const store = new Store(db);
+    if (command === 'list') {
+      const rows = await store.staff.list();
+      if (rows.length === 0) console.info('No staff accounts yet: npm run staff -- add <e-mail> --role admin');
+      for (const row of rows) {
+        const state = row.disabled_at ? 'disabled' : row.totp_confirmed_at ? 'active' : 'not signed in yet';
+        console.info(`${row.email}\t${row.name}\t${row.role}\t${state}`);
+      }
+    } else if (command === 'add') {
+      const password = await addStaff(store.staff, {
+        email: email!,
+        name: values.name?.trim() || email!,
+        role: values.role as StaffRole,
+      });
+      if (!password)
+        throw new Error(`${email} has an account already (npm run staff -- reset ${email} for a new password)`);
+      console.info(`Added ${email} (${values.role}). One-time password, shown only now: ${password}`);
+      console.info(`Sign in at /podrska/ to choose a password and set up the authenticator app.`);
+    } else if (command === 'reset') {
+      const password = await resetStaffPassword(store.staff, email!);
+      if (!password) throw new Error(`No staff account ${email}`);
+      console.info(`New one-time password for ${email}, shown only now: ${password}`);
+    } else {
+      if (!(await store.staff.disable(email!.toLowerCase(), new Date())))
+        throw new Error(`No enabled staff account ${email}`);
+      console.info(`Disabled ${email}: its sessions have ended.`);
+    }
+  } finally {
+    await db.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,88 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { schemaFor, type AnswerIn, type BodyOf, type ParamsOf, type QueryOf } from '@portal/shared/contract';
+import type { StaffEndpoint } from '@portal/shared/contract/staff';
+import { STAFF_TEXTS } from '@portal/shared/texts';
+import type { ApiContext } from '../context';
+import type { StaffSession } from '../repositories/staff';
+import type { StaffTokenKind } from '../staff/tokens';
+import { bearerToken } from '../auth/guard';
+import { HttpError, parseBody, respond } from './validate';
+import { fastifyPath } from './route';
+
+/** A staff session is over after this long without a call (issue 35: short sessions). */
+export const STAFF_IDLE_MINUTES = 15;
+
+/**
+ * The member of staff behind a request's token of `kind` whose session is open at `stage`, the account
+ * enabled and the session used within STAFF_IDLE_MINUTES (which this call renews); else 401.
+ */
+export async function requireStaff(
+  ctx: ApiContext,
+  request: FastifyRequest,
+  kind: StaffTokenKind,
+): Promise<StaffSession> {
+  const token = bearerToken(request);
+  const claims = token ? await ctx.staffTokens.verify(kind, token) : null;
+  const session =
+    claims &&
+    (await ctx.store.staff.touch(
+      claims.sessionId,
+      claims.staffId,
+      kind === 'staff' ? 'full' : 'password',
+      ctx.now(),
+      STAFF_IDLE_MINUTES,
+    ));
+  if (!session) throw new HttpError(401, STAFF_TEXTS.sessionOver, 'UNAUTHORIZED');
+  return session;
+}
+
+export interface StaffRouteInput<E extends StaffEndpoint> {
+  /** The signed-in member of staff (or, on a `challenge` call, the one whose password was right); null on a public call. */
+  staff: E['staff'] extends 'public' ? null : StaffSession;
+  body: BodyOf<E>;
+  query: QueryOf<E>;
+  params: ParamsOf<E>;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+/**
+ * Serves one call of the support console's table (contract/staff.ts) as `route` serves the customers'
+ * (http/route.ts): the token and the role first (401, 403), then the body and query (400), and the
+ * answer checked against its schema. No customer token passes here: another key, another audience.
+ */
+export function staffRoute<E extends StaffEndpoint>(
+  app: FastifyInstance,
+  ctx: ApiContext,
+  endpoint: E,
+  handler: (input: StaffRouteInput<E>) => Promise<AnswerIn<E> | FastifyReply>,
+): void {
+  const product = ctx.config.product;
+  const body = endpoint.body && schemaFor(endpoint.body, product);
+  const answer = endpoint.answer && schemaFor(endpoint.answer, product);
+  const query = endpoint.query;
+  app.route({
+    method: endpoint.method,
+    url: fastifyPath(endpoint.path, product),
+    handler: async (request, reply) => {
+      const staff =
+        endpoint.staff === 'public'
+          ? null
+          : await requireStaff(ctx, request, endpoint.staff === 'challenge' ? 'challenge' : 'staff');
+      if (endpoint.staff === 'admin' && staff?.role !== 'admin') {
+        throw new HttpError(403, STAFF_TEXTS.notAllowed, 'FORBIDDEN');
+      }
+      const input = {
+        staff,
+        body: body ? parseBody(body, request.body) : undefined,
+        query: query ? parseBody(query, request.query) : undefined,
+        params: request.params,
+        request,
+        reply,
+      } as StaffRouteInput<E>;
+      const value = await handler(input);
+      if (value === reply || reply.sent) return reply;
+      return answer ? respond(answer, value) : {};
+    },
+  });
+}

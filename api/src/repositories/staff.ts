@@ -1,0 +1,153 @@
+import { Repository } from './base';
+
+export type StaffRole = 'agent' | 'admin';
+
+export interface StaffRow {
+  id: number;
+  email: string;
+  name: string;
+  role: StaffRole;
+  password_hash: string;
+  must_change_password: boolean;
+  totp_sealed: string | null;
+  totp_confirmed_at: Date | null;
+  disabled_at: Date | null;
+}
+
+/** A signed-in member of staff as a staff session names them. */
+export interface StaffSession {
+  sessionId: string;
+  staffId: number;
+  name: string;
+  email: string;
+  role: StaffRole;
+}
+
+/** `staff` and `staff_sessions`: the operator's support staff, apart from customers (docs/decisions/032). */
+export class StaffRepository extends Repository {
+  /** Adds a member of staff; false when the e-mail address is taken. */
+  async add(staff: { email: string; name: string; role: StaffRole; passwordHash: string }): Promise<boolean> {
+    const rows = await this.q.query(
+      `INSERT INTO staff (email, name, role, password_hash) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (email) DO NOTHING RETURNING id`,
+      [staff.email, staff.name, staff.role, staff.passwordHash],
+    );
+    return rows.length > 0;
+  }
+
+  async byEmail(email: string): Promise<StaffRow | null> {
+    const [row] = await this.q.query<StaffRow>('SELECT * FROM staff WHERE email = $1', [email]);
+    return row ?? null;
+  }
+
+  async byId(id: number): Promise<StaffRow | null> {
+    const [row] = await this.q.query<StaffRow>('SELECT * FROM staff WHERE id = $1', [id]);
+    return row ?? null;
+  }
+
+  async list(): Promise<Array<Pick<StaffRow, 'id' | 'email' | 'name' | 'role' | 'disabled_at' | 'totp_confirmed_at'>>> {
+    return this.q.query('SELECT id, email, name, role, disabled_at, totp_confirmed_at FROM staff ORDER BY id');
+  }
+
+  /** A new one-time password: to be changed at the next sign-in, with the second factor set up anew. */
+  async resetPassword(email: string, passwordHash: string): Promise<boolean> {
+    const rows = await this.q.query(
+      `UPDATE staff SET password_hash = $2, must_change_password = TRUE, totp_sealed = NULL, totp_confirmed_at = NULL,
+         disabled_at = NULL
+       WHERE email = $1 RETURNING id`,
+      [email, passwordHash],
+    );
+    await this.q.query(
+      `UPDATE staff_sessions SET ended_at = now() WHERE ended_at IS NULL AND staff_id = (SELECT id FROM staff WHERE email = $1)`,
+      [email],
+    );
+    return rows.length > 0;
+  }
+
+  /** Disables an account and ends its sessions. */
+  async disable(email: string, at: Date): Promise<boolean> {
+    const rows = await this.q.query(
+      'UPDATE staff SET disabled_at = $2 WHERE email = $1 AND disabled_at IS NULL RETURNING id',
+      [email, at],
+    );
+    await this.q.query(
+      `UPDATE staff_sessions SET ended_at = $2 WHERE ended_at IS NULL AND staff_id = (SELECT id FROM staff WHERE email = $1)`,
+      [email, at],
+    );
+    return rows.length > 0;
+  }
+
+  /** The chosen password replaces the one-time one, only while it is still to be changed (a second tab changes nothing). */
+  async setChosenPassword(staffId: number, passwordHash: string): Promise<boolean> {
+    const rows = await this.q.query(
+      'UPDATE staff SET password_hash = $2, must_change_password = FALSE WHERE id = $1 AND must_change_password RETURNING id',
+      [staffId, passwordHash],
+    );
+    return rows.length > 0;
+  }
+
+  /** A secret offered for setting up, kept until one is confirmed (every offer before that replaces it). */
+  async offerTotp(staffId: number, sealed: string): Promise<boolean> {
+    const rows = await this.q.query(
+      'UPDATE staff SET totp_sealed = $2 WHERE id = $1 AND totp_confirmed_at IS NULL RETURNING id',
+      [staffId, sealed],
+    );
+    return rows.length > 0;
+  }
+
+  /**
+   * Takes a right code's 30-second step, once: only if no code of this or a later step was taken
+   * before (a replayed code, or two tabs sending one, gets false), and, when setting up, confirms the
+   * secret the code was made from (`sealed`, as offered: a newer offer meanwhile makes it false).
+   */
+  async takeTotpStep(staffId: number, step: number, sealed: string, at: Date): Promise<boolean> {
+    const rows = await this.q.query(
+      `UPDATE staff SET totp_last_step = $2, totp_confirmed_at = COALESCE(totp_confirmed_at, $4)
+       WHERE id = $1 AND totp_last_step < $2 AND totp_sealed = $3 RETURNING id`,
+      [staffId, step, sealed, at],
+    );
+    return rows.length > 0;
+  }
+
+  async startSession(id: string, staffId: number, at: Date): Promise<void> {
+    await this.q.query(
+      `INSERT INTO staff_sessions (id, staff_id, stage, created_at, last_seen_at) VALUES ($1, $2, 'password', $3, $3)`,
+      [id, staffId, at],
+    );
+  }
+
+  /**
+   * The session, still open, of an account still enabled, at the stage asked, not idle for `idleMinutes`:
+   * its last use moves to `at` in the same statement, so the 15 idle minutes count from the last call.
+   */
+  async touch(
+    sessionId: string,
+    staffId: number,
+    stage: 'password' | 'full',
+    at: Date,
+    idleMinutes: number,
+  ): Promise<StaffSession | null> {
+    const [row] = await this.q.query<{ name: string; email: string; role: StaffRole }>(
+      `UPDATE staff_sessions s SET last_seen_at = $4
+       FROM staff t
+       WHERE s.id = $1 AND s.staff_id = $2 AND t.id = s.staff_id AND s.stage = $3 AND s.ended_at IS NULL
+         AND t.disabled_at IS NULL AND s.last_seen_at > $4::timestamptz - make_interval(mins => $5)
+       RETURNING t.name, t.email, t.role`,
+      [sessionId, staffId, stage, at, idleMinutes],
+    );
+    return row ? { sessionId, staffId, ...row } : null;
+  }
+
+  /** The second factor was right: the session is a full one. */
+  async completeSession(sessionId: string, at: Date): Promise<boolean> {
+    const rows = await this.q.query(
+      `UPDATE staff_sessions SET stage = 'full', last_seen_at = $2 WHERE id = $1 AND stage = 'password' AND ended_at IS NULL RETURNING id`,
+      [sessionId, at],
+    );
+    return rows.length > 0;
+  }
+
+  async endSession(sessionId: string, at: Date): Promise<void> {
+    await this.q.query('UPDATE staff_sessions SET ended_at = $2 WHERE id = $1 AND ended_at IS NULL', [sessionId, at]);
+  }
+}

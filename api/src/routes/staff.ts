@@ -1,0 +1,200 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { usernameOf } from '@portal/shared/contract';
+import { staffEndpoints, type StaffChallenge } from '@portal/shared/contract/staff';
+import { STAFF_TEXTS } from '@portal/shared/texts';
+import type { ApiContext } from '../context';
+import type { AuditRow } from '../repositories/audit';
+import type { StaffRow, StaffSession } from '../repositories/staff';
+import { HttpError, tooManyRequests } from '../http/validate';
+import { STAFF_IDLE_MINUTES, staffRoute } from '../http/staffRoute';
+import { bearerToken } from '../auth/guard';
+import { decoyHash, hashPassword, verifyPassword } from '../auth/passwords';
+import { seal, unseal } from '../auth/secrets';
+import { newTotpSecret, totpSetup, totpStep } from '../staff/totp';
+import { customerSummary, setCustomerBlocked } from '../staff/customers';
+
+const PAGE_SIZE = 20;
+/** Wrong second-factor codes per member of staff, per 15 minutes (docs/limits.md). */
+const WRONG_CODES = 5;
+
+/** What a right password leads to: a one-time password is changed first, then a second factor set up, then its code asked. */
+function nextStep(staff: Pick<StaffRow, 'must_change_password' | 'totp_confirmed_at'>): StaffChallenge['next'] {
+  if (staff.must_change_password) return 'change-password';
+  return staff.totp_confirmed_at ? 'totp' : 'totp-setup';
+}
+
+const auditEntry = (row: AuditRow) => ({
+  id: Number(row.id),
+  at: row.at.toISOString(),
+  staffId: row.staff_id,
+  staffName: row.staff_name,
+  action: row.action,
+  customerId: row.customer_id,
+  reason: row.reason,
+  before: row.before,
+  after: row.after,
+});
+
+const auditPage = (rows: AuditRow[], limit: number) => ({
+  items: rows.map(auditEntry),
+  nextBefore: rows.length === limit ? Number(rows[rows.length - 1]!.id) : null,
+});
+
+/** The support console's calls under `/api/staff` (docs/decisions/032-support-console.md). */
+export function staffRoutes(app: FastifyInstance, ctx: ApiContext): void {
+  const { store } = ctx;
+  /** The member of staff behind a session, as the database has them now. */
+  const memberOf = async (session: StaffSession): Promise<StaffRow> => {
+    const staff = await store.staff.byId(session.staffId);
+    if (!staff) throw new HttpError(401, STAFF_TEXTS.sessionOver, 'UNAUTHORIZED');
+    return staff;
+  };
+  const audit = (staff: StaffSession, action: string, customerId: number | null, extra: { reason?: string } = {}) =>
+    store.audit.record({ staffId: staff.staffId, staffName: staff.name, action, customerId, ...extra }, ctx.now());
+  const customerIdOf = (params: { customerId: string }): number => {
+    if (!/^[1-9]\d{0,9}$/.test(params.customerId)) throw new HttpError(404, STAFF_TEXTS.customerNotFound, 'NOT_FOUND');
+    return Number(params.customerId);
+  };
+
+  // Sign-in, step 1: the password, under the customers' burst-safe limits (a try is reserved before
+  // the hash is checked and counted when wrong), per address and account together and per account.
+  staffRoute(app, ctx, staffEndpoints.login, async ({ body, request }) => {
+    const { perAccount, perAccountTotal, perClient, windowSeconds } = ctx.config.loginLimits;
+    const pair = { key: `staff-login:${body.email}:${request.ip}`, max: perAccount, windowSeconds };
+    const account = { key: `staff-login:${body.email}`, max: perAccountTotal, windowSeconds };
+    const client = { key: `staff-login-client:${request.ip}`, max: perClient, windowSeconds };
+    const taken = await ctx.limits.take([client]);
+    let reserved = taken;
+    try {
+      if (taken.ok) reserved = await ctx.limits.reserve([pair, account]);
+    } finally {
+      if (taken.ok && !reserved.ok) await ctx.limits.giveBack([client]);
+    }
+    if (!reserved.ok) throw tooManyRequests(STAFF_TEXTS.tooManyLogins, reserved.retryAfter, 'TOO_MANY_ATTEMPTS');
+
+    const staff = await store.staff.byEmail(body.email);
+    let valid = false;
+    try {
+      valid =
+        staff && !staff.disabled_at
+          ? await verifyPassword(body.password, staff.password_hash)
+          : await verifyPassword(body.password, await decoyHash()).then(() => false);
+    } finally {
+      await ctx.limits.settle([pair, account], !valid);
+    }
+    if (!staff || !valid) throw new HttpError(401, STAFF_TEXTS.loginFailed, 'LOGIN_FAILED');
+    await ctx.limits.forgive([pair.key]);
+    const sessionId = randomUUID();
+    await store.staff.startSession(sessionId, staff.id, ctx.now());
+    request.log.info({ staffId: staff.id, sessionId }, 'staff password accepted');
+    return {
+      challenge: await ctx.staffTokens.issue('challenge', { staffId: staff.id, sessionId }),
+      next: nextStep(staff),
+    };
+  });
+
+  // Step 2 at the first sign-in: the one-time password replaced by the member's own.
+  staffRoute(app, ctx, staffEndpoints.choosePassword, async ({ staff: session, body, request }) => {
+    const passwordHash = await hashPassword(body.newPassword);
+    if (!(await store.staff.setChosenPassword(session.staffId, passwordHash))) {
+      throw new HttpError(409, STAFF_TEXTS.stepDone, 'CONFLICT');
+    }
+    await audit(session, 'staff.password-chosen', null);
+    return { challenge: bearerToken(request)!, next: nextStep(await memberOf(session)) };
+  });
+
+  // Step 3 until a second factor is set up: a new secret, shown once as a QR code and as text.
+  staffRoute(app, ctx, staffEndpoints.totpSetup, async ({ staff: session }) => {
+    const staff = await memberOf(session);
+    if (nextStep(staff) !== 'totp-setup') throw new HttpError(409, STAFF_TEXTS.stepDone, 'CONFLICT');
+    const secret = newTotpSecret();
+    if (!(await store.staff.offerTotp(staff.id, seal(ctx.keys.sealing, secret)))) {
+      throw new HttpError(409, STAFF_TEXTS.stepDone, 'CONFLICT');
+    }
+    return { secret, ...(await totpSetup(secret, staff.email)) };
+  });
+
+  // Last step: the authenticator's code. Right, unused and of the secret offered: the session is signed in.
+  staffRoute(app, ctx, staffEndpoints.totp, async ({ staff: session, body, request }) => {
+    const staff = await memberOf(session);
+    if (staff.must_change_password || !staff.totp_sealed) throw new HttpError(409, STAFF_TEXTS.stepDone, 'CONFLICT');
+    const guard = { key: `staff-totp:${staff.id}`, max: WRONG_CODES, windowSeconds: 15 * 60 };
+    const reserved = await ctx.limits.reserve([guard]);
+    if (!reserved.ok) throw tooManyRequests(STAFF_TEXTS.tooManyCodes, reserved.retryAfter, 'TOO_MANY_ATTEMPTS');
+    const now = ctx.now();
+    let taken = false;
+    try {
+      const step = totpStep(unseal(ctx.keys.sealing, staff.totp_sealed), body.code, now);
+      taken = step !== null && (await store.staff.takeTotpStep(staff.id, step, staff.totp_sealed, now));
+    } finally {
+      await ctx.limits.settle([guard], !taken);
+    }
+    if (!taken) throw new HttpError(400, STAFF_TEXTS.wrongCode, 'WRONG_CODE');
+    if (!(await store.staff.completeSession(session.sessionId, now))) {
+      throw new HttpError(409, STAFF_TEXTS.stepDone, 'CONFLICT');
+    }
+    await audit(session, staff.totp_confirmed_at ? 'staff.sign-in' : 'staff.sign-in.totp-set-up', null);
+    request.log.info({ staffId: staff.id, sessionId: session.sessionId }, 'staff signed in');
+    return {
+      token: await ctx.staffTokens.issue('staff', { staffId: staff.id, sessionId: session.sessionId }),
+      staff: { id: staff.id, name: staff.name, email: staff.email, role: staff.role },
+      idleMinutes: STAFF_IDLE_MINUTES,
+    };
+  });
+
+  staffRoute(app, ctx, staffEndpoints.me, async ({ staff }) => ({
+    id: staff.staffId,
+    name: staff.name,
+    email: staff.email,
+    role: staff.role,
+  }));
+
+  staffRoute(app, ctx, staffEndpoints.logout, async ({ staff, reply }) => {
+    await store.staff.endSession(staff.sessionId, ctx.now());
+    return reply.code(204).send();
+  });
+
+  // Finding customers: the search itself is recorded, with what was asked.
+  staffRoute(app, ctx, staffEndpoints.searchCustomers, async ({ staff, query }) => {
+    const page = Number(query.page ?? 1);
+    const phone = query.q.includes('@') ? null : (usernameOf(query.q)?.value ?? null);
+    const { rows, total } = await store.customers.search(query.q, phone, PAGE_SIZE, (page - 1) * PAGE_SIZE);
+    await audit(staff, 'customer.search', null, { reason: query.q });
+    return { items: rows.map(customerSummary), page, pages: Math.max(1, Math.ceil(total / PAGE_SIZE)), total };
+  });
+
+  staffRoute(app, ctx, staffEndpoints.customer, async ({ staff, params }) => {
+    const customerId = customerIdOf(params);
+    const row = await store.customers.summary(customerId);
+    if (!row) throw new HttpError(404, STAFF_TEXTS.customerNotFound, 'NOT_FOUND');
+    await audit(staff, 'customer.view', customerId);
+    return customerSummary(row);
+  });
+
+  staffRoute(app, ctx, staffEndpoints.block, async ({ staff, params, body }) =>
+    setCustomerBlocked(store, staff, customerIdOf(params), true, body.reason, ctx.now()),
+  );
+  staffRoute(app, ctx, staffEndpoints.unblock, async ({ staff, params, body }) =>
+    setCustomerBlocked(store, staff, customerIdOf(params), false, body.reason, ctx.now()),
+  );
+
+  staffRoute(app, ctx, staffEndpoints.customerAudit, async ({ params }) => {
+    const rows = await store.audit.list({ customerId: customerIdOf(params), limit: 100 });
+    return auditPage(rows, 100);
+  });
+
+  staffRoute(app, ctx, staffEndpoints.audit, async ({ query }) => {
+    const limit = 100;
+    const rows = await store.audit.list({
+      customerId: query.customer ? Number(query.customer) : undefined,
+      staffId: query.staff ? Number(query.staff) : undefined,
+      action: query.action,
+      from: query.from ? new Date(`${query.from}T00:00:00Z`) : undefined,
+      to: query.to ? new Date(Date.parse(`${query.to}T00:00:00Z`) + 86_400_000) : undefined,
+      beforeId: query.before ? Number(query.before) : undefined,
+      limit,
+    });
+    return auditPage(rows, limit);
+  });
+}

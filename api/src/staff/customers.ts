@@ -1,0 +1,69 @@
+import { STAFF_TEXTS } from '@portal/shared/texts';
+import type { CustomerSummary } from '@portal/shared/contract/staff';
+import type { Store } from '../repositories';
+import type { CustomerSummaryRow } from '../repositories/customers';
+import type { StaffSession } from '../repositories/staff';
+import type { Status } from '../repositories/subscriptions';
+import { HttpError } from '../http/validate';
+
+/** A customer as the console shows them. */
+export function customerSummary(row: CustomerSummaryRow): CustomerSummary {
+  return {
+    id: row.id,
+    accountNumber: row.customer_number,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    email: row.email,
+    phoneNumber: row.phone_number,
+    status: row.status,
+    plan: row.plan_name,
+    blocked: row.blocked_at !== null,
+  };
+}
+
+const notFound = () => new HttpError(404, STAFF_TEXTS.customerNotFound, 'NOT_FOUND');
+
+/**
+ * Blocks or unblocks a customer under their row lock, in one transaction with its audit entry. Blocked:
+ * the subscription reads BLOCKED, every open session ends at once and sign-in is refused. Unblocked: the
+ * subscription's status before the block comes back. Twice (two admins, a double click) is once: the
+ * second is told it is done already (409) and changes nothing.
+ */
+export async function setCustomerBlocked(
+  store: Store,
+  staff: StaffSession,
+  customerId: number,
+  block: boolean,
+  reason: string,
+  now: Date,
+): Promise<CustomerSummary> {
+  return store.transaction(async (tx) => {
+    const before = await tx.customers.lockedSummary(customerId);
+    if (!before) throw notFound();
+    if ((before.blocked_at !== null) === block) {
+      throw new HttpError(409, block ? STAFF_TEXTS.alreadyBlocked : STAFF_TEXTS.notBlocked, 'CONFLICT');
+    }
+    if (block) {
+      await tx.customers.setBlocked(customerId, now, before.status);
+      if (before.status) await tx.subscriptions.setStatus(customerId, 'BLOCKED', now);
+      await tx.sessions.endOthers(customerId, null, now);
+    } else {
+      await tx.customers.setBlocked(customerId, null, null);
+      if (before.blocked_status) await tx.subscriptions.setStatus(customerId, before.blocked_status as Status, now);
+    }
+    const after = (await tx.customers.summary(customerId))!;
+    await tx.audit.record(
+      {
+        staffId: staff.staffId,
+        staffName: staff.name,
+        action: block ? 'customer.block' : 'customer.unblock',
+        customerId,
+        reason,
+        before: { status: before.status, blocked: before.blocked_at !== null },
+        after: { status: after.status, blocked: after.blocked_at !== null },
+      },
+      now,
+    );
+    return customerSummary(after);
+  });
+}

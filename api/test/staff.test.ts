@@ -1,0 +1,281 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { endpoints, pathOf } from '@portal/shared/contract';
+import { staffEndpoints } from '@portal/shared/contract/staff';
+import { DEMO_CUSTOMER } from '../src/db/seed';
+import { addStaff } from '../src/staff/accounts';
+import { totpCode } from '../src/staff/totp';
+import { device, engines, startApi, type StartedApi } from './harness';
+
+const NEW_PASSWORD = 'Podrska-Lozinka-2026!';
+
+for (const engine of engines()) {
+  describe(`the support console's API on ${engine}`, () => {
+    let api: StartedApi;
+    /** A staff account signed in through every step of a first sign-in; its token and authenticator secret. */
+    const firstSignIn = async (email: string, role: 'agent' | 'admin', name = 'Selma Agić') => {
+      const oneTime = (await addStaff(api.ctx.store.staff, { email, name, role }))!;
+      const login = await api.call('POST', '/staff/login', { body: { email, password: oneTime } });
+      assert.equal(login.status, 200, JSON.stringify(login.body));
+      assert.equal(login.body.next, 'change-password');
+      const challenge = login.body.challenge as string;
+      const chosen = await api.call('POST', '/staff/password', {
+        token: challenge,
+        body: { newPassword: NEW_PASSWORD },
+      });
+      assert.equal(chosen.status, 200, JSON.stringify(chosen.body));
+      assert.equal(chosen.body.next, 'totp-setup');
+      const setup = await api.call('POST', '/staff/totp-setup', { token: challenge });
+      assert.equal(setup.status, 200);
+      assert.match(setup.body.otpauthUrl, /^otpauth:\/\/totp\/.*secret=/);
+      assert.match(setup.body.qrSvg, /^<svg/);
+      const secret = setup.body.secret as string;
+      const signedIn = await api.call('POST', '/staff/totp', {
+        token: challenge,
+        body: { code: totpCode(secret, api.clock.now()) },
+      });
+      assert.equal(signedIn.status, 200, JSON.stringify(signedIn.body));
+      assert.deepEqual(signedIn.body.staff.role, role);
+      return { token: signedIn.body.token as string, secret, oneTime };
+    };
+    /** A later sign-in: password, then the authenticator's next code. */
+    const signIn = async (email: string, secret: string) => {
+      const login = await api.call('POST', '/staff/login', { body: { email, password: NEW_PASSWORD } });
+      assert.equal(login.body.next, 'totp');
+      api.clock.advance(30_000);
+      const done = await api.call('POST', '/staff/totp', {
+        token: login.body.challenge,
+        body: { code: totpCode(secret, api.clock.now()) },
+      });
+      assert.equal(done.status, 200, JSON.stringify(done.body));
+      return done.body.token as string;
+    };
+    const customerLogin = (username: string) =>
+      api.call('POST', '/login', { body: { username, password: DEMO_CUSTOMER.password, ...device } });
+
+    before(async () => {
+      api = await startApi({ engine });
+    });
+    after(async () => {
+      await api?.close();
+    });
+
+    it('signs a new member of staff in with the one-time password, a password of their own and an authenticator code, each once', async () => {
+      const { token, secret, oneTime } = await firstSignIn('selma@ontv.ba', 'agent');
+      assert.deepEqual((await api.call('GET', '/staff/me', { token })).body, {
+        id: 1,
+        name: 'Selma Agić',
+        email: 'selma@ontv.ba',
+        role: 'agent',
+      });
+      // The one-time password is spent; the chosen one leads to the code, never to setting it up again.
+      assert.equal(
+        (await api.call('POST', '/staff/login', { body: { email: 'selma@ontv.ba', password: oneTime } })).status,
+        401,
+      );
+      const again = await api.call('POST', '/staff/login', {
+        body: { email: 'SELMA@ontv.ba', password: NEW_PASSWORD },
+      });
+      assert.equal(again.body.next, 'totp');
+      assert.equal((await api.call('POST', '/staff/totp-setup', { token: again.body.challenge })).status, 409);
+      // A code already used (the one of the first sign-in, in the same 30 s) is refused; a wrong one too.
+      const used = totpCode(secret, api.clock.now());
+      const replay = await api.call('POST', '/staff/totp', { token: again.body.challenge, body: { code: used } });
+      assert.equal(replay.status, 400);
+      assert.equal(replay.body.message, 'Kod nije tačan ili je već iskorišten. Sačekaj sljedeći kod aplikacije.');
+      const wrong = String((Number(used) + 1) % 1_000_000).padStart(6, '0');
+      assert.equal(
+        (await api.call('POST', '/staff/totp', { token: again.body.challenge, body: { code: wrong } })).status,
+        400,
+      );
+      // The challenge opens no console call; a weak password is refused with the rule.
+      assert.equal((await api.call('GET', '/staff/me', { token: again.body.challenge })).status, 401);
+      const weak = await addStaff(api.ctx.store.staff, { email: 'weak@ontv.ba', name: 'W', role: 'agent' });
+      const weakLogin = await api.call('POST', '/staff/login', { body: { email: 'weak@ontv.ba', password: weak } });
+      const refused = await api.call('POST', '/staff/password', {
+        token: weakLogin.body.challenge,
+        body: { newPassword: 'Kratka1!' },
+      });
+      assert.equal(refused.status, 400);
+      assert.match(refused.body.message, /najmanje 12 znakova/);
+    });
+
+    it('keeps staff and customer tokens apart: neither opens the other’s calls', async () => {
+      const customer = (await customerLogin(DEMO_CUSTOMER.email)).body.token as string;
+      const { token: staff } = await firstSignIn('tokens@ontv.ba', 'admin');
+      // Every path parameter, whatever its name: the token is refused before any is read.
+      const params = new Proxy({}, { get: () => '1' }) as Record<string, string>;
+      for (const [name, endpoint] of Object.entries(staffEndpoints)) {
+        if (endpoint.staff === 'public') continue;
+        const path = pathOf(endpoint.path, 'ontv', params);
+        const answer = await api.call(endpoint.method, path, {
+          token: customer,
+          body: endpoint.method === 'GET' ? undefined : {},
+        });
+        assert.equal(answer.status, 401, `${name} with a customer's token`);
+      }
+      for (const [name, endpoint] of Object.entries(endpoints)) {
+        if (!endpoint.auth) continue;
+        const path = pathOf(endpoint.path, 'ontv', params);
+        const answer = await api.call(endpoint.method, path, {
+          token: staff,
+          body: endpoint.method === 'GET' ? undefined : {},
+        });
+        assert.equal(answer.status, 401, `${name} with a staff token`);
+      }
+    });
+
+    it('lets an admin find a customer by phone, block them (sessions and sign-in refused at once) and unblock them; the audit trail lists it all', async () => {
+      const { token: agent } = await firstSignIn('agent@ontv.ba', 'agent', 'Amir Agent');
+      const { token: admin } = await firstSignIn('admin@ontv.ba', 'admin', 'Ana Admin');
+      const customerToken = (await customerLogin('aktivna@ontv.ba')).body.token as string;
+      assert.equal((await api.call('GET', '/customer/devices', { token: customerToken })).status, 200);
+
+      const found = await api.call('GET', '/staff/customers?q=061%20000%20002', { token: agent });
+      assert.equal(found.status, 200);
+      assert.deepEqual(
+        found.body.items.map((c: { email: string; status: string; blocked: boolean }) => [
+          c.email,
+          c.status,
+          c.blocked,
+        ]),
+        [['aktivna@ontv.ba', 'ACTIVE', false]],
+      );
+      const id = found.body.items[0].id as number;
+      for (const q of ['1000002', 'aktivna@ontv.ba', 'emir beg', 'BEGIĆ']) {
+        const byOther = await api.call('GET', `/staff/customers?q=${encodeURIComponent(q)}`, { token: agent });
+        assert.deepEqual(
+          byOther.body.items.map((c: { id: number }) => c.id),
+          [id],
+          q,
+        );
+      }
+      assert.equal((await api.call('GET', '/staff/customers?q=x', { token: agent })).status, 400);
+
+      // An agent may look, not block.
+      const forbidden = await api.call('POST', `/staff/customers/${id}/block`, {
+        token: agent,
+        body: { reason: 'Zloupotreba' },
+      });
+      assert.equal(forbidden.status, 403);
+      assert.equal((await api.call('GET', '/staff/audit', { token: agent })).status, 403);
+
+      const blocked = await api.call('POST', `/staff/customers/${id}/block`, {
+        token: admin,
+        body: { reason: 'Prijava prevare' },
+      });
+      assert.equal(blocked.status, 200, JSON.stringify(blocked.body));
+      assert.deepEqual([blocked.body.status, blocked.body.blocked], ['BLOCKED', true]);
+      assert.equal((await api.call('GET', '/customer/devices', { token: customerToken })).status, 401);
+      const refused = await customerLogin('aktivna@ontv.ba');
+      assert.equal(refused.status, 403);
+      assert.equal(
+        refused.body.message,
+        'Tvoj nalog je blokiran, pa prijava trenutno nije moguća. Obrati se korisničkoj podršci: 033 000 000 ili podrska@ontv.ba.',
+      );
+      // A wrong password still reads as one: the block is told only to whoever knows the password.
+      const wrong = await api.call('POST', '/login', {
+        body: { username: 'aktivna@ontv.ba', password: 'Pogresna1!', ...device },
+      });
+      assert.equal(wrong.status, 401);
+      assert.equal(
+        (await api.call('POST', `/staff/customers/${id}/block`, { token: admin, body: { reason: 'Opet' } })).status,
+        409,
+      );
+
+      const unblocked = await api.call('POST', `/staff/customers/${id}/unblock`, {
+        token: admin,
+        body: { reason: 'Provjereno, greška' },
+      });
+      assert.deepEqual([unblocked.body.status, unblocked.body.blocked], ['ACTIVE', false]);
+      assert.equal((await customerLogin('aktivna@ontv.ba')).status, 200);
+
+      const trail = await api.call('GET', `/staff/customers/${id}/audit`, { token: agent });
+      assert.deepEqual(
+        trail.body.items
+          .map((e: { staffName: string; action: string; reason: string | null }) => [e.staffName, e.action, e.reason])
+          .reverse(),
+        [
+          ['Ana Admin', 'customer.block', 'Prijava prevare'],
+          ['Ana Admin', 'customer.unblock', 'Provjereno, greška'],
+        ],
+      );
+      const all = await api.call('GET', `/staff/audit?staff=${trail.body.items[0].staffId}`, { token: admin });
+      assert.deepEqual(
+        all.body.items.map((e: { action: string }) => e.action),
+        ['customer.unblock', 'customer.block', 'staff.sign-in.totp-set-up', 'staff.password-chosen'],
+      );
+      const searches = await api.call('GET', '/staff/audit?action=customer.search', { token: admin });
+      assert.ok(searches.body.items.some((e: { staffName: string }) => e.staffName === 'Amir Agent'));
+
+      // Nobody edits the trail, the API's own database user included.
+      for (const sql of [
+        'UPDATE audit_events SET reason = NULL',
+        'DELETE FROM audit_events',
+        'TRUNCATE audit_events',
+      ]) {
+        await assert.rejects(api.db.query(sql), /append-only/, sql);
+      }
+    });
+
+    it('ends a staff session after 15 idle minutes, and at sign-out', async () => {
+      const { token, secret } = await firstSignIn('idle@ontv.ba', 'agent');
+      api.clock.advance(14 * 60_000);
+      assert.equal((await api.call('GET', '/staff/me', { token })).status, 200);
+      api.clock.advance(14 * 60_000);
+      assert.equal((await api.call('GET', '/staff/me', { token })).status, 200);
+      api.clock.advance(15 * 60_000 + 1000);
+      const over = await api.call('GET', '/staff/me', { token });
+      assert.equal(over.status, 401);
+      assert.equal(over.body.message, 'Sesija je istekla. Prijavi se ponovo.');
+      const next = await signIn('idle@ontv.ba', secret);
+      assert.equal((await api.call('POST', '/staff/logout', { token: next })).status, 204);
+      assert.equal((await api.call('GET', '/staff/me', { token: next })).status, 401);
+    });
+
+    it('under bursts of 100: one code signs in once, a block happens once, and wrong passwords are checked at most 5 times', async () => {
+      await firstSignIn('burst@ontv.ba', 'admin', 'Burst Admin');
+      const { secret } = await firstSignIn('burst2@ontv.ba', 'admin', 'Burst Dva');
+      const login = await api.call('POST', '/staff/login', {
+        body: { email: 'burst2@ontv.ba', password: NEW_PASSWORD },
+      });
+      api.clock.advance(30_000);
+      const code = totpCode(secret, api.clock.now());
+      const codes = await Promise.all(
+        Array.from({ length: 100 }, () =>
+          api.call('POST', '/staff/totp', { token: login.body.challenge, body: { code } }),
+        ),
+      );
+      const tokens = codes.filter((r) => r.status === 200);
+      assert.equal(tokens.length, 1, `statuses: ${[...new Set(codes.map((r) => r.status))]}`);
+      const admin = tokens[0]!.body.token as string;
+
+      const id = (await api.call('GET', '/staff/customers?q=deaktivirana%40ontv.ba', { token: admin })).body.items[0]
+        .id as number;
+      const blocks = await Promise.all(
+        Array.from({ length: 100 }, () =>
+          api.call('POST', `/staff/customers/${id}/block`, { token: admin, body: { reason: 'Dupli klik' } }),
+        ),
+      );
+      assert.deepEqual(
+        [blocks.filter((r) => r.status === 200).length, blocks.filter((r) => r.status === 409).length],
+        [1, 99],
+      );
+      const trail = await api.call('GET', `/staff/customers/${id}/audit`, { token: admin });
+      assert.equal(trail.body.items.filter((e: { action: string }) => e.action === 'customer.block').length, 1);
+      const unblocked = await api.call('POST', `/staff/customers/${id}/unblock`, {
+        token: admin,
+        body: { reason: 'Vraćeno' },
+      });
+      assert.equal(unblocked.body.status, 'DEACTIVATED', 'the status before the block comes back');
+
+      const wrong = await Promise.all(
+        Array.from({ length: 100 }, () =>
+          api.call('POST', '/staff/login', { body: { email: 'burst@ontv.ba', password: 'Pogresna-Lozinka-1!' } }),
+        ),
+      );
+      assert.ok(wrong.filter((r) => r.status === 401).length <= 5, 'at most 5 passwords checked');
+      assert.equal(wrong.filter((r) => r.status === 429).length + wrong.filter((r) => r.status === 401).length, 100);
+    });
+  });
+}

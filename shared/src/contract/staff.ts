@@ -1,0 +1,203 @@
+import * as z from 'zod/mini';
+import { STAFF_TEXTS } from '../texts/staff';
+import type { Endpoint } from './endpoints';
+import { isStrongPassword } from './customer';
+
+/**
+ * The support console's calls (docs/decisions/032-support-console.md), under `/api/staff`. No customer
+ * token opens any of them and no staff token opens a customer's call: they are signed with keys of
+ * their own and name an audience of their own.
+ *
+ * Who may call: `public` anybody (sign-in); `challenge` the one whose password was right and whose
+ * second factor is still to come; `agent` any signed-in member of staff; `admin` admins alone.
+ */
+export type StaffAccess = 'public' | 'challenge' | 'agent' | 'admin';
+export interface StaffEndpoint extends Endpoint {
+  readonly auth: false;
+  readonly staff: StaffAccess;
+}
+const staffEndpoint = <const E extends StaffEndpoint>(e: E): E => e;
+
+export const STAFF_ROLES = ['agent', 'admin'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+/** Staff passwords: the customers' rule (8 to 32, four kinds of character) and at least 12 characters. */
+export const staffPasswordSchema = z.string().check(
+  z.trim(),
+  z.refine((value) => value.trim().length >= 12 && isStrongPassword(value), STAFF_TEXTS.weakPassword),
+);
+
+export const staffLoginRequestSchema = z.object({
+  email: z.string().check(z.trim(), z.toLowerCase(), z.minLength(3), z.maxLength(200)),
+  password: z.string().check(z.minLength(1), z.maxLength(200)),
+});
+/**
+ * The password was right: a short-lived token for the next step. `change-password` for a one-time
+ * password, then `totp-setup` until a second factor is set up, then `totp`.
+ */
+export const staffChallengeSchema = z.object({
+  challenge: z.string(),
+  next: z.enum(['change-password', 'totp-setup', 'totp']),
+});
+export type StaffChallenge = z.infer<typeof staffChallengeSchema>;
+
+export const staffNewPasswordRequestSchema = z.object({ newPassword: staffPasswordSchema });
+
+/** The secret to add to an authenticator app: as a QR code (an SVG picture) and as text to type. */
+export const staffTotpSetupSchema = z.object({ secret: z.string(), otpauthUrl: z.string(), qrSvg: z.string() });
+export type StaffTotpSetup = z.infer<typeof staffTotpSetupSchema>;
+
+export const staffCodeRequestSchema = z.object({
+  code: z.string().check(z.trim(), z.regex(/^\d{6}$/, STAFF_TEXTS.codeFormat)),
+});
+
+export const staffMemberSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(STAFF_ROLES),
+});
+export type StaffMember = z.infer<typeof staffMemberSchema>;
+
+/** Signed in: the token for the console's calls, which lapse after `idleMinutes` without one. */
+export const staffSessionSchema = z.object({ token: z.string(), staff: staffMemberSchema, idleMinutes: z.number() });
+export type StaffSessionAnswer = z.infer<typeof staffSessionSchema>;
+
+/** A row's id in a query string. */
+const ID = /^[1-9]\d{0,12}$/;
+
+const reasonSchema = z.string().check(z.trim(), z.minLength(3, STAFF_TEXTS.reasonNeeded), z.maxLength(500));
+
+/** Finding customers: by phone, e-mail, name, account number or invoice number; 20 a page. */
+export const customerSearchQuerySchema = z.object({
+  q: z.string().check(z.trim(), z.minLength(2, STAFF_TEXTS.searchTooShort), z.maxLength(100)),
+  page: z.optional(z.string().check(z.regex(/^[1-9]\d{0,3}$/))),
+});
+export const customerSummarySchema = z.object({
+  id: z.number(),
+  accountNumber: z.nullable(z.string()),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.nullable(z.string()),
+  phoneNumber: z.nullable(z.string()),
+  status: z.nullable(z.string()),
+  plan: z.nullable(z.string()),
+  blocked: z.boolean(),
+});
+export type CustomerSummary = z.infer<typeof customerSummarySchema>;
+export const customerSearchSchema = z.object({
+  items: z.array(customerSummarySchema),
+  page: z.number(),
+  pages: z.number(),
+  total: z.number(),
+});
+export type CustomerSearch = z.infer<typeof customerSearchSchema>;
+
+export const blockRequestSchema = z.object({ reason: reasonSchema });
+
+export const auditEntrySchema = z.object({
+  id: z.number(),
+  at: z.string(),
+  staffId: z.number(),
+  staffName: z.string(),
+  action: z.string(),
+  customerId: z.nullable(z.number()),
+  reason: z.nullable(z.string()),
+  before: z.unknown(),
+  after: z.unknown(),
+});
+export type AuditEntryAnswer = z.infer<typeof auditEntrySchema>;
+export const auditListSchema = z.object({ items: z.array(auditEntrySchema), nextBefore: z.nullable(z.number()) });
+export const auditQuerySchema = z.object({
+  customer: z.optional(z.string().check(z.regex(ID))),
+  staff: z.optional(z.string().check(z.regex(ID))),
+  action: z.optional(z.string().check(z.maxLength(60))),
+  from: z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/))),
+  to: z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/))),
+  before: z.optional(z.string().check(z.regex(ID))),
+});
+
+export const staffEndpoints = {
+  login: staffEndpoint({
+    method: 'POST',
+    path: '/staff/login',
+    body: staffLoginRequestSchema,
+    answer: staffChallengeSchema,
+    auth: false,
+    staff: 'public',
+  }),
+  /** The one-time password replaced by one of the member's own choosing. */
+  choosePassword: staffEndpoint({
+    method: 'POST',
+    path: '/staff/password',
+    body: staffNewPasswordRequestSchema,
+    answer: staffChallengeSchema,
+    auth: false,
+    staff: 'challenge',
+  }),
+  totpSetup: staffEndpoint({
+    method: 'POST',
+    path: '/staff/totp-setup',
+    answer: staffTotpSetupSchema,
+    auth: false,
+    staff: 'challenge',
+  }),
+  /** The second factor: the code of the authenticator app; signs in. */
+  totp: staffEndpoint({
+    method: 'POST',
+    path: '/staff/totp',
+    body: staffCodeRequestSchema,
+    answer: staffSessionSchema,
+    auth: false,
+    staff: 'challenge',
+  }),
+  me: staffEndpoint({ method: 'GET', path: '/staff/me', answer: staffMemberSchema, auth: false, staff: 'agent' }),
+  logout: staffEndpoint({ method: 'POST', path: '/staff/logout', auth: false, staff: 'agent' }),
+  searchCustomers: staffEndpoint({
+    method: 'GET',
+    path: '/staff/customers',
+    query: customerSearchQuerySchema,
+    answer: customerSearchSchema,
+    auth: false,
+    staff: 'agent',
+  }),
+  customer: staffEndpoint({
+    method: 'GET',
+    path: '/staff/customers/{customerId}',
+    answer: customerSummarySchema,
+    auth: false,
+    staff: 'agent',
+  }),
+  block: staffEndpoint({
+    method: 'POST',
+    path: '/staff/customers/{customerId}/block',
+    body: blockRequestSchema,
+    answer: customerSummarySchema,
+    auth: false,
+    staff: 'admin',
+  }),
+  unblock: staffEndpoint({
+    method: 'POST',
+    path: '/staff/customers/{customerId}/unblock',
+    body: blockRequestSchema,
+    answer: customerSummarySchema,
+    auth: false,
+    staff: 'admin',
+  }),
+  customerAudit: staffEndpoint({
+    method: 'GET',
+    path: '/staff/customers/{customerId}/audit',
+    answer: auditListSchema,
+    auth: false,
+    staff: 'agent',
+  }),
+  audit: staffEndpoint({
+    method: 'GET',
+    path: '/staff/audit',
+    query: auditQuerySchema,
+    answer: auditListSchema,
+    auth: false,
+    staff: 'admin',
+  }),
+} satisfies Record<string, StaffEndpoint>;
+export type StaffEndpoints = typeof staffEndpoints;
