@@ -61,3 +61,28 @@ CREATE TRIGGER audit_events_no_truncate BEFORE TRUNCATE ON audit_events
 -- reads BLOCKED meanwhile). `blocked_status` is the subscription's status before, given back on unblocking.
 ALTER TABLE customers ADD COLUMN blocked_at TIMESTAMPTZ;
 ALTER TABLE customers ADD COLUMN blocked_status TEXT;
+
+-- A refund an admin gave, in full or in part, with its credit note (the number the customer's payment
+-- history and invoice show). PENDING while the payment provider is asked; a FAILED one gives its amount
+-- back to what may still be refunded. What is PENDING or SUCCEEDED never exceeds what was paid: decided
+-- under the order's row lock (staff/refunds.ts). One per order and idempotency key: twice clicked is once.
+CREATE TABLE refunds (
+  id UUID PRIMARY KEY,
+  credit_note_number TEXT NOT NULL UNIQUE,
+  order_number TEXT NOT NULL REFERENCES payment_orders (order_number),
+  customer_id INTEGER NOT NULL REFERENCES customers (id) ON DELETE CASCADE,
+  amount_fening INTEGER NOT NULL CHECK (amount_fening > 0),
+  status TEXT NOT NULL CHECK (status IN ('PENDING', 'SUCCEEDED', 'FAILED')),
+  staff_id INTEGER NOT NULL REFERENCES staff (id),
+  reason TEXT NOT NULL,
+  idempotency_key TEXT NOT NULL,
+  created_at TIMESTAMPTZ NOT NULL,
+  updated_at TIMESTAMPTZ NOT NULL,
+  UNIQUE (order_number, idempotency_key)
+);
+CREATE INDEX refunds_customer ON refunds (customer_id);
+
+-- The sandbox processor refunds in part too: what it gave back so far, and the refunds' keys it did
+-- (a refund asked again with its key is done once).
+ALTER TABLE sandbox_intents ADD COLUMN refunded_fening INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE sandbox_intents ADD COLUMN refund_keys TEXT[] NOT NULL DEFAULT '{}';

@@ -1,7 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { endpoints, type Endpoint } from '@portal/shared/contract';
-import { staffEndpoints } from '@portal/shared/contract/staff';
+import { staffEndpoints, type StaffEndpoint } from '@portal/shared/contract/staff';
 import { fastifyPath } from '../src/http/route';
 import { startApi, type StartedApi } from './harness';
 
@@ -26,7 +26,7 @@ describe('the endpoint table', () => {
   });
 
   it('answers 401 without a token on every support console call but sign-in, before it reads the body', async () => {
-    for (const [name, e] of Object.entries(staffEndpoints)) {
+    for (const [name, e] of Object.entries(staffEndpoints) as Array<[string, StaffEndpoint]>) {
       if (e.staff === 'public') continue;
       const path = fastifyPath(e.path, 'ontv').replace(/:(\w+)/g, 'x');
       const response = await api.call(e.method, path, e.body ? { body: {} } : {});

@@ -1,11 +1,12 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { endpoints, pathOf } from '@portal/shared/contract';
+import { endpoints, paymentListSchema, pathOf } from '@portal/shared/contract';
 import { staffEndpoints } from '@portal/shared/contract/staff';
 import { DEMO_CUSTOMER } from '../src/db/seed';
 import { addStaff } from '../src/staff/accounts';
 import { totpCode } from '../src/staff/totp';
-import { device, engines, startApi, type StartedApi } from './harness';
+import { runBilling } from '../src/billing/job';
+import { device, engines, startApi, testCustomer, type StartedApi } from './harness';
 
 const NEW_PASSWORD = 'Podrska-Lozinka-2026!';
 
@@ -231,6 +232,146 @@ for (const engine of engines()) {
       const next = await signIn('idle@ontv.ba', secret);
       assert.equal((await api.call('POST', '/staff/logout', { token: next })).status, 204);
       assert.equal((await api.call('GET', '/staff/me', { token: next })).status, 401);
+    });
+
+    /** A customer whose MaxON renewal (24,90 KM) was just charged: their e-mail, id and the paid order's number. */
+    const paidCustomer = async () => {
+      const today = api.clock.now().toISOString().slice(0, 10);
+      const customer = await testCustomer(api.db, { nextPaymentOn: today });
+      await runBilling(api.ctx.billing, api.clock.now());
+      const token = (await customerLogin(customer.email)).body.token as string;
+      const history = paymentListSchema.parse((await api.call('GET', '/ontv-payments', { token })).body);
+      assert.equal(history.length, 1);
+      return { ...customer, token, orderNumber: history[0]!.orderNumber };
+    };
+
+    it('refunds part of a payment, never more than was paid, and the customer’s history shows the credit note', async () => {
+      const { token: admin } = await firstSignIn('refund@ontv.ba', 'admin', 'Rada Refund');
+      const { token: agent } = await firstSignIn('refund.agent@ontv.ba', 'agent');
+      const customer = await paidCustomer();
+      const url = `/staff/customers/${customer.id}/payments/${customer.orderNumber}/refund`;
+      const refund = (amount: string, key: string, token = admin) =>
+        api.call('POST', url, { token, body: { amount, reason: 'Prekid usluge', key } });
+
+      assert.equal((await refund('12,45', 'agent-key-001', agent)).status, 403, 'agents do not refund');
+      assert.equal((await refund('30,00', 'too-much-001')).status, 409);
+      const half = await refund('12,45', 'half-key-001');
+      assert.equal(half.status, 200, JSON.stringify(half.body));
+      assert.deepEqual(half.body, {
+        creditNoteNumber: `${customer.orderNumber}-P1`,
+        orderNumber: customer.orderNumber,
+        amount: 12.45,
+        status: 'SUCCEEDED',
+      });
+      assert.deepEqual((await refund('12,45', 'half-key-001')).body, half.body, 'the same key is the same refund');
+      const over = await refund('12,46', 'over-key-001');
+      assert.equal(over.status, 409);
+      assert.equal(over.body.message, 'Povrat ne može biti veći od uplaćenog iznosa: preostalo je 12,45 KM.');
+      const processor = await api.db.query<{ refunded_fening: number }>(
+        `SELECT refunded_fening FROM sandbox_intents WHERE kind = 'payment' AND refunded_fening > 0`,
+      );
+      assert.deepEqual(
+        processor.map((row) => row.refunded_fening),
+        [1245],
+        'the processor gave back 12,45 KM once',
+      );
+
+      const history = paymentListSchema.parse(
+        (await api.call('GET', '/ontv-payments', { token: customer.token })).body,
+      );
+      assert.deepEqual(
+        history[0]!.creditNotes?.map((note) => [note.number, note.amount]),
+        [[`${customer.orderNumber}-P1`, 12.45]],
+      );
+      const invoice = await api.call('GET', `/ontv-payments/${customer.orderNumber}`, { token: customer.token });
+      assert.equal(invoice.body.creditNotes[0].amount, 12.45);
+      const staffView = await api.call('GET', `/staff/customers/${customer.id}/payments`, { token: agent });
+      assert.deepEqual(staffView.body, history);
+      const sent = await api.call('GET', `/staff/customers/${customer.id}/messages`, { token: agent });
+      assert.deepEqual(
+        sent.body.map((m: { kind: string; subject: string }) => [m.kind, m.subject]),
+        [
+          ['REFUND', `ON TV: povrat novca po računu br. ${customer.orderNumber}`],
+          ['RECEIPT', `ON TV: račun br. ${customer.orderNumber}`],
+        ],
+      );
+      assert.ok(!JSON.stringify(sent.body).includes('text'), 'no message text reaches the console');
+
+      assert.equal(
+        (
+          await api.call('POST', `/staff/customers/${customer.id}/payments/${customer.orderNumber}/resend`, {
+            token: agent,
+          })
+        ).status,
+        204,
+      );
+      const csv = await fetch(`${api.url}/api/staff/audit.csv?customer=${customer.id}`, {
+        headers: { authorization: `Bearer ${admin}` },
+      });
+      assert.equal(csv.headers.get('content-type'), 'text/csv; charset=utf-8');
+      const lines = (await csv.text())
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n');
+      assert.equal(lines[0], '"id";"vrijeme";"osoblje";"radnja";"korisnik";"razlog";"prije";"poslije"');
+      assert.ok(
+        lines.some((line) => line.includes('"Rada Refund";"payment.refund"') && line.includes('Prekid usluge')),
+      );
+      assert.ok(lines.some((line) => line.includes('"invoice.resend"')));
+    });
+
+    it('under a burst of 100 refunds of 5 KM with different keys, refunds no more than was paid', async () => {
+      const { token: admin } = await firstSignIn('refund.burst@ontv.ba', 'admin');
+      const customer = await paidCustomer();
+      const answers = await Promise.all(
+        Array.from({ length: 100 }, (_, i) =>
+          api.call('POST', `/staff/customers/${customer.id}/payments/${customer.orderNumber}/refund`, {
+            token: admin,
+            body: { amount: '5', reason: 'Burst', key: `burst-key-${String(i).padStart(3, '0')}` },
+          }),
+        ),
+      );
+      // 24,90 KM paid: four refunds of 5 KM fit, the fifth would not.
+      assert.deepEqual(
+        [answers.filter((r) => r.status === 200).length, answers.filter((r) => r.status === 409).length],
+        [4, 96],
+      );
+      const [row] = await api.db.query<{ total: number }>(
+        `SELECT sum(amount_fening)::int AS total FROM refunds WHERE order_number = $1`,
+        [customer.orderNumber],
+      );
+      assert.equal(row!.total, 2000);
+    });
+
+    it('extends a period by N days with a reason, and signs a device out', async () => {
+      const { token: admin } = await firstSignIn('extend@ontv.ba', 'admin');
+      const customer = await paidCustomer();
+      const before = (await api.call('GET', `/staff/customers/${customer.id}`, { token: admin })).body;
+      const extended = await api.call('POST', `/staff/customers/${customer.id}/extend`, {
+        token: admin,
+        body: { days: 7, reason: 'Prekid signala' },
+      });
+      assert.equal(extended.status, 200);
+      const days = (Date.parse(extended.body.nextPaymentOn) - Date.parse(before.nextPaymentOn)) / 86_400_000;
+      assert.equal(days, 7);
+      assert.equal(
+        (
+          await api.call('POST', `/staff/customers/${customer.id}/extend`, {
+            token: admin,
+            body: { days: 400, reason: 'Previše' },
+          })
+        ).status,
+        400,
+      );
+
+      const devices = await api.call('GET', `/staff/customers/${customer.id}/devices`, { token: admin });
+      assert.equal(devices.body.length, 1);
+      const after = await api.call('POST', `/staff/customers/${customer.id}/sign-out`, {
+        token: admin,
+        body: { sessionId: devices.body[0].id, reason: 'Izgubljen telefon' },
+      });
+      assert.deepEqual(after.body, []);
+      assert.equal((await api.call('GET', '/customer/devices', { token: customer.token })).status, 401);
     });
 
     it('under bursts of 100: one code signs in once, a block happens once, and wrong passwords are checked at most 5 times', async () => {

@@ -17,7 +17,8 @@ export type MessageKind =
   | 'REACTIVATED'
   | 'NEW_DEVICE'
   | 'PASSWORD_CHANGED'
-  | 'PLAN_CHANGED';
+  | 'PLAN_CHANGED'
+  | 'REFUND';
 
 /** What a notice says, whoever it goes to: its text (an SMS as it is, the body of an e-mail) and the e-mail's extras. */
 export interface Notice {

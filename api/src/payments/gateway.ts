@@ -48,8 +48,11 @@ export interface PaymentGateway {
    * 'succeeded' when it was paid already (the caller refunds it then), else 'canceled'.
    */
   cancelPayment(paymentId: string): Promise<'canceled' | 'succeeded'>;
-  /** Gives a succeeded payment's money back in full. */
-  refund(paymentId: string): Promise<void>;
+  /**
+   * Gives a succeeded payment's money back: in full, or `amountFening` of it (the support console's
+   * refunds), once per `idempotencyKey`. Throws when the provider refuses (more than is left, say).
+   */
+  refund(paymentId: string, part?: { amountFening: number; idempotencyKey: string }): Promise<void>;
   /** Forgets a saved card at the provider (a deleted card can never be charged again). */
   detach(paymentMethod: string): Promise<void>;
   /** Tells the portal about outcomes. */

@@ -1,8 +1,9 @@
 import type { FastifyRequest } from 'fastify';
-import type { Invoice, PaymentOrderResponse, PaymentRecord } from '@portal/shared/contract';
+import type { CreditNote, Invoice, PaymentOrderResponse, PaymentRecord } from '@portal/shared/contract';
 import type { Repositories } from '../repositories';
 import type { CardRow } from '../repositories/cards';
 import type { OrderRow } from '../repositories/orders';
+import type { RefundRow } from '../repositories/refunds';
 import { HttpError } from '../http/validate';
 import { toCreditCard } from '../cards/cards';
 import { fromFening } from '../money';
@@ -44,8 +45,31 @@ export async function cancelPayments(
   }
 }
 
-export function toRecord(order: OrderRow): PaymentRecord {
+/** The credit notes of refunds given back, by order number. */
+function creditNotesByOrder(refunds: RefundRow[]): Map<string, CreditNote[]> {
+  const notes = new Map<string, CreditNote[]>();
+  for (const refund of refunds) {
+    const list = notes.get(refund.order_number) ?? [];
+    list.push({
+      number: refund.credit_note_number,
+      issued: new Date(refund.created_at).toISOString(),
+      amount: fromFening(refund.amount_fening),
+    });
+    notes.set(refund.order_number, list);
+  }
+  return notes;
+}
+
+/** The customer's payment history: paid orders, newest first, each with its refunds' credit notes. */
+export async function paymentHistory(repos: Repositories, customerId: number): Promise<PaymentRecord[]> {
+  const [orders, refunds] = await Promise.all([repos.orders.paid(customerId), repos.refunds.succeeded(customerId)]);
+  const notes = creditNotesByOrder(refunds);
+  return orders.map((order) => toRecord(order, notes.get(order.order_number)));
+}
+
+export function toRecord(order: OrderRow, creditNotes?: CreditNote[]): PaymentRecord {
   return {
+    ...(creditNotes?.length ? { creditNotes } : {}),
     orderNumber: order.order_number,
     updated: new Date(order.updated_at).toISOString(),
     periodStart: order.period_start ?? '',
@@ -72,8 +96,11 @@ export async function invoiceOf(
   if (!/^[0-9]{4}-[0-9]{6,}$/.test(orderNumber)) return null;
   const order = await repos.orders.invoice(orderNumber, customerId);
   if (!order) return null;
+  const notes = creditNotesByOrder(
+    (await repos.refunds.succeeded(order.customer_id)).filter((refund) => refund.order_number === orderNumber),
+  );
   return {
-    ...toRecord(order),
+    ...toRecord(order, notes.get(orderNumber)),
     issued: new Date(order.updated_at).toISOString(),
     customer: {
       fullName: `${order.first_name} ${order.last_name}`,

@@ -99,8 +99,12 @@ export class StripeGateway implements PaymentGateway {
     return 'canceled';
   }
 
-  async refund(paymentId: string): Promise<void> {
-    await this.stripe.refunds.create({ payment_intent: paymentId }, { idempotencyKey: `refund-${paymentId}` });
+  async refund(paymentId: string, part?: { amountFening: number; idempotencyKey: string }): Promise<void> {
+    // Stripe's amounts are in the currency's smallest unit: fening for BAM.
+    await this.stripe.refunds.create(
+      { payment_intent: paymentId, ...(part ? { amount: part.amountFening } : {}) },
+      { idempotencyKey: part ? `refund-${part.idempotencyKey}` : `refund-${paymentId}` },
+    );
   }
 
   async detach(paymentMethod: string): Promise<void> {

@@ -25,11 +25,12 @@ export interface CustomerSummaryRow {
   phone_number: string | null;
   status: string | null;
   plan_name: string | null;
+  next_payment_on: string | null;
   blocked_at: Date | null;
 }
 
 const SUMMARY_COLUMNS = `c.id, c.customer_number, c.first_name, c.last_name, c.email, c.phone_number, s.status,
-  p.name AS plan_name, c.blocked_at`;
+  p.name AS plan_name, to_char(s.next_payment_on, 'YYYY-MM-DD') AS next_payment_on, c.blocked_at`;
 const SUMMARY_FROM = `customers c LEFT JOIN subscriptions s ON s.customer_id = c.id LEFT JOIN plans p ON p.code = s.plan_code`;
 
 /** The `customers` table: who they are, their password, PIN and its failed tries. */

@@ -9,6 +9,7 @@ import { OrdersRepository } from './orders';
 import { OutboxRepository } from './outbox';
 import { PlansRepository } from './plans';
 import { RateLimitsRepository } from './rateLimits';
+import { RefundsRepository } from './refunds';
 import { SandboxProcessorRepository } from './sandboxProcessor';
 import { SessionsRepository } from './sessions';
 import { StaffRepository } from './staff';
@@ -35,6 +36,7 @@ export class Repositories {
   readonly demo: DemoRepository;
   readonly staff: StaffRepository;
   readonly audit: AuditRepository;
+  readonly refunds: RefundsRepository;
 
   constructor(q: Queryable) {
     this.customers = new CustomersRepository(q);
@@ -52,6 +54,7 @@ export class Repositories {
     this.demo = new DemoRepository(q);
     this.staff = new StaffRepository(q);
     this.audit = new AuditRepository(q);
+    this.refunds = new RefundsRepository(q);
   }
 }
 

@@ -59,6 +59,16 @@ export class OrdersRepository extends Repository {
     return row ?? null;
   }
 
+  /** A paid order of the customer, locked until the transaction ends (a refund is decided under it). */
+  async lockPaid(orderNumber: string, customerId: number): Promise<OrderRow | null> {
+    const [row] = await this.q.query<OrderRow>(
+      `SELECT ${ORDER_COLUMNS} FROM ${ORDER_TABLES} WHERE o.order_number = $1 AND o.customer_id = $2 AND o.status = 'PAID'
+        FOR UPDATE OF o`,
+      [orderNumber, customerId],
+    );
+    return row ?? null;
+  }
+
   /** The customer's order made with this idempotency key, if any. */
   async byKey(
     customerId: number,

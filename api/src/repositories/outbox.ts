@@ -89,6 +89,29 @@ export class OutboxRepository extends Repository {
     );
   }
 
+  /** The newest messages to these addresses, without their text or code (the support console). */
+  async sentTo(
+    addresses: string[],
+    limit: number,
+  ): Promise<
+    Array<{
+      id: string;
+      kind: string;
+      channel: Channel;
+      to_address: string;
+      meta: { subject?: string };
+      status: string;
+      created_at: Date;
+      sent_at: Date | null;
+    }>
+  > {
+    return this.q.query(
+      `SELECT id, kind, channel, to_address, meta, status, created_at, sent_at FROM outbox
+        WHERE to_address = ANY ($1::text[]) ORDER BY id DESC LIMIT $2`,
+      [addresses, limit],
+    );
+  }
+
   /** Messages waiting per channel, and the oldest one's age in seconds (the metrics' backlog). */
   async backlog(): Promise<Array<{ channel: string; pending: number; oldest_seconds: number }>> {
     return this.q.query(

@@ -74,6 +74,25 @@ export class SandboxProcessorRepository extends Repository {
     );
   }
 
+  /**
+   * Gives back part of a succeeded payment, once per key: true when done now or before with this key,
+   * false when it would give back more than was paid.
+   */
+  async refundPart(id: string, amountFening: number, key: string, at: Date): Promise<boolean> {
+    const rows = await this.q.query<{ done: boolean }>(
+      `WITH done AS (
+         UPDATE sandbox_intents SET refunded_fening = refunded_fening + $2, refund_keys = array_append(refund_keys, $3),
+           refunded_at = COALESCE(refunded_at, $4), updated_at = $4
+         WHERE id = $1 AND kind = 'payment' AND status = 'succeeded' AND NOT ($3 = ANY (refund_keys))
+           AND refunded_fening + $2 <= amount_fening AND (refunded_at IS NULL OR refunded_fening > 0)
+         RETURNING 1
+       )
+       SELECT EXISTS (SELECT 1 FROM done) OR EXISTS (SELECT 1 FROM sandbox_intents WHERE id = $1 AND $3 = ANY (refund_keys)) AS done`,
+      [id, amountFening, key, at],
+    );
+    return rows[0]?.done ?? false;
+  }
+
   /** The method stays for the records, but its card can no longer be charged. */
   async detach(methodId: string): Promise<void> {
     await this.q.query(`UPDATE sandbox_payment_methods SET behaviour = 'detached' WHERE id = $1`, [methodId]);

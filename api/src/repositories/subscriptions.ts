@@ -87,6 +87,16 @@ export class SubscriptionsRepository extends Repository {
     ]);
   }
 
+  /** The paid period made `days` longer (the support console, under the customer's row lock); null when expired or absent. */
+  async extend(customerId: number, days: number, at: Date): Promise<{ next_payment_on: string } | null> {
+    const [row] = await this.q.query<{ next_payment_on: string }>(
+      `UPDATE subscriptions SET next_payment_on = next_payment_on + $2::int, updated_at = $3
+        WHERE customer_id = $1 AND status <> 'EXPIRED' RETURNING to_char(next_payment_on, 'YYYY-MM-DD') AS next_payment_on`,
+      [customerId, days, at],
+    );
+    return row ?? null;
+  }
+
   /** ACTIVE to DEACTIVATED; the service lasts until the paid period ends. Null when it was not ACTIVE. */
   async deactivate(customerId: number, at: Date): Promise<StatusChange | null> {
     const [row] = await this.q.query<StatusChange>(

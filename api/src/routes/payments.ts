@@ -17,7 +17,7 @@ import {
   PLAN_NOT_FOUND,
   refuseUnlessMayBuy,
   startOrderPayment,
-  toRecord,
+  paymentHistory,
 } from '../payments/orders';
 import { ERROR_TEXTS, ORDER_TEXTS } from '../texts/errors';
 
@@ -104,7 +104,7 @@ export function paymentRoutes(app: FastifyInstance, ctx: ApiContext): void {
   });
 
   route(app, ctx, endpoints.payments, async ({ customer: { customerId } }) => {
-    return (await ctx.store.orders.paid(customerId)).map(toRecord);
+    return paymentHistory(ctx.store, customerId);
   });
 
   route(app, ctx, endpoints.invoice, async ({ customer: { customerId }, params: { orderNumber } }) => {

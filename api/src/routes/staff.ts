@@ -4,7 +4,7 @@ import { usernameOf } from '@portal/shared/contract';
 import { staffEndpoints, type StaffChallenge } from '@portal/shared/contract/staff';
 import { STAFF_TEXTS } from '@portal/shared/texts';
 import type { ApiContext } from '../context';
-import type { AuditRow } from '../repositories/audit';
+import type { AuditFilter, AuditRow } from '../repositories/audit';
 import type { StaffRow, StaffSession } from '../repositories/staff';
 import { HttpError, tooManyRequests } from '../http/validate';
 import { STAFF_IDLE_MINUTES, staffRoute } from '../http/staffRoute';
@@ -12,7 +12,13 @@ import { bearerToken } from '../auth/guard';
 import { decoyHash, hashPassword, verifyPassword } from '../auth/passwords';
 import { seal, unseal } from '../auth/secrets';
 import { newTotpSecret, totpSetup, totpStep } from '../staff/totp';
-import { customerSummary, setCustomerBlocked } from '../staff/customers';
+import { customerSummary, extendPeriod, setCustomerBlocked } from '../staff/customers';
+import { refundOrder } from '../staff/refunds';
+import { invoiceOf, paymentHistory } from '../payments/orders';
+import { notifyCustomer } from '../delivery/notifier';
+import { NOTICES } from '../texts/notices';
+import { daysBefore } from '../days';
+import { toFening } from '../money';
 
 const PAGE_SIZE = 20;
 /** Wrong second-factor codes per member of staff, per 15 minutes (docs/limits.md). */
@@ -40,6 +46,40 @@ const auditPage = (rows: AuditRow[], limit: number) => ({
   items: rows.map(auditEntry),
   nextBefore: rows.length === limit ? Number(rows[rows.length - 1]!.id) : null,
 });
+
+function auditFilter(
+  query: { customer?: string; staff?: string; action?: string; from?: string; to?: string; before?: string },
+  limit: number,
+): AuditFilter {
+  return {
+    customerId: query.customer ? Number(query.customer) : undefined,
+    staffId: query.staff ? Number(query.staff) : undefined,
+    action: query.action,
+    from: query.from ? new Date(`${query.from}T00:00:00Z`) : undefined,
+    // The whole last day.
+    to: query.to ? new Date(Date.parse(`${query.to}T00:00:00Z`) + 86_400_000) : undefined,
+    beforeId: query.before ? Number(query.before) : undefined,
+    limit,
+  };
+}
+
+/** A CSV field: quoted, quotes doubled, and a leading =, +, - or @ made inert for spreadsheets (CSV injection). */
+const csvField = (value: unknown): string => {
+  let text = value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return `"${text.replace(/"/g, '""')}"`;
+};
+
+/** The audit trail as CSV: `;`-separated with a byte-order mark, as spreadsheets in Bosnia open it. */
+function auditCsv(rows: AuditRow[]): string {
+  const header = ['id', 'vrijeme', 'osoblje', 'radnja', 'korisnik', 'razlog', 'prije', 'poslije'];
+  const lines = rows.map((row) =>
+    [row.id, row.at.toISOString(), row.staff_name, row.action, row.customer_id, row.reason, row.before, row.after]
+      .map(csvField)
+      .join(';'),
+  );
+  return `\uFEFF${[header.map(csvField).join(';'), ...lines].join('\r\n')}\r\n`;
+}
 
 /** The support console's calls under `/api/staff` (docs/decisions/032-support-console.md). */
 export function staffRoutes(app: FastifyInstance, ctx: ApiContext): void {
@@ -179,6 +219,148 @@ export function staffRoutes(app: FastifyInstance, ctx: ApiContext): void {
     setCustomerBlocked(store, staff, customerIdOf(params), false, body.reason, ctx.now()),
   );
 
+  /** The customer, who must exist, with the read recorded in the audit trail. */
+  const readCustomer = async (staff: StaffSession, params: { customerId: string }, what: string) => {
+    const customerId = customerIdOf(params);
+    if (!(await store.customers.summary(customerId))) {
+      throw new HttpError(404, STAFF_TEXTS.customerNotFound, 'NOT_FOUND');
+    }
+    await audit(staff, `customer.read.${what}`, customerId);
+    return customerId;
+  };
+
+  staffRoute(app, ctx, staffEndpoints.customerPayments, async ({ staff, params }) =>
+    paymentHistory(store, await readCustomer(staff, params, 'payments')),
+  );
+
+  staffRoute(app, ctx, staffEndpoints.customerInvoice, async ({ staff, params }) => {
+    const invoice = await invoiceOf(store, params.orderNumber, await readCustomer(staff, params, 'invoice'));
+    if (!invoice) throw new HttpError(404, STAFF_TEXTS.paymentNotFound, 'NOT_FOUND');
+    return invoice;
+  });
+
+  // The invoice e-mailed again, as the receipt was: through the outbox, in one transaction with its audit entry.
+  staffRoute(app, ctx, staffEndpoints.resendInvoice, async ({ staff, params, reply }) => {
+    const customerId = customerIdOf(params);
+    const invoice = await invoiceOf(store, params.orderNumber, customerId);
+    if (!invoice) throw new HttpError(404, STAFF_TEXTS.paymentNotFound, 'NOT_FOUND');
+    await store.transaction(async (tx) => {
+      await notifyCustomer(
+        tx,
+        ctx.notifier,
+        customerId,
+        NOTICES.invoiceCopy({
+          plan: invoice.paymentData.name,
+          amountFening: toFening(invoice.amount),
+          orderNumber: invoice.orderNumber,
+        }),
+      );
+      await tx.audit.record(
+        {
+          staffId: staff.staffId,
+          staffName: staff.name,
+          action: 'invoice.resend',
+          customerId,
+          after: { orderNumber: invoice.orderNumber },
+        },
+        ctx.now(),
+      );
+    });
+    return reply.code(204).send();
+  });
+
+  staffRoute(app, ctx, staffEndpoints.refund, async ({ staff, params, body, request }) => {
+    const customerId = customerIdOf(params);
+    const refund = await refundOrder(
+      { store, gateway: ctx.payments.gateway, notifier: ctx.notifier, now: ctx.now, log: request.log },
+      staff,
+      {
+        customerId,
+        orderNumber: params.orderNumber,
+        amountFening: toFening(Number(body.amount.replace(',', '.'))),
+        reason: body.reason,
+        key: body.key,
+      },
+    );
+    return {
+      creditNoteNumber: refund.credit_note_number,
+      orderNumber: refund.order_number,
+      amount: refund.amount_fening / 100,
+      status: refund.status,
+    };
+  });
+
+  // The customer's signed-in devices, as their own page lists them (none is the asking one here).
+  const devicesOf = async (customerId: number) => {
+    const rows = await store.sessions.listOpen(
+      customerId,
+      daysBefore(ctx.now(), ctx.config.refreshWindowDays),
+      '00000000-0000-0000-0000-000000000000',
+    );
+    return rows.map((row) => ({
+      id: row.id,
+      type: row.device_type,
+      name: row.device_name,
+      signedInAt: new Date(row.created_at).toISOString(),
+      lastUsedAt: new Date(row.refreshed_at).toISOString(),
+      current: false,
+    }));
+  };
+  staffRoute(app, ctx, staffEndpoints.customerDevices, async ({ staff, params }) =>
+    devicesOf(await readCustomer(staff, params, 'devices')),
+  );
+
+  // One device signed out, or all of them: their next call is refused.
+  staffRoute(app, ctx, staffEndpoints.signOut, async ({ staff, params, body }) => {
+    const customerId = customerIdOf(params);
+    const now = ctx.now();
+    await store.transaction(async (tx) => {
+      if (body.sessionId) {
+        if (!(await tx.sessions.end(customerId, body.sessionId, now))) {
+          throw new HttpError(404, STAFF_TEXTS.deviceNotFound, 'NOT_FOUND');
+        }
+      } else {
+        if (!(await tx.customers.summary(customerId))) {
+          throw new HttpError(404, STAFF_TEXTS.customerNotFound, 'NOT_FOUND');
+        }
+        await tx.sessions.endOthers(customerId, null, now);
+      }
+      await tx.audit.record(
+        {
+          staffId: staff.staffId,
+          staffName: staff.name,
+          action: body.sessionId ? 'device.sign-out' : 'device.sign-out-all',
+          customerId,
+          reason: body.reason,
+          after: body.sessionId ? { sessionId: body.sessionId } : undefined,
+        },
+        now,
+      );
+    });
+    return devicesOf(customerId);
+  });
+
+  staffRoute(app, ctx, staffEndpoints.customerMessages, async ({ staff, params }) => {
+    const customerId = await readCustomer(staff, params, 'messages');
+    const contact = await store.customers.contactOf(customerId);
+    const addresses = [contact?.email, contact?.phone_number].filter((a): a is string => !!a);
+    const rows = await store.outbox.sentTo(addresses, 50);
+    return rows.map((row) => ({
+      id: Number(row.id),
+      kind: row.kind,
+      channel: row.channel,
+      to: row.to_address,
+      subject: row.meta.subject ?? null,
+      status: row.status,
+      createdAt: new Date(row.created_at).toISOString(),
+      sentAt: row.sent_at ? new Date(row.sent_at).toISOString() : null,
+    }));
+  });
+
+  staffRoute(app, ctx, staffEndpoints.extend, async ({ staff, params, body }) =>
+    extendPeriod(store, staff, customerIdOf(params), body.days, body.reason, ctx.now()),
+  );
+
   staffRoute(app, ctx, staffEndpoints.customerAudit, async ({ params }) => {
     const rows = await store.audit.list({ customerId: customerIdOf(params), limit: 100 });
     return auditPage(rows, 100);
@@ -186,15 +368,16 @@ export function staffRoutes(app: FastifyInstance, ctx: ApiContext): void {
 
   staffRoute(app, ctx, staffEndpoints.audit, async ({ query }) => {
     const limit = 100;
-    const rows = await store.audit.list({
-      customerId: query.customer ? Number(query.customer) : undefined,
-      staffId: query.staff ? Number(query.staff) : undefined,
-      action: query.action,
-      from: query.from ? new Date(`${query.from}T00:00:00Z`) : undefined,
-      to: query.to ? new Date(Date.parse(`${query.to}T00:00:00Z`) + 86_400_000) : undefined,
-      beforeId: query.before ? Number(query.before) : undefined,
-      limit,
-    });
-    return auditPage(rows, limit);
+    return auditPage(await store.audit.list(auditFilter(query, limit)), limit);
+  });
+
+  // The same entries as a file for a spreadsheet, at most 10 000 at once (narrow the dates for more).
+  staffRoute(app, ctx, staffEndpoints.auditCsv, async ({ staff, query, reply }) => {
+    const rows = await store.audit.list(auditFilter(query, 10_000));
+    await audit(staff, 'audit.export', query.customer ? Number(query.customer) : null);
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', 'attachment; filename="revizija.csv"')
+      .send(auditCsv(rows));
   });
 }

@@ -17,6 +17,7 @@ export function customerSummary(row: CustomerSummaryRow): CustomerSummary {
     phoneNumber: row.phone_number,
     status: row.status,
     plan: row.plan_name,
+    nextPaymentOn: row.next_payment_on,
     blocked: row.blocked_at !== null,
   };
 }
@@ -65,5 +66,39 @@ export async function setCustomerBlocked(
       now,
     );
     return customerSummary(after);
+  });
+}
+
+/**
+ * Extends the customer's paid period by `days` (a goodwill gesture, an outage), under their row lock, in
+ * one transaction with its audit entry. An expired subscription is not extended: the customer buys anew.
+ */
+export async function extendPeriod(
+  store: Store,
+  staff: StaffSession,
+  customerId: number,
+  days: number,
+  reason: string,
+  now: Date,
+): Promise<CustomerSummary> {
+  return store.transaction(async (tx) => {
+    const before = await tx.customers.lockedSummary(customerId);
+    if (!before) throw notFound();
+    if (!before.status) throw new HttpError(409, STAFF_TEXTS.noSubscription, 'CONFLICT');
+    const extended = await tx.subscriptions.extend(customerId, days, now);
+    if (!extended) throw new HttpError(409, STAFF_TEXTS.notExtendable, 'CONFLICT');
+    await tx.audit.record(
+      {
+        staffId: staff.staffId,
+        staffName: staff.name,
+        action: 'subscription.extend',
+        customerId,
+        reason,
+        before: { nextPaymentOn: before.next_payment_on },
+        after: { nextPaymentOn: extended.next_payment_on, days },
+      },
+      now,
+    );
+    return customerSummary((await tx.customers.summary(customerId))!);
   });
 }

@@ -1,12 +1,13 @@
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
+import { STAFF_TEXTS } from '@portal/shared/texts';
 
 /**
  * The second factor of staff sign-in: RFC 6238 codes (6 digits, 30 seconds, SHA-1, what every
  * authenticator app reads) through `otpauth`, and the QR code to set it up through `qrcode`.
  */
 const PERIOD_SECONDS = 30;
-const ISSUER = 'ON TV podrška';
+const ISSUER = STAFF_TEXTS.totpIssuer;
 
 const totpOf = (secret: string, label = '') =>
   new TOTP({ issuer: ISSUER, label, secret: Secret.fromBase32(secret), digits: 6, period: PERIOD_SECONDS });

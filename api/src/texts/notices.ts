@@ -90,6 +90,23 @@ export const NOTICES = {
       `ON TV: paket je promijenjen, sada gledaš paket ${p.plan}. Za preostale dane perioda do ${formatDate(p.periodEnd)} naplaćena je razlika u cijeni ${paid(p)}.`,
     ),
 
+  /** A copy of an invoice the operator's support sends again at the customer's request. */
+  invoiceCopy: (p: { plan: string; amountFening: number; orderNumber: string }): Notice => ({
+    kind: 'RECEIPT',
+    subject: `ON TV: kopija računa br. ${p.orderNumber}`,
+    text: `ON TV: na tvoj zahtjev šaljemo kopiju računa br. ${p.orderNumber} za paket ${p.plan} (${formatKM(fromFening(p.amountFening))}). Račun nalaziš i u svom nalogu, u istoriji uplata.`,
+    link: invoiceLink(p.orderNumber),
+    invoice: p.orderNumber,
+  }),
+
+  /** Money given back by the operator's staff, with the credit note's number. */
+  refunded: (p: { amountFening: number; orderNumber: string; creditNote: string }): Notice => ({
+    kind: 'REFUND',
+    subject: `ON TV: povrat novca po računu br. ${p.orderNumber}`,
+    text: `ON TV: vraćeno ti je ${formatKM(fromFening(p.amountFening))} po računu br. ${p.orderNumber} (knjižna obavijest br. ${p.creditNote}). Novac stiže na karticu kojom je plaćeno, obično za 5 do 10 radnih dana.`,
+    link: invoiceLink(p.orderNumber),
+  }),
+
   renewalFailed: (p: {
     plan: string;
     amountFening: number;

@@ -124,6 +124,10 @@ export const planChangeResponseSchema = z.object({
 export type PlanChangeResponse = z.infer<typeof planChangeResponseSchema>;
 
 /** A payment in the history (product.md §3). Dates are `YYYY-MM-DD`, `updated` an ISO time. */
+/** Money given back on a payment by the operator's staff (issue 35), with its credit note's number. */
+export const creditNoteSchema = z.object({ number: z.string(), issued: z.string(), amount: z.number() });
+export type CreditNote = z.infer<typeof creditNoteSchema>;
+
 export const paymentRecordSchema = z.object({
   orderNumber: z.string(),
   updated: z.string(),
@@ -132,6 +136,8 @@ export const paymentRecordSchema = z.object({
   creditCardNumber: z.string(),
   amount: z.number(),
   paymentData: z.object({ name: z.string() }),
+  /** Refunds of this payment, oldest first; absent when there are none. */
+  creditNotes: z.optional(z.array(creditNoteSchema)),
 });
 export type PaymentRecord = z.infer<typeof paymentRecordSchema>;
 export const paymentListSchema = z.array(paymentRecordSchema);

@@ -1,7 +1,8 @@
 import * as z from 'zod/mini';
 import { STAFF_TEXTS } from '../texts/staff';
 import type { Endpoint } from './endpoints';
-import { isStrongPassword } from './customer';
+import { deviceListSchema, isStrongPassword } from './customer';
+import { invoiceSchema, paymentListSchema } from './payments';
 
 /**
  * The support console's calls (docs/decisions/032-support-console.md), under `/api/staff`. No customer
@@ -82,6 +83,7 @@ export const customerSummarySchema = z.object({
   phoneNumber: z.nullable(z.string()),
   status: z.nullable(z.string()),
   plan: z.nullable(z.string()),
+  nextPaymentOn: z.nullable(z.string()),
   blocked: z.boolean(),
 });
 export type CustomerSummary = z.infer<typeof customerSummarySchema>;
@@ -94,6 +96,46 @@ export const customerSearchSchema = z.object({
 export type CustomerSearch = z.infer<typeof customerSearchSchema>;
 
 export const blockRequestSchema = z.object({ reason: reasonSchema });
+
+/** A refund: KM with at most two decimals (`12,45` or `12.45`), why, and a key the console makes once per refund dialog. */
+export const refundRequestSchema = z.object({
+  amount: z.string().check(z.trim(), z.regex(/^\d{1,5}([.,]\d{1,2})?$/, STAFF_TEXTS.amountFormat)),
+  reason: reasonSchema,
+  key: z.string().check(z.regex(/^[A-Za-z0-9_-]{8,64}$/)),
+});
+export const refundSchema = z.object({
+  creditNoteNumber: z.string(),
+  orderNumber: z.string(),
+  amount: z.number(),
+  status: z.enum(['PENDING', 'SUCCEEDED', 'FAILED']),
+});
+export type RefundAnswer = z.infer<typeof refundSchema>;
+
+/** A period extended by whole days (at most a year at once), with why. */
+export const extendRequestSchema = z.object({
+  days: z.number().check(z.int(), z.minimum(1, STAFF_TEXTS.daysRange), z.maximum(365, STAFF_TEXTS.daysRange)),
+  reason: reasonSchema,
+});
+
+/** Signing devices out: one session, or every one when `sessionId` is absent. */
+export const signOutRequestSchema = z.object({
+  sessionId: z.optional(z.string().check(z.regex(/^[0-9a-f-]{36}$/))),
+  reason: reasonSchema,
+});
+
+/** A message sent to the customer, without its text (a code is nobody's to read): what, how, when, whether it arrived. */
+export const sentMessageSchema = z.object({
+  id: z.number(),
+  kind: z.string(),
+  channel: z.enum(['SMS', 'EMAIL']),
+  to: z.string(),
+  subject: z.nullable(z.string()),
+  status: z.string(),
+  createdAt: z.string(),
+  sentAt: z.nullable(z.string()),
+});
+export const sentMessageListSchema = z.array(sentMessageSchema);
+export type SentMessage = z.infer<typeof sentMessageSchema>;
 
 export const auditEntrySchema = z.object({
   id: z.number(),
@@ -184,6 +226,66 @@ export const staffEndpoints = {
     auth: false,
     staff: 'admin',
   }),
+  /** The customer's payment history as the customer sees it (contract/payments.ts), credit notes included. */
+  customerPayments: staffEndpoint({
+    method: 'GET',
+    path: '/staff/customers/{customerId}/payments',
+    answer: paymentListSchema,
+    auth: false,
+    staff: 'agent',
+  }),
+  customerInvoice: staffEndpoint({
+    method: 'GET',
+    path: '/staff/customers/{customerId}/payments/{orderNumber}',
+    answer: invoiceSchema,
+    auth: false,
+    staff: 'agent',
+  }),
+  /** The invoice e-mailed to the customer again. */
+  resendInvoice: staffEndpoint({
+    method: 'POST',
+    path: '/staff/customers/{customerId}/payments/{orderNumber}/resend',
+    auth: false,
+    staff: 'agent',
+  }),
+  refund: staffEndpoint({
+    method: 'POST',
+    path: '/staff/customers/{customerId}/payments/{orderNumber}/refund',
+    body: refundRequestSchema,
+    answer: refundSchema,
+    auth: false,
+    staff: 'admin',
+  }),
+  customerDevices: staffEndpoint({
+    method: 'GET',
+    path: '/staff/customers/{customerId}/devices',
+    answer: deviceListSchema,
+    auth: false,
+    staff: 'agent',
+  }),
+  signOut: staffEndpoint({
+    method: 'POST',
+    path: '/staff/customers/{customerId}/sign-out',
+    body: signOutRequestSchema,
+    answer: deviceListSchema,
+    auth: false,
+    staff: 'agent',
+  }),
+  customerMessages: staffEndpoint({
+    method: 'GET',
+    path: '/staff/customers/{customerId}/messages',
+    answer: sentMessageListSchema,
+    auth: false,
+    staff: 'agent',
+  }),
+  extend: staffEndpoint({
+    method: 'POST',
+    path: '/staff/customers/{customerId}/extend',
+    body: extendRequestSchema,
+    answer: customerSummarySchema,
+    auth: false,
+    staff: 'admin',
+  }),
   customerAudit: staffEndpoint({
     method: 'GET',
     path: '/staff/customers/{customerId}/audit',
@@ -196,6 +298,14 @@ export const staffEndpoints = {
     path: '/staff/audit',
     query: auditQuerySchema,
     answer: auditListSchema,
+    auth: false,
+    staff: 'admin',
+  }),
+  /** The audit trail as CSV, with the list's filters (a spreadsheet's file: UTF-8 with its mark, `;`-separated). */
+  auditCsv: staffEndpoint({
+    method: 'GET',
+    path: '/staff/audit.csv',
+    query: auditQuerySchema,
     auth: false,
     staff: 'admin',
   }),

@@ -6,6 +6,8 @@ export const STAFF_TEXTS = {
   weakPassword:
     'Lozinka mora imati najmanje 12 znakova, te veliko i malo slovo, broj i specijalni znak (najviše 32 znaka).',
   codeFormat: 'Kod ima 6 cifara.',
+  /** The issuer an authenticator app shows beside the account. */
+  totpIssuer: 'ON TV podrška',
   reasonNeeded: 'Navedi razlog (najmanje 3 znaka).',
   searchTooShort: 'Unesi najmanje 2 znaka za pretragu.',
   loginFailed: 'Pogrešan e-mail ili lozinka.',
@@ -18,4 +20,14 @@ export const STAFF_TEXTS = {
   customerNotFound: 'Korisnik nije pronađen.',
   alreadyBlocked: 'Korisnik je već blokiran.',
   notBlocked: 'Korisnik nije blokiran.',
+  paymentNotFound: 'Uplata nije pronađena.',
+  keyReused: 'Ovaj zahtjev za povrat već je poslan s drugim iznosom. Otvori povrat ponovo.',
+  refundTooLarge: (left: number) =>
+    `Povrat ne može biti veći od uplaćenog iznosa: preostalo je ${left.toFixed(2).replace('.', ',')} KM.`,
+  refundFailed: 'Procesor plaćanja nije izvršio povrat. Pokušaj ponovo kasnije.',
+  daysRange: 'Broj dana je od 1 do 365.',
+  notExtendable: 'Istekla pretplata se ne produžava: korisnik bira i plaća paket.',
+  noSubscription: 'Korisnik nema pretplatu.',
+  deviceNotFound: 'Uređaj nije pronađen ili je već odjavljen.',
+  amountFormat: 'Unesi iznos u KM, npr. 12,45.',
 } as const;

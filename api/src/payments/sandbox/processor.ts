@@ -69,8 +69,11 @@ export class SandboxProcessor implements PaymentGateway {
     return (await this.rows.intent(paymentId))?.status === 'succeeded' ? 'succeeded' : 'canceled';
   }
 
-  async refund(paymentId: string): Promise<void> {
-    await this.rows.refund(paymentId, this.now());
+  async refund(paymentId: string, part?: { amountFening: number; idempotencyKey: string }): Promise<void> {
+    if (!part) return this.rows.refund(paymentId, this.now());
+    if (!(await this.rows.refundPart(paymentId, part.amountFening, part.idempotencyKey, this.now()))) {
+      throw new Error(`The sandbox refuses to refund ${part.amountFening} of payment ${paymentId}: more than is left`);
+    }
   }
 
   async detach(paymentMethod: string): Promise<void> {

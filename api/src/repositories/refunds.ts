@@ -1,0 +1,86 @@
+import { Repository } from './base';
+
+export interface RefundRow {
+  id: string;
+  credit_note_number: string;
+  order_number: string;
+  customer_id: number;
+  amount_fening: number;
+  status: 'PENDING' | 'SUCCEEDED' | 'FAILED';
+  reason: string;
+  created_at: Date;
+}
+
+/** `refunds`: money an admin gave back on a paid order, each with its credit note (staff/refunds.ts). */
+export class RefundsRepository extends Repository {
+  async byKey(orderNumber: string, idempotencyKey: string): Promise<RefundRow | null> {
+    const [row] = await this.q.query<RefundRow>(
+      'SELECT * FROM refunds WHERE order_number = $1 AND idempotency_key = $2',
+      [orderNumber, idempotencyKey],
+    );
+    return row ?? null;
+  }
+
+  /** What was given back or is being given back on the order (PENDING and SUCCEEDED), and how many refunds it had. */
+  async totals(orderNumber: string): Promise<{ refunded: number; count: number }> {
+    const [row] = await this.q.query<{ refunded: number; count: number }>(
+      `SELECT COALESCE(sum(amount_fening) FILTER (WHERE status <> 'FAILED'), 0)::int AS refunded, count(*)::int AS count
+         FROM refunds WHERE order_number = $1`,
+      [orderNumber],
+    );
+    return row ?? { refunded: 0, count: 0 };
+  }
+
+  async create(refund: {
+    id: string;
+    creditNoteNumber: string;
+    orderNumber: string;
+    customerId: number;
+    amountFening: number;
+    staffId: number;
+    reason: string;
+    idempotencyKey: string;
+    at: Date;
+  }): Promise<RefundRow> {
+    const [row] = await this.q.query<RefundRow>(
+      `INSERT INTO refunds (id, credit_note_number, order_number, customer_id, amount_fening, status, staff_id, reason,
+         idempotency_key, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, 'PENDING', $6, $7, $8, $9, $9) RETURNING *`,
+      [
+        refund.id,
+        refund.creditNoteNumber,
+        refund.orderNumber,
+        refund.customerId,
+        refund.amountFening,
+        refund.staffId,
+        refund.reason,
+        refund.idempotencyKey,
+        refund.at,
+      ],
+    );
+    return row!;
+  }
+
+  /** The provider's answer: SUCCEEDED or FAILED, once (a PENDING refund only). */
+  async settle(id: string, status: 'SUCCEEDED' | 'FAILED', at: Date): Promise<RefundRow | null> {
+    const [row] = await this.q.query<RefundRow>(
+      `UPDATE refunds SET status = $2, updated_at = $3 WHERE id = $1 AND status = 'PENDING' RETURNING *`,
+      [id, status, at],
+    );
+    return row ?? null;
+  }
+
+  /** The customer's refunds given back (SUCCEEDED), for the payment history and invoices. */
+  async succeeded(customerId: number): Promise<RefundRow[]> {
+    return this.q.query<RefundRow>(
+      `SELECT * FROM refunds WHERE customer_id = $1 AND status = 'SUCCEEDED' ORDER BY created_at, credit_note_number`,
+      [customerId],
+    );
+  }
+
+  async ofCustomer(customerId: number): Promise<RefundRow[]> {
+    return this.q.query<RefundRow>('SELECT * FROM refunds WHERE customer_id = $1 ORDER BY created_at DESC', [
+      customerId,
+    ]);
+  }
+}

@@ -1,0 +1,111 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { STAFF_TEXTS } from '@portal/shared/texts';
+import type { Store } from '../repositories';
+import type { RefundRow } from '../repositories/refunds';
+import type { StaffSession } from '../repositories/staff';
+import type { PaymentGateway } from '../payments/gateway';
+import { HttpError } from '../http/validate';
+import { fromFening, type Fening } from '../money';
+import { notifyCustomer, type Notifier } from '../delivery/notifier';
+import { NOTICES } from '../texts/notices';
+
+export interface RefundDeps {
+  store: Store;
+  gateway: PaymentGateway;
+  notifier: Notifier;
+  now: () => Date;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * An admin's refund of a paid order, in full or in part (issue 35), in three steps:
+ * 1. under the order's row lock, in one transaction with its audit entry: the same key again answers the
+ *    refund made for it (twice clicked is once); otherwise the amount must fit in what was paid less what
+ *    is refunded or being refunded, and a PENDING refund with its credit note number is written;
+ * 2. the payment provider is asked, with the refund's id as its idempotency key;
+ * 3. the refund is SUCCEEDED, with the customer's notice, or FAILED (its amount may be refunded again) with a 502.
+ * The same key again (a second click, a replayed request) answers the refund as it stands and asks the
+ * provider nothing. A server stopped between 1 and 3 leaves it PENDING: counted against what may be
+ * refunded, never refunded twice (docs/decisions/032 says how an operator settles it).
+ */
+export async function refundOrder(
+  deps: RefundDeps,
+  staff: StaffSession,
+  request: { customerId: number; orderNumber: string; amountFening: Fening; reason: string; key: string },
+): Promise<RefundRow> {
+  const { store, gateway, notifier, now, log } = deps;
+  const { refund, paymentId } = await store.transaction(async (tx) => {
+    const order = await tx.orders.lockPaid(request.orderNumber, request.customerId);
+    if (!order || !order.provider_payment_id) throw new HttpError(404, STAFF_TEXTS.paymentNotFound, 'NOT_FOUND');
+    const known = await tx.refunds.byKey(request.orderNumber, request.key);
+    if (known) {
+      if (known.amount_fening !== request.amountFening)
+        throw new HttpError(422, STAFF_TEXTS.keyReused, 'IDEMPOTENCY_MISMATCH');
+      return { refund: known, paymentId: null };
+    }
+    const { refunded, count } = await tx.refunds.totals(request.orderNumber);
+    const left = order.amount_fening - refunded;
+    if (request.amountFening > left) {
+      throw new HttpError(409, STAFF_TEXTS.refundTooLarge(fromFening(left)), 'REFUND_TOO_LARGE');
+    }
+    const at = now();
+    const created = await tx.refunds.create({
+      id: randomUUID(),
+      creditNoteNumber: `${request.orderNumber}-P${count + 1}`,
+      orderNumber: request.orderNumber,
+      customerId: request.customerId,
+      amountFening: request.amountFening,
+      staffId: staff.staffId,
+      reason: request.reason,
+      idempotencyKey: request.key,
+      at,
+    });
+    await tx.audit.record(
+      {
+        staffId: staff.staffId,
+        staffName: staff.name,
+        action: 'payment.refund',
+        customerId: request.customerId,
+        reason: request.reason,
+        before: {
+          orderNumber: request.orderNumber,
+          paid: fromFening(order.amount_fening),
+          refunded: fromFening(refunded),
+        },
+        after: {
+          orderNumber: request.orderNumber,
+          creditNote: created.credit_note_number,
+          refunded: fromFening(refunded + request.amountFening),
+        },
+      },
+      at,
+    );
+    return { refund: created, paymentId: order.provider_payment_id };
+  });
+  if (!paymentId) return refund;
+
+  try {
+    await gateway.refund(paymentId, { amountFening: refund.amount_fening, idempotencyKey: refund.id });
+  } catch (error) {
+    log.warn({ refundId: refund.id, err: error }, 'the payment provider refused a refund');
+    await store.refunds.settle(refund.id, 'FAILED', now());
+    throw new HttpError(502, STAFF_TEXTS.refundFailed, 'REFUND_FAILED');
+  }
+  // Settled once, with the customer's notice in the same transaction: a refund answered again tells nobody twice.
+  return store.transaction(async (tx) => {
+    const settled = await tx.refunds.settle(refund.id, 'SUCCEEDED', now());
+    if (!settled) return (await tx.refunds.byKey(refund.order_number, request.key)) ?? refund;
+    await notifyCustomer(
+      tx,
+      notifier,
+      settled.customer_id,
+      NOTICES.refunded({
+        amountFening: settled.amount_fening,
+        orderNumber: settled.order_number,
+        creditNote: settled.credit_note_number,
+      }),
+    );
+    return settled;
+  });
+}
