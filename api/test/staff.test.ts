@@ -305,6 +305,20 @@ for (const engine of engines()) {
         ).status,
         204,
       );
+      // A code for a password reset the customer started, sent again.
+      const resetUrl = `/staff/customers/${customer.id}/resend-code`;
+      assert.equal((await api.call('POST', resetUrl, { token: agent })).status, 409, 'no reset started');
+      const started = await api.call('POST', '/forgot-password/check-username', {
+        body: { username: customer.email, osType: 1 },
+      });
+      assert.equal(started.status, 200, JSON.stringify(started.body));
+      assert.equal((await api.call('POST', resetUrl, { token: agent })).status, 204);
+      const codes = await api.db.query<{ kind: string }>(
+        `SELECT kind FROM outbox WHERE to_address = $1 AND kind = 'CODE'`,
+        [customer.email],
+      );
+      assert.equal(codes.length, 2, 'the first code and the one sent again');
+
       const csv = await fetch(`${api.url}/api/staff/audit.csv?customer=${customer.id}`, {
         headers: { authorization: `Bearer ${admin}` },
       });
@@ -318,6 +332,7 @@ for (const engine of engines()) {
         lines.some((line) => line.includes('"Rada Refund";"payment.refund"') && line.includes('Prekid usluge')),
       );
       assert.ok(lines.some((line) => line.includes('"invoice.resend"')));
+      assert.ok(lines.some((line) => line.includes('"code.resend"')));
     });
 
     it('under a burst of 100 refunds of 5 KM with different keys, refunds no more than was paid', async () => {

@@ -6,6 +6,8 @@ import { HttpError, tooManyRequests } from '../http/validate';
 import { secondsUntil } from '../days';
 import { CODE_TTL_MINUTES } from './rules';
 import { ERROR_TEXTS } from '../texts/errors';
+import { NOTICES } from '../texts/notices';
+import type { Notifier } from '../delivery/notifier';
 
 export { CODE_TTL_MINUTES } from './rules';
 export type { Purpose, VerificationRow } from '../repositories/verifications';
@@ -105,6 +107,33 @@ export async function replaceCode(
     Math.ceil((new Date(current.resend_window_start).getTime() + 3_600_000 - now.getTime()) / 60_000),
   );
   throw tooManyRequests(ERROR_TEXTS.tooManyResends, wait * 60, 'TOO_MANY_RESENDS');
+}
+
+/**
+ * A new code for a registration or reset, sent where the first went (the customer's resend link, or
+ * the support console at the customer's request). The code and its message in one transaction: a
+ * code exists exactly when its message is queued. False when there is nothing to resend (unknown,
+ * finished or approved); a reset for an unknown username sends nothing and answers true.
+ */
+export async function resendCode(
+  ctx: CodeDeps & { notifier: Notifier },
+  id: string,
+  purpose: Purpose,
+): Promise<boolean> {
+  return ctx.store.transaction(async (tx) => {
+    const replaced = await replaceCode(ctx, id, purpose, tx);
+    if (!replaced) return false;
+    if (purpose === 'PASSWORD_RESET' && replaced.row.customer_id === null) return true;
+    await ctx.notifier.send(
+      {
+        to: replaced.row.username,
+        channel: replaced.row.registration_type === 'PHONE_NUMBER' ? 'SMS' : 'EMAIL',
+        ...NOTICES.code(purpose, replaced.code),
+      },
+      tx,
+    );
+    return true;
+  });
 }
 
 /** How long an approved registration or reset may be finished: after that, start again. */

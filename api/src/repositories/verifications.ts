@@ -26,6 +26,16 @@ const approvedSince = (now: string, ttl: string) =>
 
 /** `verifications`: registrations and password resets with their one-time codes (stored as HMACs). */
 export class VerificationsRepository extends Repository {
+  /** The customer's newest password reset still waiting for its code (the support console resends it). */
+  async openResetOf(customerId: number): Promise<VerificationRow | null> {
+    const [row] = await this.q.query<VerificationRow>(
+      `SELECT * FROM verifications WHERE customer_id = $1 AND purpose = 'PASSWORD_RESET'
+         AND approved_at IS NULL AND completed_at IS NULL ORDER BY created_at DESC LIMIT 1`,
+      [customerId],
+    );
+    return row ?? null;
+  }
+
   async find(id: string, purpose: Purpose): Promise<VerificationRow | null> {
     const [row] = await this.q.query<VerificationRow>('SELECT * FROM verifications WHERE id = $1 AND purpose = $2', [
       id,

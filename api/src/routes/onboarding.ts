@@ -15,7 +15,7 @@ import { seal, unseal } from '../auth/secrets';
 import { randomPin } from '../db/seed';
 import { HttpError, tooManyRequests } from '../http/validate';
 import { route } from '../http/route';
-import { APPROVAL_TTL_MINUTES, approveCode, createVerification, replaceCode, type Purpose } from '../onboarding/codes';
+import { APPROVAL_TTL_MINUTES, approveCode, createVerification, resendCode, type Purpose } from '../onboarding/codes';
 import { NOTICES } from '../texts/notices';
 import { notifyCustomer } from '../delivery/notifier';
 import { ERROR_TEXTS } from '../texts/errors';
@@ -48,23 +48,9 @@ async function limit(ctx: ApiContext, request: FastifyRequest, username: string)
 }
 
 async function resend(ctx: ApiContext, id: string, purpose: Purpose): Promise<void> {
-  // The new code and its message in one transaction: a code exists exactly when its message is queued.
-  const sent = await ctx.store.transaction(async (tx) => {
-    const replaced = await replaceCode(ctx, id, purpose, tx);
-    if (!replaced) return false;
-    if (purpose === 'PASSWORD_RESET' && replaced.row.customer_id === null) return true;
-    await ctx.notifier.send(
-      {
-        to: replaced.row.username,
-        channel: channelOf(replaced.row.registration_type),
-        ...NOTICES.code(purpose, replaced.code),
-      },
-      tx,
-    );
-    return true;
-  });
   // Nothing to resend (unknown, finished or approved): answer as if sent; a reset must not reveal accounts.
-  if (!sent && purpose === 'REGISTRATION') throw new HttpError(400, NOT_READY, 'NO_REGISTRATION');
+  if (!(await resendCode(ctx, id, purpose)) && purpose === 'REGISTRATION')
+    throw new HttpError(400, NOT_READY, 'NO_REGISTRATION');
 }
 
 /** Registration and forgotten password (product.md §7; product.md §2, Registration; Forgotten password). */

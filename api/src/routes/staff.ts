@@ -14,6 +14,7 @@ import { seal, unseal } from '../auth/secrets';
 import { newTotpSecret, totpSetup, totpStep } from '../staff/totp';
 import { customerSummary, extendPeriod, setCustomerBlocked } from '../staff/customers';
 import { refundOrder } from '../staff/refunds';
+import { resendCode } from '../onboarding/codes';
 import { invoiceOf, paymentHistory } from '../payments/orders';
 import { notifyCustomer } from '../delivery/notifier';
 import { NOTICES } from '../texts/notices';
@@ -338,6 +339,18 @@ export function staffRoutes(app: FastifyInstance, ctx: ApiContext): void {
       );
     });
     return devicesOf(customerId);
+  });
+
+  // The code of a password reset the customer started, sent again (a lost SMS): the customer's own
+  // limits apply (five resends an hour), and the audit trail says who asked.
+  staffRoute(app, ctx, staffEndpoints.resendCode, async ({ staff, params, reply }) => {
+    const customerId = customerIdOf(params);
+    const reset = await store.verifications.openResetOf(customerId);
+    if (!reset || !(await resendCode(ctx, reset.id, 'PASSWORD_RESET'))) {
+      throw new HttpError(409, STAFF_TEXTS.noOpenReset, 'CONFLICT');
+    }
+    await audit(staff, 'code.resend', customerId);
+    return reply.code(204).send();
   });
 
   staffRoute(app, ctx, staffEndpoints.customerMessages, async ({ staff, params }) => {

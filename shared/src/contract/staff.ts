@@ -271,6 +271,13 @@ export const staffEndpoints = {
     auth: false,
     staff: 'agent',
   }),
+  /** A new code for the customer's password reset still waiting for one, sent where the first went. */
+  resendCode: staffEndpoint({
+    method: 'POST',
+    path: '/staff/customers/{customerId}/resend-code',
+    auth: false,
+    staff: 'agent',
+  }),
   customerMessages: staffEndpoint({
     method: 'GET',
     path: '/staff/customers/{customerId}/messages',

@@ -29,5 +29,6 @@ export const STAFF_TEXTS = {
   notExtendable: 'Istekla pretplata se ne produžava: korisnik bira i plaća paket.',
   noSubscription: 'Korisnik nema pretplatu.',
   deviceNotFound: 'Uređaj nije pronađen ili je već odjavljen.',
+  noOpenReset: 'Korisnik nema započetu promjenu lozinke: kod šalje stranica „Zaboravljena lozinka”.',
   amountFormat: 'Unesi iznos u KM, npr. 12,45.',
 } as const;
