@@ -15,7 +15,7 @@ import { addStaff, resetStaffPassword } from '../staff/accounts';
 const USAGE = `
 npm run staff -- <command> [options]
 
-The support console's staff accounts (served at /podrska/), apart from customers.
+The support console's staff accounts, apart from customers (docs/decisions/032-support-console.md).
 
 Commands:
   add <e-mail> --role agent|admin [--name <name>]
@@ -66,7 +66,7 @@ async function main(): Promise<void> {
       if (!password)
         throw new Error(`${email} has an account already (npm run staff -- reset ${email} for a new password)`);
       console.info(`Added ${email} (${values.role}). One-time password, shown only now: ${password}`);
-      console.info(`Sign in at /podrska/ to choose a password and set up the authenticator app.`);
+      console.info('At the first sign-in they choose a password of their own and set up an authenticator app.');
     } else if (command === 'reset') {
       const password = await resetStaffPassword(store.staff, email!);
       if (!password) throw new Error(`No staff account ${email}`);
