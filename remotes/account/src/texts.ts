@@ -181,6 +181,8 @@ export const HISTORY_TEXTS = {
   show: 'Prikaži račun',
   print: 'Štampaj račun',
   pdfOf: (download: string, orderNumber: string) => `${download}: račun ${orderNumber}`,
+  /** A refund of the payment, under its amount. */
+  refunded: (amount: string, creditNote: string) => `Vraćeno ${amount} (knjižna obavijest ${creditNote})`,
 } as const;
 
 /** Page titles. */

@@ -99,6 +99,18 @@ export function InvoicePage() {
           </tr>
         </tfoot>
       </table>
+      {value.creditNotes && value.creditNotes.length > 0 && (
+        <section className={styles.creditNotes} aria-label={INVOICE_TEXTS.creditNotes}>
+          <h2>{INVOICE_TEXTS.creditNotes}</h2>
+          <ul>
+            {value.creditNotes.map((note) => (
+              <li key={note.number}>
+                {INVOICE_TEXTS.creditNote(note.number, formatDate(note.issued), formatKM(note.amount))}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       <footer className={styles.notes}>
         <p>{INVOICE_TEXTS.complaints}</p>
         <p>{INVOICE_TEXTS.support(operator.supportPhone, operator.supportEmail)}</p>

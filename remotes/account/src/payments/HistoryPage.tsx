@@ -50,7 +50,16 @@ export function HistoryPage() {
                       {formatDate(p.periodStart)} – {formatDate(p.periodEnd)}
                     </td>
                     <td data-label={T.card}>{p.creditCardNumber}</td>
-                    <td data-label={T.amount}>{formatKM(p.amount)}</td>
+                    <td data-label={T.amount}>
+                      <span>
+                        {formatKM(p.amount)}
+                        {p.creditNotes?.map((note) => (
+                          <span key={note.number} className={styles.refund}>
+                            {T.refunded(formatKM(note.amount), note.number)}
+                          </span>
+                        ))}
+                      </span>
+                    </td>
                     <td data-label={T.invoice}>
                       <span className={styles.invoiceActions}>
                         <Link to={paths.invoice.href(p.orderNumber)} aria-label={T.invoiceOf(p.orderNumber)}>

@@ -1,0 +1,41 @@
+import { beforeEach, describe, expect, it } from '@jest/globals';
+import { screen, within } from '@testing-library/react';
+import { fakeApi, type FakeApi } from '@portal/shared/testing';
+import type { PaymentRecord } from '@portal/shared';
+import { logIn, renderAccount } from '../testing';
+
+const PAYMENT: PaymentRecord = {
+  orderNumber: '2026-000042',
+  updated: '2026-11-20T09:00:00.000Z',
+  periodStart: '2026-11-20',
+  periodEnd: '2026-12-20',
+  creditCardNumber: '**** **** **** 4242',
+  amount: 24.9,
+  paymentData: { name: 'MaxON' },
+};
+
+let server: FakeApi;
+beforeEach(() => {
+  server = fakeApi();
+  logIn();
+});
+
+describe('/nalog/istorija-uplata', () => {
+  it('shows a refund the operator gave under the payment’s amount, with its credit note', async () => {
+    server.on('GET', '/ontv-payments', {
+      status: 200,
+      data: [
+        {
+          ...PAYMENT,
+          creditNotes: [{ number: '2026-000042-P1', issued: '2026-11-22T10:00:00.000Z', amount: 12.45 }],
+        },
+        { ...PAYMENT, orderNumber: '2026-000041', periodStart: '2026-10-20', periodEnd: '2026-11-20' },
+      ],
+    });
+    await renderAccount('/nalog/istorija-uplata');
+    const rows = within(await screen.findByRole('table')).getAllByRole('row');
+    expect(rows[1]).toHaveTextContent('24,90 KM');
+    expect(rows[1]).toHaveTextContent('Vraćeno 12,45 KM (knjižna obavijest 2026-000042-P1)');
+    expect(rows[2]).not.toHaveTextContent('Vraćeno');
+  });
+});
