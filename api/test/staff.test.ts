@@ -89,6 +89,15 @@ for (const engine of engines()) {
         (await api.call('POST', '/staff/totp', { token: again.body.challenge, body: { code: wrong } })).status,
         400,
       );
+      // A second sign-in with the one-time password, left half-way, ends when the password is chosen in
+      // the first: whoever else knew the one-time password cannot set up a second factor of their own.
+      const twice = (await addStaff(api.ctx.store.staff, { email: 'twice@ontv.ba', name: 'T', role: 'admin' }))!;
+      const first = await api.call('POST', '/staff/login', { body: { email: 'twice@ontv.ba', password: twice } });
+      const second = await api.call('POST', '/staff/login', { body: { email: 'twice@ontv.ba', password: twice } });
+      await api.call('POST', '/staff/password', { token: first.body.challenge, body: { newPassword: NEW_PASSWORD } });
+      assert.equal((await api.call('POST', '/staff/totp-setup', { token: second.body.challenge })).status, 401);
+      assert.equal((await api.call('POST', '/staff/totp-setup', { token: first.body.challenge })).status, 200);
+
       // The challenge opens no console call; a weak password is refused with the rule.
       assert.equal((await api.call('GET', '/staff/me', { token: again.body.challenge })).status, 401);
       const weak = await addStaff(api.ctx.store.staff, { email: 'weak@ontv.ba', name: 'W', role: 'agent' });
@@ -132,7 +141,8 @@ for (const engine of engines()) {
       const customerToken = (await customerLogin('aktivna@ontv.ba')).body.token as string;
       assert.equal((await api.call('GET', '/customer/devices', { token: customerToken })).status, 200);
 
-      const found = await api.call('GET', '/staff/customers?q=061%20000%20002', { token: agent });
+      const search = (q: string, token = agent) => api.call('POST', '/staff/customers/search', { token, body: { q } });
+      const found = await search('061 000 002');
       assert.equal(found.status, 200);
       assert.deepEqual(
         found.body.items.map((c: { email: string; status: string; blocked: boolean }) => [
@@ -143,15 +153,17 @@ for (const engine of engines()) {
         [['aktivna@ontv.ba', 'ACTIVE', false]],
       );
       const id = found.body.items[0].id as number;
-      for (const q of ['1000002', 'aktivna@ontv.ba', 'emir beg', 'BEGIĆ']) {
-        const byOther = await api.call('GET', `/staff/customers?q=${encodeURIComponent(q)}`, { token: agent });
+      for (const q of ['1000002', 'aktivna@ontv.ba', 'emir beg', 'BEGIĆ', 'begic']) {
+        const byOther = await search(q);
         assert.deepEqual(
           byOther.body.items.map((c: { id: number }) => c.id),
           [id],
           q,
         );
       }
-      assert.equal((await api.call('GET', '/staff/customers?q=x', { token: agent })).status, 400);
+      assert.equal((await search('x')).status, 400);
+      assert.equal((await search('%_')).body.total, 0, 'LIKE wildcards are letters');
+      assert.equal((await api.call('GET', '/staff/customers/9999999999', { token: agent })).status, 404);
 
       // An agent may look, not block.
       const forbidden = await api.call('POST', `/staff/customers/${id}/block`, {
@@ -199,9 +211,12 @@ for (const engine of engines()) {
         [
           ['Ana Admin', 'customer.block', 'Prijava prevare'],
           ['Ana Admin', 'customer.unblock', 'Provjereno, greška'],
+          // Reading the trail is in it too, as every read of a customer's data.
+          ['Amir Agent', 'customer.read.audit', null],
         ],
       );
-      const all = await api.call('GET', `/staff/audit?staff=${trail.body.items[0].staffId}`, { token: admin });
+      const adminId = trail.body.items.find((e: { action: string }) => e.action === 'customer.block').staffId;
+      const all = await api.call('GET', `/staff/audit?staff=${adminId}`, { token: admin });
       assert.deepEqual(
         all.body.items.map((e: { action: string }) => e.action),
         ['customer.unblock', 'customer.block', 'staff.sign-in.totp-set-up', 'staff.password-chosen'],
@@ -255,6 +270,8 @@ for (const engine of engines()) {
 
       assert.equal((await refund('12,45', 'agent-key-001', agent)).status, 403, 'agents do not refund');
       assert.equal((await refund('30,00', 'too-much-001')).status, 409);
+      for (const amount of ['0', '0,00', '-1', '1e3', '0,001'])
+        assert.equal((await refund(amount, 'zero-key-001')).status, 400);
       const half = await refund('12,45', 'half-key-001');
       assert.equal(half.status, 200, JSON.stringify(half.body));
       assert.deepEqual(half.body, {
@@ -333,6 +350,9 @@ for (const engine of engines()) {
       );
       assert.ok(lines.some((line) => line.includes('"invoice.resend"')));
       assert.ok(lines.some((line) => line.includes('"code.resend"')));
+      for (const query of ['from=2026-13-45', 'to=9999-12-31', 'from=2026-02-30', 'customer=99999999999']) {
+        assert.equal((await api.call('GET', `/staff/audit?${query}`, { token: admin })).status, 400, query);
+      }
     });
 
     it('under a burst of 100 refunds of 5 KM with different keys, refunds no more than was paid', async () => {
@@ -379,8 +399,26 @@ for (const engine of engines()) {
         400,
       );
 
+      // Not through a block either: a blocked customer's status reads BLOCKED, whatever it was.
+      await api.call('POST', `/staff/customers/${customer.id}/block`, { token: admin, body: { reason: 'Provjera' } });
+      const whileBlocked = await api.call('POST', `/staff/customers/${customer.id}/extend`, {
+        token: admin,
+        body: { days: 7, reason: 'Prekid signala' },
+      });
+      assert.equal(whileBlocked.status, 409);
+      await api.call('POST', `/staff/customers/${customer.id}/unblock`, {
+        token: admin,
+        body: { reason: 'Provjereno' },
+      });
+      customer.token = (await customerLogin(customer.email)).body.token as string;
+
       const devices = await api.call('GET', `/staff/customers/${customer.id}/devices`, { token: admin });
       assert.equal(devices.body.length, 1);
+      const malformed = await api.call('POST', `/staff/customers/${customer.id}/sign-out`, {
+        token: admin,
+        body: { sessionId: '-'.repeat(36), reason: 'Izgubljen telefon' },
+      });
+      assert.equal(malformed.status, 400);
       const after = await api.call('POST', `/staff/customers/${customer.id}/sign-out`, {
         token: admin,
         body: { sessionId: devices.body[0].id, reason: 'Izgubljen telefon' },
@@ -406,8 +444,9 @@ for (const engine of engines()) {
       assert.equal(tokens.length, 1, `statuses: ${[...new Set(codes.map((r) => r.status))]}`);
       const admin = tokens[0]!.body.token as string;
 
-      const id = (await api.call('GET', '/staff/customers?q=deaktivirana%40ontv.ba', { token: admin })).body.items[0]
-        .id as number;
+      const id = (
+        await api.call('POST', '/staff/customers/search', { token: admin, body: { q: 'deaktivirana@ontv.ba' } })
+      ).body.items[0].id as number;
       const blocks = await Promise.all(
         Array.from({ length: 100 }, () =>
           api.call('POST', `/staff/customers/${id}/block`, { token: admin, body: { reason: 'Dupli klik' } }),

@@ -69,7 +69,7 @@ async function main(): Promise<void> {
       console.info('At the first sign-in they choose a password of their own and set up an authenticator app.');
     } else if (command === 'reset') {
       const password = await resetStaffPassword(store.staff, email!);
-      if (!password) throw new Error(`No staff account ${email}`);
+      if (!password) throw new Error(`No enabled staff account ${email} (a disabled account stays disabled)`);
       console.info(`New one-time password for ${email}, shown only now: ${password}`);
     } else {
       if (!(await store.staff.disable(email!.toLowerCase(), new Date())))

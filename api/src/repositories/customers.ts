@@ -29,6 +29,11 @@ export interface CustomerSummaryRow {
   blocked_at: Date | null;
 }
 
+/** Lower case without the accents of Bosnian letters, in SQL and in code alike: `Kovačević` is `kovacevic`. */
+const PLAIN_NAME = `translate(lower(c.first_name || ' ' || c.last_name), 'čćžšđČĆŽŠĐ', 'cczsdcczsd')`;
+const plainLetters = (text: string) =>
+  text.toLowerCase().replace(/[čćžšđ]/g, (letter) => ({ č: 'c', ć: 'c', ž: 'z', š: 's', đ: 'd' })[letter]!);
+
 const SUMMARY_COLUMNS = `c.id, c.customer_number, c.first_name, c.last_name, c.email, c.phone_number, s.status,
   p.name AS plan_name, to_char(s.next_payment_on, 'YYYY-MM-DD') AS next_payment_on, c.blocked_at`;
 const SUMMARY_FROM = `customers c LEFT JOIN subscriptions s ON s.customer_id = c.id LEFT JOIN plans p ON p.code = s.plan_code`;
@@ -159,15 +164,14 @@ export class CustomersRepository extends Repository {
     limit: number,
     offset: number,
   ): Promise<{ rows: CustomerSummaryRow[]; total: number }> {
-    const words = text
-      .toLowerCase()
+    const words = plainLetters(text)
       .split(/\s+/)
       .filter(Boolean)
       .slice(0, 5)
       .map((word) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
     const where = `c.customer_number = $1 OR lower(c.email) = lower($1) OR c.phone_number = $2
       OR c.id IN (SELECT customer_id FROM payment_orders WHERE order_number = $1)
-      OR (cardinality($3::text[]) > 0 AND (SELECT bool_and(lower(c.first_name || ' ' || c.last_name) LIKE w) FROM unnest($3::text[]) AS w))`;
+      OR (cardinality($3::text[]) > 0 AND (SELECT bool_and(${PLAIN_NAME} LIKE w) FROM unnest($3::text[]) AS w))`;
     const [count] = await this.q.query<{ total: number }>(
       `SELECT count(*)::int AS total FROM customers c WHERE ${where}`,
       [text, phone, words],

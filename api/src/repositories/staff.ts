@@ -49,12 +49,11 @@ export class StaffRepository extends Repository {
     return this.q.query('SELECT id, email, name, role, disabled_at, totp_confirmed_at FROM staff ORDER BY id');
   }
 
-  /** A new one-time password: to be changed at the next sign-in, with the second factor set up anew. */
+  /** A new one-time password: to be changed at the next sign-in, with the second factor set up anew (an enabled account only). */
   async resetPassword(email: string, passwordHash: string): Promise<boolean> {
     const rows = await this.q.query(
-      `UPDATE staff SET password_hash = $2, must_change_password = TRUE, totp_sealed = NULL, totp_confirmed_at = NULL,
-         disabled_at = NULL
-       WHERE email = $1 RETURNING id`,
+      `UPDATE staff SET password_hash = $2, must_change_password = TRUE, totp_sealed = NULL, totp_confirmed_at = NULL
+       WHERE email = $1 AND disabled_at IS NULL RETURNING id`,
       [email, passwordHash],
     );
     await this.q.query(
@@ -145,6 +144,14 @@ export class StaffRepository extends Repository {
       [sessionId, at],
     );
     return rows.length > 0;
+  }
+
+  /** Ends every session of the member of staff but `keep` (a password just chosen). */
+  async endOtherSessions(staffId: number, keep: string, at: Date): Promise<void> {
+    await this.q.query(
+      'UPDATE staff_sessions SET ended_at = $3 WHERE staff_id = $1 AND id <> $2 AND ended_at IS NULL',
+      [staffId, keep, at],
+    );
   }
 
   async endSession(sessionId: string, at: Date): Promise<void> {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { usernameOf } from '@portal/shared/contract';
-import { staffEndpoints, type StaffChallenge } from '@portal/shared/contract/staff';
+import { isRowId, staffEndpoints, type StaffChallenge } from '@portal/shared/contract/staff';
 import { STAFF_TEXTS } from '@portal/shared/texts';
 import type { ApiContext } from '../context';
 import type { AuditFilter, AuditRow } from '../repositories/audit';
@@ -94,7 +94,7 @@ export function staffRoutes(app: FastifyInstance, ctx: ApiContext): void {
   const audit = (staff: StaffSession, action: string, customerId: number | null, extra: { reason?: string } = {}) =>
     store.audit.record({ staffId: staff.staffId, staffName: staff.name, action, customerId, ...extra }, ctx.now());
   const customerIdOf = (params: { customerId: string }): number => {
-    if (!/^[1-9]\d{0,9}$/.test(params.customerId)) throw new HttpError(404, STAFF_TEXTS.customerNotFound, 'NOT_FOUND');
+    if (!isRowId(params.customerId)) throw new HttpError(404, STAFF_TEXTS.customerNotFound, 'NOT_FOUND');
     return Number(params.customerId);
   };
 
@@ -138,9 +138,14 @@ export function staffRoutes(app: FastifyInstance, ctx: ApiContext): void {
   // Step 2 at the first sign-in: the one-time password replaced by the member's own.
   staffRoute(app, ctx, staffEndpoints.choosePassword, async ({ staff: session, body, request }) => {
     const passwordHash = await hashPassword(body.newPassword);
-    if (!(await store.staff.setChosenPassword(session.staffId, passwordHash))) {
-      throw new HttpError(409, STAFF_TEXTS.stepDone, 'CONFLICT');
-    }
+    // Every other sign-in of the account ends: one opened with the one-time password by somebody else
+    // cannot go on to set up a second factor of their own.
+    const chosen = await store.transaction(async (tx) => {
+      if (!(await tx.staff.setChosenPassword(session.staffId, passwordHash))) return false;
+      await tx.staff.endOtherSessions(session.staffId, session.sessionId, ctx.now());
+      return true;
+    });
+    if (!chosen) throw new HttpError(409, STAFF_TEXTS.stepDone, 'CONFLICT');
     await audit(session, 'staff.password-chosen', null);
     return { challenge: bearerToken(request)!, next: nextStep(await memberOf(session)) };
   });
@@ -197,11 +202,11 @@ export function staffRoutes(app: FastifyInstance, ctx: ApiContext): void {
   });
 
   // Finding customers: the search itself is recorded, with what was asked.
-  staffRoute(app, ctx, staffEndpoints.searchCustomers, async ({ staff, query }) => {
-    const page = Number(query.page ?? 1);
-    const phone = query.q.includes('@') ? null : (usernameOf(query.q)?.value ?? null);
-    const { rows, total } = await store.customers.search(query.q, phone, PAGE_SIZE, (page - 1) * PAGE_SIZE);
-    await audit(staff, 'customer.search', null, { reason: query.q });
+  staffRoute(app, ctx, staffEndpoints.searchCustomers, async ({ staff, body }) => {
+    const { q, page } = body;
+    const phone = q.includes('@') ? null : (usernameOf(q)?.value ?? null);
+    const { rows, total } = await store.customers.search(q, phone, PAGE_SIZE, (page - 1) * PAGE_SIZE);
+    await audit(staff, 'customer.search', null, { reason: q });
     return { items: rows.map(customerSummary), page, pages: Math.max(1, Math.ceil(total / PAGE_SIZE)), total };
   });
 
@@ -245,6 +250,9 @@ export function staffRoutes(app: FastifyInstance, ctx: ApiContext): void {
     const customerId = customerIdOf(params);
     const invoice = await invoiceOf(store, params.orderNumber, customerId);
     if (!invoice) throw new HttpError(404, STAFF_TEXTS.paymentNotFound, 'NOT_FOUND');
+    // A customer's inbox is not the console's to flood: 5 invoices sent again an hour.
+    const taken = await ctx.limits.take([{ key: `staff-resend:${customerId}`, max: 5, windowSeconds: 3600 }]);
+    if (!taken.ok) throw tooManyRequests(STAFF_TEXTS.tooManyResends, taken.retryAfter, 'TOO_MANY_RESENDS');
     await store.transaction(async (tx) => {
       await notifyCustomer(
         tx,
@@ -374,14 +382,16 @@ export function staffRoutes(app: FastifyInstance, ctx: ApiContext): void {
     extendPeriod(store, staff, customerIdOf(params), body.days, body.reason, ctx.now()),
   );
 
-  staffRoute(app, ctx, staffEndpoints.customerAudit, async ({ params }) => {
-    const rows = await store.audit.list({ customerId: customerIdOf(params), limit: 100 });
+  staffRoute(app, ctx, staffEndpoints.customerAudit, async ({ staff, params }) => {
+    const rows = await store.audit.list({ customerId: await readCustomer(staff, params, 'audit'), limit: 100 });
     return auditPage(rows, 100);
   });
 
-  staffRoute(app, ctx, staffEndpoints.audit, async ({ query }) => {
+  staffRoute(app, ctx, staffEndpoints.audit, async ({ staff, query }) => {
     const limit = 100;
-    return auditPage(await store.audit.list(auditFilter(query, limit)), limit);
+    const rows = await store.audit.list(auditFilter(query, limit));
+    await audit(staff, 'audit.read', query.customer ? Number(query.customer) : null);
+    return auditPage(rows, limit);
   });
 
   // The same entries as a file for a spreadsheet, at most 10 000 at once (narrow the dates for more).

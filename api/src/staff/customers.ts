@@ -85,6 +85,8 @@ export async function extendPeriod(
     const before = await tx.customers.lockedSummary(customerId);
     if (!before) throw notFound();
     if (!before.status) throw new HttpError(409, STAFF_TEXTS.noSubscription, 'CONFLICT');
+    // While blocked the status reads BLOCKED whatever it was: an expired period is not extended through a block.
+    if (before.blocked_at) throw new HttpError(409, STAFF_TEXTS.extendBlocked, 'CONFLICT');
     const extended = await tx.subscriptions.extend(customerId, days, now);
     if (!extended) throw new HttpError(409, STAFF_TEXTS.notExtendable, 'CONFLICT');
     await tx.audit.record(

@@ -64,15 +64,33 @@ export type StaffMember = z.infer<typeof staffMemberSchema>;
 export const staffSessionSchema = z.object({ token: z.string(), staff: staffMemberSchema, idleMinutes: z.number() });
 export type StaffSessionAnswer = z.infer<typeof staffSessionSchema>;
 
-/** A row's id in a query string. */
-const ID = /^[1-9]\d{0,12}$/;
+/** A row's id in a query string or path: a positive PostgreSQL integer. */
+export const isRowId = (value: string): boolean => /^[1-9]\d{0,9}$/.test(value) && Number(value) <= 2_147_483_647;
+const rowId = z.string().check(z.refine(isRowId));
+/** A calendar day, `YYYY-MM-DD`, that exists, from 2000 to 2099. */
+const isDay = (value: string): boolean => {
+  if (!/^20\d{2}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+};
+const day = z.string().check(z.refine(isDay, STAFF_TEXTS.dayFormat));
 
-const reasonSchema = z.string().check(z.trim(), z.minLength(3, STAFF_TEXTS.reasonNeeded), z.maxLength(500));
+const reasonSchema = z
+  .string()
+  .check(
+    z.trim(),
+    z.minLength(3, STAFF_TEXTS.reasonNeeded),
+    z.maxLength(500),
+    z.regex(/^[^\p{Cc}]*$/u, STAFF_TEXTS.reasonNeeded),
+  );
 
-/** Finding customers: by phone, e-mail, name, account number or invoice number; 20 a page. */
-export const customerSearchQuerySchema = z.object({
+/**
+ * Finding customers: by phone, e-mail, name, account number or invoice number; 20 a page. In a POST's
+ * body, not the address: what is searched for is a customer's data, and addresses end up in logs.
+ */
+export const customerSearchRequestSchema = z.object({
   q: z.string().check(z.trim(), z.minLength(2, STAFF_TEXTS.searchTooShort), z.maxLength(100)),
-  page: z.optional(z.string().check(z.regex(/^[1-9]\d{0,3}$/))),
+  page: z._default(z.number().check(z.int(), z.minimum(1), z.maximum(1000)), 1),
 });
 export const customerSummarySchema = z.object({
   id: z.number(),
@@ -99,7 +117,11 @@ export const blockRequestSchema = z.object({ reason: reasonSchema });
 
 /** A refund: KM with at most two decimals (`12,45` or `12.45`), why, and a key the console makes once per refund dialog. */
 export const refundRequestSchema = z.object({
-  amount: z.string().check(z.trim(), z.regex(/^\d{1,5}([.,]\d{1,2})?$/, STAFF_TEXTS.amountFormat)),
+  amount: z.string().check(
+    z.trim(),
+    z.regex(/^\d{1,5}([.,]\d{1,2})?$/, STAFF_TEXTS.amountFormat),
+    z.refine((value) => Number(value.replace(',', '.')) > 0, STAFF_TEXTS.amountFormat),
+  ),
   reason: reasonSchema,
   key: z.string().check(z.regex(/^[A-Za-z0-9_-]{8,64}$/)),
 });
@@ -119,7 +141,7 @@ export const extendRequestSchema = z.object({
 
 /** Signing devices out: one session, or every one when `sessionId` is absent. */
 export const signOutRequestSchema = z.object({
-  sessionId: z.optional(z.string().check(z.regex(/^[0-9a-f-]{36}$/))),
+  sessionId: z.optional(z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/))),
   reason: reasonSchema,
 });
 
@@ -151,12 +173,12 @@ export const auditEntrySchema = z.object({
 export type AuditEntryAnswer = z.infer<typeof auditEntrySchema>;
 export const auditListSchema = z.object({ items: z.array(auditEntrySchema), nextBefore: z.nullable(z.number()) });
 export const auditQuerySchema = z.object({
-  customer: z.optional(z.string().check(z.regex(ID))),
-  staff: z.optional(z.string().check(z.regex(ID))),
+  customer: z.optional(rowId),
+  staff: z.optional(rowId),
   action: z.optional(z.string().check(z.maxLength(60))),
-  from: z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/))),
-  to: z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/))),
-  before: z.optional(z.string().check(z.regex(ID))),
+  from: z.optional(day),
+  to: z.optional(day),
+  before: z.optional(z.string().check(z.regex(/^[1-9]\d{0,17}$/))),
 });
 
 export const staffEndpoints = {
@@ -196,9 +218,9 @@ export const staffEndpoints = {
   me: staffEndpoint({ method: 'GET', path: '/staff/me', answer: staffMemberSchema, auth: false, staff: 'agent' }),
   logout: staffEndpoint({ method: 'POST', path: '/staff/logout', auth: false, staff: 'agent' }),
   searchCustomers: staffEndpoint({
-    method: 'GET',
-    path: '/staff/customers',
-    query: customerSearchQuerySchema,
+    method: 'POST',
+    path: '/staff/customers/search',
+    body: customerSearchRequestSchema,
     answer: customerSearchSchema,
     auth: false,
     staff: 'agent',

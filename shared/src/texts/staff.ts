@@ -30,5 +30,8 @@ export const STAFF_TEXTS = {
   noSubscription: 'Korisnik nema pretplatu.',
   deviceNotFound: 'Uređaj nije pronađen ili je već odjavljen.',
   noOpenReset: 'Korisnik nema započetu promjenu lozinke: kod šalje stranica „Zaboravljena lozinka”.',
+  dayFormat: 'Unesi datum kao GGGG-MM-DD.',
+  extendBlocked: 'Blokiranom korisniku se period ne produžava: prvo ga odblokiraj.',
+  tooManyResends: 'Previše ponovnih slanja za ovog korisnika.',
   amountFormat: 'Unesi iznos u KM, npr. 12,45.',
 } as const;
