@@ -6,8 +6,8 @@ import type { ApiContext } from '../context';
 import type { StaffSession } from '../repositories/staff';
 import type { StaffTokenKind } from '../staff/tokens';
 import { bearerToken } from '../auth/guard';
-import { HttpError, parseBody, respond } from './validate';
-import { fastifyPath } from './route';
+import { HttpError } from './validate';
+import { answerCall, fastifyPath } from './route';
 
 /** A staff session is over after this long without a call (issue 35: short sessions). */
 export const STAFF_IDLE_MINUTES = 15;
@@ -72,17 +72,13 @@ export function staffRoute<E extends StaffEndpoint>(
       if (endpoint.staff === 'admin' && staff?.role !== 'admin') {
         throw new HttpError(403, STAFF_TEXTS.notAllowed, 'FORBIDDEN');
       }
-      const input = {
-        staff,
-        body: body ? parseBody(body, request.body) : undefined,
-        query: query ? parseBody(query, request.query) : undefined,
-        params: request.params,
+      return answerCall(
+        { body, query, answer },
         request,
         reply,
-      } as StaffRouteInput<E>;
-      const value = await handler(input);
-      if (value === reply || reply.sent) return reply;
-      return answer ? respond(answer, value) : {};
+        { staff },
+        handler as (input: object) => Promise<unknown>,
+      );
     },
   });
 }

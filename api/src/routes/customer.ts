@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints, isStrongPassword, WEAK_PASSWORD_MESSAGE } from '@portal/shared/contract';
 import type { ApiContext } from '../context';
+import { signedInDevices } from '../customer/devices';
 import { SESSION_EXPIRED } from '../auth/guard';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { seal } from '../auth/secrets';
 import { HttpError, tooManyRequests, UUID } from '../http/validate';
-import { daysBefore } from '../days';
 import { route } from '../http/route';
 import { toCreditCard } from '../cards/cards';
 import { verifyPin } from '../customer/pin';
@@ -75,19 +75,11 @@ export function customerRoutes(app: FastifyInstance, ctx: ApiContext): void {
   );
 
   // Devices (product.md §10): every open session of the customer; one can be signed out, or all but this one.
-  const devicesOf = async (customerId: number, currentSessionId: string) => {
-    const since = daysBefore(ctx.now(), ctx.config.refreshWindowDays);
-    // This device first, then the most recently used.
-    const rows = await ctx.store.sessions.listOpen(customerId, since, currentSessionId);
-    return rows.map((row) => ({
-      id: row.id,
-      type: row.device_type,
-      name: row.device_name,
-      signedInAt: new Date(row.created_at).toISOString(),
-      lastUsedAt: new Date(row.refreshed_at).toISOString(),
-      current: row.id === currentSessionId,
-    }));
-  };
+  const devicesOf = (customerId: number, currentSessionId: string) =>
+    signedInDevices(ctx.store, customerId, currentSessionId, {
+      now: ctx.now,
+      refreshWindowDays: ctx.config.refreshWindowDays,
+    });
 
   route(app, ctx, endpoints.listDevices, async ({ customer: { customerId, sessionId } }) =>
     devicesOf(customerId, sessionId),

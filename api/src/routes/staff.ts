@@ -18,7 +18,7 @@ import { resendCode } from '../onboarding/codes';
 import { invoiceOf, paymentHistory } from '../payments/orders';
 import { notifyCustomer } from '../delivery/notifier';
 import { NOTICES } from '../texts/notices';
-import { daysBefore } from '../days';
+import { NO_CURRENT_SESSION, signedInDevices } from '../customer/devices';
 import { toFening } from '../money';
 
 const PAGE_SIZE = 20;
@@ -300,21 +300,11 @@ export function staffRoutes(app: FastifyInstance, ctx: ApiContext): void {
   });
 
   // The customer's signed-in devices, as their own page lists them (none is the asking one here).
-  const devicesOf = async (customerId: number) => {
-    const rows = await store.sessions.listOpen(
-      customerId,
-      daysBefore(ctx.now(), ctx.config.refreshWindowDays),
-      '00000000-0000-0000-0000-000000000000',
-    );
-    return rows.map((row) => ({
-      id: row.id,
-      type: row.device_type,
-      name: row.device_name,
-      signedInAt: new Date(row.created_at).toISOString(),
-      lastUsedAt: new Date(row.refreshed_at).toISOString(),
-      current: false,
-    }));
-  };
+  const devicesOf = (customerId: number) =>
+    signedInDevices(store, customerId, NO_CURRENT_SESSION, {
+      now: ctx.now,
+      refreshWindowDays: ctx.config.refreshWindowDays,
+    });
   staffRoute(app, ctx, staffEndpoints.customerDevices, async ({ staff, params }) =>
     devicesOf(await readCustomer(staff, params, 'devices')),
   );
