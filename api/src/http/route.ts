@@ -49,34 +49,55 @@ export function route<E extends Endpoint>(
   options: RouteOptions = {},
 ): void {
   if (endpoint.sandboxOnly && !ctx.config.sandbox) return;
-  const product = ctx.config.product;
-  const body = endpoint.body && schemaFor(endpoint.body, product);
-  const answer = endpoint.answer && schemaFor(endpoint.answer, product);
-  const query = endpoint.query;
-  app.route({
-    method: endpoint.method,
-    url: fastifyPath(endpoint.path, product),
-    handler: async (request, reply) => {
-      const customer = !endpoint.auth
+  serveEndpoint(
+    app,
+    ctx,
+    endpoint,
+    async (request) => ({
+      customer: !endpoint.auth
         ? null
         : options.sessionCheckedByHandler
           ? await tokenPrincipal(ctx.tokens, request)
-          : await requireCustomer(ctx.tokens, ctx.store.sessions, request);
-      return answerCall({ body, query, answer }, request, reply, { customer }, handler as Handler);
-    },
+          : await requireCustomer(ctx.tokens, ctx.store.sessions, request),
+    }),
+    handler as Handler,
+  );
+}
+
+/**
+ * Serves an endpoint of a contract's table at its method and path: `principal` first (who asks: it
+ * throws the 401 or 403), then the handler on the checked input (answerCall). One home for `route`
+ * and `staffRoute` (http/staffRoute.ts).
+ */
+export function serveEndpoint(
+  app: FastifyInstance,
+  ctx: ApiContext,
+  endpoint: Endpoint,
+  principal: (request: FastifyRequest) => Promise<object>,
+  handler: Handler,
+): void {
+  const product = ctx.config.product;
+  const schemas = {
+    body: endpoint.body && schemaFor(endpoint.body, product),
+    answer: endpoint.answer && schemaFor(endpoint.answer, product),
+    query: endpoint.query,
+  };
+  app.route({
+    method: endpoint.method,
+    url: fastifyPath(endpoint.path, product),
+    handler: async (request, reply) => answerCall(schemas, request, reply, await principal(request), handler),
   });
 }
 
 type Schema = ReturnType<typeof schemaFor>;
-type Handler = (input: object) => Promise<unknown>;
+export type Handler = (input: object) => Promise<unknown>;
 
 /**
  * A call's handler run on its checked body and query (400, naming the bad fields), with `extra` (the
  * customer, or the member of staff), and its answer checked against its schema on the way out (a
  * mismatch is our bug: 500); `{}` without an answer schema, or the reply a handler sent itself.
- * One home for `route` and `staffRoute` (http/staffRoute.ts).
  */
-export async function answerCall(
+async function answerCall(
   schemas: { body?: Schema; query?: Schema; answer?: Schema },
   request: FastifyRequest,
   reply: FastifyReply,

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { schemaFor, type AnswerIn, type BodyOf, type ParamsOf, type QueryOf } from '@portal/shared/contract';
+import type { AnswerIn, BodyOf, ParamsOf, QueryOf } from '@portal/shared/contract';
 import type { StaffEndpoint } from '@portal/shared/contract/staff';
 import { STAFF_TEXTS } from '@portal/shared/texts';
 import type { ApiContext } from '../context';
@@ -7,7 +7,7 @@ import type { StaffSession } from '../repositories/staff';
 import type { StaffTokenKind } from '../staff/tokens';
 import { bearerToken } from '../auth/guard';
 import { HttpError } from './validate';
-import { answerCall, fastifyPath } from './route';
+import { serveEndpoint, type Handler } from './route';
 
 /** A staff session is over after this long without a call (issue 35: short sessions). */
 export const STAFF_IDLE_MINUTES = 15;
@@ -57,14 +57,11 @@ export function staffRoute<E extends StaffEndpoint>(
   endpoint: E,
   handler: (input: StaffRouteInput<E>) => Promise<AnswerIn<E> | FastifyReply>,
 ): void {
-  const product = ctx.config.product;
-  const body = endpoint.body && schemaFor(endpoint.body, product);
-  const answer = endpoint.answer && schemaFor(endpoint.answer, product);
-  const query = endpoint.query;
-  app.route({
-    method: endpoint.method,
-    url: fastifyPath(endpoint.path, product),
-    handler: async (request, reply) => {
+  serveEndpoint(
+    app,
+    ctx,
+    endpoint,
+    async (request) => {
       const staff =
         endpoint.staff === 'public'
           ? null
@@ -72,13 +69,8 @@ export function staffRoute<E extends StaffEndpoint>(
       if (endpoint.staff === 'admin' && staff?.role !== 'admin') {
         throw new HttpError(403, STAFF_TEXTS.notAllowed, 'FORBIDDEN');
       }
-      return answerCall(
-        { body, query, answer },
-        request,
-        reply,
-        { staff },
-        handler as (input: object) => Promise<unknown>,
-      );
+      return { staff };
     },
-  });
+    handler as Handler,
+  );
 }
