@@ -80,6 +80,16 @@ describe('login form', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Neuspješna prijava. Previše pokušaja prijave.');
   });
 
+  it('tells a customer the operator blocked why sign-in fails and whom to call, as the server says it', async () => {
+    const blocked =
+      'Tvoj nalog je blokiran, pa prijava trenutno nije moguća. Obrati se korisničkoj podršci: 033 000 000 ili podrska@ontv.ba.';
+    server.on('POST', '/login', { status: 403, data: { message: blocked, code: 'ACCOUNT_BLOCKED' } });
+    renderAccount();
+    await logInAs('demo@ontv.ba', 'Demo1234!');
+    expect(await screen.findByRole('alert')).toHaveTextContent(`Neuspješna prijava. ${blocked}`);
+    expect(getToken()).toBeNull();
+  });
+
   it('logs in with a normalised phone number and shows the account page', async () => {
     server.on('POST', '/login', {
       status: 200,

@@ -23,6 +23,10 @@ const loginForm = formRules.pick(loginRequestSchema, { username: true, password:
 function failureMessage(error: ApiError): string {
   if (error.status === 429) return `${messages.loginFailed}. ${messages.loginTooMany}`;
   if (error.status === 0) return `${messages.loginFailed}. ${messages.networkError}`;
+  // Blocked by the operator's staff: the server's message says so and names the support contact.
+  if (error.status === 403 && error.code === 'ACCOUNT_BLOCKED' && error.serverMessage) {
+    return `${messages.loginFailed}. ${error.serverMessage}`;
+  }
   return messages.loginFailed;
 }
 
