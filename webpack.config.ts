@@ -309,8 +309,9 @@ function configFor(app: AppName, mode: 'production' | 'development', options: Bu
       chunkFilename: prod ? '[name].[contenthash:10].js' : '[name].js',
       assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
       uniqueName: federationName,
-      // The embed widget of a remote builds beside it (see embedConfig) and is not this build's to remove.
-      clean: { keep: /^embed\// },
+      // The embed widget of a remote and the host's boot script build beside it (see embedConfig and
+      // bootConfig) and are not this build's to remove.
+      clean: { keep: /^(embed\/|boot\.js)/ },
     },
     resolve: {
       extensions: ['.tsx', '.ts', '.js'],
@@ -404,6 +405,31 @@ function embedConfig(mode: 'production' | 'development'): Configuration {
       ),
       ...compression(prod),
     ],
+    performance: { hints: false },
+    stats: 'errors-warnings',
+    infrastructureLogging: { level: 'error' },
+  };
+}
+
+/**
+ * The host's boot script (`dist/boot.js`, host/src/boot.ts): a prerendered page's first script, which
+ * starts `main.js` once the page has painted. Its own build, after the host's: no federation runtime.
+ */
+function bootConfig(mode: 'production' | 'development'): Configuration {
+  const appRoot = path.join(root, APPS.host.dir);
+  const prod = mode === 'production';
+  return {
+    name: 'host-boot',
+    dependencies: ['host'],
+    mode,
+    context: appRoot,
+    entry: { boot: './src/boot.ts' },
+    devtool: prod ? 'source-map' : 'eval-cheap-module-source-map',
+    target: 'web',
+    output: { path: path.join(appRoot, 'dist'), filename: '[name].js', clean: false },
+    resolve: { extensions: ['.ts'] },
+    module: { rules: [typescriptRule] },
+    plugins: [...compression(prod)],
     performance: { hints: false },
     stats: 'errors-warnings',
     infrastructureLogging: { level: 'error' },
@@ -580,7 +606,7 @@ export default function build(env: Env = {}): Configuration | Configuration[] {
     app === 'catalogue'
       ? [configFor(app, mode, { types: options.types }), embedConfig(mode), cataloguePrerender(mode)]
       : app === 'host' && !plain
-        ? [configFor(app, mode, options), hostPrerender(mode)]
+        ? [configFor(app, mode, options), bootConfig(mode), hostPrerender(mode)]
         : [configFor(app, mode, options)],
   );
   return configs.length === 1 ? configs[0]! : configs;

@@ -11,7 +11,7 @@ import { sandboxProcessorRoutes } from './routes/sandboxProcessor';
 import { portalSettingsOf } from './portalConfig';
 import { contentSecurityPolicy } from './http/security';
 import { preloadLinks } from './http/preload';
-import { prerenderedDocument, robotsTxt, sitemapXml } from './http/pages';
+import { encodedDocument, prerenderedDocument, robotsTxt, sitemapXml } from './http/pages';
 import { ERROR_TEXTS } from './texts/errors';
 
 const EMBED_DEMO_CSP = "default-src 'self'; object-src 'none'; base-uri 'self'";
@@ -149,12 +149,17 @@ async function servePortal(app: FastifyInstance, ctx: ApiContext, remotesOnly: b
     const page = isPagePath(pathname)
       ? prerenderedDocument({ root, pathname, search, origin: publicUrl, sandbox: ctx.config.sandbox })
       : null;
-    return reply
+    reply
       .code(isPagePath(pathname) ? 200 : 404)
       .header('cache-control', 'no-cache')
       .header('link', preloadLinks(root, pathname, ctx.config.product, search))
-      .type('text/html; charset=utf-8')
-      .send(page ?? fs.createReadStream(indexFile));
+      .type('text/html; charset=utf-8');
+    if (!page) return reply.send(fs.createReadStream(indexFile));
+    // A prerendered page goes compressed (its HTML is the page: the channel list's is 63 KB as it is).
+    const { body, encoding } = encodedDocument(page, request.headers['accept-encoding']);
+    reply.header('vary', 'accept-encoding');
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply.send(body);
   };
 
   app.get('/', (request, reply) => sendIndex(request, reply));

@@ -4,7 +4,8 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { prerenderedDocument, robotsTxt, sitemapXml } from '../src/http/pages';
+import zlib from 'node:zlib';
+import { encodedDocument, prerenderedDocument, robotsTxt, sitemapXml } from '../src/http/pages';
 import { preloadLinks } from '../src/http/preload';
 
 const MARKER = '<template data-portal-page=""></template>';
@@ -124,6 +125,30 @@ describe('prerendered pages stitched into the host shell', () => {
     assert.equal(html.match(/<script>alert/g), null);
     assert.ok(!html.includes('evil.example'), 'only image preloads pass from a page’s head');
     assert.ok(html.includes('<link rel="preload" as="image" href="/a.svg"/>'));
+  });
+
+  it('starts the host’s scripts from its boot script once the page has painted, preloading them meanwhile', () => {
+    const root = portalRoot([page('/paketi')]);
+    const index = INDEX.replace('</head>', '<script defer src=/main.js></script></head>');
+    fs.writeFileSync(path.join(root, 'host', 'dist', 'index.html'), index);
+    assert.ok(documentOf(root, '/paketi')!.includes('<script defer src=/main.js>'), 'no boot script built: as it was');
+    fs.writeFileSync(path.join(root, 'host', 'dist', 'boot.js'), '');
+    const html = documentOf(root, '/paketi')!;
+    assert.ok(!html.includes('src=/main.js'));
+    assert.ok(html.includes('<link rel="preload" as="script" href="/main.js" />'));
+    assert.ok(html.includes('<script defer src="/boot.js" data-main="/main.js"></script>'));
+  });
+
+  it('sends a page compressed as the browser accepts it (brotli, else gzip), the same page once read', () => {
+    const html = documentOf(portalRoot([page('/paketi', { html: '<p>Kanal</p>'.repeat(2000) })]), '/paketi')!;
+    const br = encodedDocument(html, 'gzip, deflate, br');
+    assert.equal(br.encoding, 'br');
+    assert.equal(zlib.brotliDecompressSync(br.body).toString('utf8'), html);
+    assert.ok(br.body.length < html.length / 10);
+    const gzip = encodedDocument(html, 'gzip;q=1, br;q=0');
+    assert.equal(gzip.encoding, 'gzip');
+    assert.equal(zlib.gunzipSync(gzip.body).toString('utf8'), html);
+    assert.deepEqual(encodedDocument(html, undefined), { body: html, encoding: null });
   });
 
   it('preloads the page’s own chunk with the routes', () => {

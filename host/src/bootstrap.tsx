@@ -73,7 +73,11 @@ export async function start(): Promise<void> {
     </StrictMode>
   );
   if (await readyToHydrate()) {
-    hydrateRoot(container, app);
+    // A transition too: React hydrates the page in slices of a few milliseconds, yielding between them
+    // (the channel list's 150 cards were one task of its own), instead of all of it in one task.
+    startTransition(() => {
+      hydrateRoot(container, app);
+    });
     return;
   }
   const root = fresh();

@@ -316,6 +316,13 @@ describe('catalogue in a browser', () => {
     const page = await newPage();
     await page.goto(`${suite.portal.url}/videoteke`);
     await page.getByRole('heading', { name: 'Videoteke' }).waitFor();
+    // The page arrives drawn before the host starts: wait until it has registered its remotes.
+    await page.waitForFunction(() => {
+      type Instances = { __INSTANCES__?: Array<{ name: string; options?: { remotes?: Array<{ name: string }> } }> };
+      const federation = (window as unknown as { __FEDERATION__?: Instances }).__FEDERATION__;
+      const host = federation?.__INSTANCES__?.find((instance) => instance.name === 'host');
+      return host?.options?.remotes?.some((remote) => remote.name === 'catalogue') ?? false;
+    });
     await page.evaluate(async () => {
       type Federation = { __INSTANCES__: Array<{ name: string; loadRemote: <T>(id: string) => Promise<T> }> };
       const federation = (window as unknown as { __FEDERATION__: Federation }).__FEDERATION__;
