@@ -103,6 +103,34 @@ export class Limits {
       );
   }
 
+  /**
+   * A password check under sign-in limits (docs/limits.md): every sign-in from the address counts
+   * (`client`, given back when `guards` refuse it); a try of each of `guards` is reserved before `check`
+   * runs, so a burst gets no more checks than the limit, and counted only when the check fails.
+   * Answers whether the check passed, or when to try again.
+   */
+  async checkWithin(
+    client: Limit,
+    guards: readonly Limit[],
+    check: () => Promise<boolean>,
+  ): Promise<{ ok: true; valid: boolean } | { ok: false; retryAfter: number }> {
+    const taken = await this.take([client]);
+    let reserved: Taken | null = null;
+    try {
+      reserved = taken.ok ? await this.reserve(guards) : taken;
+    } finally {
+      if (taken.ok && !reserved?.ok) await this.giveBack([client]);
+    }
+    if (!reserved.ok) return reserved;
+    let valid = false;
+    try {
+      valid = await check();
+    } finally {
+      await this.settle(guards, !valid);
+    }
+    return { ok: true, valid };
+  }
+
   /** Ends a run of counted tries (a right answer), leaving the reservations in flight in place. */
   async forgive(keys: readonly string[]): Promise<void> {
     if (keys.length > 0) await this.rows.forgive(keys);

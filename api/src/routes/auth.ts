@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { endpoints, usernameOf } from '@portal/shared/contract';
 import type { ApiContext } from '../context';
-import type { Limit, Taken } from '../http/limits';
+import type { Limit } from '../http/limits';
 import { HttpError, tooManyRequests } from '../http/validate';
 import { daysBefore } from '../days';
 import { route } from '../http/route';
@@ -99,27 +99,16 @@ export function authRoutes(app: FastifyInstance, ctx: ApiContext): void {
 
     // Every login from an address counts; a try is reserved before the password is checked (so a burst
     // gets no more tries than the limit) and counted only if the password is wrong.
-    const taken = await ctx.limits.take([client]);
-    let reserved: Taken | null = null;
-    try {
-      reserved = taken.ok ? await ctx.limits.reserve(guards) : taken;
-    } finally {
-      // A login refused by the account's limits, or failing there, does not count against the address.
-      if (taken.ok && !reserved?.ok) await ctx.limits.giveBack([client]);
-    }
-    if (!reserved.ok) {
+    const checked = await ctx.limits.checkWithin(client, guards, () =>
+      customer
+        ? verifyPassword(body.password, customer.password_hash)
+        : decoyHash().then((hash) => verifyPassword(body.password, hash).then(() => false)),
+    );
+    if (!checked.ok) {
       logins.inc({ outcome: 'limited' });
-      throw tooManyRequests(ERROR_TEXTS.tooManyLogins, reserved.retryAfter, 'TOO_MANY_ATTEMPTS');
+      throw tooManyRequests(ERROR_TEXTS.tooManyLogins, checked.retryAfter, 'TOO_MANY_ATTEMPTS');
     }
-
-    let valid = false;
-    try {
-      valid = customer
-        ? await verifyPassword(body.password, customer.password_hash)
-        : await verifyPassword(body.password, await decoyHash()).then(() => false);
-    } finally {
-      await ctx.limits.settle(guards, !valid);
-    }
+    const { valid } = checked;
     if (!customer || !valid) {
       logins.inc({ outcome: 'failed' });
       throw new HttpError(401, LOGIN_FAILED, 'LOGIN_FAILED');

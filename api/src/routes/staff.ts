@@ -105,25 +105,14 @@ export function staffRoutes(app: FastifyInstance, ctx: ApiContext): void {
     const pair = { key: `staff-login:${body.email}:${request.ip}`, max: perAccount, windowSeconds };
     const account = { key: `staff-login:${body.email}`, max: perAccountTotal, windowSeconds };
     const client = { key: `staff-login-client:${request.ip}`, max: perClient, windowSeconds };
-    const taken = await ctx.limits.take([client]);
-    let reserved = taken;
-    try {
-      if (taken.ok) reserved = await ctx.limits.reserve([pair, account]);
-    } finally {
-      if (taken.ok && !reserved.ok) await ctx.limits.giveBack([client]);
-    }
-    if (!reserved.ok) throw tooManyRequests(STAFF_TEXTS.tooManyLogins, reserved.retryAfter, 'TOO_MANY_ATTEMPTS');
-
     const staff = await store.staff.byEmail(body.email);
-    let valid = false;
-    try {
-      valid =
-        staff && !staff.disabled_at
-          ? await verifyPassword(body.password, staff.password_hash)
-          : await verifyPassword(body.password, await decoyHash()).then(() => false);
-    } finally {
-      await ctx.limits.settle([pair, account], !valid);
-    }
+    const checked = await ctx.limits.checkWithin(client, [pair, account], () =>
+      staff && !staff.disabled_at
+        ? verifyPassword(body.password, staff.password_hash)
+        : decoyHash().then((hash) => verifyPassword(body.password, hash).then(() => false)),
+    );
+    if (!checked.ok) throw tooManyRequests(STAFF_TEXTS.tooManyLogins, checked.retryAfter, 'TOO_MANY_ATTEMPTS');
+    const { valid } = checked;
     if (!staff || !valid) throw new HttpError(401, STAFF_TEXTS.loginFailed, 'LOGIN_FAILED');
     await ctx.limits.forgive([pair.key]);
     const sessionId = randomUUID();
