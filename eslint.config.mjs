@@ -130,12 +130,12 @@ const boundaries = [
   // relative import of the rest of shared would bundle a second store and API client into each app
   // (docs/decisions/004-payments-import-shared-by-name.md).
   restrict(
-    ['shared/src/payments/**'],
+    ['shared/src/payments/**', 'shared/src/hosting/**'],
     [
       {
         group: ['../*', '../**'],
         message:
-          'The payment module imports the rest of @portal/shared by package name (@portal/shared), never by path: a relative import bundles a second store and API client into each app.',
+          'The payment and hosting modules import the rest of @portal/shared by package name (@portal/shared), never by path: a relative import bundles a second store and API client into each app.',
       },
     ],
     [CONTRACT_VALUES, ONE_QUERY_CLIENT],
@@ -178,6 +178,22 @@ const boundaries = [
       { group: ['@portal/api', '@portal/api/*'], message: 'The host talks to the API over HTTP only.' },
       {
         regex: escape(['remotes', 'api', 'shared']),
+        message: 'The host imports other workspaces only by package name.',
+      },
+    ],
+  ),
+  // The support console's host (docs/decisions/032): like the portal's, it loads its remotes at run time.
+  ...restrictApp(
+    ['support-host/src/**'],
+    [
+      {
+        group: [...REMOTES.flatMap((r) => [`@portal/${r}`, `@portal/${r}/*`]), '@portal/host', '@portal/host/*'],
+        message:
+          "The support console's host loads its remotes at run time through Module Federation and shares nothing with the portal's host but @portal/shared.",
+      },
+      { group: ['@portal/api', '@portal/api/*'], message: 'The host talks to the API over HTTP only.' },
+      {
+        regex: escape(['remotes', 'host', 'api', 'shared']),
         message: 'The host imports other workspaces only by package name.',
       },
     ],

@@ -6,7 +6,7 @@
 const web = {
   displayName: 'web',
   testEnvironment: '<rootDir>/jest.environment.cjs',
-  roots: ['<rootDir>/shared/src', '<rootDir>/host/src', '<rootDir>/remotes'],
+  roots: ['<rootDir>/shared/src', '<rootDir>/host/src', '<rootDir>/remotes', '<rootDir>/support-host/src'],
   testMatch: ['**/*.test.ts?(x)'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   setupFilesAfterEnv: ['<rootDir>/jest.setup.ts'],

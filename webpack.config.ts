@@ -50,8 +50,18 @@ export const APPS = {
       { from: 'content/resources', to: 'resources' },
     ],
   },
-  account: { dir: dirOf('account'), federationName: 'account' },
+  account: {
+    dir: dirOf('account'),
+    federationName: 'account',
+    // `./views`: the payment history, invoice and devices drawn from answers alone, which the support
+    // console shows in its read-only staff mode (AccountViewsModule in @portal/shared).
+    exposes: { './routes': './src/exposes/routes.tsx', './views': './src/exposes/views.tsx' },
+  },
   onboarding: { dir: dirOf('onboarding'), federationName: 'onboarding' },
+  // The support console (docs/decisions/032-support-console.md): its remote and its own thin host at
+  // `/podrska/`, built and deployed apart from the customer portal (`--env app=support,supportHost`).
+  support: { dir: dirOf('support'), federationName: 'support', exposes: { './console': './src/exposes/console.tsx' } },
+  supportHost: { dir: dirOf('support-host'), federationName: 'support_host' },
 } as const satisfies Record<string, AppSpec>;
 export type AppName = keyof typeof APPS;
 
@@ -284,11 +294,18 @@ const REMOTE_TYPES = {
   extractThirdParty: false,
 };
 
+/** The hosts: each serves its own page at its base path, beside its run-time configuration file. */
+const HOSTS: Partial<Record<AppName, { base: string; configFile: string }>> = {
+  host: { base: '/', configFile: 'portal.config.json' },
+  supportHost: { base: '/podrska/', configFile: 'support.config.json' },
+};
+
 function configFor(app: AppName, mode: 'production' | 'development', options: BuildOptions = {}): Configuration {
   const spec: AppSpec = APPS[app];
   const { dir, federationName } = spec;
   const appRoot = path.join(root, dir);
-  const isHost = app === 'host';
+  const hostSpec = HOSTS[app];
+  const isHost = hostSpec !== undefined;
   const prod = mode === 'production';
   const portalShared = sharedPackage(options.sharedFrom);
 
@@ -302,7 +319,7 @@ function configFor(app: AppName, mode: 'production' | 'development', options: Bu
     target: 'web',
     output: {
       path: options.outDir ? path.resolve(root, options.outDir) : path.join(appRoot, 'dist'),
-      publicPath: isHost ? '/' : 'auto',
+      publicPath: hostSpec?.base ?? 'auto',
       // Entry files keep stable names (the federation runtime cannot hash them) and are served
       // with `no-cache`; every other chunk is content-hashed and cached for good.
       filename: '[name].js',
@@ -351,9 +368,9 @@ function configFor(app: AppName, mode: 'production' | 'development', options: Bu
       ...(spec.staticDirs?.length
         ? [copy(spec.staticDirs.map(({ from, to }) => ({ from: path.join(appRoot, from), to })))]
         : []),
-      ...(isHost
+      ...(hostSpec
         ? [
-            copy([{ from: path.join(appRoot, 'public/portal.config.json'), to: 'portal.config.json' }]),
+            copy([{ from: path.join(appRoot, 'public', hostSpec.configFile), to: hostSpec.configFile }]),
             new HtmlWebpackPlugin({
               template: './public/index.html',
               favicon: './public/favicon.svg',
@@ -367,7 +384,7 @@ function configFor(app: AppName, mode: 'production' | 'development', options: Bu
       chunkIds: 'deterministic',
       // The host's one lazy chunk is the API client: axios travels inside it, one request that the
       // server can preload with a page's first call, not a vendor chunk fetched after it.
-      ...(isHost ? { splitChunks: { cacheGroups: { defaultVendors: false as const } } } : {}),
+      ...(app === 'host' ? { splitChunks: { cacheGroups: { defaultVendors: false as const } } } : {}),
     },
     performance: { hints: false },
     stats: 'errors-warnings',

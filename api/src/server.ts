@@ -14,9 +14,19 @@ import { preloadLinks } from './http/preload';
 import { encodedDocument, prerenderedDocument, robotsTxt, sitemapXml } from './http/pages';
 import { ERROR_TEXTS } from './texts/errors';
 
+/** The support console (docs/decisions/032-support-console.md): its remote, and its own host's path. */
+const CONSOLE_REMOTE = 'support';
+const CONSOLE_BASE = '/podrska/';
+
 const EMBED_DEMO_CSP = "default-src 'self'; object-src 'none'; base-uri 'self'";
 
 const HASHED = /\.[0-9a-f]{10}\.(js|css|svg|png|webp|jpg|woff2)(\.map)?(\.br|\.gz)?$/;
+
+/** Which built files are served: all but source maps, which stay private unless SERVE_SOURCE_MAPS is set. */
+const filesServed =
+  (serveSourceMaps: boolean) =>
+  (pathName: string): boolean =>
+    serveSourceMaps || !/\.map(\.(br|gz))?$/.test(pathName);
 
 function cacheHeaders(res: { setHeader(name: string, value: string): void }, file: string): void {
   // Content-hashed chunks never change; entries, manifests and HTML are revalidated every time.
@@ -78,9 +88,9 @@ export async function createServer(ctx: ApiContext, options: ServerOptions): Pro
 
 async function servePortal(app: FastifyInstance, ctx: ApiContext, remotesOnly: boolean): Promise<void> {
   const root = ctx.config.portalRoot;
-  // Source maps stay private unless SERVE_SOURCE_MAPS is set.
-  const allowedPath = (pathName: string) => ctx.config.serveSourceMaps || !/\.map(\.(br|gz))?$/.test(pathName);
-  for (const name of REMOTE_NAMES) {
+  const allowedPath = filesServed(ctx.config.serveSourceMaps);
+  // The portal's remotes and the support console's, each under `/remotes/<name>/`.
+  for (const name of [...REMOTE_NAMES, CONSOLE_REMOTE]) {
     const dir = path.join(root, 'remotes', name, 'dist');
     await app.register(fastifyStatic, {
       root: dir,
@@ -98,6 +108,7 @@ async function servePortal(app: FastifyInstance, ctx: ApiContext, remotesOnly: b
     });
   }
   if (remotesOnly) return;
+  const sendConsole = await serveConsole(app, ctx);
 
   const hostDist = path.join(root, 'host', 'dist');
   const publicUrl = ctx.config.delivery.publicUrl;
@@ -175,6 +186,42 @@ async function servePortal(app: FastifyInstance, ctx: ApiContext, remotesOnly: b
     const wantsPage =
       request.method === 'GET' && !/^\/(api|remotes|sandbox-pay)\//.test(pathname) && !pathname.includes('.');
     if (!wantsPage) return reply.code(404).send({ message: ERROR_TEXTS.notFound, code: 'NOT_FOUND' });
+    if (pathname === CONSOLE_BASE.slice(0, -1) || pathname.startsWith(CONSOLE_BASE)) return sendConsole(reply);
     return sendIndex(request, reply);
   });
+}
+
+/**
+ * The support console's own host at `/podrska/` (docs/decisions/032-support-console.md): its files, its
+ * configuration (the product is the server's, as the portal's), and its page for every path under it.
+ * Never indexed; nothing of the customer portal links to it. Answers what sends the console's page.
+ */
+async function serveConsole(app: FastifyInstance, ctx: ApiContext): Promise<(reply: FastifyReply) => FastifyReply> {
+  const dist = path.join(ctx.config.portalRoot, 'support-host', 'dist');
+  const indexFile = path.join(dist, 'index.html');
+  app.get(`${CONSOLE_BASE}support.config.json`, async (_request, reply) => {
+    const file = path.join(dist, 'support.config.json');
+    if (!fs.existsSync(file)) return reply.code(404).send({ message: ERROR_TEXTS.notFound, code: 'NOT_FOUND' });
+    const base = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
+    return reply.header('cache-control', 'no-cache').send({ ...base, product: ctx.config.product });
+  });
+  await app.register(fastifyStatic, {
+    root: dist,
+    prefix: CONSOLE_BASE,
+    decorateReply: false,
+    index: false,
+    cacheControl: false,
+    preCompressed: true,
+    allowedPath: filesServed(ctx.config.serveSourceMaps),
+    setHeaders: cacheHeaders,
+  });
+  const sendPage = (reply: FastifyReply) => {
+    reply.header('x-robots-tag', 'noindex, nofollow').header('cache-control', 'no-cache');
+    if (!fs.existsSync(indexFile)) return reply.code(503).send({ message: ERROR_TEXTS.notBuilt, code: 'NOT_BUILT' });
+    return reply.type('text/html; charset=utf-8').send(fs.createReadStream(indexFile));
+  };
+  // Its front page (the folder itself, which the files' handler refuses); a path under it without a file
+  // is one of its pages too (the not-found handler sends those).
+  app.get(CONSOLE_BASE, (_request, reply) => sendPage(reply));
+  return sendPage;
 }

@@ -3,7 +3,7 @@ export * from './contract';
 export * from './router';
 export * from './texts';
 export * from './storage';
-export type { RemoteRoutesModule, SubscriptionContentModule } from './federation';
+export type { AccountViewsModule, RemoteRoutesModule, SubscriptionContentModule } from './federation';
 export {
   api,
   call,

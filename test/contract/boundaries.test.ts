@@ -2,7 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { APP_DIRS, REMOTE_NAMES } from '@portal/shared/contract';
+import { APP_DIRS, CONSOLE_APP_DIRS, REMOTE_NAMES } from '@portal/shared/contract';
 import { APPS } from '../../webpack.config';
 import { ESLint } from 'eslint';
 import { ROOT } from '../../api/src/cli/freshness';
@@ -19,11 +19,17 @@ describe('the app list', () => {
     const workspaces = (
       JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { workspaces: string[] }
     ).workspaces;
+    // The portal's remotes, then the support console's, which its own host serves (docs/decisions/032).
     assert.deepEqual(
       workspaces.filter((dir) => dir.startsWith('remotes/')),
-      REMOTE_NAMES.map((name) => `remotes/${name}`),
+      [...REMOTE_NAMES.map((name) => `remotes/${name}`), CONSOLE_APP_DIRS.support],
     );
-    assert.deepEqual(Object.keys(APPS), ['host', ...REMOTE_NAMES], 'the build knows every app');
+    assert.ok(workspaces.includes(CONSOLE_APP_DIRS.supportHost), "the console's host is a workspace");
+    assert.deepEqual(
+      Object.keys(APPS),
+      ['host', ...REMOTE_NAMES, ...Object.keys(CONSOLE_APP_DIRS)],
+      'the build knows every app',
+    );
     assert.deepEqual(
       Object.values(APPS).map((app) => app.dir),
       Object.values(APP_DIRS),

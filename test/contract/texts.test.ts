@@ -16,6 +16,8 @@ const SOURCES = [
   'remotes/account/src',
   'remotes/catalogue/src',
   'remotes/onboarding/src',
+  'remotes/support/src',
+  'support-host/src',
   'api/src',
 ];
 

@@ -24,7 +24,8 @@ function newestMtime(target: string): number {
 
 /** The file whose presence means an app is built. */
 export function builtMarker(app: App): string {
-  return path.join(ROOT, APP_DIRS[app], 'dist', app === 'host' ? 'index.html' : 'mf-manifest.json');
+  const isHost = app === 'host' || app === 'supportHost';
+  return path.join(ROOT, APP_DIRS[app], 'dist', isHost ? 'index.html' : 'mf-manifest.json');
 }
 
 /** `dist/build.json`, written by every build: its mode, and by its time when the build ran. */

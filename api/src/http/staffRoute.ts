@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AnswerIn, BodyOf, ParamsOf, QueryOf } from '@portal/shared/contract';
 import type { StaffEndpoint } from '@portal/shared/contract/staff';
-import { STAFF_TEXTS } from '@portal/shared/texts';
+import { STAFF_TEXTS } from '@portal/shared/contract/staff';
 import type { ApiContext } from '../context';
 import type { StaffSession } from '../repositories/staff';
 import type { StaffTokenKind } from '../staff/tokens';

@@ -27,6 +27,8 @@ export interface CustomerSummaryRow {
   plan_name: string | null;
   next_payment_on: string | null;
   blocked_at: Date | null;
+  /** The plans whose promo the customer has used (a promo is once per customer and plan): one customer's view only. */
+  used_promos?: string[];
 }
 
 /** Lower case without the accents of Bosnian letters, in SQL and in code alike: `Kovačević` is `kovacevic`. */
@@ -185,7 +187,10 @@ export class CustomersRepository extends Repository {
 
   async summary(customerId: number): Promise<CustomerSummaryRow | null> {
     const [row] = await this.q.query<CustomerSummaryRow>(
-      `SELECT ${SUMMARY_COLUMNS} FROM ${SUMMARY_FROM} WHERE c.id = $1`,
+      `SELECT ${SUMMARY_COLUMNS},
+              ARRAY(SELECT pp.name FROM promo_uses pu JOIN plans pp ON pp.code = pu.plan_code
+                     WHERE pu.customer_id = c.id ORDER BY pp.name) AS used_promos
+         FROM ${SUMMARY_FROM} WHERE c.id = $1`,
       [customerId],
     );
     return row ?? null;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { usernameOf } from '@portal/shared/contract';
 import { isRowId, staffEndpoints, type StaffChallenge } from '@portal/shared/contract/staff';
-import { STAFF_TEXTS } from '@portal/shared/texts';
+import { STAFF_TEXTS } from '@portal/shared/contract/staff';
 import type { ApiContext } from '../context';
 import type { AuditFilter, AuditRow } from '../repositories/audit';
 import type { StaffRow, StaffSession } from '../repositories/staff';

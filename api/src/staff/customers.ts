@@ -1,4 +1,4 @@
-import { STAFF_TEXTS } from '@portal/shared/texts';
+import { STAFF_TEXTS } from '@portal/shared/contract/staff';
 import type { CustomerSummary } from '@portal/shared/contract/staff';
 import type { Store } from '../repositories';
 import type { CustomerSummaryRow } from '../repositories/customers';
@@ -19,6 +19,7 @@ export function customerSummary(row: CustomerSummaryRow): CustomerSummary {
     plan: row.plan_name,
     nextPaymentOn: row.next_payment_on,
     blocked: row.blocked_at !== null,
+    ...(row.used_promos ? { usedPromos: row.used_promos } : {}),
   };
 }
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { STAFF_TEXTS } from '@portal/shared/texts';
+import { STAFF_TEXTS } from '@portal/shared/contract/staff';
 import type { Store } from '../repositories';
 import type { RefundRow } from '../repositories/refunds';
 import type { StaffSession } from '../repositories/staff';

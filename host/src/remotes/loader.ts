@@ -1,7 +1,7 @@
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { queryClient, queryOptions, type PortalConfig, type RemoteName } from '@portal/shared';
 import type { ExposedRoutes } from './exposed';
-import { loadRetry, originGuard } from './plugins';
+import { loadRetry, originGuard } from '@portal/shared/hosting';
 
 let manifests: PortalConfig['remotes'] | null = null;
 

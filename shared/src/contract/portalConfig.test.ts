@@ -32,6 +32,15 @@ describe('parsePortalConfig', () => {
     ).toThrow(ConfigError);
   });
 
+  it("refuses the support console's remote, or any remote the portal does not run: the console has its own host", () => {
+    const withConsole = { ...valid, remotes: { ...valid.remotes, support: '/remotes/support/mf-manifest.json' } };
+    expect(() => parsePortalConfig(withConsole)).toThrow(
+      new ConfigError([
+        'remotes.support: not a remote of the customer portal (catalogue, account, onboarding); the support console has its own host',
+      ]),
+    );
+  });
+
   it('refuses a remote on an origin remoteOrigins does not list, naming the remote and the origin', () => {
     const { remoteOrigins: _, ...unlisted } = valid;
     expect(() => parsePortalConfig(unlisted)).toThrow(

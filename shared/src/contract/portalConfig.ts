@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { DEFAULT_PRODUCT, productCodeSchema, type RemoteName } from './common';
+import { DEFAULT_PRODUCT, REMOTE_NAMES, productCodeSchema, type RemoteName } from './common';
 import { DEFAULT_OPERATOR, operatorSchema } from './operator';
 
 const urlLike = () =>
@@ -85,13 +85,34 @@ function foreignRemotes(config: PortalConfig, pageOrigin: string | null): string
 }
 
 /**
+ * Remotes the customer portal does not run, named in its file: the support console's remote, above all,
+ * is served by its own host at `/podrska/` and never loads into a customer's page (docs/decisions/032).
+ */
+function unknownRemotes(raw: unknown): string[] {
+  const remotes = raw !== null && typeof raw === 'object' ? (raw as { remotes?: unknown }).remotes : undefined;
+  if (remotes === null || typeof remotes !== 'object') return [];
+  return Object.keys(remotes)
+    .filter((name) => !(REMOTE_NAMES as readonly string[]).includes(name))
+    .map(
+      (name) =>
+        `remotes.${name}: not a remote of the customer portal (${REMOTE_NAMES.join(', ')}); the support console has its own host`,
+    );
+}
+
+/**
  * Parses the run-time configuration, naming every bad key so an operator can fix it at once.
  * `pageOrigin`: the origin the portal runs on (the browser's), where remotes need no listing.
  */
 export function parsePortalConfig(raw: unknown, pageOrigin: string | null = null): PortalConfig {
   const result = portalConfigSchema.safeParse(raw);
-  if (!result.success) {
-    throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`));
+  const unknown = unknownRemotes(raw);
+  if (!result.success || unknown.length > 0) {
+    throw new ConfigError([
+      ...(result.success
+        ? []
+        : result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`)),
+      ...unknown,
+    ]);
   }
   const foreign = foreignRemotes(result.data, pageOrigin);
   if (foreign.length > 0) throw new ConfigError(foreign);

@@ -1,5 +1,7 @@
 import * as z from 'zod/mini';
 import { STAFF_TEXTS } from '../texts/staff';
+
+export { STAFF_TEXTS };
 import type { Endpoint } from './endpoints';
 import { deviceListSchema, isStrongPassword } from './customer';
 import { invoiceSchema, paymentListSchema } from './payments';
@@ -43,6 +45,13 @@ export const staffChallengeSchema = z.object({
 export type StaffChallenge = z.infer<typeof staffChallengeSchema>;
 
 export const staffNewPasswordRequestSchema = z.object({ newPassword: staffPasswordSchema });
+/** The console's form for it: the new password typed twice. */
+export const staffNewPasswordFormSchema = z.object({ newPassword: staffPasswordSchema, confirm: z.string() }).check(
+  z.refine((form) => form.confirm.trim() === form.newPassword, {
+    path: ['confirm'],
+    message: STAFF_TEXTS.passwordsDiffer,
+  }),
+);
 
 /** The secret to add to an authenticator app: as a QR code (an SVG picture) and as text to type. */
 export const staffTotpSetupSchema = z.object({ secret: z.string(), otpauthUrl: z.string(), qrSvg: z.string() });
@@ -103,6 +112,8 @@ export const customerSummarySchema = z.object({
   plan: z.nullable(z.string()),
   nextPaymentOn: z.nullable(z.string()),
   blocked: z.boolean(),
+  /** The packages whose promo the customer has used (one customer's view, not the search's rows). */
+  usedPromos: z.optional(z.array(z.string())),
 });
 export type CustomerSummary = z.infer<typeof customerSummarySchema>;
 export const customerSearchSchema = z.object({
@@ -132,6 +143,15 @@ export const refundSchema = z.object({
   status: z.enum(['PENDING', 'SUCCEEDED', 'FAILED']),
 });
 export type RefundAnswer = z.infer<typeof refundSchema>;
+
+/** The console's form for it: the days as typed. */
+export const extendFormSchema = z.object({
+  days: z.string().check(
+    z.trim(),
+    z.refine((value) => /^\d{1,3}$/.test(value) && Number(value) >= 1 && Number(value) <= 365, STAFF_TEXTS.daysRange),
+  ),
+  reason: reasonSchema,
+});
 
 /** A period extended by whole days (at most a year at once), with why. */
 export const extendRequestSchema = z.object({

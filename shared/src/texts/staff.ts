@@ -6,6 +6,7 @@ export const STAFF_TEXTS = {
   weakPassword:
     'Lozinka mora imati najmanje 12 znakova, te veliko i malo slovo, broj i specijalni znak (najviše 32 znaka).',
   codeFormat: 'Kod ima 6 cifara.',
+  passwordsDiffer: 'Lozinke se ne podudaraju.',
   /** The issuer an authenticator app shows beside the account. */
   totpIssuer: 'ON TV podrška',
   reasonNeeded: 'Navedi razlog (najmanje 3 znaka).',

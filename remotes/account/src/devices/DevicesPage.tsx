@@ -8,8 +8,6 @@ import {
   Page,
   Spinner,
   calls,
-  formatDateTime,
-  getProduct,
   panelClass,
   paths,
   useAccountInfo,
@@ -24,12 +22,10 @@ import {
 } from '@portal/shared';
 import { DEVICES_TEXTS } from '../texts';
 import styles from './DevicesPage.module.css';
-import itemList from '../ui/ItemList.module.css';
 import forms from '../forms.module.css';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { DeviceListView } from './DeviceListView';
 
-const typeOf = (device: SignedInDevice) =>
-  DEVICES_TEXTS.types[device.type] ?? (device.type === getProduct() ? DEVICES_TEXTS.browser : device.type);
 const devicesQuery = queryOptions({
   queryKey: endpointKey('listDevices'),
   queryFn: ({ signal }) => calls.listDevices({ signal }),
@@ -70,31 +66,21 @@ export function DevicesPage() {
         {devices.isPending && <Spinner />}
         {devices.isError && <LoadFailed message={DEVICES_TEXTS.failed} retry={retryRead(devicesQuery)} />}
         {shown && (
-          <ul className={itemList.list} aria-label={DEVICES_TEXTS.title}>
-            {shown.map((device) => (
-              <li key={device.id} className={`${itemList.item} ${styles.item}`}>
-                <div className={styles.device}>
-                  <p className={styles.name}>
-                    {device.name} {device.current && <span className={itemList.badge}>{DEVICES_TEXTS.thisDevice}</span>}
-                  </p>
-                  <p className={styles.meta}>
-                    {typeOf(device)} · {DEVICES_TEXTS.signedIn} {formatDateTime(device.signedInAt)} ·{' '}
-                    {DEVICES_TEXTS.lastUsed} {formatDateTime(device.lastUsedAt)}
-                  </p>
-                </div>
-                {!device.current && (
-                  <Button
-                    variant="secondary"
-                    disabled={busy}
-                    onClick={() => setConfirming(device)}
-                    aria-label={`${DEVICES_TEXTS.signOut}: ${device.name}`}
-                  >
-                    {DEVICES_TEXTS.signOut}
-                  </Button>
-                )}
-              </li>
-            ))}
-          </ul>
+          <DeviceListView
+            devices={shown}
+            renderActions={(device) =>
+              !device.current && (
+                <Button
+                  variant="secondary"
+                  disabled={busy}
+                  onClick={() => setConfirming(device)}
+                  aria-label={`${DEVICES_TEXTS.signOut}: ${device.name}`}
+                >
+                  {DEVICES_TEXTS.signOut}
+                </Button>
+              )
+            }
+          />
         )}
         <div className={forms.actions}>
           {shown?.some((device) => !device.current) && (

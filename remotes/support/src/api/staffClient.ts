@@ -1,0 +1,97 @@
+import axios, { isAxiosError } from 'axios';
+import { ApiError, parseResponse, pathOf, queryClient, type AnswerOf, type ParamsOf } from '@portal/shared';
+import { STAFF_TEXTS, staffEndpoints, type StaffEndpoint } from '@portal/shared/contract/staff';
+import type * as z from 'zod/mini';
+import { endSession, sessionStore } from './session';
+
+/**
+ * The console's own API client: axios, as every page's, but with the staff token (never a customer's)
+ * and none of the customer client's refresh. Calls go through the contract's staff table
+ * (`@portal/shared/contract/staff`), so the console never writes a path or a method.
+ */
+const http = axios.create({ adapter: 'xhr', timeout: 20_000, headers: { Accept: 'application/json' } });
+
+export function configureStaffApi(baseURL: string): void {
+  http.defaults.baseURL = baseURL;
+}
+
+type Body<E extends StaffEndpoint> = E['body'] extends z.ZodMiniType ? z.input<E['body']> : undefined;
+type Query<E extends StaffEndpoint> = E['query'] extends z.ZodMiniType ? z.input<E['query']> : undefined;
+type AuditQuery = Query<typeof staffEndpoints.auditCsv>;
+export interface StaffCallInput<E extends StaffEndpoint> {
+  params?: ParamsOf<E>;
+  body?: Body<E>;
+  query?: Query<E>;
+  /** A sign-in step's challenge token, instead of the session's. */
+  challenge?: string;
+  signal?: AbortSignal;
+}
+
+/** Any call's input, whatever the endpoint (StaffCallInput types it per endpoint). */
+interface RequestInput {
+  params?: Record<string, string>;
+  body?: unknown;
+  query?: unknown;
+  challenge?: string;
+  signal?: AbortSignal;
+}
+
+function requestOf(endpoint: StaffEndpoint, input: RequestInput) {
+  const token = input.challenge ?? sessionStore.getState().token;
+  return {
+    method: endpoint.method,
+    url: pathOf(endpoint.path, '', input.params),
+    data: input.body,
+    params: input.query,
+    signal: input.signal,
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+  };
+}
+
+/**
+ * A failure as the pages explain it (ApiError, the server's Bosnian message). A 401 on a signed-in call
+ * ends the session in this tab: the console shows the sign-in form with why.
+ */
+function failure(error: unknown, endpoint: StaffEndpoint, input: RequestInput): ApiError {
+  if (!isAxiosError(error) || !error.response) return new ApiError(0, undefined, endpoint.path);
+  const data = error.response.data as { message?: unknown; code?: unknown } | undefined;
+  const message = typeof data?.message === 'string' ? data.message : undefined;
+  const code = typeof data?.code === 'string' ? data.code : undefined;
+  if (error.response.status === 401 && !input.challenge && endpoint.staff !== 'public') {
+    endSession(message ?? STAFF_TEXTS.sessionOver);
+    queryClient.removeQueries({ queryKey: ['staff'] });
+  }
+  return new ApiError(error.response.status, message, endpoint.path, code);
+}
+
+/** Calls one staff endpoint; the answer is checked against its schema. */
+export async function staffCall<E extends StaffEndpoint>(
+  endpoint: E,
+  input: StaffCallInput<E> = {},
+): Promise<AnswerOf<E>> {
+  try {
+    const response = await http.request(requestOf(endpoint, input as RequestInput));
+    if (!endpoint.answer) return undefined as AnswerOf<E>;
+    return parseResponse(
+      endpoint.answer as z.ZodMiniType,
+      response.data,
+      `${endpoint.method} ${endpoint.path}`,
+    ) as AnswerOf<E>;
+  } catch (error) {
+    throw error instanceof ApiError ? error : failure(error, endpoint, input as RequestInput);
+  }
+}
+
+/** The audit trail's CSV with the list's filters, as a file to save. */
+export async function auditCsv(query: AuditQuery): Promise<Blob> {
+  const endpoint = staffEndpoints.auditCsv;
+  const input: RequestInput = { query };
+  try {
+    const response = await http.request<Blob>({ ...requestOf(endpoint, input), responseType: 'blob' });
+    return response.data;
+  } catch (error) {
+    throw failure(error, endpoint, input);
+  }
+}
+
+export { staffEndpoints };

@@ -1,0 +1,42 @@
+import { Button, ButtonLink, DocumentTitle, LoadFailed, Spinner, messageOf, useParams, useQuery } from '@portal/shared';
+import { isRowId } from '@portal/shared/contract/staff';
+import { invoiceQuery } from '../api/queries';
+import { accountViewsQuery } from './CustomerPage';
+import { CONSOLE_PATHS } from '../paths';
+import { CONSOLE_TEXTS } from '../texts';
+import styles from '../console.module.css';
+
+const T = CONSOLE_TEXTS.invoice;
+
+/** `/podrska/kupci/:customerId/racun/:orderNumber`: the invoice as the customer sees it (the account remote's view), to print. */
+export function InvoicePage() {
+  const { customerId = '', orderNumber = '' } = useParams<{ customerId: string; orderNumber: string }>();
+  const valid = isRowId(customerId) && orderNumber !== '';
+  const views = useQuery({ ...accountViewsQuery, enabled: valid });
+  const invoice = useQuery({ ...invoiceQuery(customerId, orderNumber), enabled: valid });
+  const back = (
+    <ButtonLink to={CONSOLE_PATHS.customer.href(customerId)} variant="secondary">
+      {T.back}
+    </ButtonLink>
+  );
+  return (
+    <div className={styles.stack}>
+      <DocumentTitle title={T.title(orderNumber)} />
+      <p>{back}</p>
+      {valid && (views.isPending || invoice.isPending) && !views.isError && !invoice.isError && <Spinner />}
+      {(!valid || invoice.isError) && (
+        <LoadFailed
+          message={invoice.isError ? messageOf(invoice.error, T.failed) : T.failed}
+          retry={() => void invoice.refetch()}
+        />
+      )}
+      {views.isError && <LoadFailed message={CONSOLE_TEXTS.customer.viewsFailed} retry={() => void views.refetch()} />}
+      {views.isSuccess && invoice.isSuccess && (
+        <views.data.InvoiceView
+          invoice={invoice.data}
+          actions={<Button onClick={() => window.print()}>{T.print}</Button>}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+import {
+  Button,
+  Link,
+  NavLink,
+  Routes,
+  queryClient,
+  lazyPage,
+  withFallback,
+  useSubmit,
+  type RouteObject,
+} from '@portal/shared';
+import { SignIn } from '../signin/SignIn';
+import { SearchPage } from '../search/SearchPage';
+import { endSession, useSession } from '../api/session';
+import { configureStaffApi, staffCall, staffEndpoints } from '../api/staffClient';
+import { CONSOLE_PATHS } from '../paths';
+import { CONSOLE_TEXTS } from '../texts';
+import styles from '../console.module.css';
+
+const CustomerPage = lazyPage(() => import('../customer/CustomerPage'), 'CustomerPage');
+const InvoicePage = lazyPage(() => import('../customer/InvoicePage'), 'InvoicePage');
+const AuditPage = lazyPage(() => import('../audit/AuditPage'), 'AuditPage');
+const T = CONSOLE_TEXTS.shell;
+
+const routes: RouteObject[] = [
+  { path: CONSOLE_PATHS.home, element: <SearchPage /> },
+  { path: `${CONSOLE_PATHS.home}/`, element: <SearchPage /> },
+  { path: CONSOLE_PATHS.customer.path, element: withFallback(<CustomerPage />) },
+  { path: CONSOLE_PATHS.invoice.path, element: withFallback(<InvoicePage />) },
+  { path: CONSOLE_PATHS.audit, element: withFallback(<AuditPage />) },
+  { path: '*', element: <p className={styles.notFound}>{T.notFound}</p> },
+];
+
+/**
+ * The support console (`support/console`), rendered by its own host at `/podrska/`
+ * (docs/decisions/032-support-console.md): the sign-in until a member of staff is signed in, then the
+ * console's pages. `apiBaseUrl` is the API the host's support.config.json names.
+ */
+export function SupportConsole({ apiBaseUrl }: { apiBaseUrl: string }) {
+  // Set while rendering, before any page below asks: the client only keeps the address.
+  configureStaffApi(apiBaseUrl);
+  const staff = useSession((s) => s.staff);
+  const signOut = useSubmit(CONSOLE_TEXTS.customer.actionFailed);
+  if (!staff) return <SignIn />;
+  const leave = () =>
+    void signOut.run(async () => {
+      // Signed out here even when the server cannot be told (the session lapses there on its own).
+      await staffCall(staffEndpoints.logout).catch(() => undefined);
+      queryClient.removeQueries({ queryKey: ['staff'] });
+      endSession();
+    });
+  return (
+    <div className={styles.shell}>
+      <a className={styles.skip} href="#main">
+        {CONSOLE_TEXTS.skipToContent}
+      </a>
+      <header className={styles.header}>
+        <Link to={CONSOLE_PATHS.home} className={styles.brand}>
+          {CONSOLE_TEXTS.product}
+        </Link>
+        <nav aria-label={T.nav} className={styles.nav}>
+          <NavLink to={CONSOLE_PATHS.home} end className={({ isActive }) => (isActive ? styles.active : '')}>
+            {T.search}
+          </NavLink>
+          {staff.role === 'admin' && (
+            <NavLink to={CONSOLE_PATHS.audit} className={({ isActive }) => (isActive ? styles.active : '')}>
+              {T.audit}
+            </NavLink>
+          )}
+        </nav>
+        <p className={styles.who}>{T.signedInAs(staff.name, T.role[staff.role] ?? staff.role)}</p>
+        <Button variant="secondary" onClick={leave} disabled={signOut.busy}>
+          {T.signOut}
+        </Button>
+      </header>
+      <main id="main" className={styles.main}>
+        <Routes routes={routes} />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,120 @@
+import { useState } from 'react';
+import {
+  Alert,
+  Button,
+  Link,
+  LoadFailed,
+  Page,
+  Spinner,
+  TextField,
+  messageOf,
+  shownPhone,
+  useForm,
+  useQuery,
+} from '@portal/shared';
+import { customerSearchRequestSchema, type CustomerSummary } from '@portal/shared/contract/staff';
+import { searchQuery } from '../api/queries';
+import { CONSOLE_PATHS } from '../paths';
+import { CONSOLE_TEXTS } from '../texts';
+import styles from '../console.module.css';
+
+const T = CONSOLE_TEXTS.search;
+
+/**
+ * The last search, kept in memory while the console is open (never in the address: what is searched for
+ * is a customer's data), so the way back from a customer finds the list as it was.
+ */
+let remembered = { q: '', page: 1 };
+
+export const fullName = (c: Pick<CustomerSummary, 'firstName' | 'lastName'>) => `${c.firstName} ${c.lastName}`.trim();
+export const statusText = (c: Pick<CustomerSummary, 'status'>) =>
+  c.status ? (CONSOLE_TEXTS.status[c.status] ?? c.status) : CONSOLE_TEXTS.customer.none;
+
+/** `/podrska`: finds customers by phone, e-mail, name, account number or invoice number, 20 a page. */
+export function SearchPage() {
+  const [search, setSearch] = useState(remembered);
+  const show = (next: { q: string; page: number }) => {
+    remembered = next;
+    setSearch(next);
+  };
+  const form = useForm({
+    schema: customerSearchRequestSchema,
+    initial: { q: search.q },
+    explain: T.failed,
+    send: async ({ q }) => show({ q, page: 1 }),
+  });
+  const results = useQuery(searchQuery(search.q, search.page));
+
+  return (
+    <Page title={T.title}>
+      <form className={`${styles.panel} ${styles.searchForm}`} onSubmit={form.onSubmit} role="search" noValidate>
+        <TextField label={T.label} type="search" autoFocus autoComplete="off" {...form.field('q')} />
+        <Button type="submit">{T.submit}</Button>
+      </form>
+      <section aria-live="polite" className={styles.results}>
+        {search.q && results.isPending && <Spinner />}
+        {results.isError && (
+          <LoadFailed message={messageOf(results.error, T.failed)} retry={() => void results.refetch()} />
+        )}
+        {results.isSuccess && results.data.total === 0 && <Alert kind="info">{T.none}</Alert>}
+        {results.isSuccess && results.data.total > 0 && (
+          <div className={styles.panel}>
+            <p className={styles.muted}>{T.found(results.data.total)}</p>
+            <div className={styles.scroll}>
+              <table className={styles.table}>
+                <caption className="visually-hidden">{T.caption}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{T.name}</th>
+                    <th scope="col">{T.contact}</th>
+                    <th scope="col">{T.account}</th>
+                    <th scope="col">{T.status}</th>
+                    <th scope="col">{T.plan}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {results.data.items.map((customer) => (
+                    <tr key={customer.id}>
+                      <td>
+                        <Link to={CONSOLE_PATHS.customer.href(customer.id)}>{fullName(customer)}</Link>
+                        {customer.blocked && (
+                          <span className={styles.badge}>{CONSOLE_TEXTS.customer.blockedBadge}</span>
+                        )}
+                      </td>
+                      <td>
+                        {customer.phoneNumber && <div>{shownPhone(customer.phoneNumber)}</div>}
+                        {customer.email && <div>{customer.email}</div>}
+                      </td>
+                      <td>{customer.accountNumber ?? CONSOLE_TEXTS.customer.none}</td>
+                      <td>{statusText(customer)}</td>
+                      <td>{customer.plan ?? CONSOLE_TEXTS.customer.none}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            {results.data.pages > 1 && (
+              <nav className={styles.pager} aria-label={T.pageOf(results.data.page, results.data.pages)}>
+                <Button
+                  variant="secondary"
+                  disabled={results.data.page <= 1}
+                  onClick={() => show({ ...search, page: search.page - 1 })}
+                >
+                  {T.previous}
+                </Button>
+                <span>{T.pageOf(results.data.page, results.data.pages)}</span>
+                <Button
+                  variant="secondary"
+                  disabled={results.data.page >= results.data.pages}
+                  onClick={() => show({ ...search, page: search.page + 1 })}
+                >
+                  {T.next}
+                </Button>
+              </nav>
+            )}
+          </div>
+        )}
+      </section>
+    </Page>
+  );
+}

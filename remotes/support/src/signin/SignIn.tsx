@@ -1,0 +1,175 @@
+import { useState } from 'react';
+import {
+  Alert,
+  Button,
+  LoadFailed,
+  Page,
+  Spinner,
+  TextField,
+  messageOf,
+  queryOptions,
+  useForm,
+  useQuery,
+} from '@portal/shared';
+import {
+  staffCodeRequestSchema,
+  staffLoginRequestSchema,
+  staffNewPasswordFormSchema,
+  type StaffChallenge,
+} from '@portal/shared/contract/staff';
+import { staffCall, staffEndpoints as e } from '../api/staffClient';
+import { startSession, useSession } from '../api/session';
+import { CONSOLE_TEXTS } from '../texts';
+import styles from '../console.module.css';
+
+const T = CONSOLE_TEXTS.signIn;
+
+/**
+ * Signing in to the console, in the API's steps (docs/decisions/032): the password, then a password of
+ * the member's own after a one-time one, then the authenticator app's set-up with its QR code, then its
+ * code. Each step after the first carries the challenge token the one before answered.
+ */
+export function SignIn() {
+  const [challenge, setChallenge] = useState<StaffChallenge | null>(null);
+  const ended = useSession((s) => s.ended);
+  const restart = () => setChallenge(null);
+  return (
+    <main className={styles.signInPage} id="main">
+      <p className={styles.brand}>{CONSOLE_TEXTS.product}</p>
+      {!challenge && <PasswordStep ended={ended} onNext={setChallenge} />}
+      {challenge?.next === 'change-password' && (
+        <NewPasswordStep challenge={challenge.challenge} onNext={setChallenge} onRestart={restart} />
+      )}
+      {challenge?.next === 'totp-setup' && <CodeStep challenge={challenge.challenge} setUp onRestart={restart} />}
+      {challenge?.next === 'totp' && <CodeStep challenge={challenge.challenge} onRestart={restart} />}
+    </main>
+  );
+}
+
+function PasswordStep({ ended, onNext }: { ended: string | null; onNext: (next: StaffChallenge) => void }) {
+  const form = useForm({
+    schema: staffLoginRequestSchema,
+    initial: { email: '', password: '' },
+    explain: (failure) => messageOf(failure, T.failed),
+    send: async (body) => onNext(await staffCall(e.login, { body })),
+  });
+  return (
+    <Page title={T.title} narrow>
+      <form className={styles.panel} onSubmit={form.onSubmit} noValidate>
+        {ended && !form.failure && <Alert kind="info">{ended}</Alert>}
+        {form.failure && <Alert kind="error">{String(form.failure)}</Alert>}
+        <TextField label={T.email} type="email" autoComplete="username" autoFocus {...form.field('email')} />
+        <TextField label={T.password} type="password" autoComplete="current-password" {...form.field('password')} />
+        <Button type="submit" disabled={form.busy} block>
+          {T.submit}
+        </Button>
+      </form>
+    </Page>
+  );
+}
+
+function NewPasswordStep({
+  challenge,
+  onNext,
+  onRestart,
+}: {
+  challenge: string;
+  onNext: (next: StaffChallenge) => void;
+  onRestart: () => void;
+}) {
+  const form = useForm({
+    schema: staffNewPasswordFormSchema,
+    initial: { newPassword: '', confirm: '' },
+    live: ['newPassword', 'confirm'],
+    explain: (failure) => messageOf(failure, T.failed),
+    send: async ({ newPassword }) => onNext(await staffCall(e.choosePassword, { body: { newPassword }, challenge })),
+  });
+  return (
+    <Page title={T.newPasswordTitle} narrow>
+      <form className={styles.panel} onSubmit={form.onSubmit} noValidate>
+        <p>{T.newPasswordIntro}</p>
+        {form.failure && <Alert kind="error">{String(form.failure)}</Alert>}
+        <TextField
+          label={T.newPassword}
+          type="password"
+          autoComplete="new-password"
+          autoFocus
+          {...form.field('newPassword')}
+        />
+        <TextField label={T.confirmPassword} type="password" autoComplete="new-password" {...form.field('confirm')} />
+        <Button type="submit" disabled={form.busy} block>
+          {T.savePassword}
+        </Button>
+        <Button variant="secondary" onClick={onRestart} block>
+          {T.startOver}
+        </Button>
+      </form>
+    </Page>
+  );
+}
+
+/** The QR code's picture: the server's SVG as an image (its markup never enters the page). */
+const svgImage = (svg: string) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+
+function CodeStep({
+  challenge,
+  setUp = false,
+  onRestart,
+}: {
+  challenge: string;
+  setUp?: boolean;
+  onRestart: () => void;
+}) {
+  const setup = useQuery(
+    queryOptions({
+      queryKey: ['staff-sign-in', 'totp-setup', challenge],
+      queryFn: () => staffCall(e.totpSetup, { challenge }),
+      enabled: setUp,
+      staleTime: Infinity,
+      gcTime: 0,
+    }),
+  );
+  const form = useForm({
+    schema: staffCodeRequestSchema,
+    initial: { code: '' },
+    keep: { code: (typed) => typed.replace(/[^\d ]/g, '').slice(0, 7) },
+    explain: (failure) => messageOf(failure, T.failed),
+    send: async ({ code }) => {
+      const session = await staffCall(e.totp, { body: { code: code.replace(/\s/g, '') }, challenge });
+      startSession(session.token, session.staff);
+    },
+  });
+  return (
+    <Page title={setUp ? T.totpSetupTitle : T.totpTitle} narrow>
+      <form className={styles.panel} onSubmit={form.onSubmit} noValidate>
+        <p>{setUp ? T.totpSetupIntro : T.totpIntro}</p>
+        {setUp && setup.isPending && <Spinner label={T.loadingSetup} />}
+        {setUp && setup.isError && (
+          <LoadFailed message={messageOf(setup.error, T.failed)} retry={() => void setup.refetch()} />
+        )}
+        {setUp && setup.isSuccess && (
+          <figure className={styles.qr}>
+            <img src={svgImage(setup.data.qrSvg)} alt={T.qrAlt} width={200} height={200} />
+            <figcaption>
+              {T.secretLabel} <code className={styles.secret}>{setup.data.secret}</code>
+            </figcaption>
+          </figure>
+        )}
+        {form.failure && <Alert kind="error">{String(form.failure)}</Alert>}
+        <TextField
+          label={T.code}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          autoFocus={!setUp}
+          {...form.field('code')}
+        />
+        <Button type="submit" disabled={form.busy || (setUp && !setup.isSuccess)} block>
+          {T.verify}
+        </Button>
+        <Button variant="secondary" onClick={onRestart} block>
+          {T.startOver}
+        </Button>
+      </form>
+    </Page>
+  );
+}
