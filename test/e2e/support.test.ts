@@ -1,120 +1,249 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { ROOT } from '../../api/src/cli/freshness';
 import { totpCode } from '../../api/src/staff/totp';
 import { tempDir } from '../lib/tempDir';
-import { launchBrowser, loggedInPage, startPortal, type Portal } from './harness';
+import { ARTIFACTS, expectAccessible, launchBrowser, loggedInPage, startPortal, type Portal } from './harness';
+
+const STAFF = { email: 'podrska.admin@ontv.ba', name: 'Lejla Podrška', password: 'Podrska-Lozinka-2026!' };
+const CUSTOMER = { email: 'aktivna@ontv.ba', phone: '061 000 002', name: 'Emir Begić' };
+const SHOTS = path.join(ARTIFACTS, 'screenshots', 'support');
+
+/** `npm run staff -- …` on the data directory the portal then starts on (the embedded database is one process's). */
+function staffCli(dataDir: string, ...args: string[]) {
+  const run = spawnSync(
+    process.execPath,
+    [
+      path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'),
+      path.join(ROOT, 'api', 'src', 'cli', 'staff.ts'),
+      ...args,
+    ],
+    { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8' },
+  );
+  assert.equal(run.status, 0, run.stderr);
+  return run.stdout;
+}
 
 /**
- * The support console's API against the portal as `npm start` runs it, with the customer in a real
- * browser: a member of staff made with `npm run staff` signs in with a password and an authenticator
- * code, finds the customer by phone and blocks them, and the customer's open page and next sign-in
- * are refused at once with the support contact; unblocked, they sign in again. (The console's own
- * pages, at /podrska/, come next: docs/decisions/032-support-console.md.)
+ * The support console (docs/decisions/032-support-console.md) at /podrska/ as `npm start` serves it, in a
+ * real browser, with the customer in another: the issue's walk from a new member of staff made with
+ * `npm run staff` to a refund the customer's history shows, each step in the audit trail.
  */
-describe('the support console blocking a customer, as the customer sees it in a browser', () => {
+describe('the support console, in a browser', () => {
   let portal: Portal;
   let browser: Browser;
+  let console_: Page;
   let oneTimePassword = '';
-  const staffEmail = 'podrska.admin@ontv.ba';
 
   before(async () => {
-    // `npm run staff` on the data directory the portal then starts on (the embedded database is one process's).
     const dataDir = tempDir('ontv-e2e-support-');
-    const added = spawnSync(
-      process.execPath,
-      [
-        path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'),
-        path.join(ROOT, 'api', 'src', 'cli', 'staff.ts'),
-        'add',
-        staffEmail,
-        '--role',
-        'admin',
-        '--name',
-        'Lejla Podrška',
-      ],
-      { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8' },
-    );
-    assert.equal(added.status, 0, added.stderr);
-    oneTimePassword = /shown only now: (\S+)/.exec(added.stdout)?.[1] ?? '';
-    assert.ok(oneTimePassword.length >= 20, added.stdout);
+    const added = staffCli(dataDir, 'add', STAFF.email, '--role', 'admin', '--name', STAFF.name);
+    oneTimePassword = /shown only now: (\S+)/.exec(added)?.[1] ?? '';
+    assert.ok(oneTimePassword.length >= 20, added);
     [portal, browser] = await Promise.all([
       startPortal({ name: 'support', env: { DATA_DIR: dataDir, SANDBOX: '1' } }),
       launchBrowser(),
     ]);
+    fs.mkdirSync(SHOTS, { recursive: true });
+    const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'bs-BA' });
+    console_ = await context.newPage();
   });
   after(async () => {
     await browser?.close();
     await portal?.stop();
   });
 
-  const call = async (method: string, route: string, token: string | null, body?: unknown) => {
-    const response = await fetch(`${portal.url}/api${route}`, {
-      method,
-      headers: {
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    return { status: response.status, body: text ? JSON.parse(text) : undefined };
-  };
+  /** The dialog open on the console, by its title. */
+  const dialog = (name: string | RegExp) => console_.getByRole('dialog', { name });
 
-  it('signs staff in with password and TOTP, blocks a customer found by phone (their page and sign-in refused at once), and unblocks them', async () => {
-    // A first sign-in: the one-time password, one of their own, then the authenticator app.
-    const login = await call('POST', '/staff/login', null, { email: staffEmail, password: oneTimePassword });
-    assert.equal(login.body.next, 'change-password');
-    const challenge = login.body.challenge as string;
-    assert.equal(
-      (await call('POST', '/staff/password', challenge, { newPassword: 'Podrska-Lozinka-2026!' })).status,
-      200,
-    );
-    const setup = await call('POST', '/staff/totp-setup', challenge);
-    const signedIn = await call('POST', '/staff/totp', challenge, { code: totpCode(setup.body.secret, new Date()) });
-    assert.equal(signedIn.status, 200, JSON.stringify(signedIn.body));
-    const staff = signedIn.body.token as string;
+  it('signs a new member of staff in: the one-time password, one of their own, the QR code and a code', async () => {
+    const page = console_;
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(`${portal.url}/podrska/`);
+    await page.getByRole('heading', { name: 'Prijava u konzolu podrške' }).waitFor();
+    await expectAccessible(page, 'the console sign-in');
+    await page.getByLabel('E-mail').fill(STAFF.email);
+    await page.getByLabel('Lozinka').fill('pogresna-lozinka');
+    await page.getByLabel('Lozinka').press('Enter');
+    await page.getByRole('alert').getByText('Pogrešan e-mail ili lozinka.').waitFor();
+    await page.getByLabel('Lozinka').fill(oneTimePassword);
+    await page.getByLabel('Lozinka').press('Enter');
 
-    // The customer is signed in in a browser meanwhile.
-    const page = await loggedInPage(browser, portal.url, 'aktivna@ontv.ba', { width: 375 });
-    const found = await call('POST', '/staff/customers/search', staff, { q: '061 000 002' });
-    const customer = found.body.items[0] as { id: number; email: string };
-    assert.equal(customer.email, 'aktivna@ontv.ba');
+    await page.getByRole('heading', { name: 'Nova lozinka' }).waitFor();
+    await page.getByLabel('Nova lozinka', { exact: true }).fill('kratka');
+    await page.getByText(/Lozinka mora imati najmanje 12 znakova/).waitFor();
+    await page.getByLabel('Nova lozinka', { exact: true }).fill(STAFF.password);
+    await page.getByLabel('Ponovi novu lozinku').fill(STAFF.password);
+    await page.getByRole('button', { name: 'Sačuvaj lozinku' }).click();
 
-    const blocked = await call('POST', `/staff/customers/${customer.id}/block`, staff, { reason: 'Prijava prevare' });
-    assert.equal(blocked.body.status, 'BLOCKED');
-    // The open page's next call is refused: the customer is back at the login form.
-    await page.goto(`${portal.url}/nalog/uredjaji`);
-    await page.getByRole('heading', { name: 'Prijava' }).waitFor();
-    await page.getByLabel('E-mail ili broj telefona').fill('aktivna@ontv.ba');
-    await page.getByLabel('Lozinka').fill('Demo1234!');
-    await page.getByRole('button', { name: 'Prijavi se' }).click();
+    await page.getByRole('heading', { name: 'Aplikacija za autentifikaciju' }).waitFor();
+    await page.getByRole('img', { name: 'QR kod za aplikaciju za autentifikaciju' }).waitFor();
+    await expectAccessible(page, 'the authenticator set-up');
+    await page.screenshot({ path: path.join(SHOTS, 'totp-setup-1366.png') });
+    const secret = ((await page.locator('figcaption code').textContent()) ?? '').trim();
+    assert.match(secret, /^[A-Z2-7]{16,}$/);
+    await page.getByLabel('Kod').fill('000000');
+    await page.getByRole('button', { name: 'Potvrdi' }).click();
     await page
+      .getByRole('alert')
+      .getByText(/Kod nije tačan/)
+      .waitFor();
+    await page.getByLabel('Kod').fill(totpCode(secret, new Date()));
+    await page.getByRole('button', { name: 'Potvrdi' }).click();
+
+    await page.getByRole('heading', { name: 'Pretraga korisnika' }).waitFor();
+    await page.getByText(`${STAFF.name} (administrator)`).waitFor();
+    assert.deepEqual(errors, []);
+  });
+
+  it('finds the customer by phone, blocks them (their open page and sign-in refused at once) and unblocks them', async () => {
+    const page = console_;
+    const customer = await loggedInPage(browser, portal.url, CUSTOMER.email, { width: 375 });
+
+    await page.getByLabel(/Telefon, e-mail, ime/).fill(CUSTOMER.phone);
+    await page.getByRole('button', { name: 'Traži' }).click();
+    await page.getByRole('link', { name: CUSTOMER.name }).click();
+    await page.getByRole('heading', { name: CUSTOMER.name, level: 1 }).waitFor();
+    await page.getByRole('heading', { name: 'Uređaji' }).waitFor();
+    // The account remote's devices view, read-only here but for the console's own action.
+    await page.getByRole('list', { name: 'Uređaji' }).waitFor();
+    await expectAccessible(page, "the console's customer page");
+
+    // By keyboard: the button, the dialog's reason (focused as it opens) and Enter.
+    await page.getByRole('button', { name: 'Blokiraj' }).focus();
+    await page.keyboard.press('Enter');
+    await dialog(`Blokirati korisnika ${CUSTOMER.name}?`).waitFor();
+    await expectAccessible(page, 'the block dialog');
+    await page.keyboard.type('Prijava prevare');
+    await page.keyboard.press('Enter');
+    await page.getByText('Korisnik je blokiran i odjavljen sa svih uređaja.').waitFor();
+    await page.getByText('Blokiran', { exact: true }).first().waitFor();
+
+    // The customer's open page: its next call is refused, and they are back at the login form.
+    await customer.goto(`${portal.url}/nalog/uredjaji`);
+    await customer.getByRole('heading', { name: 'Prijava' }).waitFor();
+    await customer.getByLabel('E-mail ili broj telefona').fill(CUSTOMER.email);
+    await customer.getByLabel('Lozinka').fill('Demo1234!');
+    await customer.getByRole('button', { name: 'Prijavi se' }).click();
+    await customer
       .getByRole('alert')
       .getByText(
         'Neuspješna prijava. Tvoj nalog je blokiran, pa prijava trenutno nije moguća. Obrati se korisničkoj podršci: 033 000 000 ili podrska@ontv.ba.',
       )
       .waitFor();
 
-    await call('POST', `/staff/customers/${customer.id}/unblock`, staff, { reason: 'Provjereno' });
-    await page.getByRole('button', { name: 'Prijavi se' }).click();
-    await page.getByRole('heading', { name: 'Moj nalog' }).waitFor();
-    await page.getByText('AKTIVNA').first().waitFor();
+    await page.getByRole('button', { name: 'Odblokiraj' }).click();
+    await dialog(`Odblokirati korisnika ${CUSTOMER.name}?`).getByLabel('Razlog').fill('Provjereno s korisnikom');
+    await dialog(/Odblokirati/)
+      .getByRole('button', { name: 'Potvrdi' })
+      .click();
+    await page.getByText('Korisnik je odblokiran.').waitFor();
 
-    const trail = await call('GET', `/staff/customers/${customer.id}/audit`, staff);
-    assert.deepEqual(
-      trail.body.items
-        .filter((entry: { action: string }) => !entry.action.startsWith('customer.read'))
-        .map((entry: { staffName: string; action: string }) => [entry.staffName, entry.action])
-        .reverse(),
-      [
-        ['Lejla Podrška', 'customer.block'],
-        ['Lejla Podrška', 'customer.unblock'],
-      ],
-    );
-    await page.context().close();
+    await customer.getByRole('button', { name: 'Prijavi se' }).click();
+    await customer.getByRole('heading', { name: 'Moj nalog' }).waitFor();
+    await customer.context().close();
+  });
+
+  it('refunds half a payment: the customer’s history shows the credit note, and the trail names the member of staff for each step', async () => {
+    const page = console_;
+    // The customer's MaxON renewal (24,90 KM) is charged on its day (what the billing schedule does).
+    const billed = await fetch(`${portal.url}/api/dev/billing`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ at: new Date(Date.now() + 21 * 86_400_000).toISOString() }),
+    });
+    assert.equal(billed.status, 200);
+    await page.reload();
+    const refund = page.getByRole('button', { name: /^Povrat uplate / });
+    await refund.waitFor();
+    const order = ((await refund.getAttribute('aria-label')) ?? '').replace('Povrat uplate ', '');
+
+    // Escape closes a dialog and changes nothing.
+    await refund.click();
+    await dialog(`Povrat uplate ${order}`).waitFor();
+    await page.keyboard.press('Escape');
+    await dialog(`Povrat uplate ${order}`).waitFor({ state: 'detached' });
+
+    await refund.click();
+    const refundDialog = dialog(`Povrat uplate ${order}`);
+    await refundDialog.getByText('Najviše: 24,90 KM.', { exact: false }).waitFor();
+    await refundDialog.getByLabel('Iznos (KM)').fill('30');
+    await refundDialog.getByLabel('Razlog').fill('Prekid usluge');
+    await refundDialog.getByRole('button', { name: 'Potvrdi' }).click();
+    await refundDialog.getByText(/Povrat ne može biti veći od uplaćenog iznosa: preostalo je 24,90 KM/).waitFor();
+    await refundDialog.getByLabel('Iznos (KM)').fill('12,45');
+    // Twice clicked is once: one key per dialog.
+    await refundDialog.getByRole('button', { name: 'Potvrdi' }).dblclick();
+    await page.getByText(`Povrat 12,45 KM je izvršen (knjižna obavijest ${order}-P1).`).waitFor();
+    await page.getByText(`Vraćeno 12,45 KM (knjižna obavijest ${order}-P1)`).waitFor();
+    await page.screenshot({ path: path.join(SHOTS, 'customer-1366.png'), fullPage: true });
+
+    const customer = await loggedInPage(browser, portal.url, CUSTOMER.email, { width: 375 });
+    await customer.goto(`${portal.url}/nalog/istorija-uplata`);
+    await customer.getByText(`Vraćeno 12,45 KM (knjižna obavijest ${order}-P1)`).waitFor();
+    assert.equal(await customer.getByText(/Vraćeno/).count(), 1, 'one refund, though the button was clicked twice');
+    await customer.context().close();
+
+    // The customer's trail: every step, by name.
+    const trail = page.getByRole('table', { name: 'Zapisi' });
+    await trail.getByText('Povrat').waitFor();
+    const rows = await trail.locator('tbody tr').allInnerTexts();
+    const steps = rows.map((row) => row.split('\t').slice(1, 4).join(' | ')).reverse();
+    assert.deepEqual(steps, [
+      `${STAFF.name} | Blokada | Prijava prevare`,
+      `${STAFF.name} | Deblokada | Provjereno s korisnikom`,
+      `${STAFF.name} | Povrat | Prekid usluge`,
+    ]);
+
+    // The invoice, as the customer's own view draws it, with the credit note.
+    await page.getByRole('link', { name: `Račun ${order}` }).click();
+    await page.getByRole('article').getByText(`${order}-P1`).first().waitFor();
+    await expectAccessible(page, "the console's invoice");
+    await page.getByRole('link', { name: 'Nazad na korisnika' }).click();
+    await page.getByRole('heading', { name: CUSTOMER.name, level: 1 }).waitFor();
+  });
+
+  it('lists the whole trail for an admin, filtered, and exports it as CSV', async () => {
+    const page = console_;
+    await page.getByRole('link', { name: 'Zapisnik' }).click();
+    await page.getByRole('heading', { name: 'Zapisnik', level: 1 }).waitFor();
+    await page.getByLabel('Radnja').selectOption('payment.refund');
+    await page.getByRole('button', { name: 'Primijeni' }).click();
+    const table = page.getByRole('table', { name: 'Zapisi' });
+    await table.getByText('Prekid usluge').waitFor();
+    assert.equal(await table.locator('tbody tr').count(), 1);
+    await expectAccessible(page, 'the audit trail');
+    await page.screenshot({ path: path.join(SHOTS, 'audit-1366.png'), fullPage: true });
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Preuzmi CSV' }).click(),
+    ]);
+    const csv = fs.readFileSync((await download.path())!, 'utf8');
+    assert.match(csv, /payment\.refund/);
+    assert.match(csv, /Lejla Podrška/);
+    assert.doesNotMatch(csv, /customer\.block/, 'the CSV has the list’s filter');
+
+    // On a phone's width the console still reads (an agent on the go), and signing out ends the session.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: path.join(SHOTS, 'audit-390.png'), fullPage: true });
+    await page.getByRole('button', { name: 'Odjavi se' }).click();
+    await page.getByRole('heading', { name: 'Prijava u konzolu podrške' }).waitFor();
+    await page.reload();
+    await page.getByRole('heading', { name: 'Prijava u konzolu podrške' }).waitFor();
+  });
+
+  it('is none of the customer portal’s: its configuration refuses the console’s remote and no public page links to it', async () => {
+    const home = await (await fetch(`${portal.url}/`)).text();
+    assert.doesNotMatch(home, /podrska\/|remotes\/support/);
+    const config = (await (await fetch(`${portal.url}/portal.config.json`)).json()) as { remotes: object };
+    assert.deepEqual(Object.keys(config.remotes).sort(), ['account', 'catalogue', 'onboarding']);
+    const page = await (await fetch(`${portal.url}/podrska/kupci/1`)).headers;
+    assert.equal(page.get('x-robots-tag'), 'noindex, nofollow');
   });
 });

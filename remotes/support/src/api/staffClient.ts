@@ -1,4 +1,4 @@
-import axios, { isAxiosError } from 'axios';
+import axios, { isAxiosError, type AxiosAdapter } from 'axios';
 import { ApiError, parseResponse, pathOf, queryClient, type AnswerOf, type ParamsOf } from '@portal/shared';
 import { STAFF_TEXTS, staffEndpoints, type StaffEndpoint } from '@portal/shared/contract/staff';
 import type * as z from 'zod/mini';
@@ -11,8 +11,15 @@ import { endSession, sessionStore } from './session';
  */
 const http = axios.create({ adapter: 'xhr', timeout: 20_000, headers: { Accept: 'application/json' } });
 
+const networkAdapter = http.defaults.adapter;
+
 export function configureStaffApi(baseURL: string): void {
   http.defaults.baseURL = baseURL;
+}
+
+/** Tests answer the console's calls at axios's adapter edge; null puts the network back. */
+export function setStaffAdapter(adapter: AxiosAdapter | null): void {
+  http.defaults.adapter = adapter ?? networkAdapter;
 }
 
 type Body<E extends StaffEndpoint> = E['body'] extends z.ZodMiniType ? z.input<E['body']> : undefined;

@@ -6,8 +6,19 @@ import styles from '../console.module.css';
 
 const T = CONSOLE_TEXTS.audit;
 
-/** What changed, as the entry recorded it: compact JSON, or nothing. */
-const shown = (value: unknown) => (value === null || value === undefined ? '' : JSON.stringify(value));
+const json = (value: unknown) => (value === null || value === undefined ? '' : JSON.stringify(value));
+
+/** What changed, as the entry recorded it: `field: before → after` for each field that differs, else both whole. */
+export function changeText(before: unknown, after: unknown): string {
+  if (before === null && after === null) return '';
+  const isRecord = (value: unknown): value is Record<string, unknown> =>
+    value !== null && typeof value === 'object' && !Array.isArray(value);
+  if (!isRecord(before) || !isRecord(after)) return `${json(before) || '—'} → ${json(after) || '—'}`;
+  return [...new Set([...Object.keys(before), ...Object.keys(after)])]
+    .filter((key) => json(before[key]) !== json(after[key]))
+    .map((key) => `${key}: ${json(before[key]) || '—'} → ${json(after[key]) || '—'}`)
+    .join('; ');
+}
 
 /** Audit entries, newest first: when, who, what, for which customer, why, and before → after. */
 export function AuditTable({ items, showCustomer = true }: { items: AuditEntryAnswer[]; showCustomer?: boolean }) {
@@ -40,9 +51,7 @@ export function AuditTable({ items, showCustomer = true }: { items: AuditEntryAn
                 </td>
               )}
               <td>{entry.reason}</td>
-              <td className={styles.change}>
-                {(entry.before !== null || entry.after !== null) && `${shown(entry.before)} → ${shown(entry.after)}`}
-              </td>
+              <td className={styles.change}>{changeText(entry.before, entry.after)}</td>
             </tr>
           ))}
         </tbody>

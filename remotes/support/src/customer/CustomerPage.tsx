@@ -159,7 +159,6 @@ function Customer({ id }: { id: string }) {
               />
             </div>
           </section>
-          <Messages id={id} />
         </div>
         <div className={styles.stack}>
           <Payments
@@ -172,6 +171,7 @@ function Customer({ id }: { id: string }) {
             }}
           />
           <Devices id={id} onSignOut={(device) => setOpen({ kind: 'signOut', device })} />
+          <Messages id={id} />
           <section className={styles.panel} aria-labelledby="trail-title">
             <h2 id="trail-title">{T.trail}</h2>
             <CustomerTrail id={id} />
@@ -437,6 +437,9 @@ function Messages({ id }: { id: string }) {
   );
 }
 
+/** A look at the customer's data (the trail records each), not something done for them. */
+const isRead = (action: string) => action === 'customer.view' || action.startsWith('customer.read.');
+
 function CustomerTrail({ id }: { id: string }) {
   const [reads, setReads] = useState(false);
   const trail = useQuery(customerAuditQuery(id));
@@ -446,9 +449,7 @@ function CustomerTrail({ id }: { id: string }) {
       <LoadFailed message={messageOf(trail.error, CONSOLE_TEXTS.audit.failed)} retry={() => void trail.refetch()} />
     );
   }
-  const items = reads
-    ? trail.data.items
-    : trail.data.items.filter((entry) => !entry.action.startsWith('customer.read'));
+  const items = reads ? trail.data.items : trail.data.items.filter((entry) => !isRead(entry.action));
   return (
     <>
       <label className={styles.check}>

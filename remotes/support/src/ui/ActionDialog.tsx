@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import type * as z from 'zod/mini';
 import { Alert, Button, TextField, messageOf, useForm } from '@portal/shared';
 import { Dialog } from '@portal/shared/payments';
@@ -35,6 +35,10 @@ export function ActionDialog<S extends z.ZodMiniType<unknown, Values>>({
   send: (data: z.output<S>) => Promise<unknown>;
   onClose: () => void;
 }) {
+  const formRef = useRef<HTMLFormElement>(null);
+  // The first field has the focus once the dialog is open (its own effect, which runs before this one,
+  // opens it and focuses its close button): the reason is typed at once.
+  useEffect(() => formRef.current?.querySelector('input')?.focus(), []);
   const form = useForm({
     schema,
     initial,
@@ -46,16 +50,15 @@ export function ActionDialog<S extends z.ZodMiniType<unknown, Values>>({
   });
   return (
     <Dialog title={title} onClose={onClose}>
-      <form className={styles.dialogForm} onSubmit={form.onSubmit} noValidate>
+      <form ref={formRef} className={styles.dialogForm} onSubmit={form.onSubmit} noValidate>
         {children && <p>{children}</p>}
         {form.failure && <Alert kind="error">{String(form.failure)}</Alert>}
-        {fields.map((field, index) => (
+        {fields.map((field) => (
           <TextField
             key={field.name}
             label={field.label}
             inputMode={field.inputMode}
             autoComplete="off"
-            autoFocus={index === 0}
             {...form.field(field.name as keyof (z.input<S> & Values) & string)}
           />
         ))}

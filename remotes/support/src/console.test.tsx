@@ -1,0 +1,110 @@
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
+import { Router, memoryHistory } from '@portal/shared';
+import { TestProviders, resetQueries } from '@portal/shared/testing';
+import { SupportConsole } from './exposes/console';
+import { endSession, sessionStore, startSession } from './api/session';
+import { setStaffAdapter } from './api/staffClient';
+import { changeText } from './audit/AuditTable';
+
+/** Answers the console's calls by `METHOD path`; anything else fails the test. */
+function answering(routes: Record<string, { status: number; data?: unknown }>): {
+  adapter: AxiosAdapter;
+  sent: InternalAxiosRequestConfig[];
+} {
+  const sent: InternalAxiosRequestConfig[] = [];
+  const adapter: AxiosAdapter = async (config) => {
+    sent.push(config);
+    const answer = routes[`${config.method?.toUpperCase()} ${config.url}`];
+    if (!answer) throw new Error(`Unexpected call ${config.method} ${config.url}`);
+    const response = { data: answer.data, status: answer.status, statusText: '', headers: {}, config };
+    if (answer.status >= 400) {
+      const error = Object.assign(new Error(`HTTP ${answer.status}`), { isAxiosError: true, response, config });
+      throw error;
+    }
+    return response;
+  };
+  return { adapter, sent };
+}
+
+const renderConsole = async (path = '/podrska') => {
+  await act(async () => {
+    render(
+      <TestProviders>
+        <Router history={memoryHistory(path)}>
+          <SupportConsole apiBaseUrl="/api" />
+        </Router>
+      </TestProviders>,
+    );
+  });
+};
+
+const admin = { id: 1, name: 'Lejla Podrška', email: 'lejla@ontv.ba', role: 'admin' as const };
+
+describe('the support console', () => {
+  beforeEach(() => endSession());
+  afterEach(() => {
+    setStaffAdapter(null);
+    resetQueries();
+    sessionStorage.clear();
+  });
+
+  it('sends the staff token, never a customer’s, and a 401 ends the session with why, back at the sign-in', async () => {
+    startSession('staff-token', admin);
+    const { adapter, sent } = answering({
+      'POST /staff/customers/search': { status: 401, data: { message: 'Sesija je istekla. Prijavi se ponovo.' } },
+    });
+    setStaffAdapter(adapter);
+    await renderConsole();
+    await userEvent.type(screen.getByLabelText(/Telefon, e-mail, ime/), '061 000 002');
+    await userEvent.click(screen.getByRole('button', { name: 'Traži' }));
+    expect(await screen.findByRole('heading', { name: 'Prijava u konzolu podrške' })).toBeTruthy();
+    expect(screen.getByText('Sesija je istekla. Prijavi se ponovo.')).toBeTruthy();
+    expect(sent[0]?.headers.Authorization).toBe('Bearer staff-token');
+    expect(sessionStore.getState().token).toBeNull();
+    expect(sessionStorage.getItem('ontv.support.session')).toBeNull();
+  });
+
+  it('hides the admins’ actions and the trail from an agent', async () => {
+    startSession('staff-token', { ...admin, role: 'agent' });
+    const customer = {
+      id: 7,
+      accountNumber: '1000002',
+      firstName: 'Emir',
+      lastName: 'Begić',
+      email: 'aktivna@ontv.ba',
+      phoneNumber: '38761000002',
+      status: 'ACTIVE',
+      plan: 'MaxON',
+      nextPaymentOn: '2026-12-16',
+      blocked: false,
+    };
+    const { adapter } = answering({
+      'GET /staff/customers/7': { status: 200, data: customer },
+      'GET /staff/customers/7/payments': { status: 200, data: [] },
+      'GET /staff/customers/7/devices': { status: 200, data: [] },
+      'GET /staff/customers/7/messages': { status: 200, data: [] },
+      'GET /staff/customers/7/audit': { status: 200, data: { items: [], nextBefore: null } },
+    });
+    setStaffAdapter(adapter);
+    await renderConsole('/podrska/kupci/7');
+    expect(await screen.findByRole('heading', { name: 'Emir Begić', level: 1 })).toBeTruthy();
+    expect(screen.getByText('+38761000002')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Pošalji kod ponovo' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Blokiraj' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Produži period' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Zapisnik' })).toBeNull();
+  });
+});
+
+describe('an audit entry’s change', () => {
+  it('names each field that changed, before and after', () => {
+    expect(changeText({ status: 'ACTIVE', blocked: false }, { status: 'BLOCKED', blocked: true })).toBe(
+      'status: "ACTIVE" → "BLOCKED"; blocked: false → true',
+    );
+    expect(changeText(null, null)).toBe('');
+    expect(changeText(null, { refunded: 12.45 })).toBe('— → {"refunded":12.45}');
+  });
+});
