@@ -213,7 +213,10 @@ async function serveConsole(app: FastifyInstance, ctx: ApiContext): Promise<(rep
     cacheControl: false,
     preCompressed: true,
     allowedPath: filesServed(ctx.config.serveSourceMaps),
-    setHeaders: cacheHeaders,
+    setHeaders: (res, file) => {
+      cacheHeaders(res, file);
+      res.setHeader('x-robots-tag', 'noindex, nofollow');
+    },
   });
   const sendPage = (reply: FastifyReply) => {
     reply.header('x-robots-tag', 'noindex, nofollow').header('cache-control', 'no-cache');

@@ -355,6 +355,42 @@ for (const engine of engines()) {
       }
     });
 
+    it('answers a refund the provider refused as refused until the same key, asked again, gets it done: never a refund shown done that is not', async () => {
+      const { token: admin } = await firstSignIn('refund.retry@ontv.ba', 'admin');
+      const customer = await paidCustomer();
+      const url = `/staff/customers/${customer.id}/payments/${customer.orderNumber}/refund`;
+      const refund = (key: string) =>
+        api.call('POST', url, { token: admin, body: { amount: '5,00', reason: 'Prekid usluge', key } });
+      // The processor refuses (it holds the payment as wholly refunded already).
+      const hold = (refunded: number) =>
+        api.db.query(
+          `UPDATE sandbox_intents SET refunded_fening = $1 WHERE kind = 'payment' AND amount_fening = 2490`,
+          [refunded],
+        );
+      await hold(2490);
+      const refused = await refund('retry-key-001');
+      assert.equal(refused.status, 502, JSON.stringify(refused.body));
+      assert.equal(refused.body.message, 'Procesor plaćanja nije izvršio povrat. Pokušaj ponovo kasnije.');
+      assert.equal((await refund('retry-key-001')).status, 502, 'asked again, still refused: not shown as done');
+      await hold(0);
+      const done = await refund('retry-key-001');
+      assert.equal(done.status, 200, JSON.stringify(done.body));
+      assert.deepEqual(done.body, {
+        creditNoteNumber: `${customer.orderNumber}-P1`,
+        orderNumber: customer.orderNumber,
+        amount: 5,
+        status: 'SUCCEEDED',
+      });
+      const history = paymentListSchema.parse(
+        (await api.call('GET', '/ontv-payments', { token: customer.token })).body,
+      );
+      assert.deepEqual(
+        history[0]!.creditNotes?.map((note) => note.amount),
+        [5],
+        'refunded once',
+      );
+    });
+
     it('under a burst of 100 refunds of 5 KM with different keys, refunds no more than was paid', async () => {
       const { token: admin } = await firstSignIn('refund.burst@ontv.ba', 'admin');
       const customer = await paidCustomer();

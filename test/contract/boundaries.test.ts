@@ -2,7 +2,8 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { APP_DIRS, CONSOLE_APP_DIRS, REMOTE_NAMES } from '@portal/shared/contract';
+import { APP_DIRS, REMOTE_NAMES } from '@portal/shared/contract';
+import { CONSOLE_APP_DIRS } from '@portal/shared/contract/staff';
 import { APPS } from '../../webpack.config';
 import { ESLint } from 'eslint';
 import { ROOT } from '../../api/src/cli/freshness';
@@ -32,7 +33,7 @@ describe('the app list', () => {
     );
     assert.deepEqual(
       Object.values(APPS).map((app) => app.dir),
-      Object.values(APP_DIRS),
+      [...Object.values(APP_DIRS), ...Object.values(CONSOLE_APP_DIRS)],
     );
   });
 });

@@ -2,13 +2,15 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { APP_DIRS, type AppName } from '@portal/shared/contract';
+import { APP_DIRS as PORTAL_APP_DIRS } from '@portal/shared/contract';
+import { CONSOLE_APP_DIRS } from '@portal/shared/contract/staff';
 import { REPO_ROOT } from '../apiDir';
 
 export const ROOT = REPO_ROOT;
 
-export { APP_DIRS } from '@portal/shared/contract';
-export type App = AppName;
+/** Every app `npm start` builds and serves: the customer portal's and the support console's. */
+export const APP_DIRS = { ...PORTAL_APP_DIRS, ...CONSOLE_APP_DIRS } as const;
+export type App = keyof typeof APP_DIRS;
 
 function newestMtime(target: string): number {
   if (!fs.existsSync(target)) return 0;

@@ -61,6 +61,15 @@ export class RefundsRepository extends Repository {
     return row!;
   }
 
+  /** A refund the provider refused, asked for again with its key: PENDING once more (one of two asking at once wins). */
+  async retry(id: string, at: Date): Promise<RefundRow | null> {
+    const [row] = await this.q.query<RefundRow>(
+      `UPDATE refunds SET status = 'PENDING', updated_at = $2 WHERE id = $1 AND status = 'FAILED' RETURNING *`,
+      [id, at],
+    );
+    return row ?? null;
+  }
+
   /** The provider's answer: SUCCEEDED or FAILED, once (a PENDING refund only). */
   async settle(id: string, status: 'SUCCEEDED' | 'FAILED', at: Date): Promise<RefundRow | null> {
     const [row] = await this.q.query<RefundRow>(

@@ -26,7 +26,8 @@ export interface RefundDeps {
  * 2. the payment provider is asked, with the refund's id as its idempotency key;
  * 3. the refund is SUCCEEDED, with the customer's notice, or FAILED (its amount may be refunded again) with a 502.
  * The same key again (a second click, a replayed request) answers the refund as it stands and asks the
- * provider nothing. A server stopped between 1 and 3 leaves it PENDING: counted against what may be
+ * provider nothing; a FAILED one is asked of the provider again (with the same idempotency key), or
+ * answered 502 again, never as if it were done. A server stopped between 1 and 3 leaves it PENDING: counted against what may be
  * refunded, never refunded twice (docs/decisions/032 says how an operator settles it).
  */
 export async function refundOrder(
@@ -39,17 +40,33 @@ export async function refundOrder(
     const order = await tx.orders.lockPaid(request.orderNumber, request.customerId);
     if (!order || !order.provider_payment_id) throw new HttpError(404, STAFF_TEXTS.paymentNotFound, 'NOT_FOUND');
     const known = await tx.refunds.byKey(request.orderNumber, request.key);
-    if (known) {
-      if (known.amount_fening !== request.amountFening)
-        throw new HttpError(422, STAFF_TEXTS.keyReused, 'IDEMPOTENCY_MISMATCH');
-      return { refund: known, paymentId: null };
-    }
+    if (known && known.amount_fening !== request.amountFening)
+      throw new HttpError(422, STAFF_TEXTS.keyReused, 'IDEMPOTENCY_MISMATCH');
+    if (known && known.status !== 'FAILED') return { refund: known, paymentId: null };
     const { refunded, count } = await tx.refunds.totals(request.orderNumber);
     const left = order.amount_fening - refunded;
     if (request.amountFening > left) {
       throw new HttpError(409, STAFF_TEXTS.refundTooLarge(fromFening(left)), 'REFUND_TOO_LARGE');
     }
     const at = now();
+    if (known) {
+      // Refused by the provider, and asked for again: the provider is asked once more with the same
+      // idempotency key (the refund's id), so a refund it did make after all is not made twice.
+      const again = await tx.refunds.retry(known.id, at);
+      await tx.audit.record(
+        {
+          staffId: staff.staffId,
+          staffName: staff.name,
+          action: 'payment.refund.retry',
+          customerId: request.customerId,
+          reason: request.reason,
+          before: { creditNote: known.credit_note_number, status: known.status },
+          after: { creditNote: known.credit_note_number, status: 'PENDING' },
+        },
+        at,
+      );
+      return { refund: again ?? known, paymentId: again ? order.provider_payment_id : null };
+    }
     const created = await tx.refunds.create({
       id: randomUUID(),
       creditNoteNumber: `${request.orderNumber}-P${count + 1}`,

@@ -1,11 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
 import { Router, memoryHistory } from '@portal/shared';
 import { TestProviders, resetQueries } from '@portal/shared/testing';
 import { SupportConsole } from './exposes/console';
-import { endSession, sessionStore, startSession } from './api/session';
+import { endSession, rememberSearch, sessionStore, startSession } from './api/session';
 import { setStaffAdapter } from './api/staffClient';
 import { changeText } from './audit/AuditTable';
 
@@ -52,7 +52,7 @@ describe('the support console', () => {
   });
 
   it('sends the staff token, never a customer’s, and a 401 ends the session with why, back at the sign-in', async () => {
-    startSession('staff-token', admin);
+    startSession('staff-token', admin, 15);
     const { adapter, sent } = answering({
       'POST /staff/customers/search': { status: 401, data: { message: 'Sesija je istekla. Prijavi se ponovo.' } },
     });
@@ -68,7 +68,7 @@ describe('the support console', () => {
   });
 
   it('hides the admins’ actions and the trail from an agent', async () => {
-    startSession('staff-token', { ...admin, role: 'agent' });
+    startSession('staff-token', { ...admin, role: 'agent' }, 15);
     const customer = {
       id: 7,
       accountNumber: '1000002',
@@ -96,6 +96,39 @@ describe('the support console', () => {
     expect(screen.queryByRole('button', { name: 'Blokiraj' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Produži period' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Zapisnik' })).toBeNull();
+  });
+});
+
+describe('a console left alone', () => {
+  afterEach(() => {
+    jest.useRealTimers();
+    resetQueries();
+    sessionStorage.clear();
+  });
+
+  it('ends the session after the server’s idle minutes without a call: the customer’s data leaves the screen', async () => {
+    jest.useFakeTimers();
+    startSession('staff-token', admin, 15);
+    await renderConsole('/podrska');
+    expect(screen.getByRole('heading', { name: 'Pretraga korisnika' })).toBeTruthy();
+    await act(async () => {
+      jest.advanceTimersByTime(14 * 60_000);
+    });
+    expect(screen.queryByRole('heading', { name: 'Prijava u konzolu podrške' })).toBeNull();
+    await act(async () => {
+      jest.advanceTimersByTime(61_000 + 10_000);
+    });
+    expect(screen.getByRole('heading', { name: 'Prijava u konzolu podrške' })).toBeTruthy();
+    expect(screen.getByText('Sesija je istekla. Prijavi se ponovo.')).toBeTruthy();
+    expect(sessionStorage.getItem('ontv.support.session')).toBeNull();
+  });
+
+  it('forgets the last search with the session: the next member of staff does not see it, nor search it in their name', () => {
+    startSession('staff-token', admin, 15);
+    rememberSearch({ q: 'ić', page: 2 });
+    endSession();
+    startSession('other-token', { ...admin, id: 2 }, 15);
+    expect(sessionStore.getState().search).toEqual({ q: '', page: 1 });
   });
 });
 

@@ -100,6 +100,8 @@ export const CONSOLE_TEXTS = {
     showReads: 'Prikaži i preglede podataka',
     promos: 'Iskorišteni promo paketi',
     refunded: (amount: string, note: string) => `Povrat ${amount} je izvršen (knjižna obavijest ${note}).`,
+    refundPending: (amount: string, note: string) =>
+      `Povrat ${amount} (knjižna obavijest ${note}) je još u obradi kod procesora plaćanja. Provjeri uplate za nekoliko minuta.`,
     blocked: 'Korisnik je blokiran i odjavljen sa svih uređaja.',
     unblocked: 'Korisnik je odblokiran.',
     extended: (until: string) => `Period je produžen. Sljedeće plaćanje: ${until}.`,
@@ -170,6 +172,7 @@ export const CONSOLE_TEXTS = {
     'invoice.resend': 'Ponovno slanje računa',
     'code.resend': 'Ponovno slanje koda',
     'payment.refund': 'Povrat',
+    'payment.refund.retry': 'Ponovljeni povrat',
     'subscription.extend': 'Produženje perioda',
     'device.sign-out': 'Odjava uređaja',
     'device.sign-out-all': 'Odjava svih uređaja',

@@ -23,18 +23,14 @@ export const REMOTE_NAMES = ['catalogue', 'account', 'onboarding'] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];
 
 /**
- * The support console's apps (docs/decisions/032-support-console.md): its remote and its own thin host,
- * built and served apart from the customer portal (at `/podrska/`), whose configuration refuses them.
+ * Every app of the customer portal and its folder: the host, then the remotes (the support console's
+ * two are in contract/staff.ts, outside the customer pages' singleton).
  */
-export const CONSOLE_APP_DIRS = { support: 'remotes/support', supportHost: 'support-host' } as const;
-
-/** Every app and its folder: the host, the remotes, then the support console's two. */
 export const APP_DIRS = {
   host: 'host',
   ...(Object.fromEntries(REMOTE_NAMES.map((name) => [name, `remotes/${name}`])) as Record<
     RemoteName,
     `remotes/${RemoteName}`
   >),
-  ...CONSOLE_APP_DIRS,
 } as const;
 export type AppName = keyof typeof APP_DIRS;

@@ -7,6 +7,12 @@ import { deviceListSchema, isStrongPassword } from './customer';
 import { invoiceSchema, paymentListSchema } from './payments';
 
 /**
+ * The support console's apps: its remote and its own thin host, built and served apart from the
+ * customer portal (at `/podrska/`), whose configuration refuses them.
+ */
+export const CONSOLE_APP_DIRS = { support: 'remotes/support', supportHost: 'support-host' } as const;
+
+/**
  * The support console's calls (docs/decisions/032-support-console.md), under `/api/staff`. No customer
  * token opens any of them and no staff token opens a customer's call: they are signed with keys of
  * their own and name an audience of their own.

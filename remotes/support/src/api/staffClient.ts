@@ -2,7 +2,7 @@ import axios, { isAxiosError, type AxiosAdapter } from 'axios';
 import { ApiError, parseResponse, pathOf, queryClient, type AnswerOf, type ParamsOf } from '@portal/shared';
 import { STAFF_TEXTS, staffEndpoints, type StaffEndpoint } from '@portal/shared/contract/staff';
 import type * as z from 'zod/mini';
-import { endSession, sessionStore } from './session';
+import { endSession, sessionStore, touchSession } from './session';
 
 /**
  * The console's own API client: axios, as every page's, but with the staff token (never a customer's)
@@ -78,6 +78,7 @@ export async function staffCall<E extends StaffEndpoint>(
 ): Promise<AnswerOf<E>> {
   try {
     const response = await http.request(requestOf(endpoint, input as RequestInput));
+    if (!input.challenge) touchSession();
     if (!endpoint.answer) return undefined as AnswerOf<E>;
     return parseResponse(
       endpoint.answer as z.ZodMiniType,

@@ -46,14 +46,24 @@ export function AuditPage() {
 
   if (!admin) return <Alert kind="error">{CONSOLE_TEXTS.shell.notAllowed}</Alert>;
 
-  const apply = (event: FormEvent) => {
-    event.preventDefault();
+  /** The filter as typed, applied to the list; null (and a message) when it is not one. */
+  const applyTyped = (): Filter | null => {
     const next = Object.fromEntries(FIELDS.flatMap((name) => (typed[name].trim() ? [[name, typed[name].trim()]] : [])));
     const parsed = auditQuerySchema.safeParse(next);
     setBadFilter(!parsed.success);
-    if (!parsed.success) return;
+    if (!parsed.success) return null;
     setFilter(next);
     setBefore(undefined);
+    return next;
+  };
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    applyTyped();
+  };
+  // The file holds what the filter as typed shows (applied to the list too), not an earlier one.
+  const exportCsv = () => {
+    const current = applyTyped();
+    if (current) void download.run(async () => saveFile(await auditCsv(current), 'zapisnik.csv'), { settle: true });
   };
   const field = (name: (typeof FIELDS)[number]) => ({
     name,
@@ -80,13 +90,7 @@ export function AuditPage() {
         <TextField label={T.from} autoComplete="off" {...field('from')} />
         <TextField label={T.to} autoComplete="off" {...field('to')} />
         <Button type="submit">{T.apply}</Button>
-        <Button
-          variant="secondary"
-          disabled={download.busy}
-          onClick={() =>
-            void download.run(async () => saveFile(await auditCsv(filter), 'zapisnik.csv'), { settle: true })
-          }
-        >
+        <Button variant="secondary" disabled={download.busy} onClick={exportCsv}>
           {T.csv}
         </Button>
       </form>

@@ -72,7 +72,7 @@ const refundable = (payment: PaymentRecord) =>
 /** `/podrska/kupci/:customerId`: one customer, what the console may do for them, and their trail. */
 export function CustomerPage() {
   const { customerId = '' } = useParams<{ customerId: string }>();
-  if (!isRowId(customerId)) return <Alert kind="error">{T.notFound}</Alert>;
+  if (!isRowId(customerId)) return <NotFound message={T.notFound} />;
   return <Customer id={customerId} key={customerId} />;
 }
 
@@ -91,13 +91,8 @@ function Customer({ id }: { id: string }) {
 
   if (customer.isPending) return <Spinner />;
   if (customer.isError) {
-    return customer.error && messageOf(customer.error, '') ? (
-      <Page title={T.notFound}>
-        <Alert kind="error">{messageOf(customer.error, T.failed)}</Alert>
-        <ButtonLink to={CONSOLE_PATHS.home} variant="secondary">
-          {T.back}
-        </ButtonLink>
-      </Page>
+    return messageOf(customer.error, '') ? (
+      <NotFound message={messageOf(customer.error, T.failed)} />
     ) : (
       <LoadFailed message={T.failed} retry={() => void customer.refetch()} />
     );
@@ -231,7 +226,9 @@ function Customer({ id }: { id: string }) {
               params: { customerId: id, orderNumber: open.payment.orderNumber },
               body,
             });
-            setNotice(T.refunded(formatKM(refund.amount), refund.creditNoteNumber));
+            // Answered again for its key, a refund may still be with the provider: never shown done before it is.
+            const say = refund.status === 'SUCCEEDED' ? T.refunded : T.refundPending;
+            setNotice(say(formatKM(refund.amount), refund.creditNoteNumber));
             await refresh('payments', 'audit', 'messages');
           }}
           onClose={close}
@@ -259,6 +256,18 @@ function Customer({ id }: { id: string }) {
           {D.signOutText}
         </ActionDialog>
       )}
+    </Page>
+  );
+}
+
+/** No such customer (an id that is none, or of nobody): why, and the way back to the search. */
+function NotFound({ message }: { message: string }) {
+  return (
+    <Page title={T.notFound}>
+      <Alert kind="error">{message}</Alert>
+      <ButtonLink to={CONSOLE_PATHS.home} variant="secondary">
+        {T.back}
+      </ButtonLink>
     </Page>
   );
 }

@@ -1,3 +1,5 @@
+import { useEffect } from 'react';
+import { STAFF_TEXTS } from '@portal/shared/contract/staff';
 import {
   Button,
   Link,
@@ -11,7 +13,7 @@ import {
 } from '@portal/shared';
 import { SignIn } from '../signin/SignIn';
 import { SearchPage } from '../search/SearchPage';
-import { endSession, useSession } from '../api/session';
+import { endSession, sessionIdle, useSession } from '../api/session';
 import { configureStaffApi, staffCall, staffEndpoints } from '../api/staffClient';
 import { CONSOLE_PATHS } from '../paths';
 import { CONSOLE_TEXTS } from '../texts';
@@ -21,6 +23,7 @@ const CustomerPage = lazyPage(() => import('../customer/CustomerPage'), 'Custome
 const InvoicePage = lazyPage(() => import('../customer/InvoicePage'), 'InvoicePage');
 const AuditPage = lazyPage(() => import('../audit/AuditPage'), 'AuditPage');
 const T = CONSOLE_TEXTS.shell;
+const IDLE_CHECK_MS = 10_000;
 
 const routes: RouteObject[] = [
   { path: CONSOLE_PATHS.home, element: <SearchPage /> },
@@ -41,6 +44,16 @@ export function SupportConsole({ apiBaseUrl }: { apiBaseUrl: string }) {
   configureStaffApi(apiBaseUrl);
   const staff = useSession((s) => s.staff);
   const signOut = useSubmit(CONSOLE_TEXTS.customer.actionFailed);
+  // Idle as long as the server keeps a session: the customer's data leaves the screen, as the session ends there.
+  useEffect(() => {
+    if (!staff) return undefined;
+    const timer = setInterval(() => {
+      if (!sessionIdle()) return;
+      queryClient.removeQueries({ queryKey: ['staff'] });
+      endSession(STAFF_TEXTS.sessionOver);
+    }, IDLE_CHECK_MS);
+    return () => clearInterval(timer);
+  }, [staff]);
   if (!staff) return <SignIn />;
   const leave = () =>
     void signOut.run(async () => {

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import {
   Alert,
   Button,
@@ -14,17 +13,12 @@ import {
 } from '@portal/shared';
 import { customerSearchRequestSchema, type CustomerSummary } from '@portal/shared/contract/staff';
 import { searchQuery } from '../api/queries';
+import { rememberSearch, useSession } from '../api/session';
 import { CONSOLE_PATHS } from '../paths';
 import { CONSOLE_TEXTS } from '../texts';
 import styles from '../console.module.css';
 
 const T = CONSOLE_TEXTS.search;
-
-/**
- * The last search, kept in memory while the console is open (never in the address: what is searched for
- * is a customer's data), so the way back from a customer finds the list as it was.
- */
-let remembered = { q: '', page: 1 };
 
 export const fullName = (c: Pick<CustomerSummary, 'firstName' | 'lastName'>) => `${c.firstName} ${c.lastName}`.trim();
 export const statusText = (c: Pick<CustomerSummary, 'status'>) =>
@@ -32,11 +26,9 @@ export const statusText = (c: Pick<CustomerSummary, 'status'>) =>
 
 /** `/podrska`: finds customers by phone, e-mail, name, account number or invoice number, 20 a page. */
 export function SearchPage() {
-  const [search, setSearch] = useState(remembered);
-  const show = (next: { q: string; page: number }) => {
-    remembered = next;
-    setSearch(next);
-  };
+  // The session's last search (session.ts): the way back from a customer finds the list as it was.
+  const search = useSession((s) => s.search);
+  const show = rememberSearch;
   const form = useForm({
     schema: customerSearchRequestSchema,
     initial: { q: search.q },

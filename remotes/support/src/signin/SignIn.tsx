@@ -136,7 +136,7 @@ function CodeStep({
     explain: (failure) => messageOf(failure, T.failed),
     send: async ({ code }) => {
       const session = await staffCall(e.totp, { body: { code: code.replace(/\s/g, '') }, challenge });
-      startSession(session.token, session.staff);
+      startSession(session.token, session.staff, session.idleMinutes);
     },
   });
   return (
