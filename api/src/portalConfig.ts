@@ -44,3 +44,22 @@ export function portalSettingsOf(config: Pick<ApiConfig, 'portalRoot'>): PortalS
 
 export const operatorOf = (config: Pick<ApiConfig, 'portalRoot'>): OperatorSettings =>
   portalSettingsOf(config).operator;
+
+const ORIGIN = /^https?:\/\/[^/\s?#]+$/;
+
+/**
+ * The origins the support console's remotes may come from besides the page's own (`remoteOrigins` in
+ * its host's `support.config.json`, docs/decisions/032), for its pages' Content-Security-Policy. The
+ * console's host refuses a file with a bad entry itself; here only well-formed origins count.
+ */
+export function consoleRemoteOrigins(config: Pick<ApiConfig, 'portalRoot'>): string[] {
+  const file = path.join(config.portalRoot, 'support-host', 'dist', 'support.config.json');
+  try {
+    const { remoteOrigins } = JSON.parse(fs.readFileSync(file, 'utf8')) as { remoteOrigins?: unknown };
+    return Array.isArray(remoteOrigins)
+      ? remoteOrigins.filter((origin): origin is string => typeof origin === 'string' && ORIGIN.test(origin))
+      : [];
+  } catch {
+    return [];
+  }
+}

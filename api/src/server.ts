@@ -8,7 +8,7 @@ import type { ApiContext } from './context';
 import { apiPlugin } from './app';
 import { installErrorHandling, installJsonNotFound } from './http/errors';
 import { sandboxProcessorRoutes } from './routes/sandboxProcessor';
-import { portalSettingsOf } from './portalConfig';
+import { consoleRemoteOrigins, portalSettingsOf } from './portalConfig';
 import { contentSecurityPolicy } from './http/security';
 import { preloadLinks } from './http/preload';
 import { encodedDocument, prerenderedDocument, robotsTxt, sitemapXml } from './http/pages';
@@ -64,14 +64,19 @@ export async function createServer(ctx: ApiContext, options: ServerOptions): Pro
     remoteOrigins: portalSettings.remoteOrigins,
     stripe: ctx.config.payments.provider === 'stripe',
   });
+  // The support console's pages: its own host's remotes' origins, never Stripe's (it takes no payment).
+  const consoleCsp = contentSecurityPolicy({ remoteOrigins: consoleRemoteOrigins(ctx.config), stripe: false });
+  const pageCsp = (url: string) =>
+    // The widget's demo page stands for an operator's site with a CSP of its own origin only.
+    url.startsWith('/remotes/catalogue/embed/demo.')
+      ? EMBED_DEMO_CSP
+      : url === CONSOLE_BASE.slice(0, -1) || url.startsWith(CONSOLE_BASE)
+        ? consoleCsp
+        : csp;
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-    // The widget's demo page stands for an operator's site with a CSP of its own origin only.
-    reply.header(
-      'content-security-policy',
-      request.url.startsWith('/remotes/catalogue/embed/demo.') ? EMBED_DEMO_CSP : csp,
-    );
+    reply.header('content-security-policy', pageCsp(request.url));
     // Over HTTPS (directly, or through a trusted proxy's X-Forwarded-Proto) browsers are told to keep to it.
     if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
   });

@@ -212,18 +212,22 @@ describe('the support console, in a browser', () => {
     const page = console_;
     await page.getByRole('link', { name: 'Zapisnik' }).click();
     await page.getByRole('heading', { name: 'Zapisnik', level: 1 }).waitFor();
-    await page.getByLabel('Radnja').selectOption('payment.refund');
+    await page.getByLabel('ID korisnika').fill('Emir');
     await page.getByRole('button', { name: 'Primijeni' }).click();
+    await page.getByText('ID korisnika je broj (vidi adresu stranice korisnika).').waitFor();
+    await page.getByLabel('ID korisnika').fill('');
+    await page.getByLabel('Radnja').selectOption('payment.refund');
+    // The file holds the filter as typed, applied to the list too, without 'Primijeni' first.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Preuzmi CSV' }).click(),
+    ]);
     const table = page.getByRole('table', { name: 'Zapisi' });
     await table.getByText('Prekid usluge').waitFor();
     assert.equal(await table.locator('tbody tr').count(), 1);
     await expectAccessible(page, 'the audit trail');
     await page.screenshot({ path: path.join(SHOTS, 'audit-1366.png'), fullPage: true });
 
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Preuzmi CSV' }).click(),
-    ]);
     const csv = fs.readFileSync((await download.path())!, 'utf8');
     assert.match(csv, /payment\.refund/);
     assert.match(csv, /Lejla Podrška/);

@@ -157,7 +157,6 @@ export const CONSOLE_TEXTS = {
     newest: 'Najnovije',
     csv: 'Preuzmi CSV',
     csvFailed: 'CSV se ne može preuzeti.',
-    badFilter: 'Provjeri filtere: ID je broj, a datum GGGG-MM-DD.',
   },
   actions: {
     'customer.search': 'Pretraga',

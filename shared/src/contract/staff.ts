@@ -198,6 +198,19 @@ export const auditEntrySchema = z.object({
 });
 export type AuditEntryAnswer = z.infer<typeof auditEntrySchema>;
 export const auditListSchema = z.object({ items: z.array(auditEntrySchema), nextBefore: z.nullable(z.number()) });
+/** A field of the console's filter: left blank, or a value `valid` accepts. */
+const blankOr = (valid: (value: string) => boolean, message: string) =>
+  z.string().check(
+    z.trim(),
+    z.refine((value) => value === '' || valid(value), message),
+  );
+/** The console's filter of the trail, as typed (blank fields filter nothing): the query below once the blanks are dropped. */
+export const auditFilterFormSchema = z.object({
+  customer: blankOr(isRowId, STAFF_TEXTS.customerIdFormat),
+  action: z.string().check(z.maxLength(60)),
+  from: blankOr(isDay, STAFF_TEXTS.dayFormat),
+  to: blankOr(isDay, STAFF_TEXTS.dayFormat),
+});
 export const auditQuerySchema = z.object({
   customer: z.optional(rowId),
   staff: z.optional(rowId),

@@ -32,6 +32,7 @@ export const STAFF_TEXTS = {
   deviceNotFound: 'Uređaj nije pronađen ili je već odjavljen.',
   noOpenReset: 'Korisnik nema započetu promjenu lozinke: kod šalje stranica „Zaboravljena lozinka”.',
   dayFormat: 'Unesi datum kao GGGG-MM-DD.',
+  customerIdFormat: 'ID korisnika je broj (vidi adresu stranice korisnika).',
   extendBlocked: 'Blokiranom korisniku se period ne produžava: prvo ga odblokiraj.',
   tooManyResends: 'Previše ponovnih slanja za ovog korisnika.',
   amountFormat: 'Unesi iznos u KM, npr. 12,45.',

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
 import {
   Alert,
   Button,
@@ -9,10 +9,11 @@ import {
   messageOf,
   queryOptions,
   saveFile,
+  useForm,
   useQuery,
   useSubmit,
 } from '@portal/shared';
-import { auditQuerySchema } from '@portal/shared/contract/staff';
+import { auditFilterFormSchema } from '@portal/shared/contract/staff';
 import { auditCsv, staffCall, staffEndpoints as e } from '../api/staffClient';
 import { useSession } from '../api/session';
 import { AuditTable } from './AuditTable';
@@ -21,7 +22,10 @@ import styles from '../console.module.css';
 
 const T = CONSOLE_TEXTS.audit;
 type Filter = { customer?: string; action?: string; from?: string; to?: string };
-const FIELDS = ['customer', 'action', 'from', 'to'] as const;
+
+/** The filter's fields left blank filter nothing: the query holds only the others. */
+const queryOf = (typed: Record<string, string>): Filter =>
+  Object.fromEntries(Object.entries(typed).filter(([, value]) => value !== ''));
 
 const auditPageQuery = (filter: Filter, before: string | undefined) =>
   queryOptions({
@@ -32,52 +36,35 @@ const auditPageQuery = (filter: Filter, before: string | undefined) =>
 /** `/podrska/zapisnik` (admins): the whole audit trail, filtered, 100 entries a page, and as CSV. */
 export function AuditPage() {
   const admin = useSession((s) => s.staff?.role === 'admin');
-  const [typed, setTyped] = useState<Record<(typeof FIELDS)[number], string>>({
-    customer: '',
-    action: '',
-    from: '',
-    to: '',
-  });
   const [filter, setFilter] = useState<Filter>({});
-  const [badFilter, setBadFilter] = useState(false);
   const [before, setBefore] = useState<string | undefined>(undefined);
+  // Which button sent the form (read when it is sent, after the click).
+  const exporting = useRef(false);
   const entries = useQuery({ ...auditPageQuery(filter, before), enabled: admin });
   const download = useSubmit(T.csvFailed);
+  // One form for both buttons: the list shows the filter as typed, and the file holds what the list shows.
+  const form = useForm({
+    schema: auditFilterFormSchema,
+    initial: { customer: '', action: '', from: '', to: '' },
+    explain: T.failed,
+    send: async (typed) => {
+      const next = queryOf(typed);
+      setFilter(next);
+      setBefore(undefined);
+      if (exporting.current)
+        await download.run(async () => saveFile(await auditCsv(next), 'zapisnik.csv'), { settle: true });
+    },
+  });
 
   if (!admin) return <Alert kind="error">{CONSOLE_TEXTS.shell.notAllowed}</Alert>;
-
-  /** The filter as typed, applied to the list; null (and a message) when it is not one. */
-  const applyTyped = (): Filter | null => {
-    const next = Object.fromEntries(FIELDS.flatMap((name) => (typed[name].trim() ? [[name, typed[name].trim()]] : [])));
-    const parsed = auditQuerySchema.safeParse(next);
-    setBadFilter(!parsed.success);
-    if (!parsed.success) return null;
-    setFilter(next);
-    setBefore(undefined);
-    return next;
-  };
-  const apply = (event: FormEvent) => {
-    event.preventDefault();
-    applyTyped();
-  };
-  // The file holds what the filter as typed shows (applied to the list too), not an earlier one.
-  const exportCsv = () => {
-    const current = applyTyped();
-    if (current) void download.run(async () => saveFile(await auditCsv(current), 'zapisnik.csv'), { settle: true });
-  };
-  const field = (name: (typeof FIELDS)[number]) => ({
-    name,
-    value: typed[name],
-    onChange: (event: { target: { value: string } }) => setTyped({ ...typed, [name]: event.target.value }),
-  });
 
   return (
     <Page title={T.title}>
       <p>{T.intro}</p>
-      <form className={`${styles.panel} ${styles.filters}`} onSubmit={apply} aria-label={T.filters} noValidate>
+      <form className={`${styles.panel} ${styles.filters}`} onSubmit={form.onSubmit} aria-label={T.filters} noValidate>
         <label className={styles.select}>
           {T.filterAction}
-          <select {...field('action')}>
+          <select name="action" value={form.values.action} onChange={form.field('action').onChange}>
             <option value="">{T.anyAction}</option>
             {Object.entries(CONSOLE_TEXTS.actions).map(([code, label]) => (
               <option key={code} value={code}>
@@ -86,15 +73,16 @@ export function AuditPage() {
             ))}
           </select>
         </label>
-        <TextField label={T.filterCustomer} inputMode="numeric" autoComplete="off" {...field('customer')} />
-        <TextField label={T.from} autoComplete="off" {...field('from')} />
-        <TextField label={T.to} autoComplete="off" {...field('to')} />
-        <Button type="submit">{T.apply}</Button>
-        <Button variant="secondary" disabled={download.busy} onClick={exportCsv}>
+        <TextField label={T.filterCustomer} inputMode="numeric" autoComplete="off" {...form.field('customer')} />
+        <TextField label={T.from} autoComplete="off" {...form.field('from')} />
+        <TextField label={T.to} autoComplete="off" {...form.field('to')} />
+        <Button type="submit" onClick={() => (exporting.current = false)}>
+          {T.apply}
+        </Button>
+        <Button type="submit" variant="secondary" disabled={download.busy} onClick={() => (exporting.current = true)}>
           {T.csv}
         </Button>
       </form>
-      {badFilter && <Alert kind="error">{T.badFilter}</Alert>}
       {download.error && <Alert kind="error">{download.error}</Alert>}
       <section className={`${styles.panel} ${styles.results}`} aria-label={T.caption}>
         {entries.isPending && <Spinner />}
