@@ -18,7 +18,9 @@ function newestMtime(target: string): number {
   if (!stat.isDirectory()) return stat.mtimeMs;
   let newest = 0;
   for (const entry of fs.readdirSync(target)) {
-    if (entry === 'node_modules' || entry === 'dist' || /\.test\.tsx?$/.test(entry)) continue;
+    // Not sources: installed packages, builds, tests, and the remotes' types a type check unpacks into
+    // the host (`@mf-types`, npm run remote-types), which made CI's browser step build the host again.
+    if (entry === 'node_modules' || entry === 'dist' || entry === '@mf-types' || /\.test\.tsx?$/.test(entry)) continue;
     newest = Math.max(newest, newestMtime(path.join(target, entry)));
   }
   return newest;
