@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { usernameOf } from '@portal/shared/contract';
-import { isRowId, staffEndpoints, type StaffChallenge } from '@portal/shared/contract/staff';
-import { STAFF_TEXTS } from '@portal/shared/contract/staff';
+import { STAFF_TEXTS, isRowId, staffEndpoints, type StaffChallenge } from '@portal/shared/contract/staff';
 import type { ApiContext } from '../context';
 import type { AuditFilter, AuditRow } from '../repositories/audit';
 import type { StaffRow, StaffSession } from '../repositories/staff';
@@ -19,7 +18,7 @@ import { invoiceOf, paymentHistory } from '../payments/orders';
 import { notifyCustomer } from '../delivery/notifier';
 import { NOTICES } from '../texts/notices';
 import { NO_CURRENT_SESSION, signedInDevices } from '../customer/devices';
-import { toFening } from '../money';
+import { fromFening, toFening } from '../money';
 
 const PAGE_SIZE = 20;
 /** Wrong second-factor codes per member of staff, per 15 minutes (docs/limits.md). */
@@ -283,7 +282,7 @@ export function staffRoutes(app: FastifyInstance, ctx: ApiContext): void {
     return {
       creditNoteNumber: refund.credit_note_number,
       orderNumber: refund.order_number,
-      amount: refund.amount_fening / 100,
+      amount: fromFening(refund.amount_fening),
       status: refund.status,
     };
   });

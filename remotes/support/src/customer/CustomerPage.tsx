@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import {
   Alert,
+  ApiError,
   Button,
   ButtonLink,
   LoadFailed,
@@ -84,17 +85,18 @@ function Customer({ id }: { id: string }) {
   const refresh = (...parts: string[]) =>
     Promise.all(parts.map((part) => queryClient.invalidateQueries({ queryKey: [...customerKey(id), part] })));
   const changed = async (answer: CustomerSummary, text: string) => {
-    queryClient.setQueryData(customerKey(id), answer);
+    // An action's answer may leave out what only the customer's own view holds (the promos used).
+    queryClient.setQueryData<CustomerSummary>(customerKey(id), (before) => ({ ...before, ...answer }));
     setNotice(text);
     await refresh('audit', 'devices');
   };
 
   if (customer.isPending) return <Spinner />;
   if (customer.isError) {
-    return messageOf(customer.error, '') ? (
-      <NotFound message={messageOf(customer.error, T.failed)} />
+    return customer.error instanceof ApiError && customer.error.status === 404 ? (
+      <NotFound message={messageOf(customer.error, T.notFound)} />
     ) : (
-      <LoadFailed message={T.failed} retry={() => void customer.refetch()} />
+      <LoadFailed message={messageOf(customer.error, T.failed)} retry={() => void customer.refetch()} />
     );
   }
   const c = customer.data;

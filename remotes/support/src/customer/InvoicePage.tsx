@@ -1,4 +1,15 @@
-import { Button, ButtonLink, DocumentTitle, LoadFailed, Spinner, messageOf, useParams, useQuery } from '@portal/shared';
+import {
+  Alert,
+  ApiError,
+  Button,
+  ButtonLink,
+  DocumentTitle,
+  LoadFailed,
+  Spinner,
+  messageOf,
+  useParams,
+  useQuery,
+} from '@portal/shared';
 import { isRowId } from '@portal/shared/contract/staff';
 import { invoiceQuery } from '../api/queries';
 import { accountViewsQuery } from './CustomerPage';
@@ -14,6 +25,8 @@ export function InvoicePage() {
   const valid = isRowId(customerId) && orderNumber !== '';
   const views = useQuery({ ...accountViewsQuery, enabled: valid });
   const invoice = useQuery({ ...invoiceQuery(customerId, orderNumber), enabled: valid });
+  // No such invoice (of nobody, or of another customer's order) is no failure to try again.
+  const missing = !valid || (invoice.error instanceof ApiError && invoice.error.status === 404);
   const back = (
     <ButtonLink to={CONSOLE_PATHS.customer.href(customerId)} variant="secondary">
       {T.back}
@@ -24,11 +37,9 @@ export function InvoicePage() {
       <DocumentTitle title={T.title(orderNumber)} />
       <p>{back}</p>
       {valid && (views.isPending || invoice.isPending) && !views.isError && !invoice.isError && <Spinner />}
-      {(!valid || invoice.isError) && (
-        <LoadFailed
-          message={invoice.isError ? messageOf(invoice.error, T.failed) : T.failed}
-          retry={() => void invoice.refetch()}
-        />
+      {missing && <Alert kind="error">{messageOf(invoice.error, T.failed)}</Alert>}
+      {valid && invoice.isError && !missing && (
+        <LoadFailed message={messageOf(invoice.error, T.failed)} retry={() => void invoice.refetch()} />
       )}
       {views.isError && <LoadFailed message={CONSOLE_TEXTS.customer.viewsFailed} retry={() => void views.refetch()} />}
       {views.isSuccess && invoice.isSuccess && (

@@ -97,12 +97,7 @@ function NewPasswordStep({
           {...form.field('newPassword')}
         />
         <TextField label={T.confirmPassword} type="password" autoComplete="new-password" {...form.field('confirm')} />
-        <Button type="submit" disabled={form.busy} block>
-          {T.savePassword}
-        </Button>
-        <Button variant="secondary" onClick={onRestart} block>
-          {T.startOver}
-        </Button>
+        <StepButtons label={T.savePassword} disabled={form.busy} onRestart={onRestart} />
       </form>
     </Page>
   );
@@ -163,13 +158,22 @@ function CodeStep({
           autoFocus={!setUp}
           {...form.field('code')}
         />
-        <Button type="submit" disabled={form.busy || (setUp && !setup.isSuccess)} block>
-          {T.verify}
-        </Button>
-        <Button variant="secondary" onClick={onRestart} block>
-          {T.startOver}
-        </Button>
+        <StepButtons label={T.verify} disabled={form.busy || (setUp && !setup.isSuccess)} onRestart={onRestart} />
       </form>
     </Page>
+  );
+}
+
+/** A step after the password: its send, and the way back to the start (the challenge lasts 5 minutes). */
+function StepButtons({ label, disabled, onRestart }: { label: string; disabled: boolean; onRestart: () => void }) {
+  return (
+    <>
+      <Button type="submit" disabled={disabled} block>
+        {label}
+      </Button>
+      <Button variant="secondary" onClick={onRestart} block>
+        {T.startOver}
+      </Button>
+    </>
   );
 }
