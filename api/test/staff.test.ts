@@ -373,6 +373,28 @@ for (const engine of engines()) {
       assert.equal(refused.body.message, 'Procesor plaćanja nije izvršio povrat. Pokušaj ponovo kasnije.');
       assert.equal((await refund('retry-key-001')).status, 502, 'asked again, still refused: not shown as done');
       await hold(0);
+      // A burst of 100 asking again with the key: the provider is asked once (one retry takes the FAILED
+      // refund back to PENDING under the order's lock); the others answer it as it stands, never a second refund.
+      const burst = await Promise.all(Array.from({ length: 100 }, () => refund('retry-key-001')));
+      assert.deepEqual(
+        [...new Set(burst.map((r) => r.status))],
+        [200],
+        JSON.stringify(burst.find((r) => r.status !== 200)?.body),
+      );
+      assert.ok(burst.every((r) => r.body.status === 'SUCCEEDED' || r.body.status === 'PENDING'));
+      const retries = await api.db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM audit_events WHERE action = 'payment.refund.retry' AND customer_id = $1`,
+        [customer.id],
+      );
+      assert.equal(retries[0]!.n, 2, 'the refused retry before, and one in the burst');
+      const processor = await api.db.query<{ refunded_fening: number }>(
+        `SELECT refunded_fening FROM sandbox_intents WHERE kind = 'payment' AND amount_fening = 2490 AND refunded_fening > 0`,
+      );
+      assert.deepEqual(
+        processor.map((row) => row.refunded_fening),
+        [500],
+        'the processor gave back 5 KM once',
+      );
       const done = await refund('retry-key-001');
       assert.equal(done.status, 200, JSON.stringify(done.body));
       assert.deepEqual(done.body, {
