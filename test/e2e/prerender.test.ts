@@ -172,6 +172,11 @@ describe('public pages arrive as HTML', () => {
     await page.getByRole('link', { name: /Pogledaj listu kanala.*MaxON/ }).click();
     await page.waitForURL(`${suite.portal.url}/tv-kanali?paket=maxon`);
     await page.getByText('Prikazano kanala: 193').waitFor();
+    // The filters are buttons of a GET form: without JavaScript they load the filtered list.
+    await page.getByRole('button', { name: 'StartON paket' }).click();
+    await page.waitForURL(`${suite.portal.url}/tv-kanali?paket=starton`);
+    await page.getByText('Prikazano kanala: 124').waitFor();
+    assert.equal(await page.getByRole('button', { name: 'StartON paket', pressed: true }).count(), 1);
     await page.getByRole('navigation', { name: 'Glavni meni' }).getByRole('link', { name: 'Videoteke' }).click();
     await page.getByRole('heading', { name: 'Videoteke' }).waitFor();
     // The footer's links, which a phone without JavaScript has (its menu button needs JavaScript).
