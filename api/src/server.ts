@@ -10,7 +10,7 @@ import { installErrorHandling, installJsonNotFound } from './http/errors';
 import { sandboxProcessorRoutes } from './routes/sandboxProcessor';
 import { consoleRemoteOrigins, portalSettingsOf } from './portalConfig';
 import { contentSecurityPolicy } from './http/security';
-import { preloadLinks } from './http/preload';
+import { linkHeader, preloadHints } from './http/preload';
 import { encodedDocument, prerenderedDocument, robotsTxt, sitemapXml } from './http/pages';
 import { ERROR_TEXTS } from './texts/errors';
 
@@ -162,15 +162,17 @@ async function servePortal(app: FastifyInstance, ctx: ApiContext, remotesOnly: b
     const owner = remoteFor(pathname);
     if (owner === 'account' || owner === 'onboarding') reply.header('x-robots-tag', 'noindex');
     // A public page arrives drawn (its remote prerendered it); any other is drawn by the browser.
+    // What the page's scripts will fetch: preloaded at once for a page the browser draws (the Link
+    // header), after the first paint for a page that arrives drawn (its boot script asks for them).
+    const preload = preloadHints(root, pathname, ctx.config.product, search);
     const page = isPagePath(pathname)
-      ? prerenderedDocument({ root, pathname, search, origin: publicUrl, sandbox: ctx.config.sandbox })
+      ? prerenderedDocument({ root, pathname, search, origin: publicUrl, sandbox: ctx.config.sandbox, preload })
       : null;
     reply
       .code(isPagePath(pathname) ? 200 : 404)
       .header('cache-control', 'no-cache')
-      .header('link', preloadLinks(root, pathname, ctx.config.product, search))
       .type('text/html; charset=utf-8');
-    if (!page) return reply.send(fs.createReadStream(indexFile));
+    if (!page) return reply.header('link', linkHeader(preload)).send(fs.createReadStream(indexFile));
     // A prerendered page goes compressed (its HTML is the page: the channel list's is 63 KB as it is).
     const { body, encoding } = encodedDocument(page, request.headers['accept-encoding']);
     reply.header('vary', 'accept-encoding');

@@ -127,7 +127,7 @@ describe('prerendered pages stitched into the host shell', () => {
     assert.ok(html.includes('<link rel="preload" as="image" href="/a.svg"/>'));
   });
 
-  it('starts the host’s scripts from its boot script once the page has painted, preloading them meanwhile', () => {
+  it('starts the host’s scripts from its boot script once the page has painted, and has it ask for the page’s files then', () => {
     const root = portalRoot([page('/paketi')]);
     const index = INDEX.replace('</head>', '<script defer src=/main.js></script></head>');
     fs.writeFileSync(path.join(root, 'host', 'dist', 'index.html'), index);
@@ -135,8 +135,22 @@ describe('prerendered pages stitched into the host shell', () => {
     fs.writeFileSync(path.join(root, 'host', 'dist', 'boot.js'), '');
     const html = documentOf(root, '/paketi')!;
     assert.ok(!html.includes('src=/main.js'));
-    assert.ok(html.includes('<link rel="preload" as="script" href="/main.js" />'));
+    // Nothing is preloaded before the first paint: the boot script asks for the page's files after it.
+    assert.ok(!html.includes('rel="preload" as="script"'));
     assert.ok(html.includes('<script defer src="/boot.js" data-main="/main.js"></script>'));
+    const hinted = prerenderedDocument({
+      root,
+      pathname: '/paketi',
+      search: '',
+      origin: 'https://ontv.example',
+      sandbox: false,
+      preload: [{ href: '/portal.config.json', as: 'fetch', crossorigin: true }],
+    })!;
+    assert.ok(
+      hinted.includes(
+        '<script defer src="/boot.js" data-main="/main.js" data-preload="[{&quot;href&quot;:&quot;/portal.config.json&quot;,&quot;as&quot;:&quot;fetch&quot;,&quot;crossorigin&quot;:true}]"></script>',
+      ),
+    );
   });
 
   it('sends a page compressed as the browser accepts it (brotli, else gzip), the same page once read', () => {

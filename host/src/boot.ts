@@ -1,16 +1,46 @@
 /**
  * The first script of a prerendered page (api/src/http/pages.ts puts it in place of the host's script
- * tags, whose files the page preloads): it starts the host's scripts, in their order, once the browser
- * has painted what the server sent. The page's first paint waits for no script, and hydrating it does not hold that paint back;
- * before the paint the visitor sees nothing anyway (docs/decisions/031-prerendered-public-pages.md).
+ * tags): once the browser has painted what the server sent, it asks for the page's other files (its
+ * `data-preload`: the configuration, the remote's manifest, entry and chunks, a first call; what the
+ * host's scripts will fetch one after another) and starts the host's scripts, in their order. Until that
+ * paint no script and no preload shares the connection with the page's HTML, stylesheets and images,
+ * and hydrating does not hold the paint back (docs/decisions/031-prerendered-public-pages.md).
  * A tab in the background paints nothing: it starts at once.
  */
-const scripts = (document.currentScript?.dataset.main ?? '/main.js').split(' ');
+const bootScript = document.currentScript;
+const scripts = (bootScript?.dataset.main ?? '/main.js').split(' ');
+
+interface PreloadHint {
+  href: string;
+  as: string;
+  crossorigin?: boolean;
+}
+
+/** The server's hints; anything unreadable is no hint. */
+function hints(): PreloadHint[] {
+  try {
+    const value: unknown = JSON.parse(bootScript?.dataset.preload ?? '[]');
+    return Array.isArray(value)
+      ? value.filter((hint: PreloadHint) => typeof hint?.href === 'string' && typeof hint.as === 'string')
+      : [];
+  } catch {
+    return [];
+  }
+}
+
 let started = false;
 
 function start(): void {
   if (started) return;
   started = true;
+  for (const hint of hints()) {
+    const link = document.createElement('link');
+    link.rel = 'preload';
+    link.as = hint.as;
+    link.href = hint.href;
+    if (hint.crossorigin) link.crossOrigin = 'anonymous';
+    document.head.append(link);
+  }
   for (const src of scripts) {
     const script = document.createElement('script');
     script.src = src;

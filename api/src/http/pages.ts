@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { REMOTE_PREFIXES, remoteFor } from '@portal/shared/contract';
+import type { PreloadHint } from './preload';
 
 /** The host's shell around a page: its marker is where the page's HTML goes. */
 const PAGE_MARKER = '<template data-portal-page=""></template>';
@@ -126,13 +127,26 @@ export interface PageOptions {
   /** The portal's public address (PUBLIC_URL), for canonical and sharing links. */
   origin: string;
   sandbox: boolean;
+  /**
+   * What the page fetches once its scripts run (preloadHints): the boot script asks for it after the
+   * first paint, beside the host's script, so none of it takes the connection from the page's HTML,
+   * stylesheets and images before they have painted.
+   */
+  preload?: PreloadHint[];
 }
 
 /**
  * The whole document of a prerendered page, or null when this address has none (the browser draws it).
  * Only a remote this server serves at `/remotes/<name>/` is stitched in: its pages name their files there.
  */
-export function prerenderedDocument({ root, pathname, search, origin, sandbox }: PageOptions): string | null {
+export function prerenderedDocument({
+  root,
+  pathname,
+  search,
+  origin,
+  sandbox,
+  preload = [],
+}: PageOptions): string | null {
   const remote = remoteFor(pathname);
   if (!remote) return null;
   const config = cachedConfig(path.join(root, 'host', 'dist', 'portal.config.json'));
@@ -170,7 +184,7 @@ export function prerenderedDocument({ root, pathname, search, origin, sandbox }:
   const body =
     `<div id="root">${shell[sandbox ? 'sandbox' : 'live'].replace(PAGE_MARKER, () => page.html)}</div>` +
     `<script type="application/json" id="portal-page">${scriptJson({ remote, path: page.path, state: page.state })}</script>`;
-  return withBoot(readIndex(indexFile), path.join(root, 'host', 'dist'))
+  return withBoot(readIndex(indexFile), path.join(root, 'host', 'dist'), preload)
     .replace(/<title>[^<]*<\/title>/, () => '')
     .replace(/<meta\s+name="?description"?[^>]*>/, () => '')
     .replace('</head>', () => `  ${head}\n  </head>`)
@@ -221,11 +235,11 @@ const ENCODED_DOCUMENTS = 64;
 const encodedDocuments = new Map<string, Buffer>();
 
 /**
- * The host's scripts start once the page has painted (host/src/boot.ts starts them, in order, and the
- * page preloads them meanwhile): the first paint of a page that arrives drawn waits for none of them.
- * A host built without its boot script keeps its own tags.
+ * The host's scripts start once the page has painted (host/src/boot.ts starts them, in order, with the
+ * page's other files as preloads): the first paint of a page that arrives drawn waits for none of them,
+ * and shares the connection with none of them. A host built without its boot script keeps its own tags.
  */
-function withBoot(index: string, hostDist: string): string {
+function withBoot(index: string, hostDist: string, preload: PreloadHint[]): string {
   if (!fs.existsSync(path.join(hostDist, 'boot.js'))) return index;
   const scripts: string[] = [];
   const rest = index.replace(/<script defer(?:="defer")? src="?(\/[\w.-]+\.js)"?><\/script>/g, (_tag, src: string) => {
@@ -233,11 +247,11 @@ function withBoot(index: string, hostDist: string): string {
     return '';
   });
   if (scripts.length === 0) return index;
-  const tags = [
-    ...scripts.map((src) => `<link rel="preload" as="script" href="${src}" />`),
-    `<script defer src="/boot.js" data-main="${scripts.join(' ')}"></script>`,
-  ].join('');
-  return rest.replace('</head>', () => `${tags}</head>`);
+  const boot =
+    `<script defer src="/boot.js" data-main="${scripts.join(' ')}"` +
+    (preload.length > 0 ? ` data-preload="${escapeHtml(JSON.stringify(preload))}"` : '') +
+    '></script>';
+  return rest.replace('</head>', () => `${boot}</head>`);
 }
 
 const cachedConfig = cachedJson<{ remotes?: Record<string, unknown> }>();

@@ -37,16 +37,22 @@ function apiClientChunk(portalRoot: string): string | undefined {
   }
 }
 
+/** One preload: the file, what it is, and whether it is fetched in CORS mode (`fetch` and manifests). */
+export interface PreloadHint {
+  href: string;
+  as: 'fetch' | 'script' | 'style';
+  crossorigin?: true;
+}
+
 /**
- * The `Link` header of the portal's page at `pathname`: preloads of what the host would otherwise find
- * one round trip after another (its script, then `portal.config.json`, then the remote's manifest,
- * then the remote's entry and routes, then the page's first call). Named are the configuration, the
- * page's first calls with the API client's chunk that sends them, and, when this server serves the
- * remote that owns the path, its manifest, `remoteEntry.js` and the files of its `./routes`. A file
- * that cannot be read only leaves its hints out.
+ * What the portal's page at `pathname` will fetch one round trip after another (its script, then
+ * `portal.config.json`, then the remote's manifest, then the remote's entry and routes, then the page's
+ * first call), to be preloaded at once: the configuration, the page's first calls with the API client's
+ * chunk that sends them, and, when this server serves the remote that owns the path, its manifest,
+ * `remoteEntry.js` and the files of its `./routes`. A file that cannot be read only leaves its hints out.
  */
-export function preloadLinks(portalRoot: string, pathname: string, product: string, search = ''): string {
-  const links = ['</portal.config.json>; rel=preload; as=fetch; crossorigin=anonymous'];
+export function preloadHints(portalRoot: string, pathname: string, product: string, search = ''): PreloadHint[] {
+  const hints: PreloadHint[] = [{ href: '/portal.config.json', as: 'fetch', crossorigin: true }];
   const remote = remoteFor(pathname);
   const config = readJson<{ apiBaseUrl?: unknown; remotes?: Record<string, unknown> }>(
     path.join(portalRoot, 'host', 'dist', 'portal.config.json'),
@@ -55,18 +61,18 @@ export function preloadLinks(portalRoot: string, pathname: string, product: stri
   if (typeof api === 'string' && api.startsWith('/') && !api.startsWith('//') && safe(api)) {
     const calls = FIRST_CALLS[pathname] ?? [];
     for (const call of calls)
-      links.push(`<${api.replace(/\/$/, '')}/${product}/${call}>; rel=preload; as=fetch; crossorigin=anonymous`);
+      hints.push({ href: `${api.replace(/\/$/, '')}/${product}/${call}`, as: 'fetch', crossorigin: true });
     const client = calls.length > 0 ? apiClientChunk(portalRoot) : undefined;
-    if (client) links.push(`</${client}>; rel=preload; as=script`);
+    if (client) hints.push({ href: `/${client}`, as: 'script' });
   }
   const entry = remote ? config?.remotes?.[remote] : undefined;
   const base = `/remotes/${remote}/`;
   // A remote deployed elsewhere (another origin or path) is not this server's to describe.
-  if (!remote || typeof entry !== 'string' || !entry.startsWith(base) || !safe(entry)) return links.join(', ');
+  if (!remote || typeof entry !== 'string' || !entry.startsWith(base) || !safe(entry)) return hints;
   const manifest = readJson<Manifest>(path.join(portalRoot, 'remotes', remote, 'dist', entry.slice(base.length)));
-  if (!manifest) return links.join(', ');
+  if (!manifest) return hints;
 
-  links.push(`<${entry}>; rel=preload; as=fetch; crossorigin=anonymous`);
+  hints.push({ href: entry, as: 'fetch', crossorigin: true });
   const remoteEntry = manifest.metaData?.remoteEntry;
   const entryFile = `${remoteEntry?.path ?? ''}${remoteEntry?.path ? '/' : ''}${remoteEntry?.name ?? ''}`;
   const routes = manifest.exposes?.find((expose) => expose.path === './routes')?.assets;
@@ -74,8 +80,22 @@ export function preloadLinks(portalRoot: string, pathname: string, product: stri
   // A prerendered page hydrates once its own chunk has arrived: fetched beside the routes, not after them.
   const pageScripts = prerenderedScripts(portalRoot, pathname, search).filter(safe);
   const styles = (routes?.css?.sync ?? []).filter(safe);
-  for (const file of styles) links.push(`<${base}${file}>; rel=preload; as=style`);
-  for (const file of scripts) links.push(`<${base}${file}>; rel=preload; as=script`);
-  for (const file of pageScripts) links.push(`<${file}>; rel=preload; as=script`);
-  return links.join(', ');
+  for (const file of styles) hints.push({ href: `${base}${file}`, as: 'style' });
+  for (const file of scripts) hints.push({ href: `${base}${file}`, as: 'script' });
+  for (const file of pageScripts) hints.push({ href: file, as: 'script' });
+  return hints;
+}
+
+/** The hints as a `Link` header's value. */
+export function linkHeader(hints: PreloadHint[]): string {
+  return hints
+    .map(
+      ({ href, as, crossorigin }) => `<${href}>; rel=preload; as=${as}${crossorigin ? '; crossorigin=anonymous' : ''}`,
+    )
+    .join(', ');
+}
+
+/** The `Link` header of the portal's page at `pathname` (preloadHints). */
+export function preloadLinks(portalRoot: string, pathname: string, product: string, search = ''): string {
+  return linkHeader(preloadHints(portalRoot, pathname, product, search));
 }
