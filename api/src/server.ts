@@ -161,10 +161,10 @@ async function servePortal(app: FastifyInstance, ctx: ApiContext, remotesOnly: b
     // search engine would index; the customer's own areas are never indexed.
     const owner = remoteFor(pathname);
     if (owner === 'account' || owner === 'onboarding') reply.header('x-robots-tag', 'noindex');
-    // A public page arrives drawn (its remote prerendered it); any other is drawn by the browser.
     // What the page's scripts will fetch: preloaded at once for a page the browser draws (the Link
     // header), after the first paint for a page that arrives drawn (its boot script asks for them).
     const preload = preloadHints(root, pathname, ctx.config.product, search);
+    // A public page arrives drawn (its remote prerendered it); any other is drawn by the browser.
     const page = isPagePath(pathname)
       ? prerenderedDocument({ root, pathname, search, origin: publicUrl, sandbox: ctx.config.sandbox, preload })
       : null;

@@ -39,29 +39,25 @@ export default function ChannelsPage() {
         {/* A form of GET buttons: before the page has hydrated (it arrives as HTML, docs/decisions/031) or with
             JavaScript off, a button loads the list filtered (`?paket=maxon`, prerendered too); once hydrated,
             the click filters in place. */}
-        <form
-          className={styles.filters}
-          role="group"
-          aria-label={T.filters}
-          method="get"
-          action={paths.channels.href()}
-        >
-          {CHANNEL_FILTERS.map((option) => (
-            <button
-              key={option.value}
-              type="submit"
-              name="paket"
-              value={option.value}
-              className={cx(styles.filter, filter === option.value && styles.selected)}
-              aria-pressed={filter === option.value}
-              onClick={(event) => {
-                event.preventDefault();
-                choose(option.value);
-              }}
-            >
-              {option.label}
-            </button>
-          ))}
+        <form method="get" action={paths.channels.href()}>
+          <div className={styles.filters} role="group" aria-label={T.filters}>
+            {CHANNEL_FILTERS.map((option) => (
+              <button
+                key={option.value}
+                type="submit"
+                name="paket"
+                value={option.value}
+                className={cx(styles.filter, filter === option.value && styles.selected)}
+                aria-pressed={filter === option.value}
+                onClick={(event) => {
+                  event.preventDefault();
+                  choose(option.value);
+                }}
+              >
+                {option.label}
+              </button>
+            ))}
+          </div>
         </form>
         <p className={styles.count} role="status">
           {T.shown} {shown.length}
