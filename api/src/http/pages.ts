@@ -11,7 +11,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { REMOTE_PREFIXES, remoteFor } from '@portal/shared/contract';
-import type { PreloadHint } from './preload';
 
 /** The host's shell around a page: its marker is where the page's HTML goes. */
 const PAGE_MARKER = '<template data-portal-page=""></template>';
@@ -119,6 +118,13 @@ const escapeHtml = (text: string) =>
 /** JSON inside a <script>: nothing in it may close the element or open a comment. */
 const scriptJson = (value: unknown) =>
   JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
+
+/** One preload: the file, what it is, and whether it is fetched in CORS mode (`fetch` and manifests). */
+export interface PreloadHint {
+  href: string;
+  as: 'fetch' | 'script' | 'style';
+  crossorigin?: true;
+}
 
 export interface PageOptions {
   root: string;

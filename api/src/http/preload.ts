@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { remoteFor } from '@portal/shared/contract';
-import { prerenderedScripts } from './pages';
+import { prerenderedScripts, type PreloadHint } from './pages';
+
+export type { PreloadHint };
 
 interface Manifest {
   metaData?: { remoteEntry?: { name?: string; path?: string } };
@@ -35,13 +37,6 @@ function apiClientChunk(portalRoot: string): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** One preload: the file, what it is, and whether it is fetched in CORS mode (`fetch` and manifests). */
-export interface PreloadHint {
-  href: string;
-  as: 'fetch' | 'script' | 'style';
-  crossorigin?: true;
 }
 
 /**
