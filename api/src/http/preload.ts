@@ -3,8 +3,6 @@ import path from 'node:path';
 import { remoteFor } from '@portal/shared/contract';
 import { prerenderedScripts, type PreloadHint } from './pages';
 
-export type { PreloadHint };
-
 interface Manifest {
   metaData?: { remoteEntry?: { name?: string; path?: string } };
   exposes?: Array<{ path?: string; assets?: { js?: { sync?: string[] }; css?: { sync?: string[] } } }>;
@@ -88,9 +86,4 @@ export function linkHeader(hints: PreloadHint[]): string {
       ({ href, as, crossorigin }) => `<${href}>; rel=preload; as=${as}${crossorigin ? '; crossorigin=anonymous' : ''}`,
     )
     .join(', ');
-}
-
-/** The `Link` header of the portal's page at `pathname` (preloadHints). */
-export function preloadLinks(portalRoot: string, pathname: string, product: string, search = ''): string {
-  return linkHeader(preloadHints(portalRoot, pathname, product, search));
 }
