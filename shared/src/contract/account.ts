@@ -1,39 +1,48 @@
 import * as z from 'zod/mini';
+import { lazySchema } from './lazySchema';
 import { FIELD_TEXTS } from '../texts/fields';
 
-export const subscriptionStatusSchema = z.enum(['ACTIVE', 'DEACTIVATED', 'BLOCKED', 'EXPIRED']);
+export const subscriptionStatusSchema = /* @__PURE__ */ lazySchema(() =>
+  z.enum(['ACTIVE', 'DEACTIVATED', 'BLOCKED', 'EXPIRED']),
+);
 export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
 
-export const promoSchema = z.object({
-  status: z.string(),
-  promoType: z.enum(['DURATION_BASED', 'TIME_UNTIL_BASED']),
-  durationUntil: z.nullable(z.string()),
-  durationDays: z.nullable(z.int()),
-});
+export const promoSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    status: z.string(),
+    promoType: z.enum(['DURATION_BASED', 'TIME_UNTIL_BASED']),
+    durationUntil: z.nullable(z.string()),
+    durationDays: z.nullable(z.int()),
+  }),
+);
 export type Promo = z.infer<typeof promoSchema>;
 
 /** `GET /{product}/accountInfo` (product.md §3). Status and plan are null without a subscription. */
-export const accountInfoSchema = z.object({
-  status: z.nullable(subscriptionStatusSchema),
-  plan: z.nullable(z.object({ code: z.string(), name: z.string(), price: z.number() })),
-  nextPaymentOn: z.nullable(z.string()),
-  accountNumber: z.nullable(z.string()),
-  promos: z.array(promoSchema),
-  /**
-   * Beyond the first specification (product.md §10): set while a renewal is failing inside the grace period. The
-   * next automatic attempt (null when none is left) and the last day of the grace period.
-   */
-  /** Beyond the first specification (product.md §10): plans whose promo this customer has used; a promo is once per customer and plan. */
-  usedPromos: z.optional(z.array(z.string())),
-  renewalProblem: z.optional(z.nullable(z.object({ retryOn: z.nullable(z.string()), graceUntil: z.string() }))),
-  /** Beyond the first specification (product.md §10, Changing the package): a downgrade waiting for the renewal on `from`. */
-  pendingPlan: z.optional(
-    z.nullable(z.object({ code: z.string(), name: z.string(), price: z.number(), from: z.string() })),
-  ),
-});
+export const accountInfoSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    status: z.nullable(subscriptionStatusSchema),
+    plan: z.nullable(z.object({ code: z.string(), name: z.string(), price: z.number() })),
+    nextPaymentOn: z.nullable(z.string()),
+    accountNumber: z.nullable(z.string()),
+    promos: z.array(promoSchema),
+    /**
+     * Beyond the first specification (product.md §10): set while a renewal is failing inside the grace period. The
+     * next automatic attempt (null when none is left) and the last day of the grace period.
+     */
+    /** Beyond the first specification (product.md §10): plans whose promo this customer has used; a promo is once per customer and plan. */
+    usedPromos: z.optional(z.array(z.string())),
+    renewalProblem: z.optional(z.nullable(z.object({ retryOn: z.nullable(z.string()), graceUntil: z.string() }))),
+    /** Beyond the first specification (product.md §10, Changing the package): a downgrade waiting for the renewal on `from`. */
+    pendingPlan: z.optional(
+      z.nullable(z.object({ code: z.string(), name: z.string(), price: z.number(), from: z.string() })),
+    ),
+  }),
+);
 export type AccountInfo = z.infer<typeof accountInfoSchema>;
 
-const planRefSchema = z.object({ code: z.string(), name: z.string(), price: z.number() });
+const planRefSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({ code: z.string(), name: z.string(), price: z.number() }),
+);
 
 /**
  * `GET /{product}/plan-change?plan=` (product.md §10, Changing the package): what moving to `plan` would
@@ -42,49 +51,57 @@ const planRefSchema = z.object({ code: z.string(), name: z.string(), price: z.nu
  * `periodStart` to `periodEnd`), VAT included; a DOWNGRADE starts at the next renewal and costs nothing
  * now. During a free promo (`promo`) either starts today, free, and the promo keeps its end.
  */
-export const planChangeQuoteSchema = z.object({
-  from: planRefSchema,
-  to: planRefSchema,
-  kind: z.enum(['UPGRADE', 'DOWNGRADE']),
-  effectiveOn: z.string(),
-  amount: z.number(),
-  periodStart: z.string(),
-  periodEnd: z.string(),
-  days: z.int(),
-  periodDays: z.int(),
-  promo: z.boolean(),
-});
+export const planChangeQuoteSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    from: planRefSchema,
+    to: planRefSchema,
+    kind: z.enum(['UPGRADE', 'DOWNGRADE']),
+    effectiveOn: z.string(),
+    amount: z.number(),
+    periodStart: z.string(),
+    periodEnd: z.string(),
+    days: z.int(),
+    periodDays: z.int(),
+    promo: z.boolean(),
+  }),
+);
 export type PlanChangeQuote = z.infer<typeof planChangeQuoteSchema>;
 
 /** `POST /{product}/plan-change`: the package and the amount the customer was shown (another one is refused). */
-export const planChangeRequestSchema = z.object({
-  plan: z.string().check(z.minLength(1), z.maxLength(40)),
-  amount: z.number().check(z.gte(0), z.lte(100_000)),
-});
+export const planChangeRequestSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    plan: z.string().check(z.minLength(1), z.maxLength(40)),
+    amount: z.number().check(z.gte(0), z.lte(100_000)),
+  }),
+);
 
 /** A billing pass's time: an ISO date-time with an offset, in the years PostgreSQL dates and the portal use. */
-export const billingRunRequestSchema = z.object({
-  at: z.optional(
-    z.iso.datetime({ offset: true }).check(
-      z.refine((at) => {
-        const year = new Date(at).getUTCFullYear();
-        return year >= 2000 && year <= 9999;
-      }, FIELD_TEXTS.billingYear),
+export const billingRunRequestSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    at: z.optional(
+      z.iso.datetime({ offset: true }).check(
+        z.refine((at) => {
+          const year = new Date(at).getUTCFullYear();
+          return year >= 2000 && year <= 9999;
+        }, FIELD_TEXTS.billingYear),
+      ),
     ),
-  ),
-});
+  }),
+);
 
 /** What one billing pass did. */
-export const billingReportSchema = z.object({
-  /** Renewals paid. */
-  charged: z.int(),
-  /** Attempts that failed (the subscription stays ACTIVE inside the grace period). */
-  failed: z.int(),
-  /** ACTIVE subscriptions not paid by the end of the grace period, now EXPIRED. */
-  expired: z.int(),
-  /** DEACTIVATED subscriptions whose period ended, now EXPIRED. */
-  ended: z.int(),
-  /** Subscriptions another runner was charging, or whose charge hit a fault and waits for the next run. */
-  skipped: z.int(),
-});
+export const billingReportSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    /** Renewals paid. */
+    charged: z.int(),
+    /** Attempts that failed (the subscription stays ACTIVE inside the grace period). */
+    failed: z.int(),
+    /** ACTIVE subscriptions not paid by the end of the grace period, now EXPIRED. */
+    expired: z.int(),
+    /** DEACTIVATED subscriptions whose period ended, now EXPIRED. */
+    ended: z.int(),
+    /** Subscriptions another runner was charging, or whose charge hit a fault and waits for the next run. */
+    skipped: z.int(),
+  }),
+);
 export type BillingReport = z.infer<typeof billingReportSchema>;

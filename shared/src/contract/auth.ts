@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { lazySchema } from './lazySchema';
 import { plainText } from './text';
 
 /** Authentication type of a password login; the only type whose 401s are refreshed (product.md §4, Signing in). */
@@ -7,44 +8,55 @@ export const AUTH_TYPE_PASSWORD = 1;
 /** A string trimmed, then held to a length: the request fields' usual shape. */
 const text = (min: number, max: number) => z.string().check(z.trim(), z.minLength(min), z.maxLength(max));
 
-const deviceFields = {
+/** The device's own credentials and name, sent with a login (built with the schema that holds them). */
+const deviceFields = () => ({
   deviceUsername: plainText(8, 100),
   devicePassword: z.string().check(z.minLength(16), z.maxLength(200)),
   deviceName: plainText(1, 100),
-};
-
-export const loginRequestSchema = z.object({
-  username: text(1, 100),
-  password: z.string().check(z.minLength(1), z.maxLength(200)),
-  deviceType: plainText(1, 30),
-  ...deviceFields,
 });
+
+export const loginRequestSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    username: text(1, 100),
+    password: z.string().check(z.minLength(1), z.maxLength(200)),
+    deviceType: plainText(1, 30),
+    ...deviceFields(),
+  }),
+);
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
-export const loginResponseSchema = z.object({
-  token: z.string().check(z.minLength(1)),
-  pin: z.nullable(z.string().check(z.regex(/^\d{4}$/))),
-  firstLogin: z.boolean(),
-});
+export const loginResponseSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    token: z.string().check(z.minLength(1)),
+    pin: z.nullable(z.string().check(z.regex(/^\d{4}$/))),
+    firstLogin: z.boolean(),
+  }),
+);
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
-export const refreshRequestSchema = z.object({
-  devicePassword: deviceFields.devicePassword,
-  token: z.string().check(z.minLength(1), z.maxLength(4000)),
-});
+export const refreshRequestSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    devicePassword: deviceFields().devicePassword,
+    token: z.string().check(z.minLength(1), z.maxLength(4000)),
+  }),
+);
 export type RefreshRequest = z.infer<typeof refreshRequestSchema>;
 
-export const refreshResponseSchema = z.object({ token: z.string().check(z.minLength(1)) });
+export const refreshResponseSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({ token: z.string().check(z.minLength(1)) }),
+);
 export type RefreshResponse = z.infer<typeof refreshResponseSchema>;
 
 /** The payload of the sign-in token (product.md §3). */
-export const tokenDataSchema = z.object({
-  first_name: z.string(),
-  last_name: z.string(),
-  device_username: z.string(),
-  email: z.nullable(z.string()),
-  phone_number: z.nullable(z.string()),
-  authentication_type: z.int(),
-  exp: z.optional(z.number()),
-});
+export const tokenDataSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    first_name: z.string(),
+    last_name: z.string(),
+    device_username: z.string(),
+    email: z.nullable(z.string()),
+    phone_number: z.nullable(z.string()),
+    authentication_type: z.int(),
+    exp: z.optional(z.number()),
+  }),
+);
 export type TokenData = z.infer<typeof tokenDataSchema>;

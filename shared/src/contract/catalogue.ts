@@ -1,23 +1,26 @@
 import * as z from 'zod/mini';
+import { lazySchema } from './lazySchema';
 import { promoSchema } from './account';
 
 /** Plan codes of the two packages (product.md §1). */
 export const PLAN_CODES = ['starton', 'maxon'] as const;
-export const planCodeSchema = z.enum(PLAN_CODES);
+export const planCodeSchema = /* @__PURE__ */ lazySchema(() => z.enum(PLAN_CODES));
 /** How many devices may watch at once on each package (product.md §1). */
 export const DEVICES_AT_ONCE: Record<(typeof PLAN_CODES)[number], number> = { starton: 2, maxon: 4 };
 export type PlanCode = z.infer<typeof planCodeSchema>;
 
 /** One plan of `GET /{product}/plans` (product.md §3): the monthly price in KM, VAT included, and its promos. */
-export const planSchema = z.object({
-  code: z.string().check(z.minLength(1)),
-  name: z.string().check(z.minLength(1)),
-  price: z.number().check(z.positive()),
-  promos: z.array(promoSchema),
-});
+export const planSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    code: z.string().check(z.minLength(1)),
+    name: z.string().check(z.minLength(1)),
+    price: z.number().check(z.positive()),
+    promos: z.array(promoSchema),
+  }),
+);
 export type Plan = z.infer<typeof planSchema>;
 
-export const plansResponseSchema = z.array(planSchema);
+export const plansResponseSchema = /* @__PURE__ */ lazySchema(() => z.array(planSchema));
 
 /**
  * `GET /{product}/plans`, public: its entry in the endpoint table (`endpoints.plans`), and what the
@@ -37,67 +40,85 @@ export const plansEndpoint = {
  */
 
 /** A path under the catalogue's own content folder (`images/...`), never another site. */
-const localPath = z
-  .string()
-  .check(z.regex(/^[a-z0-9][a-z0-9/_.-]*\.(svg|png|jpe?g|webp)$/, 'a path under content/, e.g. images/slides/x.svg'));
+const localPath = /* @__PURE__ */ lazySchema(() =>
+  z
+    .string()
+    .check(z.regex(/^[a-z0-9][a-z0-9/_.-]*\.(svg|png|jpe?g|webp)$/, 'a path under content/, e.g. images/slides/x.svg')),
+);
 /** A link inside the portal (`/paketi`) or to another site over https. */
-const href = z
-  .string()
-  .check(z.regex(/^(\/(?!\/)|https:\/\/)/, 'a portal path starting with / or an https:// address'));
-const day = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as YYYY-MM-DD'));
+const href = /* @__PURE__ */ lazySchema(() =>
+  z.string().check(z.regex(/^(\/(?!\/)|https:\/\/)/, 'a portal path starting with / or an https:// address')),
+);
+const day = /* @__PURE__ */ lazySchema(() => z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as YYYY-MM-DD')));
 const nonEmpty = () => z.string().check(z.minLength(1));
 
-export const slideSchema = z.object({
-  landscape: localPath,
-  portrait: localPath,
-  alt: nonEmpty(),
-  link: z.optional(z.object({ href, text: nonEmpty(), position: z.enum(['left', 'center', 'right']) })),
-});
-export const sliderFileSchema = z.object({ slides: z.array(slideSchema).check(z.minLength(1)) });
+export const slideSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    landscape: localPath,
+    portrait: localPath,
+    alt: nonEmpty(),
+    link: z.optional(z.object({ href, text: nonEmpty(), position: z.enum(['left', 'center', 'right']) })),
+  }),
+);
+export const sliderFileSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({ slides: z.array(slideSchema).check(z.minLength(1)) }),
+);
 export type Slide = z.infer<typeof slideSchema>;
 
-export const planInfoSchema = z.object({
-  name: nonEmpty(),
-  numChannels: z.int().check(z.positive()),
-  additionalServices: z.array(z.object({ name: nonEmpty(), type: nonEmpty() })),
-  multiscreenDescription: nonEmpty(),
-  planSpotlight: z.boolean(),
-});
+export const planInfoSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    name: nonEmpty(),
+    numChannels: z.int().check(z.positive()),
+    additionalServices: z.array(z.object({ name: nonEmpty(), type: nonEmpty() })),
+    multiscreenDescription: nonEmpty(),
+    planSpotlight: z.boolean(),
+  }),
+);
 export type PlanInfo = z.infer<typeof planInfoSchema>;
 
-export const plansFileSchema = z
-  .object({
-    list: z.array(planCodeSchema).check(z.minLength(1)),
-    plans: z.record(planCodeSchema, planInfoSchema),
-    vodNote: z.object({ text: nonEmpty(), promoUntil: day }),
-  })
-  .check(
-    z.refine((file) => file.list.every((code) => code in file.plans), 'every code in list needs an entry in plans'),
-  );
+export const plansFileSchema = /* @__PURE__ */ lazySchema(() =>
+  z
+    .object({
+      list: z.array(planCodeSchema).check(z.minLength(1)),
+      plans: z.record(planCodeSchema, planInfoSchema),
+      vodNote: z.object({ text: nonEmpty(), promoUntil: day }),
+    })
+    .check(
+      z.refine((file) => file.list.every((code) => code in file.plans), 'every code in list needs an entry in plans'),
+    ),
+);
 export type PlansFile = z.infer<typeof plansFileSchema>;
 
-export const channelSchema = z.object({
-  name: nonEmpty(),
-  landscape: localPath,
-  start: z.boolean(),
-  max: z.boolean(),
-});
-export const channelsFileSchema = z.object({ channels: z.array(channelSchema).check(z.minLength(1)) });
+export const channelSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    name: nonEmpty(),
+    landscape: localPath,
+    start: z.boolean(),
+    max: z.boolean(),
+  }),
+);
+export const channelsFileSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({ channels: z.array(channelSchema).check(z.minLength(1)) }),
+);
 export type Channel = z.infer<typeof channelSchema>;
 
-export const appsFileSchema = z.object({
-  apps: z
-    .array(
-      z.object({
-        platform: nonEmpty(),
-        href: z.string().check(z.regex(/^https:\/\//, 'an https:// address')),
-        badge: localPath,
-        label: nonEmpty(),
-      }),
-    )
-    .check(z.minLength(1)),
-});
+export const appsFileSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    apps: z
+      .array(
+        z.object({
+          platform: nonEmpty(),
+          href: z.string().check(z.regex(/^https:\/\//, 'an https:// address')),
+          badge: localPath,
+          label: nonEmpty(),
+        }),
+      )
+      .check(z.minLength(1)),
+  }),
+);
 export type AppLink = z.infer<typeof appsFileSchema>['apps'][number];
 
-export const faqFileSchema = z.array(z.object({ q: nonEmpty(), a: nonEmpty() })).check(z.minLength(1));
+export const faqFileSchema = /* @__PURE__ */ lazySchema(() =>
+  z.array(z.object({ q: nonEmpty(), a: nonEmpty() })).check(z.minLength(1)),
+);
 export type FaqItem = z.infer<typeof faqFileSchema>[number];

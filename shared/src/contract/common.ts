@@ -1,17 +1,24 @@
 import * as z from 'zod/mini';
+import { lazySchema } from './lazySchema';
 
 /** The product code used in call paths (`/{product}/...`, `/{product}-payments`) and storage keys. */
 export const DEFAULT_PRODUCT = 'ontv';
 
-export const productCodeSchema = z
-  .string()
-  .check(z.regex(/^[a-z][a-z0-9]{1,19}$/, 'product must be 2-20 lower-case letters or digits, starting with a letter'));
+export const productCodeSchema = /* @__PURE__ */ lazySchema(() =>
+  z
+    .string()
+    .check(
+      z.regex(/^[a-z][a-z0-9]{1,19}$/, 'product must be 2-20 lower-case letters or digits, starting with a letter'),
+    ),
+);
 
 /** Every error the API answers with carries a human-readable (Bosnian) message. */
-export const errorResponseSchema = z.object({
-  message: z.string(),
-  code: z.optional(z.string()),
-});
+export const errorResponseSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    message: z.string(),
+    code: z.optional(z.string()),
+  }),
+);
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 
 /**

@@ -1,10 +1,11 @@
 import * as z from 'zod/mini';
+import { lazySchema } from './lazySchema';
 import { FIELD_TEXTS } from '../texts/fields';
 import { PIN_RULE_TEXTS } from '../texts/pin';
 import { subscriptionStatusSchema } from './account';
 
 /** PIN: exactly 4 digits (product.md §5, PIN). */
-export const pinSchema = z.string().check(z.regex(/^\d{4}$/, PIN_RULE_TEXTS.format));
+export const pinSchema = /* @__PURE__ */ lazySchema(() => z.string().check(z.regex(/^\d{4}$/, PIN_RULE_TEXTS.format)));
 
 /**
  * The password rule of product.md §5: 8 to 32 characters after trimming, with an upper-case and a lower-case
@@ -26,70 +27,84 @@ export function isStrongPassword(value: string): boolean {
 export const WEAK_PASSWORD_MESSAGE = FIELD_TEXTS.weakPassword;
 
 /** A new password (registration, reset, change): the rule of isStrongPassword, answered trimmed. */
-export const newPasswordSchema = z.string().check(z.trim(), z.refine(isStrongPassword, WEAK_PASSWORD_MESSAGE));
+export const newPasswordSchema = /* @__PURE__ */ lazySchema(() =>
+  z.string().check(z.trim(), z.refine(isStrongPassword, WEAK_PASSWORD_MESSAGE)),
+);
 
 /** `POST /customer/check-pin` (product.md §7): 200 when right, 400 when wrong, 429 while locked. */
-export const checkPinRequestSchema = z.object({ pin: pinSchema });
+export const checkPinRequestSchema = /* @__PURE__ */ lazySchema(() => z.object({ pin: pinSchema }));
 export type CheckPinRequest = z.infer<typeof checkPinRequestSchema>;
 
 /** `POST /customer/change-pin`. */
-export const changePinRequestSchema = z.object({ oldPin: pinSchema, newPin: pinSchema });
+export const changePinRequestSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({ oldPin: pinSchema, newPin: pinSchema }),
+);
 export type ChangePinRequest = z.infer<typeof changePinRequestSchema>;
 
 /** `POST /customer/change-password`: 200 done, 400 wrong old password (product.md §7). */
-export const changePasswordRequestSchema = z.object({
-  oldPassword: z.string().check(z.minLength(1), z.maxLength(200)),
-  newPassword: z.string().check(z.minLength(1), z.maxLength(200)),
-});
+export const changePasswordRequestSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    oldPassword: z.string().check(z.minLength(1), z.maxLength(200)),
+    newPassword: z.string().check(z.minLength(1), z.maxLength(200)),
+  }),
+);
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
 
 /**
  * A device signed in to the customer's account (product.md §10): its type and name as its login gave
  * them, when it signed in and when it last renewed its token, and whether it is the one asking.
  */
-export const signedInDeviceSchema = z.object({
-  id: z.string(),
-  type: z.string(),
-  name: z.string(),
-  signedInAt: z.string(),
-  lastUsedAt: z.string(),
-  current: z.boolean(),
-});
+export const signedInDeviceSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    id: z.string(),
+    type: z.string(),
+    name: z.string(),
+    signedInAt: z.string(),
+    lastUsedAt: z.string(),
+    current: z.boolean(),
+  }),
+);
 export type SignedInDevice = z.infer<typeof signedInDeviceSchema>;
 /** The signed-in devices: the one asking first, then the most recently used. */
-export const deviceListSchema = z.array(signedInDeviceSchema);
+export const deviceListSchema = /* @__PURE__ */ lazySchema(() => z.array(signedInDeviceSchema));
 
 /** The service status answered by deactivate and reactivate (product.md §3). */
-export const serviceStatusSchema = z.object({
-  status: subscriptionStatusSchema,
-  nextPaymentOn: z.nullable(z.string()),
-});
+export const serviceStatusSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    status: subscriptionStatusSchema,
+    nextPaymentOn: z.nullable(z.string()),
+  }),
+);
 export type ServiceStatus = z.infer<typeof serviceStatusSchema>;
 
-export const cardTypeSchema = z.enum(['master', 'maestro', 'visa']);
+export const cardTypeSchema = /* @__PURE__ */ lazySchema(() => z.enum(['master', 'maestro', 'visa']));
 export type CardType = z.infer<typeof cardTypeSchema>;
 
 /** A saved card (product.md §3): only the masked number ever reaches the portal. */
-export const creditCardSchema = z.object({
-  code: z.string(),
-  primaryCard: z.boolean(),
-  creditCardTypeCode: cardTypeSchema,
-  cardNumber: z.string(),
-  fullName: z.nullable(z.string()),
-  address: z.nullable(z.string()),
-  city: z.nullable(z.string()),
-  zip: z.nullable(z.string()),
-  phone: z.nullable(z.string()),
-  country: z.nullable(z.string()),
-  email: z.nullable(z.string()),
-  expirationDateMm: z.int(),
-  expirationDateYy: z.int(),
-});
+export const creditCardSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    code: z.string(),
+    primaryCard: z.boolean(),
+    creditCardTypeCode: cardTypeSchema,
+    cardNumber: z.string(),
+    fullName: z.nullable(z.string()),
+    address: z.nullable(z.string()),
+    city: z.nullable(z.string()),
+    zip: z.nullable(z.string()),
+    phone: z.nullable(z.string()),
+    country: z.nullable(z.string()),
+    email: z.nullable(z.string()),
+    expirationDateMm: z.int(),
+    expirationDateYy: z.int(),
+  }),
+);
 export type CreditCard = z.infer<typeof creditCardSchema>;
 
 /** `GET /customer/payment-data` (product.md §3): cards and mbons (always empty: the portal has no use for them). */
-export const paymentDataSchema = z.object({
-  creditCards: z.array(creditCardSchema),
-  mbons: z.array(z.unknown()),
-});
+export const paymentDataSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    creditCards: z.array(creditCardSchema),
+    mbons: z.array(z.unknown()),
+  }),
+);
 export type PaymentData = z.infer<typeof paymentDataSchema>;

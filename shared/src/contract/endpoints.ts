@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { lazySchema } from './lazySchema';
 import { loginRequestSchema, loginResponseSchema, refreshRequestSchema, refreshResponseSchema } from './auth';
 import {
   accountInfoSchema,
@@ -204,7 +205,7 @@ export const endpoints = {
   planChangeQuote: endpoint({
     method: 'GET',
     path: '/{product}/plan-change',
-    query: z.object({ plan: z.string().check(z.minLength(1), z.maxLength(40)) }),
+    query: /* @__PURE__ */ lazySchema(() => z.object({ plan: z.string().check(z.minLength(1), z.maxLength(40)) })),
     answer: planChangeQuoteSchema,
     auth: true,
   }),
@@ -232,7 +233,7 @@ export const endpoints = {
     method: 'PATCH',
     path: '/credit-card/{code}',
     body: cardHolderSchema,
-    answer: z.object({ code: z.string() }),
+    answer: /* @__PURE__ */ lazySchema(() => z.object({ code: z.string() })),
     auth: true,
   }),
   deleteCard: endpoint({ method: 'DELETE', path: '/credit-card/{code}', answer: creditCardListSchema, auth: true }),
@@ -270,8 +271,8 @@ export const endpoints = {
   outbox: endpoint({
     method: 'GET',
     path: '/dev/outbox',
-    query: z.object({ to: z.optional(z.string()) }),
-    answer: z.array(outboxEntrySchema),
+    query: /* @__PURE__ */ lazySchema(() => z.object({ to: z.optional(z.string()) })),
+    answer: /* @__PURE__ */ lazySchema(() => z.array(outboxEntrySchema)),
     auth: false,
     sandboxOnly: true,
   }),

@@ -1,19 +1,22 @@
 import * as z from 'zod/mini';
+import { lazySchema } from './lazySchema';
 
 /**
  * The operator's legal data and support contact: on the printable invoice, its PDF, and every e-mail.
  * The portal reads it from `portal.config.json` (`operator`), the API from the same file of the built
  * host, and both fall back to these defaults.
  */
-export const operatorSchema = z.object({
-  name: z.string(),
-  address: z.string(),
-  idNumber: z.string(),
-  vatNumber: z.string(),
-  bankAccount: z.string(),
-  supportPhone: z.string(),
-  supportEmail: z.string(),
-});
+export const operatorSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    name: z.string(),
+    address: z.string(),
+    idNumber: z.string(),
+    vatNumber: z.string(),
+    bankAccount: z.string(),
+    supportPhone: z.string(),
+    supportEmail: z.string(),
+  }),
+);
 export type OperatorSettings = z.infer<typeof operatorSchema>;
 
 export const DEFAULT_OPERATOR: OperatorSettings = {

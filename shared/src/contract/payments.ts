@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { lazySchema } from './lazySchema';
 import { creditCardSchema, serviceStatusSchema, type CardType } from './customer';
 import { CARD_HOLDER_PHONE, EMAIL_PATTERN } from './username';
 import { isPlainLine } from './text';
@@ -41,33 +42,39 @@ const holderValue = (field: CardHolderField) =>
   );
 
 /** `PATCH /credit-card/{code}` body. */
-export const cardHolderSchema = z.object({
-  fullName: holderValue('fullName'),
-  address: holderValue('address'),
-  city: holderValue('city'),
-  zip: holderValue('zip'),
-  country: z.string().check(z.regex(/^[A-Z]{2}$/, HOLDER_RULES.country.message)),
-  email: holderValue('email'),
-  phone: holderValue('phone'),
-});
+export const cardHolderSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    fullName: holderValue('fullName'),
+    address: holderValue('address'),
+    city: holderValue('city'),
+    zip: holderValue('zip'),
+    country: z.string().check(z.regex(/^[A-Z]{2}$/, HOLDER_RULES.country.message)),
+    email: holderValue('email'),
+    phone: holderValue('phone'),
+  }),
+);
 
 /** What a payment is for and how much, passed to the payment provider's confirmation (product.md §3). */
-export const orderInfoSchema = z.object({ orderInfo: z.string(), amount: z.number() });
+export const orderInfoSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({ orderInfo: z.string(), amount: z.number() }),
+);
 export type OrderInfo = z.infer<typeof orderInfoSchema>;
 
 /** Card verification reserves 0.10 KM (product.md §9). */
 export const CARD_VERIFICATION_AMOUNT = 0.1;
 
 /** `POST /credit-card` answer (product.md §3): the new card's code and the provider's setup secret. */
-export const newCardResponseSchema = z.object({
-  code: z.string(),
-  paymentSecret: z.string(),
-  card: z.nullable(creditCardSchema),
-  orderInfo: orderInfoSchema,
-});
+export const newCardResponseSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    code: z.string(),
+    paymentSecret: z.string(),
+    card: z.nullable(creditCardSchema),
+    orderInfo: orderInfoSchema,
+  }),
+);
 export type NewCardResponse = z.infer<typeof newCardResponseSchema>;
 
-export const creditCardListSchema = z.array(creditCardSchema);
+export const creditCardListSchema = /* @__PURE__ */ lazySchema(() => z.array(creditCardSchema));
 
 /** Where a sale came from (the widget's `ref`, product.md §10): at most 200 characters, kept with the order. */
 export const MAX_SALE_REF = 200;
@@ -103,51 +110,61 @@ export type PaymentOrderRequest = { creditCardId: string; amount: number; ref?: 
 };
 
 /** The order's answer (product.md §3). */
-export const paymentOrderResponseSchema = z.object({
-  orderNumber: z.string(),
-  paymentSecret: z.string(),
-  panToken: z.string(),
-  card: creditCardSchema,
-  orderInfo: orderInfoSchema,
-});
+export const paymentOrderResponseSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    orderNumber: z.string(),
+    paymentSecret: z.string(),
+    panToken: z.string(),
+    card: creditCardSchema,
+    orderInfo: orderInfoSchema,
+  }),
+);
 export type PaymentOrderResponse = z.infer<typeof paymentOrderResponseSchema>;
 
 /**
  * What the change did: CHANGED (in force today: a promo), SCHEDULED (a downgrade, from `effectiveOn`),
  * or PAYMENT (an upgrade: `order` is paid with the primary card, and the package changes when it is paid).
  */
-export const planChangeResponseSchema = z.object({
-  result: z.enum(['CHANGED', 'SCHEDULED', 'PAYMENT']),
-  effectiveOn: z.string(),
-  order: z.nullable(paymentOrderResponseSchema),
-});
+export const planChangeResponseSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    result: z.enum(['CHANGED', 'SCHEDULED', 'PAYMENT']),
+    effectiveOn: z.string(),
+    order: z.nullable(paymentOrderResponseSchema),
+  }),
+);
 export type PlanChangeResponse = z.infer<typeof planChangeResponseSchema>;
 
 /** A payment in the history (product.md §3). Dates are `YYYY-MM-DD`, `updated` an ISO time. */
 /** Money given back on a payment by the operator's staff (issue 35), with its credit note's number. */
-export const creditNoteSchema = z.object({ number: z.string(), issued: z.string(), amount: z.number() });
+export const creditNoteSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({ number: z.string(), issued: z.string(), amount: z.number() }),
+);
 export type CreditNote = z.infer<typeof creditNoteSchema>;
 
-export const paymentRecordSchema = z.object({
-  orderNumber: z.string(),
-  updated: z.string(),
-  periodStart: z.string(),
-  periodEnd: z.string(),
-  creditCardNumber: z.string(),
-  amount: z.number(),
-  paymentData: z.object({ name: z.string() }),
-  /** Refunds of this payment, oldest first; absent when there are none. */
-  creditNotes: z.optional(z.array(creditNoteSchema)),
-});
+export const paymentRecordSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    orderNumber: z.string(),
+    updated: z.string(),
+    periodStart: z.string(),
+    periodEnd: z.string(),
+    creditCardNumber: z.string(),
+    amount: z.number(),
+    paymentData: z.object({ name: z.string() }),
+    /** Refunds of this payment, oldest first; absent when there are none. */
+    creditNotes: z.optional(z.array(creditNoteSchema)),
+  }),
+);
 export type PaymentRecord = z.infer<typeof paymentRecordSchema>;
-export const paymentListSchema = z.array(paymentRecordSchema);
+export const paymentListSchema = /* @__PURE__ */ lazySchema(() => z.array(paymentRecordSchema));
 
 /** `GET /{product}-payments/{orderNumber}`: the record plus what the invoice needs about the customer. */
-export const invoiceSchema = z.object({
-  ...paymentRecordSchema.def.shape,
-  issued: z.string(),
-  customer: z.object({ fullName: z.string(), accountNumber: z.nullable(z.string()), username: z.string() }),
-});
+export const invoiceSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    ...paymentRecordSchema.def.shape,
+    issued: z.string(),
+    customer: z.object({ fullName: z.string(), accountNumber: z.nullable(z.string()), username: z.string() }),
+  }),
+);
 export type Invoice = z.infer<typeof invoiceSchema>;
 
 /** `GET /{product}-payments/new-account/payment-info/{id}` (product.md §3). */
@@ -170,10 +187,12 @@ export interface PaymentInfo {
 }
 
 /** `POST /{product}/createSubscriptionInPromoPeriod` body; the answer is the service status. */
-export const promoSubscriptionRequestSchema = z.object({
-  plan: z.string().check(z.minLength(1), z.maxLength(40)),
-  ref: saleRef(),
-});
+export const promoSubscriptionRequestSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    plan: z.string().check(z.minLength(1), z.maxLength(40)),
+    ref: saleRef(),
+  }),
+);
 export const promoSubscriptionResponseSchema = serviceStatusSchema;
 
 /** The card types the portal accepts: Visa 4…, Mastercard 51-55 and 2221-2720, Maestro 50 and 56-69. */

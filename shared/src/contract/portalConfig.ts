@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { lazySchema } from './lazySchema';
 import { DEFAULT_PRODUCT, REMOTE_NAMES, productCodeSchema, type RemoteName } from './common';
 import { DEFAULT_OPERATOR, operatorSchema } from './operator';
 
@@ -10,38 +11,42 @@ const manifestUrl = () =>
   urlLike().check(z.refine((v) => v.endsWith('.json'), 'must point at a remote mf-manifest.json'));
 
 /** The payment provider of the browser: the API's own server sets it from its environment (PAYMENT_PROVIDER, STRIPE_PUBLISHABLE_KEY) when it serves this file. */
-const paymentsSchema = z.union([
-  z.object({ provider: z.literal('sandbox'), sandboxUrl: z._default(urlLike(), '/sandbox-pay/v1') }),
-  z.object({
-    provider: z.literal('stripe'),
-    publishableKey: z.string().check(z.regex(/^pk_(test|live)_\w+$/, 'must be a Stripe publishable key (pk_test_…)')),
-  }),
-]);
+const paymentsSchema = /* @__PURE__ */ lazySchema(() =>
+  z.union([
+    z.object({ provider: z.literal('sandbox'), sandboxUrl: z._default(urlLike(), '/sandbox-pay/v1') }),
+    z.object({
+      provider: z.literal('stripe'),
+      publishableKey: z.string().check(z.regex(/^pk_(test|live)_\w+$/, 'must be a Stripe publishable key (pk_test_…)')),
+    }),
+  ]),
+);
 export type PaymentSettings = z.infer<typeof paymentsSchema>;
 
 /** `portal.config.json`, served beside the host: where the remotes and the API live. */
-export const portalConfigSchema = z.object({
-  payments: z._default(paymentsSchema, { provider: 'sandbox', sandboxUrl: '/sandbox-pay/v1' }),
-  operator: z._default(operatorSchema, DEFAULT_OPERATOR),
-  apiBaseUrl: urlLike(),
-  product: z._default(productCodeSchema, DEFAULT_PRODUCT),
-  remotes: z.object({
-    catalogue: manifestUrl(),
-    account: manifestUrl(),
-    onboarding: manifestUrl(),
-  } satisfies Record<RemoteName, z.ZodMiniType<string>>),
-  /**
-   * Origins other than the portal's own that may serve remotes. A remote's manifest and code load only
-   * from the page's origin or one of these (the host refuses any other, docs/decisions/018-remote-types-and-origins.md); the API's
-   * Content-Security-Policy allows the same list.
-   */
-  remoteOrigins: z._default(z.array(originLike()), []),
-  /**
-   * Set by the server that serves the file (never written in it): the portal runs as a sandbox (demo
-   * customers, the test card processor), which every page says in its header.
-   */
-  sandbox: z._default(z.boolean(), false),
-});
+export const portalConfigSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    payments: z._default(paymentsSchema, { provider: 'sandbox', sandboxUrl: '/sandbox-pay/v1' }),
+    operator: z._default(operatorSchema, DEFAULT_OPERATOR),
+    apiBaseUrl: urlLike(),
+    product: z._default(productCodeSchema, DEFAULT_PRODUCT),
+    remotes: z.object({
+      catalogue: manifestUrl(),
+      account: manifestUrl(),
+      onboarding: manifestUrl(),
+    } satisfies Record<RemoteName, z.ZodMiniType<string>>),
+    /**
+     * Origins other than the portal's own that may serve remotes. A remote's manifest and code load only
+     * from the page's origin or one of these (the host refuses any other, docs/decisions/018-remote-types-and-origins.md); the API's
+     * Content-Security-Policy allows the same list.
+     */
+    remoteOrigins: z._default(z.array(originLike()), []),
+    /**
+     * Set by the server that serves the file (never written in it): the portal runs as a sandbox (demo
+     * customers, the test card processor), which every page says in its header.
+     */
+    sandbox: z._default(z.boolean(), false),
+  }),
+);
 export type PortalConfig = z.infer<typeof portalConfigSchema>;
 
 export class ConfigError extends Error {

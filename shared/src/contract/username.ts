@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { lazySchema } from './lazySchema';
 import { FIELD_TEXTS } from '../texts/fields';
 import type { RegistrationType } from './registration';
 
@@ -21,12 +22,14 @@ export const CARD_HOLDER_PHONE = {
  * A phone number to register with as typed (product.md §5): REGISTRATION_PHONE once the spaces that group
  * it are gone, answered in its stored form (`062 111 333` is `38762111333`).
  */
-export const registrationPhoneSchema = z.pipe(
-  z.string().check(
-    z.overwrite((typed) => typed.replace(/\s/g, '')),
-    z.regex(REGISTRATION_PHONE.pattern, REGISTRATION_PHONE.message),
+export const registrationPhoneSchema = /* @__PURE__ */ lazySchema(() =>
+  z.pipe(
+    z.string().check(
+      z.overwrite((typed) => typed.replace(/\s/g, '')),
+      z.regex(REGISTRATION_PHONE.pattern, REGISTRATION_PHONE.message),
+    ),
+    z.transform((national) => `${COUNTRY_PREFIX}${national.slice(1)}`),
   ),
-  z.transform((national) => `${COUNTRY_PREFIX}${national.slice(1)}`),
 );
 
 /** The registration phone rule (registrationPhoneSchema) on a username in its stored form (`3876…`). */
