@@ -5,7 +5,7 @@ import { staffEndpoints } from '@portal/shared/contract/staff';
 import { DEMO_CUSTOMER } from '../src/db/seed';
 import { addStaff } from '../src/staff/accounts';
 import { totpCode } from '../src/staff/totp';
-import { runBilling } from '../src/billing/job';
+import { runBilling, runBillingPass } from '../src/billing/job';
 import { device, engines, startApi, testCustomer, type StartedApi } from './harness';
 
 const NEW_PASSWORD = 'Podrska-Lozinka-2026!';
@@ -410,6 +410,95 @@ for (const engine of engines()) {
         history[0]!.creditNotes?.map((note) => note.amount),
         [5],
         'refunded once',
+      );
+    });
+
+    it('settles in the billing pass a refund whose request stopped midway: given back once, the customer told once', async (t) => {
+      const { token: admin } = await firstSignIn('refund.stopped@ontv.ba', 'admin');
+      const customer = await paidCustomer();
+      const url = `/staff/customers/${customer.id}/payments/${customer.orderNumber}/refund`;
+      const real = api.ctx.payments.gateway;
+      // Two requests that stop before their answer is written: the first after the provider gave the money
+      // back (its answer lost), the second before the provider heard of it. Each waits until released.
+      let release = () => undefined as void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let asked = 0;
+      const stalling = Object.create(real, {
+        refund: {
+          value: async (paymentId: string, part: { amountFening: number; idempotencyKey: string }) => {
+            asked += 1;
+            if (part.amountFening === 500) await real.refund(paymentId, part);
+            await released;
+            if (part.amountFening === 300) await real.refund(paymentId, part);
+          },
+        },
+      });
+      Object.assign(api.ctx.payments, { gateway: stalling });
+      t.after(() => {
+        release();
+        Object.assign(api.ctx.payments, { gateway: real });
+      });
+      const given = (key: string, amount: string) =>
+        api.call('POST', url, { token: admin, body: { amount, reason: 'Prekid usluge', key } });
+      const first = given('stopped-key-001', '5,00');
+      const second = given('stopped-key-002', '3,00');
+      const refunds = () =>
+        api.db.query<{ credit_note_number: string; status: string }>(
+          'SELECT credit_note_number, status FROM refunds WHERE order_number = $1 ORDER BY credit_note_number',
+          [customer.orderNumber],
+        );
+      while ((await refunds()).length < 2 || asked < 2) await new Promise((resolve) => setTimeout(resolve, 20));
+      Object.assign(api.ctx.payments, { gateway: real });
+      const processor = () =>
+        api.db.query<{ refunded_fening: number }>(
+          `SELECT refunded_fening FROM sandbox_intents
+            WHERE id = (SELECT provider_payment_id FROM payment_orders WHERE order_number = $1)`,
+          [customer.orderNumber],
+        );
+      const notices = async () =>
+        (
+          await api.db.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM outbox WHERE to_address = $1 AND kind = 'REFUND'`,
+            [customer.email],
+          )
+        )[0]!.n;
+      assert.deepEqual((await processor())[0]!.refunded_fening, 500, 'the first was given back, the second not yet');
+
+      // Younger than the lease: still in its request's hands, left alone.
+      assert.ok(await runBillingPass(api.ctx.billing, api.clock.now()));
+      assert.deepEqual(
+        (await refunds()).map((r) => r.status),
+        ['PENDING', 'PENDING'],
+      );
+      api.clock.advance(11 * 60_000);
+      // Two passes at once (two processes): one at a time, and the second finds nothing left to settle.
+      await Promise.all([
+        runBillingPass(api.ctx.billing, api.clock.now()),
+        runBillingPass(api.ctx.billing, api.clock.now()),
+      ]);
+      assert.deepEqual(
+        (await refunds()).map((r) => [r.credit_note_number, r.status]),
+        [
+          [`${customer.orderNumber}-P1`, 'SUCCEEDED'],
+          [`${customer.orderNumber}-P2`, 'SUCCEEDED'],
+        ],
+      );
+      assert.equal((await processor())[0]!.refunded_fening, 800, '5 KM given back once, then 3 KM');
+      assert.equal(await notices(), 2, 'one notice per refund');
+
+      // The stopped requests wake up (a slow process, not a dead one): nothing is given back or told twice.
+      release();
+      const [one, two] = await Promise.all([first, second]);
+      assert.equal(one.status, 200, JSON.stringify(one.body));
+      assert.deepEqual([one.body.status, two.body.status], ['SUCCEEDED', 'SUCCEEDED']);
+      assert.equal((await processor())[0]!.refunded_fening, 800);
+      assert.equal(await notices(), 2);
+      const history = paymentListSchema.parse(
+        (await api.call('GET', '/ontv-payments', { token: customer.token })).body,
+      );
+      assert.deepEqual(
+        history[0]!.creditNotes?.map((note) => note.amount),
+        [5, 3],
       );
     });
 

@@ -9,6 +9,7 @@ import { addDays, isoDay } from '../days';
 import { NOTICES } from '../texts/notices';
 import { billingPasses, billingResults } from '../http/metrics';
 import { ORDER_TEXTS } from '../texts/errors';
+import { settleStaleRefunds } from '../staff/refunds';
 
 /** What the billing job needs: the database, the card processor, the notifier and the retry schedule. */
 export interface BillingDeps {
@@ -27,13 +28,21 @@ const BILLING_LOCK = 727_002;
 /**
  * A billing pass as the server's schedule, the command and the sandbox trigger run it: one at a time
  * across every process on the database (null when another pass is running), and free to take over
- * the attempts a pass killed midway left PENDING, with the same provider idempotency keys.
+ * the attempts a pass killed midway left PENDING, with the same provider idempotency keys. It then
+ * settles the refunds a stopped process left PENDING (staff/refunds.ts), with their own keys.
  */
 export async function runBillingPass(deps: BillingDeps, at: Date): Promise<BillingReport | null> {
   try {
-    const report = await deps.store.exclusively(BILLING_LOCK, () =>
-      runBilling(deps, at, randomUUID(), { takeOver: true }),
-    );
+    const report = await deps.store.exclusively(BILLING_LOCK, async () => {
+      const renewals = await runBilling(deps, at, randomUUID(), { takeOver: true });
+      const refunds = await settleStaleRefunds(deps, at);
+      if (refunds.succeeded + refunds.failed > 0) {
+        deps.log?.(
+          `Refunds left PENDING by a stopped process: ${refunds.succeeded} given back, ${refunds.failed} refused`,
+        );
+      }
+      return renewals;
+    });
     billingPasses.inc({ outcome: report ? 'done' : 'busy' });
     for (const [result, count] of Object.entries(report ?? {})) billingResults.inc({ result }, count);
     return report;

@@ -79,6 +79,19 @@ export class RefundsRepository extends Repository {
     return row ?? null;
   }
 
+  /**
+   * Refunds PENDING since before `before`, oldest first, with the payment they give back from: what a
+   * process stopped between asking the provider and writing its answer left behind.
+   */
+  async pendingSince(before: Date): Promise<Array<RefundRow & { provider_payment_id: string }>> {
+    return this.q.query<RefundRow & { provider_payment_id: string }>(
+      `SELECT r.*, o.provider_payment_id FROM refunds r JOIN payment_orders o ON o.order_number = r.order_number
+        WHERE r.status = 'PENDING' AND r.updated_at < $1 AND o.provider_payment_id IS NOT NULL
+        ORDER BY r.updated_at`,
+      [before],
+    );
+  }
+
   /** The customer's refunds given back (SUCCEEDED), for the payment history and invoices. */
   async succeeded(customerId: number): Promise<RefundRow[]> {
     return this.q.query<RefundRow>(

@@ -28,7 +28,7 @@ export interface RefundDeps {
  * The same key again (a second click, a replayed request) answers the refund as it stands and asks the
  * provider nothing; a FAILED one is asked of the provider again (with the same idempotency key), or
  * answered 502 again, never as if it were done. A server stopped between 1 and 3 leaves it PENDING: counted against what may be
- * refunded, never refunded twice (docs/decisions/032 says how an operator settles it).
+ * refunded, never refunded twice, until the billing pass settles it (settleStaleRefunds).
  */
 export async function refundOrder(
   deps: RefundDeps,
@@ -109,10 +109,22 @@ export async function refundOrder(
     await store.refunds.settle(refund.id, 'FAILED', now());
     throw new HttpError(502, STAFF_TEXTS.refundFailed, 'REFUND_FAILED');
   }
-  // Settled once, with the customer's notice in the same transaction: a refund answered again tells nobody twice.
+  return (
+    (await settleGiven(store, notifier, refund.id, now())) ??
+    (await store.refunds.byKey(refund.order_number, request.key)) ??
+    refund
+  );
+}
+
+/**
+ * The provider gave the refund back: SUCCEEDED once, with the customer's notice in the same transaction,
+ * so a refund answered again (or settled by the billing pass and a request at once) tells nobody twice.
+ * Null when it was settled already.
+ */
+async function settleGiven(store: Store, notifier: Notifier, refundId: string, at: Date): Promise<RefundRow | null> {
   return store.transaction(async (tx) => {
-    const settled = await tx.refunds.settle(refund.id, 'SUCCEEDED', now());
-    if (!settled) return (await tx.refunds.byKey(refund.order_number, request.key)) ?? refund;
+    const settled = await tx.refunds.settle(refundId, 'SUCCEEDED', at);
+    if (!settled) return null;
     await notifyCustomer(
       tx,
       notifier,
@@ -125,4 +137,39 @@ export async function refundOrder(
     );
     return settled;
   });
+}
+
+/** A PENDING refund whose request stopped (the process was killed, the connection lost) is settled after this long. */
+export const REFUND_LEASE_MINUTES = 10;
+
+/**
+ * Settles the refunds a stopped process left PENDING (step 2 asked, step 3 never written): the billing
+ * pass runs it, one pass at a time across processes. Each is asked of the provider again with its own
+ * idempotency key, so one the provider made before the stop is answered as made, not made twice; then it
+ * is SUCCEEDED with the customer's notice, or FAILED (its amount may be refunded again), as a request
+ * would have settled it. A refund younger than the lease may still be in its request's hands: left alone.
+ */
+export async function settleStaleRefunds(
+  deps: { store: Store; gateway: PaymentGateway; notifier: Notifier; log?: (line: string) => void },
+  at: Date,
+): Promise<{ succeeded: number; failed: number }> {
+  const { store, gateway, notifier, log } = deps;
+  const counts = { succeeded: 0, failed: 0 };
+  const stale = await store.refunds.pendingSince(new Date(at.getTime() - REFUND_LEASE_MINUTES * 60_000));
+  for (const refund of stale) {
+    try {
+      await gateway.refund(refund.provider_payment_id, {
+        amountFening: refund.amount_fening,
+        idempotencyKey: refund.id,
+      });
+    } catch (error) {
+      log?.(
+        `Refund ${refund.credit_note_number}: the payment provider refused it (${(error as Error).message}): FAILED`,
+      );
+      if (await store.refunds.settle(refund.id, 'FAILED', at)) counts.failed += 1;
+      continue;
+    }
+    if (await settleGiven(store, notifier, refund.id, at)) counts.succeeded += 1;
+  }
+  return counts;
 }
