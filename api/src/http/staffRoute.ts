@@ -36,6 +36,12 @@ export async function requireStaff(
   return session;
 }
 
+/** The `{customerId}` of a call's path as sent, when it is a customer's number; before the params are checked. */
+function customerIdParam(request: FastifyRequest): number | null {
+  const value = (request.params as Record<string, unknown> | undefined)?.customerId;
+  return typeof value === 'string' && /^[1-9]\d{0,8}$/.test(value) ? Number(value) : null;
+}
+
 export interface StaffRouteInput<E extends StaffEndpoint> {
   /** The signed-in member of staff (or, on a `challenge` call, the one whose password was right); null on a public call. */
   staff: E['staff'] extends 'public' ? null : StaffSession;
@@ -67,6 +73,17 @@ export function staffRoute<E extends StaffEndpoint>(
           ? null
           : await requireStaff(ctx, request, endpoint.staff === 'challenge' ? 'challenge' : 'staff');
       if (endpoint.staff === 'admin' && staff?.role !== 'admin') {
+        // A call the member's role does not allow is refused, and the trail says who tried what on whom.
+        await ctx.store.audit.record(
+          {
+            staffId: staff!.staffId,
+            staffName: staff!.name,
+            action: 'access.refused',
+            customerId: customerIdParam(request),
+            after: { call: `${endpoint.method} ${endpoint.path}` },
+          },
+          ctx.now(),
+        );
         throw new HttpError(403, STAFF_TEXTS.notAllowed, 'FORBIDDEN');
       }
       return { staff };

@@ -177,6 +177,7 @@ export const CONSOLE_TEXTS = {
     'device.sign-out-all': 'Odjava svih uređaja',
     'audit.read': 'Pregled zapisnika',
     'audit.export': 'Izvoz zapisnika',
+    'access.refused': 'Odbijen pristup',
   } as Record<string, string>,
   status: {
     ACTIVE: 'Aktivna',
