@@ -34,9 +34,9 @@ interface Shell {
   live: string;
 }
 
-/** A JSON file read once per change of its modification time. */
-function cachedJson<T>() {
-  let cached: { file: string; mtimeMs: number; value: T | null } | null = null;
+/** A reader of JSON files, each read once per change of its modification time (null: missing or not JSON). */
+export function cachedJson<T>() {
+  const cache = new Map<string, { mtimeMs: number; value: T | null }>();
   return (file: string): T | null => {
     let mtimeMs: number;
     try {
@@ -44,14 +44,15 @@ function cachedJson<T>() {
     } catch {
       return null;
     }
-    if (cached?.file === file && cached.mtimeMs === mtimeMs) return cached.value;
+    const cached = cache.get(file);
+    if (cached?.mtimeMs === mtimeMs) return cached.value;
     let value: T | null = null;
     try {
       value = JSON.parse(fs.readFileSync(file, 'utf8')) as T;
     } catch {
       value = null;
     }
-    cached = { file, mtimeMs, value };
+    cache.set(file, { mtimeMs, value });
     return value;
   };
 }

@@ -1,20 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { remoteFor } from '@portal/shared/contract';
-import { prerenderedScripts, type PreloadHint } from './pages';
+import { cachedJson, prerenderedScripts, type PreloadHint } from './pages';
 
 interface Manifest {
   metaData?: { remoteEntry?: { name?: string; path?: string } };
   exposes?: Array<{ path?: string; assets?: { js?: { sync?: string[] }; css?: { sync?: string[] } } }>;
 }
 
-function readJson<T>(file: string): T | null {
-  try {
-    return JSON.parse(fs.readFileSync(file, 'utf8')) as T;
-  } catch {
-    return null;
-  }
-}
+const readConfig = cachedJson<{ apiBaseUrl?: unknown; remotes?: Record<string, unknown> }>();
+const readManifest = cachedJson<Manifest>();
 
 /** Whether a name (from a manifest or the configuration) is usable as it is in a URL path and a header value. */
 const safe = (name: unknown): name is string =>
@@ -47,9 +42,7 @@ function apiClientChunk(portalRoot: string): string | undefined {
 export function preloadHints(portalRoot: string, pathname: string, product: string, search = ''): PreloadHint[] {
   const hints: PreloadHint[] = [{ href: '/portal.config.json', as: 'fetch', crossorigin: true }];
   const remote = remoteFor(pathname);
-  const config = readJson<{ apiBaseUrl?: unknown; remotes?: Record<string, unknown> }>(
-    path.join(portalRoot, 'host', 'dist', 'portal.config.json'),
-  );
+  const config = readConfig(path.join(portalRoot, 'host', 'dist', 'portal.config.json'));
   const api = config?.apiBaseUrl;
   if (typeof api === 'string' && api.startsWith('/') && !api.startsWith('//') && safe(api)) {
     const calls = FIRST_CALLS[pathname] ?? [];
@@ -62,7 +55,7 @@ export function preloadHints(portalRoot: string, pathname: string, product: stri
   const base = `/remotes/${remote}/`;
   // A remote deployed elsewhere (another origin or path) is not this server's to describe.
   if (!remote || typeof entry !== 'string' || !entry.startsWith(base) || !safe(entry)) return hints;
-  const manifest = readJson<Manifest>(path.join(portalRoot, 'remotes', remote, 'dist', entry.slice(base.length)));
+  const manifest = readManifest(path.join(portalRoot, 'remotes', remote, 'dist', entry.slice(base.length)));
   if (!manifest) return hints;
 
   hints.push({ href: entry, as: 'fetch', crossorigin: true });
