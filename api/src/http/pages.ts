@@ -156,7 +156,7 @@ export function prerenderedDocument({
 }: PageOptions): string | null {
   const remote = remoteFor(pathname);
   if (!remote) return null;
-  const config = cachedConfig(path.join(root, 'host', 'dist', 'portal.config.json'));
+  const config = readPortalConfig(path.join(root, 'host', 'dist', 'portal.config.json'));
   const base = `/remotes/${remote}/`;
   if (config?.remotes?.[remote] !== `${base}mf-manifest.json`) return null;
   const page = findPage(readPages(root, remote), pathname, new URLSearchParams(search));
@@ -261,7 +261,8 @@ function withBoot(index: string, hostDist: string, preload: PreloadHint[]): stri
   return rest.replace('</head>', () => `${boot}</head>`);
 }
 
-const cachedConfig = cachedJson<{ remotes?: Record<string, unknown> }>();
+/** The host's deployed `portal.config.json`, as far as the server reads it (pages here, preload hints). */
+export const readPortalConfig = cachedJson<{ apiBaseUrl?: unknown; remotes?: Record<string, unknown> }>();
 
 /** The prerendered pages' scripts (the page's own chunk), for the Link header's preloads. */
 export function prerenderedScripts(root: string, pathname: string, search: string): string[] {

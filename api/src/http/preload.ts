@@ -1,14 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { remoteFor } from '@portal/shared/contract';
-import { cachedJson, prerenderedScripts, type PreloadHint } from './pages';
+import { cachedJson, prerenderedScripts, readPortalConfig, type PreloadHint } from './pages';
 
 interface Manifest {
   metaData?: { remoteEntry?: { name?: string; path?: string } };
   exposes?: Array<{ path?: string; assets?: { js?: { sync?: string[] }; css?: { sync?: string[] } } }>;
 }
 
-const readConfig = cachedJson<{ apiBaseUrl?: unknown; remotes?: Record<string, unknown> }>();
 const readManifest = cachedJson<Manifest>();
 
 /** Whether a name (from a manifest or the configuration) is usable as it is in a URL path and a header value. */
@@ -42,7 +41,7 @@ function apiClientChunk(portalRoot: string): string | undefined {
 export function preloadHints(portalRoot: string, pathname: string, product: string, search = ''): PreloadHint[] {
   const hints: PreloadHint[] = [{ href: '/portal.config.json', as: 'fetch', crossorigin: true }];
   const remote = remoteFor(pathname);
-  const config = readConfig(path.join(portalRoot, 'host', 'dist', 'portal.config.json'));
+  const config = readPortalConfig(path.join(portalRoot, 'host', 'dist', 'portal.config.json'));
   const api = config?.apiBaseUrl;
   if (typeof api === 'string' && api.startsWith('/') && !api.startsWith('//') && safe(api)) {
     const calls = FIRST_CALLS[pathname] ?? [];
