@@ -8,19 +8,17 @@ export const AUTH_TYPE_PASSWORD = 1;
 /** A string trimmed, then held to a length: the request fields' usual shape. */
 const text = (min: number, max: number) => z.string().check(z.trim(), z.minLength(min), z.maxLength(max));
 
-/** The device's own credentials and name, sent with a login (built with the schema that holds them). */
-const deviceFields = () => ({
-  deviceUsername: plainText(8, 100),
-  devicePassword: z.string().check(z.minLength(16), z.maxLength(200)),
-  deviceName: plainText(1, 100),
-});
+/** The device's own password, sent with a login and with each refresh. */
+const devicePasswordSchema = /* @__PURE__ */ lazySchema(() => z.string().check(z.minLength(16), z.maxLength(200)));
 
 export const loginRequestSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     username: text(1, 100),
     password: z.string().check(z.minLength(1), z.maxLength(200)),
     deviceType: plainText(1, 30),
-    ...deviceFields(),
+    deviceUsername: plainText(8, 100),
+    devicePassword: devicePasswordSchema,
+    deviceName: plainText(1, 100),
   }),
 );
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
@@ -36,7 +34,7 @@ export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 export const refreshRequestSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
-    devicePassword: deviceFields().devicePassword,
+    devicePassword: devicePasswordSchema,
     token: z.string().check(z.minLength(1), z.maxLength(4000)),
   }),
 );
