@@ -11,6 +11,7 @@ import type { Behaviour } from '../src/payments/sandbox/test-cards';
 import { deriveKeys, loadMasterSecret } from '../src/auth/secrets';
 import { createContext, type ApiContext } from '../src/context';
 import { createServer } from '../src/server';
+import { linkHeader, preloadHints } from '../src/http/preload';
 import { freshDatabase } from '../../test/lib/postgres';
 import { copyEmptyPglite } from '../../test/lib/pgliteTemplate';
 
@@ -267,3 +268,7 @@ export async function saveTestCard(
   );
   return method;
 }
+
+/** The `Link` header the server sends with the portal's page at `pathname` when the browser draws it. */
+export const preloadLinks = (root: string, pathname: string, product: string) =>
+  linkHeader(preloadHints(root, pathname, product));

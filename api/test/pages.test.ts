@@ -6,11 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { encodedDocument, prerenderedDocument, robotsTxt, sitemapXml } from '../src/http/pages';
-import { linkHeader, preloadHints } from '../src/http/preload';
-
-/** The `Link` header the server sends with a page the browser draws. */
-const preloadLinks = (root: string, pathname: string, product: string) =>
-  linkHeader(preloadHints(root, pathname, product));
+import { preloadLinks } from './harness';
 
 const MARKER = '<template data-portal-page=""></template>';
 const INDEX =

@@ -3,11 +3,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { linkHeader, preloadHints } from '../src/http/preload';
-
-/** The `Link` header the server sends with a page the browser draws. */
-const preloadLinks = (root: string, pathname: string, product: string) =>
-  linkHeader(preloadHints(root, pathname, product));
+import { preloadLinks } from './harness';
 
 /** A portal root with the host's configuration and the catalogue's manifest as given. */
 function portalRoot(remotes: Record<string, string>, manifest?: unknown, apiBaseUrl = '/api'): string {
