@@ -140,7 +140,7 @@ async function settleGiven(store: Store, notifier: Notifier, refundId: string, a
 }
 
 /** A PENDING refund whose request stopped (the process was killed, the connection lost) is settled after this long. */
-export const REFUND_LEASE_MINUTES = 10;
+const REFUND_LEASE_MINUTES = 10;
 
 /**
  * Settles the refunds a stopped process left PENDING (step 2 asked, step 3 never written): the billing
