@@ -4,7 +4,8 @@
  *   targets are in gzip) and brotli-encoded (what current browsers get), and request counts.
  * - API throughput and latency (autocannon) for plans, an authenticated accountInfo and login,
  *   beside a bare Fastify hello-world (its own Node process, logging off) on the same machine in the same run.
- * - Lighthouse scores and metrics, mobile and desktop presets (test/scripts/lighthouse.ts).
+ * - Lighthouse scores and metrics, mobile and desktop presets (test/scripts/lighthouse.ts), and the
+ *   same mobile measures on the stack's floor: React 19 alone on a public page's HTML (test/scripts/floor.ts).
  */
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
@@ -13,6 +14,7 @@ import { ROOT } from '../../api/src/cli/freshness';
 import { launchBrowser, startPortal } from '../e2e/harness';
 import { freshDatabase, startTempPostgres } from '../lib/postgres';
 import { processTree } from '../lib/processes';
+import { FLOOR_ROUTE, startFloor } from './floor';
 import { BUDGET_ROUTES, BUDGET_RUNS, PERFORMANCE_BUDGETS, runLighthouse, type LighthouseRow } from './lighthouse';
 
 /** Routes measured on a first visit; a target is the JavaScript budget (gzip) the issue sets (issue 29). */
@@ -280,12 +282,26 @@ async function budgetRuns(baseUrl: string, runs: number): Promise<LighthouseRow[
   return rows;
 }
 
+/** Lighthouse mobile on the stack's floor (test/scripts/floor.ts), `runs` times, labelled as the page it copies. */
+async function floorRuns(portalUrl: string, runs: number): Promise<LighthouseRow[]> {
+  const floor = await startFloor(portalUrl);
+  try {
+    const rows: LighthouseRow[] = [];
+    for (let run = 0; run < runs; run++)
+      rows.push(...(await runLighthouse(floor.url, null, { routes: [FLOOR_ROUTE], preset: 'mobile' })));
+    return rows;
+  } finally {
+    await floor.stop();
+  }
+}
+
 async function measure(): Promise<{
   rows: Row[];
   move: Record<'gzip' | 'brotli', Awaited<ReturnType<typeof homeToAccount>>>;
   api: Awaited<ReturnType<typeof measureApi>>;
   lighthouse: LighthouseRow[];
   budget: LighthouseRow[];
+  floor: LighthouseRow[];
 }> {
   // Rate limits off for the load (they would answer 429 to the login load from one address).
   const [portal, browser] = await Promise.all([
@@ -305,8 +321,9 @@ async function measure(): Promise<{
     const lighthouse = await runLighthouse(portal.url, { username: 'aktivna@ontv.ba', password: 'Demo1234!' });
     // The performance budget: this pass's mobile scores are its first run.
     const budget = [...lighthouse, ...(await budgetRuns(portal.url, BUDGET_RUNS - 1))];
+    const floor = await floorRuns(portal.url, BUDGET_RUNS);
     await portal.stop();
-    return { rows, move, api: await measureApi(), lighthouse, budget };
+    return { rows, move, api: await measureApi(), lighthouse, budget, floor };
   } finally {
     await browser.close().catch(() => undefined);
     await portal.stop();
@@ -382,6 +399,23 @@ function printPerformanceBudget(rows: LighthouseRow[]): void {
   }
 }
 
+/**
+ * The floor's mobile runs against the public pages' budget: what React 19 alone scores on the same
+ * HTML, in the same session as the budget's runs.
+ */
+function printFloor(rows: LighthouseRow[]): void {
+  const budget = PERFORMANCE_BUDGETS[0];
+  console.log(
+    `\nThe stack's floor: ${FLOOR_ROUTE}'s HTML with React 19 alone (no federation, router, queries, axios or zod) in place of the portal's scripts, Lighthouse mobile:`,
+  );
+  console.log(`| measure | ${rows.map((_, i) => `run ${i + 1}`).join(' | ')} | the public pages' budget |`);
+  console.log(`|---|${'---|'.repeat(rows.length)}---|`);
+  for (const { name, value, limit, holds } of budgetMeasures(budget)) {
+    const values = rows.map(value);
+    console.log(`| ${name} | ${values.join(' | ')} | ${limit}: ${values.every(holds) ? 'met' : 'NOT met'} |`);
+  }
+}
+
 function printRoutes(rows: Row[]): void {
   console.log('\nPer route, first visit, gzip-encoded transfer:');
   console.log('| route | JS (gzip) | JS target (gzip) | JS (brotli) | CSS (gzip) | requests | remotes loaded |');
@@ -409,6 +443,7 @@ async function lighthouseOnly(): Promise<void> {
   const portal = await startPortal({ env: { LOG_LEVEL: 'warn' }, name: 'bench' });
   try {
     printPerformanceBudget(await budgetRuns(portal.url, BUDGET_RUNS));
+    printFloor(await floorRuns(portal.url, BUDGET_RUNS));
   } finally {
     await portal.stop();
   }
@@ -458,7 +493,7 @@ if (BUNDLES_ONLY || LIGHTHOUSE_ONLY) {
   );
 } else
   measure().then(
-    ({ rows, move, api, lighthouse, budget }) => {
+    ({ rows, move, api, lighthouse, budget, floor }) => {
       printRoutes(rows);
       console.log(
         `| / then the account link (fetched after the click) | ${kb(move.gzip.jsBytes)} | - | ${kb(move.brotli.jsBytes)} | ${kb(move.gzip.cssBytes)} | ${move.gzip.requests} | ${move.gzip.remotes} |`,
@@ -479,6 +514,7 @@ if (BUNDLES_ONLY || LIGHTHOUSE_ONLY) {
         );
       }
       printPerformanceBudget(budget);
+      printFloor(floor);
       process.exit(0);
     },
     (error: unknown) => {
