@@ -43,6 +43,30 @@ describe('catalogue in a browser', () => {
     }
   });
 
+  it('fits every channel’s name inside its tile, in the fonts this machine has', async () => {
+    const page = await newPage();
+    await page.goto(suite.portal.url + '/tv-kanali');
+    await page.getByText('Al Jazeera Balkans').first().waitFor();
+    // Each tile as served, drawn inline, so the name's width can be measured in the browser's own fonts.
+    const tooWide = await page.evaluate(async () => {
+      const sources = [...document.querySelectorAll<HTMLImageElement>('main li img')].map((img) => img.src);
+      const found: string[] = [];
+      for (const source of new Set(sources)) {
+        const holder = document.createElement('div');
+        holder.innerHTML = await (await fetch(source)).text();
+        document.body.append(holder);
+        const svg = holder.querySelector('svg')!;
+        const width = svg.querySelector('text')!.getBBox().width;
+        if (width > svg.viewBox.baseVal.width) found.push(`${source.split('/').pop()}: ${Math.round(width)}`);
+        holder.remove();
+      }
+      return { count: new Set(sources).size, found };
+    });
+    assert.ok(tooWide.count > 150, `only ${tooWide.count} tiles on the page`);
+    assert.deepEqual(tooWide.found, [], 'names wider than their tile');
+    await page.context().close();
+  });
+
   it('filters channels by clicking, keeps the filter in the address and preselects from it', async () => {
     const page = await newPage();
     await page.goto(`${suite.portal.url}/tv-kanali`);

@@ -27,10 +27,18 @@ function hash(text: string): number {
   return h >>> 0;
 }
 
-/** One tile: a two-colour gradient, a soft ring and the channel name, sized to fit. */
+/** Room for the name: the tile's 320 units less a margin on each side. */
+const TEXT_WIDTH = 288;
+/**
+ * A bold sans-serif letter's average width, in ems, with room to spare: DejaVu Sans Bold (Linux's
+ * stand-in for Arial) measures about 0.66, Arial about 0.6.
+ */
+const LETTER_EM = 0.7;
+
+/** One tile: a two-colour gradient, a soft ring and the channel name, sized to fit in any of those fonts. */
 export function channelSvg(name: string): string {
   const [light, dark] = PALETTE[hash(name) % PALETTE.length]!;
-  const fontSize = Math.max(22, Math.min(44, Math.floor(560 / Math.max(name.length, 6))));
+  const fontSize = Math.max(16, Math.min(44, Math.floor(TEXT_WIDTH / (name.length * LETTER_EM))));
   const ringX = 60 + (hash(`${name}x`) % 200);
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 320 180" width="320" height="180">
 <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${light}"/><stop offset="1" stop-color="${dark}"/></linearGradient></defs>
