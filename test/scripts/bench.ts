@@ -395,6 +395,7 @@ function printPerformanceBudget(rows: LighthouseRow[]): void {
         const met = values.length === BUDGET_RUNS && values.every(holds);
         console.log(`| ${route} | ${name} | ${values.join(' | ')} | ${limit}: ${met ? 'met' : 'NOT met'} |`);
       }
+      console.log(`| ${route} | host CPU (benchmarkIndex) | ${mine.map((r) => r.benchmarkIndex).join(' | ')} | - |`);
     }
   }
 }
@@ -414,6 +415,7 @@ function printFloor(rows: LighthouseRow[]): void {
     const values = rows.map(value);
     console.log(`| ${name} | ${values.join(' | ')} | ${limit}: ${values.every(holds) ? 'met' : 'NOT met'} |`);
   }
+  console.log(`| host CPU (benchmarkIndex) | ${rows.map((r) => r.benchmarkIndex).join(' | ')} | - |`);
 }
 
 function printRoutes(rows: Row[]): void {
