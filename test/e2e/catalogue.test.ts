@@ -49,9 +49,9 @@ describe('catalogue in a browser', () => {
     await page.getByText('Al Jazeera Balkans').first().waitFor();
     // Each tile as served, drawn inline, so the name's width can be measured in the browser's own fonts.
     const tooWide = await page.evaluate(async () => {
-      const sources = [...document.querySelectorAll<HTMLImageElement>('main li img')].map((img) => img.src);
+      const sources = new Set([...document.querySelectorAll<HTMLImageElement>('main li img')].map((img) => img.src));
       const found: string[] = [];
-      for (const source of new Set(sources)) {
+      for (const source of sources) {
         const holder = document.createElement('div');
         holder.innerHTML = await (await fetch(source)).text();
         document.body.append(holder);
@@ -60,7 +60,7 @@ describe('catalogue in a browser', () => {
         if (width > svg.viewBox.baseVal.width) found.push(`${source.split('/').pop()}: ${Math.round(width)}`);
         holder.remove();
       }
-      return { count: new Set(sources).size, found };
+      return { count: sources.size, found };
     });
     assert.ok(tooWide.count > 150, `only ${tooWide.count} tiles on the page`);
     assert.deepEqual(tooWide.found, [], 'names wider than their tile');

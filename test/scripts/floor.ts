@@ -62,11 +62,13 @@ export async function startFloor(portalUrl: string): Promise<{ url: string; stop
     `<script defer src="/boot.js" data-main="${SCRIPT}"></script>`,
   );
   if (page === original) throw new Error(`The floor found no boot script in ${FLOOR_ROUTE}`);
-  const html = zlib.gzipSync(page);
+  const served = new Map([
+    [FLOOR_ROUTE, { body: zlib.gzipSync(page), type: 'text/html; charset=utf-8' }],
+    [SCRIPT, { body: script, type: 'text/javascript; charset=utf-8' }],
+  ]);
   const portal = new URL(portalUrl);
   const server = http.createServer((request, response) => {
-    const own = request.url === FLOOR_ROUTE ? { body: html, type: 'text/html; charset=utf-8' } : null;
-    const mine = request.url === SCRIPT ? { body: script, type: 'text/javascript; charset=utf-8' } : own;
+    const mine = served.get(request.url ?? '');
     if (mine) {
       response.writeHead(200, { 'content-type': mine.type, 'content-encoding': 'gzip', 'cache-control': 'no-cache' });
       response.end(mine.body);
