@@ -5,7 +5,8 @@
  * - API throughput and latency (autocannon) for plans, an authenticated accountInfo and login,
  *   beside a bare Fastify hello-world (its own Node process, logging off) on the same machine in the same run.
  * - Lighthouse scores and metrics, mobile and desktop presets (test/scripts/lighthouse.ts), and the
- *   same mobile measures on the stack's floor: React 19 alone on a public page's HTML (test/scripts/floor.ts).
+ *   same mobile measures on the stack's floors, React 19 alone and the named stack's least page, on a
+ *   public page's HTML (test/scripts/floor.ts).
  */
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
@@ -14,7 +15,7 @@ import { ROOT } from '../../api/src/cli/freshness';
 import { launchBrowser, startPortal } from '../e2e/harness';
 import { freshDatabase, startTempPostgres } from '../lib/postgres';
 import { processTree } from '../lib/processes';
-import { FLOOR_ROUTE, startFloor } from './floor';
+import { FLOOR_ROUTE, FLOORS, startFloors, type FloorName } from './floor';
 import { BUDGET_ROUTES, BUDGET_RUNS, PERFORMANCE_BUDGETS, runLighthouse, type LighthouseRow } from './lighthouse';
 
 /** Routes measured on a first visit; a target is the JavaScript budget (gzip) the issue sets (issue 29). */
@@ -282,16 +283,24 @@ async function budgetRuns(baseUrl: string, runs: number): Promise<LighthouseRow[
   return rows;
 }
 
-/** Lighthouse mobile on the stack's floor (test/scripts/floor.ts), `runs` times, labelled as the page it copies. */
-async function floorRuns(portalUrl: string, runs: number): Promise<LighthouseRow[]> {
-  const floor = await startFloor(portalUrl);
+type FloorRows = Record<FloorName, LighthouseRow[]>;
+
+/**
+ * Lighthouse mobile on the stack's floors (test/scripts/floor.ts), `runs` times each, labelled as the
+ * page they copy. The floors take turns, so a slower minute of the machine falls on both.
+ */
+async function floorRuns(portalUrl: string, runs: number): Promise<FloorRows> {
+  const floors = await startFloors(portalUrl);
   try {
-    const rows: LighthouseRow[] = [];
+    const rows: FloorRows = { react: [], stack: [] };
     for (let run = 0; run < runs; run++)
-      rows.push(...(await runLighthouse(floor.url, null, { routes: [FLOOR_ROUTE], preset: 'mobile' })));
+      for (const floor of Object.keys(FLOORS) as FloorName[])
+        rows[floor].push(
+          ...(await runLighthouse(floors.urls[floor], null, { routes: [FLOOR_ROUTE], preset: 'mobile' })),
+        );
     return rows;
   } finally {
-    await floor.stop();
+    await floors.stop();
   }
 }
 
@@ -301,7 +310,7 @@ async function measure(): Promise<{
   api: Awaited<ReturnType<typeof measureApi>>;
   lighthouse: LighthouseRow[];
   budget: LighthouseRow[];
-  floor: LighthouseRow[];
+  floor: FloorRows;
 }> {
   // Rate limits off for the load (they would answer 429 to the login load from one address).
   const [portal, browser] = await Promise.all([
@@ -401,21 +410,24 @@ function printPerformanceBudget(rows: LighthouseRow[]): void {
 }
 
 /**
- * The floor's mobile runs against the public pages' budget: what React 19 alone scores on the same
- * HTML, in the same session as the budget's runs.
+ * The floors' mobile runs against the public pages' budget: what the least pages on the stack score on
+ * the same HTML, in the same session as the budget's runs.
  */
-function printFloor(rows: LighthouseRow[]): void {
+function printFloor(floors: FloorRows): void {
   const budget = PERFORMANCE_BUDGETS[0];
-  console.log(
-    `\nThe stack's floor: ${FLOOR_ROUTE}'s HTML with React 19 alone (no federation, router, queries, axios or zod) in place of the portal's scripts, Lighthouse mobile:`,
-  );
-  console.log(`| measure | ${rows.map((_, i) => `run ${i + 1}`).join(' | ')} | the public pages' budget |`);
-  console.log(`|---|${'---|'.repeat(rows.length)}---|`);
-  for (const { name, value, limit, holds } of budgetMeasures(budget)) {
-    const values = rows.map(value);
-    console.log(`| ${name} | ${values.join(' | ')} | ${limit}: ${values.every(holds) ? 'met' : 'NOT met'} |`);
+  for (const floor of Object.keys(FLOORS) as FloorName[]) {
+    const rows = floors[floor];
+    console.log(
+      `\nThe stack's floor: ${FLOOR_ROUTE}'s HTML with ${FLOORS[floor].label} in place of the portal's scripts, Lighthouse mobile:`,
+    );
+    console.log(`| measure | ${rows.map((_, i) => `run ${i + 1}`).join(' | ')} | the public pages' budget |`);
+    console.log(`|---|${'---|'.repeat(rows.length)}---|`);
+    for (const { name, value, limit, holds } of budgetMeasures(budget)) {
+      const values = rows.map(value);
+      console.log(`| ${name} | ${values.join(' | ')} | ${limit}: ${values.every(holds) ? 'met' : 'NOT met'} |`);
+    }
+    console.log(`| host CPU (benchmarkIndex) | ${rows.map((r) => r.benchmarkIndex).join(' | ')} | - |`);
   }
-  console.log(`| host CPU (benchmarkIndex) | ${rows.map((r) => r.benchmarkIndex).join(' | ')} | - |`);
 }
 
 function printRoutes(rows: Row[]): void {
