@@ -102,18 +102,32 @@ export async function refundOrder(
   });
   if (!paymentId) return refund;
 
-  try {
-    await gateway.refund(paymentId, { amountFening: refund.amount_fening, idempotencyKey: refund.id });
-  } catch (error) {
-    log.warn({ refundId: refund.id, err: error }, 'the payment provider refused a refund');
-    await store.refunds.settle(refund.id, 'FAILED', now());
+  const outcome = await askProvider({ store, gateway, notifier }, refund, paymentId, now);
+  if (!outcome.given) {
+    log.warn({ refundId: refund.id, err: outcome.error }, 'the payment provider refused a refund');
     throw new HttpError(502, STAFF_TEXTS.refundFailed, 'REFUND_FAILED');
   }
-  return (
-    (await settleGiven(store, notifier, refund.id, now())) ??
-    (await store.refunds.byKey(refund.order_number, request.key)) ??
-    refund
-  );
+  return outcome.settled ?? (await store.refunds.byKey(refund.order_number, request.key)) ?? refund;
+}
+
+/**
+ * Steps 2 and 3, for a request and for the billing pass alike: the provider is asked with the refund's id
+ * as its idempotency key (a refund it made already is answered as made, not made twice); a refusal
+ * settles the refund FAILED, a refund given settles it SUCCEEDED with the customer's notice. `settled` is
+ * null when another request or pass settled it first; `failed` says whether this call wrote the FAILED.
+ */
+async function askProvider(
+  deps: { store: Store; gateway: PaymentGateway; notifier: Notifier },
+  refund: Pick<RefundRow, 'id' | 'amount_fening'>,
+  paymentId: string,
+  now: () => Date,
+): Promise<{ given: true; settled: RefundRow | null } | { given: false; error: unknown; failed: boolean }> {
+  try {
+    await deps.gateway.refund(paymentId, { amountFening: refund.amount_fening, idempotencyKey: refund.id });
+  } catch (error) {
+    return { given: false, error, failed: Boolean(await deps.store.refunds.settle(refund.id, 'FAILED', now())) };
+  }
+  return { given: true, settled: await settleGiven(deps.store, deps.notifier, refund.id, now()) };
 }
 
 /**
@@ -157,19 +171,15 @@ export async function settleStaleRefunds(
   const counts = { succeeded: 0, failed: 0 };
   const stale = await store.refunds.pendingSince(new Date(at.getTime() - REFUND_LEASE_MINUTES * 60_000));
   for (const refund of stale) {
-    try {
-      await gateway.refund(refund.provider_payment_id, {
-        amountFening: refund.amount_fening,
-        idempotencyKey: refund.id,
-      });
-    } catch (error) {
-      log?.(
-        `Refund ${refund.credit_note_number}: the payment provider refused it (${(error as Error).message}): FAILED`,
-      );
-      if (await store.refunds.settle(refund.id, 'FAILED', at)) counts.failed += 1;
+    const outcome = await askProvider({ store, gateway, notifier }, refund, refund.provider_payment_id, () => at);
+    if (outcome.given) {
+      if (outcome.settled) counts.succeeded += 1;
       continue;
     }
-    if (await settleGiven(store, notifier, refund.id, at)) counts.succeeded += 1;
+    log?.(
+      `Refund ${refund.credit_note_number}: the payment provider refused it (${(outcome.error as Error).message}): FAILED`,
+    );
+    if (outcome.failed) counts.failed += 1;
   }
   return counts;
 }
