@@ -5,8 +5,8 @@
  * - API throughput and latency (autocannon) for plans, an authenticated accountInfo and login,
  *   beside a bare Fastify hello-world (its own Node process, logging off) on the same machine in the same run.
  * - Lighthouse scores and metrics, mobile and desktop presets (test/scripts/lighthouse.ts), and the
- *   same mobile measures on the stack's floors, React 19 alone and the named stack's least page, on a
- *   public page's HTML (test/scripts/floor.ts).
+ *   same mobile measures on the stack's floors, React 19 alone and the named stack's least page (started
+ *   at once, and in steps as the portal starts), on a public page's HTML (test/scripts/floor.ts).
  */
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
@@ -292,7 +292,7 @@ type FloorRows = Record<FloorName, LighthouseRow[]>;
 async function floorRuns(portalUrl: string, runs: number): Promise<FloorRows> {
   const floors = await startFloors(portalUrl);
   try {
-    const rows: FloorRows = { react: [], stack: [] };
+    const rows: FloorRows = { react: [], stack: [], stackInSteps: [] };
     for (let run = 0; run < runs; run++)
       for (const floor of Object.keys(FLOORS) as FloorName[])
         rows[floor].push(

@@ -23,7 +23,8 @@ export const FLOOR_ROUTE = '/paketi';
  * `react` is React 19 alone rendering a paragraph (floor/reactAlone.ts). `stack` is the least page the
  * product's named stack makes (floor/stack/): a Module Federation host with eager shared singletons, as
  * the portal's host has, loading one remote whose page asks the API for the packages with axios, reads
- * them with zod, keeps them in zustand and renders them with React 19.
+ * them with zod, keeps them in zustand and renders them with React 19. `stackInSteps` is that page started
+ * as the portal's host starts (floor/stack/hostEntryInSteps.ts).
  */
 export const FLOORS = {
   react: {
@@ -33,7 +34,12 @@ export const FLOORS = {
   stack: {
     main: '/floor/stack/host/main.js',
     label:
-      'the named stack: React 19, Module Federation with one remote, axios, zod and zustand (no router, query cache, contract or portal code)',
+      'the named stack: React 19, Module Federation with one remote, axios, zod and zustand (no router, query cache, contract or portal code), started at once',
+  },
+  stackInSteps: {
+    main: '/floor/stack/host/steps.js',
+    label:
+      "the same named stack's page started as the portal starts: after the first paint, in steps (React DOM, zustand, the remote)",
   },
 } as const;
 export type FloorName = keyof typeof FLOORS;
@@ -70,7 +76,7 @@ function configs(outDir: string): webpack.Configuration[] {
     { ...base('react', outDir, '/floor/react/'), entry: { 'react-alone': './reactAlone.ts' } },
     {
       ...base('stack/host', outDir, '/floor/stack/host/'),
-      entry: { main: './stack/hostEntry.ts' },
+      entry: { main: './stack/hostEntry.ts', steps: './stack/hostEntryInSteps.ts' },
       plugins: [
         new ModuleFederationPlugin({
           name: 'floorHost',

@@ -16,5 +16,3 @@ export async function start(): Promise<void> {
   document.body.append(container);
   createRoot(container).render(createElement(Page));
 }
-
-void start();
