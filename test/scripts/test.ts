@@ -23,6 +23,8 @@ interface Counts {
 }
 const total: Counts = { passed: 0, failed: 0 };
 const failedSteps: string[] = [];
+/** How long each step took, printed before the summary: where a slow CI run spends its minutes. */
+const stepSeconds: Array<[string, number]> = [];
 
 function run(
   title: string,
@@ -31,6 +33,7 @@ function run(
   env: NodeJS.ProcessEnv = {},
 ): Promise<{ code: number; output: string }> {
   console.log(`\n▶ ${title}`);
+  const started = performance.now();
   return new Promise((resolve) => {
     const child = spawn(command, args, {
       cwd: ROOT,
@@ -44,7 +47,10 @@ function run(
     };
     child.stdout.on('data', relay(process.stdout));
     child.stderr.on('data', relay(process.stderr));
-    child.on('close', (code) => resolve({ code: code ?? 1, output }));
+    child.on('close', (code) => {
+      stepSeconds.push([title, Math.round((performance.now() - started) / 1000)]);
+      resolve({ code: code ?? 1, output });
+    });
   });
 }
 
@@ -205,6 +211,8 @@ async function main(): Promise<number> {
     await stopPostgres?.();
   }
 
+  console.log('\nSeconds per step:');
+  for (const [title, seconds] of stepSeconds) console.log(`  ${String(seconds).padStart(5)}  ${title}`);
   console.log('');
   if (failedSteps.length > 0) console.log(`Failed steps: ${failedSteps.join(', ')}`);
   console.log(`${total.passed} passed, ${total.failed} failed`);
