@@ -11,7 +11,7 @@ import { sandboxProcessorRoutes } from './routes/sandboxProcessor';
 import { consoleRemoteOrigins, portalSettingsOf } from './portalConfig';
 import { contentSecurityPolicy } from './http/security';
 import { linkHeader, preloadHints } from './http/preload';
-import { encodedDocument, prerenderedDocument, robotsTxt, sitemapXml } from './http/pages';
+import { encodedDocument, notFoundDocument, prerenderedDocument, robotsTxt, sitemapXml } from './http/pages';
 import { ERROR_TEXTS } from './texts/errors';
 
 /** The support console (docs/decisions/032-support-console.md): its remote, and its own host's path. */
@@ -165,9 +165,13 @@ async function servePortal(app: FastifyInstance, ctx: ApiContext, remotesOnly: b
     // header), after the first paint for a page that arrives drawn (its boot script asks for them).
     const preload = preloadHints(root, pathname, ctx.config.product, search);
     // A public page arrives drawn (its remote prerendered it); any other is drawn by the browser.
+    const sandbox = ctx.config.sandbox;
+    // A page no remote owns is the host's 404 page, which arrives drawn too.
     const page = isPagePath(pathname)
-      ? prerenderedDocument({ root, pathname, search, origin: publicUrl, sandbox: ctx.config.sandbox, preload })
-      : null;
+      ? prerenderedDocument({ root, pathname, search, origin: publicUrl, sandbox, preload })
+      : owner === null
+        ? notFoundDocument({ root, sandbox, preload })
+        : null;
     reply
       .code(isPagePath(pathname) ? 200 : 404)
       .header('cache-control', 'no-cache')

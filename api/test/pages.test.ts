@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { encodedDocument, prerenderedDocument, robotsTxt, sitemapXml } from '../src/http/pages';
+import { encodedDocument, notFoundDocument, prerenderedDocument, robotsTxt, sitemapXml } from '../src/http/pages';
 import { preloadLinks } from './harness';
 
 const MARKER = '<template data-portal-page=""></template>';
@@ -87,6 +87,25 @@ describe('prerendered pages stitched into the host shell', () => {
     assert.ok(documentOf(root, '/privacy-policy/')!.includes('Stranica /privacy-policy/'));
     assert.equal(documentOf(root, '/videoteke'), null, 'a page without its HTML is drawn by the browser');
     assert.equal(documentOf(root, '/nalog'), null);
+  });
+
+  it('draws the host’s 404 page whole, never indexed, in the portal’s mode; without it the browser draws it', () => {
+    const root = portalRoot([page('/paketi')]);
+    assert.equal(notFoundDocument({ root, sandbox: false }), null, 'a host built without its 404 page');
+    const shellsFile = path.join(root, 'host', 'dist', 'shells.json');
+    const shells = JSON.parse(fs.readFileSync(shellsFile, 'utf8')) as Record<string, unknown>;
+    const notFound = (name: string) =>
+      `<div><header>${name}</header><main><h1>Stranica nije pronađena</h1></main></div>`;
+    shells['404'] = { sandbox: notFound('probno'), live: notFound('stvarno') };
+    fs.writeFileSync(shellsFile, JSON.stringify(shells));
+    const html = notFoundDocument({ root, sandbox: false })!;
+    assert.ok(html.includes(`<div id="root">${notFound('stvarno')}</div>`));
+    assert.ok(html.includes('<title>Stranica nije pronađena | ON TV</title>'));
+    assert.equal(html.match(/<title>/g)?.length, 1);
+    assert.ok(html.includes('<meta name="robots" content="noindex" />'));
+    assert.ok(html.includes('<script type="application/json" id="portal-page">{"notFound":true}</script>'));
+    assert.ok(!html.includes('<noscript>'), 'the page reads without JavaScript');
+    assert.ok(notFoundDocument({ root, sandbox: true })!.includes('<header>probno</header>'), 'the sandbox shell');
   });
 
   it('leaves a remote deployed elsewhere, or files it cannot read, to the browser', () => {

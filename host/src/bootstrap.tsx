@@ -21,11 +21,14 @@ import { ConfigErrorPage } from './ConfigErrorPage';
 /**
  * A page the server sent drawn (docs/decisions/031-prerendered-public-pages.md) is hydrated: the answers
  * it was drawn with and its remote's routes are in place first, so React's first render is the page
- * as it stands. Anything else, or a remote that does not arrive, is drawn anew.
+ * as it stands (the host's 404 page needs neither). Anything else, or a remote that does not arrive, is
+ * drawn anew.
  */
 async function readyToHydrate(): Promise<boolean> {
   const page = prerenderedPage();
   if (!page) return false;
+  // The host's own 404 page: everything it draws is in this script already.
+  if (page.remote === null) return true;
   hydrate(queryClient, page.state);
   try {
     await queryClient.fetchQuery(remoteRoutesQuery(page.remote));

@@ -143,6 +143,44 @@ describe('public pages arrive as HTML', () => {
     await page.close();
   });
 
+  it('answers an unknown path with 404 and its page drawn: readable without JavaScript, hydrated without a message', async () => {
+    const response = await fetch(`${suite.portal.url}/nema-te-stranice`);
+    assert.equal(response.status, 404);
+    const html = await response.text();
+    assert.ok(html.includes('<h1'), 'the 404 page arrives drawn');
+    assert.ok(html.includes('Stranica nije pronađena'));
+    assert.match(html, /<meta name="robots" content="noindex" \/>/);
+    assert.ok(!html.includes('<noscript>'), 'the page reads without JavaScript');
+    // What the visitor typed is not written back into the page.
+    assert.ok(!(await (await fetch(`${suite.portal.url}/%3Cb%3Eupisano`)).text()).includes('upisano'));
+
+    const context = await suite.browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 800 } });
+    const still = await context.newPage();
+    await still.goto(`${suite.portal.url}/nema-te-stranice`);
+    await still.getByRole('heading', { name: 'Stranica nije pronađena' }).waitFor();
+    await screenshot(still, 'prerender-404-no-js-phone');
+    await still.getByRole('link', { name: 'Nazad na početnu' }).click();
+    await still.waitForURL(`${suite.portal.url}/`);
+    await still.getByText('Televizija koja ide s tobom').waitFor();
+    await context.close();
+
+    const page = await suite.browser.newPage({ viewport: { width: 375, height: 800 } });
+    const watch = await watchHydration(page);
+    await page.goto(`${suite.portal.url}/nema-te-stranice`, { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { name: 'Stranica nije pronađena' }).waitFor();
+    assert.equal(await watch.replaced(), false, 'the 404 page was drawn anew instead of hydrated');
+    assert.equal(await watch.shift(), 0);
+    // Hydrated: the link home goes there in the page, without loading a document.
+    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+    await page.getByRole('link', { name: 'Nazad na početnu' }).click();
+    await page.getByText('Televizija koja ide s tobom').waitFor();
+    assert.equal(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument), true);
+    // The browser reports the document's own 404; nothing else is said.
+    const said = watch.messages.filter((message) => !/status of 404/.test(message));
+    assert.deepEqual(said, [], said.join('\n'));
+    await page.close();
+  });
+
   it('shows a price changed since the build once the page has hydrated', async () => {
     const page = await suite.browser.newPage();
     const watch = await watchHydration(page);

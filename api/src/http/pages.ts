@@ -11,9 +11,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { REMOTE_PREFIXES, remoteFor } from '@portal/shared/contract';
+import { messages } from '@portal/shared/texts';
 
 /** The host's shell around a page: its marker is where the page's HTML goes. */
 const PAGE_MARKER = '<template data-portal-page=""></template>';
+/** shells.json's entry for the host's 404 page, drawn whole (host/src/prerender/shells.tsx). */
+const NOT_FOUND_SHELL = '404';
 
 interface PrerenderedPage {
   path: string;
@@ -194,6 +197,35 @@ export function prerenderedDocument({
   return withBoot(readIndex(indexFile), path.join(root, 'host', 'dist'), preload)
     .replace(/<title>[^<]*<\/title>/, () => '')
     .replace(/<meta\s+name="?description"?[^>]*>/, () => '')
+    .replace('</head>', () => `  ${head}\n  </head>`)
+    .replace(/<div id="?root"?><\/div>/, () => body)
+    .replace(/<noscript>[\s\S]*?<\/noscript>/, () => '');
+}
+
+/**
+ * The 404 page of a path no remote owns, drawn by the host's build (its header, footer and the page
+ * saying 'Stranica nije pronađena'), or null when the build has none (the browser draws it). Never
+ * indexed; the path asked for is not written into it. The browser hydrates it (`"notFound": true`).
+ */
+export function notFoundDocument({
+  root,
+  sandbox,
+  preload = [],
+}: Pick<PageOptions, 'root' | 'sandbox' | 'preload'>): string | null {
+  const hostDist = path.join(root, 'host', 'dist');
+  const shell = readShells(path.join(hostDist, 'shells.json'))?.[NOT_FOUND_SHELL];
+  const indexFile = path.join(hostDist, 'index.html');
+  const html = shell?.[sandbox ? 'sandbox' : 'live'];
+  if (typeof html !== 'string' || !fs.existsSync(indexFile)) return null;
+  const head = [
+    `<title>${escapeHtml(`${messages.notFoundTitle} | ON TV`)}</title>`,
+    '<meta name="robots" content="noindex" />',
+  ].join('\n    ');
+  const body =
+    `<div id="root">${html}</div>` +
+    `<script type="application/json" id="portal-page">${scriptJson({ notFound: true })}</script>`;
+  return withBoot(readIndex(indexFile), hostDist, preload)
+    .replace(/<title>[^<]*<\/title>/, () => '')
     .replace('</head>', () => `  ${head}\n  </head>`)
     .replace(/<div id="?root"?><\/div>/, () => body)
     .replace(/<noscript>[\s\S]*?<\/noscript>/, () => '');
