@@ -1,25 +1,12 @@
 import { SHELL_TEXTS } from './texts';
+import { painted, pause } from './steps';
 
 /**
- * The page's code runs in steps with a pause between them, so no step holds the main thread for long
- * (Total Blocking Time on a phone): the federation runtime (the script's own task), React DOM, then
- * @portal/shared (the contract, the router, the stores), then the shell, which renders. The host's
- * shared singletons are eager (webpack.config.ts): they are in this chunk, so each step only runs
- * code, it downloads nothing.
+ * The page's code runs in steps with a pause between them (steps.ts): the federation runtime (the
+ * script's own task), React DOM, then @portal/shared (the contract, the router, the stores), then the
+ * shell, which renders. The host's shared singletons are eager (webpack.config.ts): they are in this
+ * chunk, so each step only runs code, it downloads nothing.
  */
-const pause = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
-/**
- * After the browser has painted what the server sent (a prerendered page, docs/decisions/031): the
- * first frame does not wait for the code below. A tab in the background paints nothing; it goes on
- * after a tenth of a second.
- */
-const painted = () =>
-  new Promise<void>((resolve) => {
-    requestAnimationFrame(() => setTimeout(resolve, 0));
-    setTimeout(resolve, 100);
-  });
-
 async function run(): Promise<void> {
   // The script's own task has started the federation runtime: React DOM waits for the page's first paint.
   await painted();

@@ -1,14 +1,9 @@
 /**
  * The named stack's floor started as the portal's host starts (host/src/index.ts): after the page's
  * first paint, in steps with a pause between them (React DOM, zustand, then the remote's page), so no
- * step holds the main thread longer than its own evaluation.
+ * step holds the main thread longer than its own evaluation. The waits are the host's own.
  */
-const pause = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-const painted = () =>
-  new Promise<void>((resolve) => {
-    requestAnimationFrame(() => setTimeout(resolve, 0));
-    setTimeout(resolve, 100);
-  });
+import { painted, pause } from '../../../../host/src/steps';
 
 async function run(): Promise<void> {
   await painted();
