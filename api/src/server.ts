@@ -22,11 +22,21 @@ const EMBED_DEMO_CSP = "default-src 'self'; object-src 'none'; base-uri 'self'";
 
 const HASHED = /\.[0-9a-f]{10}\.(js|css|svg|png|webp|jpg|woff2)(\.map)?(\.br|\.gz)?$/;
 
-/** Which built files are served: all but source maps, which stay private unless SERVE_SOURCE_MAPS is set. */
+/**
+ * What only the server reads of a build: the page template it fills, the prerendered shells and pages it
+ * stitches, the notes of what was built. Never sent as files (`/index.html` is the front page's address).
+ */
+const SERVER_ONLY = new Set(['index.html', 'shells.json', 'pages.json', 'page-chunks.json', 'build.json']);
+
+/**
+ * Which built files are served: all but what only the server reads, and source maps, which stay private
+ * unless SERVE_SOURCE_MAPS is set.
+ */
 const filesServed =
   (serveSourceMaps: boolean) =>
   (pathName: string): boolean =>
-    serveSourceMaps || !/\.map(\.(br|gz))?$/.test(pathName);
+    !SERVER_ONLY.has(pathName.replace(/^\/+/, '').replace(/\.(br|gz)$/, '')) &&
+    (serveSourceMaps || !/\.map(\.(br|gz))?$/.test(pathName));
 
 function cacheHeaders(res: { setHeader(name: string, value: string): void }, file: string): void {
   // Content-hashed chunks never change; entries, manifests and HTML are revalidated every time.
@@ -185,6 +195,8 @@ async function servePortal(app: FastifyInstance, ctx: ApiContext, remotesOnly: b
   };
 
   app.get('/', (request, reply) => sendIndex(request, reply));
+  // The template's own address is the front page's (not a second copy of it, drawn by the browser).
+  app.get('/index.html', (_request, reply) => reply.redirect('/', 301));
   app.get('/robots.txt', (_request, reply) => reply.type('text/plain; charset=utf-8').send(robotsTxt(publicUrl)));
   app.get('/sitemap.xml', (_request, reply) =>
     reply.type('application/xml; charset=utf-8').send(sitemapXml(root, publicUrl)),

@@ -36,6 +36,14 @@ function metric(text: string, name: string, labels: Record<string, string> = {})
     .reduce((sum, line) => sum + Number(line.slice(line.lastIndexOf(' ') + 1)), 0);
 }
 
+/** Where a file the portal could serve at `address` lies in the checkout. */
+function builtFile(address: string): string {
+  const remote = /^\/remotes\/(\w+)\/(.*)$/.exec(address);
+  if (remote) return `remotes/${remote[1]}/dist/${remote[2]}`;
+  if (address.startsWith('/podrska/')) return `support-host/dist/${address.slice('/podrska/'.length)}`;
+  return `host/dist${address}`;
+}
+
 describe('three API processes on one PostgreSQL', () => {
   let portal: Portal;
   let metricsPort: number;
@@ -141,6 +149,21 @@ describe('a portal on its own', () => {
     const map = fs.readdirSync(path.join(ROOT, 'remotes', 'catalogue', 'dist')).find((f) => f.endsWith('.js.map'));
     assert.ok(map, 'the build writes source maps');
     assert.equal((await fetch(`${portal.url}/remotes/catalogue/${map}`)).status, 404);
+    // What only the server reads of a build is no file of the site.
+    for (const file of [
+      '/shells.json',
+      '/build.json',
+      '/remotes/catalogue/pages.json',
+      '/remotes/catalogue/page-chunks.json',
+      '/remotes/catalogue/build.json',
+      '/podrska/index.html',
+    ]) {
+      assert.ok(fs.existsSync(path.join(ROOT, builtFile(file))), `${file} is built`);
+      assert.equal((await fetch(`${portal.url}${file}`)).status, 404, file);
+    }
+    const index = await fetch(`${portal.url}/index.html`, { redirect: 'manual' });
+    assert.equal(index.status, 301);
+    assert.equal(index.headers.get('location'), '/');
   });
 
   it('sends Strict-Transport-Security only to requests that came over HTTPS', async () => {

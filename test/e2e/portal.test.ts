@@ -240,11 +240,19 @@ describe('portal in a browser', () => {
     const exp = JSON.parse(Buffer.from(oldToken.split('.')[1]!, 'base64url').toString()).exp as number;
     await page.waitForFunction((expiry) => Date.now() / 1000 > expiry + 1, exp, { polling: 200, timeout: 15_000 });
     await page.reload();
+    await page.waitForFunction(
+      (old) => {
+        const token = localStorage.getItem('ontv.token');
+        return token !== null && token !== old;
+      },
+      oldToken,
+      { polling: 50 },
+    );
+    // Counted as the refreshed token arrives: the calls that failed together shared one refresh. (Counted
+    // later, a slow machine may have let the new 4-second token expire too, and refreshed it again.)
+    assert.equal(refreshes.length, 1, 'exactly one refresh');
     await page.getByText(DEMO.customerNumber).waitFor();
     await accountLink.waitFor();
-    const newToken = await page.evaluate(() => localStorage.getItem('ontv.token'));
-    assert.ok(newToken && newToken !== oldToken, 'the token was replaced');
-    assert.equal(refreshes.length, 1, 'exactly one refresh');
 
     await page.getByRole('button', { name: 'Odjavi se' }).click();
     await page.waitForURL(suite.portal.url + '/');
