@@ -287,7 +287,7 @@ type FloorRows = Record<FloorName, LighthouseRow[]>;
 
 /**
  * Lighthouse mobile on the stack's floors (test/scripts/floor.ts), `runs` times each, labelled as the
- * page they copy. The floors take turns, so a slower minute of the machine falls on both.
+ * page they copy. The floors take turns, so a slower minute of the machine falls on each.
  */
 async function floorRuns(portalUrl: string, runs: number): Promise<FloorRows> {
   const floors = await startFloors(portalUrl);

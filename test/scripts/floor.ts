@@ -108,7 +108,7 @@ function configs(outDir: string): webpack.Configuration[] {
   ];
 }
 
-/** Builds both floors; answers their files by address (`/floor/...`), gzip-compressed. */
+/** Builds the floors; answers their files by address (`/floor/...`), gzip-compressed. */
 async function buildFloors(): Promise<Map<string, Buffer>> {
   const outDir = tempDir('portal-floor-');
   const compiler = webpack(configs(outDir));
@@ -131,7 +131,7 @@ async function buildFloors(): Promise<Map<string, Buffer>> {
 /**
  * A server per floor in front of the portal at `portalUrl`: `FLOOR_ROUTE` is the portal's page with its
  * scripts swapped for the floor's, the floors' files are answered from their build, and every other
- * request goes to the portal as it is. Both floors come from one build.
+ * request goes to the portal as it is. The floors come from one build.
  */
 export async function startFloors(
   portalUrl: string,

@@ -189,15 +189,26 @@ export function prerenderedDocument({
     // Written by React for this page: only image preloads pass.
     ...page.head.filter((element) => /^<link rel="preload" as="image" href="[^"<>]*"\/>$/.test(element)),
     ...page.jsonLd.map((data) => `<script type="application/ld+json">${withOrigin(data)}</script>`),
-  ].join('\n    ');
+  ];
+  const html = shell[sandbox ? 'sandbox' : 'live'].replace(PAGE_MARKER, () => page.html);
+  return drawnDocument(indexFile, preload, head, html, { remote, path: page.path, state: page.state });
+}
+
+/**
+ * The host's index.html holding a page that arrives drawn: `head` in place of its title (and of its
+ * description, when `head` has one of its own), `html` as the root's content, what the browser needs to
+ * hydrate it (`page`) beside the root, the host's scripts started by the boot script, and no
+ * `<noscript>` notice (the page reads without JavaScript).
+ */
+function drawnDocument(indexFile: string, preload: PreloadHint[], head: string[], html: string, page: object): string {
   // The page's data stays outside the root React hydrates: the app draws no such element.
   const body =
-    `<div id="root">${shell[sandbox ? 'sandbox' : 'live'].replace(PAGE_MARKER, () => page.html)}</div>` +
-    `<script type="application/json" id="portal-page">${scriptJson({ remote, path: page.path, state: page.state })}</script>`;
-  return withBoot(readIndex(indexFile), path.join(root, 'host', 'dist'), preload)
+    `<div id="root">${html}</div>` + `<script type="application/json" id="portal-page">${scriptJson(page)}</script>`;
+  const ownDescription = head.some((tag) => tag.startsWith('<meta name="description"'));
+  return withBoot(readIndex(indexFile), path.dirname(indexFile), preload)
     .replace(/<title>[^<]*<\/title>/, () => '')
-    .replace(/<meta\s+name="?description"?[^>]*>/, () => '')
-    .replace('</head>', () => `  ${head}\n  </head>`)
+    .replace(/<meta\s+name="?description"?[^>]*>/, (tag) => (ownDescription ? '' : tag))
+    .replace('</head>', () => `  ${head.join('\n    ')}\n  </head>`)
     .replace(/<div id="?root"?><\/div>/, () => body)
     .replace(/<noscript>[\s\S]*?<\/noscript>/, () => '');
 }
@@ -220,15 +231,8 @@ export function notFoundDocument({
   const head = [
     `<title>${escapeHtml(`${messages.notFoundTitle} | ON TV`)}</title>`,
     '<meta name="robots" content="noindex" />',
-  ].join('\n    ');
-  const body =
-    `<div id="root">${html}</div>` +
-    `<script type="application/json" id="portal-page">${scriptJson({ notFound: true })}</script>`;
-  return withBoot(readIndex(indexFile), hostDist, preload)
-    .replace(/<title>[^<]*<\/title>/, () => '')
-    .replace('</head>', () => `  ${head}\n  </head>`)
-    .replace(/<div id="?root"?><\/div>/, () => body)
-    .replace(/<noscript>[\s\S]*?<\/noscript>/, () => '');
+  ];
+  return drawnDocument(indexFile, preload, head, html, { notFound: true });
 }
 
 /**
