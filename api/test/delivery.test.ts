@@ -1,17 +1,25 @@
 /**
  * Message delivery (docs/messages.md) on each engine: e-mail to a local SMTP server, SMS to a local
- * gateway, retries while a server is down, and, on PostgreSQL, two API processes sharing one queue.
+ * gateway, retries while a server is down, mail that fails safe (TLS with credentials, the start
+ * check, refusals the operator must fix kept queued: decision 037) and, on PostgreSQL, two API
+ * processes sharing one queue.
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import type { AddressInfo } from 'node:net';
 import type { ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { register } from 'prom-client';
 import { DEMO_CUSTOMER } from '../src/db/seed';
 import { runBilling } from '../src/billing/job';
 import { NOTICES } from '../src/texts/notices';
 import { unseal } from '../src/auth/secrets';
 import { smsSink, smtpSink, type ReceivedSms, type Sink } from '../../test/lib/sinks';
 import { pdfText } from '../../test/lib/pdf';
-import { device, engines, startApi } from './harness';
+import { NO_SANDBOX_PROCESSOR, device, engines, startApi } from './harness';
+import { MessageSender } from '../src/delivery/sender';
+import { DeliveryError, checkSmtp, smsGateway, smtpTransport } from '../src/delivery/transports';
+import { operatorOf } from '../src/portalConfig';
 
 const FROM = 'ON TV <no-reply@ontv.ba>';
 const codeIn = (text: string) => /\b(\d{6})\b/.exec(text)?.[1] ?? '';
@@ -252,12 +260,13 @@ if (process.env.TEST_DATABASE_URL) {
   describe('message delivery by two API processes on one PostgreSQL', () => {
     it('delivers each of 200 pending messages exactly once', async () => {
       const mail = await smtpSink();
-      // One secret, as the processes of one deployment share it (it seals the messages).
+      // One signing secret and one sealing key, as the processes of one deployment share them (the key seals the messages).
       const env = {
         SMTP_URL: `smtp://127.0.0.1:${mail.port}`,
         MAIL_FROM: FROM,
         MESSAGE_POLL_SECONDS: '1',
         JWT_SECRET: 'a-secret-the-two-processes-share-0123456789',
+        SEALING_KEYS: NO_SANDBOX_PROCESSOR.SEALING_KEYS,
       };
       // The first process writes the messages before the second starts sending: both find a full queue.
       const first = await startApi({ engine: 'postgres', env });
@@ -291,6 +300,272 @@ if (process.env.TEST_DATABASE_URL) {
         await first.dropDatabase?.();
         await mail.stop();
       }
+    });
+  });
+}
+
+/** The right login of the mail servers below; a test's SMTP_URL carries it or a wrong one. */
+const USER = 'ontv';
+const PASSWORD = 'right-pass-4711';
+const WRONG = 'wrong-pass-0815';
+/** SMTP_URL for a server below: the servers' certificate is smtp-server's own, self-signed, so not checked here. */
+const smtpUrl = (port: number, password: string | null) =>
+  `smtp://${password ? `${USER}:${password}@` : ''}127.0.0.1:${port}/?tls.rejectUnauthorized=false`;
+
+/**
+ * A mail server that takes a login (USER, PASSWORD) or mail without one, with STARTTLS or without. It
+ * lets a client log in in plain text (`allowInsecureAuth`), so a test sees a client that would: each
+ * AUTH it receives is recorded with whether it came over TLS. `refuse` answers a recipient with a reply.
+ */
+async function loginSmtp(starttls: boolean, refuse: Record<string, string> = {}) {
+  const auths: Array<{ username: string; secure: boolean }> = [];
+  const received: string[] = [];
+  const server = new SMTPServer({
+    authMethods: ['PLAIN', 'LOGIN'],
+    authOptional: true,
+    allowInsecureAuth: true,
+    disabledCommands: starttls ? [] : ['STARTTLS'],
+    logger: false,
+    onAuth(auth, session, callback) {
+      auths.push({ username: auth.username ?? '', secure: session.secure });
+      if (auth.username === USER && auth.password === PASSWORD) callback(null, { user: USER });
+      else callback(Object.assign(new Error('5.7.8 Authentication credentials invalid'), { responseCode: 535 }));
+    },
+    onRcptTo(address, _session, callback) {
+      const reply = refuse[address.address];
+      if (!reply) return callback();
+      callback(Object.assign(new Error(reply.slice(4)), { responseCode: Number(reply.slice(0, 3)) }));
+    },
+    onData(stream, session, callback) {
+      stream.resume();
+      stream.on('end', () => {
+        received.push(...session.envelope.rcptTo.map((to) => to.address));
+        callback();
+      });
+    },
+  });
+  const port = await new Promise<number>((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve((server.server.address() as AddressInfo).port)),
+  );
+  return { port, auths, received, stop: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+const aMail = (to: string) => ({
+  to,
+  subject: 'ON TV',
+  text: 'Tekst',
+  html: '<p>Tekst</p>',
+  attachments: [],
+  messageId: '<test@ontv.portal>',
+});
+
+/** What `ontv_message_deliveries_blocked_total` has counted for this channel and reason. */
+async function blockedCount(channel: string, reason: string): Promise<number> {
+  const metric = await register.getSingleMetric('ontv_message_deliveries_blocked_total')?.get();
+  return metric?.values.find((v) => v.labels.channel === channel && v.labels.reason === reason)?.value ?? 0;
+}
+
+describe('mail that fails safe: TLS with credentials and the start check', () => {
+  it('refuses to start, and never sends AUTH in plain text, when SMTP_URL has a password and the server offers no STARTTLS', async () => {
+    const server = await loginSmtp(false);
+    try {
+      const check = await checkSmtp(smtpUrl(server.port, PASSWORD), 3_000);
+      assert.deepEqual(check, {
+        ok: false,
+        refuse: true,
+        line: `SMTP_URL: the server 127.0.0.1:${server.port} offers no STARTTLS and SMTP_URL carries a password, which must never go in plain text: use a server with TLS (smtps:// or STARTTLS), or a local relay without a user and password`,
+      });
+      const transport = smtpTransport(smtpUrl(server.port, PASSWORD), FROM);
+      await assert.rejects(
+        transport.send(aMail('kupac@example.ba')),
+        (error) =>
+          error instanceof DeliveryError &&
+          error.kind === 'operator' &&
+          error.blocked === 'tls' &&
+          !error.message.includes(PASSWORD),
+      );
+      transport.close();
+      assert.deepEqual(server.auths, [], 'no AUTH in plain text');
+      assert.deepEqual(server.received, []);
+
+      // A local relay without credentials and without TLS keeps working.
+      assert.deepEqual(await checkSmtp(smtpUrl(server.port, null), 3_000), { ok: true });
+      const relay = smtpTransport(smtpUrl(server.port, null), FROM);
+      await relay.send(aMail('kupac@example.ba'));
+      relay.close();
+      assert.deepEqual(server.received, ['kupac@example.ba']);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('refuses to start on a wrong password in one line naming SMTP_URL and not the password; logs in over TLS; an unreachable server only warns', async () => {
+    const server = await loginSmtp(true);
+    try {
+      const wrong = await checkSmtp(smtpUrl(server.port, WRONG), 3_000);
+      assert.ok(!wrong.ok && wrong.refuse, JSON.stringify(wrong));
+      assert.match(
+        wrong.line,
+        /^SMTP_URL: the server 127\.0\.0\.1:\d+ refused the user and password \(535 5\.7\.8 Authentication credentials invalid\); fix SMTP_URL$/,
+      );
+      assert.ok(!wrong.line.includes(WRONG) && !wrong.line.includes('\n'));
+      assert.deepEqual(await checkSmtp(smtpUrl(server.port, PASSWORD), 3_000), { ok: true });
+      assert.deepEqual(
+        server.auths.map((auth) => auth.secure),
+        [true, true],
+        'each login over TLS',
+      );
+    } finally {
+      await server.stop();
+    }
+    const down = await checkSmtp(smtpUrl(server.port, PASSWORD), 3_000);
+    assert.ok(!down.ok && !down.refuse, JSON.stringify(down));
+    assert.match(
+      down.line,
+      /^SMTP_URL: the server 127\.0\.0\.1:\d+ could not be checked at start \(.+\); starting anyway, e-mails wait in the outbox and are retried$/,
+    );
+  });
+});
+
+for (const engine of engines()) {
+  describe(`mail that fails safe on ${engine}: refusals the operator must fix stay queued`, () => {
+    let api: Awaited<ReturnType<typeof startApi>>;
+    let server: Awaited<ReturnType<typeof loginSmtp>>;
+    let sms: Sink<ReceivedSms>;
+    let drop: (() => Promise<void>) | undefined;
+    const lines: Array<{ line: string; level: string }> = [];
+    const env = (password: string) => ({
+      SMTP_URL: smtpUrl(server.port, password),
+      MAIL_FROM: FROM,
+      SMS_GATEWAY_URL: `http://127.0.0.1:${sms.port}/send`,
+      SMS_GATEWAY_TOKEN: 'wrong-token-99',
+      MESSAGE_RETRY_SECONDS: '30',
+      MESSAGE_MAX_ATTEMPTS: '2',
+      MESSAGE_POLL_SECONDS: '1',
+    });
+    /**
+     * A sender like the API's, whose log lines the test reads, on `password`; the API's own sender is
+     * stopped so this one alone delivers.
+     */
+    const sender = (password: string) =>
+      new MessageSender({
+        outbox: api.ctx.store.outbox,
+        sealing: api.ctx.keys.sealing,
+        now: api.clock.now,
+        log: (line, level = 'info') => lines.push({ line, level }),
+        email: smtpTransport(smtpUrl(server.port, password), FROM),
+        sms: smsGateway(`http://127.0.0.1:${sms.port}/send`, 'wrong-token-99'),
+        publicUrl: 'https://portal.ontv.ba',
+        operator: operatorOf(api.ctx.config),
+        retrySeconds: 30,
+        maxAttempts: 2,
+        invoice: async () => null,
+      });
+    const row = async (to: string) =>
+      (
+        await api.db.query<{ status: string; attempts: number; blocked_tries: number; last_error: string | null }>(
+          'SELECT status, attempts, blocked_tries, last_error FROM outbox WHERE to_address = $1 ORDER BY id DESC LIMIT 1',
+          [to],
+        )
+      )[0];
+    before(async () => {
+      server = await loginSmtp(true, {
+        'nema.takvog@example.ba': '550 5.1.1 No such user',
+        'drugi@example.org': '554 5.7.1 Relay access denied',
+      });
+      sms = await smsSink((message) => (message.authorization === 'Bearer wrong-token-99' ? 401 : 200));
+      api = await startApi({ engine, env: env(WRONG) });
+      drop = api.dropDatabase;
+      await api.ctx.sender.stop();
+    });
+    after(async () => {
+      await api?.close();
+      await drop?.();
+      await server?.stop();
+      await sms?.stop();
+    });
+
+    it('fails a recipient the server does not know (550 5.1.1) for good, and holds one a relay refuses (554 5.7.1)', async () => {
+      const relayBefore = await blockedCount('EMAIL', 'relay');
+      await api.ctx.notifier.send({
+        to: 'nema.takvog@example.ba',
+        channel: 'EMAIL',
+        ...NOTICES.expired({ plan: 'StartON' }),
+      });
+      await api.ctx.notifier.send({
+        to: 'drugi@example.org',
+        channel: 'EMAIL',
+        ...NOTICES.expired({ plan: 'StartON' }),
+      });
+      const right = sender(PASSWORD);
+      await right.runOnce();
+      await right.stop();
+      const unknown = await row('nema.takvog@example.ba');
+      assert.deepEqual([unknown?.status, unknown?.attempts], ['FAILED', 1], 'a refused recipient is final');
+      const relayed = await row('drugi@example.org');
+      assert.deepEqual([relayed?.status, relayed?.attempts, relayed?.blocked_tries], ['PENDING', 0, 1]);
+      assert.equal(await blockedCount('EMAIL', 'relay'), relayBefore + 1);
+      assert.ok(
+        lines.some((l) => l.level === 'warn' && /EXPIRED EMAIL .* held \(relay; not counted/.test(l.line)),
+        JSON.stringify(lines),
+      );
+    });
+
+    it('holds an SMS the gateway refuses with 401 (a wrong SMS_GATEWAY_TOKEN), without the token in the log', async () => {
+      const before = await blockedCount('SMS', 'authentication');
+      await api.ctx.notifier.send({ to: '38761999077', channel: 'SMS', ...NOTICES.expired({ plan: 'StartON' }) });
+      lines.length = 0;
+      const held = sender(PASSWORD);
+      await held.runOnce();
+      await held.stop();
+      const sms401 = await row('38761999077');
+      assert.deepEqual([sms401?.status, sms401?.attempts, sms401?.blocked_tries], ['PENDING', 0, 1]);
+      assert.equal(await blockedCount('SMS', 'authentication'), before + 1);
+      const warned = lines.filter((l) => l.level === 'warn');
+      assert.equal(warned.length, 1);
+      assert.match(warned[0]!.line, /refused SMS_GATEWAY_TOKEN; fix SMS_GATEWAY_TOKEN and restart/);
+      assert.ok(!lines.some((l) => l.line.includes('wrong-token-99')));
+    });
+
+    it('keeps an e-mail a wrong password refused PENDING past MESSAGE_MAX_ATTEMPTS, counted, and delivers it after the fix and a restart', async () => {
+      const before = await blockedCount('EMAIL', 'authentication');
+      const to = 'aktivna@ontv.ba';
+      await api.ctx.notifier.send({
+        to,
+        channel: 'EMAIL',
+        ...NOTICES.reactivated({ plan: 'MaxON', next: '2026-04-21' }),
+      });
+      lines.length = 0;
+      const wrong = sender(WRONG);
+      // Twice MESSAGE_MAX_ATTEMPTS tries, each after its back-off: none counts.
+      for (let i = 0; i < 4; i += 1) {
+        if (i > 0) api.clock.advance(3_600_000);
+        assert.ok((await wrong.runOnce()) >= 1, `try ${i + 1} claimed the message`);
+      }
+      await wrong.stop();
+      const held = await row(to);
+      assert.deepEqual([held?.status, held?.attempts, held?.blocked_tries], ['PENDING', 0, 4]);
+      assert.match(
+        held?.last_error ?? '',
+        /refused the user and password of SMTP_URL; fix SMTP_URL and restart \(535 /,
+      );
+      assert.ok(!held?.last_error?.includes(WRONG));
+      assert.ok((await blockedCount('EMAIL', 'authentication')) >= before + 4);
+      const warned = lines.filter((l) => l.level === 'warn' && l.line.startsWith('REACTIVATED EMAIL'));
+      assert.equal(warned.length, 4, 'one warning per try');
+      assert.ok(warned.every((l) => /held \(authentication; not counted as a try/.test(l.line)));
+      assert.ok(!lines.some((l) => l.line.includes(WRONG)));
+      assert.equal(server.received.filter((address) => address === to).length, 0);
+
+      // The operator fixes SMTP_URL and restarts: the held message is due at once, without the clock moving.
+      const { dataDir, databaseUrl, clock } = api;
+      await api.close();
+      api = await startApi({ engine, env: env(PASSWORD), dataDir, databaseUrl, clock });
+      for (let i = 0; i < 200 && (await row(to))?.status !== 'SENT'; i += 1)
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      const sent = await row(to);
+      assert.deepEqual([sent?.status, sent?.attempts], ['SENT', 1]);
+      assert.equal(server.received.filter((address) => address === to).length, 1);
     });
   });
 }

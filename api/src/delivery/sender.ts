@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { OperatorSettings } from '@portal/shared/contract';
 import type { OutboxRepository, OutboxRow } from '../repositories/outbox';
-import { unseal } from '../auth/secrets';
-import { messagesDelivered } from '../http/metrics';
+import { unseal, type Keyring } from '../auth/secrets';
+import { messagesBlocked, messagesDelivered } from '../http/metrics';
 import { LOGO_CID, renderEmail } from './email';
-import { DeliveryError, type EmailTransport, type SmsTransport } from './transports';
+import { DeliveryError, type BlockedReason, type EmailTransport, type SmsTransport } from './transports';
 import { maskAddress, type Channel, type MessageKind } from './notifier';
 import { API_DIR } from '../apiDir';
 
@@ -20,16 +20,17 @@ const LOGO = fs.readFileSync(path.join(API_DIR, 'assets', 'logo.png'));
 
 export interface SenderDeps {
   outbox: OutboxRepository;
-  sealing: Buffer;
+  sealing: Keyring;
   now: () => Date;
-  log: (line: string) => void;
+  /** `warn` for what the operator must act on (a refused login, no TLS, a relay refusing). */
+  log: (line: string, level?: 'info' | 'warn') => void;
   email: EmailTransport | null;
   sms: SmsTransport | null;
   publicUrl: string;
   operator: OperatorSettings;
   /** The first retry waits this long; each next one twice as long, at most an hour. */
   retrySeconds: number;
-  /** Tries before a message is FAILED. */
+  /** Tries before a message is FAILED; a try the operator's setting blocked does not count (decision 037). */
   maxAttempts: number;
   /** A paid order's invoice as a PDF, for a receipt's attachment. */
   invoice: (orderNumber: string) => Promise<{ filename: string; content: Buffer } | null>;
@@ -45,9 +46,11 @@ export const backoffSeconds = (retrySeconds: number, attempt: number) =>
  * Delivers the outbox's PENDING messages (docs/messages.md). Each process runs one: a pass claims due
  * messages with FOR UPDATE SKIP LOCKED and a lease, so two processes never hold the same message, then
  * sends each and records SENT, or the next try with a doubling back-off, or FAILED after the last try
- * or a permanent refusal. A process that dies after sending and before recording leaves the message to
- * be sent again after the lease: delivery is at least once, and the message id (`Message-ID`, the
- * gateway's `id`) lets the receiving side drop a repeat.
+ * or a permanent refusal. A refusal the operator must fix (a wrong password, no TLS, a relay refusing)
+ * keeps the message PENDING without counting the try, and a start tries such messages at once: the
+ * operator fixes the setting and restarts (decision 037). A process that dies after sending and before
+ * recording leaves the message to be sent again after the lease: delivery is at least once, and the
+ * message id (`Message-ID`, the gateway's `id`) lets the receiving side drop a repeat.
  */
 export class MessageSender {
   private timer: NodeJS.Timeout | null = null;
@@ -55,6 +58,7 @@ export class MessageSender {
   private running: Promise<void> | null = null;
   private again = false;
   private stopped = false;
+  private released = false;
 
   constructor(private readonly deps: SenderDeps) {}
 
@@ -99,6 +103,7 @@ export class MessageSender {
     do {
       this.again = false;
       try {
+        await this.releaseBlocked();
         while (!this.stopped && (await this.runOnce()) === BATCH);
       } catch (error) {
         this.deps.log(`Message delivery: ${(error as Error).message}`);
@@ -106,14 +111,23 @@ export class MessageSender {
     } while (this.again && !this.stopped);
   }
 
+  /** Once per process, first: messages a setting blocked are due now, as the operator has restarted after a fix. */
+  private async releaseBlocked(): Promise<void> {
+    if (this.released) return;
+    this.released = true;
+    const released = await this.deps.outbox.releaseBlocked(this.deps.now(), this.channels());
+    if (released > 0) this.deps.log(`Message delivery: ${released} messages held by a setting are tried again now`);
+  }
+
+  private channels(): Channel[] {
+    return [...(this.deps.email ? (['EMAIL'] as const) : []), ...(this.deps.sms ? (['SMS'] as const) : [])];
+  }
+
   /** One batch: claims up to BATCH due messages and delivers them; answers how many it claimed. */
   async runOnce(): Promise<number> {
     const { outbox, now } = this.deps;
     const at = now();
-    const channels: Channel[] = [
-      ...(this.deps.email ? (['EMAIL'] as const) : []),
-      ...(this.deps.sms ? (['SMS'] as const) : []),
-    ];
+    const channels = this.channels();
     if (channels.length === 0) return 0;
     const claimed = (await outbox.claim(at, BATCH, channels, LEASE_SECONDS)) as Claimed[];
     // A batch goes out together (the SMTP pool takes a few at once); each outcome is recorded on its own.
@@ -135,9 +149,10 @@ export class MessageSender {
       messagesDelivered.inc({ channel: message.channel, outcome: 'sent' });
       log(`${message.kind} ${message.channel} to ${maskAddress(message.to_address)} sent (try ${message.attempts})`);
     } catch (error) {
+      const reason = (error as Error).message.slice(0, 300);
+      if (error instanceof DeliveryError && error.blocked) return this.held(message, error.blocked, reason);
       const permanent = error instanceof DeliveryError && error.permanent;
       const last = permanent || message.attempts >= this.deps.maxAttempts;
-      const reason = (error as Error).message.slice(0, 300);
       if (last) {
         await outbox.markFailed(message.id, reason);
         messagesDelivered.inc({ channel: message.channel, outcome: 'failed' });
@@ -150,6 +165,26 @@ export class MessageSender {
         `${message.kind} ${message.channel} to ${maskAddress(message.to_address)} not sent (try ${message.attempts}${last ? ', given up' : ''}): ${reason}`,
       );
     }
+  }
+
+  /**
+   * Refused for a reason the operator must fix: the try is given back (it does not count towards
+   * MESSAGE_MAX_ATTEMPTS) and the message waits the usual back-off, counted over all its tries.
+   */
+  private async held(message: Claimed, blocked: BlockedReason, reason: string): Promise<void> {
+    const { now } = this.deps;
+    const tries = message.attempts + message.blocked_tries;
+    await this.deps.outbox.hold(
+      message.id,
+      new Date(now().getTime() + backoffSeconds(this.deps.retrySeconds, tries) * 1000),
+      reason,
+    );
+    messagesDelivered.inc({ channel: message.channel, outcome: 'blocked' });
+    messagesBlocked.inc({ channel: message.channel, reason: blocked });
+    this.deps.log(
+      `${message.kind} ${message.channel} to ${maskAddress(message.to_address)} held (${blocked}; not counted as a try, kept until it is fixed): ${reason}`,
+      'warn',
+    );
   }
 
   private async sendEmail(message: Claimed): Promise<void> {

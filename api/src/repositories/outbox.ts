@@ -12,6 +12,8 @@ export interface OutboxRow {
   code_sealed: string | null;
   meta: { subject?: string; link?: { path: string; label: string }; invoice?: string };
   attempts: number;
+  /** Tries a setting blocked (a refused login, no TLS, a relay refusing): they do not count in `attempts`. */
+  blocked_tries: number;
 }
 
 /** `outbox`: the queue of messages, written in the transaction of the change that causes each one. */
@@ -51,7 +53,7 @@ export class OutboxRepository extends Repository {
         WHERE o.id IN (SELECT id FROM outbox
                         WHERE status = 'PENDING' AND next_attempt_at <= $1 AND (locked_until IS NULL OR locked_until <= $1) AND channel = ANY($3::text[])
                         ORDER BY next_attempt_at, id LIMIT $2 FOR UPDATE SKIP LOCKED)
-        RETURNING o.id, o.to_address, o.channel, o.kind, o.text_sealed, o.code_sealed, o.meta, o.attempts`,
+        RETURNING o.id, o.to_address, o.channel, o.kind, o.text_sealed, o.code_sealed, o.meta, o.attempts, o.blocked_tries`,
       [at, batch, channels, leaseSeconds],
     );
   }
@@ -75,6 +77,28 @@ export class OutboxRepository extends Repository {
       `UPDATE outbox SET next_attempt_at = $2, locked_until = NULL, last_error = $3 WHERE id = $1 AND status = 'PENDING'`,
       [id, next, reason],
     );
+  }
+
+  /**
+   * A try a setting blocked (the operator's to fix): the claim's try is given back, the blocked one
+   * counted apart, and the message waits until `next`, still PENDING.
+   */
+  async hold(id: string, next: Date, reason: string): Promise<void> {
+    await this.q.query(
+      `UPDATE outbox SET attempts = attempts - 1, blocked_tries = blocked_tries + 1, next_attempt_at = $2, locked_until = NULL, last_error = $3
+        WHERE id = $1 AND status = 'PENDING'`,
+      [id, next, reason],
+    );
+  }
+
+  /** Messages a setting once blocked, of these channels, are due at `at` (a start, after the operator's fix); answers how many. */
+  async releaseBlocked(at: Date, channels: readonly Channel[]): Promise<number> {
+    const rows = await this.q.query<{ id: string }>(
+      `UPDATE outbox SET next_attempt_at = $1
+        WHERE status = 'PENDING' AND blocked_tries > 0 AND next_attempt_at > $1 AND channel = ANY($2::text[]) RETURNING id`,
+      [at, channels],
+    );
+    return rows.length;
   }
 
   /** The latest 50 messages to an address, newest first (the sandbox's outbox view). */
