@@ -50,7 +50,7 @@ export function createContext(
   db: Db,
   keys: Keys,
   now: () => Date = () => new Date(),
-  log: (line: string) => void = () => undefined,
+  log: (line: string, level?: 'info' | 'warn') => void = () => undefined,
 ): ApiContext {
   const store = new Store(db);
   const sandbox =

@@ -4,15 +4,15 @@
  * DATABASE_URL, or the embedded one under DATA_DIR when no portal is running on it.
  */
 import { parseArgs } from 'node:util';
-import { loadConfig, printHelp } from '../config';
+import { commandName, loadConfig, printHelp } from '../config';
 import { openDb } from '../db/db';
 import { migrate } from '../db/migrate';
-import { deriveKeys, loadMasterSecret } from '../auth/secrets';
+import { loadKeys } from '../auth/secrets';
 import { createContext } from '../context';
 import { runBillingPass } from '../billing/job';
 
 const USAGE = `
-npm run billing -- [--at <time>] [--verbose]
+${commandName('billing')} [--at <time>] [--verbose]
 
 Runs one billing pass on the portal's database: charges the ACTIVE subscriptions due by <time> on
 their primary cards, retries failed renewals on their retry days, and expires subscriptions whose
@@ -35,11 +35,11 @@ async function main(): Promise<void> {
   const at = values.at ? new Date(values.at) : new Date();
   if (Number.isNaN(at.getTime()))
     throw new Error(`--at must be a date and time, e.g. 2026-12-01T06:00:00Z (got "${values.at}")`);
-  const config = loadConfig();
+  const config = loadConfig(process.env, 'billing');
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await migrate(db);
-    const keys = deriveKeys(loadMasterSecret(config.jwtSecret, config.dataDir));
+    const keys = loadKeys(config);
     const ctx = createContext(
       config,
       db,

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { CustomersRepository } from '../repositories/customers';
 import { SESSION_EXPIRED } from '../auth/guard';
-import { unseal } from '../auth/secrets';
+import { unseal, type Keyring } from '../auth/secrets';
 import { HttpError, tooManyRequests } from '../http/validate';
 import { secondsUntil } from '../days';
 import { PIN_RULE_TEXTS } from '@portal/shared/texts';
@@ -19,7 +19,7 @@ const same = (a: string, b: string) => a.length === b.length && timingSafeEqual(
  * PIN clears the count.
  */
 export async function verifyPin(
-  deps: { customers: CustomersRepository; sealing: Buffer; now: Date },
+  deps: { customers: CustomersRepository; sealing: Keyring; now: Date },
   customerId: number,
   pin: string,
 ): Promise<void> {
@@ -34,7 +34,7 @@ export async function verifyPin(
   try {
     actual = unseal(deps.sealing, sealed);
   } catch {
-    actual = null; // sealed under another master secret: no PIN can match
+    actual = null; // sealed under a key the ring no longer holds: no PIN can match
   }
   if (actual !== null && same(actual, pin)) {
     await customers.clearPinFailures(customerId);
