@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { openDb, type Db } from '../src/db/db';
-import { migrate, pendingMigrations } from '../src/db/migrate';
+import { spawn } from 'node:child_process';
+import { migrate, newerMigrations, pendingMigrations, type AppliedMigration } from '../src/db/migrate';
 import { API_DIR } from '../src/apiDir';
 import { engines, type Engine } from './harness';
 import { freshDatabase } from '../../test/lib/postgres';
@@ -78,10 +79,16 @@ for (const engine of engines()) {
         await database?.drop();
       });
 
-      it('every migration runs, in order, and is recorded once', async () => {
+      it('every migration runs, in order, and is recorded once, each reported with its time', async () => {
         assert.ok(FILES.length >= 14, 'the migrations are there');
         assert.deepEqual(await pendingMigrations(database.db), FILES, 'all pending before');
-        assert.deepEqual(await migrate(database.db), FILES);
+        const reported: AppliedMigration[] = [];
+        assert.deepEqual(await migrate(database.db, { onApplied: (m) => reported.push(m) }), FILES);
+        assert.deepEqual(
+          reported.map((m) => m.file),
+          FILES,
+        );
+        assert.ok(reported.every((m) => Number.isInteger(m.ms) && m.ms >= 0));
         assert.deepEqual(await recorded(database.db), versionsOf(FILES));
         // The last migration's table exists: the files ran, not only their records.
         assert.equal((await database.db.query('SELECT 1 FROM invoice_pdfs')).length, 0);
@@ -135,11 +142,7 @@ for (const engine of engines()) {
       const { db, drop } = await emptyDatabase(engine);
       try {
         await migrateTheOldWay(db, FILES.slice(0, 10));
-        assert.deepEqual(
-          await pendingMigrations(db),
-          FILES,
-          'the old record is not postgrator’s: all pending until taken over',
-        );
+        assert.deepEqual(await pendingMigrations(db), FILES.slice(10), 'read from the old record until taken over');
         assert.deepEqual(await migrate(db), FILES.slice(10));
         assert.deepEqual(await recorded(db), versionsOf(FILES));
         assert.equal((await db.query('SELECT 1 FROM invoice_pdfs')).length, 0, 'the last migration ran');
@@ -160,7 +163,7 @@ for (const engine of engines()) {
       const { db, drop } = await emptyDatabase(engine);
       try {
         await assert.rejects(
-          migrate(db, dir),
+          migrate(db, { dir }),
           /Migration 002\.do\.broken\.sql failed, so none of this start's migrations is applied: division by zero/,
         );
         const [tables] = await db.query<{ first: string | null; second: string | null; record: string | null }>(
@@ -172,8 +175,29 @@ for (const engine of engines()) {
           path.join(dir, '002.do.broken.sql'),
           'CREATE TABLE second_table (id INT);\nINSERT INTO second_table VALUES (1);\n',
         );
-        assert.deepEqual(await migrate(db, dir), ['001.do.first.sql', '002.do.broken.sql']);
+        assert.deepEqual(await migrate(db, { dir }), ['001.do.first.sql', '002.do.broken.sql']);
         assert.deepEqual(await recorded(db), [1, 2]);
+      } finally {
+        await drop();
+      }
+    });
+
+    it('the release before starts on a database this release migrated (a rollback): nothing runs, nothing is pending', async () => {
+      const dir = path.join(tempDir('ontv-migrations-'), 'migrations');
+      fs.mkdirSync(dir);
+      fs.writeFileSync(path.join(dir, '001.do.first.sql'), 'CREATE TABLE first_table (id INT);\n');
+      fs.writeFileSync(path.join(dir, '002.do.second.sql'), 'ALTER TABLE first_table ADD COLUMN added TEXT;\n');
+      const { db, drop } = await emptyDatabase(engine);
+      try {
+        assert.deepEqual(await migrate(db, { dir }), ['001.do.first.sql', '002.do.second.sql']);
+        // The previous release's files: it has no 002, and it neither fails nor undoes anything.
+        fs.rmSync(path.join(dir, '002.do.second.sql'));
+        const reported: AppliedMigration[] = [];
+        assert.deepEqual(await migrate(db, { dir, onApplied: (m) => reported.push(m) }), []);
+        assert.deepEqual(reported, []);
+        assert.deepEqual(await pendingMigrations(db, dir), [], 'ready');
+        assert.deepEqual(await newerMigrations(db, dir), [2]);
+        assert.equal((await db.query('SELECT added FROM first_table')).length, 0, 'the expanded schema stays');
       } finally {
         await drop();
       }
@@ -186,15 +210,18 @@ for (const engine of engines()) {
       fs.writeFileSync(path.join(dir, '003.do.third.sql'), 'CREATE TABLE third_table (id INT);\n');
       const { db, drop } = await emptyDatabase(engine);
       try {
-        assert.deepEqual(await migrate(db, dir), ['001.do.first.sql', '003.do.third.sql']);
+        assert.deepEqual(await migrate(db, { dir }), ['001.do.first.sql', '003.do.third.sql']);
         // A branch merged after 003 was applied: postgrator alone would never run it.
         fs.writeFileSync(path.join(dir, '002.do.late.sql'), 'CREATE TABLE late_table (id INT);\n');
-        await assert.rejects(migrate(db, dir), /Migrations 002\.do\.late\.sql are numbered below ones already applied/);
+        await assert.rejects(
+          migrate(db, { dir }),
+          /Migrations 002\.do\.late\.sql are numbered below ones already applied/,
+        );
         assert.deepEqual(await pendingMigrations(db, dir), ['002.do.late.sql'], 'readiness says so too');
         fs.rmSync(path.join(dir, '002.do.late.sql'));
         // Named the old way: postgrator would not see it at all.
         fs.writeFileSync(path.join(dir, '004_old_style.sql'), 'CREATE TABLE old_style (id INT);\n');
-        await assert.rejects(migrate(db, dir), /Migration 004_old_style\.sql is not named NNN\.do\.name\.sql/);
+        await assert.rejects(migrate(db, { dir }), /Migration 004_old_style\.sql is not named NNN\.do\.name\.sql/);
       } finally {
         await drop();
       }
@@ -232,3 +259,66 @@ if (process.env.TEST_DATABASE_URL) {
     }
   });
 }
+
+const MIGRATE = path.join(API_DIR, 'src', 'cli', 'migrate.ts');
+
+/** `npm run migrate` as an operator runs it (tsx's loader in a node process), with its output. */
+function runMigrate(
+  databaseUrl: string,
+  ...args: string[]
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', MIGRATE, ...args], {
+      cwd: path.join(API_DIR, '..'),
+      env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('exit', (status) => resolve({ status, stdout, stderr: stderr.trim() }));
+  });
+}
+
+describe('the migrate command', () => {
+  it('names DATABASE_URL in one line when the database cannot be reached, never its password', async () => {
+    const run = await runMigrate('postgres://ontv:s3cret-pass@127.0.0.1:1/ontv', '--check');
+    assert.equal(run.status, 1);
+    assert.equal(
+      run.stderr,
+      'DATABASE_URL: cannot use the PostgreSQL database at 127.0.0.1:1/ontv: nothing listens there (ECONNREFUSED). Check DATABASE_URL and that the server runs.',
+    );
+    assert.doesNotMatch(run.stdout + run.stderr, /s3cret/);
+  });
+
+  if (process.env.TEST_DATABASE_URL) {
+    it('--check lists what would run and exits 3, applying nothing; migrate applies and logs each; then --check exits 0', async () => {
+      const { url, drop } = await emptyDatabase('postgres');
+      try {
+        const check = await runMigrate(url!, '--check');
+        assert.equal(check.status, 3, check.stderr);
+        assert.deepEqual(check.stdout.trim().split('\n'), [
+          ...FILES.map((file) => `Pending: ${file}`),
+          `${FILES.length} migrations to apply: run npm run migrate.`,
+        ]);
+        const db = await openDb({ databaseUrl: url, dataDir: null });
+        try {
+          assert.deepEqual(await pendingMigrations(db), FILES, 'nothing applied');
+        } finally {
+          await db.close();
+        }
+        // Two at once, as a second process starting during a migration: each file applied once, both end well.
+        const runs = await Promise.all([runMigrate(url!), runMigrate(url!)]);
+        for (const run of runs) assert.equal(run.status, 0, run.stderr);
+        const applied = runs.flatMap((run) => [...run.stdout.matchAll(/^Applied (\S+) in \d+ ms$/gm)].map((m) => m[1]));
+        assert.deepEqual(applied, FILES, 'each migration applied once, by one of them');
+        assert.equal(runs.filter((run) => /^Up to date: no migration to apply\.$/m.test(run.stdout)).length, 1);
+        const after = await runMigrate(url!, '--check');
+        assert.equal(after.status, 0);
+        assert.equal(after.stdout, 'Up to date: no migration to apply.\n');
+      } finally {
+        await drop();
+      }
+    });
+  }
+});

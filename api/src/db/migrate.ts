@@ -28,17 +28,47 @@ function migrationFiles(dir: string): { version: number; file: string }[] {
     });
 }
 
-/** Migrations this code has that the database has not applied (readiness: none). */
+/**
+ * The versions the database records as applied: postgrator's table, or, on a database the migrator
+ * before postgrator left (see takeOver), its `schema_migrations` under the old names.
+ */
+async function appliedVersions(db: Queryable): Promise<Set<number>> {
+  const [tables] = await db.query<{ current: string | null; old: string | null }>(
+    `SELECT to_regclass('${TABLE}')::text AS current, to_regclass('schema_migrations')::text AS old`,
+  );
+  if (tables?.current)
+    return new Set(
+      (await db.query<{ version: number }>(`SELECT version::int AS version FROM ${TABLE} WHERE version > 0`)).map(
+        (row) => row.version,
+      ),
+    );
+  if (!tables?.old) return new Set();
+  const old = await db.query<{ version: string }>('SELECT version FROM schema_migrations');
+  return new Set(old.map((row) => Number(/^(\d+)_/.exec(row.version)?.[1])).filter(Number.isInteger));
+}
+
+/** Migrations this code has that the database has not applied (readiness: none; `migrate --check` lists them). */
 export async function pendingMigrations(db: Queryable, dir = MIGRATIONS_DIR): Promise<string[]> {
-  const [table] = await db.query<{ found: string | null }>(`SELECT to_regclass('${TABLE}')::text AS found`);
-  const done = table?.found
-    ? new Set(
-        (await db.query<{ version: number }>(`SELECT version::int AS version FROM ${TABLE}`)).map((row) => row.version),
-      )
-    : new Set<number>();
+  const done = await appliedVersions(db);
   return migrationFiles(dir)
     .filter((migration) => !done.has(migration.version))
     .map((migration) => migration.file);
+}
+
+/**
+ * Versions the database records that this code has no file for: a newer release migrated it. This
+ * release still runs on it (an upgrade only adds, docs/decisions/026-migrations-through-postgrator.md),
+ * which is how a rollback works; postgrator then applies nothing.
+ */
+export async function newerMigrations(db: Queryable, dir = MIGRATIONS_DIR): Promise<number[]> {
+  const known = new Set(migrationFiles(dir).map((migration) => migration.version));
+  return [...(await appliedVersions(db))].filter((version) => !known.has(version)).sort((a, b) => a - b);
+}
+
+/** A migration applied: its file, and how long it ran. */
+export interface AppliedMigration {
+  file: string;
+  ms: number;
 }
 
 /**
@@ -46,11 +76,16 @@ export async function pendingMigrations(db: Queryable, dir = MIGRATIONS_DIR): Pr
  * postgrator (docs/decisions/026-migrations-through-postgrator.md); answers their file names. All of
  * one start's migrations run in one transaction, under an advisory lock: a process starting beside
  * this one waits, then finds them applied; a failing migration leaves the database as it was.
+ * `onApplied` hears of each one, with its time, once they are committed (the server and `migrate` log them).
  */
-export async function migrate(db: Db, dir = MIGRATIONS_DIR): Promise<string[]> {
+export async function migrate(
+  db: Db,
+  options: { dir?: string; onApplied?: (migration: AppliedMigration) => void } = {},
+): Promise<string[]> {
+  const { dir = MIGRATIONS_DIR, onApplied } = options;
   migrationFiles(dir);
   const { default: Postgrator } = await import('postgrator');
-  return db.transaction(async (tx) => {
+  const applied = await db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [LOCK_ID]);
     const postgrator = new Postgrator({
       driver: 'pg',
@@ -62,14 +97,18 @@ export async function migrate(db: Db, dir = MIGRATIONS_DIR): Promise<string[]> {
       execSqlScript: (sql) => tx.script(sql),
     });
     let running = '';
-    postgrator.on(
-      'migration-started',
-      (migration: Postgrator.Migration) => (running = path.basename(migration.filename)),
+    let started = 0;
+    const timed: AppliedMigration[] = [];
+    postgrator.on('migration-started', (migration: Postgrator.Migration) => {
+      running = path.basename(migration.filename);
+      started = performance.now();
+    });
+    postgrator.on('migration-finished', (migration: Postgrator.Migration) =>
+      timed.push({ file: path.basename(migration.filename), ms: Math.round(performance.now() - started) }),
     );
     await takeOver(tx, await postgrator.getMigrations());
-    let applied: Postgrator.Migration[];
     try {
-      applied = await postgrator.migrate();
+      await postgrator.migrate();
     } catch (error) {
       const what = running ? `Migration ${running} failed` : 'Migrating failed';
       throw new Error(`${what}, so none of this start's migrations is applied: ${(error as Error).message}`, {
@@ -83,8 +122,10 @@ export async function migrate(db: Db, dir = MIGRATIONS_DIR): Promise<string[]> {
       throw new Error(
         `Migrations ${skipped.join(', ')} are numbered below ones already applied and were never applied: number them after the last one`,
       );
-    return applied.map((migration) => path.basename(migration.filename));
+    return timed;
   });
+  for (const migration of applied) onApplied?.(migration);
+  return applied.map((migration) => migration.file);
 }
 
 /**
