@@ -15,6 +15,7 @@ import { stripeWebhookRoute } from './routes/stripeWebhook';
 import { billingDevRoutes } from './routes/billing';
 import { staffRoutes } from './routes/staff';
 import { databaseAnswers, pendingMigrations } from './db/migrate';
+import { RELEASE } from './release';
 
 /** The reference API as a Fastify plugin; mounted under `/api` by the server. */
 export function apiPlugin(ctx: ApiContext) {
@@ -45,9 +46,11 @@ export function apiPlugin(ctx: ApiContext) {
     app.addHook('onSend', async (_request, reply) => {
       if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     });
-    // For a load balancer: alive, and ready (database reachable, migrations done, not stopping).
+    // For a load balancer: alive, and ready (database reachable, migrations done, not stopping). Alive
+    // names the release, so an operator sees which one answers during an upgrade.
     let migrated = false;
-    app.get('/health', async () => ({ status: 'ok' }));
+    const health = { status: 'ok', version: RELEASE.version, commit: RELEASE.commit };
+    app.get('/health', async () => health);
     app.get('/ready', async (request, reply) => {
       // From SIGTERM on, a balancer takes this process out of rotation while it drains.
       if (ctx.lifecycle.stopping) return reply.code(503).send({ status: 'stopping' });

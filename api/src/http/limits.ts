@@ -1,5 +1,7 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RateLimitsRepository } from '../repositories/rateLimits';
 import { secondsUntil } from '../days';
+import { HttpError } from './validate';
 
 /** One limited key: at most `max` hits per window; past `spaceAfter` hits each next one waits longer. */
 export interface Limit {
@@ -173,4 +175,29 @@ export class Limits {
     if (spent.not_before && new Date(spent.not_before) > now) return secondsUntil(spent.not_before, now);
     return 'busy';
   }
+}
+
+/** Requests whose refusal is logged already (by the route, with what only it knows): never twice. */
+const refusalsLogged = new WeakSet<FastifyRequest>();
+
+/**
+ * One warn line for a refused attempt (docs/decisions/036-operator-logs-and-headers.md): the event,
+ * the reason and what the caller adds (never a secret; a username only masked), with the client's
+ * address; the request id comes with the request's logger.
+ */
+export function logRefusal(request: FastifyRequest, event: string, fields: Record<string, unknown>): void {
+  refusalsLogged.add(request);
+  request.log.warn({ event, ip: request.ip, ...fields }, event);
+}
+
+/** Every 429 a limit answers is logged once: by its route, or else here, with the refusal's code and route. */
+export function installRefusalLog(app: FastifyInstance): void {
+  app.addHook('onError', async (request, _reply, error) => {
+    if (!(error instanceof HttpError) || error.statusCode !== 429 || refusalsLogged.has(request)) return;
+    logRefusal(request, 'limit.refused', {
+      reason: error.code,
+      route: request.routeOptions.url,
+      retryAfter: Number(error.headers['retry-after']),
+    });
+  });
 }

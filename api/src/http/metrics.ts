@@ -2,6 +2,7 @@ import cluster from 'node:cluster';
 import http from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { AggregatorRegistry, Counter, Gauge, Histogram, collectDefaultMetrics, register } from 'prom-client';
+import { RELEASE } from '../release';
 
 /**
  * What an operator watches, in Prometheus' text format (prom-client's default registry): requests by
@@ -13,6 +14,15 @@ collectDefaultMetrics();
 // An API process of a cluster answers the primary's requests for its figures: prom-client sets that
 // listener up when an AggregatorRegistry is made.
 if (cluster.isWorker) new AggregatorRegistry();
+
+// The running release as labels of a constant 1 (Prometheus' build_info convention): joined to any
+// other series, it says which release answered. Every process of a cluster runs the same one.
+new Gauge({
+  name: 'ontv_build_info',
+  help: 'The running release: version, commit and Node.js release as labels; always 1',
+  labelNames: ['version', 'commit', 'node'] as const,
+  aggregator: 'max',
+}).set({ version: RELEASE.version, commit: RELEASE.commit, node: RELEASE.node }, 1);
 
 const requests = new Histogram({
   name: 'ontv_http_request_duration_seconds',
@@ -57,8 +67,14 @@ export const messages = new Counter({
 
 export const messagesDelivered = new Counter({
   name: 'ontv_message_deliveries_total',
-  help: 'Delivery tries by channel and outcome: sent, retried (tried again later), failed (given up)',
+  help: 'Delivery tries by channel and outcome: sent, retried (tried again later), failed (given up), blocked (a setting the operator must fix; kept, not counted)',
   labelNames: ['channel', 'outcome'] as const,
+});
+
+export const messagesBlocked = new Counter({
+  name: 'ontv_message_deliveries_blocked_total',
+  help: 'Delivery tries refused for a reason the operator must fix, by channel and reason: authentication (SMTP_URL user and password, SMS_GATEWAY_TOKEN), tls (no TLS while SMTP_URL has a password), relay; the message stays queued',
+  labelNames: ['channel', 'reason'] as const,
 });
 
 /**

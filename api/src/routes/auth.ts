@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { endpoints, usernameOf } from '@portal/shared/contract';
 import type { ApiContext } from '../context';
-import type { Limit } from '../http/limits';
+import { logRefusal, type Limit } from '../http/limits';
+import { maskUsername } from '../log';
 import { HttpError, tooManyRequests } from '../http/validate';
 import { daysBefore } from '../days';
 import { route } from '../http/route';
@@ -12,7 +13,7 @@ import { notifyCustomer } from '../delivery/notifier';
 import type { CustomerRow } from '../repositories/customers';
 import { bearerToken, SESSION_EXPIRED } from '../auth/guard';
 import { decoyHash, hashPassword, needsRehash, verifyPassword } from '../auth/passwords';
-import { sha256, unseal } from '../auth/secrets';
+import { sha256, unseal, type Keyring } from '../auth/secrets';
 import { ERROR_TEXTS } from '../texts/errors';
 import { operatorOf } from '../portalConfig';
 
@@ -30,12 +31,12 @@ function subjectOf(customer: CustomerRow, sessionId: string, deviceUsername: str
   };
 }
 
-/** The sealed PIN; null (and a warning) if the master secret changed since it was sealed. */
-function readPin(key: Buffer, customer: CustomerRow, log: FastifyBaseLogger): string | null {
+/** The sealed PIN; null (and a warning) if no key of the ring opens it any more (docs/deploy/keys.md). */
+function readPin(ring: Keyring, customer: CustomerRow, log: FastifyBaseLogger): string | null {
   try {
-    return unseal(key, customer.pin_sealed);
-  } catch {
-    log.warn({ customerId: customer.id }, 'PIN cannot be unsealed: was JWT_SECRET changed?');
+    return unseal(ring, customer.pin_sealed);
+  } catch (error) {
+    log.warn({ customerId: customer.id }, `PIN cannot be unsealed: ${(error as Error).message}`);
     return null;
   }
 }
@@ -104,18 +105,24 @@ export function authRoutes(app: FastifyInstance, ctx: ApiContext): void {
         ? verifyPassword(body.password, customer.password_hash)
         : decoyHash().then((hash) => verifyPassword(body.password, hash).then(() => false)),
     );
+    // A failed or refused login: one warn line, the username masked, never the password.
+    const failed = (reason: string, fields: Record<string, unknown> = {}) =>
+      logRefusal(request, 'login.failed', { reason, user: maskUsername(body.username), ...fields });
     if (!checked.ok) {
       logins.inc({ outcome: 'limited' });
+      failed('limited', { retryAfter: checked.retryAfter });
       throw tooManyRequests(ERROR_TEXTS.tooManyLogins, checked.retryAfter, 'TOO_MANY_ATTEMPTS');
     }
     const { valid } = checked;
     if (!customer || !valid) {
       logins.inc({ outcome: 'failed' });
+      failed(customer ? 'wrong-password' : 'unknown-user');
       throw new HttpError(401, LOGIN_FAILED, 'LOGIN_FAILED');
     }
     // Blocked by the operator's staff: refused, once the password proved it is the customer asking.
     const blocked = () => {
       logins.inc({ outcome: 'blocked' });
+      failed('blocked', { customerId: customer.id });
       const { supportPhone, supportEmail } = operatorOf(ctx.config);
       return new HttpError(403, ERROR_TEXTS.signInBlocked(supportPhone, supportEmail), 'ACCOUNT_BLOCKED');
     };

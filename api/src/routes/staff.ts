@@ -6,6 +6,8 @@ import type { ApiContext } from '../context';
 import type { AuditFilter, AuditRow } from '../repositories/audit';
 import type { StaffRow, StaffSession } from '../repositories/staff';
 import { HttpError, tooManyRequests } from '../http/validate';
+import { logRefusal } from '../http/limits';
+import { maskUsername } from '../log';
 import { STAFF_IDLE_MINUTES, staffRoute } from '../http/staffRoute';
 import { bearerToken } from '../auth/guard';
 import { decoyHash, hashPassword, verifyPassword } from '../auth/passwords';
@@ -110,9 +112,18 @@ export function staffRoutes(app: FastifyInstance, ctx: ApiContext): void {
         ? verifyPassword(body.password, staff.password_hash)
         : decoyHash().then((hash) => verifyPassword(body.password, hash).then(() => false)),
     );
-    if (!checked.ok) throw tooManyRequests(STAFF_TEXTS.tooManyLogins, checked.retryAfter, 'TOO_MANY_ATTEMPTS');
+    // A failed or refused sign-in: one warn line, the e-mail masked, never the password.
+    const failed = (reason: string, fields: Record<string, unknown> = {}) =>
+      logRefusal(request, 'staff.login.failed', { reason, user: maskUsername(body.email), ...fields });
+    if (!checked.ok) {
+      failed('limited', { retryAfter: checked.retryAfter });
+      throw tooManyRequests(STAFF_TEXTS.tooManyLogins, checked.retryAfter, 'TOO_MANY_ATTEMPTS');
+    }
     const { valid } = checked;
-    if (!staff || !valid) throw new HttpError(401, STAFF_TEXTS.loginFailed, 'LOGIN_FAILED');
+    if (!staff || !valid) {
+      failed(!staff ? 'unknown-user' : staff.disabled_at ? 'disabled' : 'wrong-password');
+      throw new HttpError(401, STAFF_TEXTS.loginFailed, 'LOGIN_FAILED');
+    }
     await ctx.limits.forgive([pair.key]);
     const sessionId = randomUUID();
     await store.staff.startSession(sessionId, staff.id, ctx.now());
@@ -155,7 +166,14 @@ export function staffRoutes(app: FastifyInstance, ctx: ApiContext): void {
     if (staff.must_change_password || !staff.totp_sealed) throw new HttpError(409, STAFF_TEXTS.stepDone, 'CONFLICT');
     const guard = { key: `staff-totp:${staff.id}`, max: WRONG_CODES, windowSeconds: 15 * 60 };
     const reserved = await ctx.limits.reserve([guard]);
-    if (!reserved.ok) throw tooManyRequests(STAFF_TEXTS.tooManyCodes, reserved.retryAfter, 'TOO_MANY_ATTEMPTS');
+    if (!reserved.ok) {
+      logRefusal(request, 'staff.code.failed', {
+        reason: 'limited',
+        staffId: staff.id,
+        retryAfter: reserved.retryAfter,
+      });
+      throw tooManyRequests(STAFF_TEXTS.tooManyCodes, reserved.retryAfter, 'TOO_MANY_ATTEMPTS');
+    }
     const now = ctx.now();
     let taken = false;
     try {
@@ -164,7 +182,10 @@ export function staffRoutes(app: FastifyInstance, ctx: ApiContext): void {
     } finally {
       await ctx.limits.settle([guard], !taken);
     }
-    if (!taken) throw new HttpError(400, STAFF_TEXTS.wrongCode, 'WRONG_CODE');
+    if (!taken) {
+      logRefusal(request, 'staff.code.failed', { reason: 'wrong-code', staffId: staff.id });
+      throw new HttpError(400, STAFF_TEXTS.wrongCode, 'WRONG_CODE');
+    }
     if (!(await store.staff.completeSession(session.sessionId, now))) {
       throw new HttpError(409, STAFF_TEXTS.stepDone, 'CONFLICT');
     }
