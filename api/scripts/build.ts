@@ -7,21 +7,45 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
-import { API_DIR } from '../src/apiDir';
+import { API_DIR, REPO_ROOT } from '../src/apiDir';
+import { nodeCheckBanner } from '../src/cli/node-version';
+import { releaseFromSources } from '../src/release';
 
 const { dependencies } = JSON.parse(fs.readFileSync(path.join(API_DIR, 'package.json'), 'utf8')) as {
   dependencies: Record<string, string>;
 };
 
-async function main(): Promise<void> {
+const { engines } = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as {
+  engines: { node: string };
+};
+
+/**
+ * Every compiled entry point: the server, and each command an operator runs beside it (docs/deploy/),
+ * under the name `npm run <name>` has in a checkout.
+ */
+export const COMMANDS = {
+  main: path.join('src', 'main.ts'),
+  billing: path.join('src', 'cli', 'billing.ts'),
+  staff: path.join('src', 'cli', 'staff.ts'),
+  migrate: path.join('src', 'cli', 'migrate.ts'),
+  keys: path.join('src', 'cli', 'keys.ts'),
+  'move-to-postgres': path.join('src', 'cli', 'move-to-postgres.ts'),
+};
+
+/** Compiles every entry point into api/dist/. */
+export async function buildApi(): Promise<void> {
   const started = Date.now();
   await build({
     // The invoice renderer's worker thread is a file of its own beside main.js (payments/invoiceFiles.ts).
     entryPoints: {
-      main: path.join(API_DIR, 'src', 'main.ts'),
-      billing: path.join(API_DIR, 'src', 'cli', 'billing.ts'),
+      ...Object.fromEntries(Object.entries(COMMANDS).map(([name, file]) => [name, path.join(API_DIR, file)])),
       invoicePdfWorker: path.join(API_DIR, 'src', 'payments', 'invoicePdfWorker.ts'),
     },
+    // Each file checks the Node.js release before it loads anything (an old one would fail on a package
+    // with a stack trace), and knows it is the compiled artifact: production unless SANDBOX=1 (config.ts).
+    banner: { js: nodeCheckBanner(engines.node) },
+    // and which release it is (version and commit, release.ts): the compiled server has no .git to ask.
+    define: { __ONTV_COMPILED__: 'true', __ONTV_RELEASE__: JSON.stringify(releaseFromSources()) },
     outdir: path.join(API_DIR, 'dist'),
     bundle: true,
     platform: 'node',
@@ -32,10 +56,13 @@ async function main(): Promise<void> {
     sourcemap: true,
     logLevel: 'warning',
   });
-  console.info(`API compiled into api/dist/ (main.js, billing.js, invoicePdfWorker.js) in ${Date.now() - started} ms`);
+  const files = [...Object.keys(COMMANDS), 'invoicePdfWorker'].map((name) => `${name}.js`).join(', ');
+  console.info(`API compiled into api/dist/ (${files}) in ${Date.now() - started} ms`);
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-});
+if (require.main === module) {
+  buildApi().catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}

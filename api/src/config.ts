@@ -1,6 +1,20 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_OPERATOR, type OperatorSettings } from '@portal/shared/contract';
 import { environmentHelp, SETTINGS } from './settings';
+import { missingKeys } from './auth/secrets';
+
+/** Set to true by the build of api/dist (api/scripts/build.ts, esbuild's define); absent when run from sources. */
+declare const __ONTV_COMPILED__: boolean | undefined;
+
+/**
+ * The compiled server and commands (api/dist): a production artifact, production unless SANDBOX=1 says
+ * otherwise. From sources (npm start, tsx) the server is a sandbox on loopback, as a newcomer expects.
+ */
+export const COMPILED = typeof __ONTV_COMPILED__ !== 'undefined' && __ONTV_COMPILED__ === true;
+
+/** How a person runs a command here: `node api/dist/staff.js` in a release, `npm run staff --` in a checkout. */
+export const commandName = (name: string): string => (COMPILED ? `node api/dist/${name}.js` : `npm run ${name} --`);
 
 /** `live` or `test`, from a Stripe key (sk_live_…, pk_test_…). */
 const stripeMode = (key: string) => key.split('_')[1];
@@ -68,7 +82,13 @@ export function isLoopback(host: string): boolean {
  * through a real processor.
  */
 function startRefusal(
-  e: { SANDBOX?: boolean | undefined; PAYMENT_PROVIDER: string; HOST: string; TRUST_PROXY: boolean },
+  e: {
+    SANDBOX?: boolean | undefined;
+    PAYMENT_PROVIDER: string;
+    HOST: string;
+    TRUST_PROXY: boolean;
+    NODE_ENV?: string | undefined;
+  },
   production: boolean,
   sandbox: boolean,
 ): string | null {
@@ -80,7 +100,9 @@ function startRefusal(
       e.SANDBOX === false
         ? 'SANDBOX=0'
         : production
-          ? 'NODE_ENV=production'
+          ? e.NODE_ENV === 'production'
+            ? 'NODE_ENV=production'
+            : 'the compiled server is production unless SANDBOX=1'
           : e.TRUST_PROXY
             ? 'TRUST_PROXY=1: it serves the internet through a proxy'
             : `HOST=${e.HOST} is not loopback`;
@@ -89,18 +111,83 @@ function startRefusal(
   return null;
 }
 
-/** Reads the environment once, naming every bad variable; refuses a start that would give the sandbox away (startRefusal). */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+type Settings = z.infer<typeof envSchema>;
+
+/** The operator's legal data, each field from its OPERATOR_ setting: what invoices and e-mails print. */
+const OPERATOR_SETTINGS: { [K in keyof OperatorSettings]: keyof Settings } = {
+  name: 'OPERATOR_NAME',
+  address: 'OPERATOR_ADDRESS',
+  idNumber: 'OPERATOR_ID_NUMBER',
+  vatNumber: 'OPERATOR_VAT_NUMBER',
+  bankAccount: 'OPERATOR_BANK_ACCOUNT',
+  supportPhone: 'OPERATOR_SUPPORT_PHONE',
+  supportEmail: 'OPERATOR_SUPPORT_EMAIL',
+};
+
+/** Digits and letters only, lower case: `161-000-00000000-00` is the sample `1610000000000000`. */
+const bare = (value: string) => value.replace(/[^\p{L}\p{N}@.]/gu, '').toLowerCase();
+
+/** The operator's data from the settings; in a sandbox or on a test server the sample fills what is unset. */
+function operatorFrom(e: Settings): OperatorSettings {
+  const entries = Object.entries(OPERATOR_SETTINGS) as Array<[keyof OperatorSettings, keyof Settings]>;
+  return Object.fromEntries(
+    entries.map(([field, name]) => [field, (e[name] as string | undefined) ?? DEFAULT_OPERATOR[field]]),
+  ) as OperatorSettings;
+}
+
+/**
+ * Why a production start must not go on though its settings are each valid, in one line naming the
+ * settings, or null: without a public address every link points at localhost; without SMTP or SMS no
+ * customer gets a code (nobody can register or reset a password); with the sample legal data every
+ * invoice is wrong.
+ */
+function productionRefusal(e: Settings): string | null {
+  if (!e.PUBLIC_URL)
+    return "PUBLIC_URL is not set: a production start needs the portal's public address (e.g. https://portal.example.ba), for canonical URLs, the sitemap, robots.txt and the links in e-mails.";
+  if (isLoopback(new URL(e.PUBLIC_URL).hostname))
+    return `PUBLIC_URL=${e.PUBLIC_URL} is this machine's own address: set the address customers reach the portal at (e.g. https://portal.example.ba).`;
+  if (!e.SMTP_URL && !e.SMS_GATEWAY_URL)
+    return 'Neither SMTP_URL nor SMS_GATEWAY_URL is set: a production start needs a way to deliver registration and reset codes (e-mail through SMTP_URL with MAIL_FROM, SMS through SMS_GATEWAY_URL, or both); without one no customer can register.';
+  const entries = Object.entries(OPERATOR_SETTINGS) as Array<[keyof OperatorSettings, keyof Settings]>;
+  const missing = entries.filter(([, name]) => !e[name]).map(([, name]) => name);
+  if (missing.length > 0)
+    return `${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not set: a production start needs the operator's own legal data and support contact, which every invoice and e-mail prints (docs/deploy/README.md#the-operators-legal-data).`;
+  const samples = entries
+    .filter(([field, name]) => bare(e[name] as string) === bare(DEFAULT_OPERATOR[field]))
+    .map(([, name]) => name);
+  if (samples.length > 0)
+    return `${samples.join(', ')} still ${samples.length === 1 ? 'holds' : 'hold'} the sample data of the sandbox: set the operator's own (docs/deploy/README.md#the-operators-legal-data).`;
+  return null;
+}
+
+/**
+ * Which start reads the environment: the server (every rule), the billing command (it charges cards, so
+ * it needs the real processor), or a command that only opens the database (staff, migrate, keys).
+ */
+export type ConfigPurpose = 'server' | 'billing' | 'command';
+
+/**
+ * Reads the environment once, naming every bad variable; refuses a start that would give the sandbox
+ * away (startRefusal) and a production server that is half-configured (productionRefusal). A command
+ * needs only what it does: billing the card processor, staff, migrate and keys only the database and keys.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, purpose: ConfigPurpose = 'server') {
   const parsed = envSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
     throw new Error(`Invalid configuration:\n${problems}`);
   }
   const e = parsed.data;
-  const production = env.NODE_ENV === 'production';
+  // The compiled server is production unless SANDBOX=1 says otherwise (COMPILED).
+  const production = env.NODE_ENV === 'production' || (COMPILED && e.SANDBOX !== true);
   // A loopback server behind a proxy (TRUST_PROXY) serves the internet: no sandbox unless asked for.
   const sandbox = e.SANDBOX ?? (isLoopback(e.HOST) && !production && !e.TRUST_PROXY);
-  const refusal = startRefusal(e, production, sandbox);
+  const refusal =
+    purpose === 'command'
+      ? null
+      : (startRefusal({ ...e, NODE_ENV: env.NODE_ENV }, production, sandbox) ??
+        (production && purpose === 'server' ? productionRefusal(e) : null) ??
+        missingKeys({ jwtSecret: e.JWT_SECRET, sealingKeys: e.SEALING_KEYS, sandbox }));
   if (refusal) throw new Error(refusal);
   return {
     port: e.PORT,
@@ -109,6 +196,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     databaseUrl: e.DATABASE_URL,
     product: e.PRODUCT,
     jwtSecret: e.JWT_SECRET,
+    /** The keyring that seals stored secrets, the first entry sealing (docs/deploy/keys.md). */
+    sealingKeys: e.SEALING_KEYS,
     tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
     refreshWindowDays: e.REFRESH_WINDOW_DAYS,
     trustProxy: e.TRUST_PROXY,
@@ -142,6 +231,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       maxAttempts: e.MESSAGE_MAX_ATTEMPTS,
       pollSeconds: e.MESSAGE_POLL_SECONDS,
     },
+    /** Printed on invoices, their PDFs and every e-mail; served to the pages in /portal.config.json. */
+    operator: operatorFrom(e),
+    production,
     logLevel: e.LOG_LEVEL,
     portalRoot: path.resolve(e.PORTAL_ROOT),
   };

@@ -2,19 +2,22 @@ import cluster from 'node:cluster';
 import { loadConfig, type ApiConfig } from './config';
 import { openDb } from './db/db';
 import { migrate } from './db/migrate';
+import { reaching } from './db/reach';
 import { demoCustomersIn, seed } from './db/seed';
-import { deriveKeys, loadMasterSecret } from './auth/secrets';
+import { loadKeys } from './auth/secrets';
 import { createContext } from './context';
 import { createServer } from './server';
 import { scheduleBilling } from './billing/schedule';
 import { measureBacklogWith, serveMetrics } from './http/metrics';
-import { smtpHost } from './delivery/transports';
+import { checkSmtp, smtpHost } from './delivery/transports';
 import { Drain, FINISH_MS } from './http/drain';
+import { logger, notice } from './log';
+import { RELEASE } from './release';
 
 /** Printed whatever the log level: people and scripts wait for this line. */
 function announce(config: ApiConfig, port: number, engine: string, seeded: boolean): void {
   const workers = config.workers > 1 ? `, ${config.workers} API processes` : '';
-  console.info(
+  notice.info(
     `Portal ready at http://localhost:${port} (database: ${engine}${engine === 'pglite' ? ` in ${config.dataDir}` : ''}${workers}${seeded ? ', demo data seeded' : ''})`,
   );
 }
@@ -25,9 +28,12 @@ function announce(config: ApiConfig, port: number, engine: string, seeded: boole
  * password is in the README.
  */
 async function prepare(config: ApiConfig) {
-  const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  await migrate(db);
-  const keys = deriveKeys(loadMasterSecret(config.jwtSecret, config.dataDir));
+  const db = await reaching(config.databaseUrl, async () => {
+    const opened = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    await migrate(opened, { onApplied: ({ file, ms }) => logger.info(`Migration ${file} applied in ${ms} ms`) });
+    return opened;
+  });
+  const keys = loadKeys(config);
   if (!config.sandbox) {
     const demo = await demoCustomersIn(db);
     if (demo.length > 0) {
@@ -93,7 +99,7 @@ async function runWorkers(config: ApiConfig): Promise<void> {
           if (stopping) return; // stop() told every worker already
           replaced.add(worker.id);
           if (worker.isConnected()) worker.send({ alone: true });
-          console.error(`API process ${worker.process.pid} is stopping; starting another`);
+          logger.warn(`API process ${worker.process.pid} is stopping; starting another`);
           fork();
         }, 250);
       }
@@ -115,7 +121,7 @@ async function runWorkers(config: ApiConfig): Promise<void> {
       return;
     }
     if (replaced.delete(worker.id)) return;
-    console.error(`API process ${worker.process.pid} stopped (${signal ?? code}); starting another`);
+    logger.warn(`API process ${worker.process.pid} stopped (${signal ?? code}); starting another`);
     fork();
   });
   // The group stops as one server: each process is told so (it keeps accepting through its drain, the
@@ -154,29 +160,39 @@ export async function main(): Promise<void> {
     });
   }
   const config = loadConfig();
-  if (config.sandbox && cluster.isPrimary) {
-    console.info(
-      'Sandbox mode: demo customers, the test card processor (no real payments), /api/dev/outbox and /api/dev/billing are on. Never expose this server; a production start (NODE_ENV=production) has none of them.',
+  logger.level = config.logLevel;
+  // The start's first line, whatever LOG_LEVEL says: the release, and in sandbox mode that it is one.
+  if (cluster.isPrimary) {
+    notice.info(
+      RELEASE,
+      config.sandbox
+        ? 'Sandbox mode: demo customers, the test card processor (no real payments), /api/dev/outbox and /api/dev/billing are on. Never expose this server; a production start (NODE_ENV=production) has none of them.'
+        : `Starting release ${RELEASE.version} (commit ${RELEASE.commit}) on Node.js ${RELEASE.node}`,
     );
   }
+  // SMTP_URL is tried once per start, before anything listens: a refused login or missing TLS stops the
+  // start in one line; an unreachable server is a warning (docs/decisions/037-mail-fails-safe.md).
+  const smtp = config.delivery.smtp && cluster.isPrimary ? await checkSmtp(config.delivery.smtp.url) : null;
+  if (smtp && !smtp.ok && smtp.refuse) throw new Error(smtp.line);
+  if (smtp && !smtp.ok) logger.warn(smtp.line);
   if (config.workers > 1 && cluster.isPrimary) return runWorkers(config);
   const { db, keys, seeded } = await prepare(config);
   if (earlyStop) {
     await db.close();
-    console.info(`${earlyStop.signal} while starting: stopped before serving`);
+    logger.info(`${earlyStop.signal} while starting: stopped before serving`);
     process.exit(0);
   }
   // The notifier logs through the server's logger, which exists once the server does.
-  let log: (line: string) => void = () => undefined;
+  let log: (line: string, level?: 'info' | 'warn') => void = () => undefined;
   const ctx = createContext(
     config,
     db,
     keys,
     () => new Date(),
-    (line) => log(line),
+    (line, level) => log(line, level),
   );
-  const app = await createServer(ctx, { portal: true, remotesOnly: process.env.REMOTES_ONLY === '1' });
-  log = (line) => app.log.info(line);
+  const app = await createServer(ctx, { portal: true, remotesOnly: process.env.REMOTES_ONLY === '1', logger });
+  log = (line, level = 'info') => app.log[level](line);
   let billing: { stop(): Promise<void> } = { stop: async () => undefined };
   const metrics =
     config.metrics && cluster.isPrimary ? await serveMetrics(config.metrics.port, config.metrics.host) : null;
@@ -271,7 +287,8 @@ export async function main(): Promise<void> {
   else announce(config, port, db.engine, seeded);
 }
 
+// A refused start: one line naming the setting (JSON off a terminal), whatever LOG_LEVEL says.
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
+  notice.fatal(error instanceof Error ? error.message : String(error));
   process.exit(1);
 });

@@ -1,24 +1,24 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { DEFAULT_OPERATOR, parsePortalConfig, type OperatorSettings } from '@portal/shared/contract';
+import { parsePortalConfig, type OperatorSettings } from '@portal/shared/contract';
 import type { ApiConfig } from './config';
 
-/** What the API takes from the portal's run-time configuration. */
+/**
+ * What the API takes from the portal's run-time configuration. The operator's legal data are the
+ * server's settings (OPERATOR_*: config.ts), never a build's file, which every build overwrites.
+ */
 export interface PortalSettings {
-  /** The operator's legal data and support contact (e-mails, PDF invoices). */
-  operator: OperatorSettings;
   /** Origins other than the portal's own that serve remotes (the Content-Security-Policy allows them). */
   remoteOrigins: string[];
   /** Why the file was not used (it is refused), for the server to log; null when it was, or is absent. */
   problem: string | null;
 }
 
-const DEFAULTS: PortalSettings = { operator: DEFAULT_OPERATOR, remoteOrigins: [], problem: null };
+const DEFAULTS: PortalSettings = { remoteOrigins: [], problem: null };
 const cache = new Map<string, PortalSettings>();
 
 /**
- * The built host's `portal.config.json`, the file the browser reads: one home for the operator's data
- * and the remotes' origins. Read once per portal root; without a built host (the API alone, tests) or
+ * The built host's `portal.config.json`, the file the browser reads: the remotes' origins. Read once per portal root; without a built host (the API alone, tests) or
  * with a file the portal itself refuses, the defaults, and the page explains the file's problems.
  */
 export function portalSettingsOf(config: Pick<ApiConfig, 'portalRoot'>): PortalSettings {
@@ -28,8 +28,8 @@ export function portalSettingsOf(config: Pick<ApiConfig, 'portalRoot'>): PortalS
   let settings = DEFAULTS;
   if (fs.existsSync(file)) {
     try {
-      const { operator, remoteOrigins } = parsePortalConfig(JSON.parse(fs.readFileSync(file, 'utf8')));
-      settings = { operator, remoteOrigins, problem: null };
+      const { remoteOrigins } = parsePortalConfig(JSON.parse(fs.readFileSync(file, 'utf8')));
+      settings = { remoteOrigins, problem: null };
     } catch (error) {
       // Kept with the settings: whoever reads the file first (the context, for e-mails), the server logs it.
       settings = {
@@ -42,8 +42,8 @@ export function portalSettingsOf(config: Pick<ApiConfig, 'portalRoot'>): PortalS
   return settings;
 }
 
-export const operatorOf = (config: Pick<ApiConfig, 'portalRoot'>): OperatorSettings =>
-  portalSettingsOf(config).operator;
+/** The operator's legal data and support contact (e-mails, PDF invoices, the pages): the server's settings. */
+export const operatorOf = (config: Pick<ApiConfig, 'operator'>): OperatorSettings => config.operator;
 
 const ORIGIN = /^https?:\/\/[^/\s?#]+$/;
 

@@ -1,15 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import fastifyCors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
-import pretty from 'pino-pretty';
+import type { Logger } from 'pino';
 import { REMOTE_NAMES, isPagePath, remoteFor } from '@portal/shared/contract';
 import type { ApiContext } from './context';
 import { apiPlugin } from './app';
 import { installErrorHandling, installJsonNotFound } from './http/errors';
 import { sandboxProcessorRoutes } from './routes/sandboxProcessor';
 import { consoleRemoteOrigins, portalSettingsOf } from './portalConfig';
-import { contentSecurityPolicy } from './http/security';
+import { contentSecurityPolicy, installSecurityHeaders } from './http/security';
+import { installRefusalLog } from './http/limits';
+import { OneLinePerRequest, createLogger, installRequestId, requestIdOf } from './log';
 import { linkHeader, preloadHints } from './http/preload';
 import { encodedDocument, notFoundDocument, prerenderedDocument, robotsTxt, sitemapXml } from './http/pages';
 import { ERROR_TEXTS } from './texts/errors';
@@ -49,20 +52,19 @@ export interface ServerOptions {
   portal: boolean;
   /** Only the remotes, with CORS: a second origin for the remotes (used by the browser tests). */
   remotesOnly?: boolean;
+  /** The process's logger (log.ts, main.ts); by default one of the server's own at LOG_LEVEL, on stdout. */
+  logger?: Logger;
 }
 
 /** The HTTP server: the API under `/api` and, optionally, the built portal. */
 export async function createServer(ctx: ApiContext, options: ServerOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: {
-      level: ctx.config.logLevel,
-      redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
-      // In a terminal (npm start by hand), readable lines; otherwise (a service manager, a container, a
-      // file) one JSON object per line for the log collector.
-      ...(process.stdout.isTTY
-        ? { stream: pretty({ colorize: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' }) }
-        : {}),
-    },
+    // One logger for the process (log.ts), and one line per request, not Fastify's two.
+    loggerInstance: (options.logger ?? createLogger(ctx.config.logLevel)) as FastifyBaseLogger,
+    logController: new OneLinePerRequest(),
+    // The proxy's X-Request-Id only when it is sane (requestIdOf): Fastify's requestIdHeader takes any value.
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     bodyLimit: 64 * 1024,
     // Behind a reverse proxy, client addresses (for rate limits) come from X-Forwarded-For.
     trustProxy: ctx.config.trustProxy,
@@ -83,13 +85,9 @@ export async function createServer(ctx: ApiContext, options: ServerOptions): Pro
       : url === CONSOLE_BASE.slice(0, -1) || url.startsWith(CONSOLE_BASE)
         ? consoleCsp
         : csp;
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-    reply.header('content-security-policy', pageCsp(request.url));
-    // Over HTTPS (directly, or through a trusted proxy's X-Forwarded-Proto) browsers are told to keep to it.
-    if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
-  });
+  installRequestId(app);
+  installRefusalLog(app);
+  await installSecurityHeaders(app, pageCsp);
 
   installErrorHandling(app);
   if (!options.remotesOnly) await app.register(apiPlugin(ctx), { prefix: '/api' });
@@ -104,24 +102,27 @@ export async function createServer(ctx: ApiContext, options: ServerOptions): Pro
 async function servePortal(app: FastifyInstance, ctx: ApiContext, remotesOnly: boolean): Promise<void> {
   const root = ctx.config.portalRoot;
   const allowedPath = filesServed(ctx.config.serveSourceMaps);
-  // The portal's remotes and the support console's, each under `/remotes/<name>/`.
-  for (const name of [...REMOTE_NAMES, CONSOLE_REMOTE]) {
-    const dir = path.join(root, 'remotes', name, 'dist');
-    await app.register(fastifyStatic, {
-      root: dir,
-      prefix: `/remotes/${name}/`,
-      decorateReply: false,
-      index: false,
-      cacheControl: false,
-      preCompressed: true,
-      allowedPath,
-      setHeaders: (res, file) => {
-        cacheHeaders(res, file);
-        // The host fetches manifests with fetch(): remotes on another origin need CORS.
-        res.setHeader('access-control-allow-origin', '*');
-      },
-    });
-  }
+  // The portal's remotes and the support console's, each under `/remotes/<name>/`, in a context of their
+  // own: the host fetches manifests with fetch(), so remotes on another origin need CORS (any origin may
+  // read them, as the widget's script is read from operators' sites), and only they have it.
+  await app.register(
+    async (remotes) => {
+      await remotes.register(fastifyCors, { origin: '*', methods: ['GET', 'HEAD'] });
+      for (const name of [...REMOTE_NAMES, CONSOLE_REMOTE]) {
+        await remotes.register(fastifyStatic, {
+          root: path.join(root, 'remotes', name, 'dist'),
+          prefix: `/${name}/`,
+          decorateReply: false,
+          index: false,
+          cacheControl: false,
+          preCompressed: true,
+          allowedPath,
+          setHeaders: cacheHeaders,
+        });
+      }
+    },
+    { prefix: '/remotes' },
+  );
   if (remotesOnly) return;
   const sendConsole = await serveConsole(app, ctx);
 
@@ -150,6 +151,8 @@ async function servePortal(app: FastifyInstance, ctx: ApiContext, remotesOnly: b
       ...base,
       product: ctx.config.product,
       sandbox: ctx.config.sandbox,
+      // The operator's legal data are the server's settings (OPERATOR_*), not the build's.
+      operator: ctx.config.operator,
       payments: paymentsFor(base.payments),
     });
   });

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_PRODUCT, productCodeSchema } from '@portal/shared/contract';
 import { REPO_ROOT } from './apiDir';
+import { parseKeyEntries } from './auth/keyring';
 import { messages } from '@portal/shared/texts';
 
 /** Grace period after a renewal's due day (product.md §9): paid within it, the period runs from the due day. */
@@ -12,6 +13,12 @@ const flag = z
   .transform((v) => v === '1' || v === 'true' || v === 'yes');
 const int = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 const port = () => z.coerce.number().int().min(0).max(65535);
+/** A number written with optional spaces, dashes or slashes between its digits (an ID, a VAT number, an account). */
+const digits = (count: number, message: string) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => /^[\d\s/-]+$/.test(v) && v.replace(/\D/g, '').length === count, message);
 
 /**
  * Every environment variable the server and its commands read, with its rule and default: one schema
@@ -26,6 +33,15 @@ export const SETTINGS = {
   DATABASE_URL: z.string().url().optional(),
   PRODUCT: z.string().default(DEFAULT_PRODUCT).pipe(productCodeSchema),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must have at least 32 characters').optional(),
+  SEALING_KEYS: z
+    .string()
+    .transform((text, check) => {
+      const entries = parseKeyEntries(text);
+      if (typeof entries !== 'string') return entries;
+      check.addIssue({ code: 'custom', message: entries });
+      return z.NEVER;
+    })
+    .optional(),
   TOKEN_TTL_SECONDS: int(900),
   REFRESH_WINDOW_DAYS: int(30),
   LOGIN_LIMIT_ACCOUNT: int(5),
@@ -78,6 +94,24 @@ export const SETTINGS = {
       },
     ),
   BILLING_INTERVAL_MINUTES: z.coerce.number().int().min(0).default(60),
+  OPERATOR_NAME: z.string().trim().min(2).optional(),
+  OPERATOR_ADDRESS: z.string().trim().min(5).optional(),
+  OPERATOR_ID_NUMBER: digits(13, 'the ID number (JIB) has 13 digits').optional(),
+  OPERATOR_VAT_NUMBER: digits(12, 'the VAT number (PDV broj) has 12 digits').optional(),
+  OPERATOR_BANK_ACCOUNT: digits(
+    16,
+    'the bank account has 16 digits (e.g. 1610000012345678 or 161-000-00123456-78)',
+  ).optional(),
+  OPERATOR_SUPPORT_PHONE: z
+    .string()
+    .trim()
+    .regex(/^\+?[\d\s/-]{6,20}$/, 'must be a phone number (033 000 000)')
+    .optional(),
+  OPERATOR_SUPPORT_EMAIL: z
+    .string()
+    .trim()
+    .regex(/^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/, 'must be an e-mail address')
+    .optional(),
   METRICS_PORT: port().optional(),
   METRICS_HOST: z.string().default('127.0.0.1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -110,15 +144,24 @@ export const SETTING_HELP: { [K in SettingName]: SettingHelp } = {
     help: 'on SIGTERM, how long the server keeps serving (ready answering 503, Connection: close) before it finishes what is in flight and exits 0; less when nothing is in flight',
     more: 'See [docs/deploy/](docs/deploy/README.md#stopping)',
   },
-  DATA_DIR: { shown: '.data/', help: 'embedded database (PGlite) files and the generated signing secret' },
+  DATA_DIR: {
+    shown: '.data/',
+    help: 'embedded database (PGlite) files and, in a sandbox, the generated signing secret and sealing keys',
+  },
   DATABASE_URL: { shown: 'unset', help: 'use this PostgreSQL server instead of the embedded database' },
   PRODUCT: {
     shown: 'ontv',
     help: 'product code in call paths (/{product}/...) and storage keys; the browser follows it',
   },
   JWT_SECRET: {
-    shown: 'generated',
-    help: 'token signing secret (32+ characters); generated once into DATA_DIR when unset',
+    shown: 'generated in a sandbox',
+    help: "signs customers' and staff tokens, nothing else (32+ characters, openssl rand -base64 48); changing it signs everyone out; required outside a sandbox, where it is generated once into DATA_DIR",
+    more: 'See [docs/deploy/keys.md](docs/deploy/keys.md)',
+  },
+  SEALING_KEYS: {
+    shown: 'generated in a sandbox',
+    help: 'the keyring that seals stored secrets (PINs, queued messages, staff second factors): comma-separated id:secret entries (id a-z0-9, secret 32+ characters: node api/dist/keys.js generate); the first seals, every one opens; required outside a sandbox, where one is generated once into DATA_DIR',
+    more: 'A backup is read back only with the keys that sealed it: keep every id that `keys status` still counts. Rotation: [docs/deploy/keys.md](docs/deploy/keys.md)',
   },
   TOKEN_TTL_SECONDS: {
     shown: '900',
@@ -141,8 +184,8 @@ export const SETTING_HELP: { [K in SettingName]: SettingHelp } = {
     help: 'behind a reverse proxy: take client addresses from X-Forwarded-For and the scheme from X-Forwarded-Proto (HTTPS gets Strict-Transport-Security)',
   },
   SANDBOX: {
-    shown: 'on only when HOST is loopback and NODE_ENV is not production',
-    help: 'sandbox mode, for trying the portal: demo customers, the test card processor, /api/dev/outbox and /api/dev/billing; refused with NODE_ENV=production',
+    shown: 'on only for npm start on loopback',
+    help: 'sandbox mode, for trying the portal: demo customers, the test card processor, /api/dev/outbox and /api/dev/billing; refused with NODE_ENV=production. The compiled server (node api/dist/main.js) is production unless SANDBOX=1',
     more:
       "The demo customers are seeded into an empty database, `GET /api/dev/outbox?to=<phone or e-mail>` reads the codes sent (newest first) and `POST /api/dev/billing` runs a billing pass at any time. The server says so in its first log line, and every page in its header ('" +
       messages.sandbox +
@@ -151,7 +194,7 @@ export const SETTING_HELP: { [K in SettingName]: SettingHelp } = {
   },
   SMTP_URL: {
     shown: 'unset',
-    help: 'e-mail through this SMTP server (smtp://user:password@host:587 or smtps://…); unset: e-mails stay in the outbox',
+    help: 'e-mail through this SMTP server (smtp://user:password@host:587 or smtps://…); unset: e-mails stay in the outbox. A production start needs SMTP_URL or SMS_GATEWAY_URL, so that codes reach customers',
     more: 'See [docs/messages.md](docs/messages.md)',
   },
   MAIL_FROM: { shown: 'unset', help: "the e-mails' sender (ON TV <no-reply@ontv.ba>); needed with SMTP_URL" },
@@ -161,7 +204,10 @@ export const SETTING_HELP: { [K in SettingName]: SettingHelp } = {
     more: 'See [docs/messages.md](docs/messages.md)',
   },
   SMS_GATEWAY_TOKEN: { shown: 'unset', help: 'sent to the SMS gateway as Authorization: Bearer <token>' },
-  PUBLIC_URL: { shown: 'http://localhost:PORT', help: "the portal's address, for the links in e-mails" },
+  PUBLIC_URL: {
+    shown: 'http://localhost:PORT',
+    help: "the portal's public address (https://portal.example.ba): canonical URLs, the sitemap, robots.txt and the links in e-mails; a production start needs it",
+  },
   MESSAGE_RETRY_SECONDS: {
     shown: '30',
     help: 'a message not delivered is tried again after this, then 1, 2, 4 … minutes (at most an hour apart)',
@@ -193,6 +239,23 @@ export const SETTING_HELP: { [K in SettingName]: SettingHelp } = {
     shown: '60',
     help: 'how often the server runs the billing job (also once at start); 0 turns it off, for `npm run billing` from cron',
   },
+  OPERATOR_NAME: {
+    shown: 'the sample',
+    help: "the operator's registered company name, on invoices, their PDFs and every e-mail; a production start needs each OPERATOR_ setting (the sample data, shown in a sandbox, are refused)",
+    more: 'See [docs/deploy/](docs/deploy/README.md#the-operators-legal-data)',
+  },
+  OPERATOR_ADDRESS: { shown: 'the sample', help: "the operator's registered address" },
+  OPERATOR_ID_NUMBER: { shown: 'the sample', help: "the operator's ID number (JIB, 13 digits)" },
+  OPERATOR_VAT_NUMBER: { shown: 'the sample', help: "the operator's VAT number (PDV broj, 12 digits)" },
+  OPERATOR_BANK_ACCOUNT: {
+    shown: 'the sample',
+    help: "the operator's bank account for payments by transfer (16 digits)",
+  },
+  OPERATOR_SUPPORT_PHONE: {
+    shown: 'the sample',
+    help: "the support phone customers are told to call (pages, e-mails, the 'new device' notice)",
+  },
+  OPERATOR_SUPPORT_EMAIL: { shown: 'the sample', help: 'the support e-mail address customers are told to write to' },
   METRICS_PORT: {
     shown: 'unset',
     help: "Prometheus metrics at GET /metrics on their own port, never the public one (unset: none); with WORKERS the first process adds up every process's figures",
@@ -212,8 +275,18 @@ export function environmentHelp(): string {
   return `Environment:\n${lines.join('\n')}`;
 }
 
-/** The README's table of the environment (between its `settings` markers), from the same help. */
-export function settingsTable(): string {
+/** A link of the README (`docs/limits.md`, `#several-processes`) as the operations guide in docs/deploy/ reaches it. */
+const fromDeployGuide = (markdown: string) =>
+  markdown
+    .replace(/\]\(docs\/deploy\//g, '](')
+    .replace(/\]\(docs\//g, '](../')
+    .replace(/\]\(#/g, '](../../README.md#');
+
+/**
+ * The table of the environment (between the `settings` markers of the README and of the operations
+ * guide, docs/deploy/README.md), from the same help; `guide` writes its links as the guide reaches them.
+ */
+export function settingsTable(where: 'readme' | 'guide' = 'readme'): string {
   const rows = (Object.entries(SETTING_HELP) as Array<[SettingName, SettingHelp]>).map(
     ([name, { shown, help, more }]) => {
       // A value in code; a default that is a sentence (SANDBOX's) or a word (unset) as text.
@@ -222,5 +295,6 @@ export function settingsTable(): string {
       return `| \`${name}\` | ${value} | ${help.replace(/</g, '&lt;').replace(/>/g, '&gt;')}${more ? `. ${more}` : ''} |`;
     },
   );
-  return ['| variable | default | meaning |', '|---|---|---|', ...rows].join('\n');
+  const table = ['| variable | default | meaning |', '|---|---|---|', ...rows].join('\n');
+  return where === 'guide' ? fromDeployGuide(table) : table;
 }

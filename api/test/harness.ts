@@ -8,9 +8,10 @@ import { openDb, type Db } from '../src/db/db';
 import { migrate } from '../src/db/migrate';
 import { DEMO_CUSTOMER, seed } from '../src/db/seed';
 import type { Behaviour } from '../src/payments/sandbox/test-cards';
-import { deriveKeys, loadMasterSecret } from '../src/auth/secrets';
+import { loadKeys } from '../src/auth/secrets';
 import { createContext, type ApiContext } from '../src/context';
 import { createServer } from '../src/server';
+import type { Logger } from 'pino';
 import { linkHeader, preloadHints } from '../src/http/preload';
 import { freshDatabase } from '../../test/lib/postgres';
 import { copyEmptyPglite } from '../../test/lib/pgliteTemplate';
@@ -61,10 +62,17 @@ export interface StartOptions {
   dataDir?: string;
   /** Reuse a database (PostgreSQL) to test restarts. */
   databaseUrl?: string;
+  /** The server's logger (log.ts's createLogger), to read what it logs; by default LOG_LEVEL's, on stdout. */
+  logger?: Logger;
 }
 
-/** A server that is no sandbox takes cards through a real processor (config.ts, startRefusal): Stripe's settings, never called in these tests. */
+/**
+ * A server that is no sandbox takes cards through a real processor (config.ts, startRefusal): Stripe's
+ * settings, never called in these tests; and it is given its keys (auth/secrets.ts, missingKeys).
+ */
 export const NO_SANDBOX_PROCESSOR = {
+  JWT_SECRET: 'harness-signing-secret-0123456789abcdef',
+  SEALING_KEYS: 'harness:harness-sealing-secret-0123456789abcdef',
   PAYMENT_PROVIDER: 'stripe',
   STRIPE_SECRET_KEY: 'sk_test_harness',
   STRIPE_WEBHOOK_SECRET: 'whsec_harness',
@@ -93,11 +101,11 @@ export async function startApi(
   });
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrate(db);
-  const keys = deriveKeys(loadMasterSecret(config.jwtSecret, config.dataDir));
+  const keys = loadKeys(config);
   const clock = options.clock ?? new TestClock();
   await seed(db, keys, clock.now());
   const ctx = createContext(config, db, keys, clock.now);
-  const app = await createServer(ctx, { portal: false });
+  const app = await createServer(ctx, { portal: false, logger: options.logger });
   ctx.sender.start(ctx.config.delivery.pollSeconds);
   // Fastify prints its routes as a tree: a line's path follows its parent's, one level per four characters.
   const routes: string[] = [];

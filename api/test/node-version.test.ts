@@ -3,7 +3,9 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { nodeSupport } from '../src/cli/node-version';
+import os from 'node:os';
+import { nodeSupport, tooOldLine } from '../src/cli/node-version';
+import { buildApi, COMMANDS } from '../scripts/build';
 
 const ROOT = path.resolve(__dirname, '../..');
 const RANGE = (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { engines: { node: string } })
@@ -41,5 +43,29 @@ describe('supported Node.js releases', () => {
       result.stderr,
       /^Node\.js v18\.20\.0 is not supported: the portal needs \^20\.19\.0 \|\| \^22\.12\.0 \|\| \^24\.0\.0\./,
     );
+  });
+});
+
+describe('the compiled server and commands', () => {
+  it('each checks the Node.js release before it loads anything, in one line', async () => {
+    await buildApi();
+    // A preloaded module stands in for an old Node (18.20, Debian 12's own), where loading the server's
+    // packages would fail with ERR_REQUIRE_ESM and a stack trace.
+    const old = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'ontv-node18-')), 'old-node.js');
+    fs.writeFileSync(
+      old,
+      `Object.defineProperty(process, 'version', { value: 'v18.20.4' });
+       Object.defineProperty(process.versions, 'node', { value: '18.20.4' });`,
+    );
+    for (const name of Object.keys(COMMANDS)) {
+      const result = spawnSync(process.execPath, ['--require', old, path.join(ROOT, 'api', 'dist', `${name}.js`)], {
+        cwd: ROOT,
+        encoding: 'utf8',
+        env: { ...process.env, SANDBOX: '1' },
+      });
+      assert.equal(result.status, 1, `${name}.js exits 1`);
+      assert.equal(result.stdout, '', `${name}.js starts nothing`);
+      assert.equal(result.stderr, `${tooOldLine('v18.20.4', RANGE)}\n`, `${name}.js says so in one line`);
+    }
   });
 });

@@ -1,6 +1,7 @@
 /**
- * `npm run readme-settings`: writes the README's table of environment variables from
- * api/src/settings.ts (between the `settings` markers). api/test/settings.test.ts fails while they differ.
+ * `npm run readme-settings`: writes the table of environment variables from api/src/settings.ts into the
+ * README and the operations guide (docs/deploy/README.md), between their `settings` markers.
+ * api/test/settings.test.ts fails while either differs.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -10,13 +11,23 @@ import { ROOT } from '../../api/src/cli/freshness';
 export const START = '<!-- settings: from api/src/settings.ts; npm run readme-settings writes it -->';
 export const END = '<!-- /settings -->';
 
-const file = path.join(ROOT, 'README.md');
-const readme = fs.readFileSync(file, 'utf8');
-const from = readme.indexOf(START);
-const to = readme.indexOf(END);
-if (from < 0 || to < from) {
-  console.error(`README.md has no ${START} … ${END} markers`);
-  process.exit(1);
+/** The files that hold the table, and how each writes its links. */
+export const SETTINGS_TABLES = [
+  { file: 'README.md', where: 'readme' },
+  { file: path.join('docs', 'deploy', 'README.md'), where: 'guide' },
+] as const;
+
+for (const { file, where } of SETTINGS_TABLES) {
+  const text = fs.readFileSync(path.join(ROOT, file), 'utf8');
+  const from = text.indexOf(START);
+  const to = text.indexOf(END);
+  if (from < 0 || to < from) {
+    console.error(`${file} has no ${START} … ${END} markers`);
+    process.exit(1);
+  }
+  fs.writeFileSync(
+    path.join(ROOT, file),
+    `${text.slice(0, from + START.length)}\n${settingsTable(where)}\n${text.slice(to)}`,
+  );
+  console.info(`${file}: the table of environment variables is written from api/src/settings.ts`);
 }
-fs.writeFileSync(file, `${readme.slice(0, from + START.length)}\n${settingsTable()}\n${readme.slice(to)}`);
-console.info('README.md: the table of environment variables is written from api/src/settings.ts');

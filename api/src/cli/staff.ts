@@ -6,14 +6,16 @@
  */
 import { parseArgs } from 'node:util';
 import { STAFF_ROLES, type StaffRole } from '@portal/shared/contract/staff';
-import { loadConfig, printHelp } from '../config';
+import { commandName, loadConfig, printHelp } from '../config';
 import { openDb } from '../db/db';
 import { migrate } from '../db/migrate';
 import { Store } from '../repositories';
 import { addStaff, resetStaffPassword } from '../staff/accounts';
 
+const STAFF = commandName('staff');
+
 const USAGE = `
-npm run staff -- <command> [options]
+${STAFF} <command> [options]
 
 The support console's staff accounts, apart from customers (docs/decisions/032-support-console.md).
 
@@ -39,20 +41,20 @@ async function main(): Promise<void> {
   const [command, email] = positionals;
   const needsEmail = command === 'add' || command === 'reset' || command === 'disable';
   if (!command || !['add', 'reset', 'disable', 'list'].includes(command) || (needsEmail && !email)) {
-    throw new Error(`Usage: npm run staff -- add <e-mail> --role agent|admin (npm run staff -- --help for more)`);
+    throw new Error(`Usage: ${STAFF} add <e-mail> --role agent|admin (${STAFF} --help for more)`);
   }
   if (needsEmail && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email!)) throw new Error(`Not an e-mail address: ${email}`);
   if (command === 'add' && !STAFF_ROLES.includes(values.role as StaffRole)) {
     throw new Error(`--role must be agent or admin (got ${values.role ?? 'nothing'})`);
   }
-  const config = loadConfig();
+  const config = loadConfig(process.env, 'command');
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await migrate(db);
     const store = new Store(db);
     if (command === 'list') {
       const rows = await store.staff.list();
-      if (rows.length === 0) console.info('No staff accounts yet: npm run staff -- add <e-mail> --role admin');
+      if (rows.length === 0) console.info(`No staff accounts yet: ${STAFF} add <e-mail> --role admin`);
       for (const row of rows) {
         const state = row.disabled_at ? 'disabled' : row.totp_confirmed_at ? 'active' : 'not signed in yet';
         console.info(`${row.email}\t${row.name}\t${row.role}\t${state}`);
@@ -63,8 +65,7 @@ async function main(): Promise<void> {
         name: values.name?.trim() || email!,
         role: values.role as StaffRole,
       });
-      if (!password)
-        throw new Error(`${email} has an account already (npm run staff -- reset ${email} for a new password)`);
+      if (!password) throw new Error(`${email} has an account already (${STAFF} reset ${email} for a new password)`);
       console.info(`Added ${email} (${values.role}). One-time password, shown only now: ${password}`);
       console.info('At the first sign-in they choose a password of their own and set up an authenticator app.');
     } else if (command === 'reset') {

@@ -215,7 +215,8 @@ async function openPglite(dataDir: string | null): Promise<Db> {
 
 async function openPostgres(url: string): Promise<Db> {
   const { default: pg } = await import('pg');
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // A server that does not answer a new connection in 10 s is reported (db/reach.ts), not waited for for ever.
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 10_000 });
   pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
   const preparedSql = new Map<string, string>();
   return {
