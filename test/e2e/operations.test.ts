@@ -12,6 +12,7 @@ import { startPortal, type Portal } from './harness';
 import { freePort, freshDatabase } from '../lib/postgres';
 import { alive, processTree } from '../lib/processes';
 import { tempDir } from '../lib/tempDir';
+import { PRODUCTION_SETTINGS } from '../lib/productionSettings';
 
 const TSX = path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
 const device = {
@@ -123,7 +124,10 @@ describe('three API processes on one PostgreSQL', () => {
   });
 
   it('answer health and readiness', async () => {
-    assert.deepEqual(await (await fetch(`${portal.url}/api/health`)).json(), { status: 'ok' });
+    const health = (await (await fetch(`${portal.url}/api/health`)).json()) as Record<string, string>;
+    assert.equal(health.status, 'ok');
+    assert.match(health.version ?? '', /^\d+\.\d+\.\d+/, 'the release it runs');
+    assert.match(health.commit ?? '', /^([0-9a-f]{7,40}|unknown)$/);
     assert.deepEqual(await (await fetch(`${portal.url}/api/ready`)).json(), { status: 'ready' });
   });
 });
@@ -201,13 +205,20 @@ function refusedStart(env: Record<string, string>): { status: number | null; out
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }
 
-const STRIPE = {
-  PAYMENT_PROVIDER: 'stripe',
+/**
+ * What a real server needs besides NODE_ENV and HOST (test/lib/productionSettings.ts): a card processor,
+ * its public address, a way to send codes (here an SMS gateway nobody answers: messages wait in the
+ * outbox) and the operator's own legal data.
+ */
+const { NODE_ENV: _production, HOST: _public, SMTP_URL: _smtp, MAIL_FROM: _from, ...REAL } = PRODUCTION_SETTINGS;
+const REAL_SETTINGS = {
+  ...REAL,
   STRIPE_SECRET_KEY: 'sk_test_portal',
   STRIPE_WEBHOOK_SECRET: 'whsec_portal',
   STRIPE_PUBLISHABLE_KEY: 'pk_test_portal',
+  SMS_GATEWAY_URL: 'http://127.0.0.1:9/sms',
 };
-const PRODUCTION = { NODE_ENV: 'production', HOST: '0.0.0.0', ...STRIPE };
+const PRODUCTION = { NODE_ENV: 'production', HOST: '0.0.0.0', ...REAL_SETTINGS };
 
 describe('a portal that serves other machines', () => {
   it('as a production start, gives nothing away: no demo customer, no test card processor, no outbox, no billing on demand', async () => {
@@ -277,12 +288,30 @@ describe('a portal that serves other machines', () => {
         { TRUST_PROXY: '1' },
         '(TRUST_PROXY=1: it serves the internet through a proxy)',
       ],
+      ['production without its public address', { ...PRODUCTION, PUBLIC_URL: '' }, 'PUBLIC_URL is not set'],
+      [
+        'production with no way to send codes',
+        { ...PRODUCTION, SMS_GATEWAY_URL: '' },
+        'Neither SMTP_URL nor SMS_GATEWAY_URL is set',
+      ],
+      [
+        "production with the sandbox's legal data",
+        { ...PRODUCTION, OPERATOR_VAT_NUMBER: '200000000007' },
+        'OPERATOR_VAT_NUMBER still holds the sample data',
+      ],
+      [
+        'production on a database nobody serves',
+        { ...PRODUCTION, DATABASE_URL: 'postgres://portal:secret@127.0.0.1:9/ontv' },
+        'DATABASE_URL: cannot use the PostgreSQL database at 127.0.0.1:9/ontv: nothing listens there',
+      ],
     ];
     for (const [what, env, line] of cases) {
       const { status, output } = refusedStart(env);
       assert.equal(status, 1, `${what}: exits 1\n${output}`);
       assert.ok(output.includes(line), `${what}: says "${line}"\n${output}`);
       assert.ok(!output.includes('Portal ready'), `${what}: never serves`);
+      assert.ok(!output.includes('secret@'), `${what}: no password of a URL`);
+      assert.ok(!/^\s+at /m.test(output), `${what}: no stack trace`);
     }
   });
 
@@ -305,7 +334,7 @@ describe('a portal that serves other machines', () => {
         'every page says it is a sandbox',
       );
       assert.match(
-        fs.readFileSync(chosen.logFile, 'utf8').split('\n')[0]!,
+        (JSON.parse(fs.readFileSync(chosen.logFile, 'utf8').split('\n')[0]!) as { msg: string }).msg,
         /^Sandbox mode: demo customers, the test card processor \(no real payments\)/,
       );
     } finally {
@@ -388,7 +417,7 @@ describe('the production command, the systemd unit and the container file', () =
     assert.deepEqual(command.slice(1), ['api/dist/main.js']);
     const env = Object.fromEntries([...unit.matchAll(/^Environment=(\w+)=(.*)$/gm)].map((m) => [m[1]!, m[2]!]));
     assert.equal(env.NODE_ENV, 'production');
-    assert.equal(await serveAndStop(command, { ...env, ...STRIPE }, serves), 0);
+    assert.equal(await serveAndStop(command, { ...env, ...REAL_SETTINGS }, serves), 0);
   });
 
   it("runs the image's command with the image's settings, and finds every file the image copies in this checkout's build", async () => {
@@ -403,7 +432,7 @@ describe('the production command, the systemd unit and the container file', () =
       ),
     );
     const command = JSON.parse(/^CMD (\[.+\])$/m.exec(runtime)![1]!) as string[];
-    assert.equal(await serveAndStop(command, { ...env, ...STRIPE }, serves), 0);
+    assert.equal(await serveAndStop(command, { ...env, ...REAL_SETTINGS }, serves), 0);
   });
 });
 
@@ -428,6 +457,9 @@ describe('every command answers --help', () => {
     ['npm start', 'api/src/cli/start.ts'],
     ['npm run billing', 'api/src/cli/billing.ts'],
     ['npm run staff', 'api/src/cli/staff.ts'],
+    ['npm run migrate', 'api/src/cli/migrate.ts'],
+    ['npm run keys', 'api/src/cli/keys.ts'],
+    ['npm run move-to-postgres', 'api/src/cli/move-to-postgres.ts'],
     ['npm run dev', 'api/src/cli/dev.ts'],
   ] as const) {
     it(command, () => {
