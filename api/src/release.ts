@@ -15,10 +15,13 @@ export interface Release {
  */
 declare const __ONTV_RELEASE__: Release | undefined;
 
-/** The release as the sources say: the root package.json's version and git's commit, read once. */
+/**
+ * The release as the sources say: the root package.json's version and git's commit, read once; where
+ * the sources have no .git (an image's build context), SOURCE_COMMIT names it (docs/deploy/image-and-unit.md).
+ */
 export function releaseFromSources(): Release {
   const { version } = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string };
-  let commit = 'unknown';
+  let commit = process.env.SOURCE_COMMIT ?? 'unknown';
   try {
     commit = execFileSync('git', ['rev-parse', 'HEAD'], {
       cwd: REPO_ROOT,

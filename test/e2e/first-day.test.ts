@@ -18,6 +18,7 @@ import { freePort, freshDatabase } from '../lib/postgres';
 import { PRODUCTION_SETTINGS } from '../lib/productionSettings';
 import { smtpSink, type Sink } from '../lib/sinks';
 import { tempDir } from '../lib/tempDir';
+import { replayImage } from '../lib/image';
 import type { ParsedMail } from 'mailparser';
 
 const TSX = path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
@@ -44,23 +45,10 @@ function writableDir(prefix: string): string {
   return dir;
 }
 
-/**
- * The production artifact as the image holds it: every folder the Containerfile's runtime stage copies
- * out of the build, and the installed packages (the checkout's, linked: the image's own install is
- * measured by the artifact test). Readable by everyone, owned by root, as under /opt.
- */
+/** The production artifact as the image holds it (test/lib/image.ts), readable by all and owned by root, as under /opt. */
 function assembleRelease(): string {
   const release = fs.mkdtempSync(path.join(os.tmpdir(), 'ontv-release-'));
-  fs.chmodSync(release, 0o755);
-  const file = fs.readFileSync(path.join(ROOT, 'docs', 'deploy', 'Containerfile'), 'utf8');
-  const runtime = file.slice(file.lastIndexOf('\nFROM '));
-  for (const [, from, to] of runtime.matchAll(/^COPY --from=build \/app\/(\S+) (\S+)$/gm)) {
-    if (!from!.includes('dist') && !from!.startsWith('api/')) continue; // package files: for the install
-    const target = path.join(release, to!.replace(/^\.\/?$/, ''), to!.endsWith('/') ? path.basename(from!) : '');
-    fs.cpSync(path.join(ROOT, from!), target, { recursive: true });
-  }
-  fs.copyFileSync(path.join(ROOT, 'package.json'), path.join(release, 'package.json'));
-  fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(release, 'node_modules'));
+  replayImage(release);
   spawnSync('chmod', ['-R', 'a+rX', release]);
   return release;
 }

@@ -65,9 +65,13 @@ export function keyring(entries: readonly KeyEntry[], legacy: readonly Buffer[])
   return { current: keys[0], byId: new Map(keys.map((k) => [k.id, k])), legacy };
 }
 
-/** A new entry for SEALING_KEYS: an id from today's date (`k20261125`) unless one is given, and 32 random bytes. */
+/**
+ * A new entry for SEALING_KEYS: unless an id is given, today's date and four random hex digits
+ * (`k20261125a3f9`: two keys made the same day differ), and 32 random bytes.
+ */
 export function newKeyEntry(now: Date, id?: string): string {
-  return `${id ?? `k${now.toISOString().slice(0, 10).replace(/-/g, '')}`}:${randomBytes(32).toString('base64')}`;
+  const made = `k${now.toISOString().slice(0, 10).replace(/-/g, '')}${randomBytes(2).toString('hex')}`;
+  return `${id ?? made}:${randomBytes(32).toString('base64')}`;
 }
 
 /** The id a sealed value (or a code's HMAC) names, or null for a legacy one. */

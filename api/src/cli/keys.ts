@@ -25,7 +25,7 @@ Commands:
   generate   prints a new SEALING_KEYS entry (id:secret) to put in front of the others
 
 Options:
-  --id <id>      generate: the new key's id, letters a-z and digits (default: k and today's date)
+  --id <id>      generate: the new key's id, letters a-z and digits (default: k, today's date and 4 random hex digits)
   --batch <n>    reseal: values per statement (default 500)
   --help         this text`;
 
