@@ -12,6 +12,7 @@ import { sandboxProcessorRoutes } from './routes/sandboxProcessor';
 import { consoleRemoteOrigins, portalSettingsOf } from './portalConfig';
 import { contentSecurityPolicy, installSecurityHeaders } from './http/security';
 import { installRefusalLog } from './http/limits';
+import { fastifyTrustProxy } from './http/proxies';
 import { OneLinePerRequest, createLogger, installRequestId, requestIdOf } from './log';
 import { linkHeader, preloadHints } from './http/preload';
 import { encodedDocument, notFoundDocument, prerenderedDocument, robotsTxt, sitemapXml } from './http/pages';
@@ -66,8 +67,8 @@ export async function createServer(ctx: ApiContext, options: ServerOptions): Pro
     requestIdHeader: false,
     genReqId: requestIdOf,
     bodyLimit: 64 * 1024,
-    // Behind a reverse proxy, client addresses (for rate limits) come from X-Forwarded-For.
-    trustProxy: ctx.config.trustProxy,
+    // The client's address (every per-address limit) and scheme as the proxy named by TRUST_PROXY saw them.
+    trustProxy: fastifyTrustProxy(ctx.config.trustProxy),
   });
 
   const portalSettings = portalSettingsOf(ctx.config);

@@ -336,7 +336,7 @@ for (const engine of engines()) {
     it('limits each forwarded client on its own when TRUST_PROXY is set', async () => {
       const api = await startApi({
         engine,
-        env: { LOGIN_LIMIT_CLIENT: '2', LOGIN_LIMIT_ACCOUNT: '100', TRUST_PROXY: 'true', SANDBOX: '1' },
+        env: { LOGIN_LIMIT_CLIENT: '2', LOGIN_LIMIT_ACCOUNT: '100', TRUST_PROXY: '1', SANDBOX: '1' },
       });
       try {
         const from = (ip: string) =>

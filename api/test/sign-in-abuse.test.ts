@@ -27,7 +27,7 @@ for (const engine of engines()) {
           LOGIN_LIMIT_ACCOUNT: '5',
           LOGIN_LIMIT_ACCOUNT_TOTAL: '50',
           LOGIN_LIMIT_CLIENT: '1000',
-          TRUST_PROXY: 'true',
+          TRUST_PROXY: '1',
           SANDBOX: '1',
         },
       });
