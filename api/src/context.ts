@@ -72,6 +72,7 @@ export function createContext(
     log,
     email: delivery.smtp ? smtpTransport(delivery.smtp.url, delivery.smtp.from) : null,
     sms: delivery.sms ? smsGateway(delivery.sms.url, delivery.sms.token) : null,
+    smsAllowedPrefixes: delivery.smsAllowedPrefixes,
     publicUrl: delivery.publicUrl,
     operator,
     retrySeconds: delivery.retrySeconds,

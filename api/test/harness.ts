@@ -96,6 +96,8 @@ export async function startApi(
     LOG_LEVEL: 'silent',
     PORT: '0',
     HOST: '127.0.0.1',
+    // Every test's calls come from one address: the per-address cap on codes is tested on its own (code-caps.test.ts).
+    CODE_LIMIT_CLIENT: '100000',
     ...options.env,
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   });

@@ -64,6 +64,8 @@ export async function startPortal(
       LOG_LEVEL: 'info',
       // Billing runs when a test asks (POST /api/dev/billing), so seeded states stay as the tests expect.
       BILLING_INTERVAL_MINUTES: '0',
+      // Every browser of a test run comes from 127.0.0.1: the per-address cap on codes has its own API test.
+      CODE_LIMIT_CLIENT: '100000',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -57,6 +57,13 @@ export function maskAddress(to: string): string {
 }
 
 /**
+ * Whether an SMS may go to `number` (stored form, `38761…`): it starts with one of the allowed prefixes
+ * (SMS_ALLOWED_PREFIXES). Numbers elsewhere are where SMS pumping pays the most (docs/limits.md).
+ */
+export const smsAllowed = (number: string, prefixes: readonly string[]): boolean =>
+  prefixes.some((prefix) => number.startsWith(prefix));
+
+/**
  * The notifier: the outbox table is the queue. Text and code are sealed at rest like the PIN; the
  * subject, link and invoice number are not secret and stay readable for the sender. A message for a
  * channel with a transport is PENDING (the sender delivers it, see sender.ts); without one (the

@@ -6,7 +6,8 @@ import { unseal, type Keyring } from '../auth/secrets';
 import { messagesBlocked, messagesDelivered } from '../http/metrics';
 import { LOGO_CID, renderEmail } from './email';
 import { DeliveryError, type BlockedReason, type EmailTransport, type SmsTransport } from './transports';
-import { maskAddress, type Channel, type MessageKind } from './notifier';
+import { COUNTRY_PREFIX } from '@portal/shared/contract';
+import { maskAddress, smsAllowed, type Channel, type MessageKind } from './notifier';
 import { API_DIR } from '../apiDir';
 
 /** How long a claimed message is this process's to deliver; a process that dies mid-way loses it after this. */
@@ -34,6 +35,8 @@ export interface SenderDeps {
   maxAttempts: number;
   /** A paid order's invoice as a PDF, for a receipt's attachment. */
   invoice: (orderNumber: string) => Promise<{ filename: string; content: Buffer } | null>;
+  /** The only numbers an SMS goes to (SMS_ALLOWED_PREFIXES; by default the country's, 387). */
+  smsAllowedPrefixes?: readonly string[];
 }
 
 type Claimed = OutboxRow & { kind: MessageKind };
@@ -137,6 +140,8 @@ export class MessageSender {
 
   private async deliver(message: Claimed): Promise<void> {
     const { outbox, now, log } = this.deps;
+    if (message.channel === 'SMS' && !smsAllowed(message.to_address, this.deps.smsAllowedPrefixes ?? [COUNTRY_PREFIX]))
+      return this.refuseNumber(message);
     try {
       if (message.channel === 'EMAIL') await this.sendEmail(message);
       else
@@ -165,6 +170,16 @@ export class MessageSender {
         `${message.kind} ${message.channel} to ${maskAddress(message.to_address)} not sent (try ${message.attempts}${last ? ', given up' : ''}): ${reason}`,
       );
     }
+  }
+
+  /** An SMS to a number outside SMS_ALLOWED_PREFIXES never goes out: it fails for good, whatever queued it. */
+  private async refuseNumber(message: Claimed): Promise<void> {
+    await this.deps.outbox.markFailed(message.id, 'the number is outside SMS_ALLOWED_PREFIXES');
+    messagesDelivered.inc({ channel: message.channel, outcome: 'failed' });
+    this.deps.log(
+      `${message.kind} SMS to ${maskAddress(message.to_address)} not sent (given up): the number is outside SMS_ALLOWED_PREFIXES`,
+      'warn',
+    );
   }
 
   /**

@@ -43,6 +43,13 @@ export const limited = new Counter({
   labelNames: ['limit'] as const,
 });
 
+/** Codes refused because the portal's hourly ceiling of new destinations was reached (docs/limits.md, Code messages). */
+export const codeCeilingReached = new Counter({
+  name: 'ontv_code_ceiling_reached_total',
+  help: 'Codes to a destination no code went to before, refused because the hourly ceiling (CODE_NEW_DESTINATIONS_HOURLY) was reached, by kind: phone, email_domain',
+  labelNames: ['kind'] as const,
+});
+
 export const billingResults = new Counter({
   name: 'ontv_billing_subscriptions_total',
   help: 'Subscriptions the billing passes handled, by result: charged, failed, expired, ended, skipped',

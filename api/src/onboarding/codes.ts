@@ -5,10 +5,12 @@ import type { Purpose, VerificationRow } from '../repositories/verifications';
 import type { Limits } from '../http/limits';
 import { HttpError, tooManyRequests } from '../http/validate';
 import { secondsUntil } from '../days';
-import { CODE_TTL_MINUTES } from './rules';
+import { CODE_TTL_MINUTES, destinationOf } from './rules';
+import type { ApiConfig } from '../config';
+import { codeCeilingReached } from '../http/metrics';
 import { ERROR_TEXTS } from '../texts/errors';
 import { NOTICES } from '../texts/notices';
-import type { Notifier } from '../delivery/notifier';
+import { maskAddress, smsAllowed, type Notifier } from '../delivery/notifier';
 
 export { CODE_TTL_MINUTES } from './rules';
 export type { Purpose, VerificationRow } from '../repositories/verifications';
@@ -141,3 +143,55 @@ export async function resendCode(
 
 /** How long an approved registration or reset may be finished: after that, start again. */
 export const APPROVAL_TTL_MINUTES = 10;
+
+/** What the caps on code messages read: the limits, the clock and the settings (docs/limits.md, "Code messages"). */
+export type CapDeps = Pick<CodeDeps, 'store' | 'limits' | 'now'> & {
+  config: { codeCaps: ApiConfig['codeCaps']; delivery: Pick<ApiConfig['delivery'], 'smsAllowedPrefixes'> };
+};
+
+/** A refusal's log line (http/limits.ts logRefusal, with the request's logger). */
+export type RefusalLog = (event: string, fields: Record<string, unknown>) => void;
+
+/** An hour: the window of the code caps. */
+const HOUR_SECONDS = 3600;
+
+/**
+ * Every code message a client asks for (a registration or reset start, a resend) counts towards its
+ * address's CODE_LIMIT_CLIENT an hour, in the statement that checks it: a client with many numbers
+ * gets no more codes out than that, however it spreads or bursts them.
+ */
+export async function takeClientCode(ctx: CapDeps, clientAddress: string): Promise<void> {
+  const taken = await ctx.limits.take([
+    { key: `code-client:${clientAddress}`, max: ctx.config.codeCaps.perClient, windowSeconds: HOUR_SECONDS },
+  ]);
+  if (!taken.ok) throw tooManyRequests(ERROR_TEXTS.tooManyCodesFromClient, taken.retryAfter, 'TOO_MANY_CODES');
+}
+
+/** No code goes by SMS to a number outside SMS_ALLOWED_PREFIXES (`number` in its stored form): a 400 that says where codes go. */
+export function assertSmsAllowed(ctx: CapDeps, number: string): void {
+  const prefixes = ctx.config.delivery.smsAllowedPrefixes;
+  if (!smsAllowed(number, prefixes))
+    throw new HttpError(400, ERROR_TEXTS.phoneNotAllowed(prefixes), 'PHONE_NOT_ALLOWED');
+}
+
+/**
+ * A registration code to `username`: a phone number or e-mail domain a code went to before passes; a
+ * new one counts towards the portal's CODE_NEW_DESTINATIONS_HOURLY (numbers and domains apart), in
+ * one statement that also makes it known. Past the ceiling it is refused with 429 until the hour's
+ * end, with a metric and a warn line for each refusal (as every 429 has its line), while codes to
+ * known destinations still go out. A reset needs none: it goes only to a customer's own number or
+ * address, which a registration code reached.
+ */
+export async function admitDestination(ctx: CapDeps, username: string, log: RefusalLog): Promise<void> {
+  const { kind, destination } = destinationOf(username);
+  const key = `code-new-destinations:${kind}`;
+  const max = ctx.config.codeCaps.newDestinationsHourly;
+  const now = ctx.now();
+  const admitted = await ctx.store.rateLimits.admitDestination(destination, kind, key, now, HOUR_SECONDS, max);
+  if (admitted !== 'refused') return;
+  const spent = await ctx.store.rateLimits.state(key);
+  const retryAfter = spent ? secondsUntil(spent.window_ends, now) : HOUR_SECONDS;
+  codeCeilingReached.inc({ kind });
+  log('code.ceiling.reached', { kind, ceiling: max, to: maskAddress(username), retryAfter });
+  throw tooManyRequests(ERROR_TEXTS.newDestinationsPaused(kind), retryAfter, 'NEW_DESTINATIONS_CEILING');
+}

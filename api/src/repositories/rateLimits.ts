@@ -81,6 +81,39 @@ export class RateLimitsRepository extends Repository {
     );
   }
 
+  /**
+   * A code to `destination` (a phone number, an e-mail domain), in one statement: one a code went to
+   * before passes ('known'); a new one takes a hit of `key`'s window, at most `max` ('new', and it is
+   * known from then on), or is refused ('refused'). Two requests for the same new destination at once
+   * may both count: the ceiling errs on the side of sending less.
+   */
+  async admitDestination(
+    destination: string,
+    kind: string,
+    key: string,
+    now: Date,
+    windowSeconds: number,
+    max: number,
+  ): Promise<'known' | 'new' | 'refused'> {
+    const [row] = await this.q.query<{ known: boolean; counted: boolean }>(
+      `WITH known AS (SELECT 1 FROM code_destinations WHERE destination = $1),
+       counted AS (
+         INSERT INTO rate_limits AS r (key, hits, window_ends)
+         SELECT $3, 1, $4::timestamptz + make_interval(secs => $5) WHERE NOT EXISTS (SELECT 1 FROM known)
+         ON CONFLICT (key) DO UPDATE SET
+           hits = CASE WHEN r.window_ends <= $4 THEN 1 ELSE r.hits + 1 END,
+           window_ends = CASE WHEN r.window_ends <= $4 THEN EXCLUDED.window_ends ELSE r.window_ends END
+         WHERE r.window_ends <= $4 OR r.hits < $6
+         RETURNING hits),
+       recorded AS (
+         INSERT INTO code_destinations (destination, kind, first_at) SELECT $1, $2, $4 FROM counted
+         ON CONFLICT (destination) DO NOTHING)
+       SELECT EXISTS (SELECT 1 FROM known) AS known, EXISTS (SELECT 1 FROM counted) AS counted`,
+      [destination, kind, key, now, windowSeconds, max],
+    );
+    return row?.known ? 'known' : row?.counted ? 'new' : 'refused';
+  }
+
   async state(key: string): Promise<LimitRow | null> {
     const [row] = await this.q.query<LimitRow>('SELECT window_ends, not_before, hits FROM rate_limits WHERE key = $1', [
       key,

@@ -15,7 +15,17 @@ import { seal, unseal } from '../auth/secrets';
 import { randomPin } from '../db/seed';
 import { HttpError, tooManyRequests } from '../http/validate';
 import { route } from '../http/route';
-import { APPROVAL_TTL_MINUTES, approveCode, createVerification, resendCode, type Purpose } from '../onboarding/codes';
+import {
+  admitDestination,
+  APPROVAL_TTL_MINUTES,
+  approveCode,
+  assertSmsAllowed,
+  createVerification,
+  resendCode,
+  takeClientCode,
+  type Purpose,
+} from '../onboarding/codes';
+import { logRefusal } from '../http/limits';
 import { NOTICES } from '../texts/notices';
 import { notifyCustomer } from '../delivery/notifier';
 import { ERROR_TEXTS } from '../texts/errors';
@@ -24,12 +34,16 @@ const EMAIL_FORMAT = ERROR_TEXTS.emailFormat;
 const NOT_READY = ERROR_TEXTS.registrationNotReady;
 const MAX_STARTS_PER_HOUR = 5;
 
-/** A username as registrations store it: a phone number `3876…` (06 + 7 to 9 digits) or an e-mail in lower case. */
-function registrationUsername(type: RegistrationType, username: string): string {
+/**
+ * A username as registrations store it: a phone number `3876…` (06 + 7 to 9 digits) that SMS may go to
+ * (SMS_ALLOWED_PREFIXES), or an e-mail in lower case.
+ */
+function registrationUsername(ctx: ApiContext, type: RegistrationType, username: string): string {
   const found = usernameOf(username);
   if (type === 'PHONE_NUMBER') {
     if (found?.type !== 'PHONE_NUMBER' || !isRegistrationPhone(found.value))
       throw new HttpError(400, REGISTRATION_PHONE.message, 'BAD_PHONE');
+    assertSmsAllowed(ctx, found.value);
     return found.value;
   }
   if (found?.type !== 'EMAIL' || !EMAIL_PATTERN.test(found.value)) throw new HttpError(400, EMAIL_FORMAT, 'BAD_EMAIL');
@@ -38,16 +52,18 @@ function registrationUsername(type: RegistrationType, username: string): string 
 
 const channelOf = (type: RegistrationType): 'SMS' | 'EMAIL' => (type === 'PHONE_NUMBER' ? 'SMS' : 'EMAIL');
 
-/** New registrations and reset requests: five an hour per username, and the login's client limit per hour per address. */
+/** New registrations and reset requests: CODE_LIMIT_CLIENT codes an hour per address, five starts an hour per username. */
 async function limit(ctx: ApiContext, request: FastifyRequest, username: string): Promise<void> {
+  await takeClientCode(ctx, request.ip);
   const taken = await ctx.limits.take([
     { key: `code-start:${username}`, max: MAX_STARTS_PER_HOUR, windowSeconds: 3600 },
-    { key: `code-start-client:${request.ip}`, max: ctx.config.loginLimits.perClient, windowSeconds: 3600 },
   ]);
   if (!taken.ok) throw tooManyRequests(ERROR_TEXTS.tooManyRequests, taken.retryAfter, 'TOO_MANY_REQUESTS');
 }
 
-async function resend(ctx: ApiContext, id: string, purpose: Purpose): Promise<void> {
+/** A customer's resend: one of the address's codes an hour (takeClientCode), then the verification's own five. */
+async function resend(ctx: ApiContext, request: FastifyRequest, id: string, purpose: Purpose): Promise<void> {
+  await takeClientCode(ctx, request.ip);
   // Nothing to resend (unknown, finished or approved): answer as if sent; a reset must not reveal accounts.
   if (!(await resendCode(ctx, id, purpose)) && purpose === 'REGISTRATION')
     throw new HttpError(400, NOT_READY, 'NO_REGISTRATION');
@@ -56,7 +72,7 @@ async function resend(ctx: ApiContext, id: string, purpose: Purpose): Promise<vo
 /** Registration and forgotten password (product.md §7; product.md §2, Registration; Forgotten password). */
 export function onboardingRoutes(app: FastifyInstance, ctx: ApiContext): void {
   route(app, ctx, endpoints.startRegistration, async ({ body, request }) => {
-    const username = registrationUsername(body.registrationType, body.username);
+    const username = registrationUsername(ctx, body.registrationType, body.username);
     await limit(ctx, request, username);
     if (await ctx.store.customers.byUsername(username)) {
       throw new HttpError(
@@ -65,6 +81,7 @@ export function onboardingRoutes(app: FastifyInstance, ctx: ApiContext): void {
         'ALREADY_REGISTERED',
       );
     }
+    await admitDestination(ctx, username, (event, fields) => logRefusal(request, event, fields));
     const id = await ctx.store.transaction(async (tx) => {
       const created = await createVerification(
         ctx,
@@ -89,8 +106,8 @@ export function onboardingRoutes(app: FastifyInstance, ctx: ApiContext): void {
   });
 
   for (const endpoint of [endpoints.resendSms, endpoints.resendMail]) {
-    route(app, ctx, endpoint, async ({ body }) => {
-      await resend(ctx, body.identificator, 'REGISTRATION');
+    route(app, ctx, endpoint, async ({ body, request }) => {
+      await resend(ctx, request, body.identificator, 'REGISTRATION');
     });
   }
 
@@ -131,6 +148,7 @@ export function onboardingRoutes(app: FastifyInstance, ctx: ApiContext): void {
     const lookup = usernameOf(body.username);
     if (!lookup) throw new HttpError(400, ERROR_TEXTS.usernameMissing, 'BAD_USERNAME');
     const registrationType: RegistrationType = lookup.type;
+    if (registrationType === 'PHONE_NUMBER') assertSmsAllowed(ctx, lookup.value);
     await limit(ctx, request, lookup.value);
     const customer = await ctx.store.customers.byUsername(lookup.value);
     // Unknown usernames get the same answer and a verification that can never be approved (no enumeration).
@@ -154,8 +172,8 @@ export function onboardingRoutes(app: FastifyInstance, ctx: ApiContext): void {
     await approveCode(ctx, body.identificator, 'PASSWORD_RESET', body.code);
   });
 
-  route(app, ctx, endpoints.resendResetCode, async ({ body }) => {
-    await resend(ctx, body.identificator, 'PASSWORD_RESET');
+  route(app, ctx, endpoints.resendResetCode, async ({ body, request }) => {
+    await resend(ctx, request, body.identificator, 'PASSWORD_RESET');
   });
 
   route(app, ctx, endpoints.resetPassword, async ({ body }) => {

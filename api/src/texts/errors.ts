@@ -31,6 +31,16 @@ export const ERROR_TEXTS = {
   codeSpent: 'Previše pogrešnih pokušaja. Zatraži novi kod.',
   tooManyWrongCodes: 'Previše pogrešnih kodova za ovaj nalog.',
   tooManyResends: 'Previše zahtjeva za novi kod.',
+  /** More codes asked for from one client address than CODE_LIMIT_CLIENT an hour (docs/limits.md, Code messages). */
+  tooManyCodesFromClient: 'Previše zatraženih kodova s ove mreže.',
+  /** The portal's hourly ceiling of new destinations is reached: codes to known ones still go out. */
+  newDestinationsPaused: (kind: 'phone' | 'email_domain') =>
+    kind === 'phone'
+      ? 'Slanje kodova na nove brojeve telefona je privremeno zaustavljeno. Možeš se registrovati e-mail adresom.'
+      : 'Slanje kodova na nove e-mail adrese je privremeno zaustavljeno.',
+  /** A number outside SMS_ALLOWED_PREFIXES: no SMS goes there. */
+  phoneNotAllowed: (prefixes: readonly string[]) =>
+    `Kod šaljemo SMS-om samo na brojeve s pozivnim brojem ${prefixes.map((p) => `+${p}`).join(', ')}. Unesi takav broj ili e-mail adresu.`,
   registrationNotReady: 'Registracija nije potvrđena. Počni ispočetka.',
   emailFormat: 'Unesi ispravnu e-mail adresu.',
   phoneTaken: 'Nalog s ovim brojem telefona već postoji. Prijavi se ili zatraži novu lozinku.',
@@ -43,6 +53,8 @@ export const ERROR_TEXTS = {
   alreadySubscribed: 'Tvoja pretplata je aktivna: novu možeš kupiti kada istekne.',
   accountBlocked: 'Tvoj nalog je blokiran, pa pretplatu trenutno nije moguće kupiti. Obrati se korisničkoj podršci.',
   promoUsed: 'Promo period za ovaj paket već si iskoristio. Paket možeš kupiti po redovnoj cijeni.',
+  cardPromoUsed:
+    'Ova kartica je već iskoristila besplatni period za ovaj paket. Paket možeš kupiti po redovnoj cijeni.',
   planNotFound: 'Paket nije pronađen.',
   noPromo: 'Ovaj paket trenutno nema promo period.',
   promoNeedsCard: 'Za promo period potrebna je sačuvana kartica.',
