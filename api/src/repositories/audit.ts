@@ -1,9 +1,13 @@
 import { Repository } from './base';
 
 export interface AuditEntry {
-  staffId: number;
+  /** Null only for a sign-in to an e-mail address no member has (`staffName` is then the address typed). */
+  staffId: number | null;
   staffName: string;
-  /** What was done: `customer.view`, `customer.block`, `payment.refund` … (contract/staff.ts, AUDIT_ACTIONS). */
+  /**
+   * What was done: `customer.view`, `customer.block`, `payment.refund` …, and the sign-in's own:
+   * `staff.signin.failed`, `staff.totp.failed`, `staff.locked`, `staff.signout` (the console's texts.ts labels them).
+   */
   action: string;
   customerId: number | null;
   reason?: string | null;
@@ -14,7 +18,7 @@ export interface AuditEntry {
 export interface AuditRow {
   id: number;
   at: Date;
-  staff_id: number;
+  staff_id: number | null;
   staff_name: string;
   action: string;
   customer_id: number | null;

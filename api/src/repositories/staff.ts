@@ -12,6 +12,8 @@ export interface StaffRow {
   totp_sealed: string | null;
   totp_confirmed_at: Date | null;
   disabled_at: Date | null;
+  /** The end of the window in which the account last began holding unknown sources back (docs/limits.md). */
+  locked_until: Date | null;
 }
 
 /** A signed-in member of staff as a staff session names them. */
@@ -60,6 +62,7 @@ export class StaffRepository extends Repository {
       `UPDATE staff_sessions SET ended_at = now() WHERE ended_at IS NULL AND staff_id = (SELECT id FROM staff WHERE email = $1)`,
       [email],
     );
+    await this.forgetBrowsers(email);
     return rows.length > 0;
   }
 
@@ -72,6 +75,33 @@ export class StaffRepository extends Repository {
     await this.q.query(
       `UPDATE staff_sessions SET ended_at = $2 WHERE ended_at IS NULL AND staff_id = (SELECT id FROM staff WHERE email = $1)`,
       [email, at],
+    );
+    await this.forgetBrowsers(email);
+    return rows.length > 0;
+  }
+
+  /** The member's browsers are strangers again (a reset password, a disabled account): no budget of their own. */
+  private async forgetBrowsers(email: string): Promise<void> {
+    await this.q.query('DELETE FROM staff_browsers WHERE staff_id = (SELECT id FROM staff WHERE email = $1)', [email]);
+  }
+
+  /** The id of the member's browser with this hashed browser id, when a full sign-in came from it; else null. */
+  async knownBrowser(staffId: number, browserHash: string): Promise<number | null> {
+    const [row] = await this.q.query<{ id: number }>(
+      'SELECT id FROM staff_browsers WHERE staff_id = $1 AND browser_hash = $2',
+      [staffId, browserHash],
+    );
+    return row?.id ?? null;
+  }
+
+  /**
+   * The account began holding unknown sources back in the window ending `windowEnds`: true once per
+   * window (the statement moves `locked_until` forward only once), so the trail records each lock once.
+   */
+  async markLocked(staffId: number, windowEnds: Date): Promise<boolean> {
+    const rows = await this.q.query(
+      `UPDATE staff SET locked_until = $2 WHERE id = $1 AND (locked_until IS NULL OR locked_until < $2) RETURNING id`,
+      [staffId, windowEnds],
     );
     return rows.length > 0;
   }
@@ -108,10 +138,11 @@ export class StaffRepository extends Repository {
     return rows.length > 0;
   }
 
-  async startSession(id: string, staffId: number, at: Date): Promise<void> {
+  /** A sign-in whose password was right, from the browser `browserHash` names (null: the console sent none). */
+  async startSession(id: string, staffId: number, at: Date, browserHash: string | null = null): Promise<void> {
     await this.q.query(
-      `INSERT INTO staff_sessions (id, staff_id, stage, created_at, last_seen_at) VALUES ($1, $2, 'password', $3, $3)`,
-      [id, staffId, at],
+      `INSERT INTO staff_sessions (id, staff_id, stage, created_at, last_seen_at, browser_hash) VALUES ($1, $2, 'password', $3, $3, $4)`,
+      [id, staffId, at, browserHash],
     );
   }
 
@@ -146,6 +177,16 @@ export class StaffRepository extends Repository {
     return rows.length > 0;
   }
 
+  /** The browser of a full sign-in is known from now on (once, however many sign-ins of it race). */
+  async rememberBrowser(sessionId: string, at: Date): Promise<void> {
+    await this.q.query(
+      `INSERT INTO staff_browsers (staff_id, browser_hash, first_seen_at, last_seen_at)
+       SELECT staff_id, browser_hash, $2, $2 FROM staff_sessions WHERE id = $1 AND browser_hash IS NOT NULL
+       ON CONFLICT (staff_id, browser_hash) DO UPDATE SET last_seen_at = EXCLUDED.last_seen_at`,
+      [sessionId, at],
+    );
+  }
+
   /** Ends every session of the member of staff but `keep` (a password just chosen). */
   async endOtherSessions(staffId: number, keep: string, at: Date): Promise<void> {
     await this.q.query(
@@ -154,7 +195,12 @@ export class StaffRepository extends Repository {
     );
   }
 
-  async endSession(sessionId: string, at: Date): Promise<void> {
-    await this.q.query('UPDATE staff_sessions SET ended_at = $2 WHERE id = $1 AND ended_at IS NULL', [sessionId, at]);
+  /** Ends a session; false when it had ended already (a second sign-out at once). */
+  async endSession(sessionId: string, at: Date): Promise<boolean> {
+    const rows = await this.q.query(
+      'UPDATE staff_sessions SET ended_at = $2 WHERE id = $1 AND ended_at IS NULL RETURNING id',
+      [sessionId, at],
+    );
+    return rows.length > 0;
   }
 }

@@ -7,10 +7,10 @@ import type { AuditFilter, AuditRow } from '../repositories/audit';
 import type { StaffRow, StaffSession } from '../repositories/staff';
 import { HttpError, tooManyRequests } from '../http/validate';
 import { logRefusal } from '../http/limits';
-import { maskUsername } from '../log';
 import { STAFF_IDLE_MINUTES, staffRoute } from '../http/staffRoute';
 import { bearerToken } from '../auth/guard';
-import { decoyHash, hashPassword, verifyPassword } from '../auth/passwords';
+import { hashPassword } from '../auth/passwords';
+import { checkStaffPassword } from '../staff/signIn';
 import { seal, unseal } from '../auth/secrets';
 import { newTotpSecret, totpSetup, totpStep } from '../staff/totp';
 import { customerSummary, extendPeriod, setCustomerBlocked } from '../staff/customers';
@@ -92,41 +92,23 @@ export function staffRoutes(app: FastifyInstance, ctx: ApiContext): void {
     if (!staff) throw new HttpError(401, STAFF_TEXTS.sessionOver, 'UNAUTHORIZED');
     return staff;
   };
-  const audit = (staff: StaffSession, action: string, customerId: number | null, extra: { reason?: string } = {}) =>
-    store.audit.record({ staffId: staff.staffId, staffName: staff.name, action, customerId, ...extra }, ctx.now());
+  const audit = (
+    staff: StaffSession,
+    action: string,
+    customerId: number | null,
+    extra: { reason?: string; after?: unknown } = {},
+  ) => store.audit.record({ staffId: staff.staffId, staffName: staff.name, action, customerId, ...extra }, ctx.now());
   const customerIdOf = (params: { customerId: string }): number => {
     if (!isRowId(params.customerId)) throw new HttpError(404, STAFF_TEXTS.customerNotFound, 'NOT_FOUND');
     return Number(params.customerId);
   };
 
-  // Sign-in, step 1: the password, under the customers' burst-safe limits (a try is reserved before
-  // the hash is checked and counted when wrong), per address and account together and per account.
+  // Sign-in, step 1: the password, under the customers' burst-safe limits, with a budget of its own
+  // for a browser the member signed in from before (staff/signIn.ts, docs/limits.md).
   staffRoute(app, ctx, staffEndpoints.login, async ({ body, request }) => {
-    const { perAccount, perAccountTotal, perClient, windowSeconds } = ctx.config.loginLimits;
-    const pair = { key: `staff-login:${body.email}:${request.ip}`, max: perAccount, windowSeconds };
-    const account = { key: `staff-login:${body.email}`, max: perAccountTotal, windowSeconds };
-    const client = { key: `staff-login-client:${request.ip}`, max: perClient, windowSeconds };
-    const staff = await store.staff.byEmail(body.email);
-    const checked = await ctx.limits.checkWithin(client, [pair, account], () =>
-      staff && !staff.disabled_at
-        ? verifyPassword(body.password, staff.password_hash)
-        : decoyHash().then((hash) => verifyPassword(body.password, hash).then(() => false)),
-    );
-    // A failed or refused sign-in: one warn line, the e-mail masked, never the password.
-    const failed = (reason: string, fields: Record<string, unknown> = {}) =>
-      logRefusal(request, 'staff.login.failed', { reason, user: maskUsername(body.email), ...fields });
-    if (!checked.ok) {
-      failed('limited', { retryAfter: checked.retryAfter });
-      throw tooManyRequests(STAFF_TEXTS.tooManyLogins, checked.retryAfter, 'TOO_MANY_ATTEMPTS');
-    }
-    const { valid } = checked;
-    if (!staff || !valid) {
-      failed(!staff ? 'unknown-user' : staff.disabled_at ? 'disabled' : 'wrong-password');
-      throw new HttpError(401, STAFF_TEXTS.loginFailed, 'LOGIN_FAILED');
-    }
-    await ctx.limits.forgive([pair.key]);
+    const { staff, browserHash } = await checkStaffPassword(ctx, request, body);
     const sessionId = randomUUID();
-    await store.staff.startSession(sessionId, staff.id, ctx.now());
+    await store.staff.startSession(sessionId, staff.id, ctx.now(), browserHash);
     request.log.info({ staffId: staff.id, sessionId }, 'staff password accepted');
     return {
       challenge: await ctx.staffTokens.issue('challenge', { staffId: staff.id, sessionId }),
@@ -184,11 +166,14 @@ export function staffRoutes(app: FastifyInstance, ctx: ApiContext): void {
     }
     if (!taken) {
       logRefusal(request, 'staff.code.failed', { reason: 'wrong-code', staffId: staff.id });
+      await audit(session, 'staff.totp.failed', null, { after: { address: request.ip } });
       throw new HttpError(400, STAFF_TEXTS.wrongCode, 'WRONG_CODE');
     }
     if (!(await store.staff.completeSession(session.sessionId, now))) {
       throw new HttpError(409, STAFF_TEXTS.stepDone, 'CONFLICT');
     }
+    // A full sign-in: its browser now has a budget of tries of its own (docs/limits.md).
+    await store.staff.rememberBrowser(session.sessionId, now);
     await audit(session, staff.totp_confirmed_at ? 'staff.sign-in' : 'staff.sign-in.totp-set-up', null);
     request.log.info({ staffId: staff.id, sessionId: session.sessionId }, 'staff signed in');
     return {
@@ -205,8 +190,16 @@ export function staffRoutes(app: FastifyInstance, ctx: ApiContext): void {
     role: staff.role,
   }));
 
+  // Signing out is in the trail, once however many tabs send it.
   staffRoute(app, ctx, staffEndpoints.logout, async ({ staff, reply }) => {
-    await store.staff.endSession(staff.sessionId, ctx.now());
+    const now = ctx.now();
+    await store.transaction(async (tx) => {
+      if (await tx.staff.endSession(staff.sessionId, now))
+        await tx.audit.record(
+          { staffId: staff.staffId, staffName: staff.name, action: 'staff.signout', customerId: null },
+          now,
+        );
+    });
     return reply.code(204).send();
   });
 
@@ -298,6 +291,7 @@ export function staffRoutes(app: FastifyInstance, ctx: ApiContext): void {
         amountFening: toFening(Number(body.amount.replace(',', '.'))),
         reason: body.reason,
         key: body.key,
+        after: body.after,
       },
     );
     return {

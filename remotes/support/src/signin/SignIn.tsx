@@ -19,6 +19,7 @@ import {
 } from '@portal/shared/contract/staff';
 import { staffCall, staffEndpoints as e } from '../api/staffClient';
 import { startSession, useSession } from '../api/session';
+import { browserId } from './browser';
 import { CONSOLE_TEXTS } from '../texts';
 import styles from '../console.module.css';
 
@@ -51,7 +52,7 @@ function PasswordStep({ ended, onNext }: { ended: string | null; onNext: (next: 
     schema: staffLoginRequestSchema,
     initial: { email: '', password: '' },
     explain: (failure) => messageOf(failure, T.failed),
-    send: async (body) => onNext(await staffCall(e.login, { body })),
+    send: async (body) => onNext(await staffCall(e.login, { body: { ...body, browser: browserId() } })),
   });
   return (
     <Page title={T.title} narrow>

@@ -1,0 +1,137 @@
+import type { FastifyRequest } from 'fastify';
+import { STAFF_TEXTS } from '@portal/shared/contract/staff';
+import type { ApiContext } from '../context';
+import type { StaffRow } from '../repositories/staff';
+import { logRefusal, type Limit } from '../http/limits';
+import { HttpError, tooManyRequests } from '../http/validate';
+import { maskUsername } from '../log';
+import { decoyHash, verifyPassword } from '../auth/passwords';
+import { sha256 } from '../auth/secrets';
+
+/**
+ * The limits of one staff sign-in (docs/limits.md): the customers' numbers and mechanism (auth.ts's
+ * loginLimits, http/limits.ts), under keys of their own. Unknown sources meet the per-address and
+ * per-account limits, the latter with growing delays past twice the per-address one; a browser the
+ * member signed in from fully has a budget of its own instead, so strangers cannot lock the member out.
+ */
+export function staffSignInLimits(
+  config: ApiContext['config'],
+  email: string,
+  address: string,
+  member: { staffId: number; browserId: number } | null,
+): { pair: Limit; account: Limit; browser: Limit; knownBrowsers: Limit; client: Limit } {
+  const { perAccount, perAccountTotal, perClient, windowSeconds } = config.loginLimits;
+  return {
+    pair: { key: `staff-login:${email}:${address}`, max: perAccount, windowSeconds },
+    account: {
+      key: `staff-login:${email}`,
+      max: perAccountTotal,
+      windowSeconds,
+      spaceAfter: 2 * perAccount,
+      maxDelaySeconds: 60,
+    },
+    browser: { key: `staff-login-browser:${member?.browserId ?? 0}`, max: perAccount, windowSeconds },
+    // All the member's known browsers together: a ceiling, however many browsers were once signed in.
+    knownBrowsers: { key: `staff-login-known:${member?.staffId ?? 0}`, max: perAccountTotal, windowSeconds },
+    client: { key: `staff-login-client:${address}`, max: perClient, windowSeconds },
+  };
+}
+
+type Failure = 'unknown-user' | 'disabled' | 'wrong-password';
+
+/** A wrong password in the trail: the member when there is one, else the address typed, never a member made up for it. */
+async function recordFailure(
+  ctx: ApiContext,
+  staff: StaffRow | null,
+  email: string,
+  fields: { reason: Failure; address: string; knownBrowser: boolean },
+): Promise<void> {
+  await ctx.store.audit.record(
+    {
+      staffId: staff?.id ?? null,
+      staffName: staff?.name ?? email,
+      action: 'staff.signin.failed',
+      customerId: null,
+      after: fields,
+    },
+    ctx.now(),
+  );
+}
+
+/**
+ * The member's account began holding unknown sources back (its failures in the window passed the point
+ * where every next try waits, or reached the ceiling): `staff.locked` in the trail, once per window,
+ * decided by the statement that marks it on the staff row.
+ */
+async function recordLock(ctx: ApiContext, staff: StaffRow, account: Limit): Promise<void> {
+  const state = await ctx.store.rateLimits.state(account.key);
+  const from = Math.min(account.max, (account.spaceAfter ?? account.max) + 1);
+  if (!state || state.hits < from) return;
+  const windowEnds = new Date(state.window_ends);
+  await ctx.store.transaction(async (tx) => {
+    if (!(await tx.staff.markLocked(staff.id, windowEnds))) return;
+    await tx.audit.record(
+      {
+        staffId: staff.id,
+        staffName: staff.name,
+        action: 'staff.locked',
+        customerId: null,
+        after: { failures: state.hits, until: windowEnds.toISOString() },
+      },
+      ctx.now(),
+    );
+  });
+}
+
+/**
+ * Sign-in's first step (docs/limits.md, docs/decisions/032): the password, under the limits above, a
+ * try reserved before the hash is checked and counted only when wrong. Wrong passwords and the lock
+ * they start are in the audit trail. Answers the member and the browser's hashed id (to remember once
+ * the second factor is right), or throws the 401 or 429.
+ */
+export async function checkStaffPassword(
+  ctx: ApiContext,
+  request: FastifyRequest,
+  body: { email: string; password: string; browser?: string },
+): Promise<{ staff: StaffRow; browserHash: string | null }> {
+  const staff = await ctx.store.staff.byEmail(body.email);
+  const browserHash = body.browser ? sha256(body.browser) : null;
+  const browserId = staff && browserHash ? await ctx.store.staff.knownBrowser(staff.id, browserHash) : null;
+  const limits = staffSignInLimits(
+    ctx.config,
+    body.email,
+    request.ip,
+    staff && browserId !== null ? { staffId: staff.id, browserId } : null,
+  );
+  const known = browserId !== null;
+  const checked = await ctx.limits.checkWithin(
+    limits.client,
+    known ? [limits.browser, limits.knownBrowsers] : [limits.pair, limits.account],
+    () =>
+      staff && !staff.disabled_at
+        ? verifyPassword(body.password, staff.password_hash)
+        : decoyHash().then((hash) => verifyPassword(body.password, hash).then(() => false)),
+  );
+  // A failed or refused sign-in: one warn line, the e-mail masked, never the password.
+  const failed = (reason: string, fields: Record<string, unknown> = {}) =>
+    logRefusal(request, 'staff.login.failed', {
+      reason,
+      user: maskUsername(body.email),
+      knownBrowser: known,
+      ...fields,
+    });
+  if (!checked.ok) {
+    failed('limited', { retryAfter: checked.retryAfter });
+    throw tooManyRequests(STAFF_TEXTS.tooManyLogins, checked.retryAfter, 'TOO_MANY_ATTEMPTS');
+  }
+  if (!staff || !checked.valid) {
+    const reason: Failure = !staff ? 'unknown-user' : staff.disabled_at ? 'disabled' : 'wrong-password';
+    failed(reason);
+    await recordFailure(ctx, staff, body.email, { reason, address: request.ip, knownBrowser: known });
+    if (staff && !known) await recordLock(ctx, staff, limits.account);
+    throw new HttpError(401, STAFF_TEXTS.loginFailed, 'LOGIN_FAILED');
+  }
+  // A right password ends this address's (or this browser's) run of failures.
+  await ctx.limits.forgive([known ? limits.browser.key : limits.pair.key]);
+  return { staff, browserHash };
+}
