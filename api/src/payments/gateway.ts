@@ -7,6 +7,11 @@ export interface SavedCard {
   last4: string;
   expMonth: number;
   expYear: number;
+  /**
+   * The processor's fingerprint of the card's number: the same card saved by any customer has the same
+   * one (a promo is once per card and package, docs/limits.md). Absent when the processor gave none.
+   */
+  fingerprint?: string;
 }
 
 export type SetupState =

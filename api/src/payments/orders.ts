@@ -14,6 +14,7 @@ import { shownPhone } from '@portal/shared/texts';
 export const ALREADY_SUBSCRIBED = ERROR_TEXTS.alreadySubscribed;
 export const ACCOUNT_BLOCKED = ERROR_TEXTS.accountBlocked;
 export const PROMO_USED = ERROR_TEXTS.promoUsed;
+export const CARD_PROMO_USED = ERROR_TEXTS.cardPromoUsed;
 export const PLAN_NOT_FOUND = ERROR_TEXTS.planNotFound;
 export const NO_PROMO = ERROR_TEXTS.noPromo;
 export const NEEDS_CARD = ERROR_TEXTS.promoNeedsCard;

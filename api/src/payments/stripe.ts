@@ -137,6 +137,8 @@ export class StripeGateway implements PaymentGateway {
             last4: method.card.last4,
             expMonth: method.card.exp_month,
             expYear: method.card.exp_year,
+            // Stripe gives a card number the same fingerprint whichever customer saves it (promos: docs/limits.md).
+            ...(method.card.fingerprint ? { fingerprint: method.card.fingerprint } : {}),
           },
         };
       }

@@ -66,6 +66,18 @@ export class CardsRepository extends Repository {
     return card ?? null;
   }
 
+  /**
+   * The customer's primary card as a promo starts with it: `fingerprint` null for a card saved before
+   * fingerprints were kept; null when the customer has no primary card.
+   */
+  async primaryForPromo(customerId: number): Promise<{ fingerprint: string | null } | null> {
+    const [card] = await this.q.query<{ fingerprint: string | null }>(
+      `SELECT fingerprint FROM credit_cards WHERE customer_id = $1 AND status = 'ACTIVE' AND primary_card`,
+      [customerId],
+    );
+    return card ?? null;
+  }
+
   async hasPrimary(customerId: number): Promise<boolean> {
     return (
       (
@@ -116,16 +128,35 @@ export class CardsRepository extends Repository {
     return row?.customer_id ?? null;
   }
 
-  /** The processor confirmed the setup: the card is saved, primary when the customer has no primary card. */
+  /**
+   * The processor confirmed the setup: the card is saved, primary when the customer has no primary card,
+   * with the processor's fingerprint of its number (a promo is once per card, docs/limits.md).
+   */
   async confirmSetup(
     setupId: string,
-    card: { brand: string; last4: string; expMonth: number; expYear: number; paymentMethod: string },
+    card: {
+      brand: string;
+      last4: string;
+      expMonth: number;
+      expYear: number;
+      paymentMethod: string;
+      fingerprint?: string;
+    },
   ): Promise<void> {
     await this.q.query(
       `UPDATE credit_cards SET status = 'ACTIVE', card_type = $2, masked_number = $3, expiration_mm = $4, expiration_yy = $5, payment_method = $6,
+              fingerprint = $7,
               primary_card = NOT EXISTS (SELECT 1 FROM credit_cards other WHERE other.customer_id = credit_cards.customer_id AND other.primary_card)
         WHERE setup_id = $1 AND status = 'PENDING'`,
-      [setupId, card.brand, `**** **** **** ${card.last4}`, card.expMonth, card.expYear % 100, card.paymentMethod],
+      [
+        setupId,
+        card.brand,
+        `**** **** **** ${card.last4}`,
+        card.expMonth,
+        card.expYear % 100,
+        card.paymentMethod,
+        card.fingerprint ?? null,
+      ],
     );
   }
 

@@ -57,12 +57,30 @@ export class PlansRepository extends Repository {
     return row ?? null;
   }
 
-  /** The customer uses the plan's promo, once: false when it was used before. */
-  async usePromo(customerId: number, planCode: string, at: Date, ref: string | null): Promise<boolean> {
+  /**
+   * The customer uses the plan's promo with the card of `fingerprint` (null: a card with none), once per
+   * customer and plan and once per card and plan: one INSERT that the primary key and the unique index
+   * `promo_uses_once_per_card` decide, so concurrent uses from many accounts let exactly one in (a
+   * second waits for the first's transaction, then finds its row). Answers 'used' when granted, else
+   * which rule refused it.
+   */
+  async usePromo(
+    customerId: number,
+    planCode: string,
+    fingerprint: string | null,
+    at: Date,
+    ref: string | null,
+  ): Promise<'used' | 'customer' | 'card'> {
     const rows = await this.q.query(
-      'INSERT INTO promo_uses (customer_id, plan_code, used_at, ref) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING RETURNING 1',
-      [customerId, planCode, at, ref],
+      `INSERT INTO promo_uses (customer_id, plan_code, card_fingerprint, used_at, ref) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT DO NOTHING RETURNING 1`,
+      [customerId, planCode, fingerprint, at, ref],
     );
-    return rows.length > 0;
+    if (rows.length > 0) return 'used';
+    const customer = await this.q.query('SELECT 1 FROM promo_uses WHERE customer_id = $1 AND plan_code = $2', [
+      customerId,
+      planCode,
+    ]);
+    return customer.length > 0 ? 'customer' : 'card';
   }
 }

@@ -20,6 +20,8 @@ export interface MethodRow {
   last4: string;
   exp_month: number;
   exp_year: number;
+  /** The card number's keyed hash (processor.ts, fingerprintOf); null for methods saved before it was kept. */
+  fingerprint: string | null;
 }
 
 /** The sandbox card processor's own tables: its intents (setups and payments) and payment methods. */
@@ -100,8 +102,17 @@ export class SandboxProcessorRepository extends Repository {
 
   async addMethod(method: MethodRow, at: Date): Promise<void> {
     await this.q.query(
-      `INSERT INTO sandbox_payment_methods (id, behaviour, brand, last4, exp_month, exp_year, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-      [method.id, method.behaviour, method.brand, method.last4, method.exp_month, method.exp_year, at],
+      `INSERT INTO sandbox_payment_methods (id, behaviour, brand, last4, exp_month, exp_year, fingerprint, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [
+        method.id,
+        method.behaviour,
+        method.brand,
+        method.last4,
+        method.exp_month,
+        method.exp_year,
+        method.fingerprint,
+        at,
+      ],
     );
   }
 

@@ -14,6 +14,7 @@ import {
   NO_PROMO,
   PLAN_NOT_FOUND,
   PROMO_USED,
+  CARD_PROMO_USED,
   refuseUnlessMayBuy,
 } from '../payments/orders';
 import { graceUntil } from '../billing/job';
@@ -153,14 +154,19 @@ export function accountRoutes(app: FastifyInstance, ctx: ApiContext): void {
         throw new HttpError(409, NO_PROMO, 'NO_PROMO');
       }
       if (!(await ctx.store.cards.hasPrimary(customerId))) throw new HttpError(409, NEEDS_CARD, 'NO_CARD');
-      // One transaction under the customer's row lock: the promo is used once per customer and plan (its
-      // row is the proof), the subscription starts only if the customer may buy one now, and an order
-      // left open in another tab is cancelled so it cannot be paid on top of the promo.
+      // One transaction under the customer's row lock: the promo is used once per customer and plan and
+      // once per card and plan (its row is the proof, docs/limits.md), the subscription starts only if the
+      // customer may buy one now, and an order left open in another tab is cancelled so it cannot be paid
+      // on top of the promo.
       const { row, cancelled } = await ctx.store.transaction(async (tx) => {
         await tx.customers.lock(customerId);
         await refuseUnlessMayBuy(tx, customerId, today);
-        if (!(await tx.plans.usePromo(customerId, planCode, ctx.now(), saleRefOf(ref))))
-          throw new HttpError(409, PROMO_USED, 'PROMO_USED');
+        const card = await tx.cards.primaryForPromo(customerId);
+        if (!card) throw new HttpError(409, NEEDS_CARD, 'NO_CARD');
+        const use = await tx.plans.usePromo(customerId, planCode, card.fingerprint, ctx.now(), saleRefOf(ref));
+        if (use === 'customer') throw new HttpError(409, PROMO_USED, 'PROMO_USED');
+        // Another account had this plan's promo with the same card: the plan is offered at its price.
+        if (use === 'card') throw new HttpError(409, CARD_PROMO_USED, 'CARD_PROMO_USED');
         const started = await tx.subscriptions.startPromo(
           customerId,
           planCode,

@@ -55,6 +55,17 @@ export const WIZARD_TEXTS = {
   passwordChanged: 'Lozinka je uspješno promijenjena. Prijavi se novom lozinkom; na ostalim uređajima smo te odjavili.',
 } as const;
 
+/**
+ * A free promo period refused on the subscribe page (docs/product.md §4, Promo): why, by the API's
+ * code, and the paid subscription offered in its place.
+ */
+export const PROMO_REFUSED_TEXTS = {
+  CARD_PROMO_USED: 'Ova kartica je već iskoristila besplatni period za ovaj paket.',
+  PROMO_USED: 'Besplatni period za ovaj paket već si iskoristio.',
+  paidOffer: (plan: string, price: string) =>
+    `Paket ${plan} možeš kupiti po redovnoj cijeni od ${price} mjesečno: klikni Nastavi.`,
+} as const;
+
 /** After the payment (product.md §2, §8). */
 export const RESULT_TEXTS = {
   subscribedTitle: 'Pretplata je aktivirana',

@@ -98,7 +98,15 @@ export class SandboxProcessor implements PaymentGateway {
     if (!behaviour) return this.finish(id, ['requires_payment_method'], 'card_declined');
     const methodId = newId('pm');
     await this.rows.addMethod(
-      { id: methodId, behaviour, brand, last4: number.slice(-4), exp_month: card.expMonth, exp_year: card.expYear },
+      {
+        id: methodId,
+        behaviour,
+        brand,
+        last4: number.slice(-4),
+        exp_month: card.expMonth,
+        exp_year: card.expYear,
+        fingerprint: this.fingerprintOf(number),
+      },
       this.now(),
     );
     await this.rows.setMethod(id, methodId, this.now());
@@ -141,6 +149,14 @@ export class SandboxProcessor implements PaymentGateway {
       this.now(),
     );
     return { id: made, clientSecret: this.secretOf(made) };
+  }
+
+  /**
+   * The card's fingerprint, as a real processor gives one: the same number always has the same one, and
+   * the number cannot be read back from it (an HMAC with the processor's key, apart from client secrets).
+   */
+  private fingerprintOf(number: string): string {
+    return createHmac('sha256', this.secretKey).update(`card-fingerprint:${number}`).digest('base64url').slice(0, 22);
   }
 
   private secretOf(id: string): string {
@@ -210,6 +226,7 @@ export class SandboxProcessor implements PaymentGateway {
         last4: method.last4,
         expMonth: method.exp_month,
         expYear: method.exp_year,
+        ...(method.fingerprint ? { fingerprint: method.fingerprint } : {}),
       },
     };
   }

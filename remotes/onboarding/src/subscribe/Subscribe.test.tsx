@@ -230,6 +230,35 @@ describe('/pretplati-se', () => {
     expect(await screen.findByRole('heading', { name: 'Pretplata nije uspjela' })).toBeInTheDocument();
     expect(router.location.pathname).toBe('/pretplata-greska');
   });
+
+  it('says why when the card has had the free period and offers the package at its price', async () => {
+    server
+      .on('POST', '/ontv/createSubscriptionInPromoPeriod', {
+        status: 409,
+        data: {
+          code: 'CARD_PROMO_USED',
+          message:
+            'Ova kartica je već iskoristila besplatni period za ovaj paket. Paket možeš kupiti po redovnoj cijeni.',
+        },
+      })
+      .on('GET', '/ontv-payments/new-account/payment-info/starton', {
+        status: 200,
+        data: { ...PAYMENT_INFO, ontvPlan: { id: 'starton', name: 'StartON', price: 14.9 } },
+      });
+    const router = await subscribeInPromoAt('/pretplati-se?paket=starton');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Ova kartica je već iskoristila besplatni period za ovaj paket. Paket StartON možeš kupiti po redovnoj cijeni od 14,90 KM mjesečno: klikni Nastavi.',
+    );
+    expect(router.location.pathname).toBe('/pretplati-se');
+    expect(screen.queryByText('Besplatan promo period 14 dana!')).not.toBeInTheDocument();
+    expect(screen.getByText('14,90 KM mjesečno, PDV uključen')).toBeInTheDocument();
+    const paid = screen.getByRole('button', { name: 'Nastavi' });
+    expect(paid).toBeEnabled();
+    await userEvent.click(paid);
+    expect(router.location.pathname + router.location.search).toBe('/potvrdi-pretplatu?plan=starton');
+    expect(await screen.findByRole('heading', { name: 'Potvrda pretplate' })).toBeInTheDocument();
+    expect(server.callsTo('POST', '/ontv/createSubscriptionInPromoPeriod')).toHaveLength(1);
+  });
 });
 
 describe('/potvrdi-pretplatu', () => {

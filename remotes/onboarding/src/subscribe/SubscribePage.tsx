@@ -34,6 +34,7 @@ import {
 import { Dialog, subscribeInPromo, useCardDialog } from '@portal/shared/payments';
 import { legalTextQuery, subscriptionContentQuery } from './content';
 import { SUBSCRIBE_PLAN_TEXTS as P, SUBSCRIBE_TEXTS } from './texts';
+import { PROMO_REFUSED_TEXTS } from '../texts';
 import { saleRef } from '../wizard/storage';
 import styles from './Subscribe.module.css';
 
@@ -77,6 +78,11 @@ export function SubscribePage() {
   );
 }
 
+/** The API's codes for a free period refused: once per customer and plan, once per card and plan (docs/limits.md). */
+type PromoRefusal = 'CARD_PROMO_USED' | 'PROMO_USED';
+const isPromoRefusal = (code: string | undefined): code is PromoRefusal =>
+  code === 'CARD_PROMO_USED' || code === 'PROMO_USED';
+
 /** `promoUsed`: the customer has had this plan's promo (once per customer and plan), so it is bought at its price. */
 function SubscribeForm({ code, promoUsed }: { code: string; promoUsed: boolean }) {
   const navigate = useNavigate();
@@ -88,13 +94,20 @@ function SubscribeForm({ code, promoUsed }: { code: string; promoUsed: boolean }
   const terms = useQuery(legalTextQuery('terms.html'));
   const [accepted, setAccepted] = useState({ useTerms: false, terms: false });
   const [reading, setReading] = useState<'useTerms' | 'terms' | null>(null);
-  const { busy, run } = useSubmit((failure) => {
+  // A refused free period is no dead end: the page says why and offers the same package at its price.
+  const {
+    busy,
+    error: refusal,
+    run,
+  } = useSubmit<PromoRefusal | null>((failure) => {
+    if (isPromoRefusal(failure.code)) return failure.code;
     console.warn('Promo subscription failed', failure);
     void navigate(paths.subscribeFailed.href(), { replace: true });
+    return null;
   });
 
   const apiPlan = plans.isSuccess ? plans.data.find((p) => p.code === code) : undefined;
-  const promo = apiPlan && !promoUsed ? activePromo(apiPlan.promos) : null;
+  const promo = apiPlan && !promoUsed && !refusal ? activePromo(apiPlan.promos) : null;
   const primary = payment.isSuccess ? payment.data.creditCards.find((c) => c.primaryCard) : undefined;
 
   if (content.isPending || plans.isPending)
@@ -186,6 +199,11 @@ function SubscribeForm({ code, promoUsed }: { code: string; promoUsed: boolean }
           ))}
         </div>
 
+        {refusal && (
+          <Alert kind="error">
+            {PROMO_REFUSED_TEXTS[refusal]} {PROMO_REFUSED_TEXTS.paidOffer(info.name, formatKM(apiPlan.price))}
+          </Alert>
+        )}
         <Button block disabled={!canSubmit} onClick={submit}>
           {busy ? messages.sending : promo ? SUBSCRIBE_TEXTS.promoSubmit : SUBSCRIBE_TEXTS.submit}
         </Button>
