@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { DEFAULT_OPERATOR, type OperatorSettings } from '@portal/shared/contract';
 import { environmentHelp, SETTINGS } from './settings';
 import { missingKeys } from './auth/secrets';
+import { shownProxyTrust, type ProxyTrust } from './http/proxies';
 
 /** Set to true by the build of api/dist (api/scripts/build.ts, esbuild's define); absent when run from sources. */
 declare const __ONTV_COMPILED__: boolean | undefined;
@@ -86,7 +87,7 @@ function startRefusal(
     SANDBOX?: boolean | undefined;
     PAYMENT_PROVIDER: string;
     HOST: string;
-    TRUST_PROXY: boolean;
+    TRUST_PROXY: ProxyTrust;
     NODE_ENV?: string | undefined;
   },
   production: boolean,
@@ -104,7 +105,7 @@ function startRefusal(
             ? 'NODE_ENV=production'
             : 'the compiled server is production unless SANDBOX=1'
           : e.TRUST_PROXY
-            ? 'TRUST_PROXY=1: it serves the internet through a proxy'
+            ? `TRUST_PROXY=${shownProxyTrust(e.TRUST_PROXY)}: it serves the internet through a proxy`
             : `HOST=${e.HOST} is not loopback`;
     return `No real card processor: this server is not a sandbox (${why}), so set PAYMENT_PROVIDER=stripe with STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PUBLISHABLE_KEY${production ? '' : ', or SANDBOX=1 for a test server'}.`;
   }
@@ -200,6 +201,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, purpose: Config
     sealingKeys: e.SEALING_KEYS,
     tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
     refreshWindowDays: e.REFRESH_WINDOW_DAYS,
+    /** The proxy in front whose forwarded headers are believed (http/proxies.ts, decision 040). */
     trustProxy: e.TRUST_PROXY,
     loginLimits: {
       perAccount: e.LOGIN_LIMIT_ACCOUNT,
@@ -207,6 +209,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, purpose: Config
       perClient: e.LOGIN_LIMIT_CLIENT,
       windowSeconds: e.LOGIN_LIMIT_WINDOW_SECONDS,
     },
+    /** Caps on code messages (docs/limits.md, "Code messages"): per client address, and new destinations portal-wide, an hour. */
+    codeCaps: { perClient: e.CODE_LIMIT_CLIENT, newDestinationsHourly: e.CODE_NEW_DESTINATIONS_HOURLY },
     /** Demo customers, the sandbox card processor, the outbox view and billing on demand (startRefusal). */
     sandbox,
     serveSourceMaps: e.SERVE_SOURCE_MAPS,
@@ -226,6 +230,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, purpose: Config
     delivery: {
       smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.MAIL_FROM! } : null,
       sms: e.SMS_GATEWAY_URL ? { url: e.SMS_GATEWAY_URL, token: e.SMS_GATEWAY_TOKEN ?? null } : null,
+      /** The only numbers an SMS goes to (their first digits): the API refuses others, the sender fails them. */
+      smsAllowedPrefixes: e.SMS_ALLOWED_PREFIXES,
       publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT || 8080}`).replace(/\/+$/, ''),
       retrySeconds: e.MESSAGE_RETRY_SECONDS,
       maxAttempts: e.MESSAGE_MAX_ATTEMPTS,

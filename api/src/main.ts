@@ -166,7 +166,7 @@ export async function main(): Promise<void> {
     notice.info(
       RELEASE,
       config.sandbox
-        ? 'Sandbox mode: demo customers, the test card processor (no real payments), /api/dev/outbox and /api/dev/billing are on. Never expose this server; a production start (NODE_ENV=production) has none of them.'
+        ? 'Sandbox mode: demo customers, the test card processor (no real payments), /api/dev/outbox and /api/dev/billing are on. Never expose this server; a production start (the compiled server, or NODE_ENV=production) has none of them.'
         : `Starting release ${RELEASE.version} (commit ${RELEASE.commit}) on Node.js ${RELEASE.node}`,
     );
   }

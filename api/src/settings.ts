@@ -1,8 +1,9 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_PRODUCT, productCodeSchema } from '@portal/shared/contract';
+import { COUNTRY_PREFIX, DEFAULT_PRODUCT, productCodeSchema } from '@portal/shared/contract';
 import { REPO_ROOT } from './apiDir';
 import { parseKeyEntries } from './auth/keyring';
+import { parseProxyTrust, type ProxyTrust } from './http/proxies';
 import { messages } from '@portal/shared/texts';
 
 /** Grace period after a renewal's due day (product.md §9): paid within it, the period runs from the due day. */
@@ -48,7 +49,17 @@ export const SETTINGS = {
   LOGIN_LIMIT_ACCOUNT_TOTAL: int(50),
   LOGIN_LIMIT_CLIENT: int(30),
   LOGIN_LIMIT_WINDOW_SECONDS: int(900),
-  TRUST_PROXY: flag.default(false),
+  CODE_LIMIT_CLIENT: int(10),
+  CODE_NEW_DESTINATIONS_HOURLY: int(200),
+  TRUST_PROXY: z
+    .string()
+    .transform((text, check): ProxyTrust => {
+      const trust = parseProxyTrust(text);
+      if (typeof trust !== 'string') return trust;
+      check.addIssue({ code: 'custom', message: trust });
+      return z.NEVER;
+    })
+    .default(false),
   SANDBOX: flag.optional(),
   SMTP_URL: z
     .string()
@@ -61,6 +72,13 @@ export const SETTINGS = {
     .regex(/^https?:\/\//, 'must be an http(s) URL')
     .optional(),
   SMS_GATEWAY_TOKEN: z.string().min(1).optional(),
+  SMS_ALLOWED_PREFIXES: z
+    .string()
+    .default(COUNTRY_PREFIX)
+    .transform((v) => v.split(',').map((p) => p.trim()))
+    .refine((prefixes) => prefixes.every((p) => /^\d{1,15}$/.test(p)), {
+      message: 'must be country prefixes in digits, comma-separated (e.g. 387 or 387,385)',
+    }),
   PUBLIC_URL: z
     .string()
     .url()
@@ -97,7 +115,7 @@ export const SETTINGS = {
   OPERATOR_NAME: z.string().trim().min(2).optional(),
   OPERATOR_ADDRESS: z.string().trim().min(5).optional(),
   OPERATOR_ID_NUMBER: digits(13, 'the ID number (JIB) has 13 digits').optional(),
-  OPERATOR_VAT_NUMBER: digits(12, 'the VAT number (PDV broj) has 12 digits').optional(),
+  OPERATOR_VAT_NUMBER: digits(12, 'the VAT number (PDV) has 12 digits').optional(),
   OPERATOR_BANK_ACCOUNT: digits(
     16,
     'the bank account has 16 digits (e.g. 1610000012345678 or 161-000-00123456-78)',
@@ -179,9 +197,19 @@ export const SETTING_HELP: { [K in SettingName]: SettingHelp } = {
   },
   LOGIN_LIMIT_CLIENT: { shown: '30', help: 'logins per client address in the window' },
   LOGIN_LIMIT_WINDOW_SECONDS: { shown: '900', help: 'the window of the login limits' },
+  CODE_LIMIT_CLIENT: {
+    shown: '10',
+    help: 'code messages (registration and reset codes, resends) one client address may ask for an hour (then 429)',
+    more: 'See [docs/limits.md](docs/limits.md#code-messages)',
+  },
+  CODE_NEW_DESTINATIONS_HOURLY: {
+    shown: '200',
+    help: 'registration codes an hour, for the whole portal, to phone numbers and (apart) e-mail domains no code went to before; past it such codes are refused (429) for the rest of the hour, codes to known ones still go out',
+  },
   TRUST_PROXY: {
-    shown: 'false',
-    help: 'behind a reverse proxy: take client addresses from X-Forwarded-For and the scheme from X-Forwarded-Proto (HTTPS gets Strict-Transport-Security)',
+    shown: 'unset',
+    help: "the reverse proxy in front, whose X-Forwarded-For and X-Forwarded-Proto the server believes: its addresses or networks (10.0.0.5,fd00::/8; loopback; uniquelocal) or a hop count (1: one nginx). The client's address is the one that proxy saw, and every per-address limit counts it; unset: no proxy (the socket's address); `true` is refused (any client could choose its address)",
+    more: 'A hop count believes whatever is at that hop: use one only when nothing but the proxy reaches the API. See [docs/deploy/](docs/deploy/README.md#several-api-processes-on-one-postgresql-behind-a-proxy)',
   },
   SANDBOX: {
     shown: 'on only for npm start on loopback',
@@ -204,6 +232,10 @@ export const SETTING_HELP: { [K in SettingName]: SettingHelp } = {
     more: 'See [docs/messages.md](docs/messages.md)',
   },
   SMS_GATEWAY_TOKEN: { shown: 'unset', help: 'sent to the SMS gateway as Authorization: Bearer <token>' },
+  SMS_ALLOWED_PREFIXES: {
+    shown: '387',
+    help: 'the only phone numbers an SMS goes to: those starting with one of these prefixes (international form without +, comma-separated); the API refuses others and the sender fails a queued one',
+  },
   PUBLIC_URL: {
     shown: 'http://localhost:PORT',
     help: "the portal's public address (https://portal.example.ba): canonical URLs, the sitemap, robots.txt and the links in e-mails; a production start needs it",
@@ -246,7 +278,7 @@ export const SETTING_HELP: { [K in SettingName]: SettingHelp } = {
   },
   OPERATOR_ADDRESS: { shown: 'the sample', help: "the operator's registered address" },
   OPERATOR_ID_NUMBER: { shown: 'the sample', help: "the operator's ID number (JIB, 13 digits)" },
-  OPERATOR_VAT_NUMBER: { shown: 'the sample', help: "the operator's VAT number (PDV broj, 12 digits)" },
+  OPERATOR_VAT_NUMBER: { shown: 'the sample', help: "the operator's VAT number (PDV, 12 digits)" },
   OPERATOR_BANK_ACCOUNT: {
     shown: 'the sample',
     help: "the operator's bank account for payments by transfer (16 digits)",
@@ -259,7 +291,7 @@ export const SETTING_HELP: { [K in SettingName]: SettingHelp } = {
   METRICS_PORT: {
     shown: 'unset',
     help: "Prometheus metrics at GET /metrics on their own port, never the public one (unset: none); with WORKERS the first process adds up every process's figures",
-    more: "`ontv_http_request_duration_seconds` (requests by route, method and status: rate and latency), `ontv_logins_total{outcome}` (ok, failed, limited), `ontv_rate_limited_total{limit}`, `ontv_billing_passes_total{outcome}`, `ontv_billing_subscriptions_total{result}`, `ontv_messages_written_total{channel}`, `ontv_message_deliveries_total{channel,outcome}`, the delivery backlog `ontv_messages_pending{channel}` and `ontv_messages_oldest_pending_seconds{channel}` (the largest figure of the processes, not the sum), and Node's own (memory, event-loop lag, GC)",
+    more: "`ontv_http_request_duration_seconds` (requests by route, method and status: rate and latency), `ontv_logins_total{outcome}` (ok, failed, limited), `ontv_rate_limited_total{limit}`, `ontv_code_ceiling_reached_total{kind}` (codes to new numbers or e-mail domains refused at CODE_NEW_DESTINATIONS_HOURLY), `ontv_billing_passes_total{outcome}`, `ontv_billing_subscriptions_total{result}`, `ontv_messages_written_total{channel}`, `ontv_message_deliveries_total{channel,outcome}`, the delivery backlog `ontv_messages_pending{channel}` and `ontv_messages_oldest_pending_seconds{channel}` (the largest figure of the processes, not the sum), and Node's own (memory, event-loop lag, GC)",
   },
   METRICS_HOST: { shown: '127.0.0.1', help: 'the address the metrics listen on' },
   LOG_LEVEL: { shown: 'info', help: 'silent, fatal, error, warn, info, debug or trace' },

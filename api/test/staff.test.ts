@@ -279,7 +279,7 @@ for (const engine of engines()) {
       const customer = await paidCustomer();
       const url = `/staff/customers/${customer.id}/payments/${customer.orderNumber}/refund`;
       const refund = (amount: string, key: string, token = admin) =>
-        api.call('POST', url, { token, body: { amount, reason: 'Prekid usluge', key } });
+        api.call('POST', url, { token, body: { amount, reason: 'Prekid usluge', key, after: 'keep-to-period-end' } });
 
       assert.equal((await refund('12,45', 'agent-key-001', agent)).status, 403, 'agents do not refund');
       const refused = await api.db.query<{ action: string; after: unknown }>(
@@ -331,6 +331,8 @@ for (const engine of engines()) {
         sent.body.map((m: { kind: string; subject: string }) => [m.kind, m.subject]),
         [
           ['REFUND', `ON TV: povrat novca po računu br. ${customer.orderNumber}`],
+          // Kept to the period's end without renewing: the customer's deactivation notice.
+          ['DEACTIVATED', 'ON TV: pretplata je deaktivirana'],
           ['RECEIPT', `ON TV: račun br. ${customer.orderNumber}`],
         ],
       );
@@ -382,7 +384,10 @@ for (const engine of engines()) {
       const customer = await paidCustomer();
       const url = `/staff/customers/${customer.id}/payments/${customer.orderNumber}/refund`;
       const refund = (key: string) =>
-        api.call('POST', url, { token: admin, body: { amount: '5,00', reason: 'Prekid usluge', key } });
+        api.call('POST', url, {
+          token: admin,
+          body: { amount: '5,00', reason: 'Prekid usluge', key, after: 'keep-to-period-end' },
+        });
       // The processor refuses (it holds the payment as wholly refunded already).
       const hold = (refunded: number) =>
         api.db.query(
@@ -462,7 +467,10 @@ for (const engine of engines()) {
         Object.assign(api.ctx.payments, { gateway: real });
       });
       const given = (key: string, amount: string) =>
-        api.call('POST', url, { token: admin, body: { amount, reason: 'Prekid usluge', key } });
+        api.call('POST', url, {
+          token: admin,
+          body: { amount, reason: 'Prekid usluge', key, after: 'keep-to-period-end' },
+        });
       const first = given('stopped-key-001', '5,00');
       const second = given('stopped-key-002', '3,00');
       const refunds = () =>
@@ -527,7 +535,12 @@ for (const engine of engines()) {
         Array.from({ length: 100 }, (_, i) =>
           api.call('POST', `/staff/customers/${customer.id}/payments/${customer.orderNumber}/refund`, {
             token: admin,
-            body: { amount: '5', reason: 'Burst', key: `burst-key-${String(i).padStart(3, '0')}` },
+            body: {
+              amount: '5',
+              reason: 'Burst',
+              key: `burst-key-${String(i).padStart(3, '0')}`,
+              after: 'keep-to-period-end',
+            },
           }),
         ),
       );
@@ -636,6 +649,88 @@ for (const engine of engines()) {
       );
       assert.ok(wrong.filter((r) => r.status === 401).length <= 5, 'at most 5 passwords checked');
       assert.equal(wrong.filter((r) => r.status === 429).length + wrong.filter((r) => r.status === 401).length, 100);
+    });
+
+    it('asks what a refund does to the period, does it, records it, and the billing pass charges nothing after either', async () => {
+      const { token: admin } = await firstSignIn('refund.period@ontv.ba', 'admin');
+      const today = api.clock.now().toISOString().slice(0, 10);
+      const ending = await paidCustomer();
+      const keeping = await paidCustomer();
+      const blocked = await paidCustomer();
+      const refund = (customer: { id: number; orderNumber: string }, after: string | undefined, key: string) =>
+        api.call('POST', `/staff/customers/${customer.id}/payments/${customer.orderNumber}/refund`, {
+          token: admin,
+          body: { amount: '24,90', reason: 'Prekid usluge', key, ...(after === undefined ? {} : { after }) },
+        });
+      const subscription = async (customerId: number) =>
+        (
+          await api.db.query<{ status: string; next_payment_on: string }>(
+            `SELECT status, to_char(next_payment_on, 'YYYY-MM-DD') AS next_payment_on FROM subscriptions WHERE customer_id = $1`,
+            [customerId],
+          )
+        )[0]!;
+      const paidUntil = (await subscription(ending.id)).next_payment_on;
+      assert.ok(paidUntil > today);
+
+      for (const after of [undefined, '', 'forever']) {
+        const refused = await refund(ending, after, 'no-choice-001');
+        assert.equal(refused.status, 400, String(after));
+        assert.match(
+          refused.body.message,
+          /after: Odaberi šta biva s pretplatom: prekida se odmah ili traje do kraja perioda bez obnove\./,
+        );
+      }
+      assert.equal((await subscription(ending.id)).status, 'ACTIVE', 'a refused refund changes nothing');
+
+      assert.equal((await refund(ending, 'end-now', 'end-now-001')).status, 200);
+      assert.deepEqual(await subscription(ending.id), { status: 'EXPIRED', next_payment_on: today });
+      const info = await api.call('GET', '/ontv/accountInfo', { token: ending.token });
+      assert.equal(info.body.status, 'EXPIRED', 'the customer sees it ended, and may buy again');
+
+      assert.equal((await refund(keeping, 'keep-to-period-end', 'keep-001')).status, 200);
+      assert.deepEqual(await subscription(keeping.id), { status: 'DEACTIVATED', next_payment_on: paidUntil });
+      const told = await api.db.query(`SELECT 1 FROM outbox WHERE to_address = $1 AND kind = 'DEACTIVATED'`, [
+        keeping.email,
+      ]);
+      assert.equal(told.length, 1, 'the customer is told, as at their own deactivation');
+
+      // A blocked customer reads BLOCKED still, and gets the chosen status back when unblocked.
+      const block = (path: string) =>
+        api.call('POST', `/staff/customers/${blocked.id}/${path}`, { token: admin, body: { reason: 'Provjera' } });
+      assert.equal((await block('block')).status, 200);
+      assert.equal((await refund(blocked, 'keep-to-period-end', 'blocked-001')).status, 200);
+      assert.equal((await subscription(blocked.id)).status, 'BLOCKED');
+      assert.equal((await block('unblock')).body.status, 'DEACTIVATED');
+
+      const trail = await api.db.query<{ customer_id: number; after: { period: string; status: string } }>(
+        `SELECT customer_id, after FROM audit_events WHERE action = 'payment.refund' AND customer_id = ANY($1) ORDER BY id`,
+        [[ending.id, keeping.id]],
+      );
+      assert.deepEqual(
+        trail.map((entry) => [entry.customer_id, entry.after.period, entry.after.status]),
+        [
+          [ending.id, 'end-now', 'EXPIRED'],
+          [keeping.id, 'keep-to-period-end', 'DEACTIVATED'],
+        ],
+      );
+
+      // Past the paid period, and again a month on: no renewal is ordered or charged for any of them.
+      const charges = async () =>
+        (
+          await api.db.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM payment_orders WHERE customer_id = ANY($1) AND kind = 'RENEWAL'`,
+            [[ending.id, keeping.id, blocked.id]],
+          )
+        )[0]!.n;
+      assert.equal(await charges(), 3, 'the three renewals refunded');
+      for (const days of [0, 32, 62]) {
+        api.clock.set(new Date(`${paidUntil}T08:00:00Z`));
+        api.clock.advance(days * 86_400_000);
+        await runBillingPass(api.ctx.billing, api.clock.now());
+      }
+      assert.equal(await charges(), 3, 'no renewal after either choice');
+      assert.equal((await subscription(keeping.id)).status, 'EXPIRED', 'kept to its end, then over');
+      assert.equal((await subscription(blocked.id)).status, 'EXPIRED');
     });
   });
 }

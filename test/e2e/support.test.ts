@@ -174,6 +174,7 @@ describe('the support console, in a browser', () => {
     await refundDialog.getByText('Najviše: 24,90 KM.', { exact: false }).waitFor();
     await refundDialog.getByLabel('Iznos (KM)').fill('30');
     await refundDialog.getByLabel('Razlog').fill('Prekid usluge');
+    await refundDialog.getByLabel('Zadrži uslugu do kraja plaćenog perioda, bez obnove').check();
     await refundDialog.getByRole('button', { name: 'Potvrdi' }).click();
     await refundDialog.getByText(/Povrat ne može biti veći od uplaćenog iznosa: preostalo je 24,90 KM/).waitFor();
     await refundDialog.getByLabel('Iznos (KM)').fill('12,45');

@@ -21,6 +21,13 @@ export interface TokenSubject {
   deviceUsername: string;
 }
 
+/**
+ * How long the token a refresh just replaced may come again without ending its session: two tabs of
+ * one browser that refresh at once send the same token, and the later one is refused (401) and takes
+ * the token the other stored. Later, or an older token, is a replay: the session ends (docs/limits.md).
+ */
+export const REFRESH_RACE_SECONDS = 30;
+
 const ISSUER = 'ontv-portal-api';
 /** How many checked tokens a process remembers (about 2 MB). */
 const VERIFIED_KEPT = 5_000;

@@ -105,13 +105,44 @@ export class SessionsRepository extends Repository {
     return row ?? null;
   }
 
-  /** Rotation: only the token just replaced may be exchanged, and only once; false when it was not the current one. */
+  /**
+   * Rotation: only the token just replaced may be exchanged, and only once; false when it was not the
+   * current one. The replaced token is kept, to tell a tab's racing refresh from a replay (endReplayed).
+   */
   async rotate(sessionId: string, fromTokenId: string, toTokenId: string, at: Date): Promise<boolean> {
     const rows = await this.q.query(
-      'UPDATE device_sessions SET token_id = $1, refreshed_at = $2 WHERE id = $3 AND token_id = $4 AND revoked_at IS NULL RETURNING id',
+      'UPDATE device_sessions SET token_id = $1, refreshed_at = $2, previous_token_id = token_id WHERE id = $3 AND token_id = $4 AND revoked_at IS NULL RETURNING id',
       [toTokenId, at, sessionId, fromTokenId],
     );
     return rows.length > 0;
+  }
+
+  /**
+   * A token of the session that a rotation replaced, presented to refresh again (docs/limits.md):
+   * unless it is the token just replaced, rotated after `graceStart` (two tabs refreshing at once), the
+   * session ends, every session of its device is distrusted (no login budget of its own) and the device
+   * is forgotten (its next sign-in is a new device, with the notice). One statement: of a burst of
+   * replays one ends the session, the others find it ended. The ended session's device, or null.
+   */
+  async endReplayed(key: SessionKey, graceStart: Date, at: Date): Promise<{ device_username: string } | null> {
+    const [row] = await this.q.query<{ device_username: string }>(
+      `WITH ended AS (
+         UPDATE device_sessions SET revoked_at = $4, untrusted_at = COALESCE(untrusted_at, $4)
+          WHERE id = $1 AND customer_id = $2 AND revoked_at IS NULL AND token_id <> $3
+            AND NOT (refreshed_at > $5 AND (previous_token_id = $3 OR previous_token_id IS NULL))
+          RETURNING id, customer_id, device_username
+       ), distrusted AS (
+         UPDATE device_sessions d SET untrusted_at = $4 FROM ended
+          WHERE d.customer_id = ended.customer_id AND d.device_username = ended.device_username
+            AND d.id <> ended.id AND d.untrusted_at IS NULL
+       ), forgotten AS (
+         DELETE FROM known_devices k USING ended
+          WHERE k.customer_id = ended.customer_id AND k.device_username = ended.device_username
+       )
+       SELECT device_username FROM ended`,
+      [...sessionParams(key), at, graceStart],
+    );
+    return row ?? null;
   }
 
   /** Ends a session, only with its current token. */

@@ -107,6 +107,46 @@ export class SubscriptionsRepository extends Repository {
     return row ?? null;
   }
 
+  /**
+   * A refund that ends the service now (staff/refunds.ts, under the customer's row lock): EXPIRED from
+   * today, so nothing renews and the customer may buy again. A blocked customer's subscription reads
+   * BLOCKED still, and is given back EXPIRED when unblocked. Null when there is none, or it had expired.
+   */
+  async endForRefund(customerId: number, today: string, at: Date): Promise<StatusChange | null> {
+    const [row] = await this.q.query<StatusChange>(
+      `WITH held AS (
+         UPDATE customers SET blocked_status = 'EXPIRED' WHERE id = $1 AND blocked_at IS NOT NULL AND blocked_status IS NOT NULL
+       )
+       UPDATE subscriptions s SET status = CASE WHEN s.status = 'BLOCKED' THEN 'BLOCKED' ELSE 'EXPIRED' END,
+              next_payment_on = LEAST(s.next_payment_on, $2::date), billing_failures = 0, billing_next_on = NULL,
+              pending_plan_code = NULL, updated_at = $3
+         FROM plans p WHERE s.customer_id = $1 AND s.status <> 'EXPIRED' AND p.code = s.plan_code
+       RETURNING s.status, to_char(s.next_payment_on, 'YYYY-MM-DD') AS next_payment_on, p.name AS plan_name`,
+      [customerId, today, at],
+    );
+    return row ?? null;
+  }
+
+  /**
+   * A refund that keeps the service to the paid period's end without renewing (staff/refunds.ts, under
+   * the customer's row lock): ACTIVE to DEACTIVATED, as the customer's own deactivation. A blocked
+   * customer's ACTIVE is given back DEACTIVATED when unblocked. Null when it was not ACTIVE.
+   */
+  async stopRenewalForRefund(customerId: number, at: Date): Promise<StatusChange | null> {
+    const [row] = await this.q.query<StatusChange>(
+      `WITH held AS (
+         UPDATE customers SET blocked_status = 'DEACTIVATED' WHERE id = $1 AND blocked_at IS NOT NULL AND blocked_status = 'ACTIVE'
+         RETURNING id
+       )
+       UPDATE subscriptions s SET status = CASE WHEN s.status = 'BLOCKED' THEN 'BLOCKED' ELSE 'DEACTIVATED' END, updated_at = $2
+         FROM plans p
+        WHERE s.customer_id = $1 AND p.code = s.plan_code AND (s.status = 'ACTIVE' OR (s.status = 'BLOCKED' AND EXISTS (SELECT 1 FROM held)))
+       RETURNING s.status, to_char(s.next_payment_on, 'YYYY-MM-DD') AS next_payment_on, p.name AS plan_name`,
+      [customerId, at],
+    );
+    return row ?? null;
+  }
+
   /** DEACTIVATED back to ACTIVE while the paid period runs; null when that is not the case. */
   async reactivate(customerId: number, at: Date, today: string): Promise<StatusChange | null> {
     const [row] = await this.q.query<StatusChange>(

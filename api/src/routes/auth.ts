@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import { endpoints, usernameOf } from '@portal/shared/contract';
 import type { ApiContext } from '../context';
 import { logRefusal, type Limit } from '../http/limits';
@@ -12,6 +12,7 @@ import { NOTICES } from '../texts/notices';
 import { notifyCustomer } from '../delivery/notifier';
 import type { CustomerRow } from '../repositories/customers';
 import { bearerToken, SESSION_EXPIRED } from '../auth/guard';
+import { REFRESH_RACE_SECONDS, type TokenClaims } from '../auth/tokens';
 import { decoyHash, hashPassword, needsRehash, verifyPassword } from '../auth/passwords';
 import { sha256, unseal, type Keyring } from '../auth/secrets';
 import { ERROR_TEXTS } from '../texts/errors';
@@ -82,6 +83,18 @@ function knownDevice(
   devicePassword: string,
 ): Promise<boolean> {
   return ctx.store.sessions.isKnownDevice(customerId, deviceUsername, sha256(devicePassword));
+}
+
+/**
+ * A refresh with a token of ours that is not its session's current one: a token a rotation replaced.
+ * Beyond the race of two tabs (REFRESH_RACE_SECONDS) it is a replay, a copy in someone else's hands:
+ * the session ends for the thief and the owner alike, and the owner's next sign-in there is a new device.
+ */
+async function endIfReplayed(ctx: ApiContext, claims: TokenClaims, now: Date, request: FastifyRequest): Promise<void> {
+  const key = { sessionId: claims.sid, customerId: Number(claims.sub), tokenId: claims.jti };
+  const graceStart = new Date(now.getTime() - REFRESH_RACE_SECONDS * 1000);
+  if (await ctx.store.sessions.endReplayed(key, graceStart, now))
+    logRefusal(request, 'refresh.replayed', { customerId: key.customerId, sessionId: key.sessionId });
 }
 
 /** `POST /login`, `POST /refresh`, `POST /logout` (product.md §7). */
@@ -171,7 +184,7 @@ export function authRoutes(app: FastifyInstance, ctx: ApiContext): void {
     };
   });
 
-  route(app, ctx, endpoints.refresh, async ({ body }) => {
+  route(app, ctx, endpoints.refresh, async ({ body, request }) => {
     const claims = await ctx.tokens.verifySignature(body.token);
     if (!claims) throw new HttpError(401, SESSION_EXPIRED, 'UNAUTHORIZED');
 
@@ -181,6 +194,7 @@ export function authRoutes(app: FastifyInstance, ctx: ApiContext): void {
       { sessionId: claims.sid, customerId: Number(claims.sub), tokenId: claims.jti },
       windowStart,
     );
+    if (!session) await endIfReplayed(ctx, claims, now, request);
     const customer = session && (await ctx.store.customers.byId(Number(claims.sub)));
     if (!session || !customer || session.device_password_hash !== sha256(body.devicePassword)) {
       throw new HttpError(401, SESSION_EXPIRED, 'UNAUTHORIZED');

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { STAFF_TEXTS } from '@portal/shared/contract/staff';
-import type { Store } from '../repositories';
+import { STAFF_TEXTS, type RefundAfter } from '@portal/shared/contract/staff';
+import type { Repositories, Store } from '../repositories';
 import type { RefundRow } from '../repositories/refunds';
 import type { StaffSession } from '../repositories/staff';
 import type { PaymentGateway } from '../payments/gateway';
@@ -9,6 +9,7 @@ import { HttpError } from '../http/validate';
 import { fromFening, type Fening } from '../money';
 import { notifyCustomer, type Notifier } from '../delivery/notifier';
 import { NOTICES } from '../texts/notices';
+import { isoDay } from '../days';
 
 export interface RefundDeps {
   store: Store;
@@ -25,6 +26,8 @@ export interface RefundDeps {
  *    is refunded or being refunded, and a PENDING refund with its credit note number is written;
  * 2. the payment provider is asked, with the refund's id as its idempotency key;
  * 3. the refund is SUCCEEDED, with the customer's notice, or FAILED (its amount may be refunded again) with a 502.
+ * What becomes of the subscription is the admin's choice (`after`), made in step 1 with the refund and
+ * recorded in its audit entry: neither choice renews (periodAfterRefund).
  * The same key again (a second click, a replayed request) answers the refund as it stands and asks the
  * provider nothing; a FAILED one is asked of the provider again (with the same idempotency key), or
  * answered 502 again, never as if it were done. A server stopped between 1 and 3 leaves it PENDING: counted against what may be
@@ -33,11 +36,20 @@ export interface RefundDeps {
 export async function refundOrder(
   deps: RefundDeps,
   staff: StaffSession,
-  request: { customerId: number; orderNumber: string; amountFening: Fening; reason: string; key: string },
+  request: {
+    customerId: number;
+    orderNumber: string;
+    amountFening: Fening;
+    reason: string;
+    key: string;
+    after: RefundAfter;
+  },
 ): Promise<RefundRow> {
   const { store, gateway, notifier, now, log } = deps;
   const { refund, paymentId } = await store.transaction(async (tx) => {
-    const order = await tx.orders.lockPaid(request.orderNumber, request.customerId);
+    // The customer's row lock first (as the renewal and a deactivation take it), then the order's.
+    const customer = await tx.customers.lockedSummary(request.customerId);
+    const order = customer && (await tx.orders.lockPaid(request.orderNumber, request.customerId));
     if (!order || !order.provider_payment_id) throw new HttpError(404, STAFF_TEXTS.paymentNotFound, 'NOT_FOUND');
     const known = await tx.refunds.byKey(request.orderNumber, request.key);
     if (known && known.amount_fening !== request.amountFening)
@@ -78,6 +90,7 @@ export async function refundOrder(
       idempotencyKey: request.key,
       at,
     });
+    const period = await periodAfterRefund(tx, notifier, request.customerId, request.after, at);
     await tx.audit.record(
       {
         staffId: staff.staffId,
@@ -89,11 +102,16 @@ export async function refundOrder(
           orderNumber: request.orderNumber,
           paid: fromFening(order.amount_fening),
           refunded: fromFening(refunded),
+          status: customer.status,
+          nextPaymentOn: customer.next_payment_on,
         },
         after: {
           orderNumber: request.orderNumber,
           creditNote: created.credit_note_number,
           refunded: fromFening(refunded + request.amountFening),
+          period: request.after,
+          status: period?.status ?? customer.status,
+          nextPaymentOn: period?.next_payment_on ?? customer.next_payment_on,
         },
       },
       at,
@@ -108,6 +126,36 @@ export async function refundOrder(
     throw new HttpError(502, STAFF_TEXTS.refundFailed, 'REFUND_FAILED');
   }
   return outcome.settled ?? (await store.refunds.byKey(refund.order_number, request.key)) ?? refund;
+}
+
+/**
+ * The subscription after a refund, as the admin chose: `end-now` ends the service today (EXPIRED, the
+ * open renewal order failed); `keep-to-period-end` keeps it to the paid period's end without renewing
+ * (DEACTIVATED, with the customer's usual deactivation notice). Null when there was nothing to change
+ * (no subscription, expired already, or already deactivated).
+ */
+async function periodAfterRefund(
+  tx: Repositories,
+  notifier: Notifier,
+  customerId: number,
+  after: RefundAfter,
+  at: Date,
+) {
+  if (after === 'end-now') {
+    const ended = await tx.subscriptions.endForRefund(customerId, isoDay(at), at);
+    if (ended) await tx.orders.failOpenRenewals(customerId, at);
+    return ended;
+  }
+  const kept = await tx.subscriptions.stopRenewalForRefund(customerId, at);
+  if (kept) {
+    await notifyCustomer(
+      tx,
+      notifier,
+      customerId,
+      NOTICES.deactivated({ plan: kept.plan_name, until: kept.next_payment_on }),
+    );
+  }
+  return kept;
 }
 
 /**

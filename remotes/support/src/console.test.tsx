@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { act, render, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
-import { Router, memoryHistory } from '@portal/shared';
+import { Router, memoryHistory, setRemoteModuleLoader } from '@portal/shared';
 import { TestProviders, resetQueries } from '@portal/shared/testing';
 import { SupportConsole } from './exposes/console';
 import { endSession, rememberSearch, sessionStore, startSession } from './api/session';
@@ -96,6 +97,97 @@ describe('the support console', () => {
     expect(screen.queryByRole('button', { name: 'Blokiraj' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Produži period' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Zapisnik' })).toBeNull();
+  });
+});
+
+describe('a refund in the console', () => {
+  beforeEach(() => endSession());
+  afterEach(() => {
+    setStaffAdapter(null);
+    setRemoteModuleLoader(() => Promise.reject(new Error('no remotes in this test')));
+    resetQueries();
+    sessionStorage.clear();
+  });
+
+  it('asks what becomes of the period, and sends nothing until it is chosen', async () => {
+    startSession('staff-token', admin, 15);
+    const payment = {
+      orderNumber: '2026-000042',
+      updated: '2026-03-01T10:00:00Z',
+      periodStart: '2026-03-01',
+      periodEnd: '2026-04-01',
+      creditCardNumber: '**** 4242',
+      amount: 24.9,
+      paymentData: { name: 'MaxON' },
+    };
+    // The account remote's payment list, as a hand-written stand-in: each payment with the console's actions.
+    const PaymentHistoryView = ({
+      payments,
+      renderActions,
+    }: {
+      payments: (typeof payment)[];
+      renderActions: (p: typeof payment) => ReactNode;
+    }) => (
+      <ul>
+        {payments.map((p) => (
+          <li key={p.orderNumber}>{renderActions(p)}</li>
+        ))}
+      </ul>
+    );
+    setRemoteModuleLoader(async () => ({ PaymentHistoryView }));
+    const { adapter, sent } = answering({
+      'GET /staff/customers/7': {
+        status: 200,
+        data: {
+          id: 7,
+          accountNumber: '1000002',
+          firstName: 'Emir',
+          lastName: 'Begić',
+          email: 'aktivna@ontv.ba',
+          phoneNumber: '38761000002',
+          status: 'ACTIVE',
+          plan: 'MaxON',
+          nextPaymentOn: '2026-04-01',
+          blocked: false,
+        },
+      },
+      'GET /staff/customers/7/payments': { status: 200, data: [payment] },
+      'GET /staff/customers/7/devices': { status: 200, data: [] },
+      'GET /staff/customers/7/messages': { status: 200, data: [] },
+      'GET /staff/customers/7/audit': { status: 200, data: { items: [], nextBefore: null } },
+      'POST /staff/customers/7/payments/2026-000042/refund': {
+        status: 200,
+        data: { creditNoteNumber: '2026-000042-P1', orderNumber: '2026-000042', amount: 24.9, status: 'SUCCEEDED' },
+      },
+    });
+    setStaffAdapter(adapter);
+    const user = userEvent.setup();
+    await renderConsole('/podrska/kupci/7');
+    await user.click(await screen.findByRole('button', { name: 'Povrat uplate 2026-000042' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Povrat uplate 2026-000042' });
+    await user.type(within(dialog).getByLabelText('Iznos (KM)'), '24,90');
+    await user.type(within(dialog).getByLabelText('Razlog'), 'Prekid usluge');
+    await user.click(within(dialog).getByRole('button', { name: 'Potvrdi' }));
+    expect(
+      await within(dialog).findByText(
+        'Odaberi šta biva s pretplatom: prekida se odmah ili traje do kraja perioda bez obnove.',
+      ),
+    ).toBeTruthy();
+    const refunds = () => sent.filter((config) => config.method === 'post');
+    expect(refunds()).toHaveLength(0);
+
+    const group = within(dialog).getByRole('group', { name: 'Pretplata nakon povrata' });
+    expect(
+      within(group)
+        .getAllByRole('radio')
+        .map((radio) => radio.closest('label')?.textContent?.trim()),
+    ).toEqual(['Prekini uslugu odmah (pretplata ističe danas)', 'Zadrži uslugu do kraja plaćenog perioda, bez obnove']);
+    await user.click(within(group).getByLabelText('Prekini uslugu odmah (pretplata ističe danas)'));
+    await user.click(within(dialog).getByRole('button', { name: 'Potvrdi' }));
+    expect(await screen.findByText('Povrat 24,90 KM je izvršen (knjižna obavijest 2026-000042-P1).')).toBeTruthy();
+    expect(refunds().map((config) => JSON.parse(String(config.data)))).toEqual([
+      { amount: '24,90', after: 'end-now', reason: 'Prekid usluge', key: expect.stringMatching(/^[0-9a-f]{32}$/) },
+    ]);
   });
 });
 

@@ -43,6 +43,8 @@ export const staffLoginRequestSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     email: z.string().check(z.trim(), z.toLowerCase(), z.minLength(3), z.maxLength(200)),
     password: z.string().check(z.minLength(1), z.maxLength(200)),
+    /** The console's random id of this browser (localStorage): once a full sign-in came from it, it has its own budget of tries (docs/limits.md). */
+    browser: z.optional(z.string().check(z.regex(/^[0-9a-f]{64}$/))),
   }),
 );
 /**
@@ -159,9 +161,19 @@ export type CustomerSearch = z.infer<typeof customerSearchSchema>;
 
 export const blockRequestSchema = /* @__PURE__ */ lazySchema(() => z.object({ reason: reasonSchema }));
 
-/** A refund: KM with at most two decimals (`12,45` or `12.45`), why, and a key the console makes once per refund dialog. */
+/**
+ * What a refund does to the subscription, chosen in the console for each refund: `end-now` ends the
+ * service at once (EXPIRED: the customer may buy again), `keep-to-period-end` keeps it to the paid
+ * period's end without renewing (DEACTIVATED, as the customer's own deactivation). Neither renews.
+ */
+export const REFUND_AFTER = ['end-now', 'keep-to-period-end'] as const;
+export type RefundAfter = (typeof REFUND_AFTER)[number];
+
+/** A refund: KM with at most two decimals (`12,45` or `12.45`), why, what becomes of the period, and a key the console makes once per refund dialog. */
 export const refundRequestSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
+    // A string in (the console's form starts with no choice), one of the two out.
+    after: z.pipe(z.string(STAFF_TEXTS.refundAfterNeeded), z.enum(REFUND_AFTER, STAFF_TEXTS.refundAfterNeeded)),
     amount: z.string().check(
       z.trim(),
       z.regex(/^\d{1,5}([.,]\d{1,2})?$/, STAFF_TEXTS.amountFormat),
@@ -228,7 +240,8 @@ export const auditEntrySchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     id: z.number(),
     at: z.string(),
-    staffId: z.number(),
+    /** Null for a sign-in to an e-mail address no member has (`staffName` is the address typed). */
+    staffId: z.nullable(z.number()),
     staffName: z.string(),
     action: z.string(),
     customerId: z.nullable(z.number()),

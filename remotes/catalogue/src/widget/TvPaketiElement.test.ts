@@ -163,6 +163,42 @@ describe('<tv-paketi>', () => {
     expect(prevented).toBe(false);
   });
 
+  it('takes only https: and http: addresses: anything else falls back to the default, with a warning', async () => {
+    const fetch = answerPlans(() => Response.json(plans));
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const hostile = [
+      'javascript:alert(document.cookie)',
+      'data:text/html,<script>alert(1)</script>',
+      'vbscript:msgbox(1)',
+      ' \n JaVaScRiPt:\talert(1)',
+      'java\nscript:alert(1)',
+      '//evil.example/x',
+    ];
+    for (const url of hostile) {
+      warn.mockClear();
+      fetch.mockClear();
+      const shadow = await mount({ 'portal-url': url, 'api-url': url });
+      const hrefs = [...shadow.querySelectorAll('a')].map((a) => a.getAttribute('href'));
+      expect(hrefs).toHaveLength(4);
+      for (const href of hrefs) expect(href).toMatch(new RegExp(`^${window.location.origin}/`));
+      expect(fetch).toHaveBeenCalledWith(`${window.location.origin}/api/ontv/plans`, expect.anything());
+      expect(warn.mock.calls.map(([line]) => line)).toEqual([
+        '<tv-paketi>: portal-url must be an https: or http: URL; the default is used',
+        '<tv-paketi>: api-url must be an https: or http: URL; the default is used',
+      ]);
+      document.body.replaceChildren();
+    }
+    warn.mockClear();
+    for (const portal of ['https://portal.ontv.ba', 'http://portal.ontv.ba']) {
+      fetch.mockClear();
+      const shadow = await mount({ 'portal-url': ` ${portal}/ `, 'api-url': 'http://api.ontv.ba/api' });
+      expect(shadow.querySelector('a')?.getAttribute('href')).toBe(`${portal}/tv-kanali?paket=starton`);
+      expect(fetch).toHaveBeenCalledWith('http://api.ontv.ba/api/ontv/plans', expect.anything());
+      document.body.replaceChildren();
+    }
+    expect(warn).not.toHaveBeenCalled();
+  });
+
   it('passes at most 200 characters of ref, and names its parts for the page to style', async () => {
     answerPlans(() => Response.json(plans));
     const shadow = await mount({ ref: 'x'.repeat(300) });

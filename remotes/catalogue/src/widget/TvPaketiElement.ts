@@ -20,6 +20,19 @@ const loaderOrigin = (() => {
   return script instanceof HTMLScriptElement && script.src ? new URL(script.src).origin : null;
 })();
 
+/**
+ * An absolute `https:` or `http:` URL from an attribute, else null: a `javascript:` or `data:` one in
+ * `portal-url` would make every link run script in the operator's page when clicked.
+ */
+function webUrl(value: string | null): string | null {
+  try {
+    const url = new URL(value ?? '');
+    return /^https?:$/.test(url.protocol) ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
 let sheet: CSSStyleSheet | null | undefined;
 /** One constructed stylesheet for every widget on the page (and no inline style element, which a strict CSP would block). */
 function sharedSheet(): CSSStyleSheet | null {
@@ -38,7 +51,8 @@ function sharedSheet(): CSSStyleSheet | null {
  * `<tv-paketi api-url="https://portal/api" portal-url="https://portal" paket="maxon">`: the package
  * cards for the operator's own site, inside a shadow root so neither side's CSS reaches the other.
  * Attributes: `portal-url` (where its links go; default: the origin the script came from),
- * `api-url` (default: `{portal-url}/api`), `paket` (one package code; default: all), `product`,
+ * `api-url` (default: `{portal-url}/api`), both absolute `https:` or `http:` URLs (anything else: the
+ * default, and a console warning), `paket` (one package code; default: all), `product`,
  * `ref` (where the sale came from, passed on as `?ref=`). No `lang`: the widget is Bosnian only.
  * Events, parts and custom properties: custom-elements.json beside the script (v1).
  */
@@ -60,13 +74,14 @@ export class TvPaketiElement extends HTMLElement implements Pick<TvPaketiContrac
     void this.load();
   }
 
-  attributeChangedCallback(_name: string, previous: string | null, next: string | null): void {
+  attributeChangedCallback(name: string, previous: string | null, next: string | null): void {
+    if (name.endsWith('-url') && next?.trim() && !webUrl(next))
+      console.warn(`<tv-paketi>: ${name} must be an https: or http: URL; the default is used`);
     if (previous !== next && this.isConnected) void this.load();
   }
 
   get portalUrl(): string {
-    const configured = this.getAttribute('portal-url')?.trim();
-    return (configured || loaderOrigin || window.location.origin).replace(/\/+$/, '');
+    return (webUrl(this.getAttribute('portal-url')) || loaderOrigin || window.location.origin).replace(/\/+$/, '');
   }
 
   /** Where the sale came from, passed on to the portal's subscribe page as `?ref=` (at most 200 characters). */
@@ -75,8 +90,7 @@ export class TvPaketiElement extends HTMLElement implements Pick<TvPaketiContrac
   }
 
   get apiUrl(): string {
-    const configured = this.getAttribute('api-url')?.trim();
-    return (configured || `${this.portalUrl}/api`).replace(/\/+$/, '');
+    return (webUrl(this.getAttribute('api-url')) || `${this.portalUrl}/api`).replace(/\/+$/, '');
   }
 
   private async load(): Promise<void> {

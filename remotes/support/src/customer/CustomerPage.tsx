@@ -26,6 +26,7 @@ import {
   blockRequestSchema,
   extendFormSchema,
   isRowId,
+  REFUND_AFTER,
   refundRequestSchema,
   signOutRequestSchema,
   type CustomerSummary,
@@ -57,6 +58,9 @@ export const accountViewsQuery = queryOptions({
   staleTime: Infinity,
   gcTime: Infinity,
 });
+
+/** What a refund does to the period, in the order the dialog offers it. */
+const REFUND_CHOICES = REFUND_AFTER.map((value) => ({ value, label: D.refundAfterChoice[value] }));
 
 /** A key for one refund dialog: the same refund asked twice (a double click, a retry) is one refund. */
 const newRefundKey = () => crypto.randomUUID().replace(/-/g, '');
@@ -218,9 +222,10 @@ function Customer({ id }: { id: string }) {
         <ActionDialog
           title={D.refundTitle(open.payment.orderNumber)}
           schema={refundRequestSchema}
-          initial={{ amount: '', reason: '', key: open.key }}
+          initial={{ amount: '', after: '', reason: '', key: open.key }}
           fields={[
             { name: 'amount', label: D.amount, inputMode: 'decimal' },
+            { name: 'after', label: D.refundAfter, choices: REFUND_CHOICES },
             { name: 'reason', label: D.reason },
           ]}
           send={async (body) => {

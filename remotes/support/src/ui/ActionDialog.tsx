@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import type * as z from 'zod/mini';
 import { Alert, Button, TextField, messageOf, useForm } from '@portal/shared';
 import { Dialog } from '@portal/shared/payments';
@@ -11,6 +11,43 @@ export interface ActionField {
   name: string;
   label: string;
   inputMode?: 'numeric' | 'decimal';
+  /** One of these, as radio buttons under the label (none chosen when the dialog opens). */
+  choices?: ReadonlyArray<{ value: string; label: string }>;
+}
+
+/** A choice of one, its schema's message under it for assistive technology as a text field's is. */
+function Choices({
+  label,
+  choices,
+  field,
+}: {
+  label: string;
+  choices: NonNullable<ActionField['choices']>;
+  field: { name: string; value: string; onChange: (event: { target: { value: string } }) => void; error?: string };
+}) {
+  const errorId = `${useId()}-error`;
+  return (
+    <fieldset aria-describedby={field.error ? errorId : undefined}>
+      <legend>{label}</legend>
+      {choices.map((choice) => (
+        <label key={choice.value}>
+          <input
+            type="radio"
+            name={field.name}
+            value={choice.value}
+            checked={field.value === choice.value}
+            onChange={field.onChange}
+          />{' '}
+          {choice.label}
+        </label>
+      ))}
+      {field.error && (
+        <span id={errorId} role="alert">
+          {field.error}
+        </span>
+      )}
+    </fieldset>
+  );
 }
 
 /**
@@ -53,15 +90,24 @@ export function ActionDialog<S extends z.ZodMiniType<unknown, Values>>({
       <form ref={formRef} className={styles.dialogForm} onSubmit={form.onSubmit} noValidate>
         {children && <p>{children}</p>}
         {form.failure && <Alert kind="error">{String(form.failure)}</Alert>}
-        {fields.map((field) => (
-          <TextField
-            key={field.name}
-            label={field.label}
-            inputMode={field.inputMode}
-            autoComplete="off"
-            {...form.field(field.name as keyof (z.input<S> & Values) & string)}
-          />
-        ))}
+        {fields.map((field) =>
+          field.choices ? (
+            <Choices
+              key={field.name}
+              label={field.label}
+              choices={field.choices}
+              field={form.field(field.name as keyof (z.input<S> & Values) & string)}
+            />
+          ) : (
+            <TextField
+              key={field.name}
+              label={field.label}
+              inputMode={field.inputMode}
+              autoComplete="off"
+              {...form.field(field.name as keyof (z.input<S> & Values) & string)}
+            />
+          ),
+        )}
         <div className={styles.actions}>
           <Button type="submit" disabled={form.busy}>
             {CONSOLE_TEXTS.dialog.confirm}
