@@ -50,6 +50,41 @@ function start(): void {
   }
 }
 
+/** How long the scripts wait, after the first paint, for the images on the first screen. */
+const IMAGES_WAIT_MS = 1000;
+
+/** Whether an image is on the first screen and still on its way (a lazy one waits for layout anyway). */
+function loadingInView(image: HTMLImageElement): boolean {
+  if (image.complete || image.loading === 'lazy') return false;
+  const box = image.getBoundingClientRect();
+  return box.width > 0 && box.height > 0 && box.bottom > 0 && box.top < window.innerHeight;
+}
+
+/**
+ * Once the page has painted, its images on the first screen arrive and are painted before the scripts
+ * start (the largest paint is often one of them, the first channel logo on `/tv-kanali`): a script
+ * requested before that paint delays it, on a phone's connection and in Lighthouse's estimate (decision 031).
+ * A slow image holds the scripts for a second at most.
+ */
+function afterImagesInView(): void {
+  const loading = Array.from(document.images).filter(loadingInView);
+  if (loading.length === 0) {
+    start();
+    return;
+  }
+  let left = loading.length;
+  const arrived = () => {
+    left -= 1;
+    // The frame that paints the last of them, then the scripts.
+    if (left === 0) requestAnimationFrame(() => setTimeout(start, 0));
+  };
+  for (const image of loading) {
+    image.addEventListener('load', arrived, { once: true });
+    image.addEventListener('error', arrived, { once: true });
+  }
+  setTimeout(start, IMAGES_WAIT_MS);
+}
+
 const canObservePaint =
   typeof PerformanceObserver === 'function' && PerformanceObserver.supportedEntryTypes?.includes('paint');
 if (document.visibilityState !== 'visible' || !canObservePaint || performance.getEntriesByType('paint').length > 0) {
@@ -58,7 +93,7 @@ if (document.visibilityState !== 'visible' || !canObservePaint || performance.ge
   new PerformanceObserver((_list, observer) => {
     observer.disconnect();
     // Out of the frame that painted.
-    setTimeout(start, 0);
+    setTimeout(afterImagesInView, 0);
   }).observe({ type: 'paint' });
   document.addEventListener('visibilitychange', start, { once: true });
   // Should no paint be reported at all, the page still starts.

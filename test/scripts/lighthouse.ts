@@ -5,6 +5,7 @@
 import * as chromeLauncher from 'chrome-launcher';
 import puppeteer from 'puppeteer-core';
 import { CHROMIUM_ARGS, CHROMIUM_MISSING, findChromium } from '../lib/chromium';
+import type { FloorName } from './floor';
 
 export interface LighthouseRow {
   route: string;
@@ -33,12 +34,20 @@ const ROUTES: Array<{ route: string; label: string; loggedIn?: boolean }> = [
 ];
 
 /**
- * The pages with a mobile performance budget, each to be met in every one of three runs: the public
- * pages, which arrive prerendered (issue 34), and the sign-up page (issue 29). A budget page's label is its route.
+ * The pages with a mobile performance budget, over three runs: the public pages, which arrive
+ * prerendered (decision 031), and the sign-up page (decision 021). A budget page's label is its route.
+ * `every` holds in each run; `median` holds for the median of the runs. The public pages' Total Blocking
+ * Time is held to the floor named by `tbtFloor` (test/scripts/floor.ts), measured in the same session,
+ * run for run: an absolute TBT measures the machine more than the code (decision 031).
  */
 export const PERFORMANCE_BUDGETS = [
-  { routes: ['/', '/paketi', '/tv-kanali'], minimum: 98, maxTbtMs: 100, maxCls: 0, maxLcpMs: 1200, minSeo: 100 },
-  { routes: ['/kreiraj-nalog'], minimum: 95, maxTbtMs: 150, maxCls: 0.02 },
+  {
+    routes: ['/', '/paketi', '/tv-kanali'],
+    every: { minPerformance: 90, maxCls: 0, minSeo: 100 },
+    median: { maxLcpMs: 1200, maxTbtRatio: 1 },
+    tbtFloor: 'stackInSteps' satisfies FloorName,
+  },
+  { routes: ['/kreiraj-nalog'], every: { minPerformance: 95, maxTbtMs: 150, maxCls: 0.02 } },
 ] as const;
 export const BUDGET_RUNS = 3;
 export const BUDGET_ROUTES: string[] = PERFORMANCE_BUDGETS.flatMap((budget) => [...budget.routes]);

@@ -147,6 +147,13 @@ describe('layout', () => {
     expect(window.scrollTo).toHaveBeenLastCalledWith(expect.objectContaining({ top: 0 }));
   });
 
+  it('leaves the page where the visitor is on its first render (a page that arrived drawn, decision 031)', async () => {
+    jest.mocked(window.scrollTo).mockClear();
+    renderPortal('/nalog/duga');
+    await screen.findByRole('heading', { name: 'Duga' });
+    expect(window.scrollTo).not.toHaveBeenCalled();
+  });
+
   it('resets the scroll position on every route change', async () => {
     renderPortal('/nalog/duga');
     await screen.findByRole('heading', { name: 'Duga' });

@@ -1,5 +1,5 @@
 import { useLocation } from '@portal/shared';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Header } from './Header';
 import { Footer } from './Footer';
 import { ScrollToTopButton } from './ScrollToTopButton';
@@ -7,9 +7,16 @@ import { hasOpaqueHeader, isChromeless } from './chrome';
 import styles from './Layout.module.css';
 import { SHELL_TEXTS } from '../texts';
 
-/** Scrolling resets to the top on every route change (product.md §2, Layout). */
+/**
+ * Scrolling resets to the top on every route change (product.md §2, Layout), never on the first render:
+ * a page that arrived drawn has been read and scrolled before it hydrated, and a reloaded page is where
+ * the browser put it back (docs/decisions/031-prerendered-public-pages.md).
+ */
 function useScrollReset(pathname: string) {
+  const shown = useRef(pathname);
   useEffect(() => {
+    if (shown.current === pathname) return;
+    shown.current = pathname;
     window.scrollTo(0, 0);
   }, [pathname]);
 }
