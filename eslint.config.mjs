@@ -1,12 +1,12 @@
 // @ts-check
-import { readFileSync } from 'node:fs';
+import { tsImport } from 'tsx/esm/api';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
-/** The remotes, from npm's workspaces (test/contract/boundaries.test.ts holds them to the contract's REMOTE_NAMES). */
-const REMOTES = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'))
-  .workspaces.filter((dir) => dir.startsWith('remotes/'))
-  .map((dir) => dir.slice('remotes/'.length));
+/** @type {typeof import('./shared/src/contract/apps')} The apps' list, read by tsx (the file imports nothing). */
+const { APPS, APP_NAMES } = await tsImport('./shared/src/contract/apps.ts', import.meta.url);
+/** The remotes, the portal's and the console's: each in `remotes/<name>/`, published as `@portal/<name>`. */
+const REMOTES = APP_NAMES.filter((name) => APPS[name].kind === 'remote');
 
 /** A relative import that climbs out of its workspace into another one. */
 const escape = (names) => `(^|/)\\.\\./(\\.\\./)+(${names.join('|')})(/|$)`;

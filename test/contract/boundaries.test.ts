@@ -2,9 +2,8 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { APP_DIRS, REMOTE_NAMES } from '@portal/shared/contract';
-import { CONSOLE_APP_DIRS } from '@portal/shared/contract/staff';
-import { APPS } from '../../webpack.config';
+import { APPS, APP_NAMES, REMOTE_NAMES } from '@portal/shared/contract';
+import { BUILDS } from '../../webpack.config';
 import { ESLint } from 'eslint';
 import { ROOT } from '../../api/src/cli/freshness';
 
@@ -16,25 +15,25 @@ async function restricted(file: string, code: string): Promise<boolean> {
 }
 
 describe('the app list', () => {
-  it("is the contract's REMOTE_NAMES: npm's workspaces and the lint boundaries name the same remotes", () => {
+  it("is npm's workspaces: every app's folder is one, and every workspace but shared, api and test an app", () => {
     const workspaces = (
       JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { workspaces: string[] }
     ).workspaces;
-    // The portal's remotes, then the support console's, which its own host serves (docs/decisions/032).
     assert.deepEqual(
-      workspaces.filter((dir) => dir.startsWith('remotes/')),
-      [...REMOTE_NAMES.map((name) => `remotes/${name}`), CONSOLE_APP_DIRS.support],
+      workspaces.filter((dir) => !['shared', 'api', 'test'].includes(dir)).sort(),
+      Object.values(APPS)
+        .map((app) => app.dir)
+        .sort(),
     );
-    assert.ok(workspaces.includes(CONSOLE_APP_DIRS.supportHost), "the console's host is a workspace");
-    assert.deepEqual(
-      Object.keys(APPS),
-      ['host', ...REMOTE_NAMES, ...Object.keys(CONSOLE_APP_DIRS)],
-      'the build knows every app',
-    );
-    assert.deepEqual(
-      Object.values(APPS).map((app) => app.dir),
-      [...Object.values(APP_DIRS), ...Object.values(CONSOLE_APP_DIRS)],
-    );
+    // A remote lives in `remotes/<name>/`, where the server serves it from (`/remotes/<name>/`).
+    for (const name of APP_NAMES.filter((app) => APPS[app].kind === 'remote')) {
+      assert.equal(APPS[name].dir, `remotes/${name}`);
+    }
+  });
+
+  it('derives the remotes of the customer portal and the build of every app', () => {
+    assert.deepEqual(REMOTE_NAMES, ['catalogue', 'account', 'onboarding']);
+    assert.deepEqual(Object.keys(BUILDS), APP_NAMES, 'the build knows every app');
   });
 });
 

@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import ts from 'typescript';
+import { REMOTE_NAMES } from '@portal/shared/contract';
 import { remoteTypes, TYPES_DIR } from '../../host/scripts/remote-types';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -18,9 +19,7 @@ const EXPOSED = path.join(ROOT, 'host/src/remotes/exposed.ts');
 function hostErrors(typesDir: string): string {
   const { config } = ts.readConfigFile(path.join(ROOT, 'tsconfig.json'), (file) => ts.sys.readFile(file));
   const { options } = ts.parseJsonConfigFileContent(config, ts.sys, ROOT);
-  const paths = Object.fromEntries(
-    ['catalogue', 'account', 'onboarding'].map((name) => [`${name}/*`, [path.join(typesDir, name, '*')]]),
-  );
+  const paths = Object.fromEntries(REMOTE_NAMES.map((name) => [`${name}/*`, [path.join(typesDir, name, '*')]]));
   const program = ts.createProgram([EXPOSED, path.join(ROOT, 'shared/src/ui/assets.d.ts')], {
     ...options,
     paths,

@@ -10,7 +10,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { builtinModules } from 'node:module';
 import path from 'node:path';
-import { REMOTE_NAMES } from '@portal/shared/contract';
+import { APPS, APP_NAMES } from '@portal/shared/contract';
 import { ROOT } from '../../api/src/cli/freshness';
 import { freePort } from '../lib/postgres';
 import { tempDir } from '../lib/tempDir';
@@ -20,12 +20,10 @@ const TSX = path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
 const DEPLOY = path.join(ROOT, 'docs', 'deploy');
 const UNIT = path.join(DEPLOY, 'ontv-portal.service');
 
-/** The folders the server serves (api/src/server.ts): the host, each remote, the console's remote and its host. */
-const SERVED = [
-  'host/dist',
-  ...[...REMOTE_NAMES, 'support'].map((name) => `remotes/${name}/dist`),
-  'support-host/dist',
-];
+/** The folders the server serves (api/src/server.ts): every app's of the list (shared/src/contract/apps.ts). */
+const SERVED = Object.values(APPS).map((app) => `${app.dir}/dist`);
+/** Every remote, the portal's and the console's. */
+const REMOTES = APP_NAMES.filter((name) => APPS[name].kind === 'remote');
 /** What the compiled commands read at run time beside node_modules: themselves, the migrations, the fonts and images. */
 const RUN_TIME = ['api/dist', 'api/migrations', 'api/assets'];
 /** Build tools that must never reach the image's production install (they came in through @portal/shared). */
@@ -226,7 +224,7 @@ describe("the image's runtime stage, replayed from this checkout's build", () =>
         '/',
         '/podrska/',
         '/podrska/main.js',
-        ...[...REMOTE_NAMES, 'support'].map((name) => `/remotes/${name}/remoteEntry.js`),
+        ...REMOTES.map((name) => `/remotes/${name}/remoteEntry.js`),
       ];
       for (const address of addresses) assert.equal((await fetch(`${url}${address}`)).status, 200, address);
 

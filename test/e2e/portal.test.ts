@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Browser, Page, Request } from 'playwright-core';
 import { freePort } from '../lib/postgres';
 import { ROOT } from '../../api/src/cli/freshness';
+import { APPS, APP_NAMES } from '@portal/shared/contract';
 import {
   DEMO,
   launchBrowser,
@@ -38,7 +39,7 @@ describe('portal in a browser', () => {
       version,
       'react and react-dom of one release (React refuses another, error #527)',
     );
-    for (const app of ['host', 'remotes/catalogue', 'remotes/account', 'remotes/onboarding']) {
+    for (const app of APP_NAMES.filter((name) => APPS[name].portal === 'customer').map((name) => APPS[name].dir)) {
       const dir = path.join(ROOT, app, 'dist');
       const maps = fs.readdirSync(dir).filter((file) => file.endsWith('.js.map'));
       const sources = maps.flatMap(

@@ -2,15 +2,14 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { APP_DIRS as PORTAL_APP_DIRS } from '@portal/shared/contract';
-import { CONSOLE_APP_DIRS } from '@portal/shared/contract/staff';
+import { APPS, APP_NAMES, type AppName } from '@portal/shared/contract';
 import { REPO_ROOT } from '../apiDir';
 
 export const ROOT = REPO_ROOT;
 
-/** Every app `npm start` builds and serves: the customer portal's and the support console's. */
-export const APP_DIRS = { ...PORTAL_APP_DIRS, ...CONSOLE_APP_DIRS } as const;
-export type App = keyof typeof APP_DIRS;
+/** Every app `npm start` builds and serves: the apps' list, the customer portal's and the support console's. */
+export type App = AppName;
+const dirOf = (app: App) => path.join(ROOT, APPS[app].dir);
 
 function newestMtime(target: string): number {
   if (!fs.existsSync(target)) return 0;
@@ -28,12 +27,11 @@ function newestMtime(target: string): number {
 
 /** The file whose presence means an app is built. */
 export function builtMarker(app: App): string {
-  const isHost = app === 'host' || app === 'supportHost';
-  return path.join(ROOT, APP_DIRS[app], 'dist', isHost ? 'index.html' : 'mf-manifest.json');
+  return path.join(dirOf(app), 'dist', APPS[app].kind === 'host' ? 'index.html' : 'mf-manifest.json');
 }
 
 /** `dist/build.json`, written by every build: its mode, and by its time when the build ran. */
-const buildInfo = (app: App) => path.join(ROOT, APP_DIRS[app], 'dist', 'build.json');
+const buildInfo = (app: App) => path.join(dirOf(app), 'dist', 'build.json');
 
 function buildMode(app: App): string | null {
   try {
@@ -43,16 +41,20 @@ function buildMode(app: App): string | null {
   }
 }
 
-/** Apps whose build is missing, made by `npm run dev`, or older than their sources, the shared package or the build config. */
+/**
+ * Apps whose build is missing, made by `npm run dev`, or older than their sources, the shared package or
+ * the common build (webpack.config.ts, build/); an app's own build.ts is in its folder.
+ */
 export function appsToBuild(): App[] {
   const common = Math.max(
     newestMtime(path.join(ROOT, 'shared', 'src')),
     newestMtime(path.join(ROOT, 'webpack.config.ts')),
+    newestMtime(path.join(ROOT, 'build')),
   );
-  return (Object.keys(APP_DIRS) as App[]).filter((app) => {
+  return APP_NAMES.filter((app) => {
     if (!fs.existsSync(builtMarker(app)) || buildMode(app) !== 'production') return true;
-    // The whole app folder (dist and node_modules aside): code, public files and editable content alike.
-    const sources = Math.max(common, newestMtime(path.join(ROOT, APP_DIRS[app])));
+    // The whole app folder (dist and node_modules aside): code, its build.ts, public files and editable content alike.
+    const sources = Math.max(common, newestMtime(dirOf(app)));
     // Compared with build.json, not the marker: webpack leaves unchanged files (and their times) alone.
     return sources > fs.statSync(buildInfo(app)).mtimeMs;
   });

@@ -20,24 +20,3 @@ export const errorResponseSchema = /* @__PURE__ */ lazySchema(() =>
   }),
 );
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
-
-/**
- * The three remotes of the portal: the one list of the apps besides the host. Each lives in
- * `remotes/<name>/` (npm's workspaces in package.json name the same folders; a test holds them to this
- * list) and the server serves each under `/remotes/<name>/`.
- */
-export const REMOTE_NAMES = ['catalogue', 'account', 'onboarding'] as const;
-export type RemoteName = (typeof REMOTE_NAMES)[number];
-
-/**
- * Every app of the customer portal and its folder: the host, then the remotes (the support console's
- * two are in contract/staff.ts, outside the customer pages' singleton).
- */
-export const APP_DIRS = {
-  host: 'host',
-  ...(Object.fromEntries(REMOTE_NAMES.map((name) => [name, `remotes/${name}`])) as Record<
-    RemoteName,
-    `remotes/${RemoteName}`
-  >),
-} as const;
-export type AppName = keyof typeof APP_DIRS;

@@ -1,4 +1,4 @@
-import type { RemoteName } from './common';
+import type { RemoteName } from './apps';
 
 /**
  * Every page of the portal in one table: its path, the remote that owns it, and how the host draws

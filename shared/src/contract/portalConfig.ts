@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { lazySchema } from './lazySchema';
-import { DEFAULT_PRODUCT, REMOTE_NAMES, productCodeSchema, type RemoteName } from './common';
+import { DEFAULT_PRODUCT, productCodeSchema } from './common';
+import { REMOTE_NAMES, type RemoteName } from './apps';
 import { DEFAULT_OPERATOR, operatorSchema } from './operator';
 
 const urlLike = () =>
@@ -29,11 +30,13 @@ export const portalConfigSchema = /* @__PURE__ */ lazySchema(() =>
     operator: z._default(operatorSchema, DEFAULT_OPERATOR),
     apiBaseUrl: urlLike(),
     product: z._default(productCodeSchema, DEFAULT_PRODUCT),
-    remotes: z.object({
-      catalogue: manifestUrl(),
-      account: manifestUrl(),
-      onboarding: manifestUrl(),
-    } satisfies Record<RemoteName, z.ZodMiniType<string>>),
+    // One manifest address per remote of the apps' list (apps.ts).
+    remotes: z.object(
+      Object.fromEntries(REMOTE_NAMES.map((name) => [name, manifestUrl()])) as Record<
+        RemoteName,
+        ReturnType<typeof manifestUrl>
+      >,
+    ),
     /**
      * Origins other than the portal's own that may serve remotes. A remote's manifest and code load only
      * from the page's origin or one of these (the host refuses any other, docs/decisions/018-remote-types-and-origins.md); the API's

@@ -1,0 +1,54 @@
+/**
+ * The host's build (docs/decisions/042-each-app-owns-its-build.md): its page at `/`, then two builds of
+ * its own after it, the boot script and the shells of the prerendered public pages.
+ */
+import path from 'node:path';
+import type { Configuration } from 'webpack';
+import { appConfig } from '../build/app';
+import { compression, devtool, quiet, typescriptRule, type AppBuild, type Mode } from '../build/common';
+import { prerenderConfig } from '../build/prerender';
+
+const build: AppBuild = (env) => {
+  const page = appConfig('host', env, {
+    page: { base: '/', configFile: 'portal.config.json' },
+    // The boot script builds beside the page (bootConfig) and is not the page's build to remove.
+    keep: /^boot\.js/,
+    // The host's one lazy chunk is the API client: axios travels inside it, one request that the
+    // server can preload with a page's first call, not a vendor chunk fetched after it.
+    optimization: { splitChunks: { cacheGroups: { defaultVendors: false } } },
+  });
+  // A build against another release of @portal/shared, or into another folder, is the page alone.
+  if (env.options.sharedFrom || env.options.outDir) return [page];
+  return [page, bootConfig(env.mode), shellsPrerender(env.mode)];
+};
+export default build;
+
+/**
+ * The boot script (`dist/boot.js`, src/boot.ts): a prerendered page's first script, which starts
+ * `main.js` once the page has painted. Its own build, after the page's: no federation runtime.
+ */
+function bootConfig(mode: Mode): Configuration {
+  return {
+    name: 'host-boot',
+    dependencies: ['host'],
+    mode,
+    context: __dirname,
+    entry: { boot: './src/boot.ts' },
+    devtool: devtool(mode),
+    target: 'web',
+    output: { path: path.join(__dirname, 'dist'), filename: '[name].js', clean: false },
+    resolve: { extensions: ['.ts'] },
+    module: { rules: [typescriptRule] },
+    plugins: [...compression(mode === 'production')],
+    ...quiet(),
+  };
+}
+
+/** The shell around each public page (src/prerender/shells.tsx): `dist/shells.json`. */
+const shellsPrerender = (mode: Mode) =>
+  prerenderConfig('host', mode, {
+    entry: './src/prerender/shells.tsx',
+    publicPath: '/',
+    run: (module) => module.renderShells(),
+    file: 'shells.json',
+  });
