@@ -135,7 +135,7 @@ export class OrdersRepository extends Repository {
     order: {
       customerId: number;
       plan: string;
-      cardCode: string;
+      cardCode: string | null;
       cardNumber: string;
       amountFening: number;
       key: string;
@@ -210,7 +210,7 @@ export class OrdersRepository extends Repository {
   /** A retry charges the open renewal order with the card now primary and the package decided now. */
   async updateRenewal(
     orderNumber: string,
-    charge: { cardCode: string; cardNumber: string; amountFening: number; plan: string },
+    charge: { cardCode: string | null; cardNumber: string; amountFening: number; plan: string },
     at: Date,
   ): Promise<void> {
     await this.q.query(
@@ -224,7 +224,7 @@ export class OrdersRepository extends Repository {
     order: {
       customerId: number;
       plan: string;
-      cardCode: string;
+      cardCode: string | null;
       cardNumber: string;
       amountFening: number;
       key: string;

@@ -1,0 +1,170 @@
+import { Repository } from './base';
+
+export interface BatchRow {
+  id: number;
+  plan_code: string;
+  plan_name: string;
+  months: number;
+  count: number;
+  redeemed: number;
+  valid_until: string;
+  label: string;
+  issued_at: Date;
+  issued_by: string;
+  cancelled_at: Date | null;
+  cancelled_by: string | null;
+}
+
+/** A code found by its digest or its last four characters, with its batch. */
+export interface VoucherRow {
+  id: number;
+  batch_id: number;
+  last_four: string;
+  redeemed_at: Date | null;
+  customer_id: number | null;
+  months_left: number | null;
+  plan_code: string;
+  plan_name: string;
+  months: number;
+  valid_until: string;
+  cancelled_at: Date | null;
+}
+
+/** A redeemed voucher of a customer's, as the payment data lists it. */
+export interface MbonRow {
+  last_four: string;
+  plan_code: string;
+  plan_name: string;
+  months: number;
+  redeemed_at: Date;
+  months_left: number;
+}
+
+const BATCH_COLUMNS = `b.id, b.plan_code, p.name AS plan_name, b.months, b.count,
+  (SELECT count(*)::int FROM vouchers r WHERE r.batch_id = b.id AND r.redeemed_at IS NOT NULL) AS redeemed,
+  to_char(b.valid_until, 'YYYY-MM-DD') AS valid_until, b.label, b.issued_at, b.issued_by, b.cancelled_at, b.cancelled_by`;
+
+const VOUCHER_COLUMNS = `v.id, v.batch_id, v.last_four, v.redeemed_at, v.customer_id, v.months_left,
+  b.plan_code, p.name AS plan_name, b.months, to_char(b.valid_until, 'YYYY-MM-DD') AS valid_until, b.cancelled_at`;
+
+/** `voucher_batches` and `vouchers`: batches issued, codes by their digests, and the credit they left. */
+export class VouchersRepository extends Repository {
+  async createBatch(
+    batch: { planCode: string; months: number; count: number; validUntil: string; label: string },
+    issuedBy: { name: string; staffId: number | null },
+    at: Date,
+  ): Promise<number> {
+    const [row] = await this.q.query<{ id: number }>(
+      `INSERT INTO voucher_batches (plan_code, months, count, valid_until, label, issued_at, issued_by, issued_by_staff)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+      [batch.planCode, batch.months, batch.count, batch.validUntil, batch.label, at, issuedBy.name, issuedBy.staffId],
+    );
+    return row!.id;
+  }
+
+  /** Adds codes to a batch by digest; answers the digests added (one already stored is skipped). */
+  async addCodes(batchId: number, codes: ReadonlyArray<{ digest: string; lastFour: string }>): Promise<Set<string>> {
+    const rows = await this.q.query<{ digest: string }>(
+      `INSERT INTO vouchers (batch_id, digest, last_four)
+       SELECT $1, d, l FROM unnest($2::text[], $3::text[]) AS t (d, l)
+       ON CONFLICT (digest) DO NOTHING RETURNING digest`,
+      [batchId, codes.map((c) => c.digest), codes.map((c) => c.lastFour)],
+    );
+    return new Set(rows.map((r) => r.digest));
+  }
+
+  async batches(): Promise<BatchRow[]> {
+    return this.q.query<BatchRow>(
+      `SELECT ${BATCH_COLUMNS} FROM voucher_batches b JOIN plans p ON p.code = b.plan_code ORDER BY b.id DESC`,
+    );
+  }
+
+  async batch(id: number): Promise<BatchRow | null> {
+    const [row] = await this.q.query<BatchRow>(
+      `SELECT ${BATCH_COLUMNS} FROM voucher_batches b JOIN plans p ON p.code = b.plan_code WHERE b.id = $1`,
+      [id],
+    );
+    return row ?? null;
+  }
+
+  /** Cancels a batch not cancelled yet, in the statement that checks it; false when there is none such. */
+  async cancel(id: number, by: string, at: Date): Promise<boolean> {
+    const rows = await this.q.query(
+      'UPDATE voucher_batches SET cancelled_at = $2, cancelled_by = $3 WHERE id = $1 AND cancelled_at IS NULL RETURNING id',
+      [id, at, by],
+    );
+    return rows.length > 0;
+  }
+
+  /** The code whose digest is one of `digests` (its HMAC under each key of the ring), or null. */
+  async byDigest(digests: readonly string[]): Promise<VoucherRow | null> {
+    const [row] = await this.q.query<VoucherRow>(
+      `SELECT ${VOUCHER_COLUMNS} FROM vouchers v JOIN voucher_batches b ON b.id = v.batch_id JOIN plans p ON p.code = b.plan_code
+        WHERE v.digest = ANY($1::text[])`,
+      [digests],
+    );
+    return row ?? null;
+  }
+
+  async byLastFour(lastFour: string): Promise<VoucherRow[]> {
+    return this.q.query<VoucherRow>(
+      `SELECT ${VOUCHER_COLUMNS} FROM vouchers v JOIN voucher_batches b ON b.id = v.batch_id JOIN plans p ON p.code = b.plan_code
+        WHERE v.last_four = $1 ORDER BY v.id DESC LIMIT 50`,
+      [lastFour],
+    );
+  }
+
+  /**
+   * Redeems the code for the customer in one statement that checks it: not redeemed yet, its batch not
+   * cancelled and still valid on `today`. Of any number of requests at once, one gets the row.
+   */
+  async redeem(id: number, customerId: number, today: string, at: Date): Promise<boolean> {
+    const rows = await this.q.query(
+      `UPDATE vouchers v SET redeemed_at = $4, customer_id = $2, months_left = b.months
+         FROM voucher_batches b
+        WHERE v.id = $1 AND b.id = v.batch_id AND v.redeemed_at IS NULL
+          AND b.cancelled_at IS NULL AND b.valid_until >= $3::date
+        RETURNING v.id`,
+      [id, customerId, today, at],
+    );
+    return rows.length > 0;
+  }
+
+  /** The customer's redeemed vouchers, newest first. */
+  async ofCustomer(customerId: number): Promise<MbonRow[]> {
+    return this.q.query<MbonRow>(
+      `SELECT v.last_four, b.plan_code, p.name AS plan_name, b.months, v.redeemed_at, v.months_left
+         FROM vouchers v JOIN voucher_batches b ON b.id = v.batch_id JOIN plans p ON p.code = b.plan_code
+        WHERE v.customer_id = $1 ORDER BY v.redeemed_at DESC, v.id DESC`,
+      [customerId],
+    );
+  }
+
+  /** The months of credit the customer has for a package. */
+  async credit(customerId: number, planCode: string): Promise<number> {
+    const [row] = await this.q.query<{ months: number }>(
+      `SELECT COALESCE(sum(v.months_left), 0)::int AS months FROM vouchers v JOIN voucher_batches b ON b.id = v.batch_id
+        WHERE v.customer_id = $1 AND b.plan_code = $2`,
+      [customerId, planCode],
+    );
+    return row?.months ?? 0;
+  }
+
+  /**
+   * Takes one month of the customer's credit for a package, from the oldest voucher that has some, in
+   * one statement (the row's lock decides between two takers); answers that voucher's last four, or
+   * null when no credit is left.
+   */
+  async takeMonth(customerId: number, planCode: string): Promise<string | null> {
+    const [row] = await this.q.query<{ last_four: string }>(
+      `UPDATE vouchers SET months_left = months_left - 1
+        WHERE id = (SELECT v.id FROM vouchers v JOIN voucher_batches b ON b.id = v.batch_id
+                     WHERE v.customer_id = $1 AND b.plan_code = $2 AND v.months_left > 0
+                     ORDER BY v.redeemed_at, v.id LIMIT 1 FOR UPDATE OF v)
+          AND months_left > 0
+        RETURNING last_four`,
+      [customerId, planCode],
+    );
+    return row?.last_four ?? null;
+  }
+}

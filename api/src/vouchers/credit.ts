@@ -1,0 +1,127 @@
+import { randomUUID } from 'node:crypto';
+import type { ServiceStatus } from '@portal/shared/contract';
+import { VOUCHER_TEXTS } from '@portal/shared/contract/vouchers';
+import type { Repositories, Store } from '../repositories';
+import type { DueRow } from '../repositories/subscriptions';
+import { notifyCustomer, type Notifier } from '../delivery/notifier';
+import { DomainError } from '../errors';
+import { isoDay } from '../days';
+import { NOTICES } from '../texts/notices';
+
+/*
+ * Voucher credit pays before the card (docs/vouchers.md): a renewal takes a month of the package's
+ * credit when there is one, and a customer who may buy subscribes with a month of it, without a card.
+ * The order is written as a card's is, its means of payment "Vaučer …ABCD" and its amount the
+ * package's price (VAT included, as for cards), so invoices and the payment history show it as paid.
+ */
+
+/** The attempt a billing runner holds (billingAttempts.take), finished in the transaction that pays it. */
+export interface HeldAttempt {
+  customerId: number;
+  due: string;
+  attempt: number;
+  runner: string;
+}
+
+class AttemptLost extends Error {}
+
+/**
+ * The renewal due paid with a month of voucher credit, under the customer's row lock: the month taken,
+ * the period's renewal order written with the voucher as its means, the attempt finished and the order
+ * settled by `settle` (billing/job.ts's own, with its receipt), all in one transaction. 'none' when the
+ * customer has no credit for the package the renewal charges (the card pays), 'lost' when another runner
+ * finished the attempt first (nothing taken).
+ */
+export async function renewWithCredit(
+  store: Store,
+  sub: DueRow,
+  attempt: HeldAttempt,
+  at: Date,
+  settle: (tx: Repositories, orderNumber: string) => Promise<void>,
+): Promise<'paid' | 'none' | 'lost'> {
+  const key = `renewal-${sub.due}`;
+  try {
+    return await store.transaction(async (tx) => {
+      await tx.customers.lock(sub.customer_id);
+      const plan = await tx.prices.renewalPlan(sub.customer_id, sub.due);
+      if (!plan) return 'none';
+      const lastFour = await tx.vouchers.takeMonth(sub.customer_id, plan.code);
+      if (!lastFour) return 'none';
+      const charge = {
+        cardCode: null,
+        cardNumber: VOUCHER_TEXTS.means(lastFour),
+        amountFening: plan.price_fening,
+        plan: plan.code,
+      };
+      const existing = await tx.orders.renewalOf(sub.customer_id, key);
+      if (existing) await tx.orders.updateRenewal(existing, charge, at);
+      else await tx.orders.createRenewal({ customerId: sub.customer_id, key, dueOn: sub.due, ...charge }, at);
+      const orderNumber = existing ?? (await tx.orders.renewalOf(sub.customer_id, key))!;
+      const outcome = { status: 'SUCCEEDED' as const, failureCode: null, orderNumber, paymentId: null };
+      if (!(await tx.billingAttempts.finish(attempt, outcome, at))) throw new AttemptLost();
+      await settle(tx, orderNumber);
+      return 'paid';
+    });
+  } catch (error) {
+    if (error instanceof AttemptLost) return 'lost';
+    throw error;
+  }
+}
+
+/** What subscribing with a voucher needs. */
+export interface VoucherSubscribeDeps {
+  store: Store;
+  notifier: Notifier;
+  now: () => Date;
+}
+
+/**
+ * `POST /{product}/subscribe-with-voucher` ('Pretplati se vaučerom'): a customer who may buy (no
+ * subscription, or EXPIRED) subscribes to a package with a month of its voucher credit, from today,
+ * with its invoice and receipt, under the customer's row lock; the next months renew from the credit
+ * left, then from a card.
+ */
+export async function subscribeWithVoucher(
+  deps: VoucherSubscribeDeps,
+  customerId: number,
+  planCode: string,
+): Promise<ServiceStatus> {
+  const at = deps.now();
+  const today = isoDay(at);
+  return deps.store.transaction(async (tx) => {
+    await tx.customers.lock(customerId);
+    const state = await tx.subscriptions.buyingState(customerId, today);
+    if (state && !state.may) throw new DomainError('conflict', VOUCHER_TEXTS.cannotSubscribe, 'CONFLICT');
+    const plan = await tx.plans.find(planCode, today);
+    const lastFour = plan ? await tx.vouchers.takeMonth(customerId, plan.code) : null;
+    if (!plan || !lastFour) throw new DomainError('conflict', VOUCHER_TEXTS.noCredit, 'NO_VOUCHER_CREDIT');
+    const orderNumber = await tx.orders.createPurchase(
+      {
+        customerId,
+        plan: plan.code,
+        cardCode: null,
+        cardNumber: VOUCHER_TEXTS.means(lastFour),
+        amountFening: plan.price_fening,
+        key: `voucher-${randomUUID()}`,
+        ref: null,
+      },
+      at,
+    );
+    const paid = (await tx.orders.payPurchase(orderNumber, today, at))!;
+    await tx.subscriptions.activate(customerId, plan.code, paid.period_start, paid.period_end, at);
+    const receipt = (await tx.orders.receipt(orderNumber))!;
+    await notifyCustomer(
+      tx,
+      deps.notifier,
+      customerId,
+      NOTICES.purchased({
+        plan: receipt.plan_name,
+        amountFening: receipt.amount_fening,
+        card: receipt.card_number,
+        periodEnd: receipt.period_end,
+        orderNumber,
+      }),
+    );
+    return { status: 'ACTIVE', nextPaymentOn: paid.period_end };
+  });
+}

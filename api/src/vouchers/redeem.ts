@@ -1,0 +1,103 @@
+import type { Mbon } from '@portal/shared/contract/vouchers';
+import { VOUCHER_TEXTS } from '@portal/shared/contract/vouchers';
+import type { Limit, Limits } from '../limits';
+import type { MbonRow, VoucherRow } from '../repositories/vouchers';
+import type { VoucherDeps } from './batches';
+import { DomainError, tooManyTries } from '../errors';
+import { isoDay } from '../days';
+import { MAX_GUESSES_PER_HOUR } from '../onboarding/codes';
+import { parseVoucherCode, voucherDigests } from './codes';
+
+/** What redeeming needs besides the batches' deps: the limits and CODE_LIMIT_CLIENT. */
+export interface RedeemDeps extends VoucherDeps {
+  limits: Limits;
+  perClient: number;
+}
+
+const HOUR_SECONDS = 3600;
+
+export const mbonOf = (row: MbonRow): Mbon => ({
+  lastFour: row.last_four,
+  planCode: row.plan_code,
+  planName: row.plan_name,
+  months: row.months,
+  redeemedAt: new Date(row.redeemed_at).toISOString(),
+  monthsLeft: row.months_left,
+});
+
+/**
+ * Tries of a code, limited as the one-time codes' are (docs/limits.md): MAX_GUESSES_PER_HOUR per
+ * account and CODE_LIMIT_CLIENT per client address, an hour each.
+ */
+const tryLimits = (deps: RedeemDeps, customerId: number, clientAddress: string): Limit[] => [
+  { key: `voucher-try:${customerId}`, max: MAX_GUESSES_PER_HOUR, windowSeconds: HOUR_SECONDS },
+  { key: `voucher-client:${clientAddress}`, max: deps.perClient, windowSeconds: HOUR_SECONDS },
+];
+
+const refused = (message: string, code: string) => new DomainError('invalid', message, code);
+
+/** Why a code found cannot be redeemed today, or null. A cancelled batch says so (the seller owes the buyer). */
+function refusalOf(voucher: VoucherRow, today: string): DomainError | null {
+  if (voucher.redeemed_at) return refused(VOUCHER_TEXTS.used, 'VOUCHER_USED');
+  if (voucher.cancelled_at) return refused(VOUCHER_TEXTS.cancelled, 'VOUCHER_CANCELLED');
+  if (voucher.valid_until < today) return refused(VOUCHER_TEXTS.expired, 'VOUCHER_EXPIRED');
+  return null;
+}
+
+/**
+ * `POST /customer/redeem-voucher` (docs/vouchers.md): the code's months become the customer's credit
+ * for its package. Every try counts before the code is looked at, in the statement that checks the
+ * limit; a redeemed voucher gives its tries back. A voucher of another package than the subscription
+ * running now is refused with the reason (no conversion: its months would pay a package the customer
+ * does not have). The code is redeemed by one conditional UPDATE: of 100 requests at once, one.
+ */
+export async function redeemVoucher(
+  deps: RedeemDeps,
+  customerId: number,
+  clientAddress: string,
+  typed: string,
+): Promise<Mbon> {
+  const limits = tryLimits(deps, customerId, clientAddress);
+  const taken = await deps.limits.take(limits);
+  if (!taken.ok) throw tooManyTries(VOUCHER_TEXTS.tooManyTries, taken.retryAfter, 'TOO_MANY_VOUCHER_TRIES');
+  const code = parseVoucherCode(typed);
+  if (!code) throw refused(VOUCHER_TEXTS.wrongCode, 'WRONG_VOUCHER');
+  const at = deps.now();
+  const today = isoDay(at);
+  const mbon = await deps.store.transaction(async (tx) => {
+    await tx.customers.lock(customerId);
+    const voucher = await tx.vouchers.byDigest(voucherDigests(deps.sealing, code));
+    if (!voucher) throw refused(VOUCHER_TEXTS.wrongCode, 'WRONG_VOUCHER');
+    const refusal = refusalOf(voucher, today);
+    if (refusal) throw refusal;
+    const subscription = await tx.subscriptions.forChange(customerId, today);
+    const running =
+      subscription &&
+      subscription.status !== 'EXPIRED' &&
+      !(subscription.status === 'DEACTIVATED' && subscription.next_payment_on <= today);
+    if (running && subscription.code !== voucher.plan_code)
+      throw new DomainError(
+        'conflict',
+        VOUCHER_TEXTS.otherPackage(voucher.plan_name, subscription.name),
+        'VOUCHER_OTHER_PACKAGE',
+      );
+    // Another request redeemed it (or the batch was cancelled) since the read: the statement decides.
+    if (!(await tx.vouchers.redeem(voucher.id, customerId, today, at)))
+      throw refused(VOUCHER_TEXTS.used, 'VOUCHER_USED');
+    return {
+      lastFour: voucher.last_four,
+      planCode: voucher.plan_code,
+      planName: voucher.plan_name,
+      months: voucher.months,
+      redeemedAt: at.toISOString(),
+      monthsLeft: voucher.months,
+    };
+  });
+  await deps.limits.giveBack(limits);
+  return mbon;
+}
+
+/** The customer's vouchers for the payment data's `mbons`, newest first. */
+export async function mbonsOf(deps: Pick<VoucherDeps, 'store'>, customerId: number): Promise<Mbon[]> {
+  return (await deps.store.vouchers.ofCustomer(customerId)).map(mbonOf);
+}

@@ -1,0 +1,131 @@
+import * as z from 'zod/mini';
+import { lazySchema } from './lazySchema';
+import { VOUCHER_STAFF_TEXTS } from '../texts/vouchers';
+import { STAFF_TEXTS, isDay, reasonSchema, type StaffEndpoint } from './staff';
+import { groupVoucherCode } from './vouchers';
+
+export { VOUCHER_STAFF_TEXTS };
+
+/*
+ * The console's vouchers (docs/vouchers.md), under `/api/staff`: admins issue a batch (its codes come
+ * back once, in the issuing answer, and are never stored in clear) and cancel one; agents list the
+ * batches and look a code up by its last four characters. Each is in the audit trail.
+ */
+
+const staffEndpoint = <const E extends StaffEndpoint>(e: E): E => e;
+
+/** At most this many codes in one batch, and months in one voucher. */
+export const VOUCHER_BATCH_MAX = 10_000;
+export const VOUCHER_MONTHS_MAX = 24;
+
+export const issueVouchersRequestSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    plan: z.string().check(z.minLength(1), z.maxLength(40)),
+    months: z.int().check(z.minimum(1), z.maximum(VOUCHER_MONTHS_MAX)),
+    count: z.int().check(z.minimum(1), z.maximum(VOUCHER_BATCH_MAX)),
+    validUntil: z.string().check(z.refine(isDay, STAFF_TEXTS.dayFormat)),
+    label: z
+      .string()
+      .check(
+        z.trim(),
+        z.minLength(1, VOUCHER_STAFF_TEXTS.labelNeeded),
+        z.maxLength(100, VOUCHER_STAFF_TEXTS.labelNeeded),
+        z.regex(/^[^\p{Cc},;"]*$/u, VOUCHER_STAFF_TEXTS.labelNeeded),
+      ),
+  }),
+);
+export type IssueVouchersRequest = z.infer<typeof issueVouchersRequestSchema>;
+
+export const voucherBatchSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    id: z.int(),
+    planCode: z.string(),
+    planName: z.string(),
+    months: z.int(),
+    count: z.int(),
+    redeemed: z.int(),
+    validUntil: z.string(),
+    label: z.string(),
+    issuedAt: z.string(),
+    issuedBy: z.string(),
+    cancelledAt: z.nullable(z.string()),
+    cancelledBy: z.nullable(z.string()),
+  }),
+);
+export type VoucherBatch = z.infer<typeof voucherBatchSchema>;
+
+export const issuedVouchersSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({ batch: voucherBatchSchema, codes: z.array(z.string()) }),
+);
+export type IssuedVouchers = z.infer<typeof issuedVouchersSchema>;
+
+export const voucherBatchListSchema = /* @__PURE__ */ lazySchema(() => z.array(voucherBatchSchema));
+
+export const voucherLookupQuerySchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({ last: z.string().check(z.regex(/^[2-9A-HJ-NP-Za-hj-np-z]{4}$/, VOUCHER_STAFF_TEXTS.lastCharacters)) }),
+);
+
+export const voucherFoundSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    lastFour: z.string(),
+    batch: voucherBatchSchema,
+    redeemedAt: z.nullable(z.string()),
+    customerId: z.nullable(z.int()),
+    monthsLeft: z.nullable(z.int()),
+  }),
+);
+export const voucherLookupSchema = /* @__PURE__ */ lazySchema(() => z.array(voucherFoundSchema));
+export type VoucherFound = z.infer<typeof voucherFoundSchema>;
+
+export const cancelBatchRequestSchema = /* @__PURE__ */ lazySchema(() => z.object({ reason: reasonSchema }));
+
+/**
+ * The print shop's file: one code a line (grouped, as printed) with the batch's package, months, last
+ * valid day and label. The console and the command write the same file.
+ */
+export function voucherCsv(
+  batch: Pick<VoucherBatch, 'id' | 'planName' | 'months' | 'validUntil' | 'label'>,
+  codes: readonly string[],
+): string {
+  const quote = (value: string | number) => `"${String(value).replace(/"/g, '""')}"`;
+  const lines = codes.map((code) =>
+    [groupVoucherCode(code), batch.planName, batch.months, batch.validUntil, batch.label, batch.id]
+      .map(quote)
+      .join(','),
+  );
+  return `${['kod', 'paket', 'mjeseci', 'vazi_do', 'oznaka', 'serija'].join(',')}\r\n${lines.map((l) => `${l}\r\n`).join('')}`;
+}
+
+export const voucherEndpoints = {
+  voucherBatches: staffEndpoint({
+    method: 'GET',
+    path: '/staff/voucher-batches',
+    answer: voucherBatchListSchema,
+    auth: false,
+    staff: 'agent',
+  }),
+  issueVouchers: staffEndpoint({
+    method: 'POST',
+    path: '/staff/voucher-batches',
+    body: issueVouchersRequestSchema,
+    answer: issuedVouchersSchema,
+    auth: false,
+    staff: 'admin',
+  }),
+  cancelVoucherBatch: staffEndpoint({
+    method: 'POST',
+    path: '/staff/voucher-batches/{batchId}/cancel',
+    body: cancelBatchRequestSchema,
+    answer: voucherBatchSchema,
+    auth: false,
+    staff: 'admin',
+  }),
+  lookupVoucher: staffEndpoint({
+    method: 'GET',
+    path: '/staff/vouchers',
+    query: voucherLookupQuerySchema,
+    answer: voucherLookupSchema,
+    auth: false,
+    staff: 'agent',
+  }),
+} satisfies Record<string, StaffEndpoint>;

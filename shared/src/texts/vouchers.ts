@@ -1,0 +1,37 @@
+/**
+ * Prepaid vouchers (mbons, docs/vouchers.md): what a customer reads when redeeming one and on the
+ * account page, in the API's answers and on the pages alike. Quoted verbatim where the product names them.
+ */
+export const VOUCHER_TEXTS = {
+  codeLabel: 'Kod vaučera',
+  redeem: 'Iskoristi vaučer',
+  subscribe: 'Pretplati se vaučerom',
+  wrongCode: 'Kod vaučera nije ispravan.',
+  used: 'Ovaj vaučer je već iskorišten.',
+  expired: 'Ovaj vaučer je istekao.',
+  cancelled: 'Ovaj vaučer je povučen. Obrati se prodajnom mjestu na kojem si ga kupio.',
+  tooManyTries: 'Previše pokušaja unosa vaučera.',
+  /** A voucher of another package than the subscription the customer has now: refused, not converted. */
+  otherPackage: (voucherPlan: string, activePlan: string) =>
+    `Ovaj vaučer je za paket ${voucherPlan}, a tvoja pretplata je ${activePlan}. Iskoristi ga kad pretplata na ${activePlan} istekne ili promijeni paket.`,
+  noCredit: 'Nemaš vaučera za ovaj paket.',
+  cannotSubscribe: 'Već imaš aktivnu pretplatu.',
+  /** The means of payment on the invoice and in the payment history: "Vaučer …ABCD". */
+  means: (lastFour: string) => `Vaučer …${lastFour}`,
+  monthsLeft: (months: number) =>
+    months === 1
+      ? 'Preostao 1 mjesec'
+      : months >= 2 && months <= 4
+        ? `Preostala ${months} mjeseca`
+        : `Preostalo ${months} mjeseci`,
+} as const;
+
+/** The console's and the command's answers about batches (staff read them, customers never do). */
+export const VOUCHER_STAFF_TEXTS = {
+  planNotFound: 'Paket nije pronađen.',
+  validUntilPast: 'Vaučeri moraju važiti bar do danas.',
+  batchNotFound: 'Serija vaučera nije pronađena.',
+  alreadyCancelled: 'Ta serija je već povučena.',
+  lastCharacters: 'Unesi posljednja 4 znaka koda.',
+  labelNeeded: 'Unesi oznaku serije (npr. prodajno mjesto), do 100 znakova.',
+} as const;
