@@ -8,7 +8,8 @@ import { resetAuthStore, resetQueries, restoreApi } from '@portal/shared/testing
 // than a timer later: a test's act() then covers the page showing what it loaded.
 notifyManager.setScheduler(queueMicrotask);
 
-// An unexpected console.error fails the test (STYLE 13).
+// An unexpected console.error fails the test: React reports a broken page (a key, an act(), a bad
+// prop) only there, and a warning nobody reads is a bug that ships.
 let errors: unknown[][] = [];
 beforeEach(() => {
   errors = [];

@@ -30,6 +30,7 @@ export const COMMANDS = {
   migrate: path.join('src', 'cli', 'migrate.ts'),
   keys: path.join('src', 'cli', 'keys.ts'),
   'move-to-postgres': path.join('src', 'cli', 'move-to-postgres.ts'),
+  vouchers: path.join('src', 'cli', 'vouchers.ts'),
 };
 
 /** Compiles every entry point into api/dist/. */

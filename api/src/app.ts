@@ -14,6 +14,9 @@ import { paymentRoutes } from './routes/payments';
 import { stripeWebhookRoute } from './routes/stripeWebhook';
 import { billingDevRoutes } from './routes/billing';
 import { staffRoutes } from './routes/staff';
+import { staffPriceRoutes } from './routes/staffPrices';
+import { staffVoucherRoutes } from './routes/staffVouchers';
+import { voucherRoutes } from './routes/vouchers';
 import { databaseAnswers, pendingMigrations } from './db/migrate';
 import { RELEASE } from './release';
 
@@ -81,6 +84,9 @@ export function apiPlugin(ctx: ApiContext) {
     paymentRoutes(app, ctx);
     billingDevRoutes(app, ctx);
     staffRoutes(app, ctx);
+    staffPriceRoutes(app, ctx);
+    staffVoucherRoutes(app, ctx);
+    voucherRoutes(app, ctx);
     if (ctx.payments.stripe) await app.register(stripeWebhookRoute(ctx.payments.stripe));
   };
 }

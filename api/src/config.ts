@@ -223,7 +223,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, purpose: Config
             publishableKey: e.STRIPE_PUBLISHABLE_KEY!,
           }
         : { provider: 'sandbox' as const },
-    billing: { retryDays: e.BILLING_RETRY_DAYS, intervalMinutes: e.BILLING_INTERVAL_MINUTES },
+    billing: {
+      retryDays: e.BILLING_RETRY_DAYS,
+      intervalMinutes: e.BILLING_INTERVAL_MINUTES,
+      noticeDays: e.PRICE_NOTICE_DAYS,
+    },
     workers: e.WORKERS,
     drainSeconds: e.DRAIN_SECONDS,
     metrics: e.METRICS_PORT === undefined ? null : { port: e.METRICS_PORT, host: e.METRICS_HOST },

@@ -106,7 +106,14 @@ export function createContext(
     notifier,
     sender,
     payments: { gateway, sandbox, stripe },
-    billing: { store, gateway, notifier, retryDays: config.billing.retryDays, log },
+    billing: {
+      store,
+      gateway,
+      notifier,
+      retryDays: config.billing.retryDays,
+      noticeDays: config.billing.noticeDays,
+      log,
+    },
     lifecycle: { stopping: false },
     invoices,
   };

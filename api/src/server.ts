@@ -4,7 +4,8 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRepl
 import fastifyCors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
 import type { Logger } from 'pino';
-import { REMOTE_NAMES, isPagePath, remoteFor } from '@portal/shared/contract';
+import { REMOTE_NAMES, isPagePath, remoteFor, type Plan } from '@portal/shared/contract';
+import { PlansCache } from './catalogue/plans';
 import type { ApiContext } from './context';
 import { apiPlugin } from './app';
 import { installErrorHandling, installJsonNotFound } from './http/errors';
@@ -168,7 +169,14 @@ async function servePortal(app: FastifyInstance, ctx: ApiContext, remotesOnly: b
     setHeaders: cacheHeaders,
   });
 
-  const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
+  // The prices a prerendered page is served with: the database's, read at most every PLANS_FRESH_SECONDS.
+  const pagePlans = new PlansCache(ctx.store.plans, ctx.now);
+  const currentPlans = () =>
+    pagePlans.current().then(
+      (snapshot) => JSON.parse(snapshot.body) as Plan[],
+      () => null,
+    );
+  const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!fs.existsSync(indexFile)) return reply.code(503).send({ message: ERROR_TEXTS.notBuilt, code: 'NOT_BUILT' });
     const [pathname = '/', search = ''] = request.url.split('?');
     // A path that is no page answers 404 (the page says 'Stranica nije pronađena'), not a soft 404 a
@@ -182,7 +190,15 @@ async function servePortal(app: FastifyInstance, ctx: ApiContext, remotesOnly: b
     const sandbox = ctx.config.sandbox;
     // A page no remote owns is the host's 404 page, which arrives drawn too.
     const page = isPagePath(pathname)
-      ? prerenderedDocument({ root, pathname, search, origin: publicUrl, sandbox, preload })
+      ? prerenderedDocument({
+          root,
+          pathname,
+          search,
+          origin: publicUrl,
+          sandbox,
+          preload,
+          plans: await currentPlans(),
+        })
       : owner === null
         ? notFoundDocument({ root, sandbox, preload })
         : null;

@@ -112,6 +112,7 @@ export const SETTINGS = {
       },
     ),
   BILLING_INTERVAL_MINUTES: z.coerce.number().int().min(0).default(60),
+  PRICE_NOTICE_DAYS: z.coerce.number().int().min(0).max(365).default(30),
   OPERATOR_NAME: z.string().trim().min(2).optional(),
   OPERATOR_ADDRESS: z.string().trim().min(5).optional(),
   OPERATOR_ID_NUMBER: digits(13, 'the ID number (JIB) has 13 digits').optional(),
@@ -270,6 +271,11 @@ export const SETTING_HELP: { [K in SettingName]: SettingHelp } = {
   BILLING_INTERVAL_MINUTES: {
     shown: '60',
     help: 'how often the server runs the billing job (also once at start); 0 turns it off, for `npm run billing` from cron',
+  },
+  PRICE_NOTICE_DAYS: {
+    shown: '30',
+    help: "days a subscriber is told of a rise of their package's price before it applies: from their first renewal at least this long after the notice",
+    more: 'See [docs/prices-and-promos.md](docs/prices-and-promos.md)',
   },
   OPERATOR_NAME: {
     shown: 'the sample',

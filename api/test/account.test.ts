@@ -178,6 +178,22 @@ for (const engine of engines()) {
       assert.equal((await logIn(email('istekla'))).pin, newPin);
     });
 
+    it('counts a change’s old PIN once against the lock, and tells the refusals apart by code', async () => {
+      const { token, pin } = await logIn(email('starton'));
+      const wrong = pin === '0000' ? '1111' : '0000';
+      const change = (oldPin: string) =>
+        api.call('POST', '/customer/change-pin', { token, body: { oldPin, newPin: pin } });
+      for (let i = 1; i < 5; i += 1) {
+        const refused = await change(wrong);
+        assert.deepEqual([refused.status, refused.body.code], [400, 'WRONG_PIN'], `wrong PIN ${i}`);
+      }
+      assert.equal((await change(pin)).status, 200, 'four wrong PINs leave the fifth try: one count per change');
+      for (let i = 1; i <= 5; i += 1) assert.equal((await change(wrong)).status, 400, `wrong PIN ${i} after`);
+      const locked = await change(pin);
+      assert.deepEqual([locked.status, locked.body.code], [429, 'PIN_LOCKED']);
+      assert.equal(locked.headers.get('retry-after'), String(PIN_LOCK_MINUTES * 60));
+    });
+
     it('changes the password: 400 for a wrong old one, 422 for a weak new one, and signs out the other devices', async () => {
       const username = email('deaktivirana.istekla');
       const here = await logIn(username, DEMO_CUSTOMER.password, 'web-here-aaaaaaaaaaaaaaaaaaaa');

@@ -2,6 +2,8 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { endpoints, type Endpoint } from '@portal/shared/contract';
 import { staffEndpoints, type StaffEndpoint } from '@portal/shared/contract/staff';
+import { priceEndpoints } from '@portal/shared/contract/prices';
+import { voucherEndpoints } from '@portal/shared/contract/staffVouchers';
 import { fastifyPath } from '../src/http/route';
 import { startApi, type StartedApi } from './harness';
 
@@ -18,15 +20,20 @@ describe('the endpoint table', () => {
   });
 
   it('is what the API serves: every entry has its route, and every route under /api has its entry', () => {
-    const table = [...Object.values(endpoints), ...Object.values(staffEndpoints)].map(
-      (e) => `${e.method} /api${fastifyPath(e.path, 'ontv')}`,
-    );
+    const table = [
+      ...Object.values(endpoints),
+      ...Object.values(staffEndpoints),
+      ...Object.values(priceEndpoints),
+      ...Object.values(voucherEndpoints),
+    ].map((e) => `${e.method} /api${fastifyPath(e.path, 'ontv')}`);
     const served = api.routes.filter((r) => / \/api\//.test(r) && !OUTSIDE_THE_TABLE.includes(r));
     assert.deepEqual([...served].sort(), [...table].sort());
   });
 
   it('answers 401 without a token on every support console call but sign-in, before it reads the body', async () => {
-    for (const [name, e] of Object.entries(staffEndpoints) as Array<[string, StaffEndpoint]>) {
+    for (const [name, e] of Object.entries({ ...staffEndpoints, ...priceEndpoints, ...voucherEndpoints }) as Array<
+      [string, StaffEndpoint]
+    >) {
       if (e.staff === 'public') continue;
       const path = fastifyPath(e.path, 'ontv').replace(/:(\w+)/g, 'x');
       const response = await api.call(e.method, path, e.body ? { body: {} } : {});

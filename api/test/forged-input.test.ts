@@ -1,5 +1,5 @@
 /**
- * Input that cannot forge what others read (issue 31): one plain mailbox per e-mail address, never a
+ * Input that cannot forge what others read (product.md §5): one plain mailbox per e-mail address, never a
  * group or a list; names, device names and card-holder fields on one line of plain text, in NFC,
  * without control characters or bidirectional overrides.
  */

@@ -35,3 +35,50 @@ describe("the API's layers", () => {
     assert.deepEqual(misplaced, []);
   });
 });
+
+/** The API's wiring and its HTTP layer, beside the domain (docs/architecture.md): every other folder of api/src is a domain folder. */
+const NOT_DOMAIN = ['routes', 'http', 'repositories', 'cli', 'db'];
+/**
+ * The route files converted to thin routes so far (docs/decisions/041-use-cases-own-their-transaction.md):
+ * each route parses, authorises, calls one use case and answers. The list grows as route files are converted.
+ */
+const THIN_ROUTES = [
+  'customer.ts',
+  'account.ts',
+  'billing.ts',
+  'sandboxProcessor.ts',
+  'stripeWebhook.ts',
+  'vouchers.ts',
+  'staffVouchers.ts',
+];
+const IMPORTS_HTTP = /\b(from|import)\s*\(?\s*['"](\.\.\/)+http\//;
+/** A transaction opened, or a repository called: `ctx.store.customers.setPin(`, `tx.sessions.end(`, `store.transaction(`. */
+const REPOSITORY_WORK = /\.transaction\s*\(|\b(store|tx|repos)\.\w+\.\w+\s*\(/;
+
+function offendingLines(files: string[], pattern: RegExp): string[] {
+  return files.flatMap((file) =>
+    fs
+      .readFileSync(file, 'utf8')
+      .split('\n')
+      .flatMap((line, i) => (pattern.test(line) ? [`${path.relative(SRC, file)}:${i + 1}: ${line.trim()}`] : [])),
+  );
+}
+
+describe('use cases and thin routes', () => {
+  it('has no domain folder importing the HTTP layer (the errors services throw are in errors.ts)', () => {
+    const domain = fs
+      .readdirSync(SRC, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && !NOT_DOMAIN.includes(entry.name))
+      .flatMap((entry) => sources(path.join(SRC, entry.name)));
+    assert.ok(
+      domain.some((file) => file.endsWith(path.join('customer', 'pin.ts'))),
+      'the domain folders are found',
+    );
+    assert.deepEqual(offendingLines(domain, IMPORTS_HTTP), []);
+  });
+
+  it('has no transaction and no repository call in the converted route files', () => {
+    const routes = THIN_ROUTES.map((name) => path.join(SRC, 'routes', name));
+    assert.deepEqual(offendingLines(routes, REPOSITORY_WORK), []);
+  });
+});

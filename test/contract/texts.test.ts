@@ -1,5 +1,5 @@
 /**
- * Every text a customer reads lives in a message catalogue (issue 33): `texts/` folders, `texts.ts`
+ * Every text a customer reads lives in a message catalogue (docs/conventions.md): `texts/` folders, `texts.ts`
  * and `messages.ts`. This test parses every other source file of the apps, shared and the API and
  * fails on a text written inline, naming its file, line and text.
  */

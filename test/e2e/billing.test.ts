@@ -43,7 +43,7 @@ describe('billing in a browser', () => {
 
   it('shows a failed renewal on the account page, notifies the customer, and charges the card the customer sets', async () => {
     const today = new Date();
-    const due = isoDayFrom(today, 20); // aktivna@ontv.ba renews in 20 days (README)
+    const due = isoDayFrom(today, 20); // aktivna@ontv.ba renews in 20 days (docs/trying-it.md)
     const page = await loggedInPage(suite.browser, suite.portal.url, 'aktivna@ontv.ba');
     // The customer's new card saves, but its bank declines later charges.
     await page.goto(`${suite.portal.url}/nalog/moje-kartice`);

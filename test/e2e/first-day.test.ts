@@ -1,5 +1,5 @@
 /**
- * An operator's first day (issue 47), from docs/deploy/ alone, on a clean directory and as an
+ * An operator's first day, from docs/deploy/ alone, on a clean directory and as an
  * unprivileged user: the production artifact is put together as the Containerfile copies it, started
  * on PostgreSQL with only the settings the guide lists, a customer registers with a code that arrives
  * by SMTP, the first admin is made with the compiled staff command and signs in to the console, the

@@ -460,6 +460,7 @@ describe('every command answers --help', () => {
     ['npm run migrate', 'api/src/cli/migrate.ts'],
     ['npm run keys', 'api/src/cli/keys.ts'],
     ['npm run move-to-postgres', 'api/src/cli/move-to-postgres.ts'],
+    ['npm run vouchers', 'api/src/cli/vouchers.ts'],
     ['npm run dev', 'api/src/cli/dev.ts'],
   ] as const) {
     it(command, () => {

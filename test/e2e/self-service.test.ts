@@ -111,7 +111,7 @@ for (const engine of ['pglite', 'postgres'] as const)
 
     it('downgrades MaxON to StartON from the next renewal, which can be cancelled, and the renewal charges the lower price', async () => {
       const today = new Date();
-      const due = isoDayFrom(today, 20); // aktivna@ontv.ba renews in 20 days (README)
+      const due = isoDayFrom(today, 20); // aktivna@ontv.ba renews in 20 days (docs/trying-it.md)
       const page = await loggedInPage(suite.browser, suite.portal.url, 'aktivna@ontv.ba');
       await page.goto(`${suite.portal.url}/paketi`);
       await page.getByRole('link', { name: 'PROMIJENI PAKET: StartON' }).click();

@@ -30,7 +30,7 @@ function staffCli(dataDir: string, ...args: string[]) {
 
 /**
  * The support console (docs/decisions/032-support-console.md) at /podrska/ as `npm start` serves it, in a
- * real browser, with the customer in another: the issue's walk from a new member of staff made with
+ * real browser, with the customer in another: the walk from a new member of staff made with
  * `npm run staff` to a refund the customer's history shows, each step in the audit trail.
  */
 describe('the support console, in a browser', () => {

@@ -1,5 +1,5 @@
 /**
- * The compatibility check a remote's team runs before deploying (README, "Remotes a separate team
+ * The compatibility check a remote's team runs before deploying (docs/remotes.md, "Remotes a separate team
  * ships"): builds the remote from the current checkout (its branch) and runs the browser suite's
  * smoke subset (test/e2e/smoke.ts) against a portal as it runs today, its host and other remotes,
  * with only that remote swapped for the new build. Nothing is deployed: the browser is told, for its

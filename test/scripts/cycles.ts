@@ -1,5 +1,5 @@
 /**
- * `npm run cycles`: fails when any of our modules imports itself through others (issue 32). Every
+ * `npm run cycles`: fails when any of our modules imports itself through others (docs/architecture.md). Every
  * import counts: type-only imports too (they tie the modules' design together just as much), and
  * dynamic imports (`import('./x')`) too. `npm test` runs it beside the linter.
  */

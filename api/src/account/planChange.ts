@@ -1,6 +1,6 @@
 import type { PlanChangeQuote } from '@portal/shared/contract';
 import type { Repositories } from '../repositories';
-import { HttpError } from '../http/validate';
+import { DomainError } from '../errors';
 import { daysBetween } from '../days';
 import { fromFening, type Fening } from '../money';
 import { PLAN_NOT_FOUND } from '../payments/orders';
@@ -35,14 +35,14 @@ export async function quoteChange(
   today: string,
 ): Promise<Quote> {
   const target = await repos.plans.find(planCode);
-  if (!target) throw new HttpError(404, PLAN_NOT_FOUND, 'NOT_FOUND');
+  if (!target) throw new DomainError('not-found', PLAN_NOT_FOUND, 'NOT_FOUND');
   const sub = await repos.subscriptions.forChange(customerId, today);
   if (!sub || sub.status !== 'ACTIVE')
-    throw new HttpError(409, NOT_ACTIVE[sub?.status ?? 'EXPIRED'] ?? NOT_ACTIVE.EXPIRED!, 'NOT_ACTIVE');
-  if (sub.code === target.code) throw new HttpError(409, SAME_PLAN, 'SAME_PLAN');
+    throw new DomainError('conflict', NOT_ACTIVE[sub?.status ?? 'EXPIRED'] ?? NOT_ACTIVE.EXPIRED!, 'NOT_ACTIVE');
+  if (sub.code === target.code) throw new DomainError('conflict', SAME_PLAN, 'SAME_PLAN');
   // On the due day and in the grace period the renewal decides the period: change after it is paid.
   if (await repos.subscriptions.renewalUnderWay(customerId, today))
-    throw new HttpError(409, RENEWAL_DUE, 'RENEWAL_DUE');
+    throw new DomainError('conflict', RENEWAL_DUE, 'RENEWAL_DUE');
   const kind = target.price_fening > sub.price_fening ? 'UPGRADE' : 'DOWNGRADE';
   const days = daysBetween(today, sub.next_payment_on);
   const periodDays = Math.max(days, daysBetween(sub.period_start, sub.next_payment_on));

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { SessionsRepository, SessionKey } from '../repositories/sessions';
 import type { TokenIssuer } from './tokens';
-import { HttpError } from '../http/validate';
+import { DomainError } from '../errors';
 import { ERROR_TEXTS } from '../texts/errors';
 
 export const SESSION_EXPIRED = ERROR_TEXTS.sessionExpired;
@@ -13,7 +13,7 @@ export type Principal = SessionKey;
 export async function tokenPrincipal(tokens: TokenIssuer, request: FastifyRequest): Promise<Principal> {
   const token = bearerToken(request);
   const claims = token ? await tokens.verify(token) : null;
-  if (!claims) throw new HttpError(401, SESSION_EXPIRED, 'UNAUTHORIZED');
+  if (!claims) throw new DomainError('unauthorized', SESSION_EXPIRED, 'UNAUTHORIZED');
   return { customerId: Number(claims.sub), sessionId: claims.sid, tokenId: claims.jti };
 }
 
@@ -31,6 +31,6 @@ export async function requireCustomer(
   request: FastifyRequest,
 ): Promise<Principal> {
   const principal = await tokenPrincipal(tokens, request);
-  if (!(await sessions.isOpen(principal))) throw new HttpError(401, SESSION_EXPIRED, 'UNAUTHORIZED');
+  if (!(await sessions.isOpen(principal))) throw new DomainError('unauthorized', SESSION_EXPIRED, 'UNAUTHORIZED');
   return principal;
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { SignJWT, compactVerify, errors, jwtVerify } from 'jose';
 import { AUTH_TYPE_PASSWORD, type TokenData } from '@portal/shared/contract';
-import { UUID } from '../http/validate';
+import { UUID } from '../errors';
 
 export interface TokenClaims extends Omit<TokenData, 'exp'> {
   sub: string;

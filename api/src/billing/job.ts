@@ -7,9 +7,11 @@ import type { PaymentGateway, PaymentState } from '../payments/gateway';
 import { GRACE_DAYS } from '../settings';
 import { addDays, isoDay } from '../days';
 import { NOTICES } from '../texts/notices';
-import { billingPasses, billingResults } from '../http/metrics';
+import { billingPasses, billingResults } from '../counters';
 import { ORDER_TEXTS } from '../texts/errors';
 import { settleStaleRefunds } from '../staff/refunds';
+import { tellOfRises } from '../catalogue/prices';
+import { renewWithCredit } from '../vouchers/credit';
 
 /** What the billing job needs: the database, the card processor, the notifier and the retry schedule. */
 export interface BillingDeps {
@@ -17,6 +19,8 @@ export interface BillingDeps {
   gateway: PaymentGateway;
   notifier: Notifier;
   retryDays: readonly number[];
+  /** PRICE_NOTICE_DAYS: how long before a rise reaches a subscriber they are told of it (30 when not given). */
+  noticeDays?: number;
   log?: (line: string) => void;
   /** Told of each due subscription's outcome as the pass goes (the command's --verbose). */
   progress?: (customerId: number, outcome: keyof BillingReport) => void;
@@ -142,6 +146,9 @@ export async function runBilling(
     if (ended) report.ended += 1;
   }
 
+  // Subscribers are told of a rise before any renewal could charge it (a change by SQL, a late buyer).
+  await tellOfRises({ store: deps.store, notifier: deps.notifier, noticeDays: deps.noticeDays ?? 30 }, at);
+
   for (const customer_id of await deps.store.subscriptions.dueIds(today)) {
     const outcome = await renewOne(deps, customer_id, at, runner, options.takeOver ?? false);
     report[outcome] += 1;
@@ -182,6 +189,13 @@ async function renewOne(
   if (!(await store.billingAttempts.take(customerId, sub.due, attempt, runner, at, takeOver, ATTEMPT_LEASE_MINUTES)))
     return 'skipped';
   const mine = { customerId, due: sub.due, attempt, runner };
+
+  // Voucher credit pays before the card (docs/vouchers.md): a month of it, the order paid at once.
+  const credit = await renewWithCredit(store, sub, mine, at, async (tx, orderNumber) => {
+    const settled = await settleRenewalPaid(tx, orderNumber, at);
+    if (settled) await sendPaidReceipt(tx, deps.notifier, settled);
+  });
+  if (credit !== 'none') return credit === 'paid' ? 'charged' : 'skipped';
 
   const card = await store.cards.chargeablePrimary(customerId);
   let orderNumber: string | null = null;
@@ -276,7 +290,8 @@ async function renewalOrder(
   const key = `renewal-${sub.due}`;
   return store.transaction(async (tx) => {
     await tx.customers.lock(sub.customer_id);
-    const plan = await tx.subscriptions.renewalPlan(sub.customer_id, sub.due);
+    // The price that applies to this subscriber: a rise only after its notice (docs/prices-and-promos.md).
+    const plan = await tx.prices.renewalPlan(sub.customer_id, sub.due);
     if (!plan) return null;
     const charge = {
       cardCode: card.code,

@@ -2,9 +2,10 @@ import { createHash } from 'node:crypto';
 import { plansResponseSchema, type Plan } from '@portal/shared/contract';
 import type { PlansRepository } from '../repositories/plans';
 import { fromFening } from '../money';
+import { isoDay } from '../days';
 
-export async function listPlans(plans: PlansRepository): Promise<Plan[]> {
-  return (await plans.list()).map((row) => ({
+export async function listPlans(plans: PlansRepository, day: string): Promise<Plan[]> {
+  return (await plans.list(day)).map((row) => ({
     code: row.code,
     name: row.name,
     price: fromFening(row.price_fening),
@@ -17,7 +18,7 @@ export async function listPlans(plans: PlansRepository): Promise<Plan[]> {
   }));
 }
 
-/** How long a process serves the plans from memory before it reads them again (README, Configuration). */
+/** How long a process serves the plans from memory before it reads them again (docs/configuration.md). */
 export const PLANS_FRESH_SECONDS = 10;
 
 /** The plans as answered: the JSON body, checked against the contract, and its ETag. */
@@ -51,7 +52,7 @@ export class PlansCache {
   }
 
   private read(): Promise<PlansSnapshot> {
-    this.reading ??= listPlans(this.plans)
+    this.reading ??= listPlans(this.plans, isoDay(this.now()))
       .then((plans) => {
         const body = JSON.stringify(plansResponseSchema.parse(plans));
         this.snapshot = {

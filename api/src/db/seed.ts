@@ -1,10 +1,10 @@
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { Db } from './db';
 import { DemoRepository } from '../repositories/demo';
 import type { Keys } from '../auth/secrets';
-import { seal } from '../auth/secrets';
 import { hashPassword } from '../auth/passwords';
 import { isoDay } from '../days';
+import { drawPin, sealPin } from '../customer/pin';
 
 /** The demo customer the README names first; created only on an empty database. */
 export const DEMO_CUSTOMER = {
@@ -29,7 +29,7 @@ interface DemoCustomer {
   card?: { type: 'master' | 'maestro' | 'visa'; last4: string };
 }
 
-/** One customer per subscription state (product.md §4), all with the demo password; the README lists them. */
+/** One customer per subscription state (product.md §4), all with the demo password; docs/trying-it.md lists them. */
 export const DEMO_CUSTOMERS: readonly DemoCustomer[] = [
   DEMO_CUSTOMER,
   {
@@ -87,10 +87,6 @@ export const DEMO_CUSTOMERS: readonly DemoCustomer[] = [
   },
 ];
 
-export function randomPin(): string {
-  return String(randomInt(0, 10_000)).padStart(4, '0');
-}
-
 /** The demo customers this database holds (by e-mail, phone or customer number): none may be there when the server is no sandbox. */
 export async function demoCustomersIn(db: Db): Promise<string[]> {
   return new DemoRepository(db).present(
@@ -106,7 +102,7 @@ export async function seed(db: Db, keys: Keys, now: Date = new Date()): Promise<
   // One hash for the shared demo password: hashing is deliberately slow, and these are demo accounts.
   const passwordHash = await hashPassword(DEMO_CUSTOMER.password);
   for (const c of DEMO_CUSTOMERS) {
-    const id = await demo.addCustomer({ ...c, passwordHash, pinSealed: seal(keys.sealing, randomPin()) });
+    const id = await demo.addCustomer({ ...c, passwordHash, pinSealed: sealPin(keys.sealing, drawPin()) });
     if (id === null) continue;
     if (c.subscription) {
       const { plan, status, nextPaymentInDays } = c.subscription;

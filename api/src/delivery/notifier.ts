@@ -2,7 +2,7 @@ import type { Repositories, Store } from '../repositories';
 import type { Channel } from '../repositories/outbox';
 import type { Keys } from '../auth/secrets';
 import { seal } from '../auth/secrets';
-import { messages } from '../http/metrics';
+import { messages } from '../counters';
 
 export type { Channel } from '../repositories/outbox';
 
@@ -18,6 +18,7 @@ export type MessageKind =
   | 'NEW_DEVICE'
   | 'PASSWORD_CHANGED'
   | 'PLAN_CHANGED'
+  | 'PRICE_RISE'
   | 'REFUND';
 
 /** What a notice says, whoever it goes to: its text (an SMS as it is, the body of an e-mail) and the e-mail's extras. */

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { OperatorSettings } from '@portal/shared/contract';
 import type { OutboxRepository, OutboxRow } from '../repositories/outbox';
 import { unseal, type Keyring } from '../auth/secrets';
-import { messagesBlocked, messagesDelivered } from '../http/metrics';
+import { messagesBlocked, messagesDelivered } from '../counters';
 import { LOGO_CID, renderEmail } from './email';
 import { DeliveryError, type BlockedReason, type EmailTransport, type SmsTransport } from './transports';
 import { COUNTRY_PREFIX } from '@portal/shared/contract';

@@ -2,15 +2,35 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { BadRequestError, HttpError } from './validate';
 import { limited } from './metrics';
 import { ERROR_TEXTS } from '../texts/errors';
+import { DomainError, type Refusal } from '../errors';
 
 const GENERIC = ERROR_TEXTS.generic;
+
+/** The status that answers each kind of refusal a use case throws (errors.ts). */
+const STATUS_OF: Record<Refusal, number> = {
+  invalid: 400,
+  unauthorized: 401,
+  'not-found': 404,
+  conflict: 409,
+  unprocessable: 422,
+  'too-many': 429,
+  upstream: 502,
+};
+
+/** A use case's refusal as the HTTP answer it gets: its status, and `Retry-After` when a limit frees up. */
+export function httpErrorOf(error: DomainError): HttpError {
+  const headers: Record<string, string> =
+    error.retryAfterSeconds === undefined ? {} : { 'retry-after': String(error.retryAfterSeconds) };
+  return new HttpError(STATUS_OF[error.refusal], error.message, error.code, headers);
+}
 
 /**
  * Every error leaves as `{ message, code }` with a Bosnian message: the client's mistakes as 4xx,
  * never a stack trace; only a real fault of ours is a 500.
  */
 export function installErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | HttpError | BadRequestError, request, reply) => {
+  app.setErrorHandler((thrown: FastifyError | HttpError | DomainError | BadRequestError, request, reply) => {
+    const error = thrown instanceof DomainError ? httpErrorOf(thrown) : thrown;
     if (error instanceof HttpError) {
       if (error.statusCode === 429) limited.inc({ limit: error.code ?? 'unknown' });
       return reply.code(error.statusCode).headers(error.headers).send({ message: error.message, code: error.code });

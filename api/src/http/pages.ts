@@ -10,8 +10,9 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { REMOTE_PREFIXES, remoteFor } from '@portal/shared/contract';
+import { REMOTE_PREFIXES, remoteFor, type Plan } from '@portal/shared/contract';
 import { messages } from '@portal/shared/texts';
+import { withCurrentPrices } from './pagePrices';
 
 /** The host's shell around a page: its marker is where the page's HTML goes. */
 const PAGE_MARKER = '<template data-portal-page=""></template>';
@@ -143,6 +144,8 @@ export interface PageOptions {
    * stylesheets and images before they have painted.
    */
   preload?: PreloadHint[];
+  /** The plans the database holds now (catalogue/plans.ts): the page's prices are theirs (pagePrices.ts); null: as built. */
+  plans?: Plan[] | null;
 }
 
 /**
@@ -156,13 +159,15 @@ export function prerenderedDocument({
   origin,
   sandbox,
   preload = [],
+  plans = null,
 }: PageOptions): string | null {
   const remote = remoteFor(pathname);
   if (!remote) return null;
   const config = readPortalConfig(path.join(root, 'host', 'dist', 'portal.config.json'));
   const base = `/remotes/${remote}/`;
   if (config?.remotes?.[remote] !== `${base}mf-manifest.json`) return null;
-  const page = findPage(readPages(root, remote), pathname, new URLSearchParams(search));
+  const found = findPage(readPages(root, remote), pathname, new URLSearchParams(search));
+  const page = found && withCurrentPrices(found, plans);
   const shell = readShells(path.join(root, 'host', 'dist', 'shells.json'))?.[trimmed(pathname)];
   const indexFile = path.join(root, 'host', 'dist', 'index.html');
   if (!page || !shell || !fs.existsSync(indexFile)) return null;

@@ -9,7 +9,7 @@ import { bearerToken } from '../auth/guard';
 import { HttpError } from './validate';
 import { serveEndpoint, type Handler } from './route';
 
-/** A staff session is over after this long without a call (issue 35: short sessions). */
+/** A staff session is over after this long without a call (decision 032: a staff session is short). */
 export const STAFF_IDLE_MINUTES = 15;
 
 /**

@@ -38,8 +38,7 @@ export function tooManyRequests(lead: string, retryAfterSeconds: number, code: s
   });
 }
 
-/** A UUID as the API makes them (lower case): session, token, card and verification ids. */
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+export { UUID } from '../errors';
 
 export function parseBody<S extends z.ZodMiniType>(schema: S, body: unknown): z.infer<S> {
   const result = schema.safeParse(body ?? {});

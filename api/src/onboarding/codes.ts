@@ -2,12 +2,12 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { mac, macMatches, type Keyring } from '../auth/keyring';
 import type { Repositories, Store } from '../repositories';
 import type { Purpose, VerificationRow } from '../repositories/verifications';
-import type { Limits } from '../http/limits';
-import { HttpError, tooManyRequests } from '../http/validate';
+import type { Limits } from '../limits';
+import { DomainError, tooManyTries } from '../errors';
 import { secondsUntil } from '../days';
 import { CODE_TTL_MINUTES, destinationOf } from './rules';
 import type { ApiConfig } from '../config';
-import { codeCeilingReached } from '../http/metrics';
+import { codeCeilingReached } from '../counters';
 import { ERROR_TEXTS } from '../texts/errors';
 import { NOTICES } from '../texts/notices';
 import { maskAddress, smsAllowed, type Notifier } from '../delivery/notifier';
@@ -75,19 +75,18 @@ export async function approveCode(ctx: CodeDeps, id: string, purpose: Purpose, c
     // Unknown, finished or already approved verifications answer like a wrong code: nothing to learn from them.
     const spent = await ctx.store.verifications.find(id, purpose);
     if (spent && !spent.completed_at && !spent.approved_at && spent.code_hash)
-      throw new HttpError(429, SPENT_CODE, 'CODE_SPENT', {
-        'retry-after': String(secondsUntil(spent.code_expires_at, ctx.now())),
-      });
-    throw new HttpError(400, WRONG_CODE, 'WRONG_CODE');
+      throw new DomainError('too-many', SPENT_CODE, 'CODE_SPENT', secondsUntil(spent.code_expires_at, ctx.now()));
+    throw new DomainError('invalid', WRONG_CODE, 'WRONG_CODE');
   }
   const guesses = { key: `code-guess:${purpose}:${row.username}`, max: MAX_GUESSES_PER_HOUR, windowSeconds: 3600 };
   const taken = await ctx.limits.take([guesses]);
   // The username's wrong codes of the hour are spent: a new code would not help, so say how long to wait.
-  if (!taken.ok) throw tooManyRequests(ERROR_TEXTS.tooManyWrongCodes, taken.retryAfter, 'CODE_GUESSES_SPENT');
-  if (new Date(row.code_expires_at) <= ctx.now()) throw new HttpError(400, EXPIRED_CODE, 'CODE_EXPIRED');
-  if (!macMatches(ctx.keys.sealing, row.code_hash, `${id}:${code}`)) throw new HttpError(400, WRONG_CODE, 'WRONG_CODE');
+  if (!taken.ok) throw tooManyTries(ERROR_TEXTS.tooManyWrongCodes, taken.retryAfter, 'CODE_GUESSES_SPENT');
+  if (new Date(row.code_expires_at) <= ctx.now()) throw new DomainError('invalid', EXPIRED_CODE, 'CODE_EXPIRED');
+  if (!macMatches(ctx.keys.sealing, row.code_hash, `${id}:${code}`))
+    throw new DomainError('invalid', WRONG_CODE, 'WRONG_CODE');
   if (!(await ctx.store.verifications.approve(id, row.code_hash, ctx.now())))
-    throw new HttpError(400, WRONG_CODE, 'WRONG_CODE'); // the same code, used twice at once
+    throw new DomainError('invalid', WRONG_CODE, 'WRONG_CODE'); // the same code, used twice at once
   await ctx.limits.giveBack([guesses]);
 }
 
@@ -111,7 +110,7 @@ export async function replaceCode(
     1,
     Math.ceil((new Date(current.resend_window_start).getTime() + 3_600_000 - now.getTime()) / 60_000),
   );
-  throw tooManyRequests(ERROR_TEXTS.tooManyResends, wait * 60, 'TOO_MANY_RESENDS');
+  throw tooManyTries(ERROR_TEXTS.tooManyResends, wait * 60, 'TOO_MANY_RESENDS');
 }
 
 /**
@@ -164,14 +163,14 @@ export async function takeClientCode(ctx: CapDeps, clientAddress: string): Promi
   const taken = await ctx.limits.take([
     { key: `code-client:${clientAddress}`, max: ctx.config.codeCaps.perClient, windowSeconds: HOUR_SECONDS },
   ]);
-  if (!taken.ok) throw tooManyRequests(ERROR_TEXTS.tooManyCodesFromClient, taken.retryAfter, 'TOO_MANY_CODES');
+  if (!taken.ok) throw tooManyTries(ERROR_TEXTS.tooManyCodesFromClient, taken.retryAfter, 'TOO_MANY_CODES');
 }
 
 /** No code goes by SMS to a number outside SMS_ALLOWED_PREFIXES (`number` in its stored form): a 400 that says where codes go. */
 export function assertSmsAllowed(ctx: CapDeps, number: string): void {
   const prefixes = ctx.config.delivery.smsAllowedPrefixes;
   if (!smsAllowed(number, prefixes))
-    throw new HttpError(400, ERROR_TEXTS.phoneNotAllowed(prefixes), 'PHONE_NOT_ALLOWED');
+    throw new DomainError('invalid', ERROR_TEXTS.phoneNotAllowed(prefixes), 'PHONE_NOT_ALLOWED');
 }
 
 /**
@@ -193,5 +192,5 @@ export async function admitDestination(ctx: CapDeps, username: string, log: Refu
   const retryAfter = spent ? secondsUntil(spent.window_ends, now) : HOUR_SECONDS;
   codeCeilingReached.inc({ kind });
   log('code.ceiling.reached', { kind, ceiling: max, to: maskAddress(username), retryAfter });
-  throw tooManyRequests(ERROR_TEXTS.newDestinationsPaused(kind), retryAfter, 'NEW_DESTINATIONS_CEILING');
+  throw tooManyTries(ERROR_TEXTS.newDestinationsPaused(kind), retryAfter, 'NEW_DESTINATIONS_CEILING');
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { Piscina } from 'piscina';
 import type { Invoice, OperatorSettings } from '@portal/shared/contract';
 import type { InvoicePdfsRepository } from '../repositories/invoicePdfs';
-import { invoicePdfRenders } from '../http/metrics';
+import { invoicePdfRenders } from '../counters';
 
 /**
  * The worker's file: beside this one, compiled (api/dist/invoicePdfWorker.js, next to main.js) or

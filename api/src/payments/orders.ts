@@ -4,7 +4,7 @@ import type { Repositories } from '../repositories';
 import type { CardRow } from '../repositories/cards';
 import type { OrderRow } from '../repositories/orders';
 import type { RefundRow } from '../repositories/refunds';
-import { HttpError } from '../http/validate';
+import { DomainError } from '../errors';
 import { toCreditCard } from '../cards/cards';
 import { fromFening } from '../money';
 import type { PaymentGateway } from './gateway';
@@ -26,8 +26,8 @@ export const upgradeName = ORDER_TEXTS.upgradeName;
 /** Refuses, with the reason, a customer who may not buy a subscription today. */
 export async function refuseUnlessMayBuy(repos: Repositories, customerId: number, today: string): Promise<void> {
   const row = await repos.subscriptions.buyingState(customerId, today);
-  if (row?.status === 'BLOCKED') throw new HttpError(409, ACCOUNT_BLOCKED, 'ACCOUNT_BLOCKED');
-  if (row && !row.may) throw new HttpError(409, ALREADY_SUBSCRIBED, 'ALREADY_SUBSCRIBED');
+  if (row?.status === 'BLOCKED') throw new DomainError('conflict', ACCOUNT_BLOCKED, 'ACCOUNT_BLOCKED');
+  if (row && !row.may) throw new DomainError('conflict', ALREADY_SUBSCRIBED, 'ALREADY_SUBSCRIBED');
 }
 
 /**
@@ -121,15 +121,15 @@ export function idempotencyKey(request: FastifyRequest, kind: 'order' | 'plan-ch
   const header = request.headers['idempotency-key'];
   if (header === undefined) return `${kind}:auto-${crypto.randomUUID()}`;
   if (typeof header !== 'string' || !/^[A-Za-z0-9_-]{8,64}$/.test(header)) {
-    throw new HttpError(400, ERROR_TEXTS.badIdempotencyKey, 'BAD_REQUEST');
+    throw new DomainError('invalid', ERROR_TEXTS.badIdempotencyKey, 'BAD_REQUEST');
   }
   return `${kind}:${header}`;
 }
 
 /** The same Idempotency-Key with another body (plan, card or amount): nothing is ordered. */
-export const keyReused = () => new HttpError(422, ERROR_TEXTS.keyReused, 'IDEMPOTENCY_MISMATCH');
+export const keyReused = () => new DomainError('unprocessable', ERROR_TEXTS.keyReused, 'IDEMPOTENCY_MISMATCH');
 /** The same Idempotency-Key as an order already paid: it is never paid again. */
-export const alreadyPaid = () => new HttpError(409, ERROR_TEXTS.orderPaid, 'ORDER_PAID');
+export const alreadyPaid = () => new DomainError('conflict', ERROR_TEXTS.orderPaid, 'ORDER_PAID');
 
 /**
  * The provider's payment of a placed order, which the customer confirms in the browser. It has the order
@@ -156,7 +156,7 @@ export async function startOrderPayment(
   });
   if ((await deps.repos.orders.attachPayment(orderNumber, payment.id)) === 'CANCELLED') {
     await cancelPayments(deps.gateway, [payment.id], deps.log);
-    throw new HttpError(409, ORDER_REPLACED, 'ORDER_REPLACED');
+    throw new DomainError('conflict', ORDER_REPLACED, 'ORDER_REPLACED');
   }
   return {
     orderNumber,

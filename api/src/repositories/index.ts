@@ -8,6 +8,7 @@ import { InvoicePdfsRepository } from './invoicePdfs';
 import { OrdersRepository } from './orders';
 import { OutboxRepository } from './outbox';
 import { PlansRepository } from './plans';
+import { PricesRepository } from './prices';
 import { RateLimitsRepository } from './rateLimits';
 import { RefundsRepository } from './refunds';
 import { SandboxProcessorRepository } from './sandboxProcessor';
@@ -15,6 +16,7 @@ import { SessionsRepository } from './sessions';
 import { StaffRepository } from './staff';
 import { SubscriptionsRepository } from './subscriptions';
 import { VerificationsRepository } from './verifications';
+import { VouchersRepository } from './vouchers';
 
 /**
  * Every repository, on one database connection or transaction. The repositories own the SQL: nothing
@@ -26,6 +28,7 @@ export class Repositories {
   readonly verifications: VerificationsRepository;
   readonly cards: CardsRepository;
   readonly plans: PlansRepository;
+  readonly prices: PricesRepository;
   readonly subscriptions: SubscriptionsRepository;
   readonly orders: OrdersRepository;
   readonly billingAttempts: BillingAttemptsRepository;
@@ -37,6 +40,7 @@ export class Repositories {
   readonly staff: StaffRepository;
   readonly audit: AuditRepository;
   readonly refunds: RefundsRepository;
+  readonly vouchers: VouchersRepository;
 
   constructor(q: Queryable) {
     this.customers = new CustomersRepository(q);
@@ -44,6 +48,7 @@ export class Repositories {
     this.verifications = new VerificationsRepository(q);
     this.cards = new CardsRepository(q);
     this.plans = new PlansRepository(q);
+    this.prices = new PricesRepository(q);
     this.subscriptions = new SubscriptionsRepository(q);
     this.orders = new OrdersRepository(q);
     this.billingAttempts = new BillingAttemptsRepository(q);
@@ -55,6 +60,7 @@ export class Repositories {
     this.staff = new StaffRepository(q);
     this.audit = new AuditRepository(q);
     this.refunds = new RefundsRepository(q);
+    this.vouchers = new VouchersRepository(q);
   }
 }
 

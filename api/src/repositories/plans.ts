@@ -26,21 +26,26 @@ export interface RunningPromoRow {
 
 /** `plans`, `plan_promos` and `promo_uses`: the packages, their promos, and who used which promo. */
 export class PlansRepository extends Repository {
-  /** Every plan in the catalogue's order, each with its promos. */
-  async list(): Promise<PlanWithPromosRow[]> {
+  /** Every plan in the catalogue's order, each with its list price on `day` (migration 022's `plan_price`) and its promos. */
+  async list(day: string): Promise<PlanWithPromosRow[]> {
     return this.q.query<PlanWithPromosRow>(
-      `SELECT p.code, p.name, p.price_fening,
+      `SELECT p.code, p.name, plan_price(p.code, $1::date) AS price_fening,
               (SELECT json_agg(json_build_object(
                          'status', pp.status, 'promo_type', pp.promo_type,
                          'duration_until', to_char(pp.duration_until, 'YYYY-MM-DD'), 'duration_days', pp.duration_days)
                        ORDER BY pp.id)
                  FROM plan_promos pp WHERE pp.plan_code = p.code) AS promos
          FROM plans p ORDER BY p.position`,
+      [day],
     );
   }
 
-  async find(code: string): Promise<PlanRow | null> {
-    const [row] = await this.q.query<PlanRow>('SELECT code, name, price_fening FROM plans WHERE code = $1', [code]);
+  /** The plan with its list price on `day` (today when not given: the database's day). */
+  async find(code: string, day?: string): Promise<PlanRow | null> {
+    const [row] = await this.q.query<PlanRow>(
+      'SELECT code, name, plan_price(code, COALESCE($2::date, CURRENT_DATE)) AS price_fening FROM plans WHERE code = $1',
+      [code, day ?? null],
+    );
     return row ?? null;
   }
 

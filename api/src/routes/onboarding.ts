@@ -11,8 +11,8 @@ import {
 } from '@portal/shared/contract';
 import type { ApiContext } from '../context';
 import { hashPassword } from '../auth/passwords';
-import { seal, unseal } from '../auth/secrets';
-import { randomPin } from '../db/seed';
+import { unseal } from '../auth/secrets';
+import { drawPin, sealPin } from '../customer/pin';
 import { HttpError, tooManyRequests } from '../http/validate';
 import { route } from '../http/route';
 import {
@@ -127,7 +127,7 @@ export function onboardingRoutes(app: FastifyInstance, ctx: ApiContext): void {
   });
 
   route(app, ctx, endpoints.finishRegistration, async ({ body: { identificator } }) => {
-    const pin = randomPin();
+    const pin = drawPin();
     await ctx.store.transaction(async (tx) => {
       const row = await tx.verifications.completeRegistration(identificator, ctx.now(), APPROVAL_TTL_MINUTES);
       if (!row || !row.password_hash || !row.first_name || !row.last_name)
@@ -137,7 +137,7 @@ export function onboardingRoutes(app: FastifyInstance, ctx: ApiContext): void {
         firstName: row.first_name,
         lastName: row.last_name,
         passwordHash: row.password_hash,
-        pinSealed: seal(ctx.keys.sealing, pin),
+        pinSealed: sealPin(ctx.keys.sealing, pin),
       });
       if (created === null) throw new HttpError(409, ERROR_TEXTS.alreadyRegistered, 'ALREADY_REGISTERED');
     });

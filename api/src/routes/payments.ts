@@ -35,9 +35,9 @@ export function paymentRoutes(app: FastifyInstance, ctx: ApiContext): void {
   const product = ctx.config.product;
 
   route(app, ctx, endpoints.paymentInfo, async ({ params }) => {
-    const plan = await ctx.store.plans.find(params.planId);
-    if (!plan) throw new HttpError(404, PLAN_NOT_FOUND, 'NOT_FOUND');
     const today = isoDay(ctx.now());
+    const plan = await ctx.store.plans.find(params.planId, today);
+    if (!plan) throw new HttpError(404, PLAN_NOT_FOUND, 'NOT_FOUND');
     return {
       [`${product}Plan` as const]: { id: plan.code, name: plan.name, price: fromFening(plan.price_fening) },
       periodStart: today,
@@ -51,10 +51,13 @@ export function paymentRoutes(app: FastifyInstance, ctx: ApiContext): void {
 
     const card = await ownCard(ctx.store.cards, customerId, body.creditCardId);
     if (!card?.payment_method) throw new HttpError(404, CARD_NOT_FOUND, 'NOT_FOUND');
-    const plan = await ctx.store.plans.find(planCode);
-    if (!plan) throw new HttpError(404, PLAN_NOT_FOUND, 'NOT_FOUND');
-
     const today = isoDay(ctx.now());
+    const found = await ctx.store.plans.find(planCode, today);
+    if (!found) throw new HttpError(404, PLAN_NOT_FOUND, 'NOT_FOUND');
+    // The price charged is the one the customer was shown (body.amount) and the list price now, read
+    // under the package's row lock that a price change takes too: an order placed while the price
+    // changes is charged the price it was shown or refused, never a third amount.
+    const plan = { ...found };
     // Under the customer's row lock: one open purchase order per customer. The same order again (a
     // second tab, a reopened dialog) answers the open one, so its payment is the same and is paid once;
     // a different one cancels the open one first.
@@ -65,7 +68,11 @@ export function paymentRoutes(app: FastifyInstance, ctx: ApiContext): void {
       if (same?.status === 'PAID') throw alreadyPaid();
       if (same) return { orderNumber: same.order_number, cancelled: [] as string[] };
       await refuseUnlessMayBuy(tx, customerId, today);
-      if (toFening(body.amount) !== plan.price_fening) throw new HttpError(409, PRICE_CHANGED, 'PRICE_CHANGED');
+      const listed = await tx.prices.priceForOrder(plan.code, today);
+      if (!listed || toFening(body.amount) !== listed.price_fening) {
+        throw new HttpError(409, PRICE_CHANGED, 'PRICE_CHANGED');
+      }
+      plan.price_fening = listed.price_fening;
       const open = await tx.orders.openPurchase(customerId);
       if (
         open &&

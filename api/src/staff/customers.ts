@@ -3,7 +3,7 @@ import type { Store } from '../repositories';
 import type { CustomerSummaryRow } from '../repositories/customers';
 import type { StaffSession } from '../repositories/staff';
 import type { Status } from '../repositories/subscriptions';
-import { HttpError } from '../http/validate';
+import { DomainError } from '../errors';
 
 /** A customer as the console shows them. */
 export function customerSummary(row: CustomerSummaryRow): CustomerSummary {
@@ -22,7 +22,7 @@ export function customerSummary(row: CustomerSummaryRow): CustomerSummary {
   };
 }
 
-const notFound = () => new HttpError(404, STAFF_TEXTS.customerNotFound, 'NOT_FOUND');
+const notFound = () => new DomainError('not-found', STAFF_TEXTS.customerNotFound, 'NOT_FOUND');
 
 /**
  * Blocks or unblocks a customer under their row lock, in one transaction with its audit entry. Blocked:
@@ -42,7 +42,7 @@ export async function setCustomerBlocked(
     const before = await tx.customers.lockedSummary(customerId);
     if (!before) throw notFound();
     if ((before.blocked_at !== null) === block) {
-      throw new HttpError(409, block ? STAFF_TEXTS.alreadyBlocked : STAFF_TEXTS.notBlocked, 'CONFLICT');
+      throw new DomainError('conflict', block ? STAFF_TEXTS.alreadyBlocked : STAFF_TEXTS.notBlocked, 'CONFLICT');
     }
     if (block) {
       await tx.customers.setBlocked(customerId, now, before.status);
@@ -84,11 +84,11 @@ export async function extendPeriod(
   return store.transaction(async (tx) => {
     const before = await tx.customers.lockedSummary(customerId);
     if (!before) throw notFound();
-    if (!before.status) throw new HttpError(409, STAFF_TEXTS.noSubscription, 'CONFLICT');
+    if (!before.status) throw new DomainError('conflict', STAFF_TEXTS.noSubscription, 'CONFLICT');
     // While blocked the status reads BLOCKED whatever it was: an expired period is not extended through a block.
-    if (before.blocked_at) throw new HttpError(409, STAFF_TEXTS.extendBlocked, 'CONFLICT');
+    if (before.blocked_at) throw new DomainError('conflict', STAFF_TEXTS.extendBlocked, 'CONFLICT');
     const extended = await tx.subscriptions.extend(customerId, days, now);
-    if (!extended) throw new HttpError(409, STAFF_TEXTS.notExtendable, 'CONFLICT');
+    if (!extended) throw new DomainError('conflict', STAFF_TEXTS.notExtendable, 'CONFLICT');
     await tx.audit.record(
       {
         staffId: staff.staffId,

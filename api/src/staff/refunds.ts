@@ -5,7 +5,7 @@ import type { Repositories, Store } from '../repositories';
 import type { RefundRow } from '../repositories/refunds';
 import type { StaffSession } from '../repositories/staff';
 import type { PaymentGateway } from '../payments/gateway';
-import { HttpError } from '../http/validate';
+import { DomainError } from '../errors';
 import { fromFening, type Fening } from '../money';
 import { notifyCustomer, type Notifier } from '../delivery/notifier';
 import { NOTICES } from '../texts/notices';
@@ -20,7 +20,7 @@ export interface RefundDeps {
 }
 
 /**
- * An admin's refund of a paid order, in full or in part (issue 35), in three steps:
+ * An admin's refund of a paid order, in full or in part (decision 032), in three steps:
  * 1. under the order's row lock, in one transaction with its audit entry: the same key again answers the
  *    refund made for it (twice clicked is once); otherwise the amount must fit in what was paid less what
  *    is refunded or being refunded, and a PENDING refund with its credit note number is written;
@@ -50,15 +50,16 @@ export async function refundOrder(
     // The customer's row lock first (as the renewal and a deactivation take it), then the order's.
     const customer = await tx.customers.lockedSummary(request.customerId);
     const order = customer && (await tx.orders.lockPaid(request.orderNumber, request.customerId));
-    if (!order || !order.provider_payment_id) throw new HttpError(404, STAFF_TEXTS.paymentNotFound, 'NOT_FOUND');
+    if (!order || !order.provider_payment_id)
+      throw new DomainError('not-found', STAFF_TEXTS.paymentNotFound, 'NOT_FOUND');
     const known = await tx.refunds.byKey(request.orderNumber, request.key);
     if (known && known.amount_fening !== request.amountFening)
-      throw new HttpError(422, STAFF_TEXTS.keyReused, 'IDEMPOTENCY_MISMATCH');
+      throw new DomainError('unprocessable', STAFF_TEXTS.keyReused, 'IDEMPOTENCY_MISMATCH');
     if (known && known.status !== 'FAILED') return { refund: known, paymentId: null };
     const { refunded, count } = await tx.refunds.totals(request.orderNumber);
     const left = order.amount_fening - refunded;
     if (request.amountFening > left) {
-      throw new HttpError(409, STAFF_TEXTS.refundTooLarge(fromFening(left)), 'REFUND_TOO_LARGE');
+      throw new DomainError('conflict', STAFF_TEXTS.refundTooLarge(fromFening(left)), 'REFUND_TOO_LARGE');
     }
     const at = now();
     if (known) {
@@ -123,7 +124,7 @@ export async function refundOrder(
   const outcome = await askProvider({ store, gateway, notifier }, refund, paymentId, now);
   if (!outcome.given) {
     log.warn({ refundId: refund.id, err: outcome.error }, 'the payment provider refused a refund');
-    throw new HttpError(502, STAFF_TEXTS.refundFailed, 'REFUND_FAILED');
+    throw new DomainError('upstream', STAFF_TEXTS.refundFailed, 'REFUND_FAILED');
   }
   return outcome.settled ?? (await store.refunds.byKey(refund.order_number, request.key)) ?? refund;
 }

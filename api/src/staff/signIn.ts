@@ -2,8 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import { STAFF_TEXTS } from '@portal/shared/contract/staff';
 import type { ApiContext } from '../context';
 import type { StaffRow } from '../repositories/staff';
-import { logRefusal, type Limit } from '../http/limits';
-import { HttpError, tooManyRequests } from '../http/validate';
+import { logRefusal, type Limit } from '../limits';
+import { DomainError, tooManyTries } from '../errors';
 import { maskUsername } from '../log';
 import { decoyHash, verifyPassword } from '../auth/passwords';
 import { sha256 } from '../auth/secrets';
@@ -122,14 +122,14 @@ export async function checkStaffPassword(
     });
   if (!checked.ok) {
     failed('limited', { retryAfter: checked.retryAfter });
-    throw tooManyRequests(STAFF_TEXTS.tooManyLogins, checked.retryAfter, 'TOO_MANY_ATTEMPTS');
+    throw tooManyTries(STAFF_TEXTS.tooManyLogins, checked.retryAfter, 'TOO_MANY_ATTEMPTS');
   }
   if (!staff || !checked.valid) {
     const reason: Failure = !staff ? 'unknown-user' : staff.disabled_at ? 'disabled' : 'wrong-password';
     failed(reason);
     await recordFailure(ctx, staff, body.email, { reason, address: request.ip, knownBrowser: known });
     if (staff && !known) await recordLock(ctx, staff, limits.account);
-    throw new HttpError(401, STAFF_TEXTS.loginFailed, 'LOGIN_FAILED');
+    throw new DomainError('unauthorized', STAFF_TEXTS.loginFailed, 'LOGIN_FAILED');
   }
   // A right password ends this address's (or this browser's) run of failures.
   await ctx.limits.forgive([known ? limits.browser.key : limits.pair.key]);

@@ -1,5 +1,5 @@
 import { SignJWT, errors, jwtVerify } from 'jose';
-import { UUID } from '../http/validate';
+import { UUID } from '../errors';
 
 /**
  * The support console's tokens (docs/decisions/032): signed with a key of their own, with an audience

@@ -45,7 +45,11 @@ interface Payment {
   orderNumber: string;
 }
 
-const paid = (p: Payment) => `${formatKM(fromFening(p.amountFening))} s kartice ${p.card}`;
+/** What paid: a card (`s kartice **** 4242`) or a month of a voucher (its means is `Vaučer …ABCD`, docs/vouchers.md). */
+const paid = (p: Payment) => {
+  const voucher = /^Vaučer …(\S{4})$/.exec(p.card);
+  return `${formatKM(fromFening(p.amountFening))} ${voucher ? `vaučerom …${voucher[1]}` : `s kartice ${p.card}`}`;
+};
 
 /** A receipt: `lead` says what was paid; the invoice's number and where to find it follow. */
 const receipt = (p: Payment, lead: string): Notice => ({
@@ -89,6 +93,14 @@ export const NOTICES = {
       p,
       `ON TV: paket je promijenjen, sada gledaš paket ${p.plan}. Za preostale dane perioda do ${formatDate(p.periodEnd)} naplaćena je razlika u cijeni ${paid(p)}.`,
     ),
+
+  /** A rise of the package's price, told before it applies (docs/prices-and-promos.md): from which renewal, and how to leave. */
+  priceRise: (p: { plan: string; priceFening: number; from: string }): Notice => ({
+    kind: 'PRICE_RISE',
+    subject: `ON TV: nova cijena paketa ${p.plan}`,
+    text: `ON TV: od ${formatDate(p.from)} cijena tvog paketa ${p.plan} je ${formatKM(fromFening(p.priceFening))} mjesečno. Do tada plaćaš dosadašnju cijenu. Ako ne želiš nastaviti, pretplatu možeš deaktivirati u svom nalogu prije tog datuma.`,
+    link: { path: paths.account.href(), label: 'Otvori nalog' },
+  }),
 
   /** A copy of an invoice the operator's support sends again at the customer's request. */
   invoiceCopy: (p: { plan: string; amountFening: number; orderNumber: string }): Notice => ({

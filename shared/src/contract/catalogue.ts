@@ -33,6 +33,15 @@ export const plansEndpoint = {
   auth: false,
 } as const;
 
+/**
+ * A rise of the customer's package price they were told of and that is still to come
+ * (docs/prices-and-promos.md): the renewal it applies from and the new monthly price; null when none.
+ */
+export const priceNoticeSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({ notice: z.nullable(z.object({ from: z.string(), price: z.number() })) }),
+);
+export type PriceNotice = z.infer<typeof priceNoticeSchema>;
+
 /*
  * The catalogue's static files (product.md §2, Public: editable files): slider data, the plan file, channel
  * icons, faq.json, and the app store links. Editors change them; the tests parse every file with

@@ -3,6 +3,7 @@ import { lazySchema } from './lazySchema';
 import { FIELD_TEXTS } from '../texts/fields';
 import { PIN_RULE_TEXTS } from '../texts/pin';
 import { subscriptionStatusSchema } from './account';
+import { mbonSchema } from './vouchers';
 
 /** PIN: exactly 4 digits (product.md §5, PIN). */
 export const pinSchema = /* @__PURE__ */ lazySchema(() => z.string().check(z.regex(/^\d{4}$/, PIN_RULE_TEXTS.format)));
@@ -35,11 +36,18 @@ export const newPasswordSchema = /* @__PURE__ */ lazySchema(() =>
 export const checkPinRequestSchema = /* @__PURE__ */ lazySchema(() => z.object({ pin: pinSchema }));
 export type CheckPinRequest = z.infer<typeof checkPinRequestSchema>;
 
-/** `POST /customer/change-pin`. */
+/**
+ * `POST /customer/change-pin` (product.md §7): one call checks the old PIN against the lock and saves
+ * the new one. 200 when changed; a refusal's `code` says which (PIN_REFUSALS), and the check-pin call
+ * answers with the same codes. The old PIN counts once against the lock (5 wrong, then 15 minutes).
+ */
 export const changePinRequestSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({ oldPin: pinSchema, newPin: pinSchema }),
 );
 export type ChangePinRequest = z.infer<typeof changePinRequestSchema>;
+
+/** The codes of the PIN calls' refusals (product.md §8): a wrong old PIN (400) and the lock (429, its message says until when). */
+export const PIN_REFUSALS = { wrong: 'WRONG_PIN', locked: 'PIN_LOCKED' } as const;
 
 /** `POST /customer/change-password`: 200 done, 400 wrong old password (product.md §7). */
 export const changePasswordRequestSchema = /* @__PURE__ */ lazySchema(() =>
@@ -100,11 +108,11 @@ export const creditCardSchema = /* @__PURE__ */ lazySchema(() =>
 );
 export type CreditCard = z.infer<typeof creditCardSchema>;
 
-/** `GET /customer/payment-data` (product.md §3): cards and mbons (always empty: the portal has no use for them). */
+/** `GET /customer/payment-data` (product.md §3): cards and mbons, the prepaid vouchers redeemed (docs/vouchers.md). */
 export const paymentDataSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     creditCards: z.array(creditCardSchema),
-    mbons: z.array(z.unknown()),
+    mbons: z.array(mbonSchema),
   }),
 );
 export type PaymentData = z.infer<typeof paymentDataSchema>;

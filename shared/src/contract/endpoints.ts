@@ -8,7 +8,7 @@ import {
   planChangeQuoteSchema,
   planChangeRequestSchema,
 } from './account';
-import { plansEndpoint } from './catalogue';
+import { plansEndpoint, priceNoticeSchema } from './catalogue';
 import {
   changePasswordRequestSchema,
   changePinRequestSchema,
@@ -45,6 +45,7 @@ import {
   startRegistrationRequestSchema,
   startRegistrationResponseSchema,
 } from './registration';
+import { mbonSchema, redeemVoucherRequestSchema, voucherSubscriptionRequestSchema } from './vouchers';
 
 /**
  * Every call of the API in one table: its method, its path, what its body and answer look like, and
@@ -160,6 +161,14 @@ export const endpoints = {
     auth: true,
   }),
   paymentData: endpoint({ method: 'GET', path: '/customer/payment-data', answer: paymentDataSchema, auth: true }),
+  /** A prepaid voucher's months into the customer's credit (docs/vouchers.md); answers the voucher as `mbons` lists it. */
+  redeemVoucher: endpoint({
+    method: 'POST',
+    path: '/customer/redeem-voucher',
+    body: redeemVoucherRequestSchema,
+    answer: mbonSchema,
+    auth: true,
+  }),
   /** The devices signed in to the account: this one first, then the most recently used. */
   listDevices: endpoint({ method: 'GET', path: '/customer/devices', answer: deviceListSchema, auth: true }),
   /** Signs one other device out at once; answers the devices left. */
@@ -175,6 +184,8 @@ export const endpoints = {
   // Service
   plans: endpoint(plansEndpoint),
   accountInfo: endpoint({ method: 'GET', path: '/{product}/accountInfo', answer: accountInfoSchema, auth: true }),
+  /** A rise of the customer's package price still to come, for the account page ('Od {date} cijena tvog paketa je {price} KM'). */
+  priceNotice: endpoint({ method: 'GET', path: '/{product}/priceNotice', answer: priceNoticeSchema, auth: true }),
   /**
    * Deactivation and reactivation change state, so the portal sends them as POST; the specification's
    * GETs (`deactivateGet`, `reactivateWithoutPaymentGet`) stay served, the same calls, for clients
@@ -198,6 +209,14 @@ export const endpoints = {
     method: 'POST',
     path: '/{product}/createSubscriptionInPromoPeriod',
     body: promoSubscriptionRequestSchema,
+    answer: serviceStatusSchema,
+    auth: true,
+  }),
+  /** 'Pretplati se vaučerom': a customer who may buy subscribes with a month of voucher credit, without a card (docs/vouchers.md). */
+  subscribeWithVoucher: endpoint({
+    method: 'POST',
+    path: '/{product}/subscribe-with-voucher',
+    body: voucherSubscriptionRequestSchema,
     answer: serviceStatusSchema,
     auth: true,
   }),

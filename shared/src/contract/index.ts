@@ -3,10 +3,12 @@
  * schema. The browser apps parse responses with it and the reference API validates requests with it.
  */
 export * from './common';
+export * from './apps';
 export * from './auth';
 export * from './account';
 export * from './catalogue';
 export * from './customer';
+export * from './vouchers';
 export * from './registration';
 export * from './payments';
 export * from './paths';

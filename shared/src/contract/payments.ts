@@ -135,7 +135,7 @@ export const planChangeResponseSchema = /* @__PURE__ */ lazySchema(() =>
 export type PlanChangeResponse = z.infer<typeof planChangeResponseSchema>;
 
 /** A payment in the history (product.md §3). Dates are `YYYY-MM-DD`, `updated` an ISO time. */
-/** Money given back on a payment by the operator's staff (issue 35), with its credit note's number. */
+/** Money given back on a payment by the operator's staff (decision 032), with its credit note's number. */
 export const creditNoteSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({ number: z.string(), issued: z.string(), amount: z.number() }),
 );

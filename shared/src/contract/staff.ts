@@ -8,12 +8,6 @@ import { deviceListSchema, isStrongPassword } from './customer';
 import { invoiceSchema, paymentListSchema } from './payments';
 
 /**
- * The support console's apps: its remote and its own thin host, built and served apart from the
- * customer portal (at `/podrska/`), whose configuration refuses them.
- */
-export const CONSOLE_APP_DIRS = { support: 'remotes/support', supportHost: 'support-host' } as const;
-
-/**
  * The support console's calls (docs/decisions/032-support-console.md), under `/api/staff`. No customer
  * token opens any of them and no staff token opens a customer's call: they are signed with keys of
  * their own and name an audience of their own.
@@ -104,14 +98,14 @@ export type StaffSessionAnswer = z.infer<typeof staffSessionSchema>;
 export const isRowId = (value: string): boolean => /^[1-9]\d{0,9}$/.test(value) && Number(value) <= 2_147_483_647;
 const rowId = /* @__PURE__ */ lazySchema(() => z.string().check(z.refine(isRowId)));
 /** A calendar day, `YYYY-MM-DD`, that exists, from 2000 to 2099. */
-const isDay = (value: string): boolean => {
+export const isDay = (value: string): boolean => {
   if (!/^20\d{2}-\d{2}-\d{2}$/.test(value)) return false;
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 };
 const day = /* @__PURE__ */ lazySchema(() => z.string().check(z.refine(isDay, STAFF_TEXTS.dayFormat)));
 
-const reasonSchema = /* @__PURE__ */ lazySchema(() =>
+export const reasonSchema = /* @__PURE__ */ lazySchema(() =>
   z
     .string()
     .check(

@@ -18,7 +18,7 @@ export const INVOICE_TEXTS = {
   vat: 'PDV 17%',
   gross: 'Ukupno',
   support: (phone: string, email: string) => `Podrška: ${phone}, ${email}`,
-  /** Money given back on this payment (issue 35): each refund's credit note. */
+  /** Money given back on this payment (decision 032): each refund's credit note. */
   creditNotes: 'Povrat novca',
   creditNote: (number: string, day: string, amount: string) =>
     `Knjižna obavijest br. ${number} od ${day}: vraćeno ${amount}`,

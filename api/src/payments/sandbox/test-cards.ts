@@ -1,4 +1,4 @@
-/** How a sandbox test card behaves (README, "Test cards"). */
+/** How a sandbox test card behaves (docs/trying-it.md, "Paying in the sandbox"). */
 export type Behaviour = 'succeed' | 'decline' | 'insufficient_funds' | 'challenge' | 'decline_later';
 
 /** The sandbox's test cards, like a card processor's test mode. Any other valid number is refused. */

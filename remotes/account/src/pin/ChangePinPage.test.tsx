@@ -35,29 +35,50 @@ describe('/nalog/promijeni-pin', () => {
     expect(server.calls).toHaveLength(0);
   });
 
-  it("verifies the old PIN first: 'Uneseni PIN je netačan', and nothing is changed", async () => {
-    server.on('POST', '/customer/check-pin', { status: 400, data: { message: 'Uneseni PIN je netačan' } });
-    await renderAccount('/nalog/promijeni-pin');
+  it("refuses a wrong old PIN: 'Uneseni PIN je netačan', and nothing is changed", async () => {
+    server.on('POST', '/customer/change-pin', {
+      status: 400,
+      data: { message: 'Uneseni PIN je netačan', code: 'WRONG_PIN' },
+    });
+    const router = await renderAccount('/nalog/promijeni-pin');
     await fill('1234', '5678', '5678');
     expect(await screen.findByText('Uneseni PIN je netačan')).toBeInTheDocument();
-    expect(server.callsTo('POST', '/customer/check-pin')[0]?.body).toEqual({ pin: '1234' });
-    expect(server.callsTo('POST', '/customer/change-pin')).toHaveLength(0);
+    expect(screen.getByLabelText('Stari PIN')).toHaveAccessibleDescription('Uneseni PIN je netačan');
+    expect(server.callsTo('POST', '/customer/change-pin')[0]?.body).toEqual({ oldPin: '1234', newPin: '5678' });
+    expect(router.location.pathname).toBe('/nalog/promijeni-pin');
   });
 
   it('shows the lockout message while the PIN check is locked', async () => {
-    server.on('POST', '/customer/check-pin', {
+    server.on('POST', '/customer/change-pin', {
       status: 429,
-      data: { message: 'Previše pogrešnih PIN-ova. Pokušaj ponovo za 15 min.' },
+      data: { message: 'Previše pogrešnih PIN-ova. Pokušaj ponovo za 15 min.', code: 'PIN_LOCKED' },
     });
     await renderAccount('/nalog/promijeni-pin');
     await fill('1234', '5678', '5678');
     expect(await screen.findByText('Previše pogrešnih PIN-ova. Pokušaj ponovo za 15 min.')).toBeInTheDocument();
   });
 
+  it('sends the old PIN once: one call for one change, so it counts once against the lock', async () => {
+    server.on('POST', '/customer/change-pin', { status: 200, data: {} });
+    await renderAccount('/nalog/promijeni-pin');
+    await fill('1234', '5678', '5678');
+    expect(await screen.findByRole('heading', { name: 'PIN je promijenjen' })).toBeInTheDocument();
+    expect(server.calls.map((call) => `${call.method} ${call.url}`)).toEqual(['POST /customer/change-pin']);
+  });
+
+  it('tells a failure that is not about the PIN apart by its code: the form says the PIN is unchanged', async () => {
+    server.on('POST', '/customer/change-pin', {
+      status: 400,
+      data: { message: 'Neispravan zahtjev', code: 'BAD_REQUEST' },
+    });
+    await renderAccount('/nalog/promijeni-pin');
+    await fill('1234', '5678', '5678');
+    expect(await screen.findByRole('alert')).toHaveTextContent('PIN nije promijenjen. Pokušaj ponovo.');
+    expect(screen.getByLabelText('Stari PIN')).not.toHaveAccessibleDescription('Uneseni PIN je netačan');
+  });
+
   it('changes the PIN and shows the success page', async () => {
-    server
-      .on('POST', '/customer/check-pin', { status: 200, data: {} })
-      .on('POST', '/customer/change-pin', { status: 200, data: {} });
+    server.on('POST', '/customer/change-pin', { status: 200, data: {} });
     const router = await renderAccount('/nalog/promijeni-pin');
     await fill('1234', '5678', '5678');
     expect(await screen.findByRole('heading', { name: 'PIN je promijenjen' })).toBeInTheDocument();

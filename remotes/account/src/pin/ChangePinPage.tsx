@@ -5,7 +5,8 @@ import {
   TextField,
   calls,
   changePinRequestSchema,
-  endpoints,
+  PIN_REFUSALS,
+  type ApiError,
   panelClass,
   paths,
   pinSchema,
@@ -23,23 +24,28 @@ const changePinForm = formRules
   .extend(changePinRequestSchema, { confirm: pinSchema })
   .check(formRules.refine((form) => form.newPin === form.confirm, { path: ['confirm'], message: PIN_TEXTS.mismatch }));
 
-/** `/nalog/promijeni-pin` (product.md §2, §5): the old PIN is verified with check-pin, then the new one is saved. */
+/**
+ * product.md §8: a wrong old PIN is the old PIN field's ('Uneseni PIN je netačan'), the lock explains
+ * itself there; any other failure is the form's. Told apart by the answer's code (PIN_REFUSALS).
+ */
+function explainPinFailure(failure: ApiError): { field: 'oldPin' | 'form'; text: string } {
+  if (failure.code === PIN_REFUSALS.wrong) return { field: 'oldPin', text: PIN_TEXTS.wrong };
+  if (failure.code === PIN_REFUSALS.locked) return { field: 'oldPin', text: failure.serverMessage ?? PIN_TEXTS.wrong };
+  return { field: 'form', text: PIN_TEXTS.failed };
+}
+
+/**
+ * `/nalog/promijeni-pin` (product.md §2, §5): one call, change-pin, checks the old PIN and saves the
+ * new one, so the old PIN counts once against the lock (docs/architecture.md, the worked example).
+ */
 export function ChangePinPage() {
   const navigate = useNavigate();
   const form = useForm({
     schema: changePinForm,
     initial: { oldPin: '', newPin: '', confirm: '' },
     keep: { oldPin: digitsOnly, newPin: digitsOnly, confirm: digitsOnly },
-    // product.md §8: any failed check means a wrong PIN (a lockout explains itself); a failed change is the form's.
-    explain: (failure): { field: 'oldPin' | 'form'; text: string } =>
-      failure.url === endpoints.checkPin.path
-        ? {
-            field: 'oldPin',
-            text: failure.status === 429 && failure.serverMessage ? failure.serverMessage : PIN_TEXTS.wrong,
-          }
-        : { field: 'form', text: PIN_TEXTS.failed },
+    explain: explainPinFailure,
     send: async ({ oldPin, newPin }) => {
-      await calls.checkPin({ body: { pin: oldPin } });
       await calls.changePin({ body: { oldPin, newPin } });
       void navigate(paths.changePinDone.href());
     },

@@ -1,0 +1,72 @@
+import type { AccountInfo } from '@portal/shared/contract';
+import type { Store } from '../repositories';
+import type { AccountSubscriptionRow } from '../repositories/subscriptions';
+import type { SessionKey } from '../repositories/sessions';
+import { SESSION_EXPIRED } from '../auth/guard';
+import { graceUntil } from '../billing/job';
+import { DomainError } from '../errors';
+import { isoDay } from '../days';
+import { fromFening } from '../money';
+
+type SubscriptionRow = AccountSubscriptionRow;
+
+/** The subscription's promo while it runs (product.md §4, Promo): an ACTIVE subscription before the promo's last day. */
+function runningPromo(subscription: SubscriptionRow | null, today: string): AccountInfo['promos'] {
+  if (
+    !subscription?.promo_type ||
+    !subscription.promo_until ||
+    subscription.status !== 'ACTIVE' ||
+    subscription.promo_until <= today
+  )
+    return [];
+  return [
+    {
+      status: 'ACTIVE',
+      promoType: subscription.promo_type,
+      durationUntil: subscription.promo_until,
+      durationDays: subscription.promo_days,
+    },
+  ];
+}
+
+/** A renewal failing inside its grace period: when it is tried again and until when the service lasts. */
+function renewalProblem(subscription: SubscriptionRow | null): AccountInfo['renewalProblem'] {
+  if (!subscription || subscription.status !== 'ACTIVE' || subscription.billing_failures === 0) return null;
+  const last = graceUntil(subscription.billing_grace_from ?? subscription.next_payment_on);
+  const retryOn =
+    subscription.billing_next_on && subscription.billing_next_on <= last ? subscription.billing_next_on : null;
+  return { retryOn, graceUntil: last };
+}
+
+/** A downgrade that starts with the next renewal, shown while the subscription is ACTIVE (it renews). */
+function pendingPlan(subscription: SubscriptionRow | null): AccountInfo['pendingPlan'] {
+  if (subscription?.status !== 'ACTIVE' || !subscription.pending_code) return null;
+  return {
+    code: subscription.pending_code,
+    name: subscription.pending_name!,
+    price: fromFening(subscription.pending_price_fening!),
+    from: subscription.next_payment_on,
+  };
+}
+
+/**
+ * `GET /{product}/accountInfo` (product.md §7): the busiest call after a renewal, so its one query
+ * checks the session too (the route checks only the token).
+ */
+export async function accountInfo(deps: { store: Store; now: () => Date }, signedIn: SessionKey): Promise<AccountInfo> {
+  const account = await deps.store.subscriptions.accountOfSession(signedIn);
+  if (!account) throw new DomainError('unauthorized', SESSION_EXPIRED, 'UNAUTHORIZED');
+  const subscription = account.status ? account : null;
+  return {
+    status: subscription?.status ?? null,
+    plan: subscription
+      ? { code: subscription.plan_code, name: subscription.plan_name, price: fromFening(subscription.price_fening) }
+      : null,
+    nextPaymentOn: subscription?.next_payment_on ?? null,
+    accountNumber: account.customer_number,
+    promos: runningPromo(subscription, isoDay(deps.now())),
+    usedPromos: account.used_promos ?? [],
+    renewalProblem: renewalProblem(subscription),
+    pendingPlan: pendingPlan(subscription),
+  };
+}
