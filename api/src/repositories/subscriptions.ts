@@ -313,19 +313,6 @@ export class SubscriptionsRepository extends Repository {
     return row ?? null;
   }
 
-  /** The package the renewal of the period due `due` charges, under the customer's lock; null when no longer ACTIVE for it. */
-  async renewalPlan(
-    customerId: number,
-    due: string,
-  ): Promise<{ code: string; name: string; price_fening: number } | null> {
-    const [plan] = await this.q.query<{ code: string; name: string; price_fening: number }>(
-      `SELECT p.code, p.name, p.price_fening FROM subscriptions s JOIN plans p ON p.code = COALESCE(s.pending_plan_code, s.plan_code)
-        WHERE s.customer_id = $1 AND s.status = 'ACTIVE' AND s.next_payment_on = $2::date`,
-      [customerId, due],
-    );
-    return plan ?? null;
-  }
-
   /** Unpaid at the end of the grace period: the service ends. False when the subscription moved on meanwhile. */
   async expireUnpaid(customerId: number, due: string, at: Date): Promise<boolean> {
     const rows = await this.q.query(
