@@ -177,9 +177,15 @@ for (const engine of engines()) {
       // The account page's line (customer API).
       const notice = await api.call('GET', '/ontv/priceNotice', { token: await logIn(subscriber.email) });
       assert.deepEqual(notice.body, { notice: { from: '2026-04-10', price: 27.9 } });
+      // The account page shows what the subscriber pays now, not the new list price, until the rise applies.
+      const planPrice = async () =>
+        (await api.call('GET', '/ontv/accountInfo', { token: await logIn(subscriber.email) })).body.plan.price;
+      assert.equal(await planPrice(), 24.9);
 
       await runBilling(api.ctx.billing, at('2026-03-10'));
+      assert.equal(await planPrice(), 24.9, 'renewed inside the notice period at the old price');
       await runBilling(api.ctx.billing, at('2026-04-10'));
+      assert.equal(await planPrice(), 27.9, 'renewed after it at the new one');
       assert.deepEqual(await renewalAmounts(subscriber.id), [
         ['2026-03-10', 2490],
         ['2026-04-10', 2790],

@@ -46,7 +46,7 @@ export interface NoticeRow {
  * renewal, not an upgrade's difference), else the list price on the day their period started (a free
  * promo period). `s` is their subscription.
  */
-const PAID_NOW = `COALESCE(
+export const PAID_NOW = `COALESCE(
   (SELECT o.amount_fening FROM payment_orders o
     WHERE o.customer_id = s.customer_id AND o.plan_code = s.plan_code AND o.kind IN ('PURCHASE', 'RENEWAL')
       AND o.status IN ('PAID', 'REFUNDED')

@@ -2,6 +2,7 @@ import type { ServiceStatus } from '@portal/shared/contract';
 import { Repository } from './base';
 import { openSessionWhere, sessionParams, type SessionKey } from './sessions';
 import { canBuyWhere, canReactivateWhere } from './subscriptionRules';
+import { PAID_NOW } from './prices';
 
 export type Status = ServiceStatus['status'];
 
@@ -57,9 +58,9 @@ export class SubscriptionsRepository extends Repository {
       'account_info',
       `SELECT c.customer_number,
               s.status, to_char(s.next_payment_on, 'YYYY-MM-DD') AS next_payment_on, s.promo_type, to_char(s.promo_until, 'YYYY-MM-DD') AS promo_until, s.promo_days,
-              s.plan_code, p.name AS plan_name, p.price_fening, s.billing_failures, to_char(s.billing_next_on, 'YYYY-MM-DD') AS billing_next_on,
+              s.plan_code, p.name AS plan_name, ${PAID_NOW} AS price_fening, s.billing_failures, to_char(s.billing_next_on, 'YYYY-MM-DD') AS billing_next_on,
               to_char(s.billing_grace_from, 'YYYY-MM-DD') AS billing_grace_from,
-              n.code AS pending_code, n.name AS pending_name, n.price_fening AS pending_price_fening,
+              n.code AS pending_code, n.name AS pending_name, plan_price(n.code, s.next_payment_on) AS pending_price_fening,
               ARRAY(SELECT u.plan_code FROM promo_uses u WHERE u.customer_id = c.id ORDER BY u.plan_code) AS used_promos
          FROM device_sessions d JOIN customers c ON c.id = d.customer_id
          LEFT JOIN subscriptions s ON s.customer_id = c.id LEFT JOIN plans p ON p.code = s.plan_code LEFT JOIN plans n ON n.code = s.pending_plan_code
@@ -211,7 +212,7 @@ export class SubscriptionsRepository extends Repository {
       next_payment_on: string;
       promo: boolean;
     }>(
-      `SELECT s.status, p.code, p.name, p.price_fening, to_char(s.period_start, 'YYYY-MM-DD') AS period_start, to_char(s.next_payment_on, 'YYYY-MM-DD') AS next_payment_on,
+      `SELECT s.status, p.code, p.name, ${PAID_NOW} AS price_fening, to_char(s.period_start, 'YYYY-MM-DD') AS period_start, to_char(s.next_payment_on, 'YYYY-MM-DD') AS next_payment_on,
               COALESCE(s.promo_until > $2::date, false) AS promo
          FROM subscriptions s JOIN plans p ON p.code = s.plan_code WHERE s.customer_id = $1`,
       [customerId, today],
