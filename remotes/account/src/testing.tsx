@@ -37,9 +37,15 @@ export const accountInfo = (overrides: Partial<AccountInfo> = {}): AccountInfo =
   ...overrides,
 });
 
-/** The two calls of the account page. */
-export function answerAccount(server: FakeApi, info: AccountInfo, cards: CreditCard[] = []) {
+/** The calls of the account page: the account, the cards and a price rise to come (none unless given). */
+export function answerAccount(
+  server: FakeApi,
+  info: AccountInfo,
+  cards: CreditCard[] = [],
+  notice: { from: string; price: number } | null = null,
+) {
   server
     .on('GET', '/ontv/accountInfo', { status: 200, data: info })
+    .on('GET', '/ontv/priceNotice', { status: 200, data: { notice } })
     .on('GET', '/customer/payment-data', { status: 200, data: { creditCards: cards, mbons: [] } });
 }

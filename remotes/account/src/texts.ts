@@ -147,6 +147,8 @@ export const ACCOUNT_TEXTS = {
     'Pretplata se naplaćuje automatski na početku svakog obračunskog perioda sa tvoje glavne kartice. Ako naplata ne uspije, imaš 5 dana da je izmiriš; u tom roku period se računa od prvobitnog datuma.',
   primaryCard: 'Glavna kartica: ',
   nextPayment: 'Sljedeće plaćanje:',
+  /** A rise the subscriber was told of (docs/prices-and-promos.md); the price as formatKM writes it ('27,90 KM'). */
+  priceNotice: (day: string, price: string) => `Od ${day} cijena tvog paketa je ${price}`,
 } as const;
 
 /** The saved cards' list (product.md §2, Account). */
@@ -219,4 +221,25 @@ export const SERVICE_TEXTS = {
     `Pretplata je deaktivirana. Usluga ostaje aktivna ${day ? `do ${day}` : 'do kraja obračunskog perioda'}.`,
   reactivatedTitle: 'Pretplata je ponovo aktivna',
   reactivated: 'Pretplata je ponovo aktivna. Hvala što si ostao s nama!',
+} as const;
+
+/** `1 mjesec`, `3 mjeseca`, `5 mjeseci`, `21 mjesec`: the noun as Bosnian counts it. */
+const monthsOf = (n: number) =>
+  n % 10 === 1 && n % 100 !== 11
+    ? `${n} mjesec`
+    : n % 10 >= 2 && n % 10 <= 4 && (n % 100 < 12 || n % 100 > 14)
+      ? `${n} mjeseca`
+      : `${n} mjeseci`;
+
+/** Prepaid vouchers on the account page (docs/vouchers.md); the API's own texts are VOUCHER_TEXTS. */
+export const ACCOUNT_VOUCHER_TEXTS = {
+  heading: 'Vaučeri',
+  none: 'Nemaš iskorištenih vaučera.',
+  hint: 'Kod s vaučera, npr. ABCD-EFGH-JKLM-NPQR',
+  redeemed: (months: number, plan: string) =>
+    `Vaučer je iskorišten: tvom kreditu dodano je ${monthsOf(months)} paketa ${plan}.`,
+  item: (lastFour: string, plan: string) => `Vaučer …${lastFour}, paket ${plan}`,
+  credit: (plan: string, left: string) => `Kredit za paket ${plan}: ${left.toLowerCase()}.`,
+  creditFirst: 'Obnova pretplate prvo troši mjesec kredita; kartica se tereti tek kad kredita nestane.',
+  subscribed: 'Pretplata je aktivna, plaćena mjesecom kredita s vaučera.',
 } as const;

@@ -13,4 +13,6 @@ export const CONSOLE_PATHS = {
       `${HOME}/kupci/${customerId}/racun/${encodeURIComponent(orderNumber)}`,
   },
   audit: `${HOME}/zapisnik`,
+  prices: `${HOME}/paketi`,
+  vouchers: `${HOME}/vauceri`,
 } as const;

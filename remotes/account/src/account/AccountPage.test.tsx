@@ -116,6 +116,22 @@ describe("account page: 'Moj paket' and actions in every status", () => {
     expect(screen.queryByText(/Sljedeće plaćanje/)).not.toBeInTheDocument();
   });
 
+  it('ACTIVE with a rise to come: from when and at what price, beside the package', async () => {
+    answerAccount(server, accountInfo({ nextPaymentOn: '2099-01-15' }), [card()], { from: '2099-02-15', price: 27.9 });
+    await renderAccount('/nalog');
+    const plan = section('Moj paket');
+    expect(await plan.findByText('Od 15.2.2099. cijena tvog paketa je 27,90 KM')).toBeInTheDocument();
+    expect(plan.getByText('24,90 KM mjesečno (PDV uključen)')).toBeInTheDocument();
+  });
+
+  it('says nothing of a price when no rise is to come', async () => {
+    answerAccount(server, accountInfo(), [card()]);
+    await renderAccount('/nalog');
+    expect(await section('Moj paket').findByText('AKTIVNA')).toBeInTheDocument();
+    expect(server.callsTo('GET', '/ontv/priceNotice')).toHaveLength(1);
+    expect(screen.queryByText(/cijena tvog paketa/)).not.toBeInTheDocument();
+  });
+
   it('DEACTIVATED whose paid period has ended: reactivation goes through payment', async () => {
     answerAccount(server, accountInfo({ status: 'DEACTIVATED', nextPaymentOn: '2020-01-01' }));
     await renderAccount('/nalog');

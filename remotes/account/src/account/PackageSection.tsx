@@ -7,7 +7,11 @@ import {
   formatDate,
   formatKM,
   type AccountInfo,
+  calls,
+  endpointKey,
   paths,
+  queryOptions,
+  useQuery,
   useSubmit,
   messages,
 } from '@portal/shared';
@@ -15,12 +19,23 @@ import { cancelPlanChange } from '@portal/shared/payments';
 import styles from './AccountPage.module.css';
 import { ACCOUNT_TEXTS as T, CHANGE_PLAN_TEXTS, STATUS_LABELS } from '../texts';
 
+/**
+ * A rise of the subscriber's price they were told of and that is still to come (docs/prices-and-promos.md):
+ * shown beside the package, so they can deactivate before it applies. Not shown when it cannot be read.
+ */
+export const priceNoticeQuery = queryOptions({
+  queryKey: endpointKey('priceNotice'),
+  queryFn: ({ signal }) => calls.priceNotice({ signal }),
+});
+
 /** 'Moj paket' (product.md §2, Account): the plan, its price with VAT and status, or a prompt to choose one. */
 export function PackageSection({ info }: { info: AccountInfo }) {
   const { status, plan } = info;
   const problem = info.renewalProblem ?? null;
   const pending = info.pendingPlan ?? null;
   const cancel = useSubmit(CHANGE_PLAN_TEXTS.cancelFailed);
+  const rise = useQuery({ ...priceNoticeQuery, enabled: status === 'ACTIVE' });
+  const notice = status === 'ACTIVE' && rise.isSuccess ? rise.data.notice : null;
   return (
     <Card>
       <h2 className={styles.heading}>{T.myPackage}</h2>
@@ -50,6 +65,11 @@ export function PackageSection({ info }: { info: AccountInfo }) {
               </>
             )}
           </dl>
+          {notice && (
+            <div className={styles.pending}>
+              <p>{T.priceNotice(formatDate(notice.from), formatKM(notice.price))}</p>
+            </div>
+          )}
           {status === 'ACTIVE' && pending && (
             <div className={styles.pending}>
               <p>{CHANGE_PLAN_TEXTS.pending(formatDate(pending.from), pending.name)}</p>

@@ -11,6 +11,7 @@ import {
 } from '@portal/shared';
 import styles from './AccountPage.module.css';
 import { ACCOUNT_TEXTS as T } from '../texts';
+import { VoucherPanel } from './VoucherPanel';
 
 export const BILLING_RULE = T.billingRule;
 
@@ -50,6 +51,7 @@ export function PaymentSection({ payment, info }: { payment: PaymentData; info: 
           </div>
         </>
       )}
+      <VoucherPanel payment={payment} info={info} />
     </Card>
   );
 }

@@ -11,7 +11,11 @@ beforeEach(() => {
   logIn();
 });
 
-const withInfo = (info: AccountInfo) => server.on('GET', '/ontv/accountInfo', { status: 200, data: info });
+/** The account, and no price rise to come (the account page asks when it shows an ACTIVE one). */
+const withInfo = (info: AccountInfo) =>
+  server
+    .on('GET', '/ontv/accountInfo', { status: 200, data: info })
+    .on('GET', '/ontv/priceNotice', { status: 200, data: { notice: null } });
 
 describe('/nalog/deaktiviraj-ontv', () => {
   it('confirms, says the service stays until the period ends, and shows the success page', async () => {

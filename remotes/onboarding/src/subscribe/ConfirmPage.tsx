@@ -1,5 +1,7 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import {
+  Alert,
+  ApiError,
   Button,
   CardLogo,
   Navigate,
@@ -7,6 +9,8 @@ import {
   Spinner,
   formatDate,
   formatKM,
+  invalidate,
+  messageOf,
   panelClass,
   useQuery,
   useNavigate,
@@ -35,6 +39,7 @@ function ConfirmForm({ plan }: { plan: string }) {
   const cardDialog = useCardDialog();
   const [consent, setConsent] = useState(false);
   const [paying, setPaying] = useState(false);
+  const priceChange = usePriceChange();
   const primary = payment.isSuccess ? payment.data.creditCards.find((c) => c.primaryCard) : undefined;
 
   if (info.isPending)
@@ -49,6 +54,7 @@ function ConfirmForm({ plan }: { plan: string }) {
 
   return (
     <Page title={SUBSCRIBE_TEXTS.confirmTitle} narrow>
+      {priceChange.message && <Alert kind="error">{priceChange.message}</Alert>}
       <div className={`${panelClass()} ${styles.grid}`}>
         <dl className={styles.plan}>
           <dt className={styles.muted}>{P.plan}</dt>
@@ -97,20 +103,53 @@ function ConfirmForm({ plan }: { plan: string }) {
           card={primary}
           amount={chosen.price}
           placeOrder={(key) =>
-            createOrder({
-              planId: chosen.id,
-              amount: chosen.price,
-              cardCode: primary.code,
-              idempotencyKey: key,
-              ref: saleRef.get(),
-            })
+            priceChange.watch(
+              createOrder({
+                planId: chosen.id,
+                amount: chosen.price,
+                cardCode: primary.code,
+                idempotencyKey: key,
+                ref: saleRef.get(),
+              }),
+            )
           }
-          onResult={(paid) =>
-            void navigate(paid ? paths.subscribed.href() : paths.subscribeFailed.href(), { replace: true })
-          }
+          onResult={(paid) => {
+            if (priceChange.happened()) return setPaying(false);
+            void navigate(paid ? paths.subscribed.href() : paths.subscribeFailed.href(), { replace: true });
+          }}
           onClose={() => setPaying(false)}
         />
       )}
     </Page>
   );
+}
+
+/**
+ * An order refused because the package's price changed since the page asked (409 `PRICE_CHANGED`,
+ * docs/prices-and-promos.md): the page stays, says so in the API's words and asks for the payment info
+ * again, so the visitor sees the new price and pays it from a new dialog (decision 028: through the
+ * page's one query client). Any other failure ends on the failure page as before.
+ */
+function usePriceChange() {
+  const [message, setMessage] = useState<string | null>(null);
+  const changed = useRef(false);
+  return {
+    message,
+    async watch<T>(order: Promise<T>): Promise<T> {
+      changed.current = false;
+      setMessage(null);
+      try {
+        return await order;
+      } catch (error) {
+        if (error instanceof ApiError && error.code === 'PRICE_CHANGED') {
+          changed.current = true;
+          setMessage(messageOf(error, SUBSCRIBE_TEXTS.priceChanged));
+          await invalidate('paymentInfo');
+        }
+        throw error;
+      }
+    },
+    /** Whether the last order was refused for its price (the dialog then closes, the page stays). */
+    happened: () => changed.current,
+  };
 }

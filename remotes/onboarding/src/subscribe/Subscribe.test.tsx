@@ -328,6 +328,57 @@ describe('/potvrdi-pretplatu', () => {
     expect(router.location.pathname).toBe('/pretplata-greska');
   });
 
+  it('stays when the price changed meanwhile: says so in the API’s words, shows the new price and pays it', async () => {
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    withOrder();
+    fakeProcessor([{ status: 'succeeded' }]);
+    const newPrice = { ...PAYMENT_INFO, ontvPlan: { ...PAYMENT_INFO.ontvPlan, price: 29.9 } };
+    let refuse = true;
+    server.on('POST', '/ontv-payments/new-account/order', (request) => {
+      const amount = (request.body as { amount: number }).amount;
+      if (refuse) {
+        refuse = false;
+        server.on('GET', '/ontv-payments/new-account/payment-info/maxon', { status: 200, data: newPrice });
+        return {
+          status: 409,
+          data: { message: 'Cijena paketa se promijenila. Osvježi stranicu i pokušaj ponovo.', code: 'PRICE_CHANGED' },
+        };
+      }
+      return {
+        status: 200,
+        data: {
+          orderNumber: '2099-000002',
+          paymentSecret: 'pi_4_secret_z',
+          panToken: 'pm_1',
+          card,
+          orderInfo: { orderInfo: 'MaxON', amount },
+        },
+      };
+    });
+    const router = await open('/potvrdi-pretplatu?plan=maxon');
+    await screen.findByText('**** **** **** 4242');
+    await userEvent.click(screen.getByRole('checkbox'));
+    await userEvent.click(screen.getByRole('button', { name: 'Plati i potvrdi pretplatu' }));
+    let dialog = within(await screen.findByRole('dialog', { name: 'Sigurnosni kod kartice' }));
+    await userEvent.type(await dialog.findByLabelText('Sigurnosni kod (CVC)'), '123');
+    await userEvent.click(dialog.getByRole('button', { name: 'Plati 24,90 KM' }));
+
+    expect(
+      await screen.findByText('Cijena paketa se promijenila. Osvježi stranicu i pokušaj ponovo.'),
+    ).toBeInTheDocument();
+    expect(await screen.findByText('29,90 KM mjesečno, PDV uključen')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Sigurnosni kod kartice' })).toBeNull();
+    expect(router.location.pathname).toBe('/potvrdi-pretplatu');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Plati i potvrdi pretplatu' }));
+    dialog = within(await screen.findByRole('dialog', { name: 'Sigurnosni kod kartice' }));
+    await userEvent.type(await dialog.findByLabelText('Sigurnosni kod (CVC)'), '123');
+    await userEvent.click(dialog.getByRole('button', { name: 'Plati 29,90 KM' }));
+    expect(await screen.findByRole('heading', { name: 'Pretplata je aktivirana' })).toBeInTheDocument();
+    const orders = server.callsTo('POST', '/ontv-payments/new-account/order');
+    expect(orders.map((order) => (order.body as { amount: number }).amount)).toEqual([24.9, 29.9]);
+  });
+
   it('keeps paying off without a card, whatever the consent', async () => {
     withOrder();
     await open('/potvrdi-pretplatu?plan=maxon', { cards: [] });

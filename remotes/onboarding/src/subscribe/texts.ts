@@ -17,6 +17,8 @@ export const SUBSCRIBE_TEXTS = {
     'Saglasan/saglasna sam da se pretplata automatski naplaćuje s moje glavne kartice na početku svakog obračunskog perioda.',
   pay: 'Plati i potvrdi pretplatu',
   loadFailed: 'Podatke za pretplatu trenutno nije moguće učitati.',
+  /** Shown when the API's refusal of an order for its price carries no message of its own. */
+  priceChanged: 'Cijena paketa se promijenila. Provjeri novu cijenu i pokušaj ponovo.',
 };
 
 /** The chosen plan on the subscribe and confirm pages (product.md §2, Subscribing). */

@@ -1,4 +1,6 @@
 import { queryOptions } from '@portal/shared';
+import { priceEndpoints } from '@portal/shared/contract/prices';
+import { voucherEndpoints } from '@portal/shared/contract/staffVouchers';
 import { staffCall, staffEndpoints as e } from './staffClient';
 
 /**
@@ -49,3 +51,15 @@ export const searchQuery = (q: string, page: number) =>
     queryFn: ({ signal }) => staffCall(e.searchCustomers, { body: { q, page }, signal }),
     enabled: q !== '',
   });
+
+/** The packages' prices, their changes and promos (docs/prices-and-promos.md); every member reads them. */
+export const pricesQuery = queryOptions({
+  queryKey: ['staff', 'prices'],
+  queryFn: ({ signal }) => staffCall(priceEndpoints.prices, { signal }),
+});
+
+/** The voucher batches (docs/vouchers.md), newest first as the API lists them; every member reads them. */
+export const voucherBatchesQuery = queryOptions({
+  queryKey: ['staff', 'voucherBatches'],
+  queryFn: ({ signal }) => staffCall(voucherEndpoints.voucherBatches, { signal }),
+});

@@ -22,6 +22,8 @@ import styles from '../console.module.css';
 const CustomerPage = lazyPage(() => import('../customer/CustomerPage'), 'CustomerPage');
 const InvoicePage = lazyPage(() => import('../customer/InvoicePage'), 'InvoicePage');
 const AuditPage = lazyPage(() => import('../audit/AuditPage'), 'AuditPage');
+const PricesPage = lazyPage(() => import('../prices/PricesPage'), 'PricesPage');
+const VouchersPage = lazyPage(() => import('../vouchers/VouchersPage'), 'VouchersPage');
 const T = CONSOLE_TEXTS.shell;
 const IDLE_CHECK_MS = 10_000;
 
@@ -31,6 +33,8 @@ const routes: RouteObject[] = [
   { path: CONSOLE_PATHS.customer.path, element: withFallback(<CustomerPage />) },
   { path: CONSOLE_PATHS.invoice.path, element: withFallback(<InvoicePage />) },
   { path: CONSOLE_PATHS.audit, element: withFallback(<AuditPage />) },
+  { path: CONSOLE_PATHS.prices, element: withFallback(<PricesPage />) },
+  { path: CONSOLE_PATHS.vouchers, element: withFallback(<VouchersPage />) },
   { path: '*', element: <p className={styles.notFound}>{T.notFound}</p> },
 ];
 
@@ -74,6 +78,12 @@ export function SupportConsole({ apiBaseUrl }: { apiBaseUrl: string }) {
         <nav aria-label={T.nav} className={styles.nav}>
           <NavLink to={CONSOLE_PATHS.home} end className={({ isActive }) => (isActive ? styles.active : '')}>
             {T.search}
+          </NavLink>
+          <NavLink to={CONSOLE_PATHS.prices} className={({ isActive }) => (isActive ? styles.active : '')}>
+            {T.prices}
+          </NavLink>
+          <NavLink to={CONSOLE_PATHS.vouchers} className={({ isActive }) => (isActive ? styles.active : '')}>
+            {T.vouchers}
           </NavLink>
           {staff.role === 'admin' && (
             <NavLink to={CONSOLE_PATHS.audit} className={({ isActive }) => (isActive ? styles.active : '')}>

@@ -1,0 +1,143 @@
+import { useState } from 'react';
+import { Alert, Button, LoadFailed, Page, Spinner, formatDate, messageOf, queryClient, useQuery } from '@portal/shared';
+import type { IssuedVouchers, VoucherBatch } from '@portal/shared/contract/staffVouchers';
+import { pricesQuery, voucherBatchesQuery } from '../api/queries';
+import { useSession } from '../api/session';
+import { CONSOLE_TEXTS } from '../texts';
+import { CancelDialog, IssueDialog, downloadCsv } from './VoucherDialogs';
+import { VoucherLookup } from './VoucherLookup';
+import styles from '../console.module.css';
+
+const T = CONSOLE_TEXTS.vouchers;
+
+type Open = { kind: 'issue' } | { kind: 'cancel'; batch: VoucherBatch };
+
+/**
+ * `/podrska/vauceri` (docs/vouchers.md): the batches for every member and a code's look-up by its last
+ * characters; admins issue a batch (its CSV downloads at once: the codes are never shown again) and
+ * cancel one with a reason. Agents read only: the API refuses them the changes too.
+ */
+export function VouchersPage() {
+  const batches = useQuery(voucherBatchesQuery);
+  const admin = useSession((s) => s.staff?.role === 'admin');
+  const [open, setOpen] = useState<Open | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  // The last issuing answer, kept in this page only, for a download the browser blocked.
+  const [issued, setIssued] = useState<IssuedVouchers | null>(null);
+
+  if (batches.isPending) return <Spinner />;
+  if (batches.isError) {
+    return <LoadFailed message={messageOf(batches.error, T.failed)} retry={() => void batches.refetch()} />;
+  }
+  const changed = (text: string) => {
+    setNotice(text);
+    void queryClient.invalidateQueries({ queryKey: voucherBatchesQuery.queryKey });
+  };
+  const ask = (dialog: Open) => {
+    setNotice(null);
+    setOpen(dialog);
+  };
+
+  return (
+    <Page title={T.title}>
+      <p className={styles.muted}>{T.intro}</p>
+      {admin ? (
+        <div className={styles.actions}>
+          <Button onClick={() => ask({ kind: 'issue' })}>{T.issue}</Button>
+          {issued && (
+            <Button variant="secondary" onClick={() => downloadCsv(issued)}>
+              {T.downloadAgain}
+            </Button>
+          )}
+        </div>
+      ) : (
+        <p className={styles.muted}>{T.readOnly}</p>
+      )}
+      {notice && <Alert kind="success">{notice}</Alert>}
+      <BatchTable batches={batches.data} admin={admin} onCancel={(batch) => ask({ kind: 'cancel', batch })} />
+      <VoucherLookup />
+      {open?.kind === 'issue' && (
+        <IssueDialogWithPackages
+          onIssued={(answer) => {
+            setIssued(answer);
+            changed(T.issuedNotice(answer.codes.length, answer.batch.id));
+          }}
+          onClose={() => setOpen(null)}
+        />
+      )}
+      {open?.kind === 'cancel' && (
+        <CancelDialog
+          batch={open.batch}
+          onCancelled={(batch) => changed(T.cancelledNotice(batch.id))}
+          onClose={() => setOpen(null)}
+        />
+      )}
+    </Page>
+  );
+}
+
+/** The issue dialog once the packages are known (the prices page's read, shared through the cache). */
+function IssueDialogWithPackages(props: { onIssued: (issued: IssuedVouchers) => void; onClose: () => void }) {
+  const prices = useQuery(pricesQuery);
+  if (prices.isPending) return <Spinner />;
+  if (prices.isError)
+    return <LoadFailed message={messageOf(prices.error, T.failed)} retry={() => void prices.refetch()} />;
+  return <IssueDialog packages={prices.data.packages} {...props} />;
+}
+
+function BatchTable({
+  batches,
+  admin,
+  onCancel,
+}: {
+  batches: VoucherBatch[];
+  admin: boolean;
+  onCancel: (batch: VoucherBatch) => void;
+}) {
+  if (batches.length === 0) return <p className={styles.muted}>{T.none}</p>;
+  return (
+    <div className={styles.scroll}>
+      <table className={styles.table}>
+        <caption className="visually-hidden">{T.caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{T.batch}</th>
+            <th scope="col">{T.label}</th>
+            <th scope="col">{T.plan}</th>
+            <th scope="col">{T.months}</th>
+            <th scope="col">{T.redeemed}</th>
+            <th scope="col">{T.validUntil}</th>
+            <th scope="col">{T.issued}</th>
+            <th scope="col">{T.state}</th>
+            {admin && <th scope="col">{CONSOLE_TEXTS.customer.actions}</th>}
+          </tr>
+        </thead>
+        <tbody>
+          {batches.map((batch) => (
+            <tr key={batch.id}>
+              <td>{batch.id}</td>
+              <td>{batch.label}</td>
+              <td>{batch.planName}</td>
+              <td>{batch.months}</td>
+              <td>{T.of(batch.redeemed, batch.count)}</td>
+              <td>{formatDate(batch.validUntil)}</td>
+              <td>
+                {batch.issuedBy}, {formatDate(batch.issuedAt)}
+              </td>
+              <td>{batch.cancelledAt ? T.cancelledOn(formatDate(batch.cancelledAt), batch.cancelledBy) : T.active}</td>
+              {admin && (
+                <td>
+                  {!batch.cancelledAt && (
+                    <Button variant="secondary" onClick={() => onCancel(batch)}>
+                      {T.cancel(batch.id)}
+                    </Button>
+                  )}
+                </td>
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

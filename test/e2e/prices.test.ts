@@ -1,0 +1,205 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { ROOT } from '../../api/src/cli/freshness';
+import { totpCode } from '../../api/src/staff/totp';
+import { tempDir } from '../lib/tempDir';
+import { addCard, launchBrowser, loggedInPage, outbox, screenshot, startPortal, type Portal } from './harness';
+
+const STAFF = { email: 'cijene.admin@ontv.ba', name: 'Lejla Podrška', password: 'Podrska-Lozinka-2026!' };
+/** The plans are served from memory for 10 s and the pages read them so: a change shows within a minute. */
+const WITHIN_A_MINUTE = 60_000;
+
+/** `npm run staff -- add …` on the data directory the portal then starts on; the one-time password. */
+function addAdmin(dataDir: string): string {
+  const run = spawnSync(
+    process.execPath,
+    [
+      path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'),
+      path.join(ROOT, 'api', 'src', 'cli', 'staff.ts'),
+      'add',
+      STAFF.email,
+      '--role',
+      'admin',
+      '--name',
+      STAFF.name,
+    ],
+    { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8' },
+  );
+  assert.equal(run.status, 0, run.stderr);
+  const password = /shown only now: (\S+)/.exec(run.stdout)?.[1] ?? '';
+  assert.ok(password.length >= 20, run.stdout);
+  return password;
+}
+
+/** Asks `read` again, every second, until it answers something `holds` accepts (or a minute is over). */
+async function eventually<T>(read: () => Promise<T>, holds: (value: T) => boolean, what: string): Promise<T> {
+  const until = Date.now() + WITHIN_A_MINUTE;
+  let last: T = await read();
+  while (!holds(last)) {
+    assert.ok(Date.now() < until, `${what} within a minute; last: ${String(last).slice(0, 400)}`);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    last = await read();
+  }
+  return last;
+}
+
+/** The JSON-LD offer of a package in a served page's HTML. */
+function offerOf(html: string, code: string): { price: string } | undefined {
+  for (const [, json] of html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)) {
+    const graph = (JSON.parse(json!) as { '@graph'?: Array<{ offers?: { price: string; url: string } }> })['@graph'];
+    const offer = graph?.find((node) => node.offers?.url.endsWith(`paket=${code}`))?.offers;
+    if (offer) return offer;
+  }
+  return undefined;
+}
+
+/**
+ * Prices and promos run from the console (docs/prices-and-promos.md), as `npm start` serves them: an admin
+ * raises MaxON's price; within a minute the served `/paketi` (its HTML and JSON-LD) and the widget show it,
+ * a new customer subscribes at it, and a MaxON subscriber is told of it; a promo started in the console
+ * shows on the served page and goes when it is ended.
+ */
+describe('prices and promos from the console, in a browser', () => {
+  let portal: Portal;
+  let browser: Browser;
+  let console_: Page;
+  let oneTimePassword = '';
+
+  before(async () => {
+    const dataDir = tempDir('ontv-e2e-prices-');
+    oneTimePassword = addAdmin(dataDir);
+    [portal, browser] = await Promise.all([
+      startPortal({ name: 'prices', env: { DATA_DIR: dataDir, SANDBOX: '1' } }),
+      launchBrowser(),
+    ]);
+    const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'bs-BA' });
+    console_ = await context.newPage();
+  });
+  after(async () => {
+    await browser?.close();
+    await portal?.stop();
+  });
+
+  const served = async (pathname: string) => (await fetch(`${portal.url}${pathname}`)).text();
+  const dialog = (name: string) => console_.getByRole('dialog', { name });
+
+  it('signs the admin in and shows the packages with their prices', async () => {
+    const page = console_;
+    await page.goto(`${portal.url}/podrska/`);
+    await page.getByLabel('E-mail').fill(STAFF.email);
+    await page.getByLabel('Lozinka').fill(oneTimePassword);
+    await page.getByLabel('Lozinka').press('Enter');
+    await page.getByLabel('Nova lozinka', { exact: true }).fill(STAFF.password);
+    await page.getByLabel('Ponovi novu lozinku').fill(STAFF.password);
+    await page.getByRole('button', { name: 'Sačuvaj lozinku' }).click();
+    const secret = ((await page.locator('figcaption code').textContent()) ?? '').trim();
+    await page.getByLabel('Kod').fill(totpCode(secret, new Date()));
+    await page.getByRole('button', { name: 'Potvrdi' }).click();
+    await page.getByRole('heading', { name: 'Pretraga korisnika' }).waitFor();
+
+    await page.getByRole('navigation').getByRole('link', { name: 'Paketi i cijene' }).click();
+    await page.getByRole('heading', { name: 'MaxON', level: 2 }).waitFor();
+    await page.getByText('24,90 KM mjesečno, PDV uključen').waitFor();
+  });
+
+  it('raises MaxON’s price: the served page, its JSON-LD and the widget show it within a minute', async () => {
+    const page = console_;
+    await page.getByRole('button', { name: 'Promijeni cijenu paketa MaxON' }).click();
+    const change = dialog('Nova cijena paketa MaxON');
+    await change.getByLabel('Nova cijena (KM)').fill('27,90');
+    await change.getByLabel('Razlog').fill('Nova cjenovna politika');
+    await change.getByRole('button', { name: 'Potvrdi' }).click();
+    await page.getByText(/Cijena paketa MaxON od .* je 27,90 KM\./).waitFor();
+    await screenshot(page, 'console-prices');
+
+    const html = await eventually(
+      () => served('/paketi'),
+      (text) => text.includes('<strong>27,90 KM</strong>'),
+      'the served /paketi with the new price',
+    );
+    assert.equal(html.includes('<strong>24,90 KM</strong>'), false, 'no old price left in the HTML');
+    assert.equal(offerOf(html, 'maxon')?.price, '27.90');
+    assert.equal(offerOf(html, 'starton')?.price, '14.90');
+
+    const widgetPage = await browser.newPage();
+    await widgetPage.goto(`${portal.url}/remotes/catalogue/embed/demo.html`);
+    const widget = widgetPage.locator('tv-paketi').first();
+    await widget.getByRole('heading', { name: 'MaxON' }).waitFor();
+    await widget.getByText('27,90 KM').waitFor();
+    await widgetPage.close();
+  });
+
+  it('tells the MaxON subscriber, by e-mail and SMS and on their account page', async () => {
+    const told = await eventually(
+      async () => (await outbox(portal.url, 'aktivna@ontv.ba')).filter((m) => /cijena tvog paketa/.test(m.text ?? '')),
+      (messages) => messages.length === 1,
+      'the notice of the rise',
+    );
+    assert.match(told[0]!.text ?? '', /cijena tvog paketa MaxON je 27,90 KM/);
+    const subscriber = await loggedInPage(browser, portal.url, 'aktivna@ontv.ba');
+    await subscriber.getByText(/^Od \d{1,2}\.\d{1,2}\.\d{4}\. cijena tvog paketa je 27,90 KM$/).waitFor();
+    await subscriber.context().close();
+  });
+
+  it('lets a new customer subscribe at the new price', async () => {
+    const page = await loggedInPage(browser, portal.url, 'istekla@ontv.ba');
+    await page.goto(`${portal.url}/pretplati-se?paket=maxon`);
+    await page.getByText('27,90 KM mjesečno, PDV uključen').waitFor();
+    const card = await addCard(page, '4242 4242 4242 4242', 'Unesi karticu');
+    await card.getByRole('heading', { name: 'Čestitamo' }).waitFor();
+    await card.getByRole('button', { name: 'Zatvori', exact: true }).first().click();
+    await page.goto(`${portal.url}/potvrdi-pretplatu?plan=maxon`);
+    await page.getByText('27,90 KM mjesečno, PDV uključen').waitFor();
+    await page.getByText('**** **** **** 4242').waitFor();
+    await page.getByLabel(/automatski naplaćuje/).check();
+    await page.getByRole('button', { name: 'Plati i potvrdi pretplatu' }).click();
+    const code = page.getByRole('dialog', { name: 'Sigurnosni kod kartice' });
+    await code.getByLabel('Sigurnosni kod (CVC)').fill('123');
+    await code.getByRole('button', { name: 'Plati 27,90 KM' }).click();
+    await page.waitForURL('**/pretplata-uspjesna');
+    await page.goto(`${portal.url}/nalog/istorija-uplata`);
+    await page.getByRole('row').nth(1).getByText('27,90 KM').waitFor();
+    await page.context().close();
+  });
+
+  it('starts a promo that the served page shows with its length, and ends it: the ribbon goes', async () => {
+    const page = console_;
+    await page.getByRole('button', { name: 'Pokreni promociju paketa StartON' }).click();
+    const start = dialog('Promocija paketa StartON');
+    await start.getByLabel('Ili broj dana').fill('10');
+    await start.getByLabel('Razlog').fill('Zimska kampanja');
+    await start.getByRole('button', { name: 'Potvrdi' }).click();
+    await page.getByText('Promocija paketa StartON je pokrenuta.').waitFor();
+    await eventually(
+      () => served('/paketi'),
+      (text) => text.includes('>Besplatan promo period 10 dana!</p>'),
+      'the new promo on the served /paketi',
+    );
+    // The page hydrates with the plans its HTML was drawn from: nothing to mend, nothing redrawn.
+    const visitor = await browser.newPage();
+    const problems: string[] = [];
+    visitor.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+    visitor.on('pageerror', (error) => problems.push(error.message));
+    await visitor.goto(`${portal.url}/paketi`);
+    await visitor.getByText('Besplatan promo period 10 dana!').waitFor();
+    await visitor.waitForLoadState('networkidle');
+    assert.deepEqual(problems, []);
+    await visitor.close();
+
+    await page.getByRole('button', { name: 'Završi promociju paketa StartON' }).click();
+    const end = dialog('Završiti promociju paketa StartON?');
+    await end.getByLabel('Razlog').fill('Kraj kampanje');
+    await end.getByRole('button', { name: 'Potvrdi' }).click();
+    await page.getByText('Promocija paketa StartON je završena.').waitFor();
+    await eventually(
+      () => served('/paketi'),
+      (text) => !text.includes('Besplatan promo period 10 dana!') && text.includes('<strong>14,90 KM</strong>'),
+      'the ended promo gone from the served /paketi',
+    );
+  });
+});
