@@ -1,5 +1,10 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { tempDir } from '../../test/lib/tempDir';
+import { createServer } from '../src/server';
 import { DEMO_CUSTOMER } from '../src/db/seed';
 import { addStaff } from '../src/staff/accounts';
 import { totpCode } from '../src/staff/totp';
@@ -9,6 +14,105 @@ import { device, engines, startApi, testCustomer, type StartedApi } from './harn
 
 const NEW_PASSWORD = 'Podrska-Lozinka-2026!';
 const BURST = 100;
+
+/** A package card as remotes/catalogue's PackageCard draws it: the ribbon first in the card, when there is one. */
+const cardHtml = (code: string, ribbon: string | null, price: string) =>
+  `<article class="card" aria-labelledby="paket-${code}">${ribbon === null ? '' : `<p class="rib">${ribbon}</p>`}` +
+  `<div class="body"><h2 id="paket-${code}">${code}</h2><p><strong>${price}</strong></p></div></article>`;
+
+/** A package's Offer as the catalogue's build writes it (prerender/pages.ts, packagesJsonLd). */
+const offerLd = (code: string, price: string, freePeriod?: object) => {
+  const monthly = {
+    '@type': 'UnitPriceSpecification',
+    price,
+    priceCurrency: 'BAM',
+    valueAddedTaxIncluded: true,
+    billingDuration: 'P1M',
+  };
+  return {
+    '@type': 'Product',
+    offers: {
+      '@type': 'Offer',
+      price,
+      priceCurrency: 'BAM',
+      url: `{origin}/pretplati-se?paket=${code}`,
+      priceSpecification: freePeriod ? [monthly, freePeriod] : monthly,
+    },
+  };
+};
+const FOURTEEN_DAYS_FREE = {
+  '@type': 'UnitPriceSpecification',
+  name: 'Besplatan promo period 14 dana!',
+  price: '0.00',
+  priceCurrency: 'BAM',
+  billingDuration: 'P14D',
+};
+
+/**
+ * A built portal as the server reads it (api/src/http/pages.ts): the host's index, configuration and shell
+ * of `/paketi`, and the catalogue's `/paketi` as built before any campaign of MaxON (StartON's 14 days).
+ */
+function builtPortal(): string {
+  const root = tempDir('ontv-prices-portal-');
+  const host = path.join(root, 'host', 'dist');
+  const remote = path.join(root, 'remotes', 'catalogue', 'dist');
+  fs.mkdirSync(host, { recursive: true });
+  fs.mkdirSync(remote, { recursive: true });
+  fs.writeFileSync(
+    path.join(host, 'index.html'),
+    '<!doctype html><html><head><title>ON TV</title></head><body><div id=root></div></body></html>',
+  );
+  fs.writeFileSync(
+    path.join(host, 'portal.config.json'),
+    JSON.stringify({ apiBaseUrl: '/api', remotes: { catalogue: '/remotes/catalogue/mf-manifest.json' } }),
+  );
+  const shell = '<main><template data-portal-page=""></template></main>';
+  fs.writeFileSync(path.join(host, 'shells.json'), JSON.stringify({ '/paketi': { sandbox: shell, live: shell } }));
+  const manifest = JSON.stringify({ metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } }, exposes: [] });
+  fs.writeFileSync(path.join(remote, 'mf-manifest.json'), manifest);
+  const days14 = { status: 'ACTIVE', promoType: 'DURATION_BASED', durationUntil: null, durationDays: 14 };
+  const page = {
+    path: '/paketi',
+    title: 'Paketi',
+    description: 'Paketi ON TV',
+    jsonLd: [
+      {
+        '@context': 'https://schema.org',
+        '@graph': [offerLd('starton', '14.90', FOURTEEN_DAYS_FREE), offerLd('maxon', '24.90')],
+      },
+    ],
+    head: [],
+    html: cardHtml('starton', 'Besplatan promo period 14 dana!', '14,90 KM') + cardHtml('maxon', null, '24,90 KM'),
+    state: {
+      queries: [
+        {
+          queryKey: ['plans'],
+          state: {
+            data: [
+              { code: 'starton', name: 'StartON', price: 14.9, promos: [days14] },
+              { code: 'maxon', name: 'MaxON', price: 24.9, promos: [] },
+            ],
+          },
+        },
+      ],
+    },
+    css: [],
+    js: [],
+  };
+  const build = createHash('sha256').update(manifest).digest('hex');
+  fs.writeFileSync(path.join(remote, 'pages.json'), JSON.stringify({ build, pages: [page] }));
+  return root;
+}
+
+/** The JSON-LD Offer of a package in a served page's HTML. */
+function servedOffer(html: string, code: string): Record<string, any> | undefined {
+  for (const [, json] of html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)) {
+    const graph = (JSON.parse(json!) as { '@graph'?: Array<{ offers?: { url: string } }> })['@graph'];
+    const offer = graph?.find((node) => node.offers?.url.endsWith(`paket=${code}`))?.offers;
+    if (offer) return offer;
+  }
+  return undefined;
+}
 
 describe('the first renewal a rise reaches', () => {
   it('is the first on or after both the change and the notice period', () => {
@@ -89,7 +193,12 @@ for (const engine of engines()) {
     before(async () => {
       api = await startApi({
         engine,
-        env: { SANDBOX: '1', LOGIN_LIMIT_CLIENT: '100000', LOGIN_LIMIT_ACCOUNT_TOTAL: '100000' },
+        env: {
+          SANDBOX: '1',
+          LOGIN_LIMIT_CLIENT: '100000',
+          LOGIN_LIMIT_ACCOUNT_TOTAL: '100000',
+          PORTAL_ROOT: builtPortal(),
+        },
       });
       admin = await staffToken('admin@ontv.ba', 'admin');
       agent = await staffToken('agent@ontv.ba', 'agent');
@@ -242,6 +351,64 @@ for (const engine of engines()) {
       assert.equal(trail.body.items[0].reason, 'Kraj kampanje');
     });
 
+    it('serves /paketi with a campaign started in the console, its end date in the ribbon and the JSON-LD; ended, nowhere', async () => {
+      const portal = await createServer(api.ctx, { portal: true });
+      try {
+        const paketi = async () => {
+          // The served pages read the plans every PLANS_FRESH_SECONDS.
+          api.clock.advance(11_000);
+          const response = await portal.inject({ method: 'GET', url: '/paketi' });
+          assert.equal(response.statusCode, 200);
+          return response.body;
+        };
+        // The price the tests above left MaxON at.
+        const price = (await publicPrice('maxon')).price.toFixed(2);
+        const started = await api.call('POST', '/staff/prices/maxon/promos', {
+          token: admin,
+          body: { until: '2027-01-31', reason: 'Zimska kampanja' },
+        });
+        assert.equal(started.status, 200, JSON.stringify(started.body));
+        const running = await paketi();
+        assert.ok(running.includes('<p class="rib">Besplatan promo period do 31.1.2027.</p>'), 'the ribbon');
+        const offer = servedOffer(running, 'maxon')!;
+        assert.equal(offer.price, price, 'the Offer keeps the monthly price');
+        assert.deepEqual(offer.priceSpecification, [
+          {
+            '@type': 'UnitPriceSpecification',
+            price,
+            priceCurrency: 'BAM',
+            valueAddedTaxIncluded: true,
+            billingDuration: 'P1M',
+          },
+          {
+            '@type': 'UnitPriceSpecification',
+            name: 'Besplatan promo period do 31.1.2027.',
+            price: '0.00',
+            priceCurrency: 'BAM',
+            validThrough: '2027-01-31',
+          },
+        ]);
+
+        const id = started.body.packages
+          .find((p: { code: string }) => p.code === 'maxon')
+          .promos.find((p: { running: boolean }) => p.running).id;
+        const ended = await api.call('POST', `/staff/promos/${id}/end`, { token: admin, body: { reason: 'Kraj' } });
+        assert.equal(ended.status, 200, JSON.stringify(ended.body));
+        const over = await paketi();
+        assert.equal(over.includes('31.1.2027'), false, 'no end date left in the page');
+        const jsonLd = [...over.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].join('');
+        assert.equal(jsonLd.includes('2027-01-31'), false, 'nor in its JSON-LD');
+        assert.equal(servedOffer(over, 'maxon')!.priceSpecification.price, price, 'the monthly price alone');
+        assert.deepEqual(
+          servedOffer(over, 'starton')!.priceSpecification[1],
+          FOURTEEN_DAYS_FREE,
+          'the other one stays',
+        );
+      } finally {
+        await portal.close();
+      }
+    });
+
     it(`charges each of ${BURST} orders placed while the price changes the price it was shown, or refuses it`, async () => {
       const buyers = [];
       for (let i = 0; i < BURST; i += 1) {
@@ -363,11 +530,38 @@ describe('a prerendered page served with the prices of the database', () => {
     assert.equal(past.html, card('starton', null, '14,90 KM') + card('maxon', null, '24,90 KM'), 'its day is over');
   });
 
+  it('carries the running campaign in its JSON-LD offers: its end date or its days; an ended one gone', async () => {
+    const { withCurrentPrices } = await import('../src/http/pagePrices');
+    const built = {
+      ...cardsPage(
+        card('starton', 'Besplatan promo period 14 dana!', '14,90 KM') + card('maxon', null, '24,90 KM'),
+        withPromos([days(14)], []),
+      ),
+      jsonLd: [{ '@graph': [offerLd('starton', '14.90', FOURTEEN_DAYS_FREE), offerLd('maxon', '24.90')] }],
+    };
+    const specs = (served: { jsonLd: object[] }, at: number) =>
+      (served.jsonLd[0] as any)['@graph'][at].offers.priceSpecification;
+    const started = withCurrentPrices(built, withPromos([days(14)], [until('2027-01-31')]) as never, now);
+    assert.deepEqual(specs(started, 1)[1], {
+      '@type': 'UnitPriceSpecification',
+      name: 'Besplatan promo period do 31.1.2027.',
+      price: '0.00',
+      priceCurrency: 'BAM',
+      validThrough: '2027-01-31',
+    });
+    assert.deepEqual(specs(started, 0), specs(built, 0), 'a campaign as built stays as built');
+    const ended = withCurrentPrices(built, withPromos([{ ...days(14), status: 'ENDED' }], []) as never, now);
+    assert.deepEqual(specs(ended, 0), offerLd('starton', '14.90').offers.priceSpecification, 'the monthly price alone');
+    const past = withCurrentPrices(built, withPromos([], [until('2026-11-26')]) as never, now);
+    assert.equal(specs(past, 1).price, '24.90', 'a campaign whose day is over shows no free period');
+  });
+
   it('leaves a card without a ribbon to copy as built, and hydrates it with the promos it was drawn with', async () => {
     const { withCurrentPrices } = await import('../src/http/pagePrices');
     const built = cardsPage(card('starton', null, '14,90 KM') + card('maxon', null, '24,90 KM'), withPromos([], []));
     const served = withCurrentPrices(built, withPromos([], [days(7)]) as never, now);
     assert.equal(served.html, built.html);
     assert.deepEqual((served.state as any).queries[0].state.data, withPromos([], []));
+    assert.deepEqual(served.jsonLd, built.jsonLd, 'its JSON-LD says what its HTML shows');
   });
 });

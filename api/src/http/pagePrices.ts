@@ -1,5 +1,5 @@
 import type { Plan } from '@portal/shared/contract';
-import { activePromo, formatKM, promoRibbon } from '@portal/shared/format';
+import { activePromo, formatKM, freePeriodSpecification, promoRibbon } from '@portal/shared/format';
 
 /** What of a prerendered page carries prices: its HTML, its JSON-LD and the reads it rendered with. */
 interface PricedPage {
@@ -22,21 +22,36 @@ function renderedPlans(state: unknown): { query: Query; plans: Plan[] } | null {
   return query ? { query, plans: query.state!.data as Plan[] } : null;
 }
 
-/** A JSON-LD node with each offer of a package (its `url` names `paket=<code>`) at the price of `prices`. */
-function pricedJsonLd(node: unknown, prices: Map<string, number>): unknown {
-  if (Array.isArray(node)) return node.map((item) => pricedJsonLd(item, prices));
-  if (typeof node !== 'object' || node === null) return node;
-  const record = node as Record<string, unknown>;
-  const code = typeof record.url === 'string' ? /[?&]paket=([a-z0-9]+)/.exec(record.url)?.[1] : undefined;
-  const price = code ? prices.get(code) : undefined;
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+
+/**
+ * An Offer's price components as the plan has them now: the monthly one (the build's, at the plan's
+ * price) and, while a campaign runs, its free period; a campaign the build drew that has ended since is
+ * gone. A free period is told from the monthly price by its price of 0 (a package never costs 0 KM).
+ */
+function currentSpecifications(value: unknown, plan: Plan, now: Date): unknown {
+  const monthly = (Array.isArray(value) ? value : [value]).find((spec) => isRecord(spec) && spec.price !== '0.00');
+  if (!isRecord(monthly)) return value;
+  const priced = { ...monthly, price: plan.price.toFixed(2) };
+  const promo = activePromo(plan.promos, now);
+  return promo ? [priced, freePeriodSpecification(promo)] : priced;
+}
+
+/**
+ * A JSON-LD node with each offer of a package (its `url` names `paket=<code>`) at the plan's price of
+ * `plans`, with its running campaign's free period (currentSpecifications).
+ */
+function pricedJsonLd(node: unknown, plans: Map<string, Plan>, now: Date): unknown {
+  if (Array.isArray(node)) return node.map((item) => pricedJsonLd(item, plans, now));
+  if (!isRecord(node)) return node;
+  const code = typeof node.url === 'string' ? /[?&]paket=([a-z0-9]+)/.exec(node.url)?.[1] : undefined;
+  const plan = code ? plans.get(code) : undefined;
   const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(record)) {
+  for (const [key, value] of Object.entries(node)) {
     out[key] =
-      price !== undefined && key === 'priceSpecification' && typeof value === 'object' && value !== null
-        ? { ...(value as object), price: price.toFixed(2) }
-        : pricedJsonLd(value, prices);
+      plan && key === 'priceSpecification' ? currentSpecifications(value, plan, now) : pricedJsonLd(value, plans, now);
   }
-  if (price !== undefined && typeof record.price === 'string') out.price = price.toFixed(2);
+  if (plan && typeof node.price === 'string') out.price = plan.price.toFixed(2);
   return out;
 }
 
@@ -83,9 +98,9 @@ function withCurrentRibbons(html: string, current: Plan[], now: Date): { html: s
 /**
  * A prerendered page with the database's prices instead of the build's (docs/prices-and-promos.md):
  * each package's price in the HTML (`<strong>24,90 KM</strong>`) and in its JSON-LD offers, its promo
- * ribbon as the running campaign has it on `now` (withCurrentRibbons), and the plans read it hydrates
- * with, so the page's first render in the browser draws the same. A page that rendered no plans, or no
- * current plans (null), is as built.
+ * ribbon and its offers' free period as the running campaign has them on `now` (withCurrentRibbons,
+ * currentSpecifications), and the plans read it hydrates with, so the page's first render in the
+ * browser draws the same. A page that rendered no plans, or no current plans (null), is as built.
  */
 export function withCurrentPrices<P extends PricedPage>(page: P, current: Plan[] | null, now = new Date()): P {
   const rendered = current ? renderedPlans(page.state) : null;
@@ -98,18 +113,20 @@ export function withCurrentPrices<P extends PricedPage>(page: P, current: Plan[]
     }
   }
   const ribbons = withCurrentRibbons(html, current, now);
-  const prices = new Map(current.map((plan) => [plan.code, plan.price]));
-  const state = structuredClone(page.state) as { queries: Query[] };
-  const query = state.queries.find((q) => isPlans(q?.state?.data))!;
-  query.state!.data = current.map((plan) =>
+  // What the page shows of each plan: its HTML, JSON-LD and hydration state say the same.
+  const shown = current.map((plan) =>
     ribbons.unchanged.has(plan.code)
       ? { ...plan, promos: rendered.plans.find((p) => p.code === plan.code)?.promos ?? [] }
       : plan,
   );
+  const plans = new Map(shown.map((plan) => [plan.code, plan]));
+  const state = structuredClone(page.state) as { queries: Query[] };
+  const query = state.queries.find((q) => isPlans(q?.state?.data))!;
+  query.state!.data = shown;
   return {
     ...page,
     html: ribbons.html,
-    jsonLd: page.jsonLd.map((data) => pricedJsonLd(data, prices) as object),
+    jsonLd: page.jsonLd.map((data) => pricedJsonLd(data, plans, now) as object),
     state,
   };
 }

@@ -2,4 +2,4 @@
 export { formatKM, splitVat, VAT_RATE } from './money';
 export { formatDate, formatTime, formatDateTime, parseDay } from './date';
 export { normaliseUsername, COUNTRY_PREFIX } from '../contract/username';
-export { activePromo, isPromoActive, promoRibbon } from './promo';
+export { activePromo, freePeriodSpecification, isPromoActive, promoRibbon } from './promo';

@@ -24,3 +24,21 @@ export function promoRibbon(promo: Promo): string {
     ? `Besplatan promo period do ${formatDate(promo.durationUntil ?? '')}`
     : `Besplatan promo period ${promo.durationDays ?? 0} dana!`;
 }
+
+/**
+ * schema.org: a running campaign's free period as a component of the package's one Offer, beside its
+ * monthly price (docs/prices-and-promos.md, JSON-LD): price 0 through the campaign's last day
+ * (`validThrough`), or for its number of days (`billingDuration`). The catalogue's build and the server's
+ * served pages (api/src/http/pagePrices.ts) both draw it from here.
+ */
+export function freePeriodSpecification(promo: Promo): object {
+  return {
+    '@type': 'UnitPriceSpecification',
+    name: promoRibbon(promo),
+    price: '0.00',
+    priceCurrency: 'BAM',
+    ...(promo.promoType === 'TIME_UNTIL_BASED'
+      ? { validThrough: promo.durationUntil }
+      : { billingDuration: `P${promo.durationDays ?? 0}D` }),
+  };
+}

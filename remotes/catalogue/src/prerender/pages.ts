@@ -1,4 +1,5 @@
 import { DEVICES_AT_ONCE, messages, paths, type Plan } from '@portal/shared';
+import { activePromo, freePeriodSpecification } from '@portal/shared/format';
 import type { FaqItem, PlansFile } from '../content/schemas';
 import { CHANNELS_TEXTS, HOME_TEXTS, LEGAL_TEXTS, LIBRARIES_TEXTS, PACKAGES_TEXTS, SEO_TEXTS } from '../texts';
 
@@ -26,14 +27,25 @@ export interface PrerenderedPage {
 
 const SITE = 'ON TV';
 
-/** schema.org: each package as a Product with its monthly Offer in BAM, VAT included (product.md §9). */
-function packagesJsonLd({ plans, plansInfo }: PageData): object {
+/**
+ * schema.org: each package as a Product with its monthly Offer in BAM, VAT included (product.md §9), and,
+ * while a campaign runs, its free period beside the monthly price in the Offer's `priceSpecification`.
+ */
+export function packagesJsonLd({ plans, plansInfo }: PageData, now: Date = new Date()): object {
   return {
     '@context': 'https://schema.org',
     '@graph': plansInfo.list.flatMap((code) => {
       const plan = plans.find((p) => p.code === code);
       const info = plansInfo.plans[code];
       if (!plan || !info) return [];
+      const promo = activePromo(plan.promos, now);
+      const monthly = {
+        '@type': 'UnitPriceSpecification',
+        price: plan.price.toFixed(2),
+        priceCurrency: 'BAM',
+        valueAddedTaxIncluded: true,
+        billingDuration: 'P1M',
+      };
       return [
         {
           '@type': 'Product',
@@ -47,13 +59,7 @@ function packagesJsonLd({ plans, plansInfo }: PageData): object {
             priceCurrency: 'BAM',
             availability: 'https://schema.org/InStock',
             url: `{origin}${paths.subscribe.href(code)}`,
-            priceSpecification: {
-              '@type': 'UnitPriceSpecification',
-              price: plan.price.toFixed(2),
-              priceCurrency: 'BAM',
-              valueAddedTaxIncluded: true,
-              billingDuration: 'P1M',
-            },
+            priceSpecification: promo ? [monthly, freePeriodSpecification(promo)] : monthly,
           },
         },
       ];
@@ -88,7 +94,7 @@ export const PRERENDERED_PAGES: PrerenderedPage[] = [
     description: SEO_TEXTS.packages,
     reads: ['plans'],
     chunk: 'packages',
-    jsonLd: packagesJsonLd,
+    jsonLd: (data) => packagesJsonLd(data),
   },
   {
     path: paths.channels.href(),

@@ -12,6 +12,26 @@ const plans = [
   { code: 'maxon', name: 'MaxON', price: 24.9, promos: [] },
 ];
 
+/** The day is `now`: only the clock is faked, testing-library's waits keep the real timers. */
+const fakeClock = (now: Date) =>
+  jest.useFakeTimers({
+    now,
+    doNotFake: [
+      'setTimeout',
+      'clearTimeout',
+      'setInterval',
+      'clearInterval',
+      'setImmediate',
+      'clearImmediate',
+      'queueMicrotask',
+      'nextTick',
+      'requestAnimationFrame',
+      'cancelAnimationFrame',
+      'requestIdleCallback',
+      'cancelIdleCallback',
+    ],
+  });
+
 function answerPlans(reply: () => Response) {
   return jest.spyOn(globalThis, 'fetch').mockImplementation(async () => reply());
 }
@@ -73,6 +93,37 @@ describe('<tv-paketi>', () => {
       expect(shadow.querySelectorAll('h3')).toHaveLength(2);
       expect(shadow.textContent).toContain('Cijena trenutno nije dostupna');
       document.body.replaceChildren();
+    }
+  });
+
+  it('shows a campaign started in the console with its end date, and drops it once the campaign has ended', async () => {
+    // The plans call as the API answers it: every campaign of the package, the one running ACTIVE.
+    const until = (day: string, status: string) => ({
+      status,
+      promoType: 'TIME_UNTIL_BASED',
+      durationUntil: day,
+      durationDays: null,
+    });
+    const maxon = (promos: unknown[]) => [{ ...plans[1], promos }];
+    fakeClock(new Date('2026-11-27T10:00:00Z'));
+    try {
+      answerPlans(() => Response.json(maxon([until('2027-03-31', 'ENDED'), until('2027-01-31', 'ACTIVE')])));
+      const running = await mount({ paket: 'maxon' });
+      expect(running.querySelector('[part~="ribbon"]')?.textContent).toBe('Besplatan promo period do 31.1.2027.');
+      document.body.replaceChildren();
+
+      answerPlans(() => Response.json(maxon([until('2027-03-31', 'ENDED'), until('2027-01-31', 'ENDED')])));
+      const ended = await mount({ paket: 'maxon' });
+      expect(ended.querySelector('[part~="ribbon"]')).toBeNull();
+      expect(ended.textContent).not.toContain('Besplatan promo period');
+
+      // A campaign whose last day is over is gone too, whatever the answer still says.
+      jest.setSystemTime(new Date('2027-02-01T10:00:00Z'));
+      answerPlans(() => Response.json(maxon([until('2027-01-31', 'ACTIVE')])));
+      const over = await mount({ paket: 'maxon' });
+      expect(over.querySelector('[part~="ribbon"]')).toBeNull();
+    } finally {
+      jest.useRealTimers();
     }
   });
 
