@@ -20,7 +20,8 @@ import { addStaff } from '../src/staff/accounts';
 import { totpCode } from '../src/staff/totp';
 import { newVoucherCode } from '../src/vouchers/codes';
 import { tempDir } from '../../test/lib/tempDir';
-import { device, engines, saveTestCard, startApi, testCustomer, type StartedApi } from './harness';
+import { device, engines, payOrder, saveTestCard, startApi, testCustomer, type StartedApi } from './harness';
+import { giftMessage } from '../src/vouchers/gift';
 
 const NEW_PASSWORD = 'Podrska-Lozinka-2026!';
 const BURST = 100;
@@ -63,6 +64,14 @@ describe('a voucher code', () => {
   });
 });
 
+describe("a gift's message", () => {
+  it('is plain text of at most 300 characters, without control or direction characters', () => {
+    assert.equal(giftMessage(' Sretno\r\n\tod\u0000 nas\u202e! '), 'Sretno od nas !');
+    assert.equal(giftMessage('<script>x</script>'), '<script>x</script>');
+    assert.equal([...giftMessage('ž'.repeat(400))].length, 300);
+  });
+});
+
 describe('npm run vouchers', () => {
   it('issues a batch into a CSV, lists it and cancels it', () => {
     const dir = tempDir('ontv-vouchers-cli-');
@@ -96,8 +105,20 @@ describe('npm run vouchers', () => {
     assert.match(code, /^[2-9A-HJ-NP-Z]{4}(-[2-9A-HJ-NP-Z]{4}){3}$/);
     assert.ok(voucherCodeWellFormed(normaliseVoucherCode(code)));
     assert.match(run('list'), /^1\tstarton\t1 mo\t0\/100\tuntil 2099-06-30\tKiosk Sarajevo\tcommand line/m);
+    // After a rotation, `keys status` names the old key the unredeemed codes' digests still need.
+    const keysStatus = () =>
+      execFileSync(process.execPath, ['--import', 'tsx', path.join(__dirname, '../src/cli/keys.ts'), 'status'], {
+        env: { ...env, SEALING_KEYS: `knew:${'n'.repeat(40)}` },
+        cwd: path.join(__dirname, '../..'),
+      }).toString();
+    const rotated = keysStatus();
+    assert.match(rotated, /^vouchers\.digest: sandbox 100 unredeemed, valid until 2099-06-30$/m);
+    assert.match(rotated, /Keep sandbox until 2099-06-30 in SEALING_KEYS: voucher digests cannot be re-sealed/);
+    assert.doesNotMatch(rotated, /can be removed/);
     assert.match(run('cancel', '1', '--reason', 'Kiosk zatvoren'), /Batch 1 \(Kiosk Sarajevo\) cancelled/);
     assert.match(run('list'), /cancelled .* by command line/);
+    const cancelled = keysStatus();
+    assert.doesNotMatch(cancelled, /vouchers\.digest|Keep sandbox/);
   });
 });
 
@@ -345,6 +366,112 @@ for (const engine of engines()) {
       assert.equal(paid.filter((p) => p.creditCardNumber === means).length, 2);
       assert.ok(paid.some((p) => p.creditCardNumber.endsWith('4242')));
       api.clock.set(new Date('2026-03-01T10:00:00Z'));
+    });
+
+    it('tells the account page when the card is charged once the credit is gone', async () => {
+      const { codes } = await batchOf(2, 'starton', '2026-06-30', 2);
+      const made = await testCustomer(api.db, { nextPaymentOn: '2026-03-31', plan: 'starton', card: 'succeed' });
+      const token = await logIn(made.email);
+      const until = async () => (await api.call('GET', '/ontv/accountInfo', { token })).body.creditUntil;
+      assert.equal(await until(), null);
+      assert.equal((await redeem(token, codes[0]!)).status, 200);
+      assert.equal(await until(), '2026-05-30');
+      assert.equal((await redeem(token, codes[1]!)).status, 200);
+      // Month ends as the renewals count them, one after the other: 31 March, 30 April, 30 May, …
+      assert.equal(await until(), '2026-07-30');
+    });
+
+    it('sells a gift by card once per key, sends its code to the person named and the invoice to the buyer', async () => {
+      const buyer = await testCustomer(api.db, { nextPaymentOn: '2026-03-20', plan: 'maxon', card: 'succeed' });
+      const token = await logIn(buyer.email);
+      const [card] = (await api.call('GET', '/credit-card', { token })).body as Array<{ code: string }>;
+      const price = (await api.ctx.store.prices.priceForOrder('starton', '2026-03-01'))!.price_fening;
+      const friend = `prijatelj.${buyer.id}@example.ba`;
+      const body = {
+        plan: 'starton',
+        months: 2,
+        to: ` ${friend.toUpperCase()} `,
+        message: 'Sretan rođendan!\u0007\n<b>Uživaj</b>\u202e',
+        amount: (price * 2) / 100,
+        creditCardId: card!.code,
+      };
+      const gift = (key: string, changes: Record<string, unknown> = {}) =>
+        api.call('POST', '/customer/gifts', {
+          token,
+          body: { ...body, ...changes },
+          headers: { 'idempotency-key': key },
+        });
+      const wrongTotal = await gift('gift-key-0001', { amount: price / 100 });
+      assert.equal(wrongTotal.status, 409);
+      const nobody = await gift('gift-key-0002', { to: 'nije adresa' });
+      assert.deepEqual([nobody.status, nobody.body.message], [400, VOUCHER_TEXTS.gift.wrongRecipient]);
+
+      // The same request twice (a double click, a retry): one order, one payment, charged once.
+      const [first, second] = await Promise.all([gift('gift-key-0003'), gift('gift-key-0003')]);
+      assert.equal(first.status, 200, JSON.stringify(first.body));
+      assert.equal(second.status, 200, JSON.stringify(second.body));
+      assert.equal(second.body.orderNumber, first.body.orderNumber);
+      assert.equal(second.body.paymentSecret, first.body.paymentSecret);
+      assert.equal((await gift('gift-key-0003', { months: 3, amount: (price * 3) / 100 })).status, 422);
+      assert.equal((await payOrder(api, first.body.paymentSecret)).body.status, 'succeeded');
+      const paidAgain = await gift('gift-key-0003');
+      assert.equal(paidAgain.status, 409);
+      const [{ n }] = (await api.db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM sandbox_intents WHERE kind = 'payment' AND status = 'succeeded' AND amount_fening = $1`,
+        [price * 2],
+      )) as [{ n: number }];
+      assert.equal(n, 1);
+
+      // The code reaches the friend with the giver's message as plain text, and redeems into their credit.
+      const sent = (await api.call('GET', `/dev/outbox?to=${encodeURIComponent(friend)}`)).body as Array<{
+        text: string;
+        code: string;
+        channel: string;
+      }>;
+      assert.equal(sent.length, 1);
+      assert.equal(sent[0]!.channel, 'EMAIL');
+      assert.match(sent[0]!.text, /Test ti poklanja 2 mjeseca paketa StartON/);
+      assert.ok(sent[0]!.text.endsWith('Poruka: „Sretan rođendan! <b>Uživaj</b>“'), sent[0]!.text);
+      assert.doesNotMatch(sent[0]!.text, /[\u0000-\u001f\u202e]/);
+      const amra = await customer();
+      const redeemed = await redeem(amra.token, sent[0]!.code);
+      assert.equal(redeemed.status, 200, JSON.stringify(redeemed.body));
+      assert.equal(redeemed.body.monthsLeft, 2);
+
+      // The buyer has the receipt and the invoice of the whole gift.
+      const receipt = (await api.call('GET', `/dev/outbox?to=${encodeURIComponent(buyer.email)}`)).body as Array<{
+        text: string;
+      }>;
+      assert.ok(receipt.some((m) => m.text.includes(`Račun br. ${first.body.orderNumber}`)));
+      const invoice = await api.call('GET', `/ontv-payments/${first.body.orderNumber}`, { token });
+      assert.equal(invoice.status, 200);
+      assert.equal(invoice.body.amount, (price * 2) / 100);
+      assert.equal(invoice.body.paymentData.name, 'Poklon vaučer, paket StartON');
+      assert.equal(invoice.body.creditCardNumber, '**** **** **** 4242');
+    });
+
+    it('sends a gift by SMS to a phone number in BiH, and to no other', async () => {
+      const buyer = await testCustomer(api.db, { nextPaymentOn: '2026-03-20', plan: 'maxon', card: 'succeed' });
+      const token = await logIn(buyer.email);
+      const [card] = (await api.call('GET', '/credit-card', { token })).body as Array<{ code: string }>;
+      const price = (await api.ctx.store.prices.priceForOrder('maxon', '2026-03-01'))!.price_fening;
+      const body = { plan: 'maxon', months: 1, message: '', amount: price / 100, creditCardId: card!.code };
+      const abroad = await api.call('POST', '/customer/gifts', { token, body: { ...body, to: '+44 7700 900123' } });
+      assert.equal(abroad.status, 400);
+      const phone = `061 ${String(buyer.id).padStart(3, '0').slice(-3)} 777`;
+      const placed = await api.call('POST', '/customer/gifts', { token, body: { ...body, to: phone } });
+      assert.equal(placed.status, 200, JSON.stringify(placed.body));
+      assert.equal((await payOrder(api, placed.body.paymentSecret)).body.status, 'succeeded');
+      const sent = (await api.call('GET', `/dev/outbox?to=${encodeURIComponent(phone)}`)).body as Array<{
+        text: string;
+        channel: string;
+      }>;
+      assert.deepEqual(
+        sent.map((m) => m.channel),
+        ['SMS'],
+      );
+      assert.match(sent[0]!.text, /1 mjesec paketa MaxON/);
+      assert.doesNotMatch(sent[0]!.text, /Poruka/);
     });
 
     it(`redeems one code once when ${BURST} customers send it at once`, async () => {

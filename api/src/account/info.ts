@@ -5,7 +5,7 @@ import type { SessionKey } from '../repositories/sessions';
 import { SESSION_EXPIRED } from '../auth/guard';
 import { graceUntil } from '../billing/job';
 import { DomainError } from '../errors';
-import { isoDay } from '../days';
+import { addMonth, isoDay } from '../days';
 import { fromFening } from '../money';
 
 type SubscriptionRow = AccountSubscriptionRow;
@@ -50,6 +50,25 @@ function pendingPlan(subscription: SubscriptionRow | null): AccountInfo['pending
 }
 
 /**
+ * When the card is first charged while voucher credit lasts (docs/vouchers.md): each renewal takes a
+ * month of the renewed package's credit first, so with `months` of it the renewals from nextPaymentOn
+ * on are paid by credit and the card pays the one `months` months later. Null without credit, or when
+ * nothing renews (not ACTIVE).
+ */
+async function creditUntil(
+  store: Store,
+  customerId: number,
+  subscription: SubscriptionRow | null,
+): Promise<string | null> {
+  if (subscription?.status !== 'ACTIVE') return null;
+  const months = await store.vouchers.credit(customerId, subscription.pending_code ?? subscription.plan_code);
+  if (months === 0) return null;
+  let day = subscription.next_payment_on;
+  for (let n = 0; n < months; n++) day = addMonth(day);
+  return day;
+}
+
+/**
  * `GET /{product}/accountInfo` (product.md §7): the busiest call after a renewal, so its one query
  * checks the session too (the route checks only the token).
  */
@@ -68,5 +87,6 @@ export async function accountInfo(deps: { store: Store; now: () => Date }, signe
     usedPromos: account.used_promos ?? [],
     renewalProblem: renewalProblem(subscription),
     pendingPlan: pendingPlan(subscription),
+    creditUntil: await creditUntil(deps.store, signedIn.customerId, subscription),
   };
 }

@@ -19,6 +19,25 @@ export async function sealedCounts(repo: SealedValuesRepository): Promise<Sealed
   return counts;
 }
 
+/** Unredeemed vouchers' digests under one key, and the last day one of them may still be redeemed. */
+export interface DigestCount {
+  keyId: string;
+  count: number;
+  until: string;
+}
+
+/**
+ * The keys that digests of vouchers still redeemable need (docs/vouchers.md): a digest is an HMAC, which
+ * no reseal can move, so its key must stay in SEALING_KEYS until `until` even when no sealed value is under it.
+ */
+export async function voucherDigestCounts(repo: SealedValuesRepository, today: string): Promise<DigestCount[]> {
+  return (await repo.voucherDigestsByKey(today)).map((row) => ({
+    keyId: row.key_id,
+    count: row.count,
+    until: row.until,
+  }));
+}
+
 export interface ResealReport {
   /** Values now sealed under the current key. */
   resealed: number;

@@ -8,7 +8,8 @@ import { openDb } from '../db/db';
 import { migrate } from '../db/migrate';
 import { loadKeys } from '../auth/secrets';
 import { KEY_ID, newKeyEntry, type Keyring } from '../auth/keyring';
-import { resealAll, sealedCounts, type SealedCount } from '../auth/reseal';
+import { resealAll, sealedCounts, voucherDigestCounts, type DigestCount, type SealedCount } from '../auth/reseal';
+import { isoDay } from '../days';
 import { SealedValuesRepository } from '../repositories/sealedValues';
 
 const USAGE = `
@@ -19,6 +20,7 @@ first entry seals and every entry opens (docs/deploy/keys.md).
 
 Commands:
   status     how many sealed values each key id (and legacy, sealed before the keyring) holds, per table
+             and which key ids unredeemed vouchers' digests still need (never re-sealed), until when
   reseal     re-seals every value not under the first key of SEALING_KEYS, in batches; safe while
              servers run and beside another reseal. Then status shows nothing under the old keys,
              and they can be removed from SEALING_KEYS
@@ -38,8 +40,8 @@ function describeRing(ring: Keyring): string {
   return `Sealing keys: ${ring.current.id} seals${others.length > 0 ? `; ${others.join(', ')} open` : ''}; legacy key: ${legacy}`;
 }
 
-/** `status`: per table, each key's count, and what a reseal would move. */
-function printStatus(ring: Keyring, counts: SealedCount[]): void {
+/** `status`: per table, each key's count, what a reseal would move, and the keys voucher digests still need. */
+function printStatus(ring: Keyring, counts: SealedCount[], digests: DigestCount[]): void {
   console.info(describeRing(ring));
   const columns = [...new Set(counts.map((c) => `${c.table}.${c.column}`))];
   for (const column of columns) {
@@ -53,8 +55,19 @@ function printStatus(ring: Keyring, counts: SealedCount[]): void {
   }
   const old = counts.filter((c) => c.keyId !== ring.current.id);
   const total = old.reduce((sum, c) => sum + c.count, 0);
+  const needed = digests.filter((d) => d.keyId !== ring.current.id);
+  for (const d of digests)
+    console.info(
+      `vouchers.digest: ${d.keyId} ${d.count} unredeemed, valid until ${d.until}${ring.byId.has(d.keyId) ? '' : ' (no key finds these)'}`,
+    );
+  if (needed.length > 0)
+    console.info(
+      `Keep ${needed.map((d) => `${d.keyId} until ${d.until}`).join(', ')} in SEALING_KEYS: voucher digests cannot be re-sealed.`,
+    );
   if (total === 0) {
-    console.info(`Everything is sealed under ${ring.current.id}: the other keys can be removed from SEALING_KEYS.`);
+    if (needed.length === 0)
+      console.info(`Everything is sealed under ${ring.current.id}: the other keys can be removed from SEALING_KEYS.`);
+    else console.info(`Every sealed value is under ${ring.current.id}.`);
     return;
   }
   const byKey = new Map<string, number>();
@@ -87,7 +100,8 @@ async function main(): Promise<void> {
   try {
     await migrate(db);
     const repo = new SealedValuesRepository(db);
-    if (command === 'status') return printStatus(ring, await sealedCounts(repo));
+    if (command === 'status')
+      return printStatus(ring, await sealedCounts(repo), await voucherDigestCounts(repo, isoDay(new Date())));
     const report = await resealAll(repo, ring, batch, (line) => console.info(line));
     const unreadable = Object.entries(report.unreadable);
     console.info(

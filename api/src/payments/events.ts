@@ -4,6 +4,8 @@ import type { PaymentEvent } from './gateway';
 import { sendPaidReceipt, settleRenewalPaid } from '../billing/job';
 import { NOTICES } from '../texts/notices';
 import { notifyCustomer, type Notifier } from '../delivery/notifier';
+import type { Keyring } from '../auth/keyring';
+import { settleGift } from '../vouchers/gift';
 
 /** The receipt of a paid order (a purchase or an upgrade), in the transaction that marked it PAID. */
 async function sendOrderReceipt(tx: Repositories, notifier: Notifier, orderNumber: string): Promise<void> {
@@ -33,6 +35,8 @@ export function paymentEventHandler(
   now: () => Date,
   notifier: Notifier,
   refund: (paymentId: string) => Promise<void> = async () => undefined,
+  /** The keyring whose code key makes a paid gift's voucher digest (vouchers/gift.ts). */
+  sealing?: Keyring,
 ) {
   return async function handle(event: PaymentEvent): Promise<void> {
     switch (event.type) {
@@ -65,6 +69,11 @@ export function paymentEventHandler(
           }
           // The customer's row lock orders this against a promo starting or another order being paid.
           await tx.customers.lock(paid.customer_id);
+          // A gift (docs/vouchers.md) makes its voucher and sends its code; it never touches a subscription.
+          if (paid.kind === 'GIFT') {
+            if (sealing) await settleGift(tx, { sealing, notifier, now }, paid.order_number);
+            return { refund: false };
+          }
           if (paid.kind === 'UPGRADE') {
             // The new package from today, only if the subscription is still the plan and period the
             // difference was paid for, with days left of it (a renewal, a deactivation, another upgrade in

@@ -8,7 +8,7 @@ export const SEALED_COLUMNS = [
   { table: 'staff', column: 'totp_sealed' },
 ] as const;
 
-export type SealedColumn = (typeof SEALED_COLUMNS)[number];
+type SealedColumn = (typeof SEALED_COLUMNS)[number];
 
 /** A key id, or '' for a legacy value (sealed before values named their key). */
 const KEY_ID_OF = (column: string) =>
@@ -24,6 +24,21 @@ export class SealedValuesRepository extends Repository {
     return this.q.query<{ key_id: string; count: number }>(
       `SELECT ${KEY_ID_OF(column)} AS key_id, count(*)::int AS count FROM ${table}
         WHERE ${column} IS NOT NULL GROUP BY 1 ORDER BY 1`,
+    );
+  }
+
+  /**
+   * Unredeemed vouchers still redeemable on `today` (batch not cancelled, not expired), by the key id
+   * their digest names, with the last valid day among them: an HMAC cannot be re-sealed, so each of
+   * these keys must stay in SEALING_KEYS until that day (docs/vouchers.md).
+   */
+  async voucherDigestsByKey(today: string): Promise<Array<{ key_id: string; count: number; until: string }>> {
+    return this.q.query<{ key_id: string; count: number; until: string }>(
+      `SELECT split_part(v.digest, '$', 1) AS key_id, count(*)::int AS count, to_char(max(b.valid_until), 'YYYY-MM-DD') AS until
+         FROM vouchers v JOIN voucher_batches b ON b.id = v.batch_id
+        WHERE v.redeemed_at IS NULL AND b.cancelled_at IS NULL AND b.valid_until >= $1::date
+        GROUP BY 1 ORDER BY 1`,
+      [today],
     );
   }
 

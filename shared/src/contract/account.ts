@@ -36,6 +36,11 @@ export const accountInfoSchema = /* @__PURE__ */ lazySchema(() =>
     pendingPlan: z.optional(
       z.nullable(z.object({ code: z.string(), name: z.string(), price: z.number(), from: z.string() })),
     ),
+    /**
+     * Beyond the first specification (docs/vouchers.md): while voucher credit pays the renewals, the day
+     * of the first renewal the card pays; null without credit or when nothing renews.
+     */
+    creditUntil: z.optional(z.nullable(z.string())),
   }),
 );
 export type AccountInfo = z.infer<typeof accountInfoSchema>;

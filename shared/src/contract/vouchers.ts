@@ -65,3 +65,30 @@ export const voucherSubscriptionRequestSchema = /* @__PURE__ */ lazySchema(() =>
 );
 
 export { VOUCHER_TEXTS };
+
+/** The longest message a giver may write to go with a gift's code (an SMS holds it with the code). */
+export const GIFT_MESSAGE_MAX = 300;
+/** The most months one gift may buy. */
+export const GIFT_MONTHS_MAX = 12;
+
+/**
+ * `POST /customer/gifts`: a voucher of `months` of `plan`, paid with the buyer's card `creditCardId`,
+ * whose code goes to `to` (an e-mail address or a phone number) with `message`. `amount` is the total
+ * the buyer was shown (the package's price times the months); another total is refused. Answered as a
+ * purchase's order is: the buyer confirms its payment in the browser.
+ */
+export const giftRequestSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    plan: z.string().check(z.minLength(1), z.maxLength(40)),
+    months: z
+      .int()
+      .check(z.minimum(1, VOUCHER_TEXTS.gift.wrongMonths), z.maximum(GIFT_MONTHS_MAX, VOUCHER_TEXTS.gift.wrongMonths)),
+    to: z
+      .string()
+      .check(z.minLength(1, VOUCHER_TEXTS.gift.wrongRecipient), z.maxLength(254, VOUCHER_TEXTS.gift.wrongRecipient)),
+    message: z.string().check(z.maxLength(GIFT_MESSAGE_MAX, VOUCHER_TEXTS.gift.messageTooLong(GIFT_MESSAGE_MAX))),
+    amount: z.number(),
+    creditCardId: z.string().check(z.minLength(1), z.maxLength(64)),
+  }),
+);
+export type GiftRequest = z.infer<typeof giftRequestSchema>;

@@ -24,6 +24,26 @@ export const VOUCHER_TEXTS = {
       : months >= 2 && months <= 4
         ? `Preostala ${months} mjeseca`
         : `Preostalo ${months} mjeseci`,
+  /** Buying a voucher as a gift (docs/vouchers.md, A gift). */
+  gift: {
+    title: 'Pokloni vaučer',
+    intro:
+      'Kupi vaučer karticom: kod šaljemo e-mailom ili SMS-om osobi koju navedeš, s tvojom porukom. Račun dobijaš ti.',
+    plan: 'Paket',
+    months: 'Broj mjeseci',
+    to: 'E-mail ili broj mobitela primaoca',
+    message: 'Tvoja poruka (nije obavezna)',
+    open: 'Kupi vaučer na poklon',
+    buy: 'Plati poklon',
+    total: (amount: string) => `Ukupno: ${amount}`,
+    failed: 'Plaćanje poklona nije uspjelo. Kartica nije terećena; pokušaj ponovo.',
+    needsCard: 'Za kupovinu poklona treba ti sačuvana kartica.',
+    sent: (to: string) => `Plaćeno. Kod vaučera je poslan na ${to}.`,
+    wrongRecipient: 'Unesi ispravnu e-mail adresu ili broj mobitela (06…) primaoca.',
+    smsNotAllowed: 'Na ovaj broj ne možemo poslati SMS. Unesi broj iz BiH ili e-mail adresu.',
+    wrongMonths: 'Poklon može biti od 1 do 12 mjeseci.',
+    messageTooLong: (max: number) => `Poruka može imati najviše ${max} znakova.`,
+  },
 } as const;
 
 /** The console's and the command's answers about batches (staff read them, customers never do). */
@@ -34,4 +54,6 @@ export const VOUCHER_STAFF_TEXTS = {
   alreadyCancelled: 'Ta serija je već povučena.',
   lastCharacters: 'Unesi posljednja 4 znaka koda.',
   labelNeeded: 'Unesi oznaku serije (npr. prodajno mjesto), do 100 znakova.',
+  /** The label of the one-code batch a paid gift makes (docs/vouchers.md, A gift). */
+  giftLabel: (orderNumber: string) => `Poklon ${orderNumber}`,
 } as const;

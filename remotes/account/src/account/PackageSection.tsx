@@ -23,7 +23,7 @@ import { ACCOUNT_TEXTS as T, CHANGE_PLAN_TEXTS, STATUS_LABELS } from '../texts';
  * A rise of the subscriber's price they were told of and that is still to come (docs/prices-and-promos.md):
  * shown beside the package, so they can deactivate before it applies. Not shown when it cannot be read.
  */
-export const priceNoticeQuery = queryOptions({
+const priceNoticeQuery = queryOptions({
   queryKey: endpointKey('priceNotice'),
   queryFn: ({ signal }) => calls.priceNotice({ signal }),
 });

@@ -12,6 +12,7 @@ import {
 import styles from './AccountPage.module.css';
 import { ACCOUNT_TEXTS as T } from '../texts';
 import { VoucherPanel } from './VoucherPanel';
+import { GiftPanel } from './GiftPanel';
 
 export const BILLING_RULE = T.billingRule;
 
@@ -52,6 +53,7 @@ export function PaymentSection({ payment, info }: { payment: PaymentData; info: 
         </>
       )}
       <VoucherPanel payment={payment} info={info} />
+      <GiftPanel card={primary} />
     </Card>
   );
 }

@@ -103,5 +103,19 @@ describe("account page: vouchers in 'Plaćanje'", () => {
     expect(server.callsTo('POST', '/ontv/subscribe-with-voucher')[0]!.body).toEqual({ plan: 'maxon' });
     expect(payment().queryByRole('button', { name: 'Pretplati se vaučerom' })).not.toBeInTheDocument();
     expect(await screen.findByText('AKTIVNA')).toBeInTheDocument();
+    // Said once the account is asked again, when the button has gone.
+    expect(payment().getByRole('status')).toHaveTextContent(
+      'Pretplata je aktivna, plaćena mjesecom kredita s vaučera.',
+    );
+  });
+
+  it('says when the card will be charged once the credit is gone', async () => {
+    answer(accountInfo({ status: 'ACTIVE', nextPaymentOn: '2026-12-27', creditUntil: '2027-02-27' }), {
+      list: [mbon({ monthsLeft: 2 })],
+    });
+    await renderAccount('/nalog');
+    expect(
+      await payment().findByText('Kad se kredit potroši, kartica će biti terećena 27.2.2027.'),
+    ).toBeInTheDocument();
   });
 });

@@ -66,7 +66,14 @@ export function VoucherPanel({ payment, info }: { payment: PaymentData; info: Ac
         </p>
       ))}
       {credit.length > 0 && !mayBuy(info) && <p className={styles.muted}>{T.creditFirst}</p>}
-      {mayBuy(info) && credit.length > 0 && <SubscribeWithVoucher credit={credit} />}
+      {info?.creditUntil && (
+        <p>
+          <strong>{T.cardFrom(formatDate(info.creditUntil))}</strong>
+        </p>
+      )}
+      {mayBuy(info) && credit.length > 0 && (
+        <SubscribeWithVoucher credit={credit} onSubscribed={() => setDone(T.subscribed)} />
+      )}
       {done && <Alert kind="success">{done}</Alert>}
       <RedeemForm key={round} onRedeemed={redeemed} />
     </div>
@@ -105,20 +112,27 @@ function RedeemForm({ onRedeemed }: { onRedeemed: (mbon: Mbon) => void }) {
   );
 }
 
-/** 'Pretplati se vaučerom': a month of a package's credit buys the subscription, without a card. */
-function SubscribeWithVoucher({ credit }: { credit: Array<{ code: string; name: string }> }) {
+/**
+ * 'Pretplati se vaučerom': a month of a package's credit buys the subscription, without a card. The
+ * panel says so: this button goes once the account, asked again, may no longer buy.
+ */
+function SubscribeWithVoucher({
+  credit,
+  onSubscribed,
+}: {
+  credit: Array<{ code: string; name: string }>;
+  onSubscribed: () => void;
+}) {
   const submit = useSubmit(VOUCHER_TEXTS.noCredit);
-  const [subscribed, setSubscribed] = useState(false);
   const subscribe = (plan: string) =>
     void submit.run(
       async () => {
         await calls.subscribeWithVoucher({ body: { plan } });
-        setSubscribed(true);
+        onSubscribed();
         await invalidate('accountInfo', 'paymentData', 'payments');
       },
       { settle: true },
     );
-  if (subscribed) return <Alert kind="success">{T.subscribed}</Alert>;
   return (
     <div className={styles.sectionActions}>
       {credit.map((entry) => (
