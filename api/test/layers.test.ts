@@ -50,6 +50,13 @@ const THIN_ROUTES = [
   'stripeWebhook.ts',
   'vouchers.ts',
   'staffVouchers.ts',
+  'gifts.ts',
+  'cards.ts',
+  'planChange.ts',
+  'catalogue.ts',
+  'auth.ts',
+  'onboarding.ts',
+  'payments.ts',
 ];
 const IMPORTS_HTTP = /\b(from|import)\s*\(?\s*['"](\.\.\/)+http\//;
 /** A transaction opened, or a repository called: `ctx.store.customers.setPin(`, `tx.sessions.end(`, `store.transaction(`. */

@@ -1,10 +1,19 @@
-import type { PlanChangeQuote } from '@portal/shared/contract';
-import type { Repositories } from '../repositories';
+import type { PlanChangeQuote, PlanChangeResponse } from '@portal/shared/contract';
+import type { Repositories, Store } from '../repositories';
+import type { PaymentGateway } from '../payments/gateway';
 import { DomainError } from '../errors';
-import { daysBetween } from '../days';
-import { fromFening, type Fening } from '../money';
-import { PLAN_NOT_FOUND } from '../payments/orders';
-import { ERROR_TEXTS } from '../texts/errors';
+import { daysBetween, isoDay } from '../days';
+import { fromFening, toFening, type Fening } from '../money';
+import { ownCard } from '../cards/cards';
+import {
+  alreadyPaid,
+  cancelPayments,
+  keyReused,
+  PLAN_NOT_FOUND,
+  startOrderPayment,
+  upgradeName,
+} from '../payments/orders';
+import { ERROR_TEXTS, ORDER_TEXTS } from '../texts/errors';
 
 const NOT_ACTIVE: Record<string, string> = {
   DEACTIVATED: ERROR_TEXTS.changeDeactivated,
@@ -13,6 +22,9 @@ const NOT_ACTIVE: Record<string, string> = {
 };
 const SAME_PLAN = ERROR_TEXTS.samePlan;
 export const RENEWAL_DUE = ERROR_TEXTS.renewalDue;
+const AMOUNT_CHANGED = ERROR_TEXTS.amountChanged;
+const CHANGED_MEANWHILE = ERROR_TEXTS.changedMeanwhile;
+const NEEDS_PRIMARY_CARD = ERROR_TEXTS.changeNeedsCard;
 
 /**
  * The upgrade's price (product.md §10, Changing the package): the monthly prices' difference (VAT
@@ -65,3 +77,121 @@ export async function quoteChange(
 }
 
 export const toAnswer = ({ amountFening: _, ...quote }: Quote): PlanChangeQuote => quote;
+
+/** What changing the package needs: the repositories, the card processor, a log for its failures, and the clock. */
+export interface PlanChangeDeps {
+  store: Store;
+  gateway: PaymentGateway;
+  log: { warn(message: string): void };
+  now: () => Date;
+}
+
+/** `GET /{product}/plan-change`: what moving to `planCode` costs today and from when. */
+export async function planChangeQuote(
+  deps: Pick<PlanChangeDeps, 'store' | 'now'>,
+  customerId: number,
+  planCode: string,
+): Promise<PlanChangeQuote> {
+  return toAnswer(await quoteChange(deps.store, customerId, planCode, isoDay(deps.now())));
+}
+
+const conflict = (message: string, code: string) => new DomainError('conflict', message, code);
+
+/** What the change's transaction decided: done (scheduled for the renewal), or an upgrade's order to pay. */
+type Decided =
+  | { kind: 'done'; result: 'SCHEDULED'; effectiveOn: string }
+  | { kind: 'order'; orderNumber: string; amountFening: Fening; cancelled: string[] };
+
+/**
+ * The change decided under the customer's row lock, as one conditional statement on the subscription as
+ * it was quoted (plan, period): a renewal, a deactivation or another tab in between makes it a 409 that
+ * changes nothing. An upgrade is one open order per customer: a newer one cancels the older.
+ */
+async function decideChange(
+  tx: Repositories,
+  customerId: number,
+  request: { plan: string; amount: number; key: string },
+  now: Date,
+): Promise<Decided> {
+  await tx.customers.lock(customerId);
+  // The same request again (a double click, a retry): the same order and payment.
+  const same = await tx.orders.byKey(customerId, request.key);
+  if (same && (same.plan_code !== request.plan || same.amount_fening !== toFening(request.amount))) throw keyReused();
+  if (same?.status === 'PAID') throw alreadyPaid();
+  if (same) return { kind: 'order', orderNumber: same.order_number, amountFening: same.amount_fening, cancelled: [] };
+
+  const quote = await quoteChange(tx, customerId, request.plan, isoDay(now));
+  if (toFening(request.amount) !== quote.amountFening) throw conflict(AMOUNT_CHANGED, 'PRICE_CHANGED');
+
+  // A downgrade, and any change during a promo, waits for the next renewal (the promo's end), which charges the new package.
+  if (quote.kind === 'DOWNGRADE' || quote.promo) {
+    if (!(await tx.subscriptions.schedulePlan(customerId, quote.from.code, quote.periodEnd, quote.to.code, now)))
+      throw conflict(CHANGED_MEANWHILE, 'CHANGED_MEANWHILE');
+    return { kind: 'done', result: 'SCHEDULED', effectiveOn: quote.effectiveOn };
+  }
+
+  const card = (await tx.cards.saved(customerId)).find((c) => c.primary_card && c.payment_method);
+  if (!card) throw conflict(NEEDS_PRIMARY_CARD, 'NO_CARD');
+  const change = {
+    plan: quote.to.code,
+    from: quote.from.code,
+    cardCode: card.code,
+    amountFening: quote.amountFening,
+    periodEnd: quote.periodEnd,
+  };
+  const open = await tx.orders.openUpgrade(customerId, change);
+  if (open) return { kind: 'order', orderNumber: open, amountFening: quote.amountFening, cancelled: [] };
+  const cancelled = await tx.orders.cancelOpen(customerId, 'UPGRADE', now);
+  const created = await tx.orders.createUpgrade(
+    { customerId, ...change, cardNumber: card.masked_number, key: request.key, periodStart: quote.periodStart },
+    now,
+  );
+  return { kind: 'order', orderNumber: created, amountFening: quote.amountFening, cancelled };
+}
+
+/**
+ * `POST /{product}/plan-change` (product.md §10, Changing the package): the change decided in one
+ * transaction, then an upgrade's payment started with the order's card (the older orders' payments
+ * cancelled first). The payment changes the plan when it arrives (payments/events.ts), or is refunded
+ * if the subscription is no longer the one it was quoted for. `key` is the call's idempotency key.
+ */
+export async function changePlan(
+  deps: PlanChangeDeps,
+  customerId: number,
+  request: { plan: string; amount: number; key: string },
+): Promise<PlanChangeResponse> {
+  const today = isoDay(deps.now());
+  const decided = await deps.store.transaction((tx) => decideChange(tx, customerId, request, deps.now()));
+  if (decided.kind === 'done') return { result: decided.result, effectiveOn: decided.effectiveOn, order: null };
+
+  await cancelPayments(deps.gateway, decided.cancelled, deps.log);
+  const order = await deps.store.orders.upgradeNames(decided.orderNumber);
+  const card = await ownCard(deps.store.cards, customerId, order!.card_code);
+  if (!card?.payment_method) throw conflict(NEEDS_PRIMARY_CARD, 'NO_CARD');
+  const placed = await startOrderPayment(
+    { repos: deps.store, gateway: deps.gateway, log: deps.log },
+    {
+      orderNumber: decided.orderNumber,
+      customerId,
+      amountFening: decided.amountFening,
+      card: { ...card, payment_method: card.payment_method },
+      description: ORDER_TEXTS.order(upgradeName(order!.plan_name, order!.from_name), decided.orderNumber),
+    },
+  );
+  return { result: 'PAYMENT', effectiveOn: today, order: placed };
+}
+
+/**
+ * `DELETE /{product}/plan-change`: a downgrade waiting for the renewal is cancelled. Under the customer's
+ * row lock, which the renewal also takes to decide what it charges: a cancel either comes first (the
+ * renewal charges the package kept) or finds the renewal under way and says so (409); never a cancel
+ * acknowledged while the renewal starts the package it cancelled.
+ */
+export async function cancelPlanChange(deps: Pick<PlanChangeDeps, 'store' | 'now'>, customerId: number): Promise<void> {
+  const today = isoDay(deps.now());
+  await deps.store.transaction(async (tx) => {
+    await tx.customers.lock(customerId);
+    if (await tx.subscriptions.renewalUnderWay(customerId, today)) throw conflict(RENEWAL_DUE, 'RENEWAL_DUE');
+    await tx.subscriptions.cancelScheduledPlan(customerId, deps.now());
+  });
+}

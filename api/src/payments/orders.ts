@@ -79,7 +79,11 @@ export function toRecord(order: OrderRow, creditNotes?: CreditNote[]): PaymentRe
     amount: fromFening(order.amount_fening),
     paymentData: {
       name:
-        order.kind === 'UPGRADE' && order.from_name ? upgradeName(order.plan_name, order.from_name) : order.plan_name,
+        order.kind === 'UPGRADE' && order.from_name
+          ? upgradeName(order.plan_name, order.from_name)
+          : order.kind === 'GIFT'
+            ? ORDER_TEXTS.giftName(order.plan_name)
+            : order.plan_name,
     },
   };
 }
@@ -113,11 +117,11 @@ export async function invoiceOf(
 
 /**
  * The stored idempotency key of a client's call, from its `Idempotency-Key` header (without one every
- * call is new): in a namespace of its own per kind of call (`order:…`, `plan-change:…`), apart from each
+ * call is new): in a namespace of its own per kind of call (`order:…`, `plan-change:…`, `gift:…`), apart from each
  * other and from the billing job's keys (`renewal-…`), so a key sent by a client can only ever find an
  * order the same kind of call made for the same customer.
  */
-export function idempotencyKey(request: FastifyRequest, kind: 'order' | 'plan-change'): string {
+export function idempotencyKey(request: FastifyRequest, kind: 'order' | 'plan-change' | 'gift'): string {
   const header = request.headers['idempotency-key'];
   if (header === undefined) return `${kind}:auto-${crypto.randomUUID()}`;
   if (typeof header !== 'string' || !/^[A-Za-z0-9_-]{8,64}$/.test(header)) {

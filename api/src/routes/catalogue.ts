@@ -3,13 +3,12 @@ import { endpoints } from '@portal/shared/contract';
 import type { ApiContext } from '../context';
 import { route } from '../http/route';
 import { PlansCache } from '../catalogue/plans';
-import { isoDay } from '../days';
-import { fromFening } from '../money';
+import { comingPriceNotice } from '../catalogue/priceNotice';
 
 /**
  * `GET /{product}/plans` (product.md §7): public, and readable from the operator's own site (the embed
  * widget). Served from memory (catalogue/plans.ts); the answer carries an ETag, and a browser that
- * sends it back gets 304 without the body.
+ * sends it back gets 304 without the body. And the account page's line about a rise still to come.
  */
 export function catalogueRoutes(app: FastifyInstance, ctx: ApiContext): void {
   const plans = new PlansCache(ctx.store.plans, ctx.now);
@@ -23,9 +22,5 @@ export function catalogueRoutes(app: FastifyInstance, ctx: ApiContext): void {
     return reply.type('application/json; charset=utf-8').send(current.body);
   });
 
-  // The account page's line about a rise still to come (docs/prices-and-promos.md).
-  route(app, ctx, endpoints.priceNotice, async ({ customer: { customerId } }) => {
-    const notice = await ctx.store.prices.comingNotice(customerId, isoDay(ctx.now()));
-    return { notice: notice ? { from: notice.applies_from, price: fromFening(notice.price_fening) } : null };
-  });
+  route(app, ctx, endpoints.priceNotice, async ({ customer }) => comingPriceNotice(ctx, customer.customerId));
 }

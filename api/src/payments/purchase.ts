@@ -1,0 +1,126 @@
+import { saleRefOf, type PaymentOrderResponse } from '@portal/shared/contract';
+import type { Repositories, Store } from '../repositories';
+import type { CardRow } from '../repositories/cards';
+import type { PaymentGateway } from './gateway';
+import { DomainError } from '../errors';
+import { addMonth, isoDay } from '../days';
+import { fromFening, toFening, type Fening } from '../money';
+import { CARD_NOT_FOUND, ownCard } from '../cards/cards';
+import {
+  alreadyPaid,
+  cancelPayments,
+  keyReused,
+  PLAN_NOT_FOUND,
+  refuseUnlessMayBuy,
+  startOrderPayment,
+} from './orders';
+import { ERROR_TEXTS, ORDER_TEXTS } from '../texts/errors';
+
+/** What buying a subscription needs: the repositories, the card processor, a log for its failures, and the clock. */
+export interface PurchaseDeps {
+  store: Store;
+  gateway: PaymentGateway;
+  log: { warn(message: string): void };
+  now: () => Date;
+}
+
+/** A customer's order of a package: its plan, the card, the price shown, the sale's `ref` and the call's idempotency key. */
+export interface PurchaseRequest {
+  planCode: string;
+  cardCode: string;
+  amount: number;
+  ref: string | undefined;
+  key: string;
+}
+
+const planNotFound = () => new DomainError('not-found', PLAN_NOT_FOUND, 'NOT_FOUND');
+
+/**
+ * `GET /{product}-payments/new-account/{planId}` (product.md §7): the package and the first period a
+ * purchase today pays for; the answer names the plan after the product (`ontvPlan`).
+ */
+export async function purchaseInfo(deps: { store: Store; now: () => Date }, product: string, planCode: string) {
+  const today = isoDay(deps.now());
+  const plan = await deps.store.plans.find(planCode, today);
+  if (!plan) throw planNotFound();
+  return {
+    [`${product}Plan` as const]: { id: plan.code, name: plan.name, price: fromFening(plan.price_fening) },
+    periodStart: today,
+    periodEnd: addMonth(today),
+  };
+}
+
+/**
+ * The purchase order decided under the customer's row lock: one open purchase order per customer. The
+ * same order again (a second tab, a reopened dialog) answers the open one, so its payment is the same and
+ * is paid once; a different one cancels the open one first. The price charged is the one the customer was
+ * shown and the list price now, read under the package's row lock that a price change takes too: an
+ * order placed while the price changes is charged the price it was shown or refused, never a third amount.
+ */
+async function decideOrder(
+  tx: Repositories,
+  customerId: number,
+  order: PurchaseRequest & { card: CardRow; listPrice: Fening; today: string },
+  now: () => Date,
+): Promise<{ orderNumber: string; amountFening: Fening; cancelled: string[] }> {
+  const { planCode, card, key, today } = order;
+  await tx.customers.lock(customerId);
+  const same = await tx.orders.byKey(customerId, key);
+  if (same && (same.plan_code !== planCode || same.card_code !== card.code)) throw keyReused();
+  if (same?.status === 'PAID') throw alreadyPaid();
+  // Its payment has the order as its idempotency key: the processor answers the payment already made.
+  if (same) return { orderNumber: same.order_number, amountFening: order.listPrice, cancelled: [] };
+  await refuseUnlessMayBuy(tx, customerId, today);
+  const listed = await tx.prices.priceForOrder(planCode, today);
+  if (!listed || toFening(order.amount) !== listed.price_fening)
+    throw new DomainError('conflict', ERROR_TEXTS.priceChanged, 'PRICE_CHANGED');
+  const amountFening = listed.price_fening;
+  const open = await tx.orders.openPurchase(customerId);
+  if (open && open.plan_code === planCode && open.card_code === card.code && open.amount_fening === amountFening)
+    return { orderNumber: open.order_number, amountFening, cancelled: [] };
+  const cancelled = await tx.orders.cancelOpen(customerId, 'PURCHASE', now());
+  const created = await tx.orders.createPurchase(
+    {
+      customerId,
+      plan: planCode,
+      cardCode: card.code,
+      cardNumber: card.masked_number,
+      amountFening,
+      key,
+      ref: saleRefOf(order.ref),
+    },
+    now(),
+  );
+  return { orderNumber: created, amountFening, cancelled };
+}
+
+/**
+ * `POST /{product}-payments/new-account/order` (product.md §3): the order placed, then its payment started
+ * with the card, which the customer confirms in the browser; its success event activates the
+ * subscription (payments/events.ts).
+ */
+export async function placeOrder(
+  deps: PurchaseDeps,
+  customerId: number,
+  order: PurchaseRequest,
+): Promise<PaymentOrderResponse> {
+  const card = await ownCard(deps.store.cards, customerId, order.cardCode);
+  if (!card?.payment_method) throw new DomainError('not-found', CARD_NOT_FOUND, 'NOT_FOUND');
+  const today = isoDay(deps.now());
+  const plan = await deps.store.plans.find(order.planCode, today);
+  if (!plan) throw planNotFound();
+  const decided = await deps.store.transaction((tx) =>
+    decideOrder(tx, customerId, { ...order, card, listPrice: plan.price_fening, today }, deps.now),
+  );
+  await cancelPayments(deps.gateway, decided.cancelled, deps.log);
+  return startOrderPayment(
+    { repos: deps.store, gateway: deps.gateway, log: deps.log },
+    {
+      orderNumber: decided.orderNumber,
+      customerId,
+      amountFening: decided.amountFening,
+      card: { ...card, payment_method: card.payment_method },
+      description: ORDER_TEXTS.order(plan.name, decided.orderNumber),
+    },
+  );
+}
