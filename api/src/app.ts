@@ -13,10 +13,15 @@ import { cardRoutes } from './routes/cards';
 import { paymentRoutes } from './routes/payments';
 import { stripeWebhookRoute } from './routes/stripeWebhook';
 import { billingDevRoutes } from './routes/billing';
-import { staffRoutes } from './routes/staff';
+import { staffSignInRoutes } from './routes/staffSignIn';
+import { staffCustomerRoutes } from './routes/staffCustomers';
+import { staffDeviceRoutes } from './routes/staffDevices';
+import { staffActionRoutes } from './routes/staffActions';
+import { staffAuditRoutes } from './routes/staffAudit';
 import { staffPriceRoutes } from './routes/staffPrices';
 import { staffVoucherRoutes } from './routes/staffVouchers';
 import { voucherRoutes } from './routes/vouchers';
+import { giftRoutes } from './routes/gifts';
 import { databaseAnswers, pendingMigrations } from './db/migrate';
 import { RELEASE } from './release';
 
@@ -83,10 +88,15 @@ export function apiPlugin(ctx: ApiContext) {
     cardRoutes(app, ctx);
     paymentRoutes(app, ctx);
     billingDevRoutes(app, ctx);
-    staffRoutes(app, ctx);
+    staffSignInRoutes(app, ctx);
+    staffCustomerRoutes(app, ctx);
+    staffDeviceRoutes(app, ctx);
+    staffActionRoutes(app, ctx);
+    staffAuditRoutes(app, ctx);
     staffPriceRoutes(app, ctx);
     staffVoucherRoutes(app, ctx);
     voucherRoutes(app, ctx);
+    giftRoutes(app, ctx);
     if (ctx.payments.stripe) await app.register(stripeWebhookRoute(ctx.payments.stripe));
   };
 }

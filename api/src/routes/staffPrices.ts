@@ -11,7 +11,7 @@ import { toFening } from '../money';
 /**
  * The console's prices and promos (docs/prices-and-promos.md), under `/api/staff`: agents read, admins
  * change a price from a day on or start and end a promo, each with a reason in the audit trail.
- * Registered by app.ts beside routes/staff.ts.
+ * Registered by app.ts beside the other staff route files (routes/staff*.ts).
  */
 export function staffPriceRoutes(app: FastifyInstance, ctx: ApiContext): void {
   const deps: PriceDeps = {

@@ -9,7 +9,7 @@ import { cancelBatch, issueVouchers, listBatches, lookUpVoucher, type VoucherDep
 /**
  * The console's vouchers (docs/vouchers.md), under `/api/staff`: admins issue and cancel batches,
  * agents list them and look a code up by its last four characters; each in the audit trail.
- * Registered by app.ts beside routes/staff.ts.
+ * Registered by app.ts beside the other staff route files (routes/staff*.ts).
  */
 export function staffVoucherRoutes(app: FastifyInstance, ctx: ApiContext): void {
   const deps: VoucherDeps = { store: ctx.store, sealing: ctx.keys.sealing, now: ctx.now };

@@ -12,7 +12,7 @@ import {
 } from '@portal/shared';
 import { isRowId } from '@portal/shared/contract/staff';
 import { invoiceQuery } from '../api/queries';
-import { accountViewsQuery } from './CustomerPage';
+import { accountViewsQuery } from './accountViews';
 import { CONSOLE_PATHS } from '../paths';
 import { CONSOLE_TEXTS } from '../texts';
 import styles from '../console.module.css';

@@ -1,0 +1,63 @@
+import cluster from 'node:cluster';
+import type { ApiConfig } from '../config';
+import { openDb } from '../db/db';
+import { migrate } from '../db/migrate';
+import { reaching } from '../db/reach';
+import { demoCustomersIn, seed } from '../db/seed';
+import { loadKeys } from '../auth/secrets';
+import { checkSmtp } from '../delivery/transports';
+import { logger, notice } from '../log';
+import { RELEASE } from '../release';
+
+/** The start's first line, whatever LOG_LEVEL says: the release, and in sandbox mode that it is one. */
+export function announceRelease(config: ApiConfig): void {
+  notice.info(
+    RELEASE,
+    config.sandbox
+      ? 'Sandbox mode: demo customers, the test card processor (no real payments), /api/dev/outbox and /api/dev/billing are on. Never expose this server; a production start (the compiled server, or NODE_ENV=production) has none of them.'
+      : `Starting release ${RELEASE.version} (commit ${RELEASE.commit}) on Node.js ${RELEASE.node}`,
+  );
+}
+
+/**
+ * SMTP_URL is tried once per start, before anything listens: a refused login or missing TLS stops the
+ * start in one line; an unreachable server is a warning (docs/decisions/037-mail-fails-safe.md).
+ */
+export async function checkMail(config: ApiConfig): Promise<void> {
+  const smtp = config.delivery.smtp ? await checkSmtp(config.delivery.smtp.url) : null;
+  if (smtp && !smtp.ok && smtp.refuse) throw new Error(smtp.line);
+  if (smtp && !smtp.ok) logger.warn(smtp.line);
+}
+
+/** Printed whatever the log level: people and scripts wait for this line. */
+export function announce(config: ApiConfig, port: number, engine: string, seeded: boolean): void {
+  const workers = config.workers > 1 ? `, ${config.workers} API processes` : '';
+  notice.info(
+    `Portal ready at http://localhost:${port} (database: ${engine}${engine === 'pglite' ? ` in ${config.dataDir}` : ''}${workers}${seeded ? ', demo data seeded' : ''})`,
+  );
+}
+
+/**
+ * Migrations and, in sandbox mode, the demo customers, once per start (with WORKERS, in the primary
+ * before any worker runs). A server that is no sandbox refuses a database that holds them: their
+ * password is in the README.
+ */
+export async function prepare(config: ApiConfig) {
+  const db = await reaching(config.databaseUrl, async () => {
+    const opened = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    await migrate(opened, { onApplied: ({ file, ms }) => logger.info(`Migration ${file} applied in ${ms} ms`) });
+    return opened;
+  });
+  const keys = loadKeys(config);
+  if (!config.sandbox) {
+    const demo = await demoCustomersIn(db);
+    if (demo.length > 0) {
+      await db.close();
+      throw new Error(
+        `The database holds the demo customers (${demo.join(', ')}), whose password the README prints, and this server is no sandbox: delete them from the customers table, or start with SANDBOX=1 on a test server outside production.`,
+      );
+    }
+  }
+  const seeded = cluster.isPrimary && config.sandbox ? await seed(db, keys) : false;
+  return { db, keys, seeded };
+}

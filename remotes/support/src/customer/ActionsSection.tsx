@@ -1,0 +1,50 @@
+import { Button } from '@portal/shared';
+import { staffCall, staffEndpoints as e } from '../api/staffClient';
+import { CONSOLE_TEXTS } from '../texts';
+import styles from '../console.module.css';
+import { SendButton } from './SendButton';
+
+const T = CONSOLE_TEXTS.customer;
+
+/** What the console may do for the customer: an admin blocks, unblocks and extends; anyone resends the code. */
+export function ActionsSection({
+  id,
+  admin,
+  blocked,
+  onOpen,
+  onCodeSent,
+}: {
+  id: string;
+  admin: boolean;
+  blocked: boolean;
+  onOpen: (kind: 'block' | 'unblock' | 'extend') => void;
+  onCodeSent: () => void;
+}) {
+  return (
+    <section className={styles.panel} aria-labelledby="actions-title">
+      <h2 id="actions-title">{T.actions}</h2>
+      <div className={styles.actions}>
+        {admin && !blocked && (
+          <Button variant="secondary" onClick={() => onOpen('block')}>
+            {T.block}
+          </Button>
+        )}
+        {admin && blocked && (
+          <Button variant="secondary" onClick={() => onOpen('unblock')}>
+            {T.unblock}
+          </Button>
+        )}
+        {admin && (
+          <Button variant="secondary" onClick={() => onOpen('extend')}>
+            {T.extend}
+          </Button>
+        )}
+        <SendButton
+          label={T.resendCode}
+          send={() => staffCall(e.resendCode, { params: { customerId: id } })}
+          done={onCodeSent}
+        />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,38 @@
+import type { ReactNode } from 'react';
+import { formatDate, shownPhone } from '@portal/shared';
+import type { CustomerSummary } from '@portal/shared/contract/staff';
+import { statusText } from '../search/SearchPage';
+import { CONSOLE_TEXTS } from '../texts';
+import styles from '../console.module.css';
+
+const T = CONSOLE_TEXTS.customer;
+
+/** Who the customer is and where their subscription stands. */
+export function SummarySection({ customer: c }: { customer: CustomerSummary }) {
+  return (
+    <section className={styles.panel} aria-labelledby="summary-title">
+      <h2 id="summary-title">
+        {T.summary}
+        {c.blocked && <span className={styles.badge}>{T.blockedBadge}</span>}
+      </h2>
+      <dl className={styles.facts}>
+        <Fact label={T.accountNumber}>{c.accountNumber}</Fact>
+        <Fact label={T.email}>{c.email}</Fact>
+        <Fact label={T.phone}>{c.phoneNumber && shownPhone(c.phoneNumber)}</Fact>
+        <Fact label={T.status}>{statusText(c)}</Fact>
+        <Fact label={T.plan}>{c.plan}</Fact>
+        <Fact label={T.nextPayment}>{c.nextPaymentOn && formatDate(c.nextPaymentOn)}</Fact>
+        <Fact label={T.promos}>{c.usedPromos?.length ? c.usedPromos.join(', ') : null}</Fact>
+      </dl>
+    </section>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <>
+      <dt>{label}</dt>
+      <dd>{children || T.none}</dd>
+    </>
+  );
+}
