@@ -23,7 +23,7 @@ import {
 import { esmRuntimeProvider, federationPlugin, sharedPackage } from './federation';
 import { AXIOS_XHR_ONLY, BuildInfoPlugin, copy } from './plugins';
 
-export interface AppSpec {
+interface AppSpec {
   /** The federation's name; the app's own by default. */
   federationName?: string;
   /** A remote's exposed modules (one `src/exposes/` folder per remote). */

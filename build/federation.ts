@@ -12,7 +12,7 @@ import { ROOT, readJson, type BuildOptions, type Mode } from './common';
  * folder holding its package.json and sources, `--env sharedFrom=<dir>`; the version-skew test builds a
  * remote that way, as a team deploying its remote on another release of the package would).
  */
-export interface SharedPackage {
+interface SharedPackage {
   version: string;
   /** webpack aliases onto the release's entry points; none for the workspace package. */
   aliases: Record<string, string>;
@@ -101,7 +101,7 @@ const REMOTE_TYPES = {
 };
 
 /** An app's federation: a host (its singletons eager, no container of its own) or a remote exposing `exposes`. */
-export interface Federation {
+interface Federation {
   name: string;
   /** The app's folder, whose package.json gives the shared modules' ranges. */
   dir: string;

@@ -63,7 +63,7 @@ const cssNamesRule = (prod: boolean) => ({
 });
 
 /** What an app prerenders: `entry`'s module, given to `run`, whose answer goes to `dist/<file>`. */
-export interface Prerender {
+interface Prerender {
   entry: string;
   /** Where the browser build's files are served from: the prerender's image addresses are theirs. */
   publicPath: string;

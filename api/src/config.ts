@@ -12,7 +12,7 @@ declare const __ONTV_COMPILED__: boolean | undefined;
  * The compiled server and commands (api/dist): a production artifact, production unless SANDBOX=1 says
  * otherwise. From sources (npm start, tsx) the server is a sandbox on loopback, as a newcomer expects.
  */
-export const COMPILED = typeof __ONTV_COMPILED__ !== 'undefined' && __ONTV_COMPILED__ === true;
+const COMPILED = typeof __ONTV_COMPILED__ !== 'undefined' && __ONTV_COMPILED__ === true;
 
 /** How a person runs a command here: `node api/dist/staff.js` in a release, `npm run staff --` in a checkout. */
 export const commandName = (name: string): string => (COMPILED ? `node api/dist/${name}.js` : `npm run ${name} --`);
@@ -57,7 +57,7 @@ const envSchema = z
 export type ApiConfig = ReturnType<typeof loadConfig>;
 
 /** The environment the server and its commands read, for their `--help` (from settings.ts, as the README's table is). */
-export const ENVIRONMENT_HELP = environmentHelp();
+const ENVIRONMENT_HELP = environmentHelp();
 
 /** The `--help` of a command: what it does, its usage and options, and the environment it reads. */
 export function printHelp(usage: string): void {
@@ -72,7 +72,7 @@ export function helpIfAsked(usage: string): void {
 }
 
 /** An address only this machine can reach. */
-export function isLoopback(host: string): boolean {
+function isLoopback(host: string): boolean {
   return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 }
 
@@ -165,7 +165,7 @@ function productionRefusal(e: Settings): string | null {
  * Which start reads the environment: the server (every rule), the billing command (it charges cards, so
  * it needs the real processor), or a command that only opens the database (staff, migrate, keys).
  */
-export type ConfigPurpose = 'server' | 'billing' | 'command';
+type ConfigPurpose = 'server' | 'billing' | 'command';
 
 /**
  * Reads the environment once, naming every bad variable; refuses a start that would give the sandbox

@@ -90,8 +90,15 @@ export function createContext(
   ]);
   const notifier = new OutboxNotifier(store, keys, now, log, deliverable, () => sender.written());
   gateway.onEvent(
-    paymentEventHandler(store, now, notifier, (paymentId) =>
-      gateway.refund(paymentId).catch((error: Error) => log(`Refunding payment ${paymentId} failed: ${error.message}`)),
+    paymentEventHandler(
+      store,
+      now,
+      notifier,
+      (paymentId) =>
+        gateway
+          .refund(paymentId)
+          .catch((error: Error) => log(`Refunding payment ${paymentId} failed: ${error.message}`)),
+      keys.sealing,
     ),
   );
   return {

@@ -7,7 +7,7 @@ import type { ApiConfig } from './config';
  * What the API takes from the portal's run-time configuration. The operator's legal data are the
  * server's settings (OPERATOR_*: config.ts), never a build's file, which every build overwrites.
  */
-export interface PortalSettings {
+interface PortalSettings {
   /** Origins other than the portal's own that serve remotes (the Content-Security-Policy allows them). */
   remoteOrigins: string[];
   /** Why the file was not used (it is refused), for the server to log; null when it was, or is absent. */

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { REPO_ROOT } from './apiDir';
 
 /** Which release runs: the repository's version and the commit it was built from ("unknown" without git). */
-export interface Release {
+interface Release {
   version: string;
   commit: string;
 }

@@ -49,7 +49,7 @@ function cacheHeaders(res: { setHeader(name: string, value: string): void }, fil
   res.setHeader('vary', 'accept-encoding');
 }
 
-export interface ServerOptions {
+interface ServerOptions {
   /** Serve the built host and remotes beside the API (what `npm start` does). */
   portal: boolean;
   /** Only the remotes, with CORS: a second origin for the remotes (used by the browser tests). */

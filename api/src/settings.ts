@@ -137,7 +137,7 @@ export const SETTINGS = {
   PORTAL_ROOT: z.string().default(REPO_ROOT),
 };
 
-export type SettingName = keyof typeof SETTINGS;
+type SettingName = keyof typeof SETTINGS;
 
 /** What a variable is for: its default as a reader sees it, one line for `--help`, and what the README adds (Markdown). */
 interface SettingHelp {

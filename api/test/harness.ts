@@ -24,7 +24,7 @@ export function engines(): Engine[] {
 }
 
 /** A clock the test moves by hand. */
-export class TestClock {
+class TestClock {
   constructor(private current = new Date('2026-03-01T10:00:00Z')) {}
   now = (): Date => new Date(this.current);
   advance(ms: number): void {

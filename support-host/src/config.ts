@@ -4,7 +4,7 @@ import { remoteOriginCheck } from '@portal/shared';
  * `support.config.json`, served beside the console's host (docs/decisions/032-support-console.md): the
  * API, the product, and where the console's remote and the account remote (whose views it reuses) are.
  */
-export interface ConsoleConfig {
+interface ConsoleConfig {
   apiBaseUrl: string;
   product: string;
   remotes: { support: string; account: string };
@@ -48,7 +48,7 @@ export function parseConsoleConfig(raw: unknown, pageOrigin: string): ConsoleCon
   };
 }
 
-export class ConsoleConfigError extends Error {
+class ConsoleConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(`support.config.json is not valid:\n${problems.map((p) => `- ${p}`).join('\n')}`);
     this.name = 'ConsoleConfigError';

@@ -74,7 +74,7 @@ function statusParagraph(markdown: string): string {
  * `superseded for passwords by 016; amended by 035`. "Amends 006" and "Supersedes 019" describe
  * other records and are not this one's status.
  */
-export function statusOf(paragraph: string): string {
+function statusOf(paragraph: string): string {
   const parts: string[] = [];
   const words = /\b(accepted|proposed)\b|\bsuperseded( for [^[\d]+?)? by \[?(\d{3})|\bamended by \[?(\d{3})/gi;
   for (const match of paragraph.matchAll(words)) {
@@ -89,7 +89,7 @@ export function statusOf(paragraph: string): string {
 }
 
 /** The records a Status paragraph says this record amends or supersedes (`Amends 006`, `Supersedes 019 … and 020`). */
-export function changedBy(paragraph: string): string[] {
+function changedBy(paragraph: string): string[] {
   const numbers: string[] = [];
   for (const clause of paragraph.matchAll(/\b(?:Amends|Supersedes)\b([^.:]*)/g)) {
     for (const number of clause[1]!.matchAll(/\b\d{3}\b/g)) if (!numbers.includes(number[0])) numbers.push(number[0]);
@@ -120,7 +120,7 @@ function decisionRecords(): DecisionRecord[] {
 const linkText = (markdown: string) => markdown.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1');
 
 /** The index's rows: `| [NNN](file) | title | status |`, keyed by the file the row links to. */
-export function indexRows(markdown: string): Map<string, { number: string; title: string; status: string }> {
+function indexRows(markdown: string): Map<string, { number: string; title: string; status: string }> {
   const rows = new Map<string, { number: string; title: string; status: string }>();
   for (const line of markdown.split('\n')) {
     const row = /^\| \[(\d{3})\]\(([^)]+)\) \| (.+?) \| (.+?) \|$/.exec(line);
@@ -138,14 +138,14 @@ function withoutCode(markdown: string): string {
 }
 
 /** The relative targets of a Markdown text's links: `[text](target)`, without web addresses and placeholders. */
-export function relativeLinks(markdown: string): string[] {
+function relativeLinks(markdown: string): string[] {
   return [...withoutCode(markdown).matchAll(/\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g)]
     .map((match) => match[1]!)
     .filter((target) => !/^[a-z][a-z+.-]*:/i.test(target) && !PLACEHOLDER.test(target));
 }
 
 /** GitHub's anchor of a heading: lower case, punctuation dropped, spaces as hyphens. */
-export function slug(heading: string): string {
+function slug(heading: string): string {
   return linkText(heading)
     .replace(/`/g, '')
     .trim()
@@ -155,7 +155,7 @@ export function slug(heading: string): string {
 }
 
 /** The anchors of a Markdown file's headings, a repeated one numbered as GitHub numbers it. */
-export function anchors(markdown: string): Set<string> {
+function anchors(markdown: string): Set<string> {
   const found = new Set<string>();
   for (const match of withoutCode(markdown).matchAll(/^#{1,6} (.+)$/gm)) {
     const base = slug(match[1]!);
@@ -197,7 +197,7 @@ function prose(file: string, text: string): string {
  * What in one file's text sends a reader where they cannot follow. `markdownNames` are the names of
  * the repository's Markdown files; `prose` is the part of the text where a relative path is prose.
  */
-export function unfollowable(file: string, text: string, markdownNames: Set<string>, proseText: string): string[] {
+function unfollowable(file: string, text: string, markdownNames: Set<string>, proseText: string): string[] {
   const problems: string[] = [];
   for (const match of text.matchAll(/\b[Ii]ssues? ?#?\d+\b|\(#\d+\)/g)) problems.push(`an issue number: "${match[0]}"`);
   if (/(^|[\s'"`(])\/work\//m.test(text)) problems.push('an absolute path of a build machine (/work/)');

@@ -58,14 +58,14 @@ const READ_ATTRIBUTES = new Set(['aria-label', 'title', 'placeholder', 'alt', 'l
 /** Calls whose string arguments speak to engineers: logs, test names, developer errors. */
 const DEVELOPER_CALLS = /^(console|log|logger|app\.log|request\.log|req\.log)\.|^(describe|it|test)$/;
 
-export interface InlineText {
+interface InlineText {
   file: string;
   line: number;
   text: string;
 }
 
 /** Whether a string written in code reads as a Bosnian text for a customer. */
-export function readsAsBosnian(text: string): boolean {
+function readsAsBosnian(text: string): boolean {
   if (/^\s*(SELECT|UPDATE|INSERT|DELETE|WITH)\s/.test(text)) return false; // SQL, its aliases `s`, `u`…
   if (DIACRITICS.test(text)) return true;
   // Words between spaces (`s.status` in SQL is no word); upper-case ones are codes (country codes, SQL).
@@ -81,7 +81,7 @@ function calleeName(call: ts.CallExpression | ts.NewExpression): string {
 }
 
 /** The inline texts of one source file. */
-export function inlineTexts(file: string, code: string): InlineText[] {
+function inlineTexts(file: string, code: string): InlineText[] {
   const source = ts.createSourceFile(
     file,
     code,
@@ -102,6 +102,16 @@ export function inlineTexts(file: string, code: string): InlineText[] {
     return false;
   };
 
+  // A template's later parts (after a `${…}`) are SQL when its head is: `SELECT … ${PAID_NOW} AS price …`.
+  const inSqlTemplate = (node: ts.Node) => {
+    const template = ts.isTemplateMiddle(node) || ts.isTemplateTail(node) ? node.parent.parent : undefined;
+    return (
+      template !== undefined &&
+      ts.isTemplateExpression(template) &&
+      /^\s*(SELECT|UPDATE|INSERT|DELETE|WITH)\s/.test(template.head.text)
+    );
+  };
+
   const visit = (node: ts.Node) => {
     if (ts.isJsxText(node)) {
       if (/\p{L}/u.test(node.text.replace(/&\w+;/g, ''))) report(node, node.text); // `&nbsp;` is no text
@@ -112,7 +122,7 @@ export function inlineTexts(file: string, code: string): InlineText[] {
     ) {
       const attribute = ts.isJsxAttribute(node.parent) ? node.parent.name.getText() : undefined;
       const read = attribute !== undefined && READ_ATTRIBUTES.has(attribute) && /\p{L}/u.test(node.text);
-      if ((read || readsAsBosnian(node.text)) && !forDevelopers(node)) report(node, node.text);
+      if ((read || readsAsBosnian(node.text)) && !forDevelopers(node) && !inSqlTemplate(node)) report(node, node.text);
     }
     ts.forEachChild(node, visit);
   };

@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import type { RemoteName } from '@portal/shared/contract';
 
 /** One page of the smoke subset: opened by URL, or reached by a click from the page before. */
-export interface SmokeCheck {
+interface SmokeCheck {
   name: string;
   /** The remote that renders it. */
   remote: RemoteName;

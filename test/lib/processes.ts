@@ -1,7 +1,7 @@
 import { execSync } from 'node:child_process';
 
 /** A process running now (Linux `ps`): its id, its parent's, and its resident memory in KiB. */
-export interface ProcessRow {
+interface ProcessRow {
   pid: number;
   ppid: number;
   rssKiB: number;

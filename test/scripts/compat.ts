@@ -43,7 +43,7 @@ function parseOptions(argv: string[]): Options {
   };
 }
 
-export interface CheckResult {
+interface CheckResult {
   name: string;
   ok: boolean;
   /** The files of the new build the page loaded. */

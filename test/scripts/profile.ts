@@ -41,7 +41,7 @@ function placeOf(url: string, functionName: string): string {
 }
 
 /** Self time per place (package, Node, our files), summed over the profile's samples. */
-export function selfTimeByPlace(profile: Profile, count = 15): Array<{ name: string; share: number }> {
+function selfTimeByPlace(profile: Profile, count = 15): Array<{ name: string; share: number }> {
   const byNode = new Map(profile.nodes.map((n) => [n.id, n]));
   const time = new Map<string, number>();
   let total = 0;
@@ -59,7 +59,7 @@ export function selfTimeByPlace(profile: Profile, count = 15): Array<{ name: str
 }
 
 /** Self time per function (name and place), summed over the profile's samples. */
-export function topSelfTime(profile: Profile, count = 15): Array<{ name: string; share: number }> {
+function topSelfTime(profile: Profile, count = 15): Array<{ name: string; share: number }> {
   const byNode = new Map(profile.nodes.map((n) => [n.id, n]));
   const time = new Map<string, number>();
   let total = 0;

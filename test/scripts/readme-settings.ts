@@ -8,11 +8,11 @@ import path from 'node:path';
 import { settingsTable } from '../../api/src/settings';
 import { ROOT } from '../../api/src/cli/freshness';
 
-export const START = '<!-- settings: from api/src/settings.ts; npm run readme-settings writes it -->';
-export const END = '<!-- /settings -->';
+const START = '<!-- settings: from api/src/settings.ts; npm run readme-settings writes it -->';
+const END = '<!-- /settings -->';
 
 /** The files that hold the table, and how each writes its links. */
-export const SETTINGS_TABLES = [
+const SETTINGS_TABLES = [
   { file: 'README.md', where: 'readme' },
   { file: path.join('docs', 'deploy', 'README.md'), where: 'guide' },
 ] as const;

@@ -69,17 +69,13 @@ export const graceUntil = (from: string) => addDays(from, GRACE_DAYS);
  * after it (the server was down, no pass ran) counts from its own day, so a late pass still charges
  * once and the customer keeps the whole grace period after it. Later attempts keep what the first set.
  */
-export function graceFrom(sub: { due: string; failures: number; grace_from: string | null }, today: string): string {
+function graceFrom(sub: { due: string; failures: number; grace_from: string | null }, today: string): string {
   if (sub.failures > 0) return sub.grace_from ?? sub.due;
   return today > sub.due ? today : sub.due;
 }
 
 /** The day of the next attempt after one failed on `today`: the next retry day of the schedule (counted from `from`, graceFrom), else the day it expires. */
-export function nextAttemptOn(
-  from: string,
-  today: string,
-  retryDays: readonly number[],
-): { on: string; retry: boolean } {
+function nextAttemptOn(from: string, today: string, retryDays: readonly number[]): { on: string; retry: boolean } {
   const retry = retryDays.map((d) => addDays(from, d)).find((day) => day > today);
   return retry ? { on: retry, retry: true } : { on: addDays(graceUntil(from), 1), retry: false };
 }

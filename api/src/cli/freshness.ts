@@ -8,7 +8,7 @@ import { REPO_ROOT } from '../apiDir';
 export const ROOT = REPO_ROOT;
 
 /** Every app `npm start` builds and serves: the apps' list, the customer portal's and the support console's. */
-export type App = AppName;
+type App = AppName;
 const dirOf = (app: App) => path.join(ROOT, APPS[app].dir);
 
 function newestMtime(target: string): number {
@@ -26,7 +26,7 @@ function newestMtime(target: string): number {
 }
 
 /** The file whose presence means an app is built. */
-export function builtMarker(app: App): string {
+function builtMarker(app: App): string {
   return path.join(dirOf(app), 'dist', APPS[app].kind === 'host' ? 'index.html' : 'mf-manifest.json');
 }
 
@@ -45,7 +45,7 @@ function buildMode(app: App): string | null {
  * Apps whose build is missing, made by `npm run dev`, or older than their sources, the shared package or
  * the common build (webpack.config.ts, build/); an app's own build.ts is in its folder.
  */
-export function appsToBuild(): App[] {
+function appsToBuild(): App[] {
   const common = Math.max(
     newestMtime(path.join(ROOT, 'shared', 'src')),
     newestMtime(path.join(ROOT, 'webpack.config.ts')),
@@ -60,7 +60,7 @@ export function appsToBuild(): App[] {
   });
 }
 
-export const WEBPACK_CLI = path.join(ROOT, 'node_modules', 'webpack-cli', 'bin', 'cli.js');
+const WEBPACK_CLI = path.join(ROOT, 'node_modules', 'webpack-cli', 'bin', 'cli.js');
 /**
  * Node's arguments that run webpack's command line with tsx loaded, which reads webpack.config.ts as it
  * reads every TypeScript file of the API and the scripts (webpack-cli then loads no compiler of its own).

@@ -15,7 +15,7 @@ export function nodeSupport(version: string, range: string): 'supported' | 'too 
 }
 
 /** Each supported major release and its least minor, from `engines.node`'s caret ranges. */
-export function supportFloors(range: string): Array<{ major: number; minor: number }> {
+function supportFloors(range: string): Array<{ major: number; minor: number }> {
   return range
     .split('||')
     .map((part) => /\^(\d+)\.(\d+)/.exec(part))

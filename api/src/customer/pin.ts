@@ -13,9 +13,9 @@ import { secondsUntil } from '../days';
  */
 
 /** Wrong PINs allowed before the check locks, and for how long (docs/limits.md). */
-export const PIN_MAX_FAILURES = 5;
+const PIN_MAX_FAILURES = 5;
 export const PIN_LOCK_MINUTES = 15;
-export const WRONG_PIN = PIN_RULE_TEXTS.wrong;
+const WRONG_PIN = PIN_RULE_TEXTS.wrong;
 
 /** What the PIN's use cases need: the repositories, the keyring that seals PINs, and the clock. */
 export interface PinDeps {

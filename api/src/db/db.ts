@@ -39,7 +39,7 @@ export interface Db extends Queryable {
  * A parameter as a PostgreSQL literal, for PGlite's EXECUTE (its query API has no named statements).
  * With standard_conforming_strings on (checked before first use), doubling quotes is the whole escape.
  */
-export function sqlLiteral(value: unknown): string {
+function sqlLiteral(value: unknown): string {
   if (value === null || value === undefined) return 'NULL';
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) throw new TypeError('A prepared statement parameter must be a finite number');

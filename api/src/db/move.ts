@@ -12,13 +12,13 @@ const NOT_COPIED = new Set(['schemaversion', 'schema_migrations']);
 const BATCH = 200;
 
 /** A table moved, and its rows. */
-export interface MovedTable {
+interface MovedTable {
   table: string;
   rows: number;
 }
 
 /** Why the move will not go on, said in one line; nothing was written. */
-export class MoveRefused extends Error {}
+class MoveRefused extends Error {}
 
 const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
 

@@ -3,7 +3,7 @@ import type { MessageKind } from './notifier';
 import { messages } from '@portal/shared/texts';
 
 /** What the sender knows of a message: its words (unsealed for this delivery only) and its extras. */
-export interface Outgoing {
+interface Outgoing {
   kind: MessageKind;
   subject: string;
   text: string;

@@ -19,7 +19,8 @@ export type MessageKind =
   | 'PASSWORD_CHANGED'
   | 'PLAN_CHANGED'
   | 'PRICE_RISE'
-  | 'REFUND';
+  | 'REFUND'
+  | 'GIFT';
 
 /** What a notice says, whoever it goes to: its text (an SMS as it is, the body of an e-mail) and the e-mail's extras. */
 export interface Notice {

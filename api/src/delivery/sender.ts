@@ -19,7 +19,7 @@ const MAX_BACKOFF_SECONDS = 3600;
 
 const LOGO = fs.readFileSync(path.join(API_DIR, 'assets', 'logo.png'));
 
-export interface SenderDeps {
+interface SenderDeps {
   outbox: OutboxRepository;
   sealing: Keyring;
   now: () => Date;
@@ -42,7 +42,7 @@ export interface SenderDeps {
 type Claimed = OutboxRow & { kind: MessageKind };
 
 /** The wait before try number `attempt + 1`, after `attempt` tries failed. */
-export const backoffSeconds = (retrySeconds: number, attempt: number) =>
+const backoffSeconds = (retrySeconds: number, attempt: number) =>
   Math.min(MAX_BACKOFF_SECONDS, retrySeconds * 2 ** Math.max(0, attempt - 1));
 
 /**

@@ -9,7 +9,7 @@ import type { RenderedEmail } from './email';
  * refuses us, not the message (a password, TLS, a relay), kept PENDING and tried again without
  * counting until the operator fixes the setting (decision 037).
  */
-export type FailureKind = 'permanent' | 'retry' | 'operator';
+type FailureKind = 'permanent' | 'retry' | 'operator';
 /** What the operator must fix: the metric's `reason` and the log line's words. */
 export type BlockedReason = 'authentication' | 'tls' | 'relay';
 
@@ -103,7 +103,7 @@ const replyOf = (url: string, error: SmtpError) =>
  * refusing us (another 5.7.x, or "relay" in a 5xx reply). Otherwise nodemailer's own `permanent`
  * (5xx but 503: a recipient refused) is for good, and the rest (down, timeouts, 4xx) is retried.
  */
-export function smtpFailure(error: SmtpError): { kind: FailureKind; blocked: BlockedReason | null } {
+function smtpFailure(error: SmtpError): { kind: FailureKind; blocked: BlockedReason | null } {
   const status = error.responseCode ?? 0;
   const reply = error.response ?? '';
   const enhanced = /\b([245])\.(\d{1,3})\.(\d{1,3})\b/.exec(reply)?.[0] ?? '';
@@ -167,7 +167,7 @@ export function smtpTransport(url: string, from: string): EmailTransport {
 }
 
 /** The start check's answer: fine, or one line for the log, and whether the server must not start. */
-export type SmtpCheck = { ok: true } | { ok: false; refuse: boolean; line: string };
+type SmtpCheck = { ok: true } | { ok: false; refuse: boolean; line: string };
 
 /**
  * Checks SMTP_URL at start with nodemailer's `verify()` (connect, STARTTLS when required, log in):

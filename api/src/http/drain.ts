@@ -2,7 +2,7 @@ import net from 'node:net';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 
 /** A drain ends early once no request has been in flight, nor begun, for this long (and a balancer has seen readiness fail). */
-export const QUIET_MS = 1000;
+const QUIET_MS = 1000;
 /** After the drain, what is still in flight gets this long to finish before its connection is cut. */
 export const FINISH_MS = 30_000;
 /**

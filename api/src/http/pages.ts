@@ -131,7 +131,7 @@ export interface PreloadHint {
   crossorigin?: true;
 }
 
-export interface PageOptions {
+interface PageOptions {
   root: string;
   pathname: string;
   search: string;

@@ -12,7 +12,7 @@ import { requireCustomer, tokenPrincipal, type Principal } from '../auth/guard';
 import { parseBody, respond } from './validate';
 
 /** What a route's handler gets: the signed-in customer when the endpoint needs one, and the checked body, query and path parameters. */
-export interface RouteInput<E extends Endpoint> {
+interface RouteInput<E extends Endpoint> {
   customer: E['auth'] extends true ? Principal : null;
   body: BodyOf<E>;
   query: QueryOf<E>;
@@ -21,7 +21,7 @@ export interface RouteInput<E extends Endpoint> {
   reply: FastifyReply;
 }
 
-export interface RouteOptions {
+interface RouteOptions {
   /**
    * The handler's own query checks that the token's device session is open (`openSessionWhere`) and
    * answers 401 when it is not, saving a query on a busy call. The route checks only the token.

@@ -16,11 +16,7 @@ export const STAFF_IDLE_MINUTES = 15;
  * The member of staff behind a request's token of `kind` whose session is open at `stage`, the account
  * enabled and the session used within STAFF_IDLE_MINUTES (which this call renews); else 401.
  */
-export async function requireStaff(
-  ctx: ApiContext,
-  request: FastifyRequest,
-  kind: StaffTokenKind,
-): Promise<StaffSession> {
+async function requireStaff(ctx: ApiContext, request: FastifyRequest, kind: StaffTokenKind): Promise<StaffSession> {
   const token = bearerToken(request);
   const claims = token ? await ctx.staffTokens.verify(kind, token) : null;
   const session =
@@ -42,7 +38,7 @@ function customerIdParam(request: FastifyRequest): number | null {
   return typeof value === 'string' && /^[1-9]\d{0,8}$/.test(value) ? Number(value) : null;
 }
 
-export interface StaffRouteInput<E extends StaffEndpoint> {
+interface StaffRouteInput<E extends StaffEndpoint> {
   /** The signed-in member of staff (or, on a `challenge` call, the one whose password was right); null on a public call. */
   staff: E['staff'] extends 'public' ? null : StaffSession;
   body: BodyOf<E>;

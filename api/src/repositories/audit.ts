@@ -1,6 +1,6 @@
 import { Repository } from './base';
 
-export interface AuditEntry {
+interface AuditEntry {
   /** Null only for a sign-in to an e-mail address no member has (`staffName` is then the address typed). */
   staffId: number | null;
   staffName: string;

@@ -1,7 +1,7 @@
 import { Repository } from './base';
 import { canBuyWhere } from './subscriptionRules';
 
-export type OrderKind = 'PURCHASE' | 'RENEWAL' | 'UPGRADE';
+export type OrderKind = 'PURCHASE' | 'RENEWAL' | 'UPGRADE' | 'GIFT';
 
 /** A paid order as the payment history and the invoice read it. */
 export interface OrderRow {
@@ -36,7 +36,7 @@ const ORDER_COLUMNS = `o.order_number, o.customer_id, o.plan_code, p.name AS pla
 const ORDER_TABLES =
   'payment_orders o JOIN plans p ON p.code = o.plan_code LEFT JOIN plans f ON f.code = o.from_plan_code';
 /** SQL: a new order number, `YYYY-NNNNNN`, from the year in parameter `year`. */
-const NEW_ORDER_NUMBER = (year: string) => `${year} || '-' || lpad(nextval('order_numbers')::text, 6, '0')`;
+export const NEW_ORDER_NUMBER = (year: string) => `${year} || '-' || lpad(nextval('order_numbers')::text, 6, '0')`;
 
 /** `payment_orders`: purchases, renewals and upgrades, each paid once through the provider. */
 export class OrdersRepository extends Repository {
@@ -379,7 +379,7 @@ export class OrdersRepository extends Repository {
   /** A purchase's or upgrade's payment failed (a renewal's is the billing job's to retry). */
   async failByPayment(paymentId: string, code: string, at: Date): Promise<void> {
     await this.q.query(
-      `UPDATE payment_orders SET status = 'FAILED', failure_code = $2, updated_at = $3 WHERE provider_payment_id = $1 AND status = 'PENDING' AND kind IN ('PURCHASE', 'UPGRADE')`,
+      `UPDATE payment_orders SET status = 'FAILED', failure_code = $2, updated_at = $3 WHERE provider_payment_id = $1 AND status = 'PENDING' AND kind IN ('PURCHASE', 'UPGRADE', 'GIFT')`,
       [paymentId, code, at],
     );
   }

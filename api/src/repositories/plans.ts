@@ -1,13 +1,13 @@
 import type { Promo } from '@portal/shared/contract';
 import { Repository } from './base';
 
-export interface PlanRow {
+interface PlanRow {
   code: string;
   name: string;
   price_fening: number;
 }
 
-export interface PlanWithPromosRow extends PlanRow {
+interface PlanWithPromosRow extends PlanRow {
   promos: Array<{
     status: string;
     promo_type: Promo['promoType'];
@@ -17,7 +17,7 @@ export interface PlanWithPromosRow extends PlanRow {
 }
 
 /** A promo of a plan as a subscription in it starts: its kind, and the day it ends when it starts today. */
-export interface RunningPromoRow {
+interface RunningPromoRow {
   promo_type: 'DURATION_BASED' | 'TIME_UNTIL_BASED';
   duration_days: number | null;
   until: string | null;

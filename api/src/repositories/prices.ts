@@ -25,7 +25,7 @@ export interface PromoRow {
 }
 
 /** A subscriber whose package's newest price is above what they pay, not yet told of it. */
-export interface RiseToTellRow {
+interface RiseToTellRow {
   customer_id: number;
   plan_code: string;
   plan_name: string;
@@ -35,7 +35,7 @@ export interface RiseToTellRow {
   change_from: string;
 }
 
-export interface NoticeRow {
+interface NoticeRow {
   plan_code: string;
   price_fening: number;
   applies_from: string;

@@ -8,7 +8,7 @@ import { Repository } from './base';
 const spacedFrom = (hits: string, now: string, spaceAfter: string, maxDelay: string) =>
   `${now}::timestamptz + make_interval(secs => least(power(2, least(${hits} - ${spaceAfter}, 30)), ${maxDelay}))`;
 
-export interface LimitRow {
+interface LimitRow {
   window_ends: Date;
   not_before: Date | null;
   hits: number;

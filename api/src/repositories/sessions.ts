@@ -17,7 +17,7 @@ export const openSessionWhere = (first: number) =>
   `d.id = $${first} AND d.customer_id = $${first + 1} AND d.token_id = $${first + 2} AND d.revoked_at IS NULL`;
 export const sessionParams = (key: SessionKey) => [key.sessionId, key.customerId, key.tokenId];
 
-export interface DeviceRow {
+interface DeviceRow {
   id: string;
   device_type: string;
   device_name: string;

@@ -1,6 +1,6 @@
 import { Repository } from './base';
 
-export type StaffRole = 'agent' | 'admin';
+type StaffRole = 'agent' | 'admin';
 
 export interface StaffRow {
   id: number;

@@ -1,4 +1,5 @@
 import { Repository } from './base';
+import { NEW_ORDER_NUMBER } from './orders';
 
 export interface BatchRow {
   id: number;
@@ -48,6 +49,25 @@ const VOUCHER_COLUMNS = `v.id, v.batch_id, v.last_four, v.redeemed_at, v.custome
   b.plan_code, p.name AS plan_name, b.months, to_char(b.valid_until, 'YYYY-MM-DD') AS valid_until, b.cancelled_at`;
 
 /** `voucher_batches` and `vouchers`: batches issued, codes by their digests, and the credit they left. */
+/** A gift order (payment_orders of kind GIFT) with what it buys (voucher_gifts). */
+export interface GiftRow {
+  order_number: string;
+  customer_id: number;
+  plan_code: string;
+  plan_name: string;
+  amount_fening: number;
+  card_code: string | null;
+  card_number: string;
+  status: string;
+  months: number;
+  channel: 'EMAIL' | 'SMS';
+  recipient: string;
+  message: string;
+  voucher_id: number | null;
+  /** The buyer's first name, which the gift's message names as the giver. */
+  buyer_first_name: string;
+}
+
 export class VouchersRepository extends Repository {
   async createBatch(
     batch: { planCode: string; months: number; count: number; validUntil: string; label: string },
@@ -166,5 +186,76 @@ export class VouchersRepository extends Repository {
       [customerId, planCode],
     );
     return row?.last_four ?? null;
+  }
+
+  /** A GIFT order (docs/vouchers.md, A gift) and what it buys, in the caller's transaction; answers its number. */
+  async createGift(
+    gift: {
+      customerId: number;
+      plan: string;
+      months: number;
+      cardCode: string;
+      cardNumber: string;
+      amountFening: number;
+      key: string;
+      channel: 'EMAIL' | 'SMS';
+      recipient: string;
+      message: string;
+    },
+    at: Date,
+  ): Promise<string> {
+    const [created] = await this.q.query<{ order_number: string }>(
+      `INSERT INTO payment_orders (order_number, customer_id, plan_code, card_code, card_number, amount_fening, status, idempotency_key, kind, created_at, updated_at)
+       VALUES (${NEW_ORDER_NUMBER('$1')}, $2, $3, $4, $5, $6, 'PENDING', $7, 'GIFT', $8, $8)
+       RETURNING order_number`,
+      [
+        String(at.getUTCFullYear()),
+        gift.customerId,
+        gift.plan,
+        gift.cardCode,
+        gift.cardNumber,
+        gift.amountFening,
+        gift.key,
+        at,
+      ],
+    );
+    await this.q.query(
+      'INSERT INTO voucher_gifts (order_number, months, channel, recipient, message) VALUES ($1, $2, $3, $4, $5)',
+      [created!.order_number, gift.months, gift.channel, gift.recipient, gift.message],
+    );
+    return created!.order_number;
+  }
+
+  /** A gift order's facts, whatever its status. */
+  async gift(orderNumber: string): Promise<GiftRow | null> {
+    const [row] = await this.q.query<GiftRow>(
+      `SELECT o.order_number, o.customer_id, o.plan_code, p.name AS plan_name, o.amount_fening, o.card_code, o.card_number, o.status,
+              g.months, g.channel, g.recipient, g.message, g.voucher_id, c.first_name AS buyer_first_name
+         FROM voucher_gifts g JOIN payment_orders o ON o.order_number = g.order_number JOIN plans p ON p.code = o.plan_code
+         JOIN customers c ON c.id = o.customer_id
+        WHERE g.order_number = $1`,
+      [orderNumber],
+    );
+    return row ?? null;
+  }
+
+  /**
+   * Marks a pending gift order PAID in one conditional statement; false when it was not pending (a
+   * repeated payment event), so its voucher is made once.
+   */
+  async payGift(orderNumber: string, at: Date): Promise<boolean> {
+    const rows = await this.q.query(
+      `UPDATE payment_orders SET status = 'PAID', updated_at = $2 WHERE order_number = $1 AND kind = 'GIFT' AND status = 'PENDING' RETURNING 1`,
+      [orderNumber, at],
+    );
+    return rows.length > 0;
+  }
+
+  /** The voucher a paid gift made. */
+  async giftVoucher(orderNumber: string, digest: string): Promise<void> {
+    await this.q.query(
+      'UPDATE voucher_gifts SET voucher_id = (SELECT id FROM vouchers WHERE digest = $2) WHERE order_number = $1',
+      [orderNumber, digest],
+    );
   }
 }

@@ -7,7 +7,7 @@ import { hashPassword } from '../auth/passwords';
  * A one-time password for a new member of staff, or one whose password was reset: 20 characters of
  * four kinds (it meets the staff rule), to be changed at the first sign-in. Shown once, stored hashed.
  */
-export function oneTimePassword(): string {
+function oneTimePassword(): string {
   const sets = ['ABCDEFGHJKLMNPQRSTUVWXYZ', 'abcdefghijkmnpqrstuvwxyz', '23456789', '!#%+-=?@'];
   const all = sets.join('');
   const chars = sets.map((set) => set[randomInt(set.length)]!);

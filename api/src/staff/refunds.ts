@@ -11,7 +11,7 @@ import { notifyCustomer, type Notifier } from '../delivery/notifier';
 import { NOTICES } from '../texts/notices';
 import { isoDay } from '../days';
 
-export interface RefundDeps {
+interface RefundDeps {
   store: Store;
   gateway: PaymentGateway;
   notifier: Notifier;

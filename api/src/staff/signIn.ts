@@ -14,7 +14,7 @@ import { sha256 } from '../auth/secrets';
  * per-account limits, the latter with growing delays past twice the per-address one; a browser the
  * member signed in from fully has a budget of its own instead, so strangers cannot lock the member out.
  */
-export function staffSignInLimits(
+function staffSignInLimits(
   config: ApiContext['config'],
   email: string,
   address: string,

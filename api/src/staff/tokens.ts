@@ -14,7 +14,7 @@ const ISSUER = 'ontv-portal-api';
 /** A challenge is answered within 5 minutes; a full sign-in lasts a working day at most, 15 idle minutes at least. */
 const LIFETIME_SECONDS: Record<StaffTokenKind, number> = { challenge: 5 * 60, staff: 10 * 60 * 60 };
 
-export interface StaffClaims {
+interface StaffClaims {
   staffId: number;
   sessionId: string;
 }

@@ -84,4 +84,6 @@ export const ORDER_TEXTS = {
   order: (what: string, orderNumber: string) => `${what}, narudžba ${orderNumber}`,
   renewal: (plan: string, due: string, orderNumber: string) => `${plan}, obnova ${due}, narudžba ${orderNumber}`,
   cardVerification: 'Verifikacija kartice',
+  /** A voucher bought as a gift, in the payment history and on its invoice. */
+  giftName: (plan: string) => `Poklon vaučer, paket ${plan}`,
 } as const;

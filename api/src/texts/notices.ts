@@ -4,6 +4,7 @@ import { CODE_TTL_MINUTES } from '../onboarding/rules';
 import type { Purpose } from '../repositories/verifications';
 import type { Notice } from '../delivery/notifier';
 import { fromFening } from '../money';
+import { groupVoucherCode } from '@portal/shared/contract/vouchers';
 
 /** Why a charge failed, in the customer's words (the failure page lists the usual causes too: product.md §2, Subscribing). */
 const REASONS: Record<string, string> = {
@@ -28,6 +29,9 @@ export function localDateTime(at: Date): string {
   const part = Object.fromEntries(sarajevo.formatToParts(at).map((p) => [p.type, p.value]));
   return `${Number(part.day)}.${Number(part.month)}.${part.year}. u ${part.hour}:${part.minute}`;
 }
+
+/** `1 mjesec`, `2 mjeseca`, `5 mjeseci`. */
+const monthsOf = (n: number) => (n === 1 ? '1 mjesec' : n >= 2 && n <= 4 ? `${n} mjeseca` : `${n} mjeseci`);
 
 const invoiceLink = (orderNumber: string) => ({ path: paths.invoice.href(orderNumber), label: 'Pogledaj račun' });
 
@@ -92,6 +96,42 @@ export const NOTICES = {
     receipt(
       p,
       `ON TV: paket je promijenjen, sada gledaš paket ${p.plan}. Za preostale dane perioda do ${formatDate(p.periodEnd)} naplaćena je razlika u cijeni ${paid(p)}.`,
+    ),
+
+  /**
+   * A gift's code, to the person the buyer named (docs/vouchers.md, A gift): who gives it, what it is
+   * worth, until when, and the giver's own message (plain text, cleaned by vouchers/gift.ts).
+   */
+  gift: (g: {
+    plan: string;
+    months: number;
+    code: string;
+    from: string;
+    message: string;
+    validUntil: string;
+  }): Notice => ({
+    kind: 'GIFT',
+    subject: `ON TV: ${g.from} ti poklanja pretplatu`,
+    text:
+      `ON TV: ${g.from} ti poklanja ${monthsOf(g.months)} paketa ${g.plan}. Kod vaučera: ${groupVoucherCode(g.code)}. ` +
+      `Iskoristi ga do ${formatDate(g.validUntil)} u svom nalogu, u dijelu Plaćanje.` +
+      (g.message ? ` Poruka: „${g.message}“` : ''),
+    code: groupVoucherCode(g.code),
+    link: { path: paths.account.href(), label: 'Iskoristi vaučer' },
+  }),
+
+  /** The buyer's receipt of a gift, with its invoice. */
+  giftBought: (g: {
+    plan: string;
+    months: number;
+    amountFening: number;
+    card: string;
+    orderNumber: string;
+    to: string;
+  }): Notice =>
+    receipt(
+      { plan: g.plan, amountFening: g.amountFening, card: g.card, periodEnd: '', orderNumber: g.orderNumber },
+      `ON TV: poklon vaučer za ${monthsOf(g.months)} paketa ${g.plan} je plaćen i kod je poslan na ${g.to}. Naplaćeno je ${formatKM(fromFening(g.amountFening))} s kartice ${g.card}.`,
     ),
 
   /** A rise of the package's price, told before it applies (docs/prices-and-promos.md): from which renewal, and how to leave. */

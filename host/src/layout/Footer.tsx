@@ -4,7 +4,7 @@ import idCheck from '../assets/payments/mastercard-idcheck.svg';
 import visaSecure from '../assets/payments/visa-secure.svg';
 import styles from './Footer.module.css';
 
-export const SUPPORT_EMAIL = 'podrska@ontv.ba';
+const SUPPORT_EMAIL = 'podrska@ontv.ba';
 
 const LINKS = [
   { to: paths.packages.href(), label: SHELL_TEXTS.packages },

@@ -1,6 +1,6 @@
 import { remoteFor, type DehydratedState, type RemoteName } from '@portal/shared';
 
-export type PrerenderedPage =
+type PrerenderedPage =
   | { remote: RemoteName; path: string; state: DehydratedState }
   /** The host's own 404 page, for a path no remote owns: nothing to load before hydrating. */
   | { remote: null; notFound: true };

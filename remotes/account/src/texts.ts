@@ -242,4 +242,6 @@ export const ACCOUNT_VOUCHER_TEXTS = {
   credit: (plan: string, left: string) => `Kredit za paket ${plan}: ${left.toLowerCase()}.`,
   creditFirst: 'Obnova pretplate prvo troši mjesec kredita; kartica se tereti tek kad kredita nestane.',
   subscribed: 'Pretplata je aktivna, plaćena mjesecom kredita s vaučera.',
+  /** When the card is charged once the credit is gone (accountInfo.creditUntil); a date ends its sentence with its own dot. */
+  cardFrom: (date: string) => `Kad se kredit potroši, kartica će biti terećena ${date}`,
 } as const;

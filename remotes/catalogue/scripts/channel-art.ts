@@ -36,7 +36,7 @@ const TEXT_WIDTH = 288;
 const LETTER_EM = 0.7;
 
 /** One tile: a two-colour gradient, a soft ring and the channel name, sized to fit in any of those fonts. */
-export function channelSvg(name: string): string {
+function channelSvg(name: string): string {
   const [light, dark] = PALETTE[hash(name) % PALETTE.length]!;
   const fontSize = Math.max(16, Math.min(44, Math.floor(TEXT_WIDTH / (name.length * LETTER_EM))));
   const ringX = 60 + (hash(`${name}x`) % 200);

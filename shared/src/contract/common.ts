@@ -19,4 +19,5 @@ export const errorResponseSchema = /* @__PURE__ */ lazySchema(() =>
     code: z.optional(z.string()),
   }),
 );
+/** @deprecated Nothing uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md). */
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;

@@ -45,7 +45,12 @@ import {
   startRegistrationRequestSchema,
   startRegistrationResponseSchema,
 } from './registration';
-import { mbonSchema, redeemVoucherRequestSchema, voucherSubscriptionRequestSchema } from './vouchers';
+import {
+  giftRequestSchema,
+  mbonSchema,
+  redeemVoucherRequestSchema,
+  voucherSubscriptionRequestSchema,
+} from './vouchers';
 
 /**
  * Every call of the API in one table: its method, its path, what its body and answer look like, and
@@ -167,6 +172,14 @@ export const endpoints = {
     path: '/customer/redeem-voucher',
     body: redeemVoucherRequestSchema,
     answer: mbonSchema,
+    auth: true,
+  }),
+  /** A voucher bought by card as a gift (docs/vouchers.md): its order, paid as a purchase's; the code goes to the person named. */
+  buyGift: endpoint({
+    method: 'POST',
+    path: '/customer/gifts',
+    body: giftRequestSchema,
+    answer: paymentOrderResponseSchema,
     auth: true,
   }),
   /** The devices signed in to the account: this one first, then the most recently used. */

@@ -7,6 +7,7 @@ import type { RemoteName } from './apps';
  *
  * Header: `transparent` over a hero image, `opaque` from the start, `none` (no header or footer: a
  * page that is printed).
+ * @deprecated Nothing outside this module uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md).
  */
 export type HeaderStyle = 'transparent' | 'opaque' | 'none';
 
@@ -109,6 +110,7 @@ export const paths = {
   subscribeFailed: page('/pretplata-greska', 'onboarding', 'opaque'),
 } as const;
 
+/** @deprecated Nothing uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md). */
 export type PageName = keyof typeof paths;
 
 const PAGES: ReadonlyArray<Page<string, never[]>> = Object.values(paths);
@@ -152,7 +154,10 @@ const EXACT = PAGES.map(
 /** Whether a path is one of the table's pages: the server answers any other with status 404 (its page says so). */
 export const isPagePath = (pathname: string): boolean => EXACT.some((pattern) => pattern.test(pathname));
 
-/** The page a path shows: the table's longest path it lies under, by whole segments. */
+/**
+ * The page a path shows: the table's longest path it lies under, by whole segments.
+ * @deprecated Nothing outside this module uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md).
+ */
 export function pageFor(pathname: string): Page<string, never[]> | null {
   let best: Page<string, never[]> | null = null;
   for (const { page: candidate, pattern } of MATCHERS) {

@@ -8,6 +8,7 @@ import { FIELD_TEXTS } from '../texts/fields';
 /**
  * Cards and payments (product.md §7): the card-holder data, new cards, payment orders, payment records and
  * the new-account payment info. Amounts are KM with VAT, as numbers (`14.9`).
+ * @deprecated Nothing outside this module uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md).
  */
 
 export const CARD_HOLDER_FIELDS = ['fullName', 'address', 'city', 'zip', 'country', 'email', 'phone'] as const;
@@ -54,7 +55,10 @@ export const cardHolderSchema = /* @__PURE__ */ lazySchema(() =>
   }),
 );
 
-/** What a payment is for and how much, passed to the payment provider's confirmation (product.md §3). */
+/**
+ * What a payment is for and how much, passed to the payment provider's confirmation (product.md §3).
+ * @deprecated Nothing outside this module uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md).
+ */
 export const orderInfoSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({ orderInfo: z.string(), amount: z.number() }),
 );
@@ -76,7 +80,10 @@ export type NewCardResponse = z.infer<typeof newCardResponseSchema>;
 
 export const creditCardListSchema = /* @__PURE__ */ lazySchema(() => z.array(creditCardSchema));
 
-/** Where a sale came from (the widget's `ref`, product.md §10): at most 200 characters, kept with the order. */
+/**
+ * Where a sale came from (the widget's `ref`, product.md §10): at most 200 characters, kept with the order.
+ * @deprecated Nothing outside this module uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md).
+ */
 export const MAX_SALE_REF = 200;
 /** Characters, not UTF-16 units: an emoji is one (PostgreSQL's char_length counts the same way). */
 const characters = (value: string) => Array.from(value).length;
@@ -105,6 +112,7 @@ export function paymentOrderRequestSchema(product: string): z.ZodMiniType<Paymen
     [`${product}PlanId`]: z.string().check(z.minLength(1), z.maxLength(40)),
   }) as unknown as z.ZodMiniType<PaymentOrderRequest>;
 }
+/** @deprecated Nothing outside this module uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md). */
 export type PaymentOrderRequest = { creditCardId: string; amount: number; ref?: string } & {
   [key: `${string}PlanId`]: string;
 };
@@ -135,12 +143,16 @@ export const planChangeResponseSchema = /* @__PURE__ */ lazySchema(() =>
 export type PlanChangeResponse = z.infer<typeof planChangeResponseSchema>;
 
 /** A payment in the history (product.md §3). Dates are `YYYY-MM-DD`, `updated` an ISO time. */
-/** Money given back on a payment by the operator's staff (decision 032), with its credit note's number. */
+/**
+ * Money given back on a payment by the operator's staff (decision 032), with its credit note's number.
+ * @deprecated Nothing outside this module uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md).
+ */
 export const creditNoteSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({ number: z.string(), issued: z.string(), amount: z.number() }),
 );
 export type CreditNote = z.infer<typeof creditNoteSchema>;
 
+/** @deprecated Nothing outside this module uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md). */
 export const paymentRecordSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     orderNumber: z.string(),
@@ -175,7 +187,10 @@ export function paymentInfoSchema(product: string): z.ZodMiniType<PaymentInfoAns
     periodEnd: z.string(),
   }) as unknown as z.ZodMiniType<PaymentInfoAnswer>;
 }
-/** The answer as sent: the plan under the product's key (`ontvPlan`). */
+/**
+ * The answer as sent: the plan under the product's key (`ontvPlan`).
+ * @deprecated Nothing outside this module uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md).
+ */
 export type PaymentInfoAnswer = { periodStart: string; periodEnd: string } & {
   [key: `${string}Plan`]: PaymentInfo['plan'];
 };
@@ -193,6 +208,7 @@ export const promoSubscriptionRequestSchema = /* @__PURE__ */ lazySchema(() =>
     ref: saleRef(),
   }),
 );
+/** @deprecated Nothing uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md). */
 export const promoSubscriptionResponseSchema = serviceStatusSchema;
 
 /** The card types the portal accepts: Visa 4…, Mastercard 51-55 and 2221-2720, Maestro 50 and 56-69. */

@@ -13,7 +13,10 @@ export { PRICE_TEXTS };
 
 const staffEndpoint = <const E extends StaffEndpoint>(e: E): E => e;
 
-/** KM as typed in the console: `29,90` or `29.90`, from 0,01 to 10.000 KM. */
+/**
+ * KM as typed in the console: `29,90` or `29.90`, from 0,01 to 10.000 KM.
+ * @deprecated Nothing outside this module uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md).
+ */
 export const isKmAmount = (value: string): boolean => {
   if (!/^\d{1,5}([.,]\d{1,2})?$/.test(value)) return false;
   const km = Number(value.replace(',', '.'));
@@ -30,9 +33,13 @@ export const priceChangeRequestSchema = /* @__PURE__ */ lazySchema(() =>
     reason: reasonSchema,
   }),
 );
+/** @deprecated Nothing uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md). */
 export type PriceChangeRequest = z.infer<typeof priceChangeRequestSchema>;
 
-/** A promo campaign: a free period until a day, or of a number of days from the subscription; for new customers only. */
+/**
+ * A promo campaign: a free period until a day, or of a number of days from the subscription; for new customers only.
+ * @deprecated Nothing outside this module uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md).
+ */
 export const promoStartRequestSchema = /* @__PURE__ */ lazySchema(() =>
   z
     .object({
@@ -42,6 +49,7 @@ export const promoStartRequestSchema = /* @__PURE__ */ lazySchema(() =>
     })
     .check(z.refine((body) => (body.until === undefined) !== (body.days === undefined), PRICE_TEXTS.promoShape)),
 );
+/** @deprecated Nothing uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md). */
 export type PromoStartRequest = z.infer<typeof promoStartRequestSchema>;
 
 /** The console's form for a promo: the end day or the days as typed, one of them. */
@@ -94,6 +102,7 @@ const campaignSchema = /* @__PURE__ */ lazySchema(() =>
 );
 export type Campaign = z.infer<typeof campaignSchema>;
 
+/** @deprecated Nothing outside this module uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md). */
 export const packagePricesSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     code: z.string(),
@@ -109,6 +118,7 @@ export const packagePricesSchema = /* @__PURE__ */ lazySchema(() =>
 );
 export type PackagePrices = z.infer<typeof packagePricesSchema>;
 
+/** @deprecated Nothing outside this module uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md). */
 export const pricesOverviewSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     packages: z.array(packagePricesSchema),

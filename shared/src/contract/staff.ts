@@ -14,6 +14,7 @@ import { invoiceSchema, paymentListSchema } from './payments';
  *
  * Who may call: `public` anybody (sign-in); `challenge` the one whose password was right and whose
  * second factor is still to come; `agent` any signed-in member of staff; `admin` admins alone.
+ * @deprecated Nothing outside this module uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md).
  */
 export type StaffAccess = 'public' | 'challenge' | 'agent' | 'admin';
 export interface StaffEndpoint extends Endpoint {
@@ -25,7 +26,10 @@ const staffEndpoint = <const E extends StaffEndpoint>(e: E): E => e;
 export const STAFF_ROLES = ['agent', 'admin'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
-/** Staff passwords: the customers' rule (8 to 32, four kinds of character) and at least 12 characters. */
+/**
+ * Staff passwords: the customers' rule (8 to 32, four kinds of character) and at least 12 characters.
+ * @deprecated Nothing outside this module uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md).
+ */
 export const staffPasswordSchema = /* @__PURE__ */ lazySchema(() =>
   z.string().check(
     z.trim(),
@@ -44,6 +48,7 @@ export const staffLoginRequestSchema = /* @__PURE__ */ lazySchema(() =>
 /**
  * The password was right: a short-lived token for the next step. `change-password` for a one-time
  * password, then `totp-setup` until a second factor is set up, then `totp`.
+ * @deprecated Nothing outside this module uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md).
  */
 export const staffChallengeSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
@@ -53,6 +58,7 @@ export const staffChallengeSchema = /* @__PURE__ */ lazySchema(() =>
 );
 export type StaffChallenge = z.infer<typeof staffChallengeSchema>;
 
+/** @deprecated Nothing outside this module uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md). */
 export const staffNewPasswordRequestSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({ newPassword: staffPasswordSchema }),
 );
@@ -66,10 +72,14 @@ export const staffNewPasswordFormSchema = /* @__PURE__ */ lazySchema(() =>
   ),
 );
 
-/** The secret to add to an authenticator app: as a QR code (an SVG picture) and as text to type. */
+/**
+ * The secret to add to an authenticator app: as a QR code (an SVG picture) and as text to type.
+ * @deprecated Nothing outside this module uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md).
+ */
 export const staffTotpSetupSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({ secret: z.string(), otpauthUrl: z.string(), qrSvg: z.string() }),
 );
+/** @deprecated Nothing uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md). */
 export type StaffTotpSetup = z.infer<typeof staffTotpSetupSchema>;
 
 export const staffCodeRequestSchema = /* @__PURE__ */ lazySchema(() =>
@@ -78,6 +88,7 @@ export const staffCodeRequestSchema = /* @__PURE__ */ lazySchema(() =>
   }),
 );
 
+/** @deprecated Nothing outside this module uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md). */
 export const staffMemberSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     id: z.number(),
@@ -88,10 +99,14 @@ export const staffMemberSchema = /* @__PURE__ */ lazySchema(() =>
 );
 export type StaffMember = z.infer<typeof staffMemberSchema>;
 
-/** Signed in: the token for the console's calls, which lapse after `idleMinutes` without one. */
+/**
+ * Signed in: the token for the console's calls, which lapse after `idleMinutes` without one.
+ * @deprecated Nothing outside this module uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md).
+ */
 export const staffSessionSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({ token: z.string(), staff: staffMemberSchema, idleMinutes: z.number() }),
 );
+/** @deprecated Nothing uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md). */
 export type StaffSessionAnswer = z.infer<typeof staffSessionSchema>;
 
 /** A row's id in a query string or path: a positive PostgreSQL integer. */
@@ -126,6 +141,7 @@ export const customerSearchRequestSchema = /* @__PURE__ */ lazySchema(() =>
     page: z._default(z.number().check(z.int(), z.minimum(1), z.maximum(1000)), 1),
   }),
 );
+/** @deprecated Nothing outside this module uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md). */
 export const customerSummarySchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     id: z.number(),
@@ -143,6 +159,7 @@ export const customerSummarySchema = /* @__PURE__ */ lazySchema(() =>
   }),
 );
 export type CustomerSummary = z.infer<typeof customerSummarySchema>;
+/** @deprecated Nothing outside this module uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md). */
 export const customerSearchSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     items: z.array(customerSummarySchema),
@@ -151,6 +168,7 @@ export const customerSearchSchema = /* @__PURE__ */ lazySchema(() =>
     total: z.number(),
   }),
 );
+/** @deprecated Nothing uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md). */
 export type CustomerSearch = z.infer<typeof customerSearchSchema>;
 
 export const blockRequestSchema = /* @__PURE__ */ lazySchema(() => z.object({ reason: reasonSchema }));
@@ -177,6 +195,7 @@ export const refundRequestSchema = /* @__PURE__ */ lazySchema(() =>
     key: z.string().check(z.regex(/^[A-Za-z0-9_-]{8,64}$/)),
   }),
 );
+/** @deprecated Nothing outside this module uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md). */
 export const refundSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     creditNoteNumber: z.string(),
@@ -185,6 +204,7 @@ export const refundSchema = /* @__PURE__ */ lazySchema(() =>
     status: z.enum(['PENDING', 'SUCCEEDED', 'FAILED']),
   }),
 );
+/** @deprecated Nothing uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md). */
 export type RefundAnswer = z.infer<typeof refundSchema>;
 
 /** The console's form for it: the days as typed. */
@@ -198,7 +218,10 @@ export const extendFormSchema = /* @__PURE__ */ lazySchema(() =>
   }),
 );
 
-/** A period extended by whole days (at most a year at once), with why. */
+/**
+ * A period extended by whole days (at most a year at once), with why.
+ * @deprecated Nothing outside this module uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md).
+ */
 export const extendRequestSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     days: z.number().check(z.int(), z.minimum(1, STAFF_TEXTS.daysRange), z.maximum(365, STAFF_TEXTS.daysRange)),
@@ -214,7 +237,10 @@ export const signOutRequestSchema = /* @__PURE__ */ lazySchema(() =>
   }),
 );
 
-/** A message sent to the customer, without its text (a code is nobody's to read): what, how, when, whether it arrived. */
+/**
+ * A message sent to the customer, without its text (a code is nobody's to read): what, how, when, whether it arrived.
+ * @deprecated Nothing outside this module uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md).
+ */
 export const sentMessageSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     id: z.number(),
@@ -227,9 +253,12 @@ export const sentMessageSchema = /* @__PURE__ */ lazySchema(() =>
     sentAt: z.nullable(z.string()),
   }),
 );
+/** @deprecated Nothing outside this module uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md). */
 export const sentMessageListSchema = /* @__PURE__ */ lazySchema(() => z.array(sentMessageSchema));
+/** @deprecated Nothing uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md). */
 export type SentMessage = z.infer<typeof sentMessageSchema>;
 
+/** @deprecated Nothing outside this module uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md). */
 export const auditEntrySchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     id: z.number(),
@@ -245,6 +274,7 @@ export const auditEntrySchema = /* @__PURE__ */ lazySchema(() =>
   }),
 );
 export type AuditEntryAnswer = z.infer<typeof auditEntrySchema>;
+/** @deprecated Nothing outside this module uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md). */
 export const auditListSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({ items: z.array(auditEntrySchema), nextBefore: z.nullable(z.number()) }),
 );
@@ -263,6 +293,7 @@ export const auditFilterFormSchema = /* @__PURE__ */ lazySchema(() =>
     to: blankOr(isDay, STAFF_TEXTS.dayFormat),
   }),
 );
+/** @deprecated Nothing outside this module uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md). */
 export const auditQuerySchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     customer: z.optional(rowId),
@@ -432,4 +463,5 @@ export const staffEndpoints = {
     staff: 'admin',
   }),
 } satisfies Record<string, StaffEndpoint>;
+/** @deprecated Nothing uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md). */
 export type StaffEndpoints = typeof staffEndpoints;

@@ -14,7 +14,7 @@ import {
   useElements,
   useStripe,
 } from '@stripe/react-stripe-js';
-import type { Outcome, PaymentProvider } from './types';
+import type { Confirmations, Outcome, PaymentProvider } from './types';
 import styles from './payments.module.css';
 import { SANDBOX_TEXTS } from './texts';
 
@@ -133,10 +133,7 @@ export function createStripeProvider(stripe: Promise<Stripe | null> | Stripe): P
     const client = useStripe();
     const elements = useElements();
     return {
-      async confirmSetup(
-        secret: string,
-        holder: Parameters<import('./provider').Confirmations['confirmSetup']>[1],
-      ): Promise<Outcome> {
+      async confirmSetup(secret: string, holder: Parameters<Confirmations['confirmSetup']>[1]): Promise<Outcome> {
         const card = elements?.getElement(CardNumberElement);
         if (!client || !card) return { status: 'failed', code: 'not_ready' };
         const result = await client.confirmCardSetup(secret, {
@@ -152,10 +149,7 @@ export function createStripeProvider(stripe: Promise<Stripe | null> | Stripe): P
         });
         return result.error ? failed(result.error) : { status: 'succeeded' };
       },
-      async confirmPayment(
-        secret: string,
-        input: Parameters<import('./provider').Confirmations['confirmPayment']>[1],
-      ): Promise<Outcome> {
+      async confirmPayment(secret: string, input: Parameters<Confirmations['confirmPayment']>[1]): Promise<Outcome> {
         const cvc = elements?.getElement(CardCvcElement);
         if (!client || !cvc) return { status: 'failed', code: 'not_ready' };
         const result = await client.confirmCardPayment(secret, {

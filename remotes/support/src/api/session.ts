@@ -2,7 +2,7 @@ import { createStore, useStore } from 'zustand';
 import type { StaffMember } from '@portal/shared/contract/staff';
 
 /** The last search, while the member is signed in: the way back from a customer finds the list as it was. */
-export interface RememberedSearch {
+interface RememberedSearch {
   q: string;
   page: number;
 }

@@ -25,7 +25,7 @@ export function setStaffAdapter(adapter: AxiosAdapter | null): void {
 type Body<E extends StaffEndpoint> = E['body'] extends z.ZodMiniType ? z.input<E['body']> : undefined;
 type Query<E extends StaffEndpoint> = E['query'] extends z.ZodMiniType ? z.input<E['query']> : undefined;
 type AuditQuery = Query<typeof staffEndpoints.auditCsv>;
-export interface StaffCallInput<E extends StaffEndpoint> {
+interface StaffCallInput<E extends StaffEndpoint> {
   params?: ParamsOf<E>;
   body?: Body<E>;
   query?: Query<E>;

@@ -7,7 +7,7 @@ import styles from '../console.module.css';
 
 type Values = Record<string, string>;
 
-export interface ActionField {
+interface ActionField {
   name: string;
   label: string;
   inputMode?: 'numeric' | 'decimal';
