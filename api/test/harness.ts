@@ -11,6 +11,8 @@ import type { Behaviour } from '../src/payments/sandbox/test-cards';
 import { loadKeys } from '../src/auth/secrets';
 import { createContext, type ApiContext } from '../src/context';
 import { createServer } from '../src/server';
+import { addStaff } from '../src/staff/accounts';
+import { totpCode } from '../src/staff/totp';
 import type { Logger } from 'pino';
 import { linkHeader, preloadHints } from '../src/http/preload';
 import { freshDatabase } from '../../test/lib/postgres';
@@ -282,3 +284,33 @@ export async function saveTestCard(
 /** The `Link` header the server sends with the portal's page at `pathname` when the browser draws it. */
 export const preloadLinks = (root: string, pathname: string, product: string) =>
   linkHeader(preloadHints(root, pathname, product));
+
+/** The password a member of staff chooses at their first sign-in in these tests. */
+export const STAFF_PASSWORD = 'Podrska-Lozinka-2026!';
+
+/**
+ * A new member of staff signed in through every step of a first sign-in (the one-time password, a
+ * password of their own, an authenticator set up and its code): their token.
+ */
+export async function staffToken(api: StartedApi, email: string, role: 'agent' | 'admin'): Promise<string> {
+  const oneTime = (await addStaff(api.ctx.store.staff, { email, name: `${role} ${email}`, role }))!;
+  const login = await api.call('POST', '/staff/login', { body: { email, password: oneTime } });
+  const challenge = login.body.challenge as string;
+  await api.call('POST', '/staff/password', { token: challenge, body: { newPassword: STAFF_PASSWORD } });
+  const setup = await api.call('POST', '/staff/totp-setup', { token: challenge });
+  const done = await api.call('POST', '/staff/totp', {
+    token: challenge,
+    body: { code: totpCode(setup.body.secret as string, api.clock.now()) },
+  });
+  assert.equal(done.status, 200, JSON.stringify(done.body));
+  return done.body.token as string;
+}
+
+/** A customer with the demo customers' password signed in: their token. */
+export async function customerToken(api: StartedApi, username: string): Promise<string> {
+  const response = await api.call('POST', '/login', {
+    body: { username, password: DEMO_CUSTOMER.password, ...device },
+  });
+  assert.equal(response.status, 200, JSON.stringify(response.body));
+  return response.body.token as string;
+}

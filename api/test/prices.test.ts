@@ -5,14 +5,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { tempDir } from '../../test/lib/tempDir';
 import { createServer } from '../src/server';
-import { DEMO_CUSTOMER } from '../src/db/seed';
-import { addStaff } from '../src/staff/accounts';
-import { totpCode } from '../src/staff/totp';
 import { runBilling } from '../src/billing/job';
 import { riseAppliesFrom } from '../src/catalogue/prices';
-import { device, engines, startApi, testCustomer, type StartedApi } from './harness';
+import { customerToken, engines, staffToken as staffTokenOf, startApi, testCustomer, type StartedApi } from './harness';
 
-const NEW_PASSWORD = 'Podrska-Lozinka-2026!';
 const BURST = 100;
 
 /** A package card as remotes/catalogue's PackageCard draws it: the ribbon first in the card, when there is one. */
@@ -129,27 +125,8 @@ for (const engine of engines()) {
     let admin: string;
     let agent: string;
 
-    /** A member of staff signed in through the first sign-in's steps; their token. */
-    const staffToken = async (email: string, role: 'agent' | 'admin') => {
-      const oneTime = (await addStaff(api.ctx.store.staff, { email, name: `${role} ${email}`, role }))!;
-      const login = await api.call('POST', '/staff/login', { body: { email, password: oneTime } });
-      const challenge = login.body.challenge as string;
-      await api.call('POST', '/staff/password', { token: challenge, body: { newPassword: NEW_PASSWORD } });
-      const setup = await api.call('POST', '/staff/totp-setup', { token: challenge });
-      const done = await api.call('POST', '/staff/totp', {
-        token: challenge,
-        body: { code: totpCode(setup.body.secret as string, api.clock.now()) },
-      });
-      assert.equal(done.status, 200, JSON.stringify(done.body));
-      return done.body.token as string;
-    };
-    const logIn = async (username: string) => {
-      const response = await api.call('POST', '/login', {
-        body: { username, password: DEMO_CUSTOMER.password, ...device },
-      });
-      assert.equal(response.status, 200, JSON.stringify(response.body));
-      return response.body.token as string;
-    };
+    const staffToken = (email: string, role: 'agent' | 'admin') => staffTokenOf(api, email, role);
+    const logIn = (username: string) => customerToken(api, username);
     const changePrice = (token: string, plan: string, price: string, appliesFrom: string) =>
       api.call('POST', `/staff/prices/${plan}`, {
         token,

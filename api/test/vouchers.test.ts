@@ -15,15 +15,20 @@ import {
   normaliseVoucherCode,
   voucherCodeWellFormed,
 } from '@portal/shared/contract/vouchers';
-import { DEMO_CUSTOMER } from '../src/db/seed';
-import { addStaff } from '../src/staff/accounts';
-import { totpCode } from '../src/staff/totp';
 import { newVoucherCode } from '../src/vouchers/codes';
 import { tempDir } from '../../test/lib/tempDir';
-import { device, engines, payOrder, saveTestCard, startApi, testCustomer, type StartedApi } from './harness';
+import {
+  customerToken,
+  engines,
+  payOrder,
+  saveTestCard,
+  staffToken as staffTokenOf,
+  startApi,
+  testCustomer,
+  type StartedApi,
+} from './harness';
 import { giftMessage } from '../src/vouchers/gift';
 
-const NEW_PASSWORD = 'Podrska-Lozinka-2026!';
 const BURST = 100;
 const PER_CLIENT = 30;
 
@@ -145,27 +150,8 @@ for (const engine of engines()) {
       await api?.close();
     });
 
-    /** A member of staff signed in through the first sign-in's steps; their token. */
-    async function staffToken(email: string, role: 'agent' | 'admin') {
-      const oneTime = (await addStaff(api.ctx.store.staff, { email, name: `${role} ${email}`, role }))!;
-      const login = await api.call('POST', '/staff/login', { body: { email, password: oneTime } });
-      const challenge = login.body.challenge as string;
-      await api.call('POST', '/staff/password', { token: challenge, body: { newPassword: NEW_PASSWORD } });
-      const setup = await api.call('POST', '/staff/totp-setup', { token: challenge });
-      const done = await api.call('POST', '/staff/totp', {
-        token: challenge,
-        body: { code: totpCode(setup.body.secret as string, api.clock.now()) },
-      });
-      assert.equal(done.status, 200, JSON.stringify(done.body));
-      return done.body.token as string;
-    }
-    const logIn = async (username: string) => {
-      const response = await api.call('POST', '/login', {
-        body: { username, password: DEMO_CUSTOMER.password, ...device },
-      });
-      assert.equal(response.status, 200, JSON.stringify(response.body));
-      return response.body.token as string;
-    };
+    const staffToken = (email: string, role: 'agent' | 'admin') => staffTokenOf(api, email, role);
+    const logIn = (username: string) => customerToken(api, username);
     /** A customer of `plan` (EXPIRED unless said) and their token. */
     const customer = async (plan: 'starton' | 'maxon' = 'starton', status = 'EXPIRED') => {
       const made = await testCustomer(api.db, { nextPaymentOn: '2026-02-20', plan, status, card: null });
