@@ -6,9 +6,7 @@ import { DEMO_CUSTOMER } from '../src/db/seed';
 import { addStaff } from '../src/staff/accounts';
 import { totpCode } from '../src/staff/totp';
 import { runBilling, runBillingPass } from '../src/billing/job';
-import { device, engines, startApi, testCustomer, type StartedApi } from './harness';
-
-const NEW_PASSWORD = 'Podrska-Lozinka-2026!';
+import { device, engines, STAFF_PASSWORD as NEW_PASSWORD, startApi, testCustomer, type StartedApi } from './harness';
 
 for (const engine of engines()) {
   describe(`the support console's API on ${engine}`, () => {
