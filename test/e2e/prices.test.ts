@@ -3,7 +3,9 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import { formatDate } from '@portal/shared/format';
 import { ROOT } from '../../api/src/cli/freshness';
+import { addDays, addMonth, isoDay } from '../../api/src/days';
 import { totpCode } from '../../api/src/staff/totp';
 import { tempDir } from '../lib/tempDir';
 import { addCard, launchBrowser, loggedInPage, outbox, screenshot, startPortal, type Portal } from './harness';
@@ -46,6 +48,18 @@ async function eventually<T>(read: () => Promise<T>, holds: (value: T) => boolea
   return last;
 }
 
+/**
+ * Node's `--import` of a module that moves the process's clock `days` ahead (`new Date()` and `Date.now()`;
+ * dates given explicitly stay as they are): the portal restarted on the same data as it runs that day.
+ */
+function clockAhead(days: number): string[] {
+  const source = `const Real = Date; const shift = ${days * 86_400_000};
+class Shifted extends Real { constructor(...a) { if (a.length === 0) super(Real.now() + shift); else super(...a); }
+  static now() { return Real.now() + shift; } }
+globalThis.Date = Shifted;`;
+  return ['--import', `data:text/javascript,${encodeURIComponent(source)}`];
+}
+
 /** The JSON-LD offer of a package in a served page's HTML. */
 function offerOf(html: string, code: string): { price: string } | undefined {
   for (const [, json] of html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)) {
@@ -59,17 +73,20 @@ function offerOf(html: string, code: string): { price: string } | undefined {
 /**
  * Prices and promos run from the console (docs/prices-and-promos.md), as `npm start` serves them: an admin
  * raises MaxON's price; within a minute the served `/paketi` (its HTML and JSON-LD) and the widget show it,
- * a new customer subscribes at it, and a MaxON subscriber is told of it; a promo started in the console
- * shows on the served page and goes when it is ended.
+ * a new customer subscribes at it, and a MaxON subscriber is told of it, then charged the old price at the
+ * renewal inside the notice period and the new one after it (sandbox billing passes at those days); a
+ * promo started in the console shows on the served page and goes when it is ended, and a campaign until
+ * a day goes from the served page the day after (the portal restarted on its data with its clock ahead).
  */
 describe('prices and promos from the console, in a browser', () => {
   let portal: Portal;
   let browser: Browser;
   let console_: Page;
   let oneTimePassword = '';
+  let dataDir = '';
 
   before(async () => {
-    const dataDir = tempDir('ontv-e2e-prices-');
+    dataDir = tempDir('ontv-e2e-prices-');
     oneTimePassword = addAdmin(dataDir);
     [portal, browser] = await Promise.all([
       startPortal({ name: 'prices', env: { DATA_DIR: dataDir, SANDBOX: '1' } }),
@@ -84,6 +101,16 @@ describe('prices and promos from the console, in a browser', () => {
   });
 
   const served = async (pathname: string) => (await fetch(`${portal.url}${pathname}`)).text();
+  /** What an operator's `npm run billing -- --at` does, through the sandbox's trigger: a pass at 06:00 UTC of `day`. */
+  async function billAt(day: string): Promise<{ charged: number; failed: number }> {
+    const response = await fetch(`${portal.url}/api/dev/billing`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ at: `${day}T06:00:00Z` }),
+    });
+    assert.equal(response.status, 200, await response.clone().text());
+    return (await response.json()) as { charged: number; failed: number };
+  }
   const dialog = (name: string) => console_.getByRole('dialog', { name });
 
   it('signs the admin in and shows the packages with their prices', async () => {
@@ -144,6 +171,33 @@ describe('prices and promos from the console, in a browser', () => {
     await subscriber.context().close();
   });
 
+  it('charges the MaxON subscriber the old price at the renewal inside the notice period, the new one after it', async () => {
+    const today = isoDay(new Date());
+    // aktivna@ontv.ba renews in 20 days (docs/trying-it.md): inside the 30 days' notice, then a month later past it.
+    const insideNotice = addDays(today, 20);
+    const afterNotice = addMonth(insideNotice);
+    assert.ok(insideNotice < addDays(today, 30) && afterNotice >= addDays(today, 30));
+    const receipts = async () =>
+      (await outbox(portal.url, 'aktivna@ontv.ba'))
+        .map((m) => m.text ?? '')
+        .filter((text) => /^ON TV: pretplata na paket MaxON je produžena/.test(text));
+
+    assert.ok((await billAt(insideNotice)).charged >= 1);
+    assert.match((await receipts())[0] ?? '', /Naplaćeno je 24,90 KM s kartice/);
+    assert.ok((await billAt(afterNotice)).charged >= 1);
+    const [second, first] = await receipts();
+    assert.match(first ?? '', /Naplaćeno je 24,90 KM s kartice/);
+    assert.match(second ?? '', /Naplaćeno je 27,90 KM s kartice/);
+
+    // The subscriber's payment history, newest first: the new price, then the old one.
+    const page = await loggedInPage(browser, portal.url, 'aktivna@ontv.ba');
+    await page.goto(`${portal.url}/nalog/istorija-uplata`);
+    await page.getByRole('row').nth(1).getByText('27,90 KM').waitFor();
+    await page.getByRole('row').nth(2).getByText('24,90 KM').waitFor();
+    await screenshot(page, 'prices-renewals');
+    await page.context().close();
+  });
+
   it('lets a new customer subscribe at the new price', async () => {
     const page = await loggedInPage(browser, portal.url, 'istekla@ontv.ba');
     await page.goto(`${portal.url}/pretplati-se?paket=maxon`);
@@ -201,5 +255,38 @@ describe('prices and promos from the console, in a browser', () => {
       (text) => !text.includes('Besplatan promo period 10 dana!') && text.includes('<strong>14,90 KM</strong>'),
       'the ended promo gone from the served /paketi',
     );
+  });
+
+  it('shows a campaign until a day through that day, and without it the day after, with no build', async () => {
+    const page = console_;
+    const lastDay = addDays(isoDay(new Date()), 1);
+    const ribbon = `Besplatan promo period do ${formatDate(lastDay)}`;
+    await page.getByRole('button', { name: 'Pokreni promociju paketa MaxON' }).click();
+    const start = dialog('Promocija paketa MaxON');
+    await start.getByLabel('Do datuma (GGGG-MM-DD)').fill(lastDay);
+    await start.getByLabel('Razlog').fill('Kampanja do sutra');
+    await start.getByRole('button', { name: 'Potvrdi' }).click();
+    await page.getByText('Promocija paketa MaxON je pokrenuta.').waitFor();
+    await eventually(
+      () => served('/paketi'),
+      (text) => text.includes(ribbon),
+      'the campaign on the served /paketi',
+    );
+
+    // The same portal, on its same data, as it runs on the campaign's last day and on the day after.
+    for (const [daysAhead, shown] of [
+      [1, true],
+      [2, false],
+    ] as const) {
+      await portal.stop();
+      portal = await startPortal({
+        name: `prices-day-${daysAhead}`,
+        env: { DATA_DIR: dataDir, SANDBOX: '1' },
+        nodeArgs: clockAhead(daysAhead),
+      });
+      const html = await served('/paketi');
+      assert.equal(html.includes(ribbon), shown, `the ribbon ${daysAhead} day(s) on: ${shown ? 'shown' : 'gone'}`);
+      assert.ok(html.includes('<strong>27,90 KM</strong>'), 'MaxON still at its new price');
+    }
   });
 });
