@@ -64,8 +64,10 @@ export async function startPortal(
       LOG_LEVEL: 'info',
       // Billing runs when a test asks (POST /api/dev/billing), so seeded states stay as the tests expect.
       BILLING_INTERVAL_MINUTES: '0',
-      // Every browser of a test run comes from 127.0.0.1: the per-address cap on codes has its own API test.
+      // Every browser of a test run comes from 127.0.0.1, and load tests register thousands of new
+      // numbers: the per-address cap and the portal-wide ceiling on codes have their own API tests.
       CODE_LIMIT_CLIENT: '100000',
+      CODE_NEW_DESTINATIONS_HOURLY: '100000',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
