@@ -7,6 +7,7 @@ import { ERROR_TEXTS } from './texts/errors';
 export type Refusal =
   | 'invalid' // the request breaks a rule the client can fix: 400
   | 'unauthorized' // no signed-in customer, or the sign-in failed: 401
+  | 'forbidden' // who is asking is known, and refused (a customer the operator's staff blocked): 403
   | 'not-found' // 404
   | 'conflict' // the state does not allow it now: 409
   | 'unprocessable' // well formed but refused by a rule (a weak password, a reused idempotency key): 422

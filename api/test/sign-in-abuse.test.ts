@@ -8,7 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { DEMO_CUSTOMER } from '../src/db/seed';
-import { device, engines, startApi, type StartedApi } from './harness';
+import { ATTACK_LIMITS, device, engines, startApi, type StartedApi } from './harness';
 
 /** A browser of its own: a device id and device password as the portal makes them. */
 const newDevice = (name: string) => ({
@@ -21,16 +21,7 @@ for (const engine of engines()) {
   describe(`sign-in under attack on ${engine}`, () => {
     let api: StartedApi;
     before(async () => {
-      api = await startApi({
-        engine,
-        env: {
-          LOGIN_LIMIT_ACCOUNT: '5',
-          LOGIN_LIMIT_ACCOUNT_TOTAL: '50',
-          LOGIN_LIMIT_CLIENT: '1000',
-          TRUST_PROXY: '1',
-          SANDBOX: '1',
-        },
-      });
+      api = await startApi({ engine, env: ATTACK_LIMITS });
     });
     after(async () => {
       await api?.close();

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { addStaff, resetStaffPassword } from '../src/staff/accounts';
 import { totpCode } from '../src/staff/totp';
-import { engines, startApi, type StartedApi } from './harness';
+import { ATTACK_LIMITS, engines, startApi, type StartedApi } from './harness';
 
 const PASSWORD = 'Podrska-Lozinka-2026!';
 const OFFICE = '10.1.0.1';
@@ -27,16 +27,7 @@ for (const engine of engines()) {
   describe(`staff sign-in under attack on ${engine}`, () => {
     let api: StartedApi;
     before(async () => {
-      api = await startApi({
-        engine,
-        env: {
-          LOGIN_LIMIT_ACCOUNT: '5',
-          LOGIN_LIMIT_ACCOUNT_TOTAL: '50',
-          LOGIN_LIMIT_CLIENT: '1000',
-          TRUST_PROXY: '1',
-          SANDBOX: '1',
-        },
-      });
+      api = await startApi({ engine, env: ATTACK_LIMITS });
     });
     after(async () => {
       await api?.close();

@@ -35,9 +35,6 @@ export interface SignInDeps {
   report: (outcome: SignInOutcome) => void;
 }
 
-/** Signing in refused by the operator's staff (a 403): the message names how to reach support. */
-export class SignInBlocked extends Error {}
-
 export function subjectOf(customer: CustomerRow, sessionId: string, deviceUsername: string) {
   return {
     customerId: customer.id,
@@ -130,11 +127,14 @@ async function checkedCustomer(deps: SignInDeps, attempt: LoginRequest, clientKe
   return customer;
 }
 
-/** Blocked by the operator's staff: refused, once the password proved it is the customer asking. */
-function blocked(deps: SignInDeps, customer: CustomerRow): SignInBlocked {
+/**
+ * Blocked by the operator's staff: refused (a 403), once the password proved it is the customer asking;
+ * the message names how to reach support.
+ */
+function blocked(deps: SignInDeps, customer: CustomerRow): DomainError {
   deps.report({ outcome: 'blocked', customerId: customer.id });
   const { supportPhone, supportEmail } = operatorOf(deps.config);
-  return new SignInBlocked(ERROR_TEXTS.signInBlocked(supportPhone, supportEmail));
+  return new DomainError('forbidden', ERROR_TEXTS.signInBlocked(supportPhone, supportEmail), 'ACCOUNT_BLOCKED');
 }
 
 /**

@@ -10,6 +10,7 @@ const GENERIC = ERROR_TEXTS.generic;
 const STATUS_OF: Record<Refusal, number> = {
   invalid: 400,
   unauthorized: 401,
+  forbidden: 403,
   'not-found': 404,
   conflict: 409,
   unprocessable: 422,

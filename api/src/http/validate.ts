@@ -1,6 +1,5 @@
 import * as z from 'zod/mini';
 import { hr } from 'zod/v4/locales';
-import { ERROR_TEXTS } from '../texts/errors';
 
 // zod's own messages (a field missing, of the wrong type, too long) in Croatian, the closest of its
 // languages to Bosnian: every refusal the API answers reads in the customer's language. The contract's
@@ -25,17 +24,6 @@ export class HttpError extends Error {
   ) {
     super(message);
   }
-}
-
-/**
- * A 429 for a limit that frees up in `retryAfterSeconds`: `{lead}` and when to try again (ERROR_TEXTS.retryIn, N min, N at
- * least 1), with the seconds in `Retry-After`.
- */
-export function tooManyRequests(lead: string, retryAfterSeconds: number, code: string): HttpError {
-  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return new HttpError(429, ERROR_TEXTS.retryIn(lead, minutes), code, {
-    'retry-after': String(retryAfterSeconds),
-  });
 }
 
 export { UUID } from '../errors';

@@ -2,12 +2,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { endpoints } from '@portal/shared/contract';
 import type { ApiContext } from '../context';
 import { logRefusal } from '../http/limits';
-import { HttpError } from '../http/validate';
 import { route } from '../http/route';
 import { logins } from '../http/metrics';
 import { maskUsername } from '../log';
 import { bearerToken } from '../auth/guard';
-import { signIn, SignInBlocked, type SignInOutcome } from '../auth/signIn';
+import { signIn, type SignInOutcome } from '../auth/signIn';
 import { refreshToken, signOut, type SessionDeps } from '../auth/refresh';
 
 /** A sign-in's outcome counted, and a refused one logged in one warn line: the username masked, never the password. */
@@ -46,12 +45,7 @@ export function authRoutes(app: FastifyInstance, ctx: ApiContext): void {
       log: request.log,
       report: reportLogin(request, body.username),
     };
-    try {
-      return await signIn(deps, body, request.ip);
-    } catch (error) {
-      if (error instanceof SignInBlocked) throw new HttpError(403, error.message, 'ACCOUNT_BLOCKED');
-      throw error;
-    }
+    return signIn(deps, body, request.ip);
   });
 
   route(app, ctx, endpoints.refresh, async ({ body, request }) => refreshToken(sessionDeps(ctx, request), body));

@@ -4,6 +4,7 @@ import type { CustomerSummaryRow } from '../repositories/customers';
 import type { StaffSession } from '../repositories/staff';
 import type { Status } from '../repositories/subscriptions';
 import { DomainError } from '../errors';
+import { customerNotFound } from './audit';
 
 /** A customer as the console shows them. */
 export function customerSummary(row: CustomerSummaryRow): CustomerSummary {
@@ -22,8 +23,6 @@ export function customerSummary(row: CustomerSummaryRow): CustomerSummary {
   };
 }
 
-const notFound = () => new DomainError('not-found', STAFF_TEXTS.customerNotFound, 'NOT_FOUND');
-
 /**
  * Blocks or unblocks a customer under their row lock, in one transaction with its audit entry. Blocked:
  * the subscription reads BLOCKED, every open session ends at once and sign-in is refused. Unblocked: the
@@ -40,7 +39,7 @@ export async function setCustomerBlocked(
 ): Promise<CustomerSummary> {
   return store.transaction(async (tx) => {
     const before = await tx.customers.lockedSummary(customerId);
-    if (!before) throw notFound();
+    if (!before) throw customerNotFound();
     if ((before.blocked_at !== null) === block) {
       throw new DomainError('conflict', block ? STAFF_TEXTS.alreadyBlocked : STAFF_TEXTS.notBlocked, 'CONFLICT');
     }
@@ -83,7 +82,7 @@ export async function extendPeriod(
 ): Promise<CustomerSummary> {
   return store.transaction(async (tx) => {
     const before = await tx.customers.lockedSummary(customerId);
-    if (!before) throw notFound();
+    if (!before) throw customerNotFound();
     if (!before.status) throw new DomainError('conflict', STAFF_TEXTS.noSubscription, 'CONFLICT');
     // While blocked the status reads BLOCKED whatever it was: an expired period is not extended through a block.
     if (before.blocked_at) throw new DomainError('conflict', STAFF_TEXTS.extendBlocked, 'CONFLICT');
