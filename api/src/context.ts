@@ -17,7 +17,7 @@ import type { PaymentGateway } from './payments/gateway';
 import { paymentEventHandler } from './payments/events';
 import { SandboxProcessor } from './payments/sandbox/processor';
 import { StripeGateway } from './payments/stripe';
-import type { BillingDeps } from './billing/job';
+import type { BillingDeps } from './billing/deps';
 
 /** Everything a route needs, built once per server: the clock is injected so tests can move time. */
 export interface ApiContext {

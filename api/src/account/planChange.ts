@@ -53,7 +53,7 @@ export async function quoteChange(
     throw new DomainError('conflict', NOT_ACTIVE[sub?.status ?? 'EXPIRED'] ?? NOT_ACTIVE.EXPIRED!, 'NOT_ACTIVE');
   if (sub.code === target.code) throw new DomainError('conflict', SAME_PLAN, 'SAME_PLAN');
   // On the due day and in the grace period the renewal decides the period: change after it is paid.
-  if (await repos.subscriptions.renewalUnderWay(customerId, today))
+  if (await repos.renewals.renewalUnderWay(customerId, today))
     throw new DomainError('conflict', RENEWAL_DUE, 'RENEWAL_DUE');
   const kind = target.price_fening > sub.price_fening ? 'UPGRADE' : 'DOWNGRADE';
   const days = daysBetween(today, sub.next_payment_on);
@@ -191,7 +191,7 @@ export async function cancelPlanChange(deps: Pick<PlanChangeDeps, 'store' | 'now
   const today = isoDay(deps.now());
   await deps.store.transaction(async (tx) => {
     await tx.customers.lock(customerId);
-    if (await tx.subscriptions.renewalUnderWay(customerId, today)) throw conflict(RENEWAL_DUE, 'RENEWAL_DUE');
+    if (await tx.renewals.renewalUnderWay(customerId, today)) throw conflict(RENEWAL_DUE, 'RENEWAL_DUE');
     await tx.subscriptions.cancelScheduledPlan(customerId, deps.now());
   });
 }

@@ -1,4 +1,5 @@
-import type { BillingDeps, BillingReport } from './job';
+import type { BillingDeps } from './deps';
+import type { BillingReport } from './job';
 import { runBillingPass } from './job';
 
 const sum = (report: BillingReport) => Object.values(report).reduce((a, b) => a + b, 0);

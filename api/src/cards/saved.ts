@@ -29,7 +29,7 @@ export async function setPrimaryCard(
     await tx.customers.lock(customerId);
     await tx.cards.makePrimary(customerId, code);
     // A new primary card while a renewal is failing: the next billing run tries it.
-    await tx.subscriptions.retryNow(customerId);
+    await tx.renewals.retryNow(customerId);
   });
   return listCards(deps, customerId);
 }

@@ -1,5 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
+import { keptReads } from './keptReads';
 
 export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
@@ -29,7 +31,7 @@ export interface Db extends Queryable {
    * (PostgreSQL: a named prepared statement per connection; PGlite: PREPARE once, then EXECUTE, which on
    * this machine is 0.15 ms against 0.7 ms for the account-info query). One name, one SQL text, a
    * SELECT that reads rows only (never the clock: on PGlite its answer is kept until the next write,
-   * see openPglite).
+   * see db/keptReads.ts).
    */
   prepared<T = Record<string, unknown>>(name: string, sql: string, params: unknown[]): Promise<T[]>;
   close(): Promise<void>;
@@ -114,46 +116,58 @@ function lockDataDir(dataDir: string): () => void {
   }
 }
 
-/** Prepared reads' answers kept at most on PGlite (one per session for the busy calls): about 10 MB. */
-const KEPT_READS = 20_000;
+/** PREPARE on PGlite: one per name, however many calls arrive before it is done; a failed one is tried again. */
+function preparing(pg: PGlite): (name: string, sql: string) => Promise<void> {
+  const preparedSql = new Map<string, string>();
+  const making = new Map<string, Promise<void>>();
+  return async (name, sql) => {
+    checkPrepared(preparedSql, name, sql);
+    let made = making.get(name);
+    if (!made) {
+      made = (async () => {
+        const [setting] = (await pg.query<{ standard_conforming_strings: string }>('SHOW standard_conforming_strings'))
+          .rows;
+        if (setting?.standard_conforming_strings !== 'on')
+          throw new Error('PGlite must run with standard_conforming_strings on');
+        await pg.exec(`PREPARE ${name} AS ${sql}`);
+      })();
+      making.set(name, made);
+      preparedSql.set(name, sql);
+      made.catch(() => {
+        making.delete(name);
+        preparedSql.delete(name);
+      });
+    }
+    await made;
+  };
+}
 
-async function openPglite(dataDir: string | null): Promise<Db> {
+/** PGlite started on its files under `dataDir` (in memory when null), holding their lock (lockDataDir). */
+async function startPglite(dataDir: string | null): Promise<{ pg: PGlite; unlock: () => void }> {
   const { PGlite } = await import('@electric-sql/pglite');
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
   const unlock = dataDir ? lockDataDir(dataDir) : () => undefined;
-  let pg: InstanceType<typeof PGlite>;
   try {
-    pg = new PGlite(dataDir ?? undefined);
+    const pg = new PGlite(dataDir ?? undefined);
     await pg.waitReady;
+    return { pg, unlock };
   } catch (error) {
     unlock();
     throw error;
   }
-  const preparedSql = new Map<string, string>();
-  const making = new Map<string, Promise<void>>();
-  // The answers of prepared reads, kept until anything else runs. PGlite is this process's database
-  // alone (lockDataDir), so every write passes through here: any other statement or transaction counts
-  // as a write, and moves `writes` on once before it starts and once after it ends. An answer is kept
-  // only if no write began or ended while it was read, and served only while `writes` is what it was
-  // read at: so a read that overlapped a write is never served, whatever order PGlite ran them in.
-  let writes = 0;
-  let keptAt = 0;
-  const kept = new Map<string, readonly unknown[]>();
-  const writing = async <T>(run: () => Promise<T>): Promise<T> => {
-    writes += 1;
-    try {
-      return await run();
-    } finally {
-      writes += 1;
-    }
-  };
+}
+
+async function openPglite(dataDir: string | null): Promise<Db> {
+  const { pg, unlock } = await startPglite(dataDir);
+  const prepare = preparing(pg);
+  const reads = keptReads();
   return {
     engine: 'pglite',
     query<T>(sql: string, params: unknown[] = []) {
-      return writing(async () => (await pg.query<T>(sql, params)).rows);
+      return reads.writing(async () => (await pg.query<T>(sql, params)).rows);
     },
     transaction(work) {
-      return writing(() =>
+      return reads.writing(() =>
         pg.transaction((tx) =>
           work({
             query: async <T>(sql: string, params: unknown[] = []) => (await tx.query<T>(sql, params)).rows,
@@ -166,47 +180,12 @@ async function openPglite(dataDir: string | null): Promise<Db> {
     },
     exclusively: (_lockId, work) => work(),
     async prepared<T>(name: string, sql: string, params: unknown[]) {
-      checkPrepared(preparedSql, name, sql);
-      // One PREPARE per name, however many calls arrive before it is done; a failed one is tried again.
-      let made = making.get(name);
-      if (!made) {
-        made = (async () => {
-          const [setting] = (
-            await pg.query<{ standard_conforming_strings: string }>('SHOW standard_conforming_strings')
-          ).rows;
-          if (setting?.standard_conforming_strings !== 'on')
-            throw new Error('PGlite must run with standard_conforming_strings on');
-          await pg.exec(`PREPARE ${name} AS ${sql}`);
-        })();
-        making.set(name, made);
-        preparedSql.set(name, sql);
-        made.catch(() => {
-          making.delete(name);
-          preparedSql.delete(name);
-        });
-      }
-      await made;
+      await prepare(name, sql);
       const call = params.length > 0 ? `EXECUTE ${name}(${params.map(sqlLiteral).join(', ')})` : `EXECUTE ${name}`;
-      if (keptAt !== writes) {
-        kept.clear();
-        keptAt = writes;
-      }
-      // Each caller gets rows of its own (shallow copies): one that changes its rows changes nothing kept.
-      const known = kept.get(call);
-      if (known) return known.map((row) => ({ ...(row as object) })) as T[];
-      const before = writes;
-      const rows = (await pg.query<T>(call)).rows;
-      if (writes === before && keptAt === before && kept.size < KEPT_READS)
-        kept.set(
-          call,
-          rows.map((row) => ({ ...(row as object) })),
-        );
-      return rows;
+      return reads.read(call, async () => (await pg.query<T>(call)).rows);
     },
     close: async () => {
-      // Nothing kept is answered once the database is closed.
-      writes += 1;
-      kept.clear();
+      reads.close();
       await pg.close();
       unlock();
     },

@@ -13,23 +13,20 @@ import zlib from 'node:zlib';
 import { REMOTE_PREFIXES, remoteFor, type Plan } from '@portal/shared/contract';
 import { messages } from '@portal/shared/texts';
 import { withCurrentPrices } from './pagePrices';
+import { drawnDocument, escapeHtml, pageHead, type PageHeadData, type PreloadHint } from './shell';
+
+export type { PreloadHint } from './shell';
 
 /** The host's shell around a page: its marker is where the page's HTML goes. */
 const PAGE_MARKER = '<template data-portal-page=""></template>';
 /** shells.json's entry for the host's 404 page, drawn whole (host/src/prerender/shells.tsx). */
 const NOT_FOUND_SHELL = '404';
 
-interface PrerenderedPage {
-  path: string;
-  title: string;
-  description: string;
-  jsonLd: object[];
-  /** Head elements the page's render asked for: preloads of its first images (`<link rel="preload" as="image">`). */
-  head: string[];
+/** A page as its remote's build prerendered it: its head (shell.ts), its HTML and state, its scripts. */
+interface PrerenderedPage extends PageHeadData {
   html: string;
   state: unknown;
-  /** The page's files, relative to the remote's folder: stylesheets the first paint needs, scripts to preload. */
-  css: string[];
+  /** The page's scripts to preload, relative to the remote's folder. */
   js: string[];
 }
 
@@ -87,16 +84,6 @@ function readPages(root: string, remote: string): PrerenderedPage[] {
   if (!file?.build || file.build !== manifestHash(path.join(dist, 'mf-manifest.json'))) return [];
   return Array.isArray(file.pages) ? file.pages : [];
 }
-const readIndex = (() => {
-  let cached: { file: string; mtimeMs: number; html: string } | null = null;
-  return (file: string): string => {
-    const { mtimeMs } = fs.statSync(file);
-    if (cached?.file !== file || cached.mtimeMs !== mtimeMs) {
-      cached = { file, mtimeMs, html: fs.readFileSync(file, 'utf8') };
-    }
-    return cached.html;
-  };
-})();
 
 /** `/privacy-policy/` and `/privacy-policy` are one page. */
 const trimmed = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
@@ -115,20 +102,6 @@ function findPage(pages: PrerenderedPage[], pathname: string, search: URLSearchP
     if (!best || wanted.length > best.named) best = { page, named: wanted.length };
   }
   return best?.page ?? null;
-}
-
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
-/** JSON inside a <script>: nothing in it may close the element or open a comment. */
-const scriptJson = (value: unknown) =>
-  JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
-
-/** One preload: the file, what it is, and whether it is fetched in CORS mode (`fetch` and manifests). */
-export interface PreloadHint {
-  href: string;
-  as: 'fetch' | 'script' | 'style';
-  crossorigin?: true;
 }
 
 interface PageOptions {
@@ -172,50 +145,9 @@ export function prerenderedDocument({
   const indexFile = path.join(root, 'host', 'dist', 'index.html');
   if (!page || !shell || !fs.existsSync(indexFile)) return null;
 
-  const canonical = `${origin}${page.path}`;
-  const image = `${origin}${base}images/share.png`;
-  const title = `${page.title} | ON TV`;
-  const withOrigin = (value: object) => scriptJson(value).replace(/\{origin\}/g, origin);
-  const head = [
-    `<title>${escapeHtml(title)}</title>`,
-    `<meta name="description" content="${escapeHtml(page.description)}" />`,
-    `<link rel="canonical" href="${escapeHtml(canonical)}" />`,
-    `<meta property="og:type" content="website" />`,
-    `<meta property="og:site_name" content="ON TV" />`,
-    `<meta property="og:locale" content="bs_BA" />`,
-    `<meta property="og:title" content="${escapeHtml(title)}" />`,
-    `<meta property="og:description" content="${escapeHtml(page.description)}" />`,
-    `<meta property="og:url" content="${escapeHtml(canonical)}" />`,
-    `<meta property="og:image" content="${escapeHtml(image)}" />`,
-    `<meta property="og:image:width" content="1200" />`,
-    `<meta property="og:image:height" content="630" />`,
-    `<meta name="twitter:card" content="summary_large_image" />`,
-    ...page.css.map((file) => `<link rel="stylesheet" href="${escapeHtml(base + file)}" />`),
-    // Written by React for this page: only image preloads pass.
-    ...page.head.filter((element) => /^<link rel="preload" as="image" href="[^"<>]*"\/>$/.test(element)),
-    ...page.jsonLd.map((data) => `<script type="application/ld+json">${withOrigin(data)}</script>`),
-  ];
+  const head = pageHead(page, origin, base);
   const html = shell[sandbox ? 'sandbox' : 'live'].replace(PAGE_MARKER, () => page.html);
   return drawnDocument(indexFile, preload, head, html, { remote, path: page.path, state: page.state });
-}
-
-/**
- * The host's index.html holding a page that arrives drawn: `head` in place of its title (and of its
- * description, when `head` has one of its own), `html` as the root's content, what the browser needs to
- * hydrate it (`page`) beside the root, the host's scripts started by the boot script, and no
- * `<noscript>` notice (the page reads without JavaScript).
- */
-function drawnDocument(indexFile: string, preload: PreloadHint[], head: string[], html: string, page: object): string {
-  // The page's data stays outside the root React hydrates: the app draws no such element.
-  const body =
-    `<div id="root">${html}</div>` + `<script type="application/json" id="portal-page">${scriptJson(page)}</script>`;
-  const ownDescription = head.some((tag) => tag.startsWith('<meta name="description"'));
-  return withBoot(readIndex(indexFile), path.dirname(indexFile), preload)
-    .replace(/<title>[^<]*<\/title>/, () => '')
-    .replace(/<meta\s+name="?description"?[^>]*>/, (tag) => (ownDescription ? '' : tag))
-    .replace('</head>', () => `  ${head.join('\n    ')}\n  </head>`)
-    .replace(/<div id="?root"?><\/div>/, () => body)
-    .replace(/<noscript>[\s\S]*?<\/noscript>/, () => '');
 }
 
 /**
@@ -281,26 +213,6 @@ export function encodedDocument(
 }
 const ENCODED_DOCUMENTS = 64;
 const encodedDocuments = new Map<string, Buffer>();
-
-/**
- * The host's scripts start once the page has painted (host/src/boot.ts starts them, in order, with the
- * page's other files as preloads): the first paint of a page that arrives drawn waits for none of them,
- * and shares the connection with none of them. A host built without its boot script keeps its own tags.
- */
-function withBoot(index: string, hostDist: string, preload: PreloadHint[]): string {
-  if (!fs.existsSync(path.join(hostDist, 'boot.js'))) return index;
-  const scripts: string[] = [];
-  const rest = index.replace(/<script defer(?:="defer")? src="?(\/[\w.-]+\.js)"?><\/script>/g, (_tag, src: string) => {
-    scripts.push(src);
-    return '';
-  });
-  if (scripts.length === 0) return index;
-  const boot =
-    `<script defer src="/boot.js" data-main="${scripts.join(' ')}"` +
-    (preload.length > 0 ? ` data-preload="${escapeHtml(JSON.stringify(preload))}"` : '') +
-    '></script>';
-  return rest.replace('</head>', () => `${boot}</head>`);
-}
 
 /** The host's deployed `portal.config.json`, as far as the server reads it (pages here, preload hints). */
 export const readPortalConfig = cachedJson<{ apiBaseUrl?: unknown; remotes?: Record<string, unknown> }>();

@@ -27,6 +27,16 @@ export type PaymentEvent =
 
 export type PaymentEventHandler = (event: PaymentEvent) => Promise<void>;
 
+/** A payment asked of the provider: the amount, the saved card, whose it is, and whether it is off-session. */
+export interface PaymentRequest {
+  amountFening: number;
+  paymentMethod: string;
+  customerRef: string;
+  idempotencyKey: string;
+  description: string;
+  offSession?: boolean;
+}
+
 /**
  * The card processor behind the portal, as the API sees it. Card entry and confirmation happen in the
  * browser, straight between the customer and the provider, with the client secret of a setup (new
@@ -40,14 +50,7 @@ export interface PaymentGateway {
    * Creates a payment with a saved card. On-session payments are confirmed by the customer in the
    * browser; off-session ones (renewals) are confirmed at once and answer their outcome.
    */
-  createPayment(input: {
-    amountFening: number;
-    paymentMethod: string;
-    customerRef: string;
-    idempotencyKey: string;
-    description: string;
-    offSession?: boolean;
-  }): Promise<{ id: string; clientSecret: string; state: PaymentState }>;
+  createPayment(input: PaymentRequest): Promise<{ id: string; clientSecret: string; state: PaymentState }>;
   /**
    * Cancels a payment the customer has not completed, so that it can no longer be confirmed. Answers
    * 'succeeded' when it was paid already (the caller refunds it then), else 'canceled'.

@@ -13,6 +13,12 @@ const BOLD = path.join(FONTS, 'DejaVuSans-Bold.ttf');
 
 export const invoiceFileName = (orderNumber: string) => `racun-${orderNumber}.pdf`;
 
+/** Where the blocks go: the left margin and the width between the margins. */
+interface Frame {
+  left: number;
+  width: number;
+}
+
 /**
  * The invoice as a PDF (A4), with what the printable page shows (product.md §9): the operator's legal
  * data, the customer, the line with its period, net, VAT 17 % and the VAT-inclusive total, the card,
@@ -33,11 +39,20 @@ export function invoicePdf(invoice: Invoice, operator: OperatorSettings): Promis
   doc.registerFont('regular', REGULAR);
   doc.registerFont('bold', BOLD);
   const left = doc.page.margins.left;
-  const width = doc.page.width - left - doc.page.margins.right;
-  const { net, vat, gross } = splitVat(invoice.amount);
-
-  // The seller, and the invoice's number and dates.
+  const frame = { left, width: doc.page.width - left - doc.page.margins.right };
   const top = doc.y;
+  const sellerEnd = sellerBlock(doc, frame, operator, top);
+  const factsEnd = factsBlock(doc, frame, invoice, top);
+  doc.y = Math.max(sellerEnd, factsEnd) + 24;
+  customerBlock(doc, frame, invoice);
+  lineBlock(doc, frame, invoice);
+  closingBlock(doc, frame, operator);
+  doc.end();
+  return done;
+}
+
+/** The seller: the operator's name, address and legal numbers, in the left half. Answers where it ends. */
+function sellerBlock(doc: PDFKit.PDFDocument, { left, width }: Frame, operator: OperatorSettings, top: number): number {
   doc
     .font('bold')
     .fontSize(12)
@@ -50,7 +65,11 @@ export function invoicePdf(invoice: Invoice, operator: OperatorSettings): Promis
     .text(INVOICE_TEXTS.idNumber(operator.idNumber))
     .text(INVOICE_TEXTS.vatNumber(operator.vatNumber))
     .text(INVOICE_TEXTS.bankAccount(operator.bankAccount));
-  const sellerEnd = doc.y;
+  return doc.y;
+}
+
+/** The invoice's number, dates and card, in the right half beside the seller. Answers where it ends. */
+function factsBlock(doc: PDFKit.PDFDocument, { left, width }: Frame, invoice: Invoice, top: number): number {
   doc
     .font('bold')
     .fontSize(16)
@@ -63,48 +82,39 @@ export function invoicePdf(invoice: Invoice, operator: OperatorSettings): Promis
   ]) {
     doc.text(line, left + width / 2, doc.y, { width: width / 2, align: 'right' });
   }
-  doc.y = Math.max(sellerEnd, doc.y) + 24;
+  return doc.y;
+}
 
-  // The customer.
+/** The customer. */
+function customerBlock(doc: PDFKit.PDFDocument, { left }: Frame, invoice: Invoice): void {
   doc.font('bold').fontSize(11).text(INVOICE_TEXTS.customer, left);
   doc.font('regular').fontSize(10).text(invoice.customer.fullName);
   if (invoice.customer.accountNumber) doc.text(INVOICE_TEXTS.accountNumber(invoice.customer.accountNumber));
   if (invoice.customer.username) doc.text(invoice.customer.username);
   doc.moveDown(1.5);
+}
 
-  // The line, as a table.
-  const columns = [
-    { title: INVOICE_TEXTS.description, width: 0.34, align: 'left' as const },
-    { title: INVOICE_TEXTS.period, width: 0.24, align: 'left' as const },
-    { title: INVOICE_TEXTS.net, width: 0.14, align: 'right' as const },
-    { title: INVOICE_TEXTS.vat, width: 0.13, align: 'right' as const },
-    { title: INVOICE_TEXTS.gross, width: 0.15, align: 'right' as const },
-  ];
-  const row = (cells: string[], font: 'regular' | 'bold') => {
-    const y = doc.y;
-    let x = left;
-    let bottom = y;
-    doc.font(font).fontSize(9);
-    cells.forEach((cell, i) => {
-      const column = columns[i]!;
-      const w = column.width * width;
-      doc.text(cell, x + 4, y, { width: w - 8, align: column.align });
-      bottom = Math.max(bottom, doc.y);
-      x += w;
-    });
-    doc.y = bottom + 6;
-    doc
-      .moveTo(left, doc.y - 3)
-      .lineTo(left + width, doc.y - 3)
-      .lineWidth(0.5)
-      .strokeColor('#c8c8d4')
-      .stroke();
-  };
-  row(
-    columns.map((c) => c.title),
+/** The line's table: its columns, each a share of the width. */
+const COLUMNS = [
+  { title: INVOICE_TEXTS.description, width: 0.34, align: 'left' as const },
+  { title: INVOICE_TEXTS.period, width: 0.24, align: 'left' as const },
+  { title: INVOICE_TEXTS.net, width: 0.14, align: 'right' as const },
+  { title: INVOICE_TEXTS.vat, width: 0.13, align: 'right' as const },
+  { title: INVOICE_TEXTS.gross, width: 0.15, align: 'right' as const },
+];
+
+/** The line, as a table (its heading row and the line's row), then the VAT-inclusive total. */
+function lineBlock(doc: PDFKit.PDFDocument, frame: Frame, invoice: Invoice): void {
+  const { net, vat, gross } = splitVat(invoice.amount);
+  tableRow(
+    doc,
+    frame,
+    COLUMNS.map((c) => c.title),
     'bold',
   );
-  row(
+  tableRow(
+    doc,
+    frame,
     [
       INVOICE_TEXTS.line(invoice.paymentData.name),
       `${formatDate(invoice.periodStart)} – ${formatDate(invoice.periodEnd)}`,
@@ -118,13 +128,35 @@ export function invoicePdf(invoice: Invoice, operator: OperatorSettings): Promis
   doc
     .font('bold')
     .fontSize(11)
-    .text(`${INVOICE_TEXTS.total}: ${formatKM(gross)}`, left, doc.y, { width, align: 'right' });
+    .text(`${INVOICE_TEXTS.total}: ${formatKM(gross)}`, frame.left, doc.y, { width: frame.width, align: 'right' });
   doc.moveDown(3);
+}
 
-  // Complaints and support.
+/** One row of the table, as tall as its tallest cell, with a rule under it. */
+function tableRow(doc: PDFKit.PDFDocument, { left, width }: Frame, cells: string[], font: 'regular' | 'bold'): void {
+  const y = doc.y;
+  let x = left;
+  let bottom = y;
+  doc.font(font).fontSize(9);
+  cells.forEach((cell, i) => {
+    const column = COLUMNS[i]!;
+    const w = column.width * width;
+    doc.text(cell, x + 4, y, { width: w - 8, align: column.align });
+    bottom = Math.max(bottom, doc.y);
+    x += w;
+  });
+  doc.y = bottom + 6;
+  doc
+    .moveTo(left, doc.y - 3)
+    .lineTo(left + width, doc.y - 3)
+    .lineWidth(0.5)
+    .strokeColor('#c8c8d4')
+    .stroke();
+}
+
+/** Complaints and support. */
+function closingBlock(doc: PDFKit.PDFDocument, { left, width }: Frame, operator: OperatorSettings): void {
   doc.font('regular').fontSize(9).fillColor('#44445a');
   doc.text(INVOICE_TEXTS.complaints, left, doc.y, { width });
   doc.text(INVOICE_TEXTS.support(operator.supportPhone, operator.supportEmail), { width });
-  doc.end();
-  return done;
 }

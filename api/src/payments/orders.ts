@@ -1,11 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import type { CreditNote, Invoice, PaymentOrderResponse, PaymentRecord } from '@portal/shared/contract';
-import type { Repositories } from '../repositories';
+import type { Repositories, Store } from '../repositories';
 import type { CardRow } from '../repositories/cards';
 import type { OrderRow } from '../repositories/orders';
 import type { RefundRow } from '../repositories/refunds';
 import { DomainError } from '../errors';
-import { toCreditCard } from '../cards/cards';
+import { CARD_NOT_FOUND, ownCard, toCreditCard } from '../cards/cards';
 import { fromFening } from '../money';
 import type { PaymentGateway } from './gateway';
 import { ERROR_TEXTS, ORDER_TEXTS } from '../texts/errors';
@@ -63,7 +63,7 @@ function creditNotesByOrder(refunds: RefundRow[]): Map<string, CreditNote[]> {
 
 /** The customer's payment history: paid orders, newest first, each with its refunds' credit notes. */
 export async function paymentHistory(repos: Repositories, customerId: number): Promise<PaymentRecord[]> {
-  const [orders, refunds] = await Promise.all([repos.orders.paid(customerId), repos.refunds.succeeded(customerId)]);
+  const [orders, refunds] = await Promise.all([repos.invoices.paid(customerId), repos.refunds.succeeded(customerId)]);
   const notes = creditNotesByOrder(refunds);
   return orders.map((order) => toRecord(order, notes.get(order.order_number)));
 }
@@ -99,7 +99,7 @@ export async function invoiceOf(
   customerId: number | null,
 ): Promise<Invoice | null> {
   if (!/^[0-9]{4}-[0-9]{6,}$/.test(orderNumber)) return null;
-  const order = await repos.orders.invoice(orderNumber, customerId);
+  const order = await repos.invoices.invoice(orderNumber, customerId);
   if (!order) return null;
   const notes = creditNotesByOrder(
     (await repos.refunds.succeeded(order.customer_id)).filter((refund) => refund.order_number === orderNumber),
@@ -169,4 +169,36 @@ export async function startOrderPayment(
     card: toCreditCard(card),
     orderInfo: { orderInfo: order.description, amount: fromFening(order.amountFening) },
   };
+}
+
+/** A card an order can be paid with: one saved at the provider. */
+type PayingCard = CardRow & { payment_method: string };
+
+/** The customer's card a new order is paid with (a purchase, a gift): their own, saved at the provider; else 404. */
+export async function payingCard(repos: Repositories, customerId: number, code: string): Promise<PayingCard> {
+  const card = await ownCard(repos.cards, customerId, code);
+  if (!card?.payment_method) throw new DomainError('not-found', CARD_NOT_FOUND, 'NOT_FOUND');
+  return { ...card, payment_method: card.payment_method };
+}
+
+/**
+ * The payment of an order a customer placed with their card (a purchase, a gift), started as
+ * startOrderPayment does, with the store, provider and log the order was placed with.
+ */
+export function payPlacedOrder(
+  deps: { store: Store; gateway: PaymentGateway; log: { warn(message: string): void } },
+  customerId: number,
+  card: PayingCard,
+  placed: { orderNumber: string; amountFening: number; description: string },
+): Promise<PaymentOrderResponse> {
+  return startOrderPayment(
+    { repos: deps.store, gateway: deps.gateway, log: deps.log },
+    {
+      orderNumber: placed.orderNumber,
+      customerId,
+      amountFening: placed.amountFening,
+      card,
+      description: placed.description,
+    },
+  );
 }

@@ -5,14 +5,14 @@ import type { PaymentGateway } from './gateway';
 import { DomainError } from '../errors';
 import { addMonth, isoDay } from '../days';
 import { fromFening, toFening, type Fening } from '../money';
-import { CARD_NOT_FOUND, ownCard } from '../cards/cards';
 import {
   alreadyPaid,
   cancelPayments,
   keyReused,
+  payingCard,
+  payPlacedOrder,
   PLAN_NOT_FOUND,
   refuseUnlessMayBuy,
-  startOrderPayment,
 } from './orders';
 import { ERROR_TEXTS, ORDER_TEXTS } from '../texts/errors';
 
@@ -104,8 +104,7 @@ export async function placeOrder(
   customerId: number,
   order: PurchaseRequest,
 ): Promise<PaymentOrderResponse> {
-  const card = await ownCard(deps.store.cards, customerId, order.cardCode);
-  if (!card?.payment_method) throw new DomainError('not-found', CARD_NOT_FOUND, 'NOT_FOUND');
+  const card = await payingCard(deps.store, customerId, order.cardCode);
   const today = isoDay(deps.now());
   const plan = await deps.store.plans.find(order.planCode, today);
   if (!plan) throw planNotFound();
@@ -113,14 +112,9 @@ export async function placeOrder(
     decideOrder(tx, customerId, { ...order, card, listPrice: plan.price_fening, today }, deps.now),
   );
   await cancelPayments(deps.gateway, decided.cancelled, deps.log);
-  return startOrderPayment(
-    { repos: deps.store, gateway: deps.gateway, log: deps.log },
-    {
-      orderNumber: decided.orderNumber,
-      customerId,
-      amountFening: decided.amountFening,
-      card: { ...card, payment_method: card.payment_method },
-      description: ORDER_TEXTS.order(plan.name, decided.orderNumber),
-    },
-  );
+  return payPlacedOrder(deps, customerId, card, {
+    orderNumber: decided.orderNumber,
+    amountFening: decided.amountFening,
+    description: ORDER_TEXTS.order(plan.name, decided.orderNumber),
+  });
 }

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import type { CardType } from '@portal/shared/contract';
-import type { PaymentEvent, PaymentEventHandler, PaymentGateway, PaymentState } from './gateway';
+import type { PaymentEvent, PaymentEventHandler, PaymentGateway, PaymentRequest, PaymentState } from './gateway';
 
 /** The parts of the official client the gateway uses (a test passes a mock with the same shape). */
 export type StripeClient = Pick<
@@ -58,14 +58,7 @@ export class StripeGateway implements PaymentGateway {
     return { id: intent.id, clientSecret: intent.client_secret ?? '' };
   }
 
-  async createPayment(input: {
-    amountFening: number;
-    paymentMethod: string;
-    customerRef: string;
-    idempotencyKey: string;
-    description: string;
-    offSession?: boolean;
-  }) {
+  async createPayment(input: PaymentRequest) {
     const params: Stripe.PaymentIntentCreateParams = {
       amount: input.amountFening,
       currency: 'bam',

@@ -3,7 +3,7 @@ import { canBuyWhere } from './subscriptionRules';
 
 export type OrderKind = 'PURCHASE' | 'RENEWAL' | 'UPGRADE' | 'GIFT';
 
-/** A paid order as the payment history and the invoice read it. */
+/** A paid order as the payment history and the invoice read it (repositories/invoices.ts). */
 export interface OrderRow {
   order_number: string;
   customer_id: number;
@@ -21,72 +21,61 @@ export interface OrderRow {
   from_name: string | null;
 }
 
-export interface InvoiceRow extends OrderRow {
-  first_name: string;
-  last_name: string;
-  customer_number: string | null;
-  email: string | null;
-  phone_number: string | null;
-}
-
-const ORDER_COLUMNS = `o.order_number, o.customer_id, o.plan_code, p.name AS plan_name, o.card_code, o.card_number, o.amount_fening, o.status,
+/** The columns of an OrderRow, from ORDER_TABLES. */
+export const ORDER_COLUMNS = `o.order_number, o.customer_id, o.plan_code, p.name AS plan_name, o.card_code, o.card_number, o.amount_fening, o.status,
   o.provider_payment_id, to_char(o.period_start, 'YYYY-MM-DD') AS period_start, to_char(o.period_end, 'YYYY-MM-DD') AS period_end, o.updated_at,
   o.kind, f.name AS from_name`;
 /** The orders' tables as ORDER_COLUMNS reads them. */
-const ORDER_TABLES =
+export const ORDER_TABLES =
   'payment_orders o JOIN plans p ON p.code = o.plan_code LEFT JOIN plans f ON f.code = o.from_plan_code';
 /** SQL: a new order number, `YYYY-NNNNNN`, from the year in parameter `year`. */
 export const NEW_ORDER_NUMBER = (year: string) => `${year} || '-' || lpad(nextval('order_numbers')::text, 6, '0')`;
 
-/** `payment_orders`: purchases, renewals and upgrades, each paid once through the provider. */
+/** What an order charges, as the call that made it finds it again. */
+interface OrderCharge {
+  order_number: string;
+  plan_code: string;
+  card_code: string | null;
+  amount_fening: number;
+}
+
+/** A new order of the customer's, made once under its idempotency key. */
+interface NewOrder {
+  customerId: number;
+  plan: string;
+  cardCode: string | null;
+  cardNumber: string;
+  amountFening: number;
+  key: string;
+}
+
+/** A renewal order paid, as its receipt and the subscription's next period read it. */
+interface SettledRenewal {
+  customer_id: number;
+  plan_code: string;
+  plan_name: string;
+  amount_fening: number;
+  card_number: string;
+  due_on: string;
+  period_end: string;
+}
+
+/** A purchase paid, as the subscription it activates reads it. */
+interface PaidPurchase {
+  customer_id: number;
+  plan_code: string;
+  period_start: string;
+  period_end: string;
+}
+
+/**
+ * `payment_orders`: purchases, renewals and upgrades, each paid once through the provider. The paid
+ * orders as the history and the invoices read them are in invoices.ts; what a refund reads, in refunds.ts.
+ */
 export class OrdersRepository extends Repository {
-  /** The customer's paid orders, newest first. */
-  async paid(customerId: number): Promise<OrderRow[]> {
-    return this.q.query<OrderRow>(
-      `SELECT ${ORDER_COLUMNS} FROM ${ORDER_TABLES} WHERE o.customer_id = $1 AND o.status = 'PAID' ORDER BY o.updated_at DESC, o.order_number DESC`,
-      [customerId],
-    );
-  }
-
-  /** A paid order with its customer (only `customerId`'s when given). */
-  async invoice(orderNumber: string, customerId: number | null): Promise<InvoiceRow | null> {
-    const [row] = await this.q.query<InvoiceRow>(
-      `SELECT ${ORDER_COLUMNS}, c.first_name, c.last_name, c.customer_number, c.email, c.phone_number
-         FROM ${ORDER_TABLES} JOIN customers c ON c.id = o.customer_id
-        WHERE o.order_number = $1 AND ($2::int IS NULL OR o.customer_id = $2) AND o.status = 'PAID'`,
-      [orderNumber, customerId],
-    );
-    return row ?? null;
-  }
-
-  /** A paid order of the customer, locked until the transaction ends (a refund is decided under it). */
-  async lockPaid(orderNumber: string, customerId: number): Promise<OrderRow | null> {
-    const [row] = await this.q.query<OrderRow>(
-      `SELECT ${ORDER_COLUMNS} FROM ${ORDER_TABLES} WHERE o.order_number = $1 AND o.customer_id = $2 AND o.status = 'PAID'
-        FOR UPDATE OF o`,
-      [orderNumber, customerId],
-    );
-    return row ?? null;
-  }
-
   /** The customer's order made with this idempotency key, if any. */
-  async byKey(
-    customerId: number,
-    key: string,
-  ): Promise<{
-    order_number: string;
-    plan_code: string;
-    card_code: string | null;
-    amount_fening: number;
-    status: string;
-  } | null> {
-    const [row] = await this.q.query<{
-      order_number: string;
-      plan_code: string;
-      card_code: string | null;
-      amount_fening: number;
-      status: string;
-    }>(
+  async byKey(customerId: number, key: string): Promise<(OrderCharge & { status: string }) | null> {
+    const [row] = await this.q.query<OrderCharge & { status: string }>(
       'SELECT order_number, plan_code, card_code, amount_fening, status FROM payment_orders WHERE customer_id = $1 AND idempotency_key = $2',
       [customerId, key],
     );
@@ -94,15 +83,8 @@ export class OrdersRepository extends Repository {
   }
 
   /** The customer's open purchase order, if any (one at most). */
-  async openPurchase(
-    customerId: number,
-  ): Promise<{ order_number: string; plan_code: string; card_code: string | null; amount_fening: number } | null> {
-    const [row] = await this.q.query<{
-      order_number: string;
-      plan_code: string;
-      card_code: string | null;
-      amount_fening: number;
-    }>(
+  async openPurchase(customerId: number): Promise<OrderCharge | null> {
+    const [row] = await this.q.query<OrderCharge>(
       `SELECT order_number, plan_code, card_code, amount_fening FROM payment_orders WHERE customer_id = $1 AND kind = 'PURCHASE' AND status = 'PENDING'`,
       [customerId],
     );
@@ -131,18 +113,7 @@ export class OrdersRepository extends Repository {
     return rows.flatMap((r) => (r.provider_payment_id ? [r.provider_payment_id] : []));
   }
 
-  async createPurchase(
-    order: {
-      customerId: number;
-      plan: string;
-      cardCode: string | null;
-      cardNumber: string;
-      amountFening: number;
-      key: string;
-      ref: string | null;
-    },
-    at: Date,
-  ): Promise<string> {
+  async createPurchase(order: NewOrder & { ref: string | null }, at: Date): Promise<string> {
     const [created] = await this.q.query<{ order_number: string }>(
       `INSERT INTO payment_orders (order_number, customer_id, plan_code, card_code, card_number, amount_fening, status, idempotency_key, created_at, updated_at, ref)
        VALUES (${NEW_ORDER_NUMBER('$1')}, $2, $3, $4, $5, $6, 'PENDING', $7, $8, $8, $9)
@@ -163,17 +134,7 @@ export class OrdersRepository extends Repository {
   }
 
   async createUpgrade(
-    order: {
-      customerId: number;
-      plan: string;
-      from: string;
-      cardCode: string;
-      cardNumber: string;
-      amountFening: number;
-      key: string;
-      periodStart: string;
-      periodEnd: string;
-    },
+    order: NewOrder & { from: string; cardCode: string; periodStart: string; periodEnd: string },
     at: Date,
   ): Promise<string> {
     const [created] = await this.q.query<{ order_number: string }>(
@@ -220,18 +181,7 @@ export class OrdersRepository extends Repository {
   }
 
   /** The renewal order of a period, once however many runners race (the key is unique per customer). */
-  async createRenewal(
-    order: {
-      customerId: number;
-      plan: string;
-      cardCode: string | null;
-      cardNumber: string;
-      amountFening: number;
-      key: string;
-      dueOn: string;
-    },
-    at: Date,
-  ): Promise<void> {
+  async createRenewal(order: NewOrder & { dueOn: string }, at: Date): Promise<void> {
     await this.q.query(
       `INSERT INTO payment_orders (order_number, customer_id, plan_code, card_code, card_number, amount_fening, status, idempotency_key, kind, due_on, created_at, updated_at)
        VALUES (${NEW_ORDER_NUMBER('$1')}, $2, $3, $4, $5, $6, 'PENDING', $7, 'RENEWAL', $8::date, $9, $9)
@@ -305,27 +255,8 @@ export class OrdersRepository extends Repository {
    * Marks a renewal order paid, its period one month from the due day (product.md §9); only while it
    * waits, so the job and a webhook settling the same payment change it once. Null when it did not wait.
    */
-  async settleRenewal(
-    orderNumber: string,
-    at: Date,
-  ): Promise<{
-    customer_id: number;
-    plan_code: string;
-    plan_name: string;
-    amount_fening: number;
-    card_number: string;
-    due_on: string;
-    period_end: string;
-  } | null> {
-    const [row] = await this.q.query<{
-      customer_id: number;
-      plan_code: string;
-      plan_name: string;
-      amount_fening: number;
-      card_number: string;
-      due_on: string;
-      period_end: string;
-    }>(
+  async settleRenewal(orderNumber: string, at: Date): Promise<SettledRenewal | null> {
+    const [row] = await this.q.query<SettledRenewal>(
       `UPDATE payment_orders o SET status = 'PAID', period_start = o.due_on, period_end = (o.due_on + interval '1 month')::date, updated_at = $2
          FROM plans p
         WHERE o.order_number = $1 AND o.kind = 'RENEWAL' AND o.status = 'PENDING' AND p.code = o.plan_code
@@ -339,17 +270,8 @@ export class OrdersRepository extends Repository {
    * A purchase paid: its period from today, only while it waits and the customer may still buy (not
    * BLOCKED, not subscribed meanwhile); null otherwise.
    */
-  async payPurchase(
-    orderNumber: string,
-    today: string,
-    at: Date,
-  ): Promise<{ customer_id: number; plan_code: string; period_start: string; period_end: string } | null> {
-    const [row] = await this.q.query<{
-      customer_id: number;
-      plan_code: string;
-      period_start: string;
-      period_end: string;
-    }>(
+  async payPurchase(orderNumber: string, today: string, at: Date): Promise<PaidPurchase | null> {
+    const [row] = await this.q.query<PaidPurchase>(
       `UPDATE payment_orders SET status = 'PAID', period_start = $2::date, period_end = ($2::date + interval '1 month')::date, updated_at = $3
         WHERE order_number = $1 AND status = 'PENDING'
           AND NOT EXISTS (SELECT 1 FROM subscriptions s WHERE s.customer_id = payment_orders.customer_id AND NOT ${canBuyWhere('$2')})
@@ -367,44 +289,11 @@ export class OrdersRepository extends Repository {
     );
   }
 
-  /** Money for an order no longer wanted goes back; false when it was PAID or REFUNDED already. */
-  async markRefunded(orderNumber: string, at: Date): Promise<boolean> {
-    const rows = await this.q.query(
-      `UPDATE payment_orders SET status = 'REFUNDED', updated_at = $2 WHERE order_number = $1 AND status IN ('PENDING', 'CANCELLED', 'FAILED') RETURNING 1`,
-      [orderNumber, at],
-    );
-    return rows.length > 0;
-  }
-
   /** A purchase's or upgrade's payment failed (a renewal's is the billing job's to retry). */
   async failByPayment(paymentId: string, code: string, at: Date): Promise<void> {
     await this.q.query(
       `UPDATE payment_orders SET status = 'FAILED', failure_code = $2, updated_at = $3 WHERE provider_payment_id = $1 AND status = 'PENDING' AND kind IN ('PURCHASE', 'UPGRADE', 'GIFT')`,
       [paymentId, code, at],
     );
-  }
-
-  /** What a paid purchase's or upgrade's receipt says. */
-  async receipt(orderNumber: string): Promise<{
-    customer_id: number;
-    kind: string;
-    plan_name: string;
-    amount_fening: number;
-    card_number: string;
-    period_end: string;
-  } | null> {
-    const [row] = await this.q.query<{
-      customer_id: number;
-      kind: string;
-      plan_name: string;
-      amount_fening: number;
-      card_number: string;
-      period_end: string;
-    }>(
-      `SELECT o.customer_id, o.kind, p.name AS plan_name, o.amount_fening, o.card_number, to_char(o.period_end, 'YYYY-MM-DD') AS period_end
-         FROM payment_orders o JOIN plans p ON p.code = o.plan_code WHERE o.order_number = $1 AND o.status = 'PAID'`,
-      [orderNumber],
-    );
-    return row ?? null;
   }
 }

@@ -1,4 +1,5 @@
 import { Repository } from './base';
+import { ORDER_COLUMNS, ORDER_TABLES, type OrderRow } from './orders';
 
 export interface RefundRow {
   id: string;
@@ -11,8 +12,30 @@ export interface RefundRow {
   created_at: Date;
 }
 
-/** `refunds`: money an admin gave back on a paid order, each with its credit note (staff/refunds.ts). */
+/**
+ * `refunds`: money an admin gave back on a paid order, each with its credit note (staff/refunds.ts); and
+ * the orders' side of money going back: the paid order a refund is decided on, an order refunded whole.
+ */
 export class RefundsRepository extends Repository {
+  /** A paid order of the customer, locked until the transaction ends (a refund is decided under it). */
+  async lockPaid(orderNumber: string, customerId: number): Promise<OrderRow | null> {
+    const [row] = await this.q.query<OrderRow>(
+      `SELECT ${ORDER_COLUMNS} FROM ${ORDER_TABLES} WHERE o.order_number = $1 AND o.customer_id = $2 AND o.status = 'PAID'
+        FOR UPDATE OF o`,
+      [orderNumber, customerId],
+    );
+    return row ?? null;
+  }
+
+  /** Money for an order no longer wanted goes back; false when it was PAID or REFUNDED already. */
+  async markRefunded(orderNumber: string, at: Date): Promise<boolean> {
+    const rows = await this.q.query(
+      `UPDATE payment_orders SET status = 'REFUNDED', updated_at = $2 WHERE order_number = $1 AND status IN ('PENDING', 'CANCELLED', 'FAILED') RETURNING 1`,
+      [orderNumber, at],
+    );
+    return rows.length > 0;
+  }
+
   async byKey(orderNumber: string, idempotencyKey: string): Promise<RefundRow | null> {
     const [row] = await this.q.query<RefundRow>(
       'SELECT * FROM refunds WHERE order_number = $1 AND idempotency_key = $2',

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { STAFF_TEXTS, type RefundAfter } from '@portal/shared/contract/staff';
 import type { Repositories, Store } from '../repositories';
 import type { RefundRow } from '../repositories/refunds';
+import type { CustomerSummaryRow } from '../repositories/customers';
 import type { StaffSession } from '../repositories/staff';
 import type { PaymentGateway } from '../payments/gateway';
 import { DomainError } from '../errors';
@@ -33,92 +34,9 @@ interface RefundDeps {
  * answered 502 again, never as if it were done. A server stopped between 1 and 3 leaves it PENDING: counted against what may be
  * refunded, never refunded twice, until the billing pass settles it (settleStaleRefunds).
  */
-export async function refundOrder(
-  deps: RefundDeps,
-  staff: StaffSession,
-  request: {
-    customerId: number;
-    orderNumber: string;
-    amountFening: Fening;
-    reason: string;
-    key: string;
-    after: RefundAfter;
-  },
-): Promise<RefundRow> {
+export async function refundOrder(deps: RefundDeps, staff: StaffSession, request: RefundRequest): Promise<RefundRow> {
   const { store, gateway, notifier, now, log } = deps;
-  const { refund, paymentId } = await store.transaction(async (tx) => {
-    // The customer's row lock first (as the renewal and a deactivation take it), then the order's.
-    const customer = await tx.customers.lockedSummary(request.customerId);
-    const order = customer && (await tx.orders.lockPaid(request.orderNumber, request.customerId));
-    if (!order || !order.provider_payment_id)
-      throw new DomainError('not-found', STAFF_TEXTS.paymentNotFound, 'NOT_FOUND');
-    const known = await tx.refunds.byKey(request.orderNumber, request.key);
-    if (known && known.amount_fening !== request.amountFening)
-      throw new DomainError('unprocessable', STAFF_TEXTS.keyReused, 'IDEMPOTENCY_MISMATCH');
-    if (known && known.status !== 'FAILED') return { refund: known, paymentId: null };
-    const { refunded, count } = await tx.refunds.totals(request.orderNumber);
-    const left = order.amount_fening - refunded;
-    if (request.amountFening > left) {
-      throw new DomainError('conflict', STAFF_TEXTS.refundTooLarge(fromFening(left)), 'REFUND_TOO_LARGE');
-    }
-    const at = now();
-    if (known) {
-      // Refused by the provider, and asked for again: the provider is asked once more with the same
-      // idempotency key (the refund's id), so a refund it did make after all is not made twice.
-      const again = await tx.refunds.retry(known.id, at);
-      await tx.audit.record(
-        {
-          staffId: staff.staffId,
-          staffName: staff.name,
-          action: 'payment.refund.retry',
-          customerId: request.customerId,
-          reason: request.reason,
-          before: { creditNote: known.credit_note_number, status: known.status },
-          after: { creditNote: known.credit_note_number, status: 'PENDING' },
-        },
-        at,
-      );
-      return { refund: again ?? known, paymentId: again ? order.provider_payment_id : null };
-    }
-    const created = await tx.refunds.create({
-      id: randomUUID(),
-      creditNoteNumber: `${request.orderNumber}-P${count + 1}`,
-      orderNumber: request.orderNumber,
-      customerId: request.customerId,
-      amountFening: request.amountFening,
-      staffId: staff.staffId,
-      reason: request.reason,
-      idempotencyKey: request.key,
-      at,
-    });
-    const period = await periodAfterRefund(tx, notifier, request.customerId, request.after, at);
-    await tx.audit.record(
-      {
-        staffId: staff.staffId,
-        staffName: staff.name,
-        action: 'payment.refund',
-        customerId: request.customerId,
-        reason: request.reason,
-        before: {
-          orderNumber: request.orderNumber,
-          paid: fromFening(order.amount_fening),
-          refunded: fromFening(refunded),
-          status: customer.status,
-          nextPaymentOn: customer.next_payment_on,
-        },
-        after: {
-          orderNumber: request.orderNumber,
-          creditNote: created.credit_note_number,
-          refunded: fromFening(refunded + request.amountFening),
-          period: request.after,
-          status: period?.status ?? customer.status,
-          nextPaymentOn: period?.next_payment_on ?? customer.next_payment_on,
-        },
-      },
-      at,
-    );
-    return { refund: created, paymentId: order.provider_payment_id };
-  });
+  const { refund, paymentId } = await store.transaction((tx) => recordRefund(tx, { notifier, now }, staff, request));
   if (!paymentId) return refund;
 
   const outcome = await askProvider({ store, gateway, notifier }, refund, paymentId, now);
@@ -127,6 +45,142 @@ export async function refundOrder(
     throw new DomainError('upstream', STAFF_TEXTS.refundFailed, 'REFUND_FAILED');
   }
   return outcome.settled ?? (await store.refunds.byKey(refund.order_number, request.key)) ?? refund;
+}
+
+/** An admin's refund as asked: of which order, how much, why, under which key, and the subscription after it. */
+interface RefundRequest {
+  customerId: number;
+  orderNumber: string;
+  amountFening: Fening;
+  reason: string;
+  key: string;
+  after: RefundAfter;
+}
+
+/** A refund as recorded in step 1, and the payment the provider is to refund (null: nothing to ask). */
+interface Recorded {
+  refund: RefundRow;
+  paymentId: string | null;
+}
+
+/**
+ * Step 1, in the transaction: the refund the key made already, that one asked of the provider again when
+ * it FAILED, or a new PENDING refund that fits in what is left of the payment.
+ */
+async function recordRefund(
+  tx: Repositories,
+  deps: { notifier: Notifier; now: () => Date },
+  staff: StaffSession,
+  request: RefundRequest,
+): Promise<Recorded> {
+  // The customer's row lock first (as the renewal and a deactivation take it), then the order's.
+  const customer = await tx.customers.lockedSummary(request.customerId);
+  const order = customer && (await tx.refunds.lockPaid(request.orderNumber, request.customerId));
+  if (!order || !order.provider_payment_id)
+    throw new DomainError('not-found', STAFF_TEXTS.paymentNotFound, 'NOT_FOUND');
+  const known = await tx.refunds.byKey(request.orderNumber, request.key);
+  if (known && known.amount_fening !== request.amountFening)
+    throw new DomainError('unprocessable', STAFF_TEXTS.keyReused, 'IDEMPOTENCY_MISMATCH');
+  if (known && known.status !== 'FAILED') return { refund: known, paymentId: null };
+  const { refunded, count } = await tx.refunds.totals(request.orderNumber);
+  const left = order.amount_fening - refunded;
+  if (request.amountFening > left) {
+    throw new DomainError('conflict', STAFF_TEXTS.refundTooLarge(fromFening(left)), 'REFUND_TOO_LARGE');
+  }
+  const at = deps.now();
+  const paid = { customer, paymentId: order.provider_payment_id, amountFening: order.amount_fening, refunded, count };
+  return known
+    ? retryRefund(tx, staff, request, known, paid.paymentId, at)
+    : newRefund(tx, deps.notifier, staff, request, paid, at);
+}
+
+/**
+ * Refused by the provider, and asked for again: the provider is asked once more with the same
+ * idempotency key (the refund's id), so a refund it did make after all is not made twice.
+ */
+async function retryRefund(
+  tx: Repositories,
+  staff: StaffSession,
+  request: RefundRequest,
+  known: RefundRow,
+  paymentId: string,
+  at: Date,
+): Promise<Recorded> {
+  const again = await tx.refunds.retry(known.id, at);
+  await tx.audit.record(
+    {
+      staffId: staff.staffId,
+      staffName: staff.name,
+      action: 'payment.refund.retry',
+      customerId: request.customerId,
+      reason: request.reason,
+      before: { creditNote: known.credit_note_number, status: known.status },
+      after: { creditNote: known.credit_note_number, status: 'PENDING' },
+    },
+    at,
+  );
+  return { refund: again ?? known, paymentId: again ? paymentId : null };
+}
+
+/** The paid order a new refund is made on: its customer as locked, its payment, amount, and refunds so far. */
+interface PaidOrder {
+  customer: Pick<CustomerSummaryRow, 'status' | 'next_payment_on'>;
+  paymentId: string;
+  amountFening: number;
+  refunded: number;
+  count: number;
+}
+
+/**
+ * A new PENDING refund with the next credit note number, the subscription as the admin chose
+ * (periodAfterRefund), and the audit entry saying both.
+ */
+async function newRefund(
+  tx: Repositories,
+  notifier: Notifier,
+  staff: StaffSession,
+  request: RefundRequest,
+  { customer, paymentId, amountFening, refunded, count }: PaidOrder,
+  at: Date,
+): Promise<Recorded> {
+  const created = await tx.refunds.create({
+    id: randomUUID(),
+    creditNoteNumber: `${request.orderNumber}-P${count + 1}`,
+    orderNumber: request.orderNumber,
+    customerId: request.customerId,
+    amountFening: request.amountFening,
+    staffId: staff.staffId,
+    reason: request.reason,
+    idempotencyKey: request.key,
+    at,
+  });
+  const period = await periodAfterRefund(tx, notifier, request.customerId, request.after, at);
+  await tx.audit.record(
+    {
+      staffId: staff.staffId,
+      staffName: staff.name,
+      action: 'payment.refund',
+      customerId: request.customerId,
+      reason: request.reason,
+      before: {
+        orderNumber: request.orderNumber,
+        paid: fromFening(amountFening),
+        refunded: fromFening(refunded),
+        status: customer.status,
+        nextPaymentOn: customer.next_payment_on,
+      },
+      after: {
+        orderNumber: request.orderNumber,
+        creditNote: created.credit_note_number,
+        refunded: fromFening(refunded + request.amountFening),
+        period: request.after,
+        status: period?.status ?? customer.status,
+        nextPaymentOn: period?.next_payment_on ?? customer.next_payment_on,
+      },
+    },
+    at,
+  );
+  return { refund: created, paymentId };
 }
 
 /**

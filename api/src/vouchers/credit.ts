@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ServiceStatus } from '@portal/shared/contract';
 import { VOUCHER_TEXTS } from '@portal/shared/contract/vouchers';
 import type { Repositories, Store } from '../repositories';
-import type { DueRow } from '../repositories/subscriptions';
+import type { DueRow } from '../repositories/renewals';
 import { notifyCustomer, type Notifier } from '../delivery/notifier';
 import { DomainError } from '../errors';
 import { isoDay } from '../days';
@@ -28,7 +28,7 @@ class AttemptLost extends Error {}
 /**
  * The renewal due paid with a month of voucher credit, under the customer's row lock: the month taken,
  * the period's renewal order written with the voucher as its means, the attempt finished and the order
- * settled by `settle` (billing/job.ts's own, with its receipt), all in one transaction. 'none' when the
+ * settled by `settle` (billing/paid.ts's, with its receipt), all in one transaction. 'none' when the
  * customer has no credit for the package the renewal charges (the card pays), 'lost' when another runner
  * finished the attempt first (nothing taken).
  */
@@ -109,7 +109,7 @@ export async function subscribeWithVoucher(
     );
     const paid = (await tx.orders.payPurchase(orderNumber, today, at))!;
     await tx.subscriptions.activate(customerId, plan.code, paid.period_start, paid.period_end, at);
-    const receipt = (await tx.orders.receipt(orderNumber))!;
+    const receipt = (await tx.invoices.receipt(orderNumber))!;
     await notifyCustomer(
       tx,
       deps.notifier,

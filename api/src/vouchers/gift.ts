@@ -5,8 +5,7 @@ import { VOUCHER_STAFF_TEXTS } from '@portal/shared/contract/staffVouchers';
 import type { Keyring } from '../auth/keyring';
 import type { Repositories, Store } from '../repositories';
 import type { PaymentGateway } from '../payments/gateway';
-import { alreadyPaid, keyReused, PLAN_NOT_FOUND, startOrderPayment } from '../payments/orders';
-import { CARD_NOT_FOUND, ownCard } from '../cards/cards';
+import { alreadyPaid, keyReused, payingCard, payPlacedOrder, PLAN_NOT_FOUND } from '../payments/orders';
 import { notifyCustomer, smsAllowed, type Notifier } from '../delivery/notifier';
 import { DomainError } from '../errors';
 import { addDays, isoDay } from '../days';
@@ -74,8 +73,7 @@ export async function buyGift(
 ): Promise<PaymentOrderResponse> {
   const recipient = giftRecipient(request.to, deps.smsAllowedPrefixes);
   const message = giftMessage(request.message);
-  const card = await ownCard(deps.store.cards, customerId, request.creditCardId);
-  if (!card?.payment_method) throw new DomainError('not-found', CARD_NOT_FOUND, 'NOT_FOUND');
+  const card = await payingCard(deps.store, customerId, request.creditCardId);
   const today = isoDay(deps.now());
   const plan = await deps.store.plans.find(request.plan, today);
   if (!plan) throw new DomainError('not-found', PLAN_NOT_FOUND, 'NOT_FOUND');
@@ -110,16 +108,10 @@ export async function buyGift(
     );
     return { orderNumber, amountFening };
   });
-  return startOrderPayment(
-    { repos: deps.store, gateway: deps.gateway, log: deps.log },
-    {
-      orderNumber: placed.orderNumber,
-      customerId,
-      amountFening: placed.amountFening,
-      card: { ...card, payment_method: card.payment_method },
-      description: ORDER_TEXTS.order(ORDER_TEXTS.giftName(plan.name), placed.orderNumber),
-    },
-  );
+  return payPlacedOrder(deps, customerId, card, {
+    ...placed,
+    description: ORDER_TEXTS.order(ORDER_TEXTS.giftName(plan.name), placed.orderNumber),
+  });
 }
 
 /**
