@@ -1,63 +1,38 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import type { ReactNode } from 'react';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
-import { Router, memoryHistory, setRemoteModuleLoader } from '@portal/shared';
-import { TestProviders, resetQueries } from '@portal/shared/testing';
-import { SupportConsole } from './exposes/console';
+import { setRemoteModuleLoader } from '@portal/shared';
+import { resetQueries } from '@portal/shared/testing';
 import { endSession, rememberSearch, sessionStore, startSession } from './api/session';
-import { setStaffAdapter } from './api/staffClient';
 import { changeText } from './audit/AuditTable';
+import { answering, leaveConsole, renderConsole, signInAs, staffMember } from './testing';
 
-/** Answers the console's calls by `METHOD path`; anything else fails the test. */
-function answering(routes: Record<string, { status: number; data?: unknown }>): {
-  adapter: AxiosAdapter;
-  sent: InternalAxiosRequestConfig[];
-} {
-  const sent: InternalAxiosRequestConfig[] = [];
-  const adapter: AxiosAdapter = async (config) => {
-    sent.push(config);
-    const answer = routes[`${config.method?.toUpperCase()} ${config.url}`];
-    if (!answer) throw new Error(`Unexpected call ${config.method} ${config.url}`);
-    const response = { data: answer.data, status: answer.status, statusText: '', headers: {}, config };
-    if (answer.status >= 400) {
-      const error = Object.assign(new Error(`HTTP ${answer.status}`), { isAxiosError: true, response, config });
-      throw error;
-    }
-    return response;
-  };
-  return { adapter, sent };
-}
+const admin = staffMember();
 
-const renderConsole = async (path = '/podrska') => {
-  await act(async () => {
-    render(
-      <TestProviders>
-        <Router history={memoryHistory(path)}>
-          <SupportConsole apiBaseUrl="/api" />
-        </Router>
-      </TestProviders>,
-    );
-  });
+/** The customer the cases open: an active subscriber of MaxON. */
+const customer = {
+  id: 7,
+  accountNumber: '1000002',
+  firstName: 'Emir',
+  lastName: 'Begić',
+  email: 'aktivna@ontv.ba',
+  phoneNumber: '38761000002',
+  status: 'ACTIVE',
+  plan: 'MaxON',
+  nextPaymentOn: '2026-12-16',
+  blocked: false,
 };
-
-const admin = { id: 1, name: 'Lejla Podrška', email: 'lejla@ontv.ba', role: 'admin' as const };
 
 describe('the support console', () => {
   beforeEach(() => endSession());
-  afterEach(() => {
-    setStaffAdapter(null);
-    resetQueries();
-    sessionStorage.clear();
-  });
+  afterEach(() => leaveConsole());
 
   it('sends the staff token, never a customer’s, and a 401 ends the session with why, back at the sign-in', async () => {
-    startSession('staff-token', admin, 15);
-    const { adapter, sent } = answering({
+    signInAs();
+    const { sent } = answering({
       'POST /staff/customers/search': { status: 401, data: { message: 'Sesija je istekla. Prijavi se ponovo.' } },
     });
-    setStaffAdapter(adapter);
     await renderConsole();
     await userEvent.type(screen.getByLabelText(/Telefon, e-mail, ime/), '061 000 002');
     await userEvent.click(screen.getByRole('button', { name: 'Traži' }));
@@ -69,27 +44,14 @@ describe('the support console', () => {
   });
 
   it('hides the admins’ actions and the trail from an agent', async () => {
-    startSession('staff-token', { ...admin, role: 'agent' }, 15);
-    const customer = {
-      id: 7,
-      accountNumber: '1000002',
-      firstName: 'Emir',
-      lastName: 'Begić',
-      email: 'aktivna@ontv.ba',
-      phoneNumber: '38761000002',
-      status: 'ACTIVE',
-      plan: 'MaxON',
-      nextPaymentOn: '2026-12-16',
-      blocked: false,
-    };
-    const { adapter } = answering({
+    signInAs('agent');
+    answering({
       'GET /staff/customers/7': { status: 200, data: customer },
       'GET /staff/customers/7/payments': { status: 200, data: [] },
       'GET /staff/customers/7/devices': { status: 200, data: [] },
       'GET /staff/customers/7/messages': { status: 200, data: [] },
       'GET /staff/customers/7/audit': { status: 200, data: { items: [], nextBefore: null } },
     });
-    setStaffAdapter(adapter);
     await renderConsole('/podrska/kupci/7');
     expect(await screen.findByRole('heading', { name: 'Emir Begić', level: 1 })).toBeTruthy();
     expect(screen.getByText('+38761000002')).toBeTruthy();
@@ -103,14 +65,12 @@ describe('the support console', () => {
 describe('a refund in the console', () => {
   beforeEach(() => endSession());
   afterEach(() => {
-    setStaffAdapter(null);
+    leaveConsole();
     setRemoteModuleLoader(() => Promise.reject(new Error('no remotes in this test')));
-    resetQueries();
-    sessionStorage.clear();
   });
 
   it('asks what becomes of the period, and sends nothing until it is chosen', async () => {
-    startSession('staff-token', admin, 15);
+    signInAs();
     const payment = {
       orderNumber: '2026-000042',
       updated: '2026-03-01T10:00:00Z',
@@ -135,22 +95,8 @@ describe('a refund in the console', () => {
       </ul>
     );
     setRemoteModuleLoader(async () => ({ PaymentHistoryView }));
-    const { adapter, sent } = answering({
-      'GET /staff/customers/7': {
-        status: 200,
-        data: {
-          id: 7,
-          accountNumber: '1000002',
-          firstName: 'Emir',
-          lastName: 'Begić',
-          email: 'aktivna@ontv.ba',
-          phoneNumber: '38761000002',
-          status: 'ACTIVE',
-          plan: 'MaxON',
-          nextPaymentOn: '2026-04-01',
-          blocked: false,
-        },
-      },
+    const { sent } = answering({
+      'GET /staff/customers/7': { status: 200, data: { ...customer, nextPaymentOn: '2026-04-01' } },
       'GET /staff/customers/7/payments': { status: 200, data: [payment] },
       'GET /staff/customers/7/devices': { status: 200, data: [] },
       'GET /staff/customers/7/messages': { status: 200, data: [] },
@@ -160,7 +106,6 @@ describe('a refund in the console', () => {
         data: { creditNoteNumber: '2026-000042-P1', orderNumber: '2026-000042', amount: 24.9, status: 'SUCCEEDED' },
       },
     });
-    setStaffAdapter(adapter);
     const user = userEvent.setup();
     await renderConsole('/podrska/kupci/7');
     await user.click(await screen.findByRole('button', { name: 'Povrat uplate 2026-000042' }));
@@ -200,7 +145,7 @@ describe('a console left alone', () => {
 
   it('ends the session after the server’s idle minutes without a call: the customer’s data leaves the screen', async () => {
     jest.useFakeTimers();
-    startSession('staff-token', admin, 15);
+    signInAs();
     await renderConsole('/podrska');
     expect(screen.getByRole('heading', { name: 'Pretraga korisnika' })).toBeTruthy();
     await act(async () => {
@@ -216,7 +161,7 @@ describe('a console left alone', () => {
   });
 
   it('forgets the last search with the session: the next member of staff does not see it, nor search it in their name', () => {
-    startSession('staff-token', admin, 15);
+    signInAs();
     rememberSearch({ q: 'ić', page: 2 });
     endSession();
     startSession('other-token', { ...admin, id: 2 }, 15);

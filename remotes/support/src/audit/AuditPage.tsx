@@ -18,9 +18,10 @@ import { auditCsv, staffCall, staffEndpoints as e } from '../api/staffClient';
 import { useSession } from '../api/session';
 import { AuditTable } from './AuditTable';
 import { CONSOLE_TEXTS } from '../texts';
+import { ACTION_TEXTS, AUDIT_TEXTS } from './texts';
 import styles from '../console.module.css';
 
-const T = CONSOLE_TEXTS.audit;
+const T = AUDIT_TEXTS;
 type Filter = { customer?: string; action?: string; from?: string; to?: string };
 
 /** The filter's fields left blank filter nothing: the query holds only the others. */
@@ -66,7 +67,7 @@ export function AuditPage() {
           {T.filterAction}
           <select name="action" value={form.values.action} onChange={form.field('action').onChange}>
             <option value="">{T.anyAction}</option>
-            {Object.entries(CONSOLE_TEXTS.actions).map(([code, label]) => (
+            {Object.entries(ACTION_TEXTS).map(([code, label]) => (
               <option key={code} value={code}>
                 {label}
               </option>

@@ -1,10 +1,11 @@
 import { Link, formatDateTime } from '@portal/shared';
 import type { AuditEntryAnswer } from '@portal/shared/contract/staff';
 import { CONSOLE_PATHS } from '../paths';
-import { CONSOLE_TEXTS } from '../texts';
+import { ConsoleTable } from '../ui/ConsoleTable';
+import { ACTION_TEXTS, AUDIT_TEXTS } from './texts';
 import styles from '../console.module.css';
 
-const T = CONSOLE_TEXTS.audit;
+const T = AUDIT_TEXTS;
 
 const json = (value: unknown) => (value === null || value === undefined ? '' : JSON.stringify(value));
 
@@ -22,40 +23,27 @@ export function changeText(before: unknown, after: unknown): string {
 
 /** Audit entries, newest first: when, who, what, for which customer, why, and before → after. */
 export function AuditTable({ items, showCustomer = true }: { items: AuditEntryAnswer[]; showCustomer?: boolean }) {
-  if (items.length === 0) return <p className={styles.muted}>{T.none}</p>;
   return (
-    <div className={styles.scroll}>
-      <table className={styles.table}>
-        <caption className="visually-hidden">{T.caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{T.at}</th>
-            <th scope="col">{T.staff}</th>
-            <th scope="col">{T.action}</th>
-            {showCustomer && <th scope="col">{T.customer}</th>}
-            <th scope="col">{T.reason}</th>
-            <th scope="col">{T.change}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {items.map((entry) => (
-            <tr key={entry.id}>
-              <td>{formatDateTime(entry.at)}</td>
-              <td>{entry.staffName}</td>
-              <td>{CONSOLE_TEXTS.actions[entry.action] ?? entry.action}</td>
-              {showCustomer && (
-                <td>
-                  {entry.customerId && (
-                    <Link to={CONSOLE_PATHS.customer.href(entry.customerId)}>{entry.customerId}</Link>
-                  )}
-                </td>
-              )}
-              <td>{entry.reason}</td>
-              <td className={styles.change}>{changeText(entry.before, entry.after)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ConsoleTable
+      caption={T.caption}
+      columns={[T.at, T.staff, T.action, showCustomer && T.customer, T.reason, T.change]}
+      items={items}
+      keyOf={(entry) => entry.id}
+      none={T.none}
+      cells={(entry) => (
+        <>
+          <td>{formatDateTime(entry.at)}</td>
+          <td>{entry.staffName}</td>
+          <td>{ACTION_TEXTS[entry.action] ?? entry.action}</td>
+          {showCustomer && (
+            <td>
+              {entry.customerId && <Link to={CONSOLE_PATHS.customer.href(entry.customerId)}>{entry.customerId}</Link>}
+            </td>
+          )}
+          <td>{entry.reason}</td>
+          <td className={styles.change}>{changeText(entry.before, entry.after)}</td>
+        </>
+      )}
+    />
   );
 }

@@ -1,10 +1,10 @@
 import { Button } from '@portal/shared';
 import { staffCall, staffEndpoints as e } from '../api/staffClient';
-import { CONSOLE_TEXTS } from '../texts';
+import { CUSTOMER_TEXTS } from './texts';
 import styles from '../console.module.css';
 import { SendButton } from './SendButton';
 
-const T = CONSOLE_TEXTS.customer;
+const T = CUSTOMER_TEXTS;
 
 /** What the console may do for the customer: an admin blocks, unblocks and extends; anyone resends the code. */
 export function ActionsSection({

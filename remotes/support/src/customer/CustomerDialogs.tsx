@@ -10,11 +10,12 @@ import {
 import { devicesQuery } from '../api/queries';
 import { staffCall, staffEndpoints as e } from '../api/staffClient';
 import { ActionDialog } from '../ui/ActionDialog';
-import { CONSOLE_TEXTS } from '../texts';
+import { CUSTOMER_TEXTS } from './texts';
+import { DIALOG_TEXTS } from '../ui/texts';
 import { refundable } from './PaymentsSection';
 
-const T = CONSOLE_TEXTS.customer;
-const D = CONSOLE_TEXTS.dialog;
+const T = CUSTOMER_TEXTS;
+const D = DIALOG_TEXTS;
 
 /** The dialog open on the customer's page, with what it acts on. */
 export type Open =

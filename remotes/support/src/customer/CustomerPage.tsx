@@ -16,7 +16,7 @@ import { customerKey, customerQuery } from '../api/queries';
 import { useSession } from '../api/session';
 import { fullName } from '../search/SearchPage';
 import { CONSOLE_PATHS } from '../paths';
-import { CONSOLE_TEXTS } from '../texts';
+import { CUSTOMER_TEXTS } from './texts';
 import styles from '../console.module.css';
 import { SummarySection } from './SummarySection';
 import { ActionsSection } from './ActionsSection';
@@ -26,7 +26,7 @@ import { MessagesSection } from './MessagesSection';
 import { TrailSection } from './TrailSection';
 import { CustomerDialogs, newRefundKey, type Open } from './CustomerDialogs';
 
-const T = CONSOLE_TEXTS.customer;
+const T = CUSTOMER_TEXTS;
 
 /** `/podrska/kupci/:customerId`: one customer, what the console may do for them, and their trail. */
 export function CustomerPage() {

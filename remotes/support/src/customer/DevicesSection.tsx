@@ -1,10 +1,10 @@
 import { Button, LoadFailed, Spinner, messageOf, useQuery, type SignedInDevice } from '@portal/shared';
 import { devicesQuery } from '../api/queries';
-import { CONSOLE_TEXTS } from '../texts';
+import { CUSTOMER_TEXTS } from './texts';
 import styles from '../console.module.css';
 import { accountViewsQuery } from './accountViews';
 
-const T = CONSOLE_TEXTS.customer;
+const T = CUSTOMER_TEXTS;
 
 /** The customer's signed-in devices in the account remote's view, one or all to sign out (`null`: all). */
 export function DevicesSection({ id, onSignOut }: { id: string; onSignOut: (device: SignedInDevice | null) => void }) {

@@ -14,10 +14,10 @@ import { isRowId } from '@portal/shared/contract/staff';
 import { invoiceQuery } from '../api/queries';
 import { accountViewsQuery } from './accountViews';
 import { CONSOLE_PATHS } from '../paths';
-import { CONSOLE_TEXTS } from '../texts';
+import { CUSTOMER_TEXTS, INVOICE_TEXTS } from './texts';
 import styles from '../console.module.css';
 
-const T = CONSOLE_TEXTS.invoice;
+const T = INVOICE_TEXTS;
 
 /** `/podrska/kupci/:customerId/racun/:orderNumber`: the invoice as the customer sees it (the account remote's view), to print. */
 export function InvoicePage() {
@@ -41,7 +41,7 @@ export function InvoicePage() {
       {valid && invoice.isError && !missing && (
         <LoadFailed message={messageOf(invoice.error, T.failed)} retry={() => void invoice.refetch()} />
       )}
-      {views.isError && <LoadFailed message={CONSOLE_TEXTS.customer.viewsFailed} retry={() => void views.refetch()} />}
+      {views.isError && <LoadFailed message={CUSTOMER_TEXTS.viewsFailed} retry={() => void views.refetch()} />}
       {views.isSuccess && invoice.isSuccess && (
         <views.data.InvoiceView
           invoice={invoice.data}

@@ -1,9 +1,10 @@
 import { LoadFailed, Spinner, formatDateTime, messageOf, useQuery } from '@portal/shared';
 import { messagesQuery } from '../api/queries';
-import { CONSOLE_TEXTS } from '../texts';
+import { ConsoleTable } from '../ui/ConsoleTable';
+import { CUSTOMER_TEXTS } from './texts';
 import styles from '../console.module.css';
 
-const T = CONSOLE_TEXTS.customer;
+const T = CUSTOMER_TEXTS;
 
 /** The messages the outbox sent the customer, newest first. */
 export function MessagesSection({ id }: { id: string }) {
@@ -15,34 +16,25 @@ export function MessagesSection({ id }: { id: string }) {
       {messages.isError && (
         <LoadFailed message={messageOf(messages.error, T.messagesFailed)} retry={() => void messages.refetch()} />
       )}
-      {messages.isSuccess && messages.data.length === 0 && <p className={styles.muted}>{T.noMessages}</p>}
-      {messages.isSuccess && messages.data.length > 0 && (
-        <div className={styles.scroll}>
-          <table className={styles.table}>
-            <caption className="visually-hidden">{T.messages}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{T.messageCreated}</th>
-                <th scope="col">{T.messageKind}</th>
-                <th scope="col">{T.messageTo}</th>
-                <th scope="col">{T.messageStatus}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {messages.data.map((message) => (
-                <tr key={message.id}>
-                  <td>{formatDateTime(message.createdAt)}</td>
-                  <td>
-                    {message.subject ?? message.kind}
-                    <div className={styles.muted}>{message.channel}</div>
-                  </td>
-                  <td>{message.to}</td>
-                  <td>{message.status}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+      {messages.isSuccess && (
+        <ConsoleTable
+          caption={T.messages}
+          columns={[T.messageCreated, T.messageKind, T.messageTo, T.messageStatus]}
+          items={messages.data}
+          keyOf={(message) => message.id}
+          none={T.noMessages}
+          cells={(message) => (
+            <>
+              <td>{formatDateTime(message.createdAt)}</td>
+              <td>
+                {message.subject ?? message.kind}
+                <div className={styles.muted}>{message.channel}</div>
+              </td>
+              <td>{message.to}</td>
+              <td>{message.status}</td>
+            </>
+          )}
+        />
       )}
     </section>
   );

@@ -2,12 +2,12 @@ import { Button, LoadFailed, Spinner, messageOf, useQuery, type PaymentRecord } 
 import { paymentsQuery } from '../api/queries';
 import { staffCall, staffEndpoints as e } from '../api/staffClient';
 import { CONSOLE_PATHS } from '../paths';
-import { CONSOLE_TEXTS } from '../texts';
+import { CUSTOMER_TEXTS } from './texts';
 import styles from '../console.module.css';
 import { accountViewsQuery } from './accountViews';
 import { SendButton } from './SendButton';
 
-const T = CONSOLE_TEXTS.customer;
+const T = CUSTOMER_TEXTS;
 
 /** What a payment still has to give back: paid, less its refunds. */
 export const refundable = (payment: PaymentRecord) =>

@@ -1,5 +1,5 @@
 import { Alert, Button, useSubmit } from '@portal/shared';
-import { CONSOLE_TEXTS } from '../texts';
+import { CUSTOMER_TEXTS } from './texts';
 
 /** A button that sends once at a time and reports its failure beside it. */
 export function SendButton({
@@ -15,7 +15,7 @@ export function SendButton({
   done: () => void;
   variant?: 'secondary' | 'primary';
 }) {
-  const submit = useSubmit(CONSOLE_TEXTS.customer.actionFailed);
+  const submit = useSubmit(CUSTOMER_TEXTS.actionFailed);
   return (
     <>
       <Button

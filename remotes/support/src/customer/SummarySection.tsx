@@ -2,10 +2,10 @@ import type { ReactNode } from 'react';
 import { formatDate, shownPhone } from '@portal/shared';
 import type { CustomerSummary } from '@portal/shared/contract/staff';
 import { statusText } from '../search/SearchPage';
-import { CONSOLE_TEXTS } from '../texts';
+import { CUSTOMER_TEXTS } from './texts';
 import styles from '../console.module.css';
 
-const T = CONSOLE_TEXTS.customer;
+const T = CUSTOMER_TEXTS;
 
 /** Who the customer is and where their subscription stands. */
 export function SummarySection({ customer: c }: { customer: CustomerSummary }) {

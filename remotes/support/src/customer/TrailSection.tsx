@@ -2,10 +2,11 @@ import { useState } from 'react';
 import { LoadFailed, Spinner, messageOf, useQuery } from '@portal/shared';
 import { customerAuditQuery } from '../api/queries';
 import { AuditTable } from '../audit/AuditTable';
-import { CONSOLE_TEXTS } from '../texts';
+import { AUDIT_TEXTS } from '../audit/texts';
+import { CUSTOMER_TEXTS } from './texts';
 import styles from '../console.module.css';
 
-const T = CONSOLE_TEXTS.customer;
+const T = CUSTOMER_TEXTS;
 
 /** A look at the customer's data (the trail records each), not something done for them. */
 const isRead = (action: string) => action === 'customer.view' || action.startsWith('customer.read.');
@@ -25,9 +26,7 @@ function CustomerTrail({ id }: { id: string }) {
   const trail = useQuery(customerAuditQuery(id));
   if (trail.isPending) return <Spinner />;
   if (trail.isError) {
-    return (
-      <LoadFailed message={messageOf(trail.error, CONSOLE_TEXTS.audit.failed)} retry={() => void trail.refetch()} />
-    );
+    return <LoadFailed message={messageOf(trail.error, AUDIT_TEXTS.failed)} retry={() => void trail.refetch()} />;
   }
   const items = reads ? trail.data.items : trail.data.items.filter((entry) => !isRead(entry.action));
   return (

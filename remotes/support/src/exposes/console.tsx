@@ -17,6 +17,7 @@ import { endSession, sessionIdle, useSession } from '../api/session';
 import { configureStaffApi, staffCall, staffEndpoints } from '../api/staffClient';
 import { CONSOLE_PATHS } from '../paths';
 import { CONSOLE_TEXTS } from '../texts';
+import { CUSTOMER_TEXTS } from '../customer/texts';
 import styles from '../console.module.css';
 
 const CustomerPage = lazyPage(() => import('../customer/CustomerPage'), 'CustomerPage');
@@ -47,7 +48,7 @@ export function SupportConsole({ apiBaseUrl }: { apiBaseUrl: string }) {
   // Set while rendering, before any page below asks: the client only keeps the address.
   configureStaffApi(apiBaseUrl);
   const staff = useSession((s) => s.staff);
-  const signOut = useSubmit(CONSOLE_TEXTS.customer.actionFailed);
+  const signOut = useSubmit(CUSTOMER_TEXTS.actionFailed);
   // Idle as long as the server keeps a session: the customer's data leaves the screen, as the session ends there.
   useEffect(() => {
     if (!staff) return undefined;

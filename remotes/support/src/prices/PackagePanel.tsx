@@ -1,10 +1,11 @@
 import { Button, formatDate, formatDateTime, formatKM } from '@portal/shared';
 import type { Campaign, PackagePrices, PriceEntry } from '@portal/shared/contract/prices';
-import { CONSOLE_TEXTS } from '../texts';
+import { ConsoleTable } from '../ui/ConsoleTable';
+import { PRICES_TEXTS } from './texts';
 import type { OpenDialog } from './PriceDialogs';
 import styles from '../console.module.css';
 
-const T = CONSOLE_TEXTS.prices;
+const T = PRICES_TEXTS;
 
 /** One package: its price today, the admins' buttons, its changes to come, its history and its promos. */
 export function PackagePanel({
@@ -66,33 +67,23 @@ export function PackagePanel({
 
 /** Price changes: from which day, the price, who set it, why and when. */
 function PriceTable({ caption, entries, none }: { caption: string; entries: PriceEntry[]; none: string }) {
-  if (entries.length === 0) return <p className={styles.muted}>{none}</p>;
   return (
-    <div className={styles.scroll}>
-      <table className={styles.table}>
-        <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{T.appliesFrom}</th>
-            <th scope="col">{T.amount}</th>
-            <th scope="col">{T.by}</th>
-            <th scope="col">{T.reason}</th>
-            <th scope="col">{T.setAt}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {entries.map((entry) => (
-            <tr key={entry.id}>
-              <td>{formatDate(entry.appliesFrom)}</td>
-              <td>{formatKM(entry.price)}</td>
-              <td>{entry.staffName}</td>
-              <td>{entry.reason}</td>
-              <td>{formatDateTime(entry.createdAt)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ConsoleTable
+      caption={caption}
+      columns={[T.appliesFrom, T.amount, T.by, T.reason, T.setAt]}
+      items={entries}
+      keyOf={(entry) => entry.id}
+      none={none}
+      cells={(entry) => (
+        <>
+          <td>{formatDate(entry.appliesFrom)}</td>
+          <td>{formatKM(entry.price)}</td>
+          <td>{entry.staffName}</td>
+          <td>{entry.reason}</td>
+          <td>{formatDateTime(entry.createdAt)}</td>
+        </>
+      )}
+    />
   );
 }
 
@@ -101,36 +92,27 @@ const lengthOf = (promo: Campaign) =>
   promo.durationUntil ? T.promoUntil(formatDate(promo.durationUntil)) : T.promoDays(promo.durationDays ?? 0);
 
 function PromoTable({ caption, promos }: { caption: string; promos: Campaign[] }) {
-  if (promos.length === 0) return <p className={styles.muted}>{T.noPromos}</p>;
   return (
-    <div className={styles.scroll}>
-      <table className={styles.table}>
-        <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{T.promoLength}</th>
-            <th scope="col">{T.promoState}</th>
-            <th scope="col">{T.startedBy}</th>
-            <th scope="col">{T.reason}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {promos.map((promo) => (
-            <tr key={promo.id}>
-              <td>{lengthOf(promo)}</td>
-              <td>
-                {promo.running ? T.running : T.ended}
-                {promo.endedAt && <div className={styles.muted}>{formatDateTime(promo.endedAt)}</div>}
-              </td>
-              <td>
-                {promo.startedBy ?? ''}
-                {promo.startedAt && <div className={styles.muted}>{formatDateTime(promo.startedAt)}</div>}
-              </td>
-              <td>{promo.reason ?? ''}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ConsoleTable
+      caption={caption}
+      columns={[T.promoLength, T.promoState, T.startedBy, T.reason]}
+      items={promos}
+      keyOf={(promo) => promo.id}
+      none={T.noPromos}
+      cells={(promo) => (
+        <>
+          <td>{lengthOf(promo)}</td>
+          <td>
+            {promo.running ? T.running : T.ended}
+            {promo.endedAt && <div className={styles.muted}>{formatDateTime(promo.endedAt)}</div>}
+          </td>
+          <td>
+            {promo.startedBy ?? ''}
+            {promo.startedAt && <div className={styles.muted}>{formatDateTime(promo.startedAt)}</div>}
+          </td>
+          <td>{promo.reason ?? ''}</td>
+        </>
+      )}
+    />
   );
 }

@@ -10,10 +10,11 @@ import {
 } from '@portal/shared/contract/prices';
 import { staffCall } from '../api/staffClient';
 import { ActionDialog } from '../ui/ActionDialog';
-import { CONSOLE_TEXTS } from '../texts';
+import { PRICES_TEXTS } from './texts';
+import { DIALOG_TEXTS } from '../ui/texts';
 
-const T = CONSOLE_TEXTS.prices;
-const D = CONSOLE_TEXTS.dialog;
+const T = PRICES_TEXTS;
+const D = DIALOG_TEXTS;
 
 /** The admins' three changes, each for one package. */
 export type OpenDialog =

@@ -1,30 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { act, render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
-import { Router, memoryHistory } from '@portal/shared';
-import { TestProviders, resetQueries } from '@portal/shared/testing';
 import type { PricesOverview } from '@portal/shared/contract/prices';
-import { SupportConsole } from '../exposes/console';
-import { endSession, startSession } from '../api/session';
-import { setStaffAdapter } from '../api/staffClient';
-
-type Answer = { status: number; data?: unknown };
-
-/** Answers the console's calls by `METHOD path`; anything else fails the call. */
-function answering(routes: Record<string, Answer>) {
-  const sent: InternalAxiosRequestConfig[] = [];
-  const adapter: AxiosAdapter = async (config) => {
-    sent.push(config);
-    const answer = routes[`${config.method?.toUpperCase()} ${config.url}`];
-    if (!answer) throw new Error(`Unexpected call ${config.method} ${config.url}`);
-    const response = { data: answer.data, status: answer.status, statusText: '', headers: {}, config };
-    if (answer.status >= 400) throw Object.assign(new Error(`HTTP ${answer.status}`), { isAxiosError: true, response });
-    return response;
-  };
-  setStaffAdapter(adapter);
-  return { posts: () => sent.filter((config) => config.method === 'post') };
-}
+import { endSession } from '../api/session';
+import { answering, leaveConsole, openFromNavigation } from '../testing';
 
 const entry = (price: number, appliesFrom: string, reason: string) => ({
   id: Math.round(price * 100),
@@ -64,22 +43,8 @@ const overview = (maxon = 24.9): PricesOverview => ({
   ],
 });
 
-const member = (role: 'agent' | 'admin') => ({ id: 1, name: 'Lejla Podrška', email: 'lejla@ontv.ba', role });
-
 async function openPrices(role: 'agent' | 'admin') {
-  startSession('staff-token', member(role), 15);
-  await act(async () => {
-    render(
-      <TestProviders>
-        <Router history={memoryHistory('/podrska')}>
-          <SupportConsole apiBaseUrl="/api" />
-        </Router>
-      </TestProviders>,
-    );
-  });
-  await userEvent.click(
-    within(screen.getByRole('navigation', { name: 'Konzola podrške' })).getByRole('link', { name: 'Paketi i cijene' }),
-  );
+  await openFromNavigation(role, 'Paketi i cijene');
   return screen.findByRole('heading', { name: 'MaxON', level: 2 });
 }
 
@@ -87,11 +52,7 @@ const maxon = () => within(screen.getByRole('heading', { name: 'MaxON', level: 2
 
 describe('prices and promos in the console', () => {
   beforeEach(() => endSession());
-  afterEach(() => {
-    setStaffAdapter(null);
-    resetQueries();
-    sessionStorage.clear();
-  });
+  afterEach(() => leaveConsole());
 
   it('lets an admin change a price from a day on, with a reason, and shows the new price', async () => {
     const { posts } = answering({

@@ -3,12 +3,12 @@ import { Alert, LoadFailed, Page, Spinner, messageOf, queryClient, useQuery } fr
 import type { PackagePrices, PricesOverview } from '@portal/shared/contract/prices';
 import { pricesQuery } from '../api/queries';
 import { useSession } from '../api/session';
-import { CONSOLE_TEXTS } from '../texts';
+import { PRICES_TEXTS } from './texts';
 import { PackagePanel } from './PackagePanel';
 import { PriceDialogs, type OpenDialog } from './PriceDialogs';
 import styles from '../console.module.css';
 
-const T = CONSOLE_TEXTS.prices;
+const T = PRICES_TEXTS;
 
 /**
  * `/podrska/paketi` (docs/prices-and-promos.md): every package's price today, its changes to come, its

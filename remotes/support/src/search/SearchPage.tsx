@@ -15,14 +15,16 @@ import { customerSearchRequestSchema, type CustomerSummary } from '@portal/share
 import { searchQuery } from '../api/queries';
 import { rememberSearch, useSession } from '../api/session';
 import { CONSOLE_PATHS } from '../paths';
-import { CONSOLE_TEXTS } from '../texts';
+import { CUSTOMER_TEXTS } from '../customer/texts';
+import { ConsoleTable } from '../ui/ConsoleTable';
+import { SEARCH_TEXTS, STATUS_TEXTS } from './texts';
 import styles from '../console.module.css';
 
-const T = CONSOLE_TEXTS.search;
+const T = SEARCH_TEXTS;
 
 export const fullName = (c: Pick<CustomerSummary, 'firstName' | 'lastName'>) => `${c.firstName} ${c.lastName}`.trim();
 export const statusText = (c: Pick<CustomerSummary, 'status'>) =>
-  c.status ? (CONSOLE_TEXTS.status[c.status] ?? c.status) : CONSOLE_TEXTS.customer.none;
+  c.status ? (STATUS_TEXTS[c.status] ?? c.status) : CUSTOMER_TEXTS.none;
 
 /** `/podrska`: finds customers by phone, e-mail, name, account number or invoice number, 20 a page. */
 export function SearchPage() {
@@ -52,39 +54,7 @@ export function SearchPage() {
         {results.isSuccess && results.data.total > 0 && (
           <div className={styles.panel}>
             <p className={styles.muted}>{T.found(results.data.total)}</p>
-            <div className={styles.scroll}>
-              <table className={styles.table}>
-                <caption className="visually-hidden">{T.caption}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{T.name}</th>
-                    <th scope="col">{T.contact}</th>
-                    <th scope="col">{T.account}</th>
-                    <th scope="col">{T.status}</th>
-                    <th scope="col">{T.plan}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {results.data.items.map((customer) => (
-                    <tr key={customer.id}>
-                      <td>
-                        <Link to={CONSOLE_PATHS.customer.href(customer.id)}>{fullName(customer)}</Link>
-                        {customer.blocked && (
-                          <span className={styles.badge}>{CONSOLE_TEXTS.customer.blockedBadge}</span>
-                        )}
-                      </td>
-                      <td>
-                        {customer.phoneNumber && <div>{shownPhone(customer.phoneNumber)}</div>}
-                        {customer.email && <div>{customer.email}</div>}
-                      </td>
-                      <td>{customer.accountNumber ?? CONSOLE_TEXTS.customer.none}</td>
-                      <td>{statusText(customer)}</td>
-                      <td>{customer.plan ?? CONSOLE_TEXTS.customer.none}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <ResultsTable customers={results.data.items} />
             {results.data.pages > 1 && (
               <nav className={styles.pager} aria-label={T.pageOf(results.data.page, results.data.pages)}>
                 <Button
@@ -108,5 +78,32 @@ export function SearchPage() {
         )}
       </section>
     </Page>
+  );
+}
+
+/** The page of customers found: each one's name (a link to them), contact, account number, status and plan. */
+function ResultsTable({ customers }: { customers: CustomerSummary[] }) {
+  return (
+    <ConsoleTable
+      caption={T.caption}
+      columns={[T.name, T.contact, T.account, T.status, T.plan]}
+      items={customers}
+      keyOf={(customer) => customer.id}
+      cells={(customer) => (
+        <>
+          <td>
+            <Link to={CONSOLE_PATHS.customer.href(customer.id)}>{fullName(customer)}</Link>
+            {customer.blocked && <span className={styles.badge}>{CUSTOMER_TEXTS.blockedBadge}</span>}
+          </td>
+          <td>
+            {customer.phoneNumber && <div>{shownPhone(customer.phoneNumber)}</div>}
+            {customer.email && <div>{customer.email}</div>}
+          </td>
+          <td>{customer.accountNumber ?? CUSTOMER_TEXTS.none}</td>
+          <td>{statusText(customer)}</td>
+          <td>{customer.plan ?? CUSTOMER_TEXTS.none}</td>
+        </>
+      )}
+    />
   );
 }

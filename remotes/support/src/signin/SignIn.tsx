@@ -21,9 +21,10 @@ import { staffCall, staffEndpoints as e } from '../api/staffClient';
 import { startSession, useSession } from '../api/session';
 import { browserId } from './browser';
 import { CONSOLE_TEXTS } from '../texts';
+import { SIGN_IN_TEXTS } from './texts';
 import styles from '../console.module.css';
 
-const T = CONSOLE_TEXTS.signIn;
+const T = SIGN_IN_TEXTS;
 
 /**
  * Signing in to the console, in the API's steps (docs/decisions/032): the password, then a password of

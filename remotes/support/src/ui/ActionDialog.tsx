@@ -2,7 +2,8 @@ import { useEffect, useId, useRef, type ReactNode } from 'react';
 import type * as z from 'zod/mini';
 import { Alert, Button, TextField, messageOf, useForm } from '@portal/shared';
 import { Dialog } from '@portal/shared/payments';
-import { CONSOLE_TEXTS } from '../texts';
+import { CUSTOMER_TEXTS } from '../customer/texts';
+import { DIALOG_TEXTS } from './texts';
 import styles from '../console.module.css';
 
 type Values = Record<string, string>;
@@ -79,7 +80,7 @@ export function ActionDialog<S extends z.ZodMiniType<unknown, Values>>({
   const form = useForm({
     schema,
     initial,
-    explain: (failure) => messageOf(failure, CONSOLE_TEXTS.customer.actionFailed),
+    explain: (failure) => messageOf(failure, CUSTOMER_TEXTS.actionFailed),
     send: async (data) => {
       await send(data);
       onClose();
@@ -110,10 +111,10 @@ export function ActionDialog<S extends z.ZodMiniType<unknown, Values>>({
         )}
         <div className={styles.actions}>
           <Button type="submit" disabled={form.busy}>
-            {CONSOLE_TEXTS.dialog.confirm}
+            {DIALOG_TEXTS.confirm}
           </Button>
           <Button variant="secondary" onClick={onClose}>
-            {CONSOLE_TEXTS.dialog.cancel}
+            {DIALOG_TEXTS.cancel}
           </Button>
         </div>
       </form>

@@ -12,9 +12,10 @@ import {
 } from '@portal/shared/contract/staffVouchers';
 import { staffCall } from '../api/staffClient';
 import { ActionDialog } from '../ui/ActionDialog';
-import { CONSOLE_TEXTS } from '../texts';
+import { DIALOG_TEXTS } from '../ui/texts';
+import { VOUCHER_TEXTS } from './texts';
 
-const T = CONSOLE_TEXTS.vouchers;
+const T = VOUCHER_TEXTS;
 
 /** A whole number from 1 to `max`, as typed. */
 const wholeUpTo = (max: number) => (typed: string) =>
@@ -87,7 +88,7 @@ export function CancelDialog({
       title={T.cancelTitle(batch.id)}
       schema={cancelBatchRequestSchema}
       initial={{ reason: '' }}
-      fields={[{ name: 'reason', label: CONSOLE_TEXTS.dialog.reason }]}
+      fields={[{ name: 'reason', label: DIALOG_TEXTS.reason }]}
       send={async (body) =>
         onCancelled(await staffCall(v.cancelVoucherBatch, { params: { batchId: String(batch.id) }, body }))
       }

@@ -7,10 +7,12 @@ import {
 } from '@portal/shared/contract/staffVouchers';
 import { staffCall } from '../api/staffClient';
 import { CONSOLE_PATHS } from '../paths';
-import { CONSOLE_TEXTS } from '../texts';
+import { CUSTOMER_TEXTS } from '../customer/texts';
+import { ConsoleTable } from '../ui/ConsoleTable';
+import { VOUCHER_TEXTS } from './texts';
 import styles from '../console.module.css';
 
-const T = CONSOLE_TEXTS.vouchers;
+const T = VOUCHER_TEXTS;
 
 /**
  * A code looked up by its last four characters (all the API keeps in clear): the batch, whether and by
@@ -42,7 +44,7 @@ function LookupForm({ initial, onFound }: { initial: string; onFound: (last: str
   const form = useForm({
     schema: voucherLookupQuerySchema,
     initial: { last: initial },
-    explain: (failure) => messageOf(failure, CONSOLE_TEXTS.customer.actionFailed),
+    explain: (failure) => messageOf(failure, CUSTOMER_TEXTS.actionFailed),
     send: async (query) => onFound(query.last, await staffCall(v.lookupVoucher, { query })),
   });
   return (
@@ -57,48 +59,37 @@ function LookupForm({ initial, onFound }: { initial: string; onFound: (last: str
 }
 
 function FoundTable({ found }: { found: VoucherFound[] }) {
-  if (found.length === 0) return <p className={styles.muted}>{T.lookupNone}</p>;
   return (
-    <div className={styles.scroll}>
-      <table className={styles.table}>
-        <caption className="visually-hidden">{T.lookupCaption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{T.code}</th>
-            <th scope="col">{T.batch}</th>
-            <th scope="col">{T.plan}</th>
-            <th scope="col">{T.state}</th>
-            <th scope="col">{T.customer}</th>
-            <th scope="col">{T.monthsLeft}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {found.map((voucher) => (
-            <tr key={`${voucher.batch.id}-${voucher.lastFour}-${voucher.redeemedAt ?? ''}`}>
-              <td>…{voucher.lastFour}</td>
-              <td>
-                {voucher.batch.id} ({voucher.batch.label})
-              </td>
-              <td>
-                {voucher.batch.planName}, {voucher.batch.months}
-              </td>
-              <td>
-                {voucher.batch.cancelledAt
-                  ? T.cancelledOn(formatDate(voucher.batch.cancelledAt), voucher.batch.cancelledBy)
-                  : voucher.redeemedAt
-                    ? T.redeemedOn(formatDate(voucher.redeemedAt))
-                    : T.notRedeemed}
-              </td>
-              <td>
-                {voucher.customerId !== null && (
-                  <Link to={CONSOLE_PATHS.customer.href(voucher.customerId)}>{voucher.customerId}</Link>
-                )}
-              </td>
-              <td>{voucher.monthsLeft ?? ''}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ConsoleTable
+      caption={T.lookupCaption}
+      columns={[T.code, T.batch, T.plan, T.state, T.customer, T.monthsLeft]}
+      items={found}
+      keyOf={(voucher) => `${voucher.batch.id}-${voucher.lastFour}-${voucher.redeemedAt ?? ''}`}
+      none={T.lookupNone}
+      cells={(voucher) => (
+        <>
+          <td>…{voucher.lastFour}</td>
+          <td>
+            {voucher.batch.id} ({voucher.batch.label})
+          </td>
+          <td>
+            {voucher.batch.planName}, {voucher.batch.months}
+          </td>
+          <td>
+            {voucher.batch.cancelledAt
+              ? T.cancelledOn(formatDate(voucher.batch.cancelledAt), voucher.batch.cancelledBy)
+              : voucher.redeemedAt
+                ? T.redeemedOn(formatDate(voucher.redeemedAt))
+                : T.notRedeemed}
+          </td>
+          <td>
+            {voucher.customerId !== null && (
+              <Link to={CONSOLE_PATHS.customer.href(voucher.customerId)}>{voucher.customerId}</Link>
+            )}
+          </td>
+          <td>{voucher.monthsLeft ?? ''}</td>
+        </>
+      )}
+    />
   );
 }

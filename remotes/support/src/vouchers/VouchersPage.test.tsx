@@ -1,32 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { act, render, screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
 import { Router, memoryHistory } from '@portal/shared';
-import { TestProviders, resetQueries } from '@portal/shared/testing';
+import { TestProviders } from '@portal/shared/testing';
 import type { VoucherBatch, VoucherFound } from '@portal/shared/contract/staffVouchers';
-import { SupportConsole } from '../exposes/console';
 import { AuditTable } from '../audit/AuditTable';
-import { endSession, startSession } from '../api/session';
-import { setStaffAdapter } from '../api/staffClient';
-
-type Answer = { status: number; data?: unknown };
-
-/** Answers the console's calls by `METHOD path` (a function answers as the API would at that moment). */
-function answering(routes: Record<string, Answer | (() => Answer)>) {
-  const sent: InternalAxiosRequestConfig[] = [];
-  const adapter: AxiosAdapter = async (config) => {
-    sent.push(config);
-    const route = routes[`${config.method?.toUpperCase()} ${config.url}`];
-    if (!route) throw new Error(`Unexpected call ${config.method} ${config.url}`);
-    const answer = typeof route === 'function' ? route() : route;
-    const response = { data: answer.data, status: answer.status, statusText: '', headers: {}, config };
-    if (answer.status >= 400) throw Object.assign(new Error(`HTTP ${answer.status}`), { isAxiosError: true, response });
-    return response;
-  };
-  setStaffAdapter(adapter);
-  return { sent };
-}
+import { endSession } from '../api/session';
+import { answering, leaveConsole, openFromNavigation } from '../testing';
 
 const batch = (overrides: Partial<VoucherBatch> = {}): VoucherBatch => ({
   id: 7,
@@ -53,22 +33,8 @@ const prices = {
   ],
 };
 
-const member = (role: 'agent' | 'admin') => ({ id: 1, name: 'Lejla Podrška', email: 'lejla@ontv.ba', role });
-
 async function openVouchers(role: 'agent' | 'admin') {
-  startSession('staff-token', member(role), 15);
-  await act(async () => {
-    render(
-      <TestProviders>
-        <Router history={memoryHistory('/podrska')}>
-          <SupportConsole apiBaseUrl="/api" />
-        </Router>
-      </TestProviders>,
-    );
-  });
-  await userEvent.click(
-    within(screen.getByRole('navigation', { name: 'Konzola podrške' })).getByRole('link', { name: 'Vaučeri' }),
-  );
+  await openFromNavigation(role, 'Vaučeri');
   return within(await screen.findByRole('table', { name: 'Serije vaučera' }));
 }
 
@@ -99,9 +65,7 @@ const readBlob = (blob: Blob) =>
 describe('vouchers in the console', () => {
   beforeEach(() => endSession());
   afterEach(() => {
-    setStaffAdapter(null);
-    resetQueries();
-    sessionStorage.clear();
+    leaveConsole();
     jest.restoreAllMocks();
   });
 

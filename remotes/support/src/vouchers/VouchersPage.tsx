@@ -3,12 +3,14 @@ import { Alert, Button, LoadFailed, Page, Spinner, formatDate, messageOf, queryC
 import type { IssuedVouchers, VoucherBatch } from '@portal/shared/contract/staffVouchers';
 import { pricesQuery, voucherBatchesQuery } from '../api/queries';
 import { useSession } from '../api/session';
-import { CONSOLE_TEXTS } from '../texts';
+import { CUSTOMER_TEXTS } from '../customer/texts';
+import { ConsoleTable } from '../ui/ConsoleTable';
+import { VOUCHER_TEXTS } from './texts';
 import { CancelDialog, IssueDialog, downloadCsv } from './VoucherDialogs';
 import { VoucherLookup } from './VoucherLookup';
 import styles from '../console.module.css';
 
-const T = CONSOLE_TEXTS.vouchers;
+const T = VOUCHER_TEXTS;
 
 type Open = { kind: 'issue' } | { kind: 'cancel'; batch: VoucherBatch };
 
@@ -94,50 +96,46 @@ function BatchTable({
   admin: boolean;
   onCancel: (batch: VoucherBatch) => void;
 }) {
-  if (batches.length === 0) return <p className={styles.muted}>{T.none}</p>;
   return (
-    <div className={styles.scroll}>
-      <table className={styles.table}>
-        <caption className="visually-hidden">{T.caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{T.batch}</th>
-            <th scope="col">{T.label}</th>
-            <th scope="col">{T.plan}</th>
-            <th scope="col">{T.months}</th>
-            <th scope="col">{T.redeemed}</th>
-            <th scope="col">{T.validUntil}</th>
-            <th scope="col">{T.issued}</th>
-            <th scope="col">{T.state}</th>
-            {admin && <th scope="col">{CONSOLE_TEXTS.customer.actions}</th>}
-          </tr>
-        </thead>
-        <tbody>
-          {batches.map((batch) => (
-            <tr key={batch.id}>
-              <td>{batch.id}</td>
-              <td>{batch.label}</td>
-              <td>{batch.planName}</td>
-              <td>{batch.months}</td>
-              <td>{T.of(batch.redeemed, batch.count)}</td>
-              <td>{formatDate(batch.validUntil)}</td>
-              <td>
-                {batch.issuedBy}, {formatDate(batch.issuedAt)}
-              </td>
-              <td>{batch.cancelledAt ? T.cancelledOn(formatDate(batch.cancelledAt), batch.cancelledBy) : T.active}</td>
-              {admin && (
-                <td>
-                  {!batch.cancelledAt && (
-                    <Button variant="secondary" onClick={() => onCancel(batch)}>
-                      {T.cancel(batch.id)}
-                    </Button>
-                  )}
-                </td>
+    <ConsoleTable
+      caption={T.caption}
+      columns={[
+        T.batch,
+        T.label,
+        T.plan,
+        T.months,
+        T.redeemed,
+        T.validUntil,
+        T.issued,
+        T.state,
+        admin && CUSTOMER_TEXTS.actions,
+      ]}
+      items={batches}
+      keyOf={(batch) => batch.id}
+      none={T.none}
+      cells={(batch) => (
+        <>
+          <td>{batch.id}</td>
+          <td>{batch.label}</td>
+          <td>{batch.planName}</td>
+          <td>{batch.months}</td>
+          <td>{T.of(batch.redeemed, batch.count)}</td>
+          <td>{formatDate(batch.validUntil)}</td>
+          <td>
+            {batch.issuedBy}, {formatDate(batch.issuedAt)}
+          </td>
+          <td>{batch.cancelledAt ? T.cancelledOn(formatDate(batch.cancelledAt), batch.cancelledBy) : T.active}</td>
+          {admin && (
+            <td>
+              {!batch.cancelledAt && (
+                <Button variant="secondary" onClick={() => onCancel(batch)}>
+                  {T.cancel(batch.id)}
+                </Button>
               )}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+            </td>
+          )}
+        </>
+      )}
+    />
   );
 }

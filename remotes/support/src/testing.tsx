@@ -1,0 +1,75 @@
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
+import { Router, memoryHistory } from '@portal/shared';
+import { TestProviders, resetQueries } from '@portal/shared/testing';
+import { SupportConsole } from './exposes/console';
+import { startSession } from './api/session';
+import { setStaffAdapter } from './api/staffClient';
+
+/**
+ * What the console's tests share: a member signed in, the console rendered where a test starts, the API
+ * answered at axios's adapter edge, and everything put back after. Each test still states its own case.
+ */
+
+type Answer = { status: number; data?: unknown };
+
+/** A member of staff as the API names them; `admin` unless the case is an agent's. */
+export const staffMember = (role: 'agent' | 'admin' = 'admin') => ({
+  id: 1,
+  name: 'Lejla Podrška',
+  email: 'lejla@ontv.ba',
+  role,
+});
+
+/** The session a full sign-in leaves: the member's token and the server's idle minutes. */
+export const signInAs = (role: 'agent' | 'admin' = 'admin') => startSession('staff-token', staffMember(role), 15);
+
+/**
+ * Answers the console's calls by `METHOD path` (a function answers as the API would at that moment), an
+ * answer of 400 or more as axios fails; anything else fails the test. What was sent is kept, in order.
+ */
+export function answering(routes: Record<string, Answer | (() => Answer)>) {
+  const sent: InternalAxiosRequestConfig[] = [];
+  const adapter: AxiosAdapter = async (config) => {
+    sent.push(config);
+    const route = routes[`${config.method?.toUpperCase()} ${config.url}`];
+    if (!route) throw new Error(`Unexpected call ${config.method} ${config.url}`);
+    const answer = typeof route === 'function' ? route() : route;
+    const response = { data: answer.data, status: answer.status, statusText: '', headers: {}, config };
+    if (answer.status >= 400)
+      throw Object.assign(new Error(`HTTP ${answer.status}`), { isAxiosError: true, response, config });
+    return response;
+  };
+  setStaffAdapter(adapter);
+  return { sent, posts: () => sent.filter((config) => config.method === 'post') };
+}
+
+/** The console as the support host mounts it, at `path`. */
+export async function renderConsole(path = '/podrska'): Promise<void> {
+  await act(async () => {
+    render(
+      <TestProviders>
+        <Router history={memoryHistory(path)}>
+          <SupportConsole apiBaseUrl="/api" />
+        </Router>
+      </TestProviders>,
+    );
+  });
+}
+
+/** A page of the console reached as a member reaches it: signed in as `role`, by its link in the navigation. */
+export async function openFromNavigation(role: 'agent' | 'admin', link: string): Promise<void> {
+  signInAs(role);
+  await renderConsole('/podrska');
+  await userEvent.click(
+    within(screen.getByRole('navigation', { name: 'Konzola podrške' })).getByRole('link', { name: link }),
+  );
+}
+
+/** After each test: the network back, no cached answer, no session kept in the tab. */
+export function leaveConsole(): void {
+  setStaffAdapter(null);
+  resetQueries();
+  sessionStorage.clear();
+}

@@ -1,0 +1,39 @@
+/** A refund from the console: what it asks for and what it answers. */
+import * as z from 'zod/mini';
+import { lazySchema } from '../lazySchema';
+import { STAFF_TEXTS } from '../../texts/staff';
+import { reasonSchema } from './fields';
+
+/**
+ * What a refund does to the subscription, chosen in the console for each refund: `end-now` ends the
+ * service at once (EXPIRED: the customer may buy again), `keep-to-period-end` keeps it to the paid
+ * period's end without renewing (DEACTIVATED, as the customer's own deactivation). Neither renews.
+ */
+export const REFUND_AFTER = ['end-now', 'keep-to-period-end'] as const;
+export type RefundAfter = (typeof REFUND_AFTER)[number];
+
+/** A refund: KM with at most two decimals (`12,45` or `12.45`), why, what becomes of the period, and a key the console makes once per refund dialog. */
+export const refundRequestSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    // A string in (the console's form starts with no choice), one of the two out.
+    after: z.pipe(z.string(STAFF_TEXTS.refundAfterNeeded), z.enum(REFUND_AFTER, STAFF_TEXTS.refundAfterNeeded)),
+    amount: z.string().check(
+      z.trim(),
+      z.regex(/^\d{1,5}([.,]\d{1,2})?$/, STAFF_TEXTS.amountFormat),
+      z.refine((value) => Number(value.replace(',', '.')) > 0, STAFF_TEXTS.amountFormat),
+    ),
+    reason: reasonSchema,
+    key: z.string().check(z.regex(/^[A-Za-z0-9_-]{8,64}$/)),
+  }),
+);
+/** @deprecated Nothing outside this module uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md). */
+export const refundSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    creditNoteNumber: z.string(),
+    orderNumber: z.string(),
+    amount: z.number(),
+    status: z.enum(['PENDING', 'SUCCEEDED', 'FAILED']),
+  }),
+);
+/** @deprecated Nothing uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md). */
+export type RefundAnswer = z.infer<typeof refundSchema>;
