@@ -15,6 +15,7 @@ import {
   useQuery,
   usernameOf,
   type CreditCard,
+  type Plan,
 } from '@portal/shared';
 import { PayDialog } from '@portal/shared/payments';
 import styles from './AccountPage.module.css';
@@ -30,6 +31,14 @@ function recipientOk(typed: string): boolean {
 
 type Step = { kind: 'form' } | { kind: 'paying' } | { kind: 'sent'; to: string } | { kind: 'failed' };
 
+/** The form's fields as typed: the package's code, the months, the person named and the message. */
+interface GiftFields {
+  plan: string;
+  months: string;
+  to: string;
+  message: string;
+}
+
 /**
  * 'Pokloni vaučer' (docs/vouchers.md, A gift): a package, months, the person's e-mail or phone and a
  * message; the total is paid with the primary card in the security-code dialog, whose one idempotency
@@ -39,15 +48,13 @@ export function GiftPanel({ card }: { card: CreditCard | undefined }) {
   // The packages' prices are asked for only when the customer opens the form.
   const [open, setOpen] = useState(false);
   const plans = useQuery({ ...plansQuery, enabled: open });
-  const [plan, setPlan] = useState('');
-  const [months, setMonths] = useState('1');
-  const [to, setTo] = useState('');
-  const [message, setMessage] = useState('');
+  const [fields, setFields] = useState<GiftFields>({ plan: '', months: '1', to: '', message: '' });
   const [error, setError] = useState<string | null>(null);
   const [step, setStep] = useState<Step>({ kind: 'form' });
+  const { to, message } = fields;
   const list = plans.data ?? [];
-  const chosen = list.find((p) => p.code === plan) ?? list[0];
-  const count = Number(months);
+  const chosen = list.find((p) => p.code === fields.plan) ?? list[0];
+  const count = Number(fields.months);
   const total = chosen && Number.isInteger(count) ? Math.round(chosen.price * count * 100) / 100 : 0;
 
   function submit(event: FormEvent) {
@@ -70,38 +77,16 @@ export function GiftPanel({ card }: { card: CreditCard | undefined }) {
           {T.open}
         </Button>
       ) : (
-        <form onSubmit={submit} noValidate aria-label={T.title}>
-          <label>
-            {T.plan}{' '}
-            <select value={chosen?.code ?? ''} onChange={(e) => setPlan(e.target.value)}>
-              {list.map((p) => (
-                <option key={p.code} value={p.code}>
-                  {p.name} ({formatKM(p.price)})
-                </option>
-              ))}
-            </select>
-          </label>
-          <TextField
-            label={T.months}
-            type="number"
-            min={1}
-            max={GIFT_MONTHS_MAX}
-            value={months}
-            onChange={(e) => setMonths(e.target.value)}
-          />
-          <TextField label={T.to} autoComplete="off" value={to} onChange={(e) => setTo(e.target.value)} />
-          <TextField
-            label={T.message}
-            maxLength={GIFT_MESSAGE_MAX}
-            value={message}
-            onChange={(e) => setMessage(e.target.value)}
-          />
-          {total > 0 && <p>{T.total(formatKM(total))}</p>}
-          {error && <Alert kind="error">{error}</Alert>}
-          <Button type="submit" variant="secondary" disabled={!chosen || step.kind === 'paying'}>
-            {T.buy}
-          </Button>
-        </form>
+        <GiftForm
+          plans={list}
+          chosen={chosen}
+          fields={fields}
+          onChange={(name, value) => setFields((typed) => ({ ...typed, [name]: value }))}
+          total={total}
+          error={error}
+          paying={step.kind === 'paying'}
+          onSubmit={submit}
+        />
       )}
       {step.kind === 'sent' && <Alert kind="success">{T.sent(step.to)}</Alert>}
       {step.kind === 'failed' && <Alert kind="error">{T.failed}</Alert>}
@@ -123,5 +108,61 @@ export function GiftPanel({ card }: { card: CreditCard | undefined }) {
         />
       )}
     </div>
+  );
+}
+
+/** The gift's form: the package, the months, the person and the message, its total and why it was not sent. */
+function GiftForm({
+  plans,
+  chosen,
+  fields,
+  onChange,
+  total,
+  error,
+  paying,
+  onSubmit,
+}: {
+  plans: readonly Plan[];
+  chosen: Plan | undefined;
+  fields: GiftFields;
+  onChange: (name: keyof GiftFields, value: string) => void;
+  total: number;
+  error: string | null;
+  paying: boolean;
+  onSubmit: (event: FormEvent) => void;
+}) {
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label={T.title}>
+      <label>
+        {T.plan}{' '}
+        <select value={chosen?.code ?? ''} onChange={(e) => onChange('plan', e.target.value)}>
+          {plans.map((p) => (
+            <option key={p.code} value={p.code}>
+              {p.name} ({formatKM(p.price)})
+            </option>
+          ))}
+        </select>
+      </label>
+      <TextField
+        label={T.months}
+        type="number"
+        min={1}
+        max={GIFT_MONTHS_MAX}
+        value={fields.months}
+        onChange={(e) => onChange('months', e.target.value)}
+      />
+      <TextField label={T.to} autoComplete="off" value={fields.to} onChange={(e) => onChange('to', e.target.value)} />
+      <TextField
+        label={T.message}
+        maxLength={GIFT_MESSAGE_MAX}
+        value={fields.message}
+        onChange={(e) => onChange('message', e.target.value)}
+      />
+      {total > 0 && <p>{T.total(formatKM(total))}</p>}
+      {error && <Alert kind="error">{error}</Alert>}
+      <Button type="submit" variant="secondary" disabled={!chosen || paying}>
+        {T.buy}
+      </Button>
+    </form>
   );
 }

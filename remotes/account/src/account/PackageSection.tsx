@@ -41,30 +41,7 @@ export function PackageSection({ info }: { info: AccountInfo }) {
       <h2 className={styles.heading}>{T.myPackage}</h2>
       {status && plan ? (
         <>
-          <dl className={styles.data}>
-            <dt>{T.plan}</dt>
-            <dd>{plan.name}</dd>
-            <dt>{T.price}</dt>
-            <dd>
-              {formatKM(plan.price)} {T.perMonth}
-            </dd>
-            <dt>{T.status}</dt>
-            <dd>
-              <span className={`${styles.status} ${styles[`status${status}`] ?? ''}`}>{STATUS_LABELS[status]}</span>
-            </dd>
-            {status === 'ACTIVE' && info.nextPaymentOn && !problem && (
-              <>
-                <dt>{T.validUntil}</dt>
-                <dd>{formatDate(info.nextPaymentOn)}</dd>
-              </>
-            )}
-            {status === 'ACTIVE' && problem && (
-              <>
-                <dt>{T.payBy}</dt>
-                <dd>{formatDate(problem.graceUntil)}</dd>
-              </>
-            )}
-          </dl>
+          <PackageFacts info={info} status={status} plan={plan} />
           {notice && (
             <div className={styles.pending}>
               <p>{T.priceNotice(formatDate(notice.from), formatKM(notice.price))}</p>
@@ -109,6 +86,45 @@ export function PackageSection({ info }: { info: AccountInfo }) {
         </>
       )}
     </Card>
+  );
+}
+
+/** The package's facts: its name, its price with VAT, its status and, when active, until when or pay by when. */
+function PackageFacts({
+  info,
+  status,
+  plan,
+}: {
+  info: AccountInfo;
+  status: NonNullable<AccountInfo['status']>;
+  plan: NonNullable<AccountInfo['plan']>;
+}) {
+  const problem = info.renewalProblem ?? null;
+  return (
+    <dl className={styles.data}>
+      <dt>{T.plan}</dt>
+      <dd>{plan.name}</dd>
+      <dt>{T.price}</dt>
+      <dd>
+        {formatKM(plan.price)} {T.perMonth}
+      </dd>
+      <dt>{T.status}</dt>
+      <dd>
+        <span className={`${styles.status} ${styles[`status${status}`] ?? ''}`}>{STATUS_LABELS[status]}</span>
+      </dd>
+      {status === 'ACTIVE' && info.nextPaymentOn && !problem && (
+        <>
+          <dt>{T.validUntil}</dt>
+          <dd>{formatDate(info.nextPaymentOn)}</dd>
+        </>
+      )}
+      {status === 'ACTIVE' && problem && (
+        <>
+          <dt>{T.payBy}</dt>
+          <dd>{formatDate(problem.graceUntil)}</dd>
+        </>
+      )}
+    </dl>
   );
 }
 

@@ -21,7 +21,6 @@ export function InvoiceView({ invoice, actions }: InvoiceViewProps) {
   // Not a fixed id: the support console may show more than one invoice on a page.
   const titleId = useId();
   const operator = getOperator();
-  const { net, vat, gross } = splitVat(invoice.amount);
   return (
     <article className={styles.invoice} data-invoice aria-labelledby={titleId}>
       <header className={styles.top}>
@@ -47,44 +46,7 @@ export function InvoiceView({ invoice, actions }: InvoiceViewProps) {
         {invoice.customer.accountNumber && <p>{INVOICE_TEXTS.accountNumber(invoice.customer.accountNumber)}</p>}
         <p>{invoice.customer.username}</p>
       </section>
-      <table className={styles.lines}>
-        <thead>
-          <tr>
-            <th scope="col">{INVOICE_TEXTS.description}</th>
-            <th scope="col">{INVOICE_TEXTS.period}</th>
-            <th scope="col" className={styles.num}>
-              {INVOICE_TEXTS.net}
-            </th>
-            <th scope="col" className={styles.num}>
-              {INVOICE_TEXTS.vat}
-            </th>
-            <th scope="col" className={styles.num}>
-              {INVOICE_TEXTS.gross}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          <tr>
-            <td>{INVOICE_TEXTS.line(invoice.paymentData.name)}</td>
-            <td>
-              {formatDate(invoice.periodStart)} – {formatDate(invoice.periodEnd)}
-            </td>
-            <td className={styles.num}>{formatKM(net)}</td>
-            <td className={styles.num}>{formatKM(vat)}</td>
-            <td className={styles.num}>{formatKM(gross)}</td>
-          </tr>
-        </tbody>
-        <tfoot>
-          <tr>
-            <th scope="row" colSpan={4}>
-              {INVOICE_TEXTS.total}
-            </th>
-            <td className={styles.num}>
-              <strong>{formatKM(gross)}</strong>
-            </td>
-          </tr>
-        </tfoot>
-      </table>
+      <InvoiceLines invoice={invoice} />
       {invoice.creditNotes && invoice.creditNotes.length > 0 && (
         <section className={styles.creditNotes} aria-label={INVOICE_TEXTS.creditNotes}>
           <h2>{INVOICE_TEXTS.creditNotes}</h2>
@@ -103,5 +65,50 @@ export function InvoiceView({ invoice, actions }: InvoiceViewProps) {
       </footer>
       {actions != null && <div className={styles.noPrint}>{actions}</div>}
     </article>
+  );
+}
+
+/** The invoice's one line, the subscription for its period, with its net, VAT and gross, and the total. */
+function InvoiceLines({ invoice }: { invoice: Invoice }) {
+  const { net, vat, gross } = splitVat(invoice.amount);
+  return (
+    <table className={styles.lines}>
+      <thead>
+        <tr>
+          <th scope="col">{INVOICE_TEXTS.description}</th>
+          <th scope="col">{INVOICE_TEXTS.period}</th>
+          <th scope="col" className={styles.num}>
+            {INVOICE_TEXTS.net}
+          </th>
+          <th scope="col" className={styles.num}>
+            {INVOICE_TEXTS.vat}
+          </th>
+          <th scope="col" className={styles.num}>
+            {INVOICE_TEXTS.gross}
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        <tr>
+          <td>{INVOICE_TEXTS.line(invoice.paymentData.name)}</td>
+          <td>
+            {formatDate(invoice.periodStart)} – {formatDate(invoice.periodEnd)}
+          </td>
+          <td className={styles.num}>{formatKM(net)}</td>
+          <td className={styles.num}>{formatKM(vat)}</td>
+          <td className={styles.num}>{formatKM(gross)}</td>
+        </tr>
+      </tbody>
+      <tfoot>
+        <tr>
+          <th scope="row" colSpan={4}>
+            {INVOICE_TEXTS.total}
+          </th>
+          <td className={styles.num}>
+            <strong>{formatKM(gross)}</strong>
+          </td>
+        </tr>
+      </tfoot>
+    </table>
   );
 }

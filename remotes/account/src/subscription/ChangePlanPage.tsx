@@ -25,6 +25,7 @@ import {
 } from '@portal/shared';
 import { PayDialog, changePlan, newIdempotencyKey, planChangeQuoteQuery, useCardDialog } from '@portal/shared/payments';
 import { CHANGE_PLAN_TEXTS as T } from '../texts';
+import { ConfirmActions } from './ConfirmActions';
 import styles from '../forms.module.css';
 
 type Done = { kind: 'changed' | 'paid'; plan: string } | { kind: 'scheduled'; plan: string; on: string };
@@ -103,24 +104,7 @@ function QuoteView({ quote, onDone }: { quote: PlanChangeQuote; onDone: (done: D
 
   return (
     <>
-      <p className={styles.text}>
-        {T.fromTo(quote.from.name, formatKM(quote.from.price), quote.to.name, formatKM(quote.to.price))}
-      </p>
-      {quote.promo ? (
-        <p className={styles.text}>{T.promo(quote.from.name, formatDate(quote.effectiveOn), quote.to.name)}</p>
-      ) : quote.kind === 'DOWNGRADE' ? (
-        <p className={styles.text}>{T.downgrade(quote.to.name, formatDate(quote.effectiveOn), quote.from.name)}</p>
-      ) : (
-        <>
-          <p className={styles.text}>
-            {T.upgrade(quote.days, quote.periodDays, formatDate(quote.periodStart), formatDate(quote.periodEnd))}
-          </p>
-          <p className={styles.text}>
-            {T.toPay}: <strong>{formatKM(quote.amount)}</strong> ({T.vatIncluded})
-          </p>
-          <p className={styles.text}>{T.afterRenewal(formatDate(quote.periodEnd), formatKM(quote.to.price))}</p>
-        </>
-      )}
+      <QuoteTerms quote={quote} />
       {paid && payment.isPending && <Spinner />}
       {paid && payment.isError && <Alert kind="error">{messages.cannotLoad('Podatke o karticama')}</Alert>}
       {paid && payment.isSuccess && primary && (
@@ -138,7 +122,7 @@ function QuoteView({ quote, onDone }: { quote: PlanChangeQuote; onDone: (done: D
       )}
       {payFailed && <Alert kind="error">{T.paymentFailed}</Alert>}
       {error && <Alert kind="error">{error}</Alert>}
-      <div className={styles.actions}>
+      <ConfirmActions>
         {paid ? (
           <Button disabled={!primary} onClick={() => setPaying(true)}>
             {T.pay(formatKM(quote.amount))}
@@ -148,10 +132,7 @@ function QuoteView({ quote, onDone }: { quote: PlanChangeQuote; onDone: (done: D
             {busy ? messages.saving : T.confirmDowngrade}
           </Button>
         )}
-        <ButtonLink to={paths.account.href()} variant="secondary">
-          {messages.cancel}
-        </ButtonLink>
-      </div>
+      </ConfirmActions>
       {cardDialog.dialog}
       {paying && primary && (
         <PayDialog
@@ -169,6 +150,35 @@ function QuoteView({ quote, onDone }: { quote: PlanChangeQuote; onDone: (done: D
           }}
           onClose={() => setPaying(false)}
         />
+      )}
+    </>
+  );
+}
+
+/**
+ * The quote's terms: from which package to which, and then when a promo or a downgrade takes effect, or
+ * what an upgrade costs for the rest of the period and from when the new price is paid.
+ */
+function QuoteTerms({ quote }: { quote: PlanChangeQuote }) {
+  return (
+    <>
+      <p className={styles.text}>
+        {T.fromTo(quote.from.name, formatKM(quote.from.price), quote.to.name, formatKM(quote.to.price))}
+      </p>
+      {quote.promo ? (
+        <p className={styles.text}>{T.promo(quote.from.name, formatDate(quote.effectiveOn), quote.to.name)}</p>
+      ) : quote.kind === 'DOWNGRADE' ? (
+        <p className={styles.text}>{T.downgrade(quote.to.name, formatDate(quote.effectiveOn), quote.from.name)}</p>
+      ) : (
+        <>
+          <p className={styles.text}>
+            {T.upgrade(quote.days, quote.periodDays, formatDate(quote.periodStart), formatDate(quote.periodEnd))}
+          </p>
+          <p className={styles.text}>
+            {T.toPay}: <strong>{formatKM(quote.amount)}</strong> ({T.vatIncluded})
+          </p>
+          <p className={styles.text}>{T.afterRenewal(formatDate(quote.periodEnd), formatKM(quote.to.price))}</p>
+        </>
       )}
     </>
   );

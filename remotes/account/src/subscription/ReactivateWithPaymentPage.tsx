@@ -18,6 +18,7 @@ import {
   messages,
 } from '@portal/shared';
 import { PayDialog, createOrder, useCardDialog } from '@portal/shared/payments';
+import { ConfirmActions } from './ConfirmActions';
 import { DonePage } from './DonePage';
 import styles from '../forms.module.css';
 import { SERVICE_TEXTS as T, TITLES } from '../texts';
@@ -71,14 +72,11 @@ export function ReactivateWithPaymentPage() {
             </Button>
           </>
         )}
-        <div className={styles.actions}>
+        <ConfirmActions>
           <Button disabled={!primary} onClick={() => setPaying(true)}>
             {T.payAndReactivate}
           </Button>
-          <ButtonLink to={paths.account.href()} variant="secondary">
-            {messages.cancel}
-          </ButtonLink>
-        </div>
+        </ConfirmActions>
       </div>
       {cardDialog.dialog}
       {paying && primary && (

@@ -2,7 +2,6 @@ import type { ReactNode } from 'react';
 import {
   Alert,
   Button,
-  ButtonLink,
   Navigate,
   Page,
   Spinner,
@@ -21,6 +20,7 @@ import {
   localDay,
   messages,
 } from '@portal/shared';
+import { ConfirmActions } from './ConfirmActions';
 import { DonePage } from './DonePage';
 import styles from '../forms.module.css';
 import { SERVICE_FAILED, SERVICE_TEXTS as T, TITLES } from '../texts';
@@ -68,14 +68,11 @@ function ServiceChange({
       <div className={panelClass()}>
         {children(account.data)}
         {error && <Alert kind="error">{error}</Alert>}
-        <div className={styles.actions}>
+        <ConfirmActions>
           <Button onClick={() => void change()} disabled={busy}>
             {busy ? messages.sending : confirm}
           </Button>
-          <ButtonLink to={paths.account.href()} variant="secondary">
-            {messages.cancel}
-          </ButtonLink>
-        </div>
+        </ConfirmActions>
       </div>
     </Page>
   );

@@ -27,19 +27,16 @@ function usePrefersReducedMotion(): boolean {
 }
 
 /**
- * The home page slideshow (product.md §2, Public): a carousel after the WAI-ARIA pattern. It turns by itself
- * unless the visitor asked for reduced motion, stops while hovered or focused, and has a pause button,
- * previous/next buttons, one button per slide and the arrow keys.
+ * The slideshow's turning: the current slide, whether it plays and whether the visitor holds it (hovered or
+ * focused). It plays on its own unless the visitor asked for reduced motion, until the pause button says
+ * otherwise, and a playing slideshow turns every SLIDE_INTERVAL_MS while not held.
  */
-export function Slideshow({ slides }: { slides: readonly Slide[] }) {
+function useSlideTimer(count: number) {
   const [current, setCurrent] = useState(0);
-  // Plays on its own unless the visitor asked for reduced motion, until the pause button says otherwise.
   const [choice, setPlaying] = useState<boolean | null>(null);
   const reducedMotion = usePrefersReducedMotion();
-  const playing = slides.length > 1 && (choice ?? !reducedMotion);
+  const playing = count > 1 && (choice ?? !reducedMotion);
   const [held, setHeld] = useState(false);
-  const root = useRef<HTMLElement>(null);
-  const count = slides.length;
 
   useEffect(() => {
     if (!playing || held || count < 2) return;
@@ -48,6 +45,19 @@ export function Slideshow({ slides }: { slides: readonly Slide[] }) {
   }, [playing, held, current, count]);
 
   const go = (index: number) => setCurrent((index + count) % count);
+  return { current, go, playing, setPlaying, held, setHeld };
+}
+
+/**
+ * The home page slideshow (product.md §2, Public): a carousel after the WAI-ARIA pattern. It turns by itself
+ * unless the visitor asked for reduced motion, stops while hovered or focused, and has a pause button,
+ * previous/next buttons, one button per slide and the arrow keys.
+ */
+export function Slideshow({ slides }: { slides: readonly Slide[] }) {
+  const count = slides.length;
+  const { current, go, playing, setPlaying, held, setHeld } = useSlideTimer(count);
+  const root = useRef<HTMLElement>(null);
+
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'ArrowRight') go(current + 1);
     else if (event.key === 'ArrowLeft') go(current - 1);
@@ -101,36 +111,50 @@ export function Slideshow({ slides }: { slides: readonly Slide[] }) {
         ))}
       </div>
       {count > 1 && (
-        <div className={styles.controls}>
-          <button type="button" className={styles.control} onClick={() => setPlaying(!playing)}>
-            {playing ? 'Zaustavi prikaz' : 'Pokreni prikaz'}
-          </button>
-          <button
-            type="button"
-            className={styles.arrow}
-            onClick={() => go(current - 1)}
-            aria-label={HOME_TEXTS.previous}
-          >
-            <span aria-hidden="true">‹</span>
-          </button>
-          <div className={styles.dots}>
-            {slides.map((slide, index) => (
-              <button
-                key={slide.landscape}
-                type="button"
-                className={cx(styles.dot, index === current && styles.dotCurrent)}
-                aria-label={`Slajd ${index + 1}`}
-                aria-current={index === current ? 'true' : undefined}
-                onClick={() => go(index)}
-              />
-            ))}
-          </div>
-          <button type="button" className={styles.arrow} onClick={() => go(current + 1)} aria-label={HOME_TEXTS.next}>
-            <span aria-hidden="true">›</span>
-          </button>
-        </div>
+        <SlideControls slides={slides} current={current} go={go} playing={playing} setPlaying={setPlaying} />
       )}
     </section>
+  );
+}
+
+/** The pause button, previous and next, and one button per slide. */
+function SlideControls({
+  slides,
+  current,
+  go,
+  playing,
+  setPlaying,
+}: {
+  slides: readonly Slide[];
+  current: number;
+  go: (index: number) => void;
+  playing: boolean;
+  setPlaying: (playing: boolean) => void;
+}) {
+  return (
+    <div className={styles.controls}>
+      <button type="button" className={styles.control} onClick={() => setPlaying(!playing)}>
+        {playing ? 'Zaustavi prikaz' : 'Pokreni prikaz'}
+      </button>
+      <button type="button" className={styles.arrow} onClick={() => go(current - 1)} aria-label={HOME_TEXTS.previous}>
+        <span aria-hidden="true">‹</span>
+      </button>
+      <div className={styles.dots}>
+        {slides.map((slide, index) => (
+          <button
+            key={slide.landscape}
+            type="button"
+            className={cx(styles.dot, index === current && styles.dotCurrent)}
+            aria-label={`Slajd ${index + 1}`}
+            aria-current={index === current ? 'true' : undefined}
+            onClick={() => go(index)}
+          />
+        ))}
+      </div>
+      <button type="button" className={styles.arrow} onClick={() => go(current + 1)} aria-label={HOME_TEXTS.next}>
+        <span aria-hidden="true">›</span>
+      </button>
+    </div>
   );
 }
 

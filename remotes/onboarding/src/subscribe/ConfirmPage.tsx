@@ -18,6 +18,8 @@ import {
   useSearchParams,
   paths,
   messages,
+  type CreditCard,
+  type PaymentInfo,
 } from '@portal/shared';
 import { PayDialog, createOrder, paymentInfoQuery, useCardDialog } from '@portal/shared/payments';
 import { SubscribeGuard } from './SubscribePage';
@@ -49,41 +51,14 @@ function ConfirmForm({ plan }: { plan: string }) {
       </Page>
     );
   if (info.isError) return <Navigate to={paths.packages.href()} replace />;
-  const { plan: chosen, periodStart, periodEnd } = info.data;
+  const chosen = info.data.plan;
   const canPay = consent && Boolean(primary);
 
   return (
     <Page title={SUBSCRIBE_TEXTS.confirmTitle} narrow>
       {priceChange.message && <Alert kind="error">{priceChange.message}</Alert>}
       <div className={`${panelClass()} ${styles.grid}`}>
-        <dl className={styles.plan}>
-          <dt className={styles.muted}>{P.plan}</dt>
-          <dd>
-            <strong>{chosen.name}</strong>
-          </dd>
-          <dt className={styles.muted}>{P.period}</dt>
-          <dd>
-            {formatDate(periodStart)} – {formatDate(periodEnd)}
-          </dd>
-          <dt className={styles.muted}>{P.price}</dt>
-          <dd className={styles.price}>
-            {formatKM(chosen.price)} {messages.perMonthVat}
-          </dd>
-          <dt className={styles.muted}>{P.card}</dt>
-          <dd>
-            {payment.isPending && <Spinner />}
-            {primary && (
-              <span className={styles.card}>
-                <CardLogo type={primary.creditCardTypeCode} height={24} /> {primary.cardNumber}
-              </span>
-            )}
-            {!payment.isPending && !primary && (
-              <Button variant="secondary" onClick={cardDialog.open}>
-                {SUBSCRIBE_TEXTS.addCard}
-              </Button>
-            )}
-          </dd>
-        </dl>
+        <OrderFacts order={info.data} pendingCards={payment.isPending} primary={primary} onAddCard={cardDialog.open} />
         <p className={styles.check}>
           <input
             id="billing-consent"
@@ -121,6 +96,51 @@ function ConfirmForm({ plan }: { plan: string }) {
         />
       )}
     </Page>
+  );
+}
+
+/** What is bought: the plan, the period, the price and the card it is paid with (or a way to add one). */
+function OrderFacts({
+  order,
+  pendingCards,
+  primary,
+  onAddCard,
+}: {
+  order: PaymentInfo;
+  pendingCards: boolean;
+  primary: CreditCard | undefined;
+  onAddCard: () => void;
+}) {
+  const { plan: chosen, periodStart, periodEnd } = order;
+  return (
+    <dl className={styles.plan}>
+      <dt className={styles.muted}>{P.plan}</dt>
+      <dd>
+        <strong>{chosen.name}</strong>
+      </dd>
+      <dt className={styles.muted}>{P.period}</dt>
+      <dd>
+        {formatDate(periodStart)} – {formatDate(periodEnd)}
+      </dd>
+      <dt className={styles.muted}>{P.price}</dt>
+      <dd className={styles.price}>
+        {formatKM(chosen.price)} {messages.perMonthVat}
+      </dd>
+      <dt className={styles.muted}>{P.card}</dt>
+      <dd>
+        {pendingCards && <Spinner />}
+        {primary && (
+          <span className={styles.card}>
+            <CardLogo type={primary.creditCardTypeCode} height={24} /> {primary.cardNumber}
+          </span>
+        )}
+        {!pendingCards && !primary && (
+          <Button variant="secondary" onClick={onAddCard}>
+            {SUBSCRIBE_TEXTS.addCard}
+          </Button>
+        )}
+      </dd>
+    </dl>
   );
 }
 

@@ -2,21 +2,16 @@ import { useEffect, useState } from 'react';
 import {
   Alert,
   Button,
-  CardLogo,
-  Link,
   Navigate,
   PLAN_CODES,
   Page,
   Spinner,
   activePromo,
-  formatDate,
   formatKM,
   plansQuery,
   retryRead,
   useQuery,
-  type UseQueryResult,
   panelClass,
-  promoRibbon,
   useAccountInfo,
   useAuth,
   useNavigate,
@@ -31,11 +26,12 @@ import {
   LoadFailed,
   messages,
 } from '@portal/shared';
-import { Dialog, subscribeInPromo, useCardDialog } from '@portal/shared/payments';
+import { subscribeInPromo, useCardDialog } from '@portal/shared/payments';
 import { legalTextQuery, subscriptionContentQuery } from './content';
-import { SUBSCRIBE_PLAN_TEXTS as P, SUBSCRIBE_TEXTS } from './texts';
+import { SUBSCRIBE_TEXTS } from './texts';
 import { PROMO_REFUSED_TEXTS } from '../texts';
 import { saleRef } from '../wizard/storage';
+import { CardStep, PlanStep, TermsDialog, TermsStep, type Terms } from './SubscribeSteps';
 import styles from './Subscribe.module.css';
 
 /** The checks before a subscribe screen shows: logged in, a known plan, a status that may buy (product.md §4, §6). */
@@ -83,18 +79,21 @@ type PromoRefusal = 'CARD_PROMO_USED' | 'PROMO_USED';
 const isPromoRefusal = (code: string | undefined): code is PromoRefusal =>
   code === 'CARD_PROMO_USED' || code === 'PROMO_USED';
 
-/** `promoUsed`: the customer has had this plan's promo (once per customer and plan), so it is bought at its price. */
-function SubscribeForm({ code, promoUsed }: { code: string; promoUsed: boolean }) {
+/** Why the free period was refused, and the same package offered at its price. */
+function PromoRefused({ refusal, plan, price }: { refusal: PromoRefusal; plan: string; price: number }) {
+  return (
+    <Alert kind="error">
+      {PROMO_REFUSED_TEXTS[refusal]} {PROMO_REFUSED_TEXTS.paidOffer(plan, formatKM(price))}
+    </Alert>
+  );
+}
+
+/**
+ * Subscribing in a promo with the saved primary card. A refused free period is no dead end: `refusal` says
+ * why, and the page offers the same package at its price; any other failure ends on the failure page.
+ */
+function usePromoSubscription(code: string) {
   const navigate = useNavigate();
-  const content = useQuery(subscriptionContentQuery);
-  const plans = useQuery(plansQuery);
-  const payment = usePaymentData();
-  const cardDialog = useCardDialog();
-  const useTerms = useQuery(legalTextQuery('use-terms.html'));
-  const terms = useQuery(legalTextQuery('terms.html'));
-  const [accepted, setAccepted] = useState({ useTerms: false, terms: false });
-  const [reading, setReading] = useState<'useTerms' | 'terms' | null>(null);
-  // A refused free period is no dead end: the page says why and offers the same package at its price.
   const {
     busy,
     error: refusal,
@@ -105,6 +104,26 @@ function SubscribeForm({ code, promoUsed }: { code: string; promoUsed: boolean }
     void navigate(paths.subscribeFailed.href(), { replace: true });
     return null;
   });
+  const subscribe = () =>
+    void run(async () => {
+      await subscribeInPromo(code, saleRef.get());
+      void navigate(paths.subscribed.href(), { replace: true });
+    });
+  return { busy, refusal, subscribe };
+}
+
+/** `promoUsed`: the customer has had this plan's promo (once per customer and plan), so it is bought at its price. */
+function SubscribeForm({ code, promoUsed }: { code: string; promoUsed: boolean }) {
+  const navigate = useNavigate();
+  const content = useQuery(subscriptionContentQuery);
+  const plans = useQuery(plansQuery);
+  const payment = usePaymentData();
+  const cardDialog = useCardDialog();
+  const useTerms = useQuery(legalTextQuery('use-terms.html'));
+  const terms = useQuery(legalTextQuery('terms.html'));
+  const [accepted, setAccepted] = useState({ useTerms: false, terms: false });
+  const [reading, setReading] = useState<Terms | null>(null);
+  const { busy, refusal, subscribe } = usePromoSubscription(code);
 
   const apiPlan = plans.isSuccess ? plans.data.find((p) => p.code === code) : undefined;
   const promo = apiPlan && !promoUsed && !refusal ? activePromo(apiPlan.promos) : null;
@@ -139,132 +158,33 @@ function SubscribeForm({ code, promoUsed }: { code: string; promoUsed: boolean }
       return;
     }
     // A promo plan with a saved primary card subscribes directly (product.md §2, Subscribing).
-    void run(async () => {
-      await subscribeInPromo(code, saleRef.get());
-      void navigate(paths.subscribed.href(), { replace: true });
-    });
+    subscribe();
   }
 
   return (
     <Page title={SUBSCRIBE_TEXTS.title} narrow>
       <div className={`${panelClass()} ${styles.grid}`}>
-        <section className={styles.plan} aria-labelledby="plan-name">
-          <h2 id="plan-name">{info.name}</h2>
-          {promo && <p className={styles.ribbon}>{promoRibbon(promo)}</p>}
-          {info.planSpotlight && <p className={styles.muted}>{P.spotlight}</p>}
-          <p>
-            <Link to={paths.channels.href(code)}>{P.channels(info.numChannels)}</Link>
-          </p>
-          <ul className={styles.list} aria-label={P.services}>
-            {info.additionalServices.map((service) => (
-              <li key={service.name} data-type={service.type}>
-                {service.name}
-              </li>
-            ))}
-          </ul>
-          <p>{info.multiscreenDescription}</p>
-          {vod && <p className={styles.muted}>{P.vod(vod.text, formatDate(vod.promoUntil))}</p>}
-          <p className={styles.price}>
-            {formatKM(apiPlan.price)} {messages.perMonthVat}
-          </p>
-        </section>
+        <PlanStep code={code} info={info} promo={promo} vod={vod} price={apiPlan.price} />
+        <CardStep pendingCards={payment.isPending} primary={primary} onAddCard={cardDialog.open} />
+        <TermsStep
+          accepted={accepted}
+          onAccept={(which, checked) => setAccepted((a) => ({ ...a, [which]: checked }))}
+          onRead={setReading}
+        />
 
-        <section aria-label={P.cardSection}>
-          {payment.isPending && <Spinner />}
-          {payment.isSuccess && primary && (
-            <p className={styles.card}>
-              <CardLogo type={primary.creditCardTypeCode} height={24} />
-              {P.payWith(primary.cardNumber)}
-            </p>
-          )}
-          {!payment.isPending && !primary && (
-            <div className={styles.actions}>
-              <span>{SUBSCRIBE_TEXTS.noCard}</span>
-              <Button variant="secondary" onClick={cardDialog.open}>
-                {SUBSCRIBE_TEXTS.addCard}
-              </Button>
-            </div>
-          )}
-        </section>
-
-        <div>
-          {(['useTerms', 'terms'] as const).map((which) => (
-            <AcceptTerms
-              key={which}
-              which={which}
-              checked={accepted[which]}
-              onChange={(checked) => setAccepted((a) => ({ ...a, [which]: checked }))}
-              onRead={() => setReading(which)}
-            />
-          ))}
-        </div>
-
-        {refusal && (
-          <Alert kind="error">
-            {PROMO_REFUSED_TEXTS[refusal]} {PROMO_REFUSED_TEXTS.paidOffer(info.name, formatKM(apiPlan.price))}
-          </Alert>
-        )}
+        {refusal && <PromoRefused refusal={refusal} plan={info.name} price={apiPlan.price} />}
         <Button block disabled={!canSubmit} onClick={submit}>
           {busy ? messages.sending : promo ? SUBSCRIBE_TEXTS.promoSubmit : SUBSCRIBE_TEXTS.submit}
         </Button>
       </div>
       {reading && (
-        <Dialog
-          title={reading === 'useTerms' ? SUBSCRIBE_TEXTS.useTermsTitle : SUBSCRIBE_TEXTS.termsTitle}
+        <TermsDialog
+          which={reading}
+          text={reading === 'useTerms' ? useTerms : terms}
           onClose={() => setReading(null)}
-          wide
-        >
-          <LegalText state={reading === 'useTerms' ? useTerms : terms} />
-        </Dialog>
+        />
       )}
       {cardDialog.dialog}
     </Page>
   );
-}
-
-const ACCEPT = {
-  useTerms: { accept: SUBSCRIBE_TEXTS.acceptUseTerms, read: SUBSCRIBE_TEXTS.useTerms },
-  terms: { accept: SUBSCRIBE_TEXTS.acceptTerms, read: SUBSCRIBE_TEXTS.terms },
-} as const;
-
-/**
- * "Prihvatam [uslove korištenja]": a checkbox, and a button that opens the text. The checkbox is named
- * by both ("Prihvatam uslove korištenja"), not two boxes called "Prihvatam".
- */
-function AcceptTerms({
-  which,
-  checked,
-  onChange,
-  onRead,
-}: {
-  which: keyof typeof ACCEPT;
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-  onRead: () => void;
-}) {
-  const id = `accept-${which}`;
-  return (
-    <p className={styles.check}>
-      <input
-        id={id}
-        type="checkbox"
-        aria-labelledby={`${id}-label ${id}-read`}
-        checked={checked}
-        onChange={(e) => onChange(e.target.checked)}
-      />
-      <label id={`${id}-label`} htmlFor={id}>
-        {ACCEPT[which].accept}{' '}
-      </label>
-      <button id={`${id}-read`} type="button" className={styles.linkButton} onClick={onRead}>
-        {ACCEPT[which].read}
-      </button>
-    </p>
-  );
-}
-
-function LegalText({ state }: { state: UseQueryResult<string> }) {
-  if (state.isPending) return <Spinner />;
-  if (state.isError) return <Alert kind="error">{P.textFailed}</Alert>;
-  // Sanitised by the catalogue (DOMPurify) before it reaches here.
-  return <div className={styles.legal} dangerouslySetInnerHTML={{ __html: state.data }} />;
 }
