@@ -30,7 +30,7 @@ export const copy = (patterns: Array<{ from: string; to: string }>) => new CopyP
 
 /**
  * axios's fetch adapter is left out of the browser bundles: the page's axios instances send through
- * XMLHttpRequest (`adapter: 'xhr'` in shared/src/api/http.ts), and the fetch adapter, which no page
+ * XMLHttpRequest (`adapter: 'xhr'` in shared/src/api/httpClient.ts), and the fetch adapter, which no page
  * runs, was 2.7 KB gzip of the API client's chunk (decision 030). axios stays the one HTTP client.
  */
 export const AXIOS_XHR_ONLY = new webpack.NormalModuleReplacementPlugin(

@@ -1,25 +1,24 @@
-import axios, { isAxiosError, type AxiosAdapter } from 'axios';
 import { ApiError, parseResponse, pathOf, queryClient, type AnswerOf, type ParamsOf } from '@portal/shared';
 import { STAFF_TEXTS, staffEndpoints, type StaffEndpoint } from '@portal/shared/contract/staff';
+import { createHttpClient, requestOf as endpointRequest } from '@portal/shared/http';
+import type { AxiosAdapter } from 'axios';
 import type * as z from 'zod/mini';
 import { endSession, sessionStore, touchSession } from './session';
 
 /**
- * The console's own API client: axios, as every page's, but with the staff token (never a customer's)
- * and none of the customer client's refresh. Calls go through the contract's staff table
- * (`@portal/shared/contract/staff`), so the console never writes a path or a method.
+ * The console's own API client, made as the portal's is (`@portal/shared/http`), but with the staff
+ * token (never a customer's) and none of the customer client's refresh. Calls go through the contract's
+ * staff table (`@portal/shared/contract/staff`), so the console never writes a path or a method.
  */
-const http = axios.create({ adapter: 'xhr', timeout: 20_000, headers: { Accept: 'application/json' } });
-
-const networkAdapter = http.defaults.adapter;
+const client = createHttpClient({ ApiError, token: () => sessionStore.getState().token });
 
 export function configureStaffApi(baseURL: string): void {
-  http.defaults.baseURL = baseURL;
+  client.instance.defaults.baseURL = baseURL;
 }
 
 /** Tests answer the console's calls at axios's adapter edge; null puts the network back. */
 export function setStaffAdapter(adapter: AxiosAdapter | null): void {
-  http.defaults.adapter = adapter ?? networkAdapter;
+  client.setAdapter(adapter);
 }
 
 type Body<E extends StaffEndpoint> = E['body'] extends z.ZodMiniType ? z.input<E['body']> : undefined;
@@ -43,16 +42,10 @@ interface RequestInput {
   signal?: AbortSignal;
 }
 
+/** A sign-in step's challenge token goes instead of the session's (which the client adds to any other call). */
 function requestOf(endpoint: StaffEndpoint, input: RequestInput) {
-  const token = input.challenge ?? sessionStore.getState().token;
-  return {
-    method: endpoint.method,
-    url: pathOf(endpoint.path, '', input.params),
-    data: input.body,
-    params: input.query,
-    signal: input.signal,
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
-  };
+  const headers: Record<string, string> = input.challenge ? { Authorization: `Bearer ${input.challenge}` } : {};
+  return endpointRequest(endpoint.method, pathOf(endpoint.path, '', input.params), { ...input, headers });
 }
 
 /**
@@ -60,15 +53,12 @@ function requestOf(endpoint: StaffEndpoint, input: RequestInput) {
  * ends the session in this tab: the console shows the sign-in form with why.
  */
 function failure(error: unknown, endpoint: StaffEndpoint, input: RequestInput): ApiError {
-  if (!isAxiosError(error) || !error.response) return new ApiError(0, undefined, endpoint.path);
-  const data = error.response.data as { message?: unknown; code?: unknown } | undefined;
-  const message = typeof data?.message === 'string' ? data.message : undefined;
-  const code = typeof data?.code === 'string' ? data.code : undefined;
-  if (error.response.status === 401 && !input.challenge && endpoint.staff !== 'public') {
-    endSession(message ?? STAFF_TEXTS.sessionOver);
+  const apiError = client.failureOf(error, endpoint.path);
+  if (apiError.status === 401 && !input.challenge && endpoint.staff !== 'public') {
+    endSession(apiError.serverMessage ?? STAFF_TEXTS.sessionOver);
     queryClient.removeQueries({ queryKey: ['staff'] });
   }
-  return new ApiError(error.response.status, message, endpoint.path, code);
+  return apiError;
 }
 
 /** Calls one staff endpoint; the answer is checked against its schema. */
@@ -77,7 +67,7 @@ export async function staffCall<E extends StaffEndpoint>(
   input: StaffCallInput<E> = {},
 ): Promise<AnswerOf<E>> {
   try {
-    const response = await http.request(requestOf(endpoint, input as RequestInput));
+    const response = await client.instance.request(requestOf(endpoint, input as RequestInput));
     if (!input.challenge) touchSession();
     if (!endpoint.answer) return undefined as AnswerOf<E>;
     return parseResponse(
@@ -95,7 +85,7 @@ export async function auditCsv(query: AuditQuery): Promise<Blob> {
   const endpoint = staffEndpoints.auditCsv;
   const input: RequestInput = { query };
   try {
-    const response = await http.request<Blob>({ ...requestOf(endpoint, input), responseType: 'blob' });
+    const response = await client.instance.request<Blob>({ ...requestOf(endpoint, input), responseType: 'blob' });
     return response.data;
   } catch (error) {
     throw failure(error, endpoint, input);
