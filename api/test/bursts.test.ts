@@ -7,21 +7,11 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { DEMO_CUSTOMER, DEMO_CUSTOMERS } from '../src/db/seed';
 import { APPROVAL_TTL_MINUTES } from '../src/onboarding/codes';
-import { addCard, device, engines, payOrder, startApi, type StartedApi } from './harness';
+import { addCard, burst, device, engines, payOrder, startApi, type StartedApi } from './harness';
 
 const BURST = 100;
 const email = (name: string) => DEMO_CUSTOMERS.find((c) => c.email.startsWith(`${name}@`))!.email;
 const PASSWORD = DEMO_CUSTOMER.password;
-
-type Answer = { status: number; body: any; headers: Headers };
-
-/** `n` calls at once; answers their statuses counted, and the answers. */
-async function burst(n: number, call: (i: number) => Promise<Answer>) {
-  const answers = await Promise.all(Array.from({ length: n }, (_, i) => call(i)));
-  const counts: Record<number, number> = {};
-  for (const a of answers) counts[a.status] = (counts[a.status] ?? 0) + 1;
-  return { answers, counts };
-}
 
 function assertLimited(
   result: Awaited<ReturnType<typeof burst>>,

@@ -15,21 +15,11 @@ import { DEMO_CUSTOMERS } from '../src/db/seed';
 import { MessageSender } from '../src/delivery/sender';
 import { createLogger } from '../src/log';
 import { operatorOf } from '../src/portalConfig';
-import { device, engines, startApi, type StartedApi } from './harness';
+import { burst, device, engines, startApi, type Answer, type StartedApi } from './harness';
 
 const BURST = 100;
 /** One proxy in front (a hop count of 1), so each request says its client's address in X-Forwarded-For; still a sandbox (the dev outbox, the test processor). */
 const BEHIND_PROXY = { TRUST_PROXY: '1', SANDBOX: '1' };
-
-type Answer = { status: number; body: any; headers: Headers };
-
-/** `n` calls at once; answers their statuses counted, and the answers. */
-async function burst(n: number, call: (i: number) => Promise<Answer>) {
-  const answers = await Promise.all(Array.from({ length: n }, (_, i) => call(i)));
-  const counts: Record<number, number> = {};
-  for (const a of answers) counts[a.status] = (counts[a.status] ?? 0) + 1;
-  return { answers, counts };
-}
 
 /** A registration started from client address `from`. */
 const start = (api: StartedApi, username: string, from: string, registrationType = 'PHONE_NUMBER') =>

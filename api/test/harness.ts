@@ -216,6 +216,42 @@ export async function addCard(api: StartedApi, token: string, number: string) {
 export const payOrder = (api: StartedApi, secret: string, cvc = '123') =>
   api.processor(`/payment_intents/${secret.split('_secret_')[0]}/confirm`, { client_secret: secret, cvc });
 
+/** What `call` answers. */
+export type Answer = Awaited<ReturnType<StartedApi['call']>>;
+
+/** `n` calls at once; answers their statuses counted, and the answers. */
+export async function burst(n: number, call: (i: number) => Promise<Answer>) {
+  const answers = await Promise.all(Array.from({ length: n }, (_, i) => call(i)));
+  const counts: Record<number, number> = {};
+  for (const a of answers) counts[a.status] = (counts[a.status] ?? 0) + 1;
+  return { answers, counts };
+}
+
+/**
+ * The last two steps of a registration whose code is approved: Nedim Hadžić's data with the password
+ * `Novi1234!`, then the finish; the new customer's PIN.
+ */
+export async function completeRegistration(
+  api: StartedApi,
+  registrationType: 'PHONE_NUMBER' | 'EMAIL',
+  identificator: string,
+): Promise<string> {
+  const body = {
+    registrationType,
+    identificator,
+    osType: 1,
+    password: 'Novi1234!',
+    firstName: 'Nedim',
+    lastName: 'Hadžić',
+    secondaryUsername: '',
+    requireOtp: false,
+  };
+  assert.equal((await api.call('POST', '/continue-registration', { body })).status, 200);
+  const finish = await api.call('POST', '/finish-registration', { body: { identificator } });
+  assert.equal(finish.status, 200);
+  return finish.body.pin as string;
+}
+
 /**
  * A customer made for a test (the demo password and PIN) with a subscription of `plan` from
  * `periodStart` (default: a month before `nextPaymentOn`) to `nextPaymentOn`, and, unless `card` is
@@ -314,3 +350,16 @@ export async function customerToken(api: StartedApi, username: string): Promise<
   assert.equal(response.status, 200, JSON.stringify(response.body));
   return response.body.token as string;
 }
+
+/**
+ * The limits of the tests of sign-in under attack (sign-in-abuse, staff-sign-in): 5 wrong passwords per
+ * account and address, 50 per account, 1000 logins per address, and the address from X-Forwarded-For,
+ * so an attack can come from many addresses.
+ */
+export const ATTACK_LIMITS = {
+  LOGIN_LIMIT_ACCOUNT: '5',
+  LOGIN_LIMIT_ACCOUNT_TOTAL: '50',
+  LOGIN_LIMIT_CLIENT: '1000',
+  TRUST_PROXY: '1',
+  SANDBOX: '1',
+};

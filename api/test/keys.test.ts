@@ -16,7 +16,15 @@ import { keyring, seal, unseal } from '../src/auth/keyring';
 import { resealAll } from '../src/auth/reseal';
 import { openDb } from '../src/db/db';
 import { SealedValuesRepository } from '../src/repositories/sealedValues';
-import { NO_SANDBOX_PROCESSOR, device, engines, startApi, type StartedApi, type StartOptions } from './harness';
+import {
+  NO_SANDBOX_PROCESSOR,
+  completeRegistration,
+  device,
+  engines,
+  startApi,
+  type StartedApi,
+  type StartOptions,
+} from './harness';
 import { tempDir } from '../../test/lib/tempDir';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -76,20 +84,7 @@ async function startRegistration(api: StartedApi, email: string) {
 /** Approves the code and finishes the registration: the new customer's PIN. */
 async function finishRegistration(api: StartedApi, identificator: string, code: string): Promise<string> {
   assert.equal((await api.call('POST', '/approve/mail', { body: { identificator, mailCode: code } })).status, 200);
-  const body = {
-    registrationType: 'EMAIL',
-    identificator,
-    osType: 1,
-    password: 'Novi1234!',
-    firstName: 'Nedim',
-    lastName: 'Hadžić',
-    secondaryUsername: '',
-    requireOtp: false,
-  };
-  assert.equal((await api.call('POST', '/continue-registration', { body })).status, 200);
-  const finish = await api.call('POST', '/finish-registration', { body: { identificator } });
-  assert.equal(finish.status, 200);
-  return finish.body.pin as string;
+  return completeRegistration(api, 'EMAIL', identificator);
 }
 
 /** One server after another on one database, each with its own settings; the last is closed at the end. */

@@ -2,7 +2,15 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { DEMO_CUSTOMER } from '../src/db/seed';
 import { CODE_TTL_MINUTES } from '../src/onboarding/codes';
-import { NO_SANDBOX_PROCESSOR, countRows, device, engines, startApi, type StartedApi } from './harness';
+import {
+  NO_SANDBOX_PROCESSOR,
+  completeRegistration,
+  countRows,
+  device,
+  engines,
+  startApi,
+  type StartedApi,
+} from './harness';
 
 const registrationDevice = { ...device, deviceType: 'PHONE', osType: 1 };
 const WRONG = 'Unijeli ste neispravan aktivacioni kod.';
@@ -41,22 +49,7 @@ for (const engine of engines()) {
           ? { path: '/approve/sms', body: { identificator, smsCode: code } }
           : { path: '/approve/mail', body: { identificator, mailCode: code } };
       assert.equal((await api.call('POST', approve.path, { body: approve.body })).status, 200);
-      const cont = await api.call('POST', '/continue-registration', {
-        body: {
-          registrationType,
-          identificator,
-          osType: 1,
-          password: 'Novi1234!',
-          firstName: 'Nedim',
-          lastName: 'Hadžić',
-          secondaryUsername: '',
-          requireOtp: false,
-        },
-      });
-      assert.equal(cont.status, 200);
-      const finish = await api.call('POST', '/finish-registration', { body: { identificator } });
-      assert.equal(finish.status, 200);
-      return { identificator, pin: finish.body.pin as string };
+      return { identificator, pin: await completeRegistration(api, registrationType, identificator) };
     }
 
     it('registers by phone: code by SMS, PIN from finish, then the new customer logs in', async () => {

@@ -4,7 +4,7 @@ import Stripe from 'stripe';
 import { StripeGateway, type StripeClient } from '../src/payments/stripe';
 import type { PaymentEvent } from '../src/payments/gateway';
 import { runBilling } from '../src/billing/job';
-import { startApi } from './harness';
+import { startApi, type StartedApi } from './harness';
 
 const WEBHOOK_SECRET = 'whsec_test_portal';
 const webhooks = new Stripe('sk_test_offline').webhooks;
@@ -56,6 +56,25 @@ function signed(event: object) {
   const payload = JSON.stringify(event);
   return { payload, signature: webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) };
 }
+
+/** The API on the embedded database with Stripe as its payment provider, with offline keys. */
+const startStripeApi = () =>
+  startApi({
+    engine: 'pglite',
+    env: {
+      PAYMENT_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_test_offline',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_offline',
+    },
+  });
+
+/** Posts a signed event to the API's Stripe webhook, as Stripe delivers it. */
+const deliver = (api: StartedApi, event: ReturnType<typeof signed>) =>
+  api.call('POST', '/payments/stripe/webhook', {
+    raw: event.payload,
+    headers: { 'stripe-signature': event.signature },
+  });
 
 describe('the Stripe gateway', () => {
   it('saves cards with a SetupIntent for off-session use and pays orders with an idempotent PaymentIntent in BAM', async () => {
@@ -151,15 +170,7 @@ describe('the Stripe gateway', () => {
 
 describe('the Stripe webhook of the API', () => {
   it('activates the subscription of a paid order once, and answers 400 to a bad signature', async () => {
-    const api = await startApi({
-      engine: 'pglite',
-      env: {
-        PAYMENT_PROVIDER: 'stripe',
-        STRIPE_SECRET_KEY: 'sk_test_offline',
-        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-        STRIPE_PUBLISHABLE_KEY: 'pk_test_offline',
-      },
-    });
+    const api = await startStripeApi();
     try {
       const [customer] = await api.db.query<{ id: number }>(`SELECT id FROM customers WHERE email = 'istekla@ontv.ba'`);
       await api.db.query(
@@ -189,10 +200,7 @@ describe('the Stripe webhook of the API', () => {
       assert.equal(await status(), 'EXPIRED');
 
       for (let delivery = 0; delivery < 2; delivery += 1) {
-        const ok = await api.call('POST', '/payments/stripe/webhook', {
-          raw: event.payload,
-          headers: { 'stripe-signature': event.signature },
-        });
+        const ok = await deliver(api, event);
         assert.equal(ok.status, 200);
       }
       assert.equal(await status(), 'ACTIVE');
@@ -214,15 +222,7 @@ describe('the Stripe webhook of the API', () => {
 
 describe('renewals through Stripe', () => {
   it('charges off-session with a PaymentIntent; the webhook for the same payment changes nothing more', async () => {
-    const api = await startApi({
-      engine: 'pglite',
-      env: {
-        PAYMENT_PROVIDER: 'stripe',
-        STRIPE_SECRET_KEY: 'sk_test_offline',
-        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-        STRIPE_PUBLISHABLE_KEY: 'pk_test_offline',
-      },
-    });
+    const api = await startStripeApi();
     try {
       const { client, calls } = mockStripe('succeed');
       // The seeded ACTIVE customer (MaxON, 24,90 KM) renews on 2026-03-21; the test clock starts on 2026-03-01.
@@ -247,10 +247,7 @@ describe('renewals through Stripe', () => {
         type: 'payment_intent.succeeded',
         data: { object: { id: 'pi_renewal', object: 'payment_intent' } },
       });
-      const delivered = await api.call('POST', '/payments/stripe/webhook', {
-        raw: event.payload,
-        headers: { 'stripe-signature': event.signature },
-      });
+      const delivered = await deliver(api, event);
       assert.equal(delivered.status, 200);
       assert.equal((await receipts()).length, 1, 'no second receipt');
       const [sub] = await api.db.query<{ next: string }>(

@@ -1,40 +1,24 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { formatDate } from '@portal/shared/format';
-import { ROOT } from '../../api/src/cli/freshness';
 import { addDays, addMonth, isoDay } from '../../api/src/days';
-import { totpCode } from '../../api/src/staff/totp';
 import { tempDir } from '../lib/tempDir';
-import { addCard, launchBrowser, loggedInPage, outbox, screenshot, startPortal, type Portal } from './harness';
+import {
+  addAdmin,
+  addCard,
+  firstConsoleSignIn,
+  launchBrowser,
+  loggedInPage,
+  outbox,
+  screenshot,
+  startPortal,
+  type Portal,
+} from './harness';
 
 const STAFF = { email: 'cijene.admin@ontv.ba', name: 'Lejla Podrška', password: 'Podrska-Lozinka-2026!' };
 /** The plans are served from memory for 10 s and the pages read them so: a change shows within a minute. */
 const WITHIN_A_MINUTE = 60_000;
-
-/** `npm run staff -- add …` on the data directory the portal then starts on; the one-time password. */
-function addAdmin(dataDir: string): string {
-  const run = spawnSync(
-    process.execPath,
-    [
-      path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'),
-      path.join(ROOT, 'api', 'src', 'cli', 'staff.ts'),
-      'add',
-      STAFF.email,
-      '--role',
-      'admin',
-      '--name',
-      STAFF.name,
-    ],
-    { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8' },
-  );
-  assert.equal(run.status, 0, run.stderr);
-  const password = /shown only now: (\S+)/.exec(run.stdout)?.[1] ?? '';
-  assert.ok(password.length >= 20, run.stdout);
-  return password;
-}
 
 /** Asks `read` again, every second, until it answers something `holds` accepts (or a minute is over). */
 async function eventually<T>(read: () => Promise<T>, holds: (value: T) => boolean, what: string): Promise<T> {
@@ -87,7 +71,7 @@ describe('prices and promos from the console, in a browser', () => {
 
   before(async () => {
     dataDir = tempDir('ontv-e2e-prices-');
-    oneTimePassword = addAdmin(dataDir);
+    oneTimePassword = addAdmin(dataDir, STAFF);
     [portal, browser] = await Promise.all([
       startPortal({ name: 'prices', env: { DATA_DIR: dataDir, SANDBOX: '1' } }),
       launchBrowser(),
@@ -115,17 +99,7 @@ describe('prices and promos from the console, in a browser', () => {
 
   it('signs the admin in and shows the packages with their prices', async () => {
     const page = console_;
-    await page.goto(`${portal.url}/podrska/`);
-    await page.getByLabel('E-mail').fill(STAFF.email);
-    await page.getByLabel('Lozinka').fill(oneTimePassword);
-    await page.getByLabel('Lozinka').press('Enter');
-    await page.getByLabel('Nova lozinka', { exact: true }).fill(STAFF.password);
-    await page.getByLabel('Ponovi novu lozinku').fill(STAFF.password);
-    await page.getByRole('button', { name: 'Sačuvaj lozinku' }).click();
-    const secret = ((await page.locator('figcaption code').textContent()) ?? '').trim();
-    await page.getByLabel('Kod').fill(totpCode(secret, new Date()));
-    await page.getByRole('button', { name: 'Potvrdi' }).click();
-    await page.getByRole('heading', { name: 'Pretraga korisnika' }).waitFor();
+    await firstConsoleSignIn(page, portal.url, STAFF, oneTimePassword);
 
     await page.getByRole('navigation').getByRole('link', { name: 'Paketi i cijene' }).click();
     await page.getByRole('heading', { name: 'MaxON', level: 2 }).waitFor();

@@ -1,32 +1,23 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { ROOT } from '../../api/src/cli/freshness';
 import { totpCode } from '../../api/src/staff/totp';
 import { tempDir } from '../lib/tempDir';
-import { ARTIFACTS, expectAccessible, launchBrowser, loggedInPage, startPortal, type Portal } from './harness';
+import {
+  addAdmin,
+  ARTIFACTS,
+  expectAccessible,
+  launchBrowser,
+  loggedInPage,
+  startPortal,
+  type Portal,
+} from './harness';
 
 const STAFF = { email: 'podrska.admin@ontv.ba', name: 'Lejla Podrška', password: 'Podrska-Lozinka-2026!' };
 const CUSTOMER = { email: 'aktivna@ontv.ba', phone: '061 000 002', name: 'Emir Begić' };
 const SHOTS = path.join(ARTIFACTS, 'screenshots', 'support');
-
-/** `npm run staff -- …` on the data directory the portal then starts on (the embedded database is one process's). */
-function staffCli(dataDir: string, ...args: string[]) {
-  const run = spawnSync(
-    process.execPath,
-    [
-      path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'),
-      path.join(ROOT, 'api', 'src', 'cli', 'staff.ts'),
-      ...args,
-    ],
-    { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8' },
-  );
-  assert.equal(run.status, 0, run.stderr);
-  return run.stdout;
-}
 
 /**
  * The support console (docs/decisions/032-support-console.md) at /podrska/ as `npm start` serves it, in a
@@ -41,9 +32,7 @@ describe('the support console, in a browser', () => {
 
   before(async () => {
     const dataDir = tempDir('ontv-e2e-support-');
-    const added = staffCli(dataDir, 'add', STAFF.email, '--role', 'admin', '--name', STAFF.name);
-    oneTimePassword = /shown only now: (\S+)/.exec(added)?.[1] ?? '';
-    assert.ok(oneTimePassword.length >= 20, added);
+    oneTimePassword = addAdmin(dataDir, STAFF);
     [portal, browser] = await Promise.all([
       startPortal({ name: 'support', env: { DATA_DIR: dataDir, SANDBOX: '1' } }),
       launchBrowser(),

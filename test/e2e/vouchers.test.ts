@@ -1,16 +1,22 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { formatDate } from '@portal/shared/format';
-import { ROOT } from '../../api/src/cli/freshness';
-import { totpCode } from '../../api/src/staff/totp';
 import { addMonth, isoDay } from '../../api/src/days';
 import { tempDir } from '../lib/tempDir';
-import { codeSentTo, launchBrowser, loggedInPage, outbox, screenshot, startPortal, type Portal } from './harness';
+import {
+  addAdmin,
+  codeSentTo,
+  firstConsoleSignIn,
+  launchBrowser,
+  loggedInPage,
+  outbox,
+  screenshot,
+  startPortal,
+  type Portal,
+} from './harness';
 
 const STAFF = { email: 'vauceri.admin@ontv.ba', name: 'Lejla Podrška', password: 'Podrska-Lozinka-2026!' };
 const PASSWORD = 'Vaucer-Kupac-2026!';
@@ -20,28 +26,6 @@ const device = {
   devicePassword: 'v'.repeat(64),
   deviceName: 'Web (Chromium)',
 };
-
-/** `npm run staff -- add …` on the data directory the portal then starts on; the one-time password. */
-function addAdmin(dataDir: string): string {
-  const run = spawnSync(
-    process.execPath,
-    [
-      path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'),
-      path.join(ROOT, 'api', 'src', 'cli', 'staff.ts'),
-      'add',
-      STAFF.email,
-      '--role',
-      'admin',
-      '--name',
-      STAFF.name,
-    ],
-    { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8' },
-  );
-  assert.equal(run.status, 0, run.stderr);
-  const password = /shown only now: (\S+)/.exec(run.stdout)?.[1] ?? '';
-  assert.ok(password.length >= 20, run.stdout);
-  return password;
-}
 
 /**
  * Prepaid vouchers end to end (docs/vouchers.md), as `npm start` serves them: an admin issues a batch in
@@ -59,7 +43,7 @@ describe('vouchers, in a browser', () => {
 
   before(async () => {
     const dataDir = tempDir('ontv-e2e-vouchers-');
-    oneTimePassword = addAdmin(dataDir);
+    oneTimePassword = addAdmin(dataDir, STAFF);
     [portal, browser] = await Promise.all([
       startPortal({ name: 'vouchers', env: { DATA_DIR: dataDir, SANDBOX: '1' } }),
       launchBrowser(),
@@ -152,17 +136,7 @@ describe('vouchers, in a browser', () => {
       acceptDownloads: true,
     });
     const page = await context.newPage();
-    await page.goto(`${portal.url}/podrska/`);
-    await page.getByLabel('E-mail').fill(STAFF.email);
-    await page.getByLabel('Lozinka').fill(oneTimePassword);
-    await page.getByLabel('Lozinka').press('Enter');
-    await page.getByLabel('Nova lozinka', { exact: true }).fill(STAFF.password);
-    await page.getByLabel('Ponovi novu lozinku').fill(STAFF.password);
-    await page.getByRole('button', { name: 'Sačuvaj lozinku' }).click();
-    const secret = ((await page.locator('figcaption code').textContent()) ?? '').trim();
-    await page.getByLabel('Kod').fill(totpCode(secret, new Date()));
-    await page.getByRole('button', { name: 'Potvrdi' }).click();
-    await page.getByRole('heading', { name: 'Pretraga korisnika' }).waitFor();
+    await firstConsoleSignIn(page, portal.url, STAFF, oneTimePassword);
 
     await page.getByRole('navigation').getByRole('link', { name: 'Vaučeri' }).click();
     await page.getByRole('button', { name: 'Izdaj seriju' }).click();

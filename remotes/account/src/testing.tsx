@@ -1,15 +1,13 @@
 /** Test helpers of the account remote: its real routes in a memory router, and a logged-in customer. */
-import { authStore, setToken, type AccountInfo, type CreditCard } from '@portal/shared';
-import { demoClaims, fakeToken, renderRoutes, type FakeApi } from '@portal/shared/testing';
+import type { AccountInfo, CreditCard, PaymentRecord, SignedInDevice } from '@portal/shared';
+import { renderRoutes, signInDemo, type FakeApi } from '@portal/shared/testing';
 import { routes } from './exposes/routes';
 
 export const renderAccount = (path: string, state?: unknown) =>
   renderRoutes(routes, path, { state, others: { '/': 'Početna', '/paketi': 'Paketi', '*': 'Druga stranica' } });
 
-export function logIn(): void {
-  setToken(fakeToken(demoClaims));
-  authStore.getState().bootstrap();
-}
+/** The demo customer signed in. */
+export const logIn = signInDemo;
 
 export const card = (overrides: Partial<CreditCard> = {}): CreditCard => ({
   code: 'c1',
@@ -36,6 +34,28 @@ export const accountInfo = (overrides: Partial<AccountInfo> = {}): AccountInfo =
   promos: [],
   ...overrides,
 });
+
+/** A device signed in to the account: this browser, unless `overrides` say otherwise. */
+export const signedInDevice = (overrides: Partial<SignedInDevice> = {}): SignedInDevice => ({
+  id: '11111111-1111-4111-8111-111111111111',
+  type: 'ontv',
+  name: 'Web (Chrome, Linux)',
+  signedInAt: '2026-11-20T09:00:00.000Z',
+  lastUsedAt: '2026-11-23T09:00:00.000Z',
+  current: true,
+  ...overrides,
+});
+
+/** A payment of MaxON for the month from 2026-11-20, by the demo customer's Visa. */
+export const PAYMENT: PaymentRecord = {
+  orderNumber: '2026-000042',
+  updated: '2026-11-20T09:00:00.000Z',
+  periodStart: '2026-11-20',
+  periodEnd: '2026-12-20',
+  creditCardNumber: '**** **** **** 4242',
+  amount: 24.9,
+  paymentData: { name: 'MaxON' },
+};
 
 /** The calls of the account page: the account, the cards and a price rise to come (none unless given). */
 export function answerAccount(

@@ -1,19 +1,21 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { authStore, configurePortal, setToken, usePaymentData } from '@portal/shared';
-import { demoClaims, fakeApi, fakeProcessor, fakeToken, savedCard, TestProviders } from '@portal/shared/testing';
+import { usePaymentData } from '@portal/shared';
+import {
+  configureSandboxPayments,
+  fakeApi,
+  fakeProcessor,
+  savedCard,
+  signInDemo,
+  TestProviders,
+} from '@portal/shared/testing';
 import { CardDialog, useCardDialog } from './CardDialog';
 import { COUNTRY_CODES } from './countries';
 
 async function openDialog() {
-  configurePortal({
-    apiBaseUrl: '',
-    product: 'ontv',
-    payments: { provider: 'sandbox', sandboxUrl: '/sandbox-pay/v1' },
-  });
-  setToken(fakeToken(demoClaims));
-  authStore.getState().bootstrap();
+  configureSandboxPayments();
+  signInDemo();
   const server = fakeApi()
     .on('POST', '/credit-card', {
       status: 200,
@@ -173,8 +175,7 @@ describe("the card dialog and the page's card lists", () => {
   }
 
   it("asks for the customer's cards again when it closes, without the page reloading them", async () => {
-    setToken(fakeToken(demoClaims));
-    authStore.getState().bootstrap();
+    signInDemo();
     const server = fakeApi().on('GET', '/customer/payment-data', { status: 200, data: { creditCards: [], mbons: [] } });
     render(<CardsProbe />, { wrapper: TestProviders });
     expect(await screen.findByText('Kartica: 0')).toBeInTheDocument();

@@ -1,13 +1,12 @@
 import { beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { authStore, configurePortal, setToken } from '@portal/shared';
 import {
-  demoClaims,
+  configureSandboxPayments,
   fakeApi,
   fakeProcessor,
-  fakeToken,
   savedCard,
+  signInDemo,
   type FakeApi,
   TestProviders,
 } from '@portal/shared/testing';
@@ -18,13 +17,8 @@ const card = savedCard;
 
 let server: FakeApi;
 beforeEach(() => {
-  configurePortal({
-    apiBaseUrl: '',
-    product: 'ontv',
-    payments: { provider: 'sandbox', sandboxUrl: '/sandbox-pay/v1' },
-  });
-  setToken(fakeToken(demoClaims));
-  authStore.getState().bootstrap();
+  configureSandboxPayments();
+  signInDemo();
   server = fakeApi().on('POST', '/ontv-payments/new-account/order', {
     status: 200,
     data: {

@@ -5,3 +5,4 @@ export { TestProviders } from './providers';
 export { renderRoutes } from './renderRoutes';
 export { fakeProcessor, type ProcessorCall } from './fake-processor';
 export { savedCard } from './fixtures';
+export { configureSandboxPayments, signInDemo } from './session';

@@ -2,26 +2,16 @@ import { beforeEach, describe, expect, it } from '@jest/globals';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeApi, type FakeApi } from '@portal/shared/testing';
-import type { SignedInDevice } from '@portal/shared';
-import { accountInfo, logIn, renderAccount } from '../testing';
+import { accountInfo, logIn, renderAccount, signedInDevice } from '../testing';
 
-const device = (overrides: Partial<SignedInDevice>): SignedInDevice => ({
-  id: '11111111-1111-4111-8111-111111111111',
-  type: 'ontv',
-  name: 'Web (Chrome, Linux)',
-  signedInAt: '2026-11-20T09:00:00.000Z',
-  lastUsedAt: '2026-11-23T09:00:00.000Z',
-  current: true,
-  ...overrides,
-});
-const THIS = device({});
-const PHONE = device({
+const THIS = signedInDevice();
+const PHONE = signedInDevice({
   id: '22222222-2222-4222-8222-222222222222',
   type: 'PHONE',
   name: 'Samsung Galaxy A54',
   current: false,
 });
-const TV = device({
+const TV = signedInDevice({
   id: '33333333-3333-4333-8333-333333333333',
   type: 'TV',
   name: 'Android TV (dnevni boravak)',

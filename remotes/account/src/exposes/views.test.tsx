@@ -1,19 +1,14 @@
 import { describe, expect, it } from '@jest/globals';
 import { render, screen, within } from '@testing-library/react';
-import type { Invoice, PaymentRecord, SignedInDevice } from '@portal/shared';
+import type { Invoice, PaymentRecord } from '@portal/shared';
+import { PAYMENT, signedInDevice } from '../testing';
 import { DeviceListView, InvoiceView, PaymentHistoryView } from './views';
 
 // Rendered with no query client and no router around them: the support console gives the views its
 // own data, so a view that reached for the API or the customer's session would fail here.
 
 const REFUNDED: PaymentRecord = {
-  orderNumber: '2026-000042',
-  updated: '2026-11-20T09:00:00.000Z',
-  periodStart: '2026-11-20',
-  periodEnd: '2026-12-20',
-  creditCardNumber: '**** **** **** 4242',
-  amount: 24.9,
-  paymentData: { name: 'MaxON' },
+  ...PAYMENT,
   creditNotes: [{ number: '2026-000042-P1', issued: '2026-11-22T10:00:00.000Z', amount: 12.45 }],
 };
 const PAYMENTS: PaymentRecord[] = [
@@ -25,18 +20,14 @@ const INVOICE: Invoice = {
   issued: '2026-11-20',
   customer: { fullName: 'Amra Hodžić', accountNumber: '1000001', username: 'demo@ontv.ba' },
 };
-const device = (overrides: Partial<SignedInDevice>): SignedInDevice => ({
-  id: '11111111-1111-4111-8111-111111111111',
-  type: 'ontv',
-  name: 'Web (Chrome, Linux)',
-  signedInAt: '2026-11-20T09:00:00.000Z',
-  lastUsedAt: '2026-11-23T09:00:00.000Z',
-  current: true,
-  ...overrides,
-});
 const DEVICES = [
-  device({}),
-  device({ id: '22222222-2222-4222-8222-222222222222', type: 'PHONE', name: 'Samsung Galaxy A54', current: false }),
+  signedInDevice(),
+  signedInDevice({
+    id: '22222222-2222-4222-8222-222222222222',
+    type: 'PHONE',
+    name: 'Samsung Galaxy A54',
+    current: false,
+  }),
 ];
 const staffInvoice = (orderNumber: string) => `/podrska/racun/${orderNumber}`;
 

@@ -1,18 +1,7 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import { screen, within } from '@testing-library/react';
 import { fakeApi, type FakeApi } from '@portal/shared/testing';
-import type { PaymentRecord } from '@portal/shared';
-import { logIn, renderAccount } from '../testing';
-
-const PAYMENT: PaymentRecord = {
-  orderNumber: '2026-000042',
-  updated: '2026-11-20T09:00:00.000Z',
-  periodStart: '2026-11-20',
-  periodEnd: '2026-12-20',
-  creditCardNumber: '**** **** **** 4242',
-  amount: 24.9,
-  paymentData: { name: 'MaxON' },
-};
+import { logIn, PAYMENT, renderAccount } from '../testing';
 
 let server: FakeApi;
 beforeEach(() => {

@@ -26,6 +26,25 @@ beforeEach(() => {
   server.on('GET', '/customer/payment-data', { status: 200, data: { creditCards: [card()], mbons: [] } });
 });
 
+/** A downgrade from MaxON to StartON from 2026-12-18 (as `overrides` say: in a free promo), and its scheduling. */
+function answerDowngrade(overrides: Partial<PlanChangeQuote> = {}) {
+  server.on('GET', '/ontv/plan-change', {
+    status: 200,
+    data: quote({
+      from: quote().to,
+      to: quote().from,
+      kind: 'DOWNGRADE',
+      amount: 0,
+      effectiveOn: '2026-12-18',
+      ...overrides,
+    }),
+  });
+  server.on('POST', '/ontv/plan-change', {
+    status: 200,
+    data: { result: 'SCHEDULED', effectiveOn: '2026-12-18', order: null },
+  });
+}
+
 describe('/nalog/promijeni-paket', () => {
   it('shows an upgrade: the difference for the days left, the card, and the pay button', async () => {
     server.on('GET', '/ontv/plan-change', { status: 200, data: quote() });
@@ -43,14 +62,7 @@ describe('/nalog/promijeni-paket', () => {
   });
 
   it('schedules a downgrade with no payment and says from when', async () => {
-    server.on('GET', '/ontv/plan-change', {
-      status: 200,
-      data: quote({ from: quote().to, to: quote().from, kind: 'DOWNGRADE', amount: 0, effectiveOn: '2026-12-18' }),
-    });
-    server.on('POST', '/ontv/plan-change', {
-      status: 200,
-      data: { result: 'SCHEDULED', effectiveOn: '2026-12-18', order: null },
-    });
+    answerDowngrade();
     await renderAccount('/nalog/promijeni-paket?paket=starton');
     expect(
       await screen.findByText(
@@ -66,21 +78,7 @@ describe('/nalog/promijeni-paket', () => {
   });
 
   it('during a promo, says the new package starts when the promo ends and costs nothing now', async () => {
-    server.on('GET', '/ontv/plan-change', {
-      status: 200,
-      data: quote({
-        from: quote().to,
-        to: quote().from,
-        kind: 'DOWNGRADE',
-        amount: 0,
-        promo: true,
-        effectiveOn: '2026-12-18',
-      }),
-    });
-    server.on('POST', '/ontv/plan-change', {
-      status: 200,
-      data: { result: 'SCHEDULED', effectiveOn: '2026-12-18', order: null },
-    });
+    answerDowngrade({ promo: true });
     await renderAccount('/nalog/promijeni-paket?paket=starton');
     expect(
       await screen.findByText(

@@ -1,16 +1,15 @@
 import { beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { authStore, setRemoteModuleLoader, type AccountInfo, type CreditCard, type PlansFile } from '@portal/shared';
 import {
-  authStore,
-  configurePortal,
-  setRemoteModuleLoader,
-  setToken,
-  type AccountInfo,
-  type CreditCard,
-  type PlansFile,
-} from '@portal/shared';
-import { demoClaims, fakeApi, fakeProcessor, fakeToken, renderRoutes, type FakeApi } from '@portal/shared/testing';
+  configureSandboxPayments,
+  fakeApi,
+  fakeProcessor,
+  renderRoutes,
+  signInDemo,
+  type FakeApi,
+} from '@portal/shared/testing';
 import { routes } from '../exposes/routes';
 
 const PLANS_FILE: PlansFile = {
@@ -64,11 +63,7 @@ const PROMO = { status: 'ACTIVE', promoType: 'DURATION_BASED' as const, duration
 
 let server: FakeApi;
 beforeEach(() => {
-  configurePortal({
-    apiBaseUrl: '',
-    product: 'ontv',
-    payments: { provider: 'sandbox', sandboxUrl: '/sandbox-pay/v1' },
-  });
+  configureSandboxPayments();
   setRemoteModuleLoader(async () => ({
     plansInfo: PLANS_FILE,
     apps: [],
@@ -79,8 +74,7 @@ beforeEach(() => {
 
 /** A logged-in customer with the given subscription status and saved cards, at `path`. */
 function open(path: string, { status = 'EXPIRED' as AccountInfo['status'], cards = [card], promo = false } = {}) {
-  setToken(fakeToken(demoClaims));
-  authStore.getState().bootstrap();
+  signInDemo();
   server
     .on('GET', '/ontv/accountInfo', { status: 200, data: info(status) })
     .on('GET', '/ontv/plans', {
