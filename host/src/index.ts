@@ -4,7 +4,7 @@ import { painted, pause } from './steps';
 /**
  * The page's code runs in steps with a pause between them (steps.ts): the federation runtime (the
  * script's own task), React DOM, then @portal/shared (the contract, the router, the stores), then the
- * shell, which renders. The host's shared singletons are eager (webpack.config.ts): they are in this
+ * shell, which renders. The host's shared singletons are eager (build/federation.ts): they are in this
  * chunk, so each step only runs code, it downloads nothing.
  */
 async function run(): Promise<void> {

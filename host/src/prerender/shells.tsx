@@ -1,5 +1,5 @@
 /**
- * The host's prerender (node build: webpack.config.ts `host-prerender`): the shell (header, footer)
+ * The host's prerender (node build: host/build.ts, `shellsPrerender`): the shell (header, footer)
  * around each page a remote may prerender, drawn as the browser's first render draws it for an
  * anonymous visitor, with a marker where the page goes. The server puts a remote's prerendered page in
  * the marker's place (docs/decisions/031-prerendered-public-pages.md). The host's own page, the 404

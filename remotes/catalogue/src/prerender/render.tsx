@@ -1,5 +1,5 @@
 /**
- * The catalogue's prerender (node build: webpack.config.ts `catalogue-prerender`): each public page of
+ * The catalogue's prerender (node build: remotes/catalogue/build.ts, `pagesPrerender`): each public page of
  * PRERENDERED_PAGES rendered to HTML with React's static rendering, exactly as the browser's first render
  * of the same remote version will draw it, plus what that render read (dehydrated), so the browser
  * hydrates instead of drawing again. docs/decisions/031-prerendered-public-pages.md.
