@@ -17,7 +17,7 @@ import { stopServer, type Running } from './process/shutdown';
  * process keeps the API processes (process/workers.ts) and each of them serves; a stop drains
  * (process/shutdown.ts).
  */
-export async function main(): Promise<void> {
+async function main(): Promise<void> {
   takeSignals();
   const config = loadConfig();
   logger.level = config.logLevel;

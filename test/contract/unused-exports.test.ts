@@ -28,64 +28,11 @@ const ENTRIES = [
   /^shared\/src\/testing\/(asset|css-module)\.ts$/,
 ];
 
-/**
- * Findings kept for now, as `file#name`, each with why. "to remove" ones are in folders another change was
- * editing when the check came (decision 041, use cases): the next change there removes them, or drops `export`.
- */
+/** Findings kept on purpose, as `file#name`, each with why. */
 const ALLOWED: Record<string, string> = {
   // A compile-time check that the remotes' published types match what the host expects (eslint would
   // call an unexported type unused).
   'host/src/remotes/exposed.ts#CheckedExposedRoutes': 'compile-time check',
-  // Found in files other changes were editing at the time (the routes, the use-case folders,
-  // the server's start, the console's customer page, the catalogue remote, two contract modules). The
-  // shared package's exports are not removed within a major (docs/decisions/011-shared-package-versions.md).
-  'api/src/account/planChange.ts#PlanChangeDeps': 'to remove: drop `export`',
-  'api/src/account/planChange.ts#Quote': 'to remove: drop `export`',
-  'api/src/account/planChange.ts#RENEWAL_DUE': 'to remove: drop `export`',
-  'api/src/account/planChange.ts#quoteChange': 'to remove: drop `export`',
-  'api/src/account/planChange.ts#toAnswer': 'to remove: drop `export`',
-  'api/src/account/promo.ts#PromoDeps': 'to remove: drop `export`',
-  'api/src/auth/keyring.ts#SECRET_MIN_LENGTH': 'to remove: drop `export`',
-  'api/src/auth/reseal.ts#ResealReport': 'to remove: drop `export`',
-  'api/src/auth/secrets.ts#KeySettings': 'to remove: drop `export`',
-  'api/src/auth/secrets.ts#loadMasterSecret': 'to remove: drop `export`',
-  'api/src/auth/signIn.ts#SignInDeps': 'to remove: drop `export`',
-  'api/src/auth/signIn.ts#loginLimits': 'to remove: drop `export`',
-  'api/src/auth/tokens.ts#TokenSubject': 'to remove: drop `export`',
-  'api/src/cards/setup.ts#CardSetupDeps': 'to remove: drop `export`',
-  'api/src/catalogue/plans.ts#PlansSnapshot': 'to remove: drop `export`',
-  'api/src/catalogue/plans.ts#listPlans': 'to remove: drop `export`',
-  'api/src/catalogue/prices.ts#promoRunning': 'to remove: drop `export`',
-  'api/src/delivery/notifier.ts#Message': 'to remove: drop `export`',
-  'api/src/main.ts#main': 'to remove: drop `export`',
-  // Left by the staff routes' use cases (staff/audit.ts, staff/signInSteps.ts, staff/resend.ts took their work).
-  'api/src/onboarding/codes.ts#CODE_MAX_FAILURES': 'to remove: drop `export`',
-  'api/src/onboarding/codes.ts#MAX_RESENDS_PER_HOUR': 'to remove: drop `export`',
-  'api/src/onboarding/codes.ts#WRONG_CODE': 'to remove: drop `export`',
-  'api/src/onboarding/codes.ts#replaceCode': 'to remove: drop `export`',
-  'api/src/onboarding/rules.ts#DestinationKind': 'to remove: drop `export`',
-  'api/src/payments/gateway.ts#SavedCard': 'to remove: drop `export`',
-  'api/src/payments/gateway.ts#SetupState': 'to remove',
-  'api/src/payments/orders.ts#ACCOUNT_BLOCKED': 'to remove: drop `export`',
-  'api/src/payments/orders.ts#toRecord': 'to remove: drop `export`',
-  'api/src/payments/purchase.ts#PurchaseDeps': 'to remove: drop `export`',
-  'api/src/payments/purchase.ts#PurchaseRequest': 'to remove: drop `export`',
-  'api/src/payments/sandbox/processor.ts#ConfirmAnswer': 'to remove: drop `export`',
-  'api/src/repositories/orders.ts#OrderKind': 'to remove: drop `export`',
-  'api/src/repositories/vouchers.ts#GiftRow': 'to remove: drop `export`',
-  'api/src/routes/vouchers.ts#redeemDeps': 'to remove: drop `export`',
-  'api/src/vouchers/batches.ts#batchOf': 'to remove: drop `export`',
-  'api/src/vouchers/credit.ts#VoucherSubscribeDeps': 'to remove: drop `export`',
-  'api/src/vouchers/gift.ts#GiftDeps': 'to remove: drop `export`',
-  'api/src/vouchers/gift.ts#giftRecipient': 'to remove: drop `export`',
-  'api/src/vouchers/redeem.ts#mbonOf': 'to remove: drop `export`',
-  'remotes/catalogue/src/prerender/pages.ts#PageData': 'to remove: drop `export`',
-  'remotes/catalogue/src/prerender/pages.ts#PrerenderedPage': 'to remove: drop `export`',
-  'remotes/catalogue/src/resources/resourceQuery.ts#fetchResource': 'to remove: drop `export`',
-  'shared/src/contract/endpoints.ts#EndpointName': 'to mark @deprecated (decision 011: the shared package only adds)',
-  'shared/src/contract/endpoints.ts#Endpoints': 'to mark @deprecated (decision 011: the shared package only adds)',
-  'shared/src/contract/vouchers.ts#RedeemVoucherRequest':
-    'to mark @deprecated (decision 011: the shared package only adds)',
 };
 
 const key = (finding: UnusedExport) => `${finding.file}#${finding.name}`;

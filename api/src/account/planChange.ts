@@ -21,7 +21,7 @@ const NOT_ACTIVE: Record<string, string> = {
   EXPIRED: ERROR_TEXTS.changeExpired,
 };
 const SAME_PLAN = ERROR_TEXTS.samePlan;
-export const RENEWAL_DUE = ERROR_TEXTS.renewalDue;
+const RENEWAL_DUE = ERROR_TEXTS.renewalDue;
 const AMOUNT_CHANGED = ERROR_TEXTS.amountChanged;
 const CHANGED_MEANWHILE = ERROR_TEXTS.changedMeanwhile;
 const NEEDS_PRIMARY_CARD = ERROR_TEXTS.changeNeedsCard;
@@ -35,17 +35,12 @@ export function prorate(differenceFening: Fening, daysLeft: number, periodDays: 
   return Math.round((differenceFening * daysLeft) / periodDays);
 }
 
-export interface Quote extends PlanChangeQuote {
+interface Quote extends PlanChangeQuote {
   amountFening: Fening;
 }
 
 /** What moving the customer to `planCode` today costs and from when; refuses (404, 409) a change that may not be made. */
-export async function quoteChange(
-  repos: Repositories,
-  customerId: number,
-  planCode: string,
-  today: string,
-): Promise<Quote> {
+async function quoteChange(repos: Repositories, customerId: number, planCode: string, today: string): Promise<Quote> {
   const target = await repos.plans.find(planCode);
   if (!target) throw new DomainError('not-found', PLAN_NOT_FOUND, 'NOT_FOUND');
   const sub = await repos.subscriptions.forChange(customerId, today);
@@ -76,10 +71,10 @@ export async function quoteChange(
   };
 }
 
-export const toAnswer = ({ amountFening: _, ...quote }: Quote): PlanChangeQuote => quote;
+const toAnswer = ({ amountFening: _, ...quote }: Quote): PlanChangeQuote => quote;
 
 /** What changing the package needs: the repositories, the card processor, a log for its failures, and the clock. */
-export interface PlanChangeDeps {
+interface PlanChangeDeps {
   store: Store;
   gateway: PaymentGateway;
   log: { warn(message: string): void };

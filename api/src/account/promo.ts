@@ -16,7 +16,7 @@ import { isoDay } from '../days';
 import type { StatusAnswer } from './status';
 
 /** What starting a free promo period needs: the repositories, the card processor, the clock and a log. */
-export interface PromoDeps {
+interface PromoDeps {
   store: Store;
   gateway: PaymentGateway;
   now: () => Date;

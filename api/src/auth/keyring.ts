@@ -12,7 +12,7 @@ import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, ti
 /** A key's id: what a sealed value starts with. */
 export const KEY_ID = /^[a-z0-9]{1,16}$/;
 /** The least length of a key's secret (`openssl rand -base64 32` gives 44). */
-export const SECRET_MIN_LENGTH = 32;
+const SECRET_MIN_LENGTH = 32;
 const SEPARATOR = '$';
 
 export interface KeyEntry {

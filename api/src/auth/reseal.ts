@@ -38,7 +38,7 @@ export async function voucherDigestCounts(repo: SealedValuesRepository, today: s
   }));
 }
 
-export interface ResealReport {
+interface ResealReport {
   /** Values now sealed under the current key. */
   resealed: number;
   /** Values changed by someone else between the read and the write (a new PIN, another reseal): left as they are. */

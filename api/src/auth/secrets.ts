@@ -10,7 +10,7 @@ export { seal, unseal, type Keyring } from './keyring';
  * refuses to go without JWT_SECRET, config.ts) one generated on first start and kept (mode 0600) in the
  * data directory, so tokens survive restarts.
  */
-export function loadMasterSecret(configured: string | undefined, dataDir: string): Buffer {
+function loadMasterSecret(configured: string | undefined, dataDir: string): Buffer {
   if (configured) return Buffer.from(configured, 'utf8');
   return Buffer.from(
     createOnce(path.join(dataDir, 'jwt-secret'), () => randomBytes(48).toString('base64url')),
@@ -32,7 +32,7 @@ export interface Keys {
 const hkdf = (master: Buffer, info: string) => Buffer.from(hkdfSync('sha256', master, Buffer.alloc(0), info, 32));
 
 /** What the keys are made from: the settings (config.ts) and the data directory of a sandbox's generated ones. */
-export interface KeySettings {
+interface KeySettings {
   jwtSecret?: string | undefined;
   sealingKeys?: readonly KeyEntry[] | undefined;
   dataDir: string;

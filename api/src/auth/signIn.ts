@@ -22,7 +22,7 @@ export type SignInOutcome =
   | { outcome: 'blocked'; customerId: number };
 
 /** What signing in needs: the repositories, the limits, the tokens, the keyring of PINs, the outbox and the settings. */
-export interface SignInDeps {
+interface SignInDeps {
   store: Store;
   limits: Limits;
   tokens: TokenIssuer;
@@ -62,7 +62,7 @@ function readPin(deps: Pick<SignInDeps, 'sealing' | 'log'>, customer: CustomerRo
  * higher ceiling per account with a growing delay past twice the pair's limit, failures per device
  * that signed in before (in place of the first two), and all logins per client.
  */
-export function loginLimits(
+function loginLimits(
   config: Pick<ApiConfig, 'loginLimits'>,
   accountKey: string,
   clientKey: string,

@@ -11,7 +11,7 @@ export interface TokenClaims extends Omit<TokenData, 'exp'> {
   exp: number;
 }
 
-export interface TokenSubject {
+interface TokenSubject {
   customerId: number;
   sessionId: string;
   firstName: string;

@@ -10,7 +10,7 @@ const MAX_CARDS = 10;
 const MAX_NEW_CARDS_PER_HOUR = 10;
 
 /** What saving a card needs: the repositories, the card processor and the clock. */
-export interface CardSetupDeps {
+interface CardSetupDeps {
   store: Store;
   gateway: PaymentGateway;
   now: () => Date;

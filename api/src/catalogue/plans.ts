@@ -4,7 +4,7 @@ import type { PlansRepository } from '../repositories/plans';
 import { fromFening } from '../money';
 import { isoDay } from '../days';
 
-export async function listPlans(plans: PlansRepository, day: string): Promise<Plan[]> {
+async function listPlans(plans: PlansRepository, day: string): Promise<Plan[]> {
   return (await plans.list(day)).map((row) => ({
     code: row.code,
     name: row.name,
@@ -22,7 +22,7 @@ export async function listPlans(plans: PlansRepository, day: string): Promise<Pl
 export const PLANS_FRESH_SECONDS = 10;
 
 /** The plans as answered: the JSON body, checked against the contract, and its ETag. */
-export interface PlansSnapshot {
+interface PlansSnapshot {
   body: string;
   etag: string;
   readAt: number;

@@ -27,7 +27,7 @@ const entry = (row: PriceRow) => ({
 });
 
 /** Whether a promo is on the pages on `today`: product.md §4, Promo. */
-export const promoRunning = (promo: Pick<PromoRow, 'status' | 'duration_until'>, today: string): boolean =>
+const promoRunning = (promo: Pick<PromoRow, 'status' | 'duration_until'>, today: string): boolean =>
   promo.status === 'ACTIVE' && (promo.duration_until === null || promo.duration_until >= today);
 
 const campaign = (row: PromoRow, today: string) => ({

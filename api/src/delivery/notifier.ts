@@ -37,7 +37,7 @@ export interface Notice {
   invoice?: string;
 }
 
-export interface Message extends Notice {
+interface Message extends Notice {
   to: string;
   channel: Channel;
 }

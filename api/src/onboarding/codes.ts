@@ -16,10 +16,10 @@ export { CODE_TTL_MINUTES } from './rules';
 export type { Purpose, VerificationRow } from '../repositories/verifications';
 
 /** A one-time code: 6 digits, valid CODE_TTL_MINUTES, 5 wrong tries per code, 5 resends per hour (docs/limits.md). */
-export const CODE_MAX_FAILURES = 5;
-export const MAX_RESENDS_PER_HOUR = 5;
+const CODE_MAX_FAILURES = 5;
+const MAX_RESENDS_PER_HOUR = 5;
 
-export const WRONG_CODE = 'Unijeli ste neispravan aktivacioni kod.';
+const WRONG_CODE = 'Unijeli ste neispravan aktivacioni kod.';
 const EXPIRED_CODE = ERROR_TEXTS.codeExpired;
 const SPENT_CODE = ERROR_TEXTS.codeSpent;
 
@@ -94,7 +94,7 @@ export async function approveCode(ctx: CodeDeps, id: string, purpose: Purpose, c
  * A new code replaces the old one, at most five times an hour, counted in the statement that writes
  * it; answers the code (null when there is nothing to resend).
  */
-export async function replaceCode(
+async function replaceCode(
   ctx: CodeDeps,
   id: string,
   purpose: Purpose,

@@ -2,7 +2,7 @@
 export const CODE_TTL_MINUTES = 10;
 
 /** What the portal's hourly ceiling of new destinations counts apart (docs/limits.md, "Code messages"). */
-export type DestinationKind = 'phone' | 'email_domain';
+type DestinationKind = 'phone' | 'email_domain';
 
 /**
  * Where a code to `username` (in its stored form) goes, as the ceiling of new destinations sees it: a

@@ -1,7 +1,7 @@
 import type { CardType } from '@portal/shared/contract';
 
 /** A card as the payment provider saved it: never the number, only what may be shown. */
-export interface SavedCard {
+interface SavedCard {
   paymentMethod: string;
   brand: CardType;
   last4: string;
@@ -14,8 +14,6 @@ export interface SavedCard {
   fingerprint?: string;
 }
 
-export type SetupState =
-  { status: 'pending' } | { status: 'succeeded'; card: SavedCard } | { status: 'failed'; code: string };
 export type PaymentState = { status: 'pending' } | { status: 'succeeded' } | { status: 'failed'; code: string };
 
 /** What the provider tells the portal happened (a webhook for Stripe, a direct call for the sandbox). */

@@ -12,7 +12,7 @@ import { ERROR_TEXTS, ORDER_TEXTS } from '../texts/errors';
 import { shownPhone } from '@portal/shared/texts';
 
 export const ALREADY_SUBSCRIBED = ERROR_TEXTS.alreadySubscribed;
-export const ACCOUNT_BLOCKED = ERROR_TEXTS.accountBlocked;
+const ACCOUNT_BLOCKED = ERROR_TEXTS.accountBlocked;
 export const PROMO_USED = ERROR_TEXTS.promoUsed;
 export const CARD_PROMO_USED = ERROR_TEXTS.cardPromoUsed;
 export const PLAN_NOT_FOUND = ERROR_TEXTS.planNotFound;
@@ -68,7 +68,7 @@ export async function paymentHistory(repos: Repositories, customerId: number): P
   return orders.map((order) => toRecord(order, notes.get(order.order_number)));
 }
 
-export function toRecord(order: OrderRow, creditNotes?: CreditNote[]): PaymentRecord {
+function toRecord(order: OrderRow, creditNotes?: CreditNote[]): PaymentRecord {
   return {
     ...(creditNotes?.length ? { creditNotes } : {}),
     orderNumber: order.order_number,

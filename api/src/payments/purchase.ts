@@ -17,7 +17,7 @@ import {
 import { ERROR_TEXTS, ORDER_TEXTS } from '../texts/errors';
 
 /** What buying a subscription needs: the repositories, the card processor, a log for its failures, and the clock. */
-export interface PurchaseDeps {
+interface PurchaseDeps {
   store: Store;
   gateway: PaymentGateway;
   log: { warn(message: string): void };
@@ -25,7 +25,7 @@ export interface PurchaseDeps {
 }
 
 /** A customer's order of a package: its plan, the card, the price shown, the sale's `ref` and the call's idempotency key. */
-export interface PurchaseRequest {
+interface PurchaseRequest {
   planCode: string;
   cardCode: string;
   amount: number;

@@ -1,7 +1,7 @@
 import { Repository } from './base';
 import { canBuyWhere } from './subscriptionRules';
 
-export type OrderKind = 'PURCHASE' | 'RENEWAL' | 'UPGRADE' | 'GIFT';
+type OrderKind = 'PURCHASE' | 'RENEWAL' | 'UPGRADE' | 'GIFT';
 
 /** A paid order as the payment history and the invoice read it (repositories/invoices.ts). */
 export interface OrderRow {

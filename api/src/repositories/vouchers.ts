@@ -50,7 +50,7 @@ const VOUCHER_COLUMNS = `v.id, v.batch_id, v.last_four, v.redeemed_at, v.custome
 
 /** `voucher_batches` and `vouchers`: batches issued, codes by their digests, and the credit they left. */
 /** A gift order (payment_orders of kind GIFT) with what it buys (voucher_gifts). */
-export interface GiftRow {
+interface GiftRow {
   order_number: string;
   customer_id: number;
   plan_code: string;

@@ -6,7 +6,7 @@ import { redeemVoucher, type RedeemDeps } from '../vouchers/redeem';
 import { subscribeWithVoucher } from '../vouchers/credit';
 
 /** What redeeming reads from the context. */
-export const redeemDeps = (ctx: ApiContext): RedeemDeps => ({
+const redeemDeps = (ctx: ApiContext): RedeemDeps => ({
   store: ctx.store,
   sealing: ctx.keys.sealing,
   limits: ctx.limits,

@@ -22,7 +22,7 @@ export interface Issuer {
 
 const iso = (at: Date | null) => (at ? new Date(at).toISOString() : null);
 
-export const batchOf = (row: BatchRow): VoucherBatch => ({
+const batchOf = (row: BatchRow): VoucherBatch => ({
   id: row.id,
   planCode: row.plan_code,
   planName: row.plan_name,

@@ -69,7 +69,7 @@ export async function renewWithCredit(
 }
 
 /** What subscribing with a voucher needs. */
-export interface VoucherSubscribeDeps {
+interface VoucherSubscribeDeps {
   store: Store;
   notifier: Notifier;
   now: () => Date;

@@ -24,7 +24,7 @@ import { lastFour, newVoucherCode, voucherDigest } from './codes';
 /** How long a gift's code may be redeemed: a year from its payment. */
 const GIFT_VALID_DAYS = 365;
 
-export interface GiftDeps {
+interface GiftDeps {
   store: Store;
   gateway: PaymentGateway;
   now: () => Date;
@@ -49,7 +49,7 @@ export function giftMessage(typed: string): string {
 }
 
 /** Where the code goes: an e-mail address, or a phone number an SMS may reach (SMS_ALLOWED_PREFIXES). */
-export function giftRecipient(typed: string, smsPrefixes: readonly string[]): { channel: 'EMAIL' | 'SMS'; to: string } {
+function giftRecipient(typed: string, smsPrefixes: readonly string[]): { channel: 'EMAIL' | 'SMS'; to: string } {
   const parsed = usernameOf(typed);
   if (parsed?.type === 'EMAIL' && EMAIL_PATTERN.test(parsed.value)) return { channel: 'EMAIL', to: parsed.value };
   if (parsed?.type === 'PHONE_NUMBER' && isRegistrationPhone(parsed.value)) {

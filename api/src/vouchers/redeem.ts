@@ -16,7 +16,7 @@ export interface RedeemDeps extends VoucherDeps {
 
 const HOUR_SECONDS = 3600;
 
-export const mbonOf = (row: MbonRow): Mbon => ({
+const mbonOf = (row: MbonRow): Mbon => ({
   lastFour: row.last_four,
   planCode: row.plan_code,
   planName: row.plan_name,

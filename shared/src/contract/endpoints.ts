@@ -310,7 +310,9 @@ export const endpoints = {
   }),
 } as const;
 
+/** @deprecated Only EndpointName uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md). */
 export type Endpoints = typeof endpoints;
+/** @deprecated Nothing uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md). */
 export type EndpointName = keyof Endpoints;
 
 type Resolved<S> = S extends (product: string) => infer R ? R : S;

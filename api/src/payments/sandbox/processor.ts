@@ -10,7 +10,7 @@ import type { PaymentEvent, PaymentEventHandler, PaymentGateway, PaymentState } 
 import { TEST_CARDS } from './test-cards';
 
 /** What the browser is told: the status, and for a failure the processor's code. */
-export interface ConfirmAnswer {
+interface ConfirmAnswer {
   status: 'succeeded' | 'requires_action' | 'failed';
   code?: string;
 }

@@ -4,7 +4,7 @@ import type { FaqItem, PlansFile } from '../content/schemas';
 import { CHANNELS_TEXTS, HOME_TEXTS, LEGAL_TEXTS, LIBRARIES_TEXTS, PACKAGES_TEXTS, SEO_TEXTS } from '../texts';
 
 /** What a page was rendered with, so the browser hydrates it with the same answers. */
-export interface PageData {
+interface PageData {
   plans: Plan[];
   faq: FaqItem[];
   plansInfo: PlansFile;
@@ -15,7 +15,7 @@ export interface PageData {
  * `path` may carry a query (`/tv-kanali?paket=maxon`, the list filtered to one package); `reads` are the
  * answers its first render shows. URLs in `jsonLd` start with `{origin}`: the server names the portal's.
  */
-export interface PrerenderedPage {
+interface PrerenderedPage {
   path: string;
   title: string;
   description: string;

@@ -2,7 +2,7 @@ import { queryOptions } from '@portal/shared';
 import { publicUrl } from '../content/publicUrl';
 
 /** Fetches a file the catalogue ships under `resources/`; a failed answer throws. */
-export async function fetchResource(file: string, signal?: AbortSignal): Promise<Response> {
+async function fetchResource(file: string, signal?: AbortSignal): Promise<Response> {
   const response = await fetch(publicUrl(`resources/${file}`), { signal });
   if (!response.ok) throw new Error(`${file}: HTTP ${response.status}`);
   return response;
