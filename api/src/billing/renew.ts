@@ -10,6 +10,7 @@ import type { BillingDeps, RenewalCharge } from './deps';
 import { expireUnpaid } from './expire';
 import { recordPaid, settleAndSend } from './paid';
 import { graceFrom, graceUntil, recordFailure } from './retry';
+import { placeRenewalOrder } from './renewalOrder';
 
 /** A PENDING attempt whose runner stopped (crash, lost connection) is taken over after this long. */
 const ATTEMPT_LEASE_MINUTES = 10;
@@ -110,7 +111,6 @@ async function renewalOrder(
   card: { code: string; masked_number: string },
   at: Date,
 ): Promise<{ orderNumber: string; priceFening: number; planName: string } | null> {
-  const key = `renewal-${sub.due}`;
   return store.transaction(async (tx) => {
     await tx.customers.lock(sub.customer_id);
     // The price that applies to this subscriber: a rise only after its notice (docs/prices-and-promos.md).
@@ -122,11 +122,8 @@ async function renewalOrder(
       amountFening: plan.price_fening,
       plan: plan.code,
     };
-    const existing = await tx.orders.renewalOf(sub.customer_id, key);
-    if (existing) await tx.orders.updateRenewal(existing, charge, at);
-    else await tx.orders.createRenewal({ customerId: sub.customer_id, key, dueOn: sub.due, ...charge }, at);
     return {
-      orderNumber: existing ?? (await tx.orders.renewalOf(sub.customer_id, key))!,
+      orderNumber: await placeRenewalOrder(tx, sub, charge, at),
       priceFening: plan.price_fening,
       planName: plan.name,
     };

@@ -3,6 +3,7 @@ import type { ServiceStatus } from '@portal/shared/contract';
 import { VOUCHER_TEXTS } from '@portal/shared/contract/vouchers';
 import type { Repositories, Store } from '../repositories';
 import type { DueRow } from '../repositories/renewals';
+import { placeRenewalOrder } from '../billing/renewalOrder';
 import { notifyCustomer, type Notifier } from '../delivery/notifier';
 import { DomainError } from '../errors';
 import { isoDay } from '../days';
@@ -39,7 +40,6 @@ export async function renewWithCredit(
   at: Date,
   settle: (tx: Repositories, orderNumber: string) => Promise<void>,
 ): Promise<'paid' | 'none' | 'lost'> {
-  const key = `renewal-${sub.due}`;
   try {
     return await store.transaction(async (tx) => {
       await tx.customers.lock(sub.customer_id);
@@ -53,10 +53,7 @@ export async function renewWithCredit(
         amountFening: plan.price_fening,
         plan: plan.code,
       };
-      const existing = await tx.orders.renewalOf(sub.customer_id, key);
-      if (existing) await tx.orders.updateRenewal(existing, charge, at);
-      else await tx.orders.createRenewal({ customerId: sub.customer_id, key, dueOn: sub.due, ...charge }, at);
-      const orderNumber = existing ?? (await tx.orders.renewalOf(sub.customer_id, key))!;
+      const orderNumber = await placeRenewalOrder(tx, sub, charge, at);
       const outcome = { status: 'SUCCEEDED' as const, failureCode: null, orderNumber, paymentId: null };
       if (!(await tx.billingAttempts.finish(attempt, outcome, at))) throw new AttemptLost();
       await settle(tx, orderNumber);
