@@ -180,6 +180,7 @@ for (const engine of engines()) {
       assert.equal((await api.call('GET', '/customer/devices', { token: customerToken })).status, 401);
       const refused = await customerLogin('aktivna@ontv.ba');
       assert.equal(refused.status, 403);
+      assert.equal(refused.body.code, 'ACCOUNT_BLOCKED');
       assert.equal(
         refused.body.message,
         'Tvoj nalog je blokiran, pa prijava trenutno nije moguća. Obrati se korisničkoj podršci: 033 000 000 ili podrska@ontv.ba.',

@@ -113,6 +113,23 @@ describe('createHttpClient', () => {
     expect(client.failureOf(new Error('not a call'), '/z')).toMatchObject({ status: 0, url: '/z' });
   });
 
+  it("reads the server's message and code each on its own, as strings only", async () => {
+    const { client } = clientAnswering(
+      [
+        { status: 502, data: { message: 'Prolaz ne radi.', code: 502 } },
+        { status: 503, data: { code: 'DOWN' } },
+        { status: 500, data: 'plain text' },
+      ],
+      { sendAgain: async () => null },
+    );
+    await expect(client.instance.get('/a')).rejects.toMatchObject({
+      serverMessage: 'Prolaz ne radi.',
+      code: undefined,
+    });
+    await expect(client.instance.get('/b')).rejects.toMatchObject({ serverMessage: undefined, code: 'DOWN' });
+    await expect(client.instance.get('/c')).rejects.toMatchObject({ status: 500, serverMessage: undefined });
+  });
+
   it('takes every status as an answer when validateStatus says so (the processor)', async () => {
     const { client } = clientAnswering([{ status: 402, data: { declined: true } }], {
       validateStatus: () => true,

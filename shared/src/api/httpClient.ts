@@ -17,7 +17,6 @@ import axios, {
   type AxiosResponse,
   type InternalAxiosRequestConfig,
 } from 'axios';
-import { errorResponseSchema } from '../contract/common';
 import type { ApiError } from './errors';
 
 const TIMEOUT_MS = 20_000;
@@ -113,14 +112,17 @@ export function requestOf(method: string, url: string, input: EndpointInput = {}
   return { method, url, data: input.body, params: input.query, headers: input.headers, signal: input.signal };
 }
 
-/** A failed answer as an ApiError: its status and the server's message and code, when it sent them. */
+/**
+ * A failed answer as an ApiError: its status and the server's message and code, each read when it is a
+ * string (a proxy's body may carry one without the other).
+ */
 function apiErrorOf(Failure: typeof ApiError, status: number, body: unknown, url: string | undefined): ApiError {
-  const error = errorResponseSchema.safeParse(body);
+  const fields = body !== null && typeof body === 'object' ? (body as { message?: unknown; code?: unknown }) : {};
   return new Failure(
     status,
-    error.success ? error.data.message : undefined,
+    typeof fields.message === 'string' ? fields.message : undefined,
     url,
-    error.success ? error.data.code : undefined,
+    typeof fields.code === 'string' ? fields.code : undefined,
   );
 }
 

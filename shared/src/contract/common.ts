@@ -12,7 +12,10 @@ export const productCodeSchema = /* @__PURE__ */ lazySchema(() =>
     ),
 );
 
-/** Every error the API answers with carries a human-readable (Bosnian) message. */
+/**
+ * Every error the API answers with carries a human-readable (Bosnian) message.
+ * @deprecated The clients read the message and the code each on its own (docs/decisions/043-one-http-client-factory.md); kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md).
+ */
 export const errorResponseSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     message: z.string(),
