@@ -3,7 +3,8 @@
  * its own after it, the boot script and the shells of the prerendered public pages.
  */
 import path from 'node:path';
-import type { Configuration } from 'webpack';
+import webpack, { type Configuration } from 'webpack';
+import { REMOTE_NAMES } from '@portal/shared/contract';
 import { appConfig } from '../build/app';
 import { compression, devtool, quiet, typescriptRule, type AppBuild, type Mode } from '../build/common';
 import { prerenderConfig } from '../build/prerender';
@@ -16,12 +17,42 @@ const build: AppBuild = (env) => {
     // The host's one lazy chunk is the API client: axios travels inside it, one request that the
     // server can preload with a page's first call, not a vendor chunk fetched after it.
     optimization: { splitChunks: { cacheGroups: { defaultVendors: false } } },
+    plugins: [new RemotesConfigPlugin()],
   });
   // A build against another release of @portal/shared, or into another folder, is the page alone.
   if (env.options.sharedFrom || env.options.outDir) return [page];
   return [page, bootConfig(env.mode), shellsPrerender(env.mode)];
 };
 export default build;
+
+/**
+ * The built `portal.config.json` names every remote of the apps' list (shared/src/contract/apps.ts), so
+ * a new remote needs no line in `public/portal.config.json`: each at the address the server serves it
+ * from, `/remotes/<name>/mf-manifest.json`, unless that file's `remotes` names another (an operator's
+ * redeployed or moved remote), which wins.
+ */
+class RemotesConfigPlugin {
+  apply(compiler: webpack.Compiler) {
+    compiler.hooks.thisCompilation.tap('RemotesConfigPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        // After the page's files are copied in (PROCESS_ASSETS_STAGE_ADDITIONAL).
+        { name: 'RemotesConfigPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONS },
+        () => {
+          const file = 'portal.config.json';
+          const asset = compilation.getAsset(file);
+          if (!asset) return;
+          const config = JSON.parse(asset.source.source().toString()) as { remotes?: Record<string, unknown> };
+          const remotes = {
+            ...Object.fromEntries(REMOTE_NAMES.map((name) => [name, `/remotes/${name}/mf-manifest.json`])),
+            ...config.remotes,
+          };
+          const json = `${JSON.stringify({ ...config, remotes }, null, 2)}\n`;
+          compilation.updateAsset(file, new webpack.sources.RawSource(json));
+        },
+      );
+    });
+  }
+}
 
 /**
  * The boot script (`dist/boot.js`, src/boot.ts): a prerendered page's first script, which starts

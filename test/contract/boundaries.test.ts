@@ -2,12 +2,28 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { APPS, APP_NAMES, REMOTE_NAMES } from '@portal/shared/contract';
+import { APPS, APP_NAMES, REMOTE_NAMES, type AppName } from '@portal/shared/contract';
 import { BUILDS } from '../../webpack.config';
+import type { BuildEnv } from '../../build/common';
 import { ESLint } from 'eslint';
 import { ROOT } from '../../api/src/cli/freshness';
+import { SMOKE } from '../e2e/smoke';
 
 const eslint = new ESLint({ cwd: ROOT });
+
+const RELEASE: BuildEnv = { mode: 'production', options: {} };
+
+/**
+ * The modules an app's own build exposes to the others (its first configuration's federation). The
+ * plugin keeps its options private: reading them here is the test's, and fails loudly if they move.
+ */
+function exposes(app: AppName): string[] {
+  const [own] = BUILDS[app](RELEASE);
+  const federation = own?.plugins?.find((plugin) => plugin?.constructor.name === 'ModuleFederationPlugin') as
+    { _options?: { name?: string; exposes?: Record<string, string> } } | undefined;
+  assert.ok(federation?._options?.name, `${app}: its build has a federation plugin whose options name it`);
+  return Object.keys(federation._options.exposes ?? {});
+}
 
 async function restricted(file: string, code: string): Promise<boolean> {
   const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, file) });
@@ -32,8 +48,28 @@ describe('the app list', () => {
   });
 
   it('derives the remotes of the customer portal and the build of every app', () => {
-    assert.deepEqual(REMOTE_NAMES, ['catalogue', 'account', 'onboarding']);
     assert.deepEqual(Object.keys(BUILDS), APP_NAMES, 'the build knows every app');
+    for (const name of APP_NAMES) {
+      const { dir } = APPS[name];
+      assert.ok(fs.existsSync(path.join(ROOT, dir, 'build.ts')), `${dir}/build.ts: every app owns its build`);
+      assert.equal(BUILDS[name](RELEASE)[0]?.name, name, `${dir}/build.ts builds ${name} first`);
+    }
+    // The customer portal's host loads `<remote>/routes` from each of its remotes (host/src/remotes/exposed.ts):
+    // they, and no host nor the console's remote, expose it.
+    assert.deepEqual(
+      APP_NAMES.filter((name) => exposes(name).includes('./routes')),
+      REMOTE_NAMES,
+    );
+    assert.ok(REMOTE_NAMES.length > 0);
+  });
+
+  it('gives every remote of the customer portal a smoke check, which `npm run compat` opens against another release', () => {
+    const checked = new Set(SMOKE.map((check) => check.remote));
+    assert.deepEqual(
+      REMOTE_NAMES.filter((name) => !checked.has(name)),
+      [],
+      'add a check of its main page to test/e2e/smoke.ts',
+    );
   });
 });
 

@@ -117,7 +117,7 @@ const debt = (lines: number, seam: string): Allowed => ({ lines, reason: `known 
 /** Files over MAX_FILE_LINES that may stay so, with why. */
 const ALLOWED_FILES: Record<string, Allowed> = {
   'shared/src/contract/endpoints.ts': {
-    lines: 346,
+    lines: 348,
     reason: 'the contract’s table of every call: one table, read and checked whole',
   },
   'api/src/settings.ts': {

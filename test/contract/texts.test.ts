@@ -8,18 +8,11 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
+import { APPS } from '@portal/shared/contract';
 
 const ROOT = path.resolve(__dirname, '../..');
-const SOURCES = [
-  'shared/src',
-  'host/src',
-  'remotes/account/src',
-  'remotes/catalogue/src',
-  'remotes/onboarding/src',
-  'remotes/support/src',
-  'support-host/src',
-  'api/src',
-];
+/** Every app's sources, from the apps' list (a new app is scanned without an edit here), shared's and the API's. */
+const SOURCES = ['shared/src', ...Object.values(APPS).map((app) => `${app.dir}/src`), 'api/src'];
 
 /** A catalogue file: the one place a text may be written. */
 const isCatalogue = (file: string) => /(^|\/)texts(\/|\.ts$)|(^|\/)messages\.ts$/.test(file);

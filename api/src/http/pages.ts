@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { REMOTE_PREFIXES, remoteFor, type Plan } from '@portal/shared/contract';
+import { REMOTE_PREFIXES, remoteFor, type Plan, type RemoteName } from '@portal/shared/contract';
 import { messages } from '@portal/shared/texts';
 import { withCurrentPrices } from './pagePrices';
 import { drawnDocument, escapeHtml, pageHead, type PageHeadData, type PreloadHint } from './shell';
@@ -225,9 +225,16 @@ export function prerenderedScripts(root: string, pathname: string, search: strin
   return page ? page.js.map((file) => `/remotes/${remote}/${file}`) : [];
 }
 
+/**
+ * Search engines may read the public pages, the catalogue's; every other remote's pages are the
+ * customer's own areas, none of theirs: robots.txt disallows them and the server sends them with
+ * `x-robots-tag: noindex` (portalPages.ts), both by this one rule.
+ */
+export const closedToSearch = (remote: RemoteName): boolean => remote !== 'catalogue';
+
 /** Search engines may read the public pages; the customer's own areas are none of theirs. */
 export function robotsTxt(origin: string): string {
-  const closed = REMOTE_PREFIXES.filter(({ remote }) => remote !== 'catalogue').map(({ prefix }) => prefix);
+  const closed = REMOTE_PREFIXES.filter(({ remote }) => closedToSearch(remote)).map(({ prefix }) => prefix);
   return [
     'User-agent: *',
     ...closed.map((prefix) => `Disallow: ${prefix}`),

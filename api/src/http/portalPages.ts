@@ -10,7 +10,7 @@ import { isPagePath, remoteFor, type Plan } from '@portal/shared/contract';
 import { PlansCache } from '../catalogue/plans';
 import type { ApiContext } from '../context';
 import { linkHeader, preloadHints } from './preload';
-import { encodedDocument, notFoundDocument, prerenderedDocument, robotsTxt, sitemapXml } from './pages';
+import { closedToSearch, encodedDocument, notFoundDocument, prerenderedDocument, robotsTxt, sitemapXml } from './pages';
 import { ERROR_TEXTS } from '../texts/errors';
 
 /** What sends a page of the single-page app for the request. */
@@ -68,7 +68,7 @@ export function pageSender(ctx: ApiContext): PageSender {
     // A path that is no page answers 404 (the page says 'Stranica nije pronađena'), not a soft 404 a
     // search engine would index; the customer's own areas are never indexed.
     const owner = remoteFor(pathname);
-    if (owner === 'account' || owner === 'onboarding') reply.header('x-robots-tag', 'noindex');
+    if (owner !== null && closedToSearch(owner)) reply.header('x-robots-tag', 'noindex');
     // What the page's scripts will fetch: preloaded at once for a page the browser draws (the Link
     // header), after the first paint for a page that arrives drawn (its boot script asks for them).
     const preload = preloadHints(root, pathname, ctx.config.product, search);

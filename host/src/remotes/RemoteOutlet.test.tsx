@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { authStore, remoteFor } from '@portal/shared';
+import { REMOTE_NAMES, authStore, remoteFor, type RemoteName } from '@portal/shared';
 import { renderPortal } from '../testing/renderPortal';
 import { clearRemoteCache, registerPortalRemotes } from './loader';
 
@@ -12,11 +12,11 @@ jest.mock('@module-federation/enhanced/runtime', () => ({
   registerPlugins: jest.fn(),
 }));
 
-const manifests = {
-  catalogue: '/c/mf-manifest.json',
-  account: '/a/mf-manifest.json',
-  onboarding: '/o/mf-manifest.json',
-};
+/** A manifest address for every remote of the apps' list, each its own: `/<remote>/mf-manifest.json`. */
+const manifests = Object.fromEntries(REMOTE_NAMES.map((name) => [name, `/${name}/mf-manifest.json`])) as Record<
+  RemoteName,
+  string
+>;
 const catalogue = { routes: [{ path: '/', element: <h1>Početna</h1> }] };
 const account = { routes: [{ path: '/nalog', element: <h1>Prijava</h1> }] };
 
@@ -53,7 +53,7 @@ describe('remote loading', () => {
     up = true;
     await userEvent.click(within(alert).getByRole('button', { name: 'Pokušaj ponovo' }));
     expect(await screen.findByRole('heading', { name: 'Prijava' })).toBeInTheDocument();
-    expect(registerRemotes).toHaveBeenLastCalledWith([{ name: 'account', entry: '/a/mf-manifest.json' }], {
+    expect(registerRemotes).toHaveBeenLastCalledWith([{ name: 'account', entry: '/account/mf-manifest.json' }], {
       force: true,
     });
   });

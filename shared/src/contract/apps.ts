@@ -5,9 +5,11 @@
  * which its own host serves at `/podrska/` and the customer portal's configuration refuses.
  *
  * The rest is derived from it: the remotes below and the portal configuration's `remotes`
- * (portalConfig.ts), the build's apps (webpack.config.ts), the linter's boundaries (eslint.config.mjs)
- * and what `npm start` builds (api/src/cli/freshness.ts). test/contract/boundaries.test.ts holds npm's
- * workspaces to it. No imports: the linter's configuration reads this file alone.
+ * (portalConfig.ts, and the built portal.config.json: host/build.ts), the build's apps
+ * (webpack.config.ts), the linter's boundaries (eslint.config.mjs), what `npm start` builds
+ * (api/src/cli/freshness.ts), the texts check's folders and the pages closed to search engines
+ * (api/src/http/pages.ts). test/contract/boundaries.test.ts holds npm's workspaces to it; docs/apps.md
+ * lists what a new remote still takes. No imports: the linter's configuration reads this file alone.
  */
 export const APPS = {
   host: { dir: 'host', kind: 'host', portal: 'customer' },

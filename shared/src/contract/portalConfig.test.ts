@@ -1,11 +1,16 @@
 import { describe, expect, it } from '@jest/globals';
 import { ConfigError, parsePortalConfig } from './portalConfig';
 import { DEFAULT_OPERATOR } from './operator';
+import { REMOTE_NAMES } from './apps';
 
+/**
+ * Every remote of the apps' list at its default address; the account's from another origin, the
+ * onboarding's at a path of its own.
+ */
 const valid = {
   apiBaseUrl: '/api',
   remotes: {
-    catalogue: '/remotes/catalogue/mf-manifest.json',
+    ...Object.fromEntries(REMOTE_NAMES.map((name) => [name, `/remotes/${name}/mf-manifest.json`])),
     account: 'https://cdn.example/account/mf-manifest.json',
     onboarding: '/o/mf-manifest.json',
   },
@@ -36,7 +41,7 @@ describe('parsePortalConfig', () => {
     const withConsole = { ...valid, remotes: { ...valid.remotes, support: '/remotes/support/mf-manifest.json' } };
     expect(() => parsePortalConfig(withConsole)).toThrow(
       new ConfigError([
-        'remotes.support: not a remote of the customer portal (catalogue, account, onboarding); the support console has its own host',
+        `remotes.support: not a remote of the customer portal (${REMOTE_NAMES.join(', ')}); the support console has its own host`,
       ]),
     );
   });
@@ -104,7 +109,8 @@ describe('parsePortalConfig', () => {
     expect(problems).toMatch(/^apiBaseUrl: must be an absolute URL/m);
     expect(problems).toMatch(/^product: /m);
     expect(problems).toMatch(/^remotes\.catalogue: must point at a remote mf-manifest\.json/m);
-    expect(problems).toMatch(/^remotes\.account: /m);
-    expect(problems).toMatch(/^remotes\.onboarding: /m);
+    for (const name of REMOTE_NAMES.filter((remote) => remote !== 'catalogue')) {
+      expect(problems).toMatch(new RegExp(`^remotes\\.${name}: `, 'm'));
+    }
   });
 });
