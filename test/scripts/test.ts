@@ -135,88 +135,116 @@ const want = (name: string) => !only || only.includes(name);
 const shard = /^--shard=(\d+)\/(\d+)$/.exec(process.argv.find((arg) => arg.startsWith('--shard=')) ?? '');
 const inShard = (_file: string, index: number) => !shard || index % Number(shard[2]) === Number(shard[1]) - 1;
 
-async function main(): Promise<number> {
+/** The run's first line, and whether what the wanted steps need is installed (Chromium, pdftotext). */
+function preflight(): boolean {
   fs.mkdirSync(ARTIFACTS, { recursive: true });
   console.log(
     `Node.js ${process.version}${only ? `, steps: ${only.join(', ')}` : ''}${embeddedOnly ? ', embedded database only' : ''}`,
   );
   if (want('e2e') && !findChromium()) {
     console.error(CHROMIUM_MISSING);
-    return 1;
+    return false;
   }
   // The invoice PDFs are read back with poppler's pdftotext.
   if ((want('api') || want('e2e')) && !hasPdftotext()) {
     console.error(PDFTOTEXT_MISSING);
-    return 1;
+    return false;
   }
+  return true;
+}
 
-  let databaseUrl = process.env.TEST_DATABASE_URL;
-  let stopPostgres: (() => Promise<void>) | undefined;
-  if (embeddedOnly) databaseUrl = '';
-  else if (!databaseUrl && (want('api') || want('e2e'))) {
-    try {
-      const pg = await startTempPostgres();
-      databaseUrl = pg.url;
-      stopPostgres = pg.stop;
-    } catch (error) {
-      console.error(error instanceof Error && error.message === POSTGRES_MISSING ? POSTGRES_MISSING : error);
-      return 1;
-    }
-  }
+interface Database {
+  /** TEST_DATABASE_URL, a throw-away cluster's, or empty or undefined: the embedded database alone. */
+  databaseUrl: string | undefined;
+  stopPostgres?: () => Promise<void>;
+}
 
+/** The PostgreSQL server the API and browser tests use; null when a throw-away one could not start. */
+async function database(): Promise<Database | null> {
+  const databaseUrl = process.env.TEST_DATABASE_URL;
+  if (embeddedOnly) return { databaseUrl: '' };
+  if (databaseUrl || !(want('api') || want('e2e'))) return { databaseUrl };
   try {
-    if (want('lint')) {
-      await step('Lint (eslint)', process.execPath, [bin('eslint', 'bin/eslint.js'), '.']);
-      await step('Formatting (prettier --check)', process.execPath, [
-        bin('prettier', 'bin/prettier.cjs'),
-        '--check',
-        '.',
-      ]);
-      await step('Import cycles (dpdm)', process.execPath, [TSX, 'test/scripts/cycles.ts']);
-    }
-    if (want('jest')) await jestStep();
-    const built =
-      want('build') || want('e2e') || want('typecheck')
-        ? await step('Build (webpack, all apps)', process.execPath, [...WEBPACK, '--env', 'app=all', '--env', 'types'])
-        : false;
-    // The host is type-checked against the types the remotes just published (host/scripts/remote-types.ts).
-    if (want('typecheck') && built) {
-      if (await step("Remotes' published types", process.execPath, [TSX, 'host/scripts/remote-types.ts'])) {
-        await step('Type check (tsc)', process.execPath, [bin('typescript', 'bin/tsc'), '-p', 'tsconfig.json']);
-      }
-    } else if (want('typecheck')) failedSteps.push('Type check (not run: the build failed)');
-    if (want('api'))
-      await nodeTests(
-        `API tests (${databaseUrl ? 'PGlite and PostgreSQL' : 'PGlite'})`,
-        testFiles('api/test').filter(inShard),
-        { TEST_DATABASE_URL: databaseUrl },
-        2,
-      );
-    if (want('contract')) await nodeTests('Contract tests', testFiles('test/contract'));
-    if (want('e2e') && built) {
-      // The log scan that follows reads this run's server logs only.
-      fs.rmSync(path.join(ARTIFACTS, 'logs'), { recursive: true, force: true });
-      const e2e = testFiles('test/e2e');
-      const env = { TEST_DATABASE_URL: databaseUrl };
-      await nodeTests(
-        'Browser tests (headless Chromium, two files at a time)',
-        e2e.filter((file) => !ALONE.includes(file)),
-        env,
-        2,
-      );
-      await nodeTests('Browser tests that stop servers (one file at a time)', ALONE, env);
-      await nodeTests("Secrets in the browser run's server logs", testFiles('test/logs'));
-    } else if (want('e2e')) failedSteps.push('Browser tests (not run: the build failed)');
-  } finally {
-    await stopPostgres?.();
+    const pg = await startTempPostgres();
+    return { databaseUrl: pg.url, stopPostgres: pg.stop };
+  } catch (error) {
+    console.error(error instanceof Error && error.message === POSTGRES_MISSING ? POSTGRES_MISSING : error);
+    return null;
   }
+}
 
+/** Lint, formatting and import cycles, jest, the build and the type check; whether the build succeeded. */
+async function checksAndBuild(): Promise<boolean> {
+  if (want('lint')) {
+    await step('Lint (eslint)', process.execPath, [bin('eslint', 'bin/eslint.js'), '.']);
+    await step('Formatting (prettier --check)', process.execPath, [
+      bin('prettier', 'bin/prettier.cjs'),
+      '--check',
+      '.',
+    ]);
+    await step('Import cycles (dpdm)', process.execPath, [TSX, 'test/scripts/cycles.ts']);
+  }
+  if (want('jest')) await jestStep();
+  const built =
+    want('build') || want('e2e') || want('typecheck')
+      ? await step('Build (webpack, all apps)', process.execPath, [...WEBPACK, '--env', 'app=all', '--env', 'types'])
+      : false;
+  // The host is type-checked against the types the remotes just published (host/scripts/remote-types.ts).
+  if (want('typecheck') && built) {
+    if (await step("Remotes' published types", process.execPath, [TSX, 'host/scripts/remote-types.ts'])) {
+      await step('Type check (tsc)', process.execPath, [bin('typescript', 'bin/tsc'), '-p', 'tsconfig.json']);
+    }
+  } else if (want('typecheck')) failedSteps.push('Type check (not run: the build failed)');
+  return built;
+}
+
+/** The API, contract and browser tests (these last after a build only), then the browser run's log scan. */
+async function testSteps(databaseUrl: string | undefined, built: boolean): Promise<void> {
+  if (want('api'))
+    await nodeTests(
+      `API tests (${databaseUrl ? 'PGlite and PostgreSQL' : 'PGlite'})`,
+      testFiles('api/test').filter(inShard),
+      { TEST_DATABASE_URL: databaseUrl },
+      2,
+    );
+  if (want('contract')) await nodeTests('Contract tests', testFiles('test/contract'));
+  if (want('e2e') && built) {
+    // The log scan that follows reads this run's server logs only.
+    fs.rmSync(path.join(ARTIFACTS, 'logs'), { recursive: true, force: true });
+    const e2e = testFiles('test/e2e');
+    const env = { TEST_DATABASE_URL: databaseUrl };
+    await nodeTests(
+      'Browser tests (headless Chromium, two files at a time)',
+      e2e.filter((file) => !ALONE.includes(file)),
+      env,
+      2,
+    );
+    await nodeTests('Browser tests that stop servers (one file at a time)', ALONE, env);
+    await nodeTests("Secrets in the browser run's server logs", testFiles('test/logs'));
+  } else if (want('e2e')) failedSteps.push('Browser tests (not run: the build failed)');
+}
+
+/** The seconds per step, the failed steps and the counts; the exit code. */
+function summary(): number {
   console.log('\nSeconds per step:');
   for (const [title, seconds] of stepSeconds) console.log(`  ${String(seconds).padStart(5)}  ${title}`);
   console.log('');
   if (failedSteps.length > 0) console.log(`Failed steps: ${failedSteps.join(', ')}`);
   console.log(`${total.passed} passed, ${total.failed} failed`);
   return failedSteps.length === 0 && total.failed === 0 ? 0 : 1;
+}
+
+async function main(): Promise<number> {
+  if (!preflight()) return 1;
+  const db = await database();
+  if (!db) return 1;
+  try {
+    const built = await checksAndBuild();
+    await testSteps(db.databaseUrl, built);
+  } finally {
+    await db.stopPostgres?.();
+  }
+  return summary();
 }
 
 main().then(
