@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_OPERATOR, type OperatorSettings } from '@portal/shared/contract';
-import { environmentHelp, SETTINGS } from './settings';
+import { SETTINGS } from './settings';
+import { environmentHelp } from './settingsHelp';
 import { missingKeys } from './auth/secrets';
 import { shownProxyTrust, type ProxyTrust } from './http/proxies';
 

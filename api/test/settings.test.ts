@@ -2,7 +2,8 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { environmentHelp, SETTING_HELP, SETTINGS, settingsTable } from '../src/settings';
+import { SETTINGS } from '../src/settings';
+import { environmentHelp, SETTING_HELP, settingsTable } from '../src/settingsHelp';
 import { loadConfig } from '../src/config';
 import { PRODUCTION_SETTINGS } from '../../test/lib/productionSettings';
 

@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { settingsTable } from '../../api/src/settings';
+import { settingsTable } from '../../api/src/settingsHelp';
 import { ROOT } from '../../api/src/cli/freshness';
 
 const START = '<!-- settings: from api/src/settings.ts; npm run readme-settings writes it -->';
