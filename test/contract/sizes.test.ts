@@ -16,12 +16,18 @@ const ROOT = path.resolve(__dirname, '../..');
 const MAX_FILE_LINES = 300;
 const MAX_FUNCTION_LINES = 80;
 
-/** Where the source is: the API, the host, every remote, the shared package, the console's host and the build. */
+/**
+ * Where the source is: the API, the host, every remote, the shared package, the console's host and the
+ * build; and the tooling beside them, which a newcomer reads as much: the apps' scripts, the test
+ * harnesses and libraries, and the scripts of `npm test` and `npm run bench` (test files themselves aside).
+ */
 function sourceRoots(): string[] {
-  const remotes = fs.readdirSync(path.join(ROOT, 'remotes')).map((name) => `remotes/${name}/src`);
-  return ['api/src', 'host/src', ...remotes, 'shared/src', 'support-host/src', 'build'].filter((dir) =>
-    fs.existsSync(path.join(ROOT, dir)),
-  );
+  const remotes = fs
+    .readdirSync(path.join(ROOT, 'remotes'))
+    .flatMap((name) => [`remotes/${name}/src`, `remotes/${name}/scripts`]);
+  const apps = ['api/src', 'host/src', ...remotes, 'shared/src', 'support-host/src', 'build'];
+  const tooling = ['api/scripts', 'api/test', 'host/scripts', 'test'];
+  return [...apps, ...tooling].filter((dir) => fs.existsSync(path.join(ROOT, dir)));
 }
 
 const SOURCE = /\.(ts|tsx|js|jsx|mjs|cjs)$/;
@@ -31,7 +37,8 @@ const TEST_FILE = /\.(test|spec)\.[cm]?[jt]sx?$/;
 function sourcesIn(dir: string): string[] {
   return fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
     const file = `${dir}/${entry.name}`;
-    if (entry.isDirectory()) return ['node_modules', 'dist', '@mf-types'].includes(entry.name) ? [] : sourcesIn(file);
+    if (entry.isDirectory())
+      return ['node_modules', 'dist', '@mf-types', 'artifacts'].includes(entry.name) ? [] : sourcesIn(file);
     return SOURCE.test(entry.name) && !TEST_FILE.test(entry.name) && !entry.name.endsWith('.d.ts') ? [file] : [];
   });
 }
@@ -149,7 +156,13 @@ describe('sizes', () => {
 
   it('finds the sources it measures', () => {
     const measured = sourceRoots().flatMap(sourcesIn);
-    for (const expected of ['api/src/main.ts', 'shared/src/contract/endpoints.ts', 'build/common.ts']) {
+    for (const expected of [
+      'api/src/main.ts',
+      'shared/src/contract/endpoints.ts',
+      'build/common.ts',
+      'api/test/harness.ts',
+      'test/scripts/bench.ts',
+    ]) {
       assert.ok(measured.includes(expected), `${expected} is measured`);
     }
     assert.ok(!measured.some((file) => TEST_FILE.test(file)), 'test files are not measured');
