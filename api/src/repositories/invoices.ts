@@ -32,26 +32,22 @@ export class InvoicesRepository extends Repository {
   }
 
   /** What a paid purchase's or upgrade's receipt says. */
-  async receipt(orderNumber: string): Promise<{
-    customer_id: number;
-    kind: string;
-    plan_name: string;
-    amount_fening: number;
-    card_number: string;
-    period_end: string;
-  } | null> {
-    const [row] = await this.q.query<{
-      customer_id: number;
-      kind: string;
-      plan_name: string;
-      amount_fening: number;
-      card_number: string;
-      period_end: string;
-    }>(
+  async receipt(orderNumber: string): Promise<ReceiptRow | null> {
+    const [row] = await this.q.query<ReceiptRow>(
       `SELECT o.customer_id, o.kind, p.name AS plan_name, o.amount_fening, o.card_number, to_char(o.period_end, 'YYYY-MM-DD') AS period_end
          FROM payment_orders o JOIN plans p ON p.code = o.plan_code WHERE o.order_number = $1 AND o.status = 'PAID'`,
       [orderNumber],
     );
     return row ?? null;
   }
+}
+
+/** A paid order as its receipt tells it. */
+interface ReceiptRow {
+  customer_id: number;
+  kind: string;
+  plan_name: string;
+  amount_fening: number;
+  card_number: string;
+  period_end: string;
 }
