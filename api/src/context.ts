@@ -9,6 +9,7 @@ import { Limits } from './http/limits';
 import { OutboxNotifier, type Channel, type Notifier } from './delivery/notifier';
 import { MessageSender } from './delivery/sender';
 import { smsGateway, smtpTransport } from './delivery/transports';
+import { channelsOf } from './delivery/channels';
 import { operatorOf } from './portalConfig';
 import { invoiceFileName } from './payments/invoicePdf';
 import { invoiceOf } from './payments/orders';
@@ -33,6 +34,8 @@ export interface ApiContext {
   /** Limits kept in the database, shared by every API process (http/limits.ts). */
   limits: Limits;
   notifier: Notifier;
+  /** The channels with a transport: the sender delivers only theirs, and outside the sandbox a code by another is refused (delivery/channels.ts). */
+  channels: ReadonlySet<Channel>;
   /** Delivers the outbox's messages by e-mail and SMS when their transports are configured (delivery/sender.ts). */
   sender: MessageSender;
   /** The card processor; `sandbox` or `stripe` is set too, for the routes only that one serves. */
@@ -84,11 +87,8 @@ export function createContext(
         : null;
     },
   });
-  const deliverable = new Set<Channel>([
-    ...(delivery.smtp ? (['EMAIL'] as const) : []),
-    ...(delivery.sms ? (['SMS'] as const) : []),
-  ]);
-  const notifier = new OutboxNotifier(store, keys, now, log, deliverable, () => sender.written());
+  const channels = channelsOf(delivery);
+  const notifier = new OutboxNotifier(store, keys, now, log, channels, () => sender.written());
   gateway.onEvent(
     paymentEventHandler(
       store,
@@ -111,6 +111,7 @@ export function createContext(
     staffTokens: new StaffTokens(keys.staffSigning, now),
     limits: new Limits(store.rateLimits, now),
     notifier,
+    channels,
     sender,
     payments: { gateway, sandbox, stripe },
     billing: {

@@ -90,13 +90,13 @@ export const SETTING_HELP: { [K in SettingName]: SettingHelp } = {
   },
   SMTP_URL: {
     shown: 'unset',
-    help: 'e-mail through this SMTP server (smtp://user:password@host:587 or smtps://…); unset: e-mails stay in the outbox. A production start needs SMTP_URL or SMS_GATEWAY_URL, so that codes reach customers',
+    help: 'e-mail through this SMTP server (smtp://user:password@host:587 or smtps://…); unset: e-mails stay in the outbox. A production start needs SMTP_URL or SMS_GATEWAY_URL, so that codes reach customers; with SMS alone, a registration or reset by e-mail is refused',
     more: 'See [docs/messages.md](docs/messages.md)',
   },
   MAIL_FROM: { shown: 'unset', help: "the e-mails' sender (ON TV <no-reply@ontv.ba>); needed with SMTP_URL" },
   SMS_GATEWAY_URL: {
     shown: 'unset',
-    help: 'SMS through this HTTP gateway: one JSON POST {"to", "text", "id"} per message; unset: SMS stay in the outbox',
+    help: 'SMS through this HTTP gateway: one JSON POST {"to", "text", "id"} per message; unset: SMS stay in the outbox, and outside the sandbox a registration or reset by phone number is refused',
     more: 'See [docs/messages.md](docs/messages.md)',
   },
   SMS_GATEWAY_TOKEN: { shown: 'unset', help: 'sent to the SMS gateway as Authorization: Bearer <token>' },

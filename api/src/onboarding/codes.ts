@@ -11,6 +11,7 @@ import { codeCeilingReached } from '../counters';
 import { ERROR_TEXTS } from '../texts/errors';
 import { NOTICES } from '../texts/notices';
 import { maskAddress, smsAllowed, type Notifier } from '../delivery/notifier';
+import { refuseUnlessDeliverable, type ChannelDeps } from '../delivery/channels';
 
 export { CODE_TTL_MINUTES } from './rules';
 export type { Purpose, VerificationRow } from '../repositories/verifications';
@@ -24,7 +25,7 @@ const EXPIRED_CODE = ERROR_TEXTS.codeExpired;
 const SPENT_CODE = ERROR_TEXTS.codeSpent;
 
 /** What the code functions need: the repositories, the limits, the sealing keyring and the clock. */
-export interface CodeDeps {
+interface CodeDeps {
   store: Store;
   limits: Limits;
   keys: { sealing: Keyring };
@@ -113,29 +114,28 @@ async function replaceCode(
   throw tooManyTries(ERROR_TEXTS.tooManyResends, wait * 60, 'TOO_MANY_RESENDS');
 }
 
+/** The channel a code to a registration or reset of `type` goes by. */
+export const channelOf = (type: VerificationRow['registration_type']): 'SMS' | 'EMAIL' =>
+  type === 'PHONE_NUMBER' ? 'SMS' : 'EMAIL';
+
+/** What a resend needs: the codes' dependencies, the outbox and the channels it may go by. */
+export type ResendDeps = CodeDeps & ChannelDeps & { notifier: Notifier };
+
 /**
  * A new code for a registration or reset, sent where the first went (the customer's resend link, or
  * the support console at the customer's request). The code and its message in one transaction: a
- * code exists exactly when its message is queued. False when there is nothing to resend (unknown,
+ * code exists exactly when its message is queued, and a channel without a transport refuses it
+ * (refuseUnlessDeliverable), the new code rolled back. False when there is nothing to resend (unknown,
  * finished or approved); a reset for an unknown username sends nothing and answers true.
  */
-export async function resendCode(
-  ctx: CodeDeps & { notifier: Notifier },
-  id: string,
-  purpose: Purpose,
-): Promise<boolean> {
+export async function resendCode(ctx: ResendDeps, id: string, purpose: Purpose): Promise<boolean> {
   return ctx.store.transaction(async (tx) => {
     const replaced = await replaceCode(ctx, id, purpose, tx);
     if (!replaced) return false;
+    const channel = channelOf(replaced.row.registration_type);
+    refuseUnlessDeliverable(ctx, channel);
     if (purpose === 'PASSWORD_RESET' && replaced.row.customer_id === null) return true;
-    await ctx.notifier.send(
-      {
-        to: replaced.row.username,
-        channel: replaced.row.registration_type === 'PHONE_NUMBER' ? 'SMS' : 'EMAIL',
-        ...NOTICES.code(purpose, replaced.code),
-      },
-      tx,
-    );
+    await ctx.notifier.send({ to: replaced.row.username, channel, ...NOTICES.code(purpose, replaced.code) }, tx);
     return true;
   });
 }

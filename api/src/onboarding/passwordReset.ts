@@ -4,8 +4,9 @@ import { notifyCustomer } from '../delivery/notifier';
 import { DomainError } from '../errors';
 import { NOTICES } from '../texts/notices';
 import { ERROR_TEXTS } from '../texts/errors';
-import { APPROVAL_TTL_MINUTES, assertSmsAllowed, createVerification } from './codes';
-import { assertStrongPassword, channelOf, limitStart, type OnboardingDeps } from './registration';
+import { refuseUnlessDeliverable } from '../delivery/channels';
+import { APPROVAL_TTL_MINUTES, assertSmsAllowed, channelOf, createVerification } from './codes';
+import { assertStrongPassword, limitStart, type OnboardingDeps } from './registration';
 
 /**
  * `POST /check-username` (product.md §2, Forgotten password): a reset verification, and its code sent to
@@ -20,6 +21,8 @@ export async function startPasswordReset(
   const lookup = usernameOf(username);
   if (!lookup) throw new DomainError('invalid', ERROR_TEXTS.usernameMissing, 'BAD_USERNAME');
   const registrationType: RegistrationType = lookup.type;
+  // Whether or not the username is a customer's: the answer must not tell.
+  refuseUnlessDeliverable(deps, channelOf(registrationType));
   if (registrationType === 'PHONE_NUMBER') assertSmsAllowed(deps, lookup.value);
   await limitStart(deps, clientAddress, lookup.value);
   const customer = await deps.store.customers.byUsername(lookup.value);

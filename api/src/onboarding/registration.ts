@@ -9,7 +9,7 @@ import {
   type RegistrationType,
   type StartRegistrationRequest,
 } from '@portal/shared/contract';
-import type { Notifier } from '../delivery/notifier';
+import { refuseUnlessDeliverable } from '../delivery/channels';
 import { hashPassword } from '../auth/passwords';
 import { drawPin, sealPin } from '../customer/pin';
 import { DomainError, tooManyTries } from '../errors';
@@ -19,17 +19,18 @@ import {
   admitDestination,
   APPROVAL_TTL_MINUTES,
   assertSmsAllowed,
+  channelOf,
   createVerification,
   resendCode,
   takeClientCode,
   type CapDeps,
-  type CodeDeps,
   type Purpose,
   type RefusalLog,
+  type ResendDeps,
 } from './codes';
 
-/** What registering and resetting a password need: the codes' and the caps' dependencies, and the outbox. */
-export type OnboardingDeps = CodeDeps & CapDeps & { notifier: Notifier };
+/** What registering and resetting a password need: the codes' and the caps' dependencies, the outbox and its channels. */
+export type OnboardingDeps = ResendDeps & CapDeps;
 
 const NOT_READY = ERROR_TEXTS.registrationNotReady;
 const MAX_STARTS_PER_HOUR = 5;
@@ -51,8 +52,6 @@ function registrationUsername(deps: CapDeps, type: RegistrationType, username: s
   return found.value;
 }
 
-export const channelOf = (type: RegistrationType): 'SMS' | 'EMAIL' => (type === 'PHONE_NUMBER' ? 'SMS' : 'EMAIL');
-
 /** New registrations and reset requests: CODE_LIMIT_CLIENT codes an hour per address, five starts an hour per username. */
 export async function limitStart(deps: CapDeps, clientAddress: string, username: string): Promise<void> {
   await takeClientCode(deps, clientAddress);
@@ -65,9 +64,12 @@ export async function limitStart(deps: CapDeps, clientAddress: string, username:
 /**
  * `POST /resend/sms`, `/resend/mail`, `/resend-reset-code`: one of the address's codes an hour
  * (takeClientCode), then the verification's own five. Nothing to resend (unknown, finished or approved)
- * answers as if sent for a reset, which must not reveal accounts.
+ * answers as if sent for a reset, which must not reveal accounts. A channel without a transport is
+ * refused before the address's count is taken (resendCode asks again, in its transaction).
  */
 export async function resend(deps: OnboardingDeps, clientAddress: string, id: string, purpose: Purpose): Promise<void> {
+  const pending = await deps.store.verifications.find(id, purpose);
+  if (pending) refuseUnlessDeliverable(deps, channelOf(pending.registration_type));
   await takeClientCode(deps, clientAddress);
   if (!(await resendCode(deps, id, purpose)) && purpose === 'REGISTRATION')
     throw new DomainError('invalid', NOT_READY, 'NO_REGISTRATION');
@@ -82,6 +84,7 @@ export async function startRegistration(
   request: StartRegistrationRequest,
   client: { address: string; log: RefusalLog },
 ): Promise<{ data: string }> {
+  refuseUnlessDeliverable(deps, channelOf(request.registrationType));
   const username = registrationUsername(deps, request.registrationType, request.username);
   await limitStart(deps, client.address, username);
   if (await deps.store.customers.byUsername(username)) {

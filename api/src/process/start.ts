@@ -6,6 +6,7 @@ import { reaching } from '../db/reach';
 import { demoCustomersIn, seed } from '../db/seed';
 import { loadKeys } from '../auth/secrets';
 import { checkSmtp } from '../delivery/transports';
+import { missingChannelWarning } from '../delivery/channels';
 import { logger, notice } from '../log';
 import { RELEASE } from '../release';
 
@@ -21,9 +22,12 @@ export function announceRelease(config: ApiConfig): void {
 
 /**
  * SMTP_URL is tried once per start, before anything listens: a refused login or missing TLS stops the
- * start in one line; an unreachable server is a warning (docs/decisions/037-mail-fails-safe.md).
+ * start in one line; an unreachable server is a warning (docs/decisions/037-mail-fails-safe.md). So is
+ * a start outside the sandbox with only one of SMTP_URL and SMS_GATEWAY_URL (delivery/channels.ts).
  */
 export async function checkMail(config: ApiConfig): Promise<void> {
+  const oneChannel = missingChannelWarning(config);
+  if (oneChannel) logger.warn(oneChannel);
   const smtp = config.delivery.smtp ? await checkSmtp(config.delivery.smtp.url) : null;
   if (smtp && !smtp.ok && smtp.refuse) throw new Error(smtp.line);
   if (smtp && !smtp.ok) logger.warn(smtp.line);

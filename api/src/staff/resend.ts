@@ -1,15 +1,12 @@
 import { STAFF_TEXTS } from '@portal/shared/contract/staff';
 import type { StaffSession } from '../repositories/staff';
 import { DomainError, tooManyTries } from '../errors';
-import { resendCode, type CodeDeps } from '../onboarding/codes';
+import { resendCode, type ResendDeps } from '../onboarding/codes';
 import { invoiceOf } from '../payments/orders';
-import { notifyCustomer, type Notifier } from '../delivery/notifier';
+import { notifyCustomer } from '../delivery/notifier';
 import { NOTICES } from '../texts/notices';
 import { toFening } from '../money';
 import { recordAudit } from './audit';
-
-/** What sending to a customer again needs: the repositories, the limits, the keys of codes, the outbox and the clock. */
-type ResendDeps = CodeDeps & { notifier: Notifier };
 
 /**
  * The invoice e-mailed again, as the receipt was: through the outbox, in one transaction with its audit
@@ -51,7 +48,8 @@ export async function resendInvoice(
 
 /**
  * The code of a password reset the customer started, sent again (a lost SMS): the customer's own
- * limits apply (five resends an hour), and the audit trail says who asked. 409 when no reset is open.
+ * limits apply (five resends an hour), and the audit trail says who asked. 409 when no reset is open,
+ * or when its channel has no transport outside the sandbox (delivery/channels.ts).
  */
 export async function resendResetCode(deps: ResendDeps, staff: StaffSession, customerId: number): Promise<void> {
   const reset = await deps.store.verifications.openResetOf(customerId);

@@ -41,6 +41,10 @@ export const ERROR_TEXTS = {
   /** A number outside SMS_ALLOWED_PREFIXES: no SMS goes there. */
   phoneNotAllowed: (prefixes: readonly string[]) =>
     `Kod šaljemo SMS-om samo na brojeve s pozivnim brojem ${prefixes.map((p) => `+${p}`).join(', ')}. Unesi takav broj ili e-mail adresu.`,
+  /** No SMS gateway on a server that is no sandbox: a code by SMS would never arrive (delivery/channels.ts). */
+  smsUnavailable: 'Slanje SMS poruka trenutno nije moguće. Koristi e-mail adresu ili se obrati korisničkoj podršci.',
+  /** No SMTP server on a server that is no sandbox: a code by e-mail would never arrive. */
+  emailUnavailable: 'Slanje e-pošte trenutno nije moguće. Koristi broj telefona ili se obrati korisničkoj podršci.',
   registrationNotReady: 'Registracija nije potvrđena. Počni ispočetka.',
   emailFormat: 'Unesi ispravnu e-mail adresu.',
   phoneTaken: 'Nalog s ovim brojem telefona već postoji. Prijavi se ili zatraži novu lozinku.',
