@@ -12,7 +12,7 @@ import { createVerification, resendCode } from '../src/onboarding/codes';
 import { DEMO_CUSTOMERS } from '../src/db/seed';
 import { loadConfig } from '../src/config';
 import { missingChannelWarning } from '../src/delivery/channels';
-import { NO_SANDBOX_PROCESSOR, device, engines, startApi, type Answer, type StartedApi } from './harness';
+import { NO_SANDBOX_PROCESSOR, device, engines, staffToken, startApi, type Answer, type StartedApi } from './harness';
 
 const FROM = 'ON TV <no-reply@ontv.ba>';
 const NO_SANDBOX = { SANDBOX: '0', ...NO_SANDBOX_PROCESSOR, MESSAGE_POLL_SECONDS: '1' };
@@ -96,6 +96,20 @@ for (const engine of engines()) {
       const before = await written(api);
       await assert.rejects(resendCode(api.ctx, id, 'PASSWORD_RESET'), { code: 'SMS_UNAVAILABLE' });
       assert.deepEqual(await written(api), before);
+    });
+
+    it("tells the support console, in its words, that the reset's code cannot go by SMS, and writes nothing", async () => {
+      const token = await staffToken(api, 'agent.kanali@ontv.ba', 'agent');
+      const customer = (await api.ctx.store.customers.byUsername(CUSTOMER.phoneNumber))!;
+      await openReset(api, 'PHONE_NUMBER', CUSTOMER.phoneNumber);
+      const audited = async () => (await api.ctx.store.audit.list({ customerId: customer.id, limit: 100 })).length;
+      const [before, trail] = [await written(api), await audited()];
+      const answer = await api.call('POST', `/staff/customers/${customer.id}/resend-code`, { token });
+      assert.equal(answer.status, 409, JSON.stringify(answer.body));
+      assert.equal(answer.body.code, 'SMS_UNAVAILABLE');
+      assert.match(String(answer.body.message), /^Server nema podešeno slanje SMS poruka \(SMS_GATEWAY_URL\)/);
+      assert.deepEqual(await written(api), before, 'nothing written');
+      assert.equal(await audited(), trail, 'no resend in the trail');
     });
 
     it('sends a code by e-mail', async () => {

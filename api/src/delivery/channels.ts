@@ -20,6 +20,11 @@ export interface ChannelDeps {
   config: { sandbox: boolean };
 }
 
+/** Whether a message by `channel` reaches anyone: the sandbox's outbox view shows every one. */
+export function deliverable(deps: ChannelDeps, channel: Channel): boolean {
+  return deps.config.sandbox || deps.channels.has(channel);
+}
+
 /**
  * A code is asked for by `channel`: outside the sandbox, a channel without a transport is refused (409)
  * before anything is written, so no customer waits for a code that never comes; a production start needs
@@ -27,7 +32,7 @@ export interface ChannelDeps {
  * Every path that issues a code (a registration, a reset, a resend) asks here.
  */
 export function refuseUnlessDeliverable(deps: ChannelDeps, channel: Channel): void {
-  if (deps.config.sandbox || deps.channels.has(channel)) return;
+  if (deliverable(deps, channel)) return;
   throw channel === 'SMS'
     ? new DomainError('conflict', ERROR_TEXTS.smsUnavailable, 'SMS_UNAVAILABLE')
     : new DomainError('conflict', ERROR_TEXTS.emailUnavailable, 'EMAIL_UNAVAILABLE');

@@ -1,7 +1,8 @@
 import { STAFF_TEXTS } from '@portal/shared/contract/staff';
 import type { StaffSession } from '../repositories/staff';
 import { DomainError, tooManyTries } from '../errors';
-import { resendCode, type ResendDeps } from '../onboarding/codes';
+import { channelOf, resendCode, type ResendDeps } from '../onboarding/codes';
+import { deliverable } from '../delivery/channels';
 import { invoiceOf } from '../payments/orders';
 import { notifyCustomer } from '../delivery/notifier';
 import { NOTICES } from '../texts/notices';
@@ -53,6 +54,11 @@ export async function resendInvoice(
  */
 export async function resendResetCode(deps: ResendDeps, staff: StaffSession, customerId: number): Promise<void> {
   const reset = await deps.store.verifications.openResetOf(customerId);
+  const channel = reset && channelOf(reset.registration_type);
+  // Told in the console's words: the operator's setting, not the customer's way round it.
+  if (channel && !deliverable(deps, channel)) {
+    throw new DomainError('conflict', STAFF_TEXTS.codeChannelMissing(channel), `${channel}_UNAVAILABLE`);
+  }
   if (!reset || !(await resendCode(deps, reset.id, 'PASSWORD_RESET'))) {
     throw new DomainError('conflict', STAFF_TEXTS.noOpenReset, 'CONFLICT');
   }

@@ -32,6 +32,11 @@ export const STAFF_TEXTS = {
   noSubscription: 'Korisnik nema pretplatu.',
   deviceNotFound: 'Uređaj nije pronađen ili je već odjavljen.',
   noOpenReset: 'Korisnik nema započetu promjenu lozinke: kod šalje stranica „Zaboravljena lozinka”.',
+  /** The reset's code would go by a channel this server has no transport for (SMS_GATEWAY_URL or SMTP_URL unset). */
+  codeChannelMissing: (channel: 'SMS' | 'EMAIL') =>
+    channel === 'SMS'
+      ? 'Server nema podešeno slanje SMS poruka (SMS_GATEWAY_URL), pa kod nije poslan. Korisnik može zatražiti novu lozinku e-mail adresom.'
+      : 'Server nema podešeno slanje e-pošte (SMTP_URL), pa kod nije poslan. Korisnik može zatražiti novu lozinku brojem telefona.',
   dayFormat: 'Unesi datum kao GGGG-MM-DD.',
   customerIdFormat: 'ID korisnika je broj (vidi adresu stranice korisnika).',
   extendBlocked: 'Blokiranom korisniku se period ne produžava: prvo ga odblokiraj.',
