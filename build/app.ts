@@ -21,7 +21,7 @@ import {
   type BuildEnv,
 } from './common';
 import { esmRuntimeProvider, federationPlugin, sharedPackage } from './federation';
-import { AXIOS_XHR_ONLY, BuildInfoPlugin, copy } from './plugins';
+import { AXIOS_XHR_ONLY, buildInfo, copy } from './plugins';
 
 interface AppSpec {
   /** The federation's name; the app's own by default. */
@@ -77,7 +77,7 @@ export function appConfig(app: AppName, { mode, options }: BuildEnv, spec: AppSp
       AXIOS_XHR_ONLY,
       // Lets `npm start` tell a development build (npm run dev) from a production one.
       // builtAt makes every build rewrite it (webpack skips unchanged files), so its time is the build's.
-      new BuildInfoPlugin(() => ({ app, mode, builtAt: new Date().toISOString() })),
+      buildInfo(() => ({ app, mode, builtAt: new Date().toISOString() })),
       new MiniCssExtractPlugin({
         filename: prod ? '[name].[contenthash:10].css' : '[name].css',
         chunkFilename: prod ? '[name].[contenthash:10].css' : '[name].css',

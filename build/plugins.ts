@@ -8,22 +8,31 @@ import CopyPlugin from 'copy-webpack-plugin';
 import { ROOT } from './common';
 
 /**
+ * A plugin that runs `step` over a compilation's files at `stage` of webpack's `processAssets` (the
+ * one hook each of our plugins taps): `name` is how webpack's hooks and errors name it.
+ */
+export function assetsStep(
+  name: string,
+  stage: number,
+  step: (compilation: webpack.Compilation) => void,
+): webpack.WebpackPluginInstance {
+  return {
+    apply(compiler) {
+      compiler.hooks.thisCompilation.tap(name, (compilation) => {
+        compilation.hooks.processAssets.tap({ name, stage }, () => step(compilation));
+      });
+    },
+  };
+}
+
+/**
  * `build.json`, made at each build: which app and mode, and when (npm start tells a development build
  * from a production one by it). Files copied as they are go through copy-webpack-plugin.
  */
-export class BuildInfoPlugin {
-  constructor(private readonly info: () => object) {}
-  apply(compiler: webpack.Compiler) {
-    compiler.hooks.thisCompilation.tap('BuildInfoPlugin', (compilation) => {
-      compilation.hooks.processAssets.tap(
-        { name: 'BuildInfoPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
-        () => {
-          compilation.emitAsset('build.json', new webpack.sources.RawSource(JSON.stringify(this.info())));
-        },
-      );
-    });
-  }
-}
+export const buildInfo = (info: () => object) =>
+  assetsStep('BuildInfoPlugin', webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL, (compilation) => {
+    compilation.emitAsset('build.json', new webpack.sources.RawSource(JSON.stringify(info())));
+  });
 
 /** Files and folders copied into the output as they are: content an editor changes, not code. */
 export const copy = (patterns: Array<{ from: string; to: string }>) => new CopyPlugin({ patterns });

@@ -9,28 +9,21 @@ import { createRequire } from 'node:module';
 import webpack, { type Configuration } from 'webpack';
 import { APPS, type AppName } from '@portal/shared/contract';
 import { CSS_MODULES, NATIVE_SYNC_EXTERNAL_STORE, ROOT, assetRule, quiet, typescriptRule, type Mode } from './common';
+import { assetsStep } from './plugins';
 
 /**
  * Where a remote's build names its lazily loaded chunks' files (`page-chunks.json`): a prerendered page
  * links its own chunk's stylesheet, so its first paint is styled, and preloads its script.
  */
-export class PageChunksPlugin {
-  apply(compiler: webpack.Compiler) {
-    compiler.hooks.thisCompilation.tap('PageChunksPlugin', (compilation) => {
-      compilation.hooks.processAssets.tap(
-        { name: 'PageChunksPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_SUMMARIZE },
-        () => {
-          const chunks: Record<string, { js: string[]; css: string[] }> = {};
-          for (const [name, chunk] of compilation.namedChunks) {
-            const files = [...chunk.files];
-            chunks[name] = { js: files.filter((f) => f.endsWith('.js')), css: files.filter((f) => f.endsWith('.css')) };
-          }
-          compilation.emitAsset('page-chunks.json', new webpack.sources.RawSource(JSON.stringify(chunks, null, 2)));
-        },
-      );
-    });
-  }
-}
+export const pageChunks = () =>
+  assetsStep('PageChunksPlugin', webpack.Compilation.PROCESS_ASSETS_STAGE_SUMMARIZE, (compilation) => {
+    const chunks: Record<string, { js: string[]; css: string[] }> = {};
+    for (const [name, chunk] of compilation.namedChunks) {
+      const files = [...chunk.files];
+      chunks[name] = { js: files.filter((f) => f.endsWith('.js')), css: files.filter((f) => f.endsWith('.css')) };
+    }
+    compilation.emitAsset('page-chunks.json', new webpack.sources.RawSource(JSON.stringify(chunks, null, 2)));
+  });
 
 /** Where the prerender builds go: a build's own tool, never served (node_modules is no app's source either). */
 const PRERENDER_OUT = path.join(ROOT, 'node_modules', '.cache', 'portal-prerender');

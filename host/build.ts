@@ -8,6 +8,7 @@ import { REMOTE_NAMES } from '@portal/shared/contract';
 import { appConfig } from '../build/app';
 import { compression, devtool, quiet, typescriptRule, type AppBuild, type Mode } from '../build/common';
 import { prerenderConfig } from '../build/prerender';
+import { assetsStep } from '../build/plugins';
 
 const build: AppBuild = (env) => {
   const page = appConfig('host', env, {
@@ -17,7 +18,7 @@ const build: AppBuild = (env) => {
     // The host's one lazy chunk is the API client: axios travels inside it, one request that the
     // server can preload with a page's first call, not a vendor chunk fetched after it.
     optimization: { splitChunks: { cacheGroups: { defaultVendors: false } } },
-    plugins: [new RemotesConfigPlugin()],
+    plugins: [remotesConfig()],
   });
   // A build against another release of @portal/shared, or into another folder, is the page alone.
   if (env.options.sharedFrom || env.options.outDir) return [page];
@@ -31,28 +32,20 @@ export default build;
  * from, `/remotes/<name>/mf-manifest.json`, unless that file's `remotes` names another (an operator's
  * redeployed or moved remote), which wins.
  */
-class RemotesConfigPlugin {
-  apply(compiler: webpack.Compiler) {
-    compiler.hooks.thisCompilation.tap('RemotesConfigPlugin', (compilation) => {
-      compilation.hooks.processAssets.tap(
-        // After the page's files are copied in (PROCESS_ASSETS_STAGE_ADDITIONAL).
-        { name: 'RemotesConfigPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONS },
-        () => {
-          const file = 'portal.config.json';
-          const asset = compilation.getAsset(file);
-          if (!asset) return;
-          const config = JSON.parse(asset.source.source().toString()) as { remotes?: Record<string, unknown> };
-          const remotes = {
-            ...Object.fromEntries(REMOTE_NAMES.map((name) => [name, `/remotes/${name}/mf-manifest.json`])),
-            ...config.remotes,
-          };
-          const json = `${JSON.stringify({ ...config, remotes }, null, 2)}\n`;
-          compilation.updateAsset(file, new webpack.sources.RawSource(json));
-        },
-      );
-    });
-  }
-}
+const remotesConfig = () =>
+  // After the page's files are copied in (at PROCESS_ASSETS_STAGE_ADDITIONAL, before this stage).
+  assetsStep('RemotesConfigPlugin', webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONS, (compilation) => {
+    const file = 'portal.config.json';
+    const asset = compilation.getAsset(file);
+    if (!asset) return;
+    const config = JSON.parse(asset.source.source().toString()) as { remotes?: Record<string, unknown> };
+    const remotes = {
+      ...Object.fromEntries(REMOTE_NAMES.map((name) => [name, `/remotes/${name}/mf-manifest.json`])),
+      ...config.remotes,
+    };
+    const json = `${JSON.stringify({ ...config, remotes }, null, 2)}\n`;
+    compilation.updateAsset(file, new webpack.sources.RawSource(json));
+  });
 
 /**
  * The boot script (`dist/boot.js`, src/boot.ts): a prerendered page's first script, which starts

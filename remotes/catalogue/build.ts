@@ -9,7 +9,8 @@ import webpack, { type Configuration } from 'webpack';
 import { appConfig } from '../../build/app';
 import { compression, devtool, quiet, typescriptRule, type AppBuild, type Mode } from '../../build/common';
 import { copy } from '../../build/plugins';
-import { PageChunksPlugin, prerenderConfig } from '../../build/prerender';
+import { pageChunks, prerenderConfig } from '../../build/prerender';
+import { assetsStep } from '../../build/plugins';
 
 const build: AppBuild = ({ mode, options }) => {
   if (options.sharedFrom || options.outDir) {
@@ -31,7 +32,7 @@ const build: AppBuild = ({ mode, options }) => {
         { from: 'content/resources', to: 'resources' },
       ],
       // The prerendered pages name their chunks' files (pagesPrerender).
-      plugins: [new PageChunksPlugin()],
+      plugins: [pageChunks()],
       // The widget builds beside the remote (widgetConfig) and is not the remote's build to remove.
       keep: /^embed\//,
     },
@@ -46,32 +47,24 @@ export default build;
  * changed, to pin with Subresource Integrity). `integrity.json` names the pinned file and its
  * `sha384-…` value, which the build also prints.
  */
-class EmbedReleasePlugin {
-  apply(compiler: webpack.Compiler) {
-    compiler.hooks.thisCompilation.tap('EmbedReleasePlugin', (compilation) => {
-      compilation.hooks.processAssets.tap(
-        { name: 'EmbedReleasePlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ANALYSE },
-        () => {
-          const asset = compilation.getAsset('tv-paketi.js');
-          if (!asset) return;
-          const source = asset.source.buffer();
-          const hash = crypto.createHash('sha256').update(source).digest('hex').slice(0, 10);
-          const integrity = `sha384-${crypto.createHash('sha384').update(source).digest('base64')}`;
-          const pinned = `tv-paketi.${hash}.js`;
-          compilation.emitAsset('v1/tv-paketi.js', new webpack.sources.RawSource(source));
-          compilation.emitAsset(pinned, new webpack.sources.RawSource(source), { immutable: true });
-          compilation.emitAsset(
-            'integrity.json',
-            new webpack.sources.RawSource(`${JSON.stringify({ file: pinned, integrity }, null, 2)}\n`),
-          );
-          compilation.hooks.afterProcessAssets.tap('EmbedReleasePlugin', () =>
-            console.info(`  <tv-paketi> pinned release: embed/${pinned} integrity="${integrity}"`),
-          );
-        },
-      );
-    });
-  }
-}
+const embedRelease = () =>
+  assetsStep('EmbedReleasePlugin', webpack.Compilation.PROCESS_ASSETS_STAGE_ANALYSE, (compilation) => {
+    const asset = compilation.getAsset('tv-paketi.js');
+    if (!asset) return;
+    const source = asset.source.buffer();
+    const hash = crypto.createHash('sha256').update(source).digest('hex').slice(0, 10);
+    const integrity = `sha384-${crypto.createHash('sha384').update(source).digest('base64')}`;
+    const pinned = `tv-paketi.${hash}.js`;
+    compilation.emitAsset('v1/tv-paketi.js', new webpack.sources.RawSource(source));
+    compilation.emitAsset(pinned, new webpack.sources.RawSource(source), { immutable: true });
+    compilation.emitAsset(
+      'integrity.json',
+      new webpack.sources.RawSource(`${JSON.stringify({ file: pinned, integrity }, null, 2)}\n`),
+    );
+    compilation.hooks.afterProcessAssets.tap('EmbedReleasePlugin', () =>
+      console.info(`  <tv-paketi> pinned release: embed/${pinned} integrity="${integrity}"`),
+    );
+  });
 
 /**
  * The widget's loader (`dist/embed/tv-paketi.js`): one plain script, no React and no federation
@@ -89,7 +82,7 @@ function widgetConfig(mode: Mode): Configuration {
     resolve: { extensions: ['.tsx', '.ts', '.js'] },
     module: { rules: [typescriptRule] },
     plugins: [
-      new EmbedReleasePlugin(),
+      embedRelease(),
       copy(
         [
           ['embed-demo.html', 'demo.html'],
