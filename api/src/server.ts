@@ -9,10 +9,10 @@ import { apiPlugin } from './app';
 import { installErrorHandling, installJsonNotFound } from './http/errors';
 import { sandboxProcessorRoutes } from './routes/sandboxProcessor';
 import { consoleRemoteOrigins, portalSettingsOf } from './portalConfig';
-import { contentSecurityPolicy, installSecurityHeaders } from './http/security';
+import { contentSecurityPolicy, installAnswerHeaders } from './http/security';
 import { installRefusalLog } from './http/limits';
 import { fastifyTrustProxy } from './http/proxies';
-import { OneLinePerRequest, createLogger, installRequestId, requestIdOf } from './log';
+import { OneLinePerRequest, createLogger, requestIdOf } from './log';
 import { cacheHeaders, filesServed, serveHostFiles, serveRemotes } from './http/portalFiles';
 import { pageSender, servePageRoutes, servePortalConfig } from './http/portalPages';
 import { ERROR_TEXTS } from './texts/errors';
@@ -61,9 +61,8 @@ export async function createServer(ctx: ApiContext, options: ServerOptions): Pro
       : url === CONSOLE_BASE.slice(0, -1) || url.startsWith(CONSOLE_BASE)
         ? consoleCsp
         : csp;
-  installRequestId(app);
+  installAnswerHeaders(app, pageCsp);
   installRefusalLog(app);
-  await installSecurityHeaders(app, pageCsp);
 
   installErrorHandling(app);
   if (!options.remotesOnly) await app.register(apiPlugin(ctx), { prefix: '/api' });

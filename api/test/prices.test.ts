@@ -7,6 +7,7 @@ import { tempDir } from '../../test/lib/tempDir';
 import { createServer } from '../src/server';
 import { runBilling } from '../src/billing/job';
 import { riseAppliesFrom } from '../src/catalogue/prices';
+import { planPriceSql } from '../src/repositories/prices';
 import { customerToken, engines, staffToken as staffTokenOf, startApi, testCustomer, type StartedApi } from './harness';
 
 const BURST = 100;
@@ -415,6 +416,20 @@ for (const engine of engines()) {
         assert.equal(row.amount_fening, Math.round(shown(i) * 100), `customer ${i} is charged what they were shown`);
       }
       assert.equal(rows.length, answers.filter((a) => a.status === 200).length, 'each order placed is in the table');
+    });
+
+    it('reads a price inside a query as plan_price does, for each package on each day around its changes', async () => {
+      assert.equal((await changePrice(admin, 'starton', '15,90', '2027-06-01')).status, 200);
+      const rows = await api.db.query<{ code: string; day: string; by_function: number | null; inline: number | null }>(
+        `SELECT v.code, to_char(d, 'YYYY-MM-DD') AS day, plan_price(v.code, d::date) AS by_function,
+                ${planPriceSql('v.code', 'd::date')} AS inline
+           FROM (VALUES ('starton'), ('maxon'), ('nema')) v(code),
+                (SELECT generate_series(DATE '2025-01-01', DATE '2028-01-01', INTERVAL '1 day') AS d
+                  UNION SELECT applies_from FROM plan_prices) days(d)`,
+      );
+      for (const row of rows) assert.equal(row.inline, row.by_function, `${row.code} on ${row.day}`);
+      const starton = new Set(rows.filter((row) => row.code === 'starton').map((row) => row.by_function));
+      assert.ok(starton.has(1590) && starton.size >= 2, `StartON's prices: ${[...starton].join(', ')}`);
     });
   });
 }

@@ -91,9 +91,10 @@ backlogGauge(
 
 /** Times every API request under its route's pattern (`/api/credit-card/:code`), never its raw URL. */
 export function installRequestMetrics(app: FastifyInstance): void {
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';
     requests.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    done();
   });
 }
 

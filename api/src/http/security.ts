@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import helmet from 'helmet';
 
 /** The origins Stripe.js needs (https://docs.stripe.com/security/guide#content-security-policy). */
 const STRIPE = {
@@ -38,16 +39,21 @@ export function contentSecurityPolicy(options: { remoteOrigins: readonly string[
 const HSTS = 'max-age=31536000; includeSubDomains';
 
 /**
- * The security headers of every answer (docs/decisions/036-operator-logs-and-headers.md): helmet sends
- * the fixed ones the portal has always sent (nosniff, the referrer policy) and nothing more: its other
- * defaults are off, each named, because some would break the portal (Cross-Origin-Resource-Policy
- * `same-origin` keeps the widget's script off operators' sites and remotes off a second origin) and
- * the rest the CSP already says (`frame-ancestors` for X-Frame-Options). The CSP differs per page and
- * is one of the strings `cspOf` made at start; HSTS goes only with HTTPS. helmet sends both
- * unconditionally, or per reply by rebuilding its middleware on every request.
+ * The headers helmet sends with the options below, read once at start: helmet's middleware only ever
+ * sets fixed values, and run on every request it cost a quarter of the plans' throughput (docs/bench.md).
+ * The fixed ones the portal has always sent (nosniff, the referrer policy) and nothing more: helmet's
+ * other defaults are off, each named, because some would break the portal (Cross-Origin-Resource-Policy
+ * `same-origin` keeps the widget's script off operators' sites and remotes off a second origin) and the
+ * rest the CSP already says (`frame-ancestors` for X-Frame-Options).
  */
-export async function installSecurityHeaders(app: FastifyInstance, cspOf: (url: string) => string): Promise<void> {
-  await app.register(helmet, {
+export function helmetHeaders(): ReadonlyArray<readonly [string, string]> {
+  const headers = new Map<string, string>();
+  const answer = {
+    setHeader: (name: string, value: unknown) => headers.set(name.toLowerCase(), String(value)),
+    removeHeader: (name: string) => headers.delete(name.toLowerCase()),
+  };
+  let done = false;
+  helmet({
     xContentTypeOptions: true,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     contentSecurityPolicy: false,
@@ -62,9 +68,26 @@ export async function installSecurityHeaders(app: FastifyInstance, cspOf: (url: 
     xPermittedCrossDomainPolicies: false,
     xPoweredBy: false,
     xXssProtection: false,
+  })({} as IncomingMessage, answer as unknown as ServerResponse, () => {
+    done = true;
   });
-  app.addHook('onSend', async (request, reply) => {
+  if (!done) throw new Error('helmet did not set its headers at once');
+  return [...headers];
+}
+
+/**
+ * The headers of every answer, set in one hook before anything runs (docs/decisions/036-operator-logs-and-headers.md):
+ * the request id (as the log line names it), helmet's fixed headers, the page's CSP (one of the strings
+ * `cspOf` made at start) and HSTS only with HTTPS. A handler may still set its own (plans' cache-control).
+ * A callback hook, not an async one: it is on every request, and a promise per hook is measurable.
+ */
+export function installAnswerHeaders(app: FastifyInstance, cspOf: (url: string) => string): void {
+  const fixed = helmetHeaders();
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('x-request-id', request.id);
+    for (const [name, value] of fixed) reply.header(name, value);
     reply.header('content-security-policy', cspOf(request.url));
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+    done();
   });
 }

@@ -2,7 +2,7 @@ import type { ServiceStatus } from '@portal/shared/contract';
 import { Repository } from './base';
 import { openSessionWhere, sessionParams, type SessionKey } from './sessions';
 import { canBuyWhere, canReactivateWhere } from './subscriptionRules';
-import { PAID_NOW } from './prices';
+import { PAID_NOW, planPriceSql } from './prices';
 
 export type Status = ServiceStatus['status'];
 
@@ -22,6 +22,8 @@ export interface AccountSubscriptionRow {
   pending_code: string | null;
   pending_name: string | null;
   pending_price_fening: number | null;
+  /** Months of voucher credit for the package that renews next (the waiting one, else the current). */
+  credit_months: number;
 }
 
 /** A status change's answer: the new status, until when it is paid, and the package's name. */
@@ -49,8 +51,8 @@ interface ChangeRow {
 export class SubscriptionsRepository extends Repository {
   /**
    * What account info needs, in one prepared query that also checks the token's session is open: the
-   * customer number, the subscription with its plan (null columns without one) and the plans whose
-   * promo was used. Null when the session is not open (signed out, replaced, revoked).
+   * customer number, the subscription with its plan (null columns without one), the plans whose
+   * promo was used and the voucher credit for the package that renews next. Null when the session is not open (signed out, replaced, revoked).
    */
   async accountOfSession(
     key: SessionKey,
@@ -63,8 +65,10 @@ export class SubscriptionsRepository extends Repository {
               s.status, to_char(s.next_payment_on, 'YYYY-MM-DD') AS next_payment_on, s.promo_type, to_char(s.promo_until, 'YYYY-MM-DD') AS promo_until, s.promo_days,
               s.plan_code, p.name AS plan_name, ${PAID_NOW} AS price_fening, s.billing_failures, to_char(s.billing_next_on, 'YYYY-MM-DD') AS billing_next_on,
               to_char(s.billing_grace_from, 'YYYY-MM-DD') AS billing_grace_from,
-              n.code AS pending_code, n.name AS pending_name, plan_price(n.code, s.next_payment_on) AS pending_price_fening,
-              ARRAY(SELECT u.plan_code FROM promo_uses u WHERE u.customer_id = c.id ORDER BY u.plan_code) AS used_promos
+              n.code AS pending_code, n.name AS pending_name, ${planPriceSql('n.code', 's.next_payment_on')} AS pending_price_fening,
+              ARRAY(SELECT u.plan_code FROM promo_uses u WHERE u.customer_id = c.id ORDER BY u.plan_code) AS used_promos,
+              (SELECT COALESCE(sum(v.months_left), 0)::int FROM vouchers v JOIN voucher_batches b ON b.id = v.batch_id
+                WHERE v.customer_id = c.id AND b.plan_code = COALESCE(s.pending_plan_code, s.plan_code)) AS credit_months
          FROM device_sessions d JOIN customers c ON c.id = d.customer_id
          LEFT JOIN subscriptions s ON s.customer_id = c.id LEFT JOIN plans p ON p.code = s.plan_code LEFT JOIN plans n ON n.code = s.pending_plan_code
         WHERE ${openSessionWhere(1)}`,

@@ -160,16 +160,6 @@ export class VouchersRepository extends Repository {
     );
   }
 
-  /** The months of credit the customer has for a package. */
-  async credit(customerId: number, planCode: string): Promise<number> {
-    const [row] = await this.q.query<{ months: number }>(
-      `SELECT COALESCE(sum(v.months_left), 0)::int AS months FROM vouchers v JOIN voucher_batches b ON b.id = v.batch_id
-        WHERE v.customer_id = $1 AND b.plan_code = $2`,
-      [customerId, planCode],
-    );
-    return row?.months ?? 0;
-  }
-
   /**
    * Takes one month of the customer's credit for a package, from the oldest voucher that has some, in
    * one statement (the row's lock decides between two takers); answers that voucher's last four, or
