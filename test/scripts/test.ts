@@ -1,7 +1,7 @@
 /**
  * `npm test`: every check and every test, browser tests included, then one summary line.
  *   lint, formatting and import cycles -> jest (browser code) -> build -> type check (against the remotes' published types) -> API tests on PGlite and PostgreSQL
- *   -> contract tests -> browser tests against the portal started as `npm start` starts it
+ *   -> the speed guard (test/speed, alone: it loads the server) -> contract tests -> browser tests against the portal started as `npm start` starts it
  *   -> a scan of those browser tests' server logs for secrets.
  * A throw-away PostgreSQL cluster is started unless TEST_DATABASE_URL names a server.
  */
@@ -118,7 +118,7 @@ const ALONE = ['test/e2e/stopping.test.ts', 'test/e2e/operations.test.ts'];
 
 /**
  * `--only=jest,api` runs just those steps (CI runs the jest and API suites again on another Node.js
- * release): lint, typecheck, jest, build, api, contract, e2e (the browser tests and their log scan).
+ * release): lint, typecheck, jest, build, api, speed, contract, e2e (the browser tests and their log scan).
  */
 const only = process.argv
   .find((arg) => arg.startsWith('--only='))
@@ -163,7 +163,7 @@ interface Database {
 async function database(): Promise<Database | null> {
   const databaseUrl = process.env.TEST_DATABASE_URL;
   if (embeddedOnly) return { databaseUrl: '' };
-  if (databaseUrl || !(want('api') || want('e2e'))) return { databaseUrl };
+  if (databaseUrl || !(want('api') || want('e2e') || want('speed'))) return { databaseUrl };
   try {
     const pg = await startTempPostgres();
     return { databaseUrl: pg.url, stopPostgres: pg.stop };
@@ -186,7 +186,7 @@ async function checksAndBuild(): Promise<boolean> {
   }
   if (want('jest')) await jestStep();
   const built =
-    want('build') || want('e2e') || want('typecheck')
+    want('build') || want('e2e') || want('typecheck') || want('speed')
       ? await step('Build (webpack, all apps)', process.execPath, [...WEBPACK, '--env', 'app=all', '--env', 'types'])
       : false;
   // The host is type-checked against the types the remotes just published (host/scripts/remote-types.ts).
@@ -207,6 +207,12 @@ async function testSteps(databaseUrl: string | undefined, built: boolean): Promi
       { TEST_DATABASE_URL: databaseUrl },
       2,
     );
+  // Alone, with nothing else loading the machine: it measures the built server beside a hello-world.
+  if (want('speed') && built)
+    await nodeTests(`Speed guard (${databaseUrl ? 'PGlite and PostgreSQL' : 'PGlite'})`, testFiles('test/speed'), {
+      TEST_DATABASE_URL: databaseUrl ?? '',
+    });
+  else if (want('speed')) failedSteps.push('Speed guard (not run: the build failed)');
   if (want('contract')) await nodeTests('Contract tests', testFiles('test/contract'));
   if (want('e2e') && built) {
     // The log scan that follows reads this run's server logs only.

@@ -23,8 +23,18 @@ export interface ApiRow {
 
 export const SECONDS = 5;
 
-export async function cannon(options: autocannon.Options): Promise<Omit<ApiRow, 'name' | 'target' | 'met'>> {
-  const result = await autocannon({ duration: SECONDS, ...options });
+/** How long a call is loaded, and for how long before that unmeasured (the JIT and the pools warm up). */
+export interface Load {
+  seconds: number;
+  warmUpSeconds?: number;
+}
+
+export async function cannon(
+  options: autocannon.Options,
+  load: Load = { seconds: SECONDS },
+): Promise<Omit<ApiRow, 'name' | 'target' | 'met'>> {
+  if (load.warmUpSeconds) await autocannon({ ...options, duration: load.warmUpSeconds });
+  const result = await autocannon({ ...options, duration: load.seconds });
   return {
     connections: options.connections ?? 10,
     rps: result.requests.average,
@@ -46,7 +56,7 @@ hello.listen({ port: 0, host: '127.0.0.1' }).then(() => console.log(hello.server
  * runs in its own Node process, as the API does: inside this one it shared a core with autocannon and
  * answered a third to a half of what it can, so every share of it read two to three times too high.
  */
-export async function helloWorld(): Promise<Omit<ApiRow, 'name' | 'target' | 'met'>> {
+export async function helloWorld(load: Load = { seconds: SECONDS }): Promise<Omit<ApiRow, 'name' | 'target' | 'met'>> {
   const child = spawn(process.execPath, ['-e', HELLO_WORLD], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   try {
@@ -55,7 +65,7 @@ export async function helloWorld(): Promise<Omit<ApiRow, 'name' | 'target' | 'me
       child.once('error', reject);
       child.once('exit', (code) => reject(new Error(`the hello-world server exited with ${code} before listening`)));
     });
-    return await cannon({ url: `http://127.0.0.1:${port}`, connections: 100 });
+    return await cannon({ url: `http://127.0.0.1:${port}`, connections: 100 }, load);
   } finally {
     // kill() answers false when there is no process to end (it never started, or it has exited).
     if (child.kill()) await exited;
