@@ -12,6 +12,7 @@
 import { launchBrowser, startPortal } from '../e2e/harness';
 import { BUDGET_RUNS, runLighthouse, type LighthouseRow } from './lighthouse';
 import { measureApi, printApi } from './bench/api';
+import { measureScale, printScale } from './bench/scale';
 import { printFloor, printPerformanceBudget } from './bench/budget';
 import { homeToAccount, measureRoutes, printMove, printRoutes, type Row } from './bench/routes';
 import { budgetSession, type FloorRows } from './bench/session';
@@ -56,6 +57,9 @@ const API_ONLY = process.argv.includes('--api');
 const BUNDLES_ONLY = process.argv.includes('--bundles');
 /** `npm run bench -- --lighthouse`: the performance budget's Lighthouse runs alone (a few minutes). */
 const LIGHTHOUSE_ONLY = process.argv.includes('--lighthouse');
+/** `npm run bench -- --scale [--customers N]`: the API on PostgreSQL at an operator's size (bench/scale.ts). */
+const SCALE = process.argv.includes('--scale');
+const CUSTOMERS = Number(process.argv[process.argv.indexOf('--customers') + 1] ?? '') || 200_000;
 
 async function bundlesOnly(): Promise<void> {
   const [portal, browser] = await Promise.all([
@@ -99,7 +103,18 @@ function printLighthouse(lighthouse: LighthouseRow[]): void {
   }
 }
 
-if (BUNDLES_ONLY || LIGHTHOUSE_ONLY) {
+if (SCALE) {
+  measureScale(CUSTOMERS).then(
+    (result) => {
+      printScale(result, CUSTOMERS);
+      process.exit(0);
+    },
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+} else if (BUNDLES_ONLY || LIGHTHOUSE_ONLY) {
   (BUNDLES_ONLY ? bundlesOnly() : lighthouseOnly()).then(
     () => process.exit(0),
     (error: unknown) => {

@@ -150,10 +150,12 @@ function preparing(pg: PGlite): (name: string, sql: string) => Promise<void> {
 /** PGlite started on its files under `dataDir` (in memory when null), holding their lock (lockDataDir). */
 async function startPglite(dataDir: string | null): Promise<{ pg: PGlite; unlock: () => void }> {
   const { PGlite } = await import('@electric-sql/pglite');
+  // The console's name search is indexed by trigrams (migration 025), as on PostgreSQL.
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
   const unlock = dataDir ? lockDataDir(dataDir) : () => undefined;
   try {
-    const pg = new PGlite(dataDir ?? undefined);
+    const pg = new PGlite(dataDir ?? undefined, { extensions: { pg_trgm } });
     await pg.waitReady;
     return { pg, unlock };
   } catch (error) {

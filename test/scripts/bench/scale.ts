@@ -1,0 +1,263 @@
+/**
+ * `npm run bench -- --scale [--customers N]`: the API at an operator's size (issue 56). A fresh PostgreSQL
+ * database (TEST_DATABASE_URL's server, or a throwaway one) is migrated by a first start, seeded by
+ * api/scripts/seed-scale.ts (200,000 customers, 2,000,000 orders, 1,000,000 audit rows, 500,000 voucher
+ * codes, a session each), and then measured: account info at 100 connections over 200 signed-in
+ * customers, the console's customer search by phone, e-mail, part of a name and invoice number, and a
+ * billing pass of the tenth due today beside a steady account-info load (p99 against the same load idle).
+ */
+import autocannon from 'autocannon';
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { seedScale } from '../../../api/scripts/seed-scale';
+import { ROOT } from '../../../api/src/cli/freshness';
+import { openDb } from '../../../api/src/db/db';
+import { Store } from '../../../api/src/repositories';
+import { addStaff } from '../../../api/src/staff/accounts';
+import { totpCode } from '../../../api/src/staff/totp';
+import { startPortal } from '../../e2e/harness';
+import { freshDatabase } from '../../lib/postgres';
+import { tempDir } from '../../lib/tempDir';
+import { withPostgres } from './api';
+import { treeRssMiB } from './load';
+
+const PASSWORD = 'Demo1234!';
+const READERS = 200;
+
+interface Measure {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  target: string;
+  met: boolean | null;
+}
+
+const post = async (url: string, body: object, token?: string) => {
+  const answer = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  const json = (await answer.json().catch(() => ({}))) as Record<string, unknown>;
+  if (!answer.ok) throw new Error(`${url}: ${answer.status} ${JSON.stringify(json)}`);
+  return json;
+};
+
+type LoadOptions = autocannon.Options & { tokens?: string[]; bodies?: object[] };
+type Figures = Omit<Measure, 'name' | 'target' | 'met'>;
+
+/** Autocannon over `bodies` or `tokens` in turn, each request the next one, until its duration. */
+function load(options: LoadOptions): Promise<Figures> {
+  return startLoad(options).done;
+}
+
+/** The same load, also stopped by `stop` (it then answers its figures so far). */
+function startLoad(options: LoadOptions): { done: Promise<Figures>; stop: () => Promise<Figures> } {
+  let next = 0;
+  const { tokens, bodies, ...rest } = options;
+  let instance: autocannon.Instance | undefined;
+  const done = new Promise<Figures>((resolve, reject) => {
+    instance = autocannon(
+      {
+        ...rest,
+        requests: [
+          {
+            setupRequest: (request) => {
+              next += 1;
+              const headers = { ...request.headers };
+              if (tokens) headers.authorization = `Bearer ${tokens[next % tokens.length]}`;
+              return bodies
+                ? { ...request, headers, body: JSON.stringify(bodies[next % bodies.length]) }
+                : { ...request, headers };
+            },
+          },
+        ],
+      },
+      (error, result) => {
+        if (error) reject(error instanceof Error ? error : new Error(String(error)));
+        else
+          resolve({
+            rps: result.requests.average,
+            p50: result.latency.p50,
+            p99: result.latency.p99,
+            errors: result.errors + result.non2xx,
+          });
+      },
+    );
+  });
+  return {
+    done,
+    stop: () => {
+      instance?.stop();
+      return done;
+    },
+  };
+}
+
+/** A member of staff signed in through their first sign-in (one-time password, own password, authenticator). */
+async function staffToken(url: string, databaseUrl: string): Promise<string> {
+  const db = await openDb({ databaseUrl, dataDir: null });
+  let oneTime: string | null;
+  try {
+    oneTime = await addStaff(new Store(db).staff, { email: 'skala@ontv.ba', name: 'Skala Agent', role: 'agent' });
+  } finally {
+    await db.close();
+  }
+  const login = await post(`${url}/api/staff/login`, { email: 'skala@ontv.ba', password: oneTime });
+  const challenge = login.challenge as string;
+  await post(`${url}/api/staff/password`, { newPassword: 'Skala-Lozinka-2026!' }, challenge);
+  const setup = await post(`${url}/api/staff/totp-setup`, {}, challenge);
+  const done = await post(`${url}/api/staff/totp`, { code: totpCode(setup.secret as string, new Date()) }, challenge);
+  return done.token as string;
+}
+
+/** A billing pass as the operator runs it (`npm run billing`): its seconds, peak memory and report. */
+function billingPass(env: Record<string, string>): Promise<{ seconds: number; peakMiB: number; output: string }> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'api', 'src', 'cli', 'billing.ts')], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    let peakMiB = 0;
+    const sampler = setInterval(() => (peakMiB = Math.max(peakMiB, treeRssMiB(child.pid!))), 500);
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      clearInterval(sampler);
+      if (code !== 0) reject(new Error(`billing exited with ${code}: ${output}`));
+      else resolve({ seconds: (performance.now() - started) / 1000, peakMiB: Math.round(peakMiB), output });
+    });
+  });
+}
+
+export async function measureScale(customers: number): Promise<{ seeding: string[]; rows: Measure[] }> {
+  return withPostgres(async (admin) => {
+    const database = await freshDatabase(admin, 'ontv_scale');
+    const dataDir = tempDir('ontv-scale-');
+    const env = {
+      DATABASE_URL: database.url,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      LOGIN_LIMIT_ACCOUNT: '100000000',
+      LOGIN_LIMIT_CLIENT: '100000000',
+    };
+    const portal = await startPortal({ env, name: 'bench-scale' });
+    const rows: Measure[] = [];
+    const seeding: string[] = [];
+    try {
+      const started = performance.now();
+      await seedScale(database.url, {
+        customers,
+        dueOn: new Date().toISOString().slice(0, 10),
+        log: (line) => seeding.push(line),
+      });
+      seeding.push(`  in all: ${((performance.now() - started) / 1000).toFixed(0)} s`);
+
+      // Signed in: the seeded customers with an e-mail address (every second one), spread over the table.
+      const tokens: string[] = [];
+      for (let i = 0; i < READERS; i++) {
+        const n = 2 * Math.floor(((i + 0.5) * customers) / (2 * READERS)) || 2;
+        const answer = await post(`${portal.url}/api/login`, {
+          username: `skala${n}@primjer.ba`,
+          password: PASSWORD,
+          deviceType: 'ontv',
+          deviceUsername: `web-scale-${String(i).padStart(20, '0')}`,
+          devicePassword: 'c'.repeat(64),
+          deviceName: 'Skala',
+        });
+        tokens.push(answer.token as string);
+      }
+      const info = { url: `${portal.url}/api/ontv/accountInfo`, tokens };
+      await load({ ...info, connections: 100, duration: 2 });
+      const busy = await load({ ...info, connections: 100, duration: 10 });
+      rows.push({
+        name: 'accountInfo, 100 connections, 200 customers',
+        ...busy,
+        target: 'p99 ≤ 25 ms',
+        met: busy.p99 <= 25,
+      });
+
+      const staff = await staffToken(portal.url, database.url);
+      const [invoice] = await (async () => {
+        const db = await openDb({ databaseUrl: database.url, dataDir: null });
+        try {
+          return (
+            await db.query<{ order_number: string }>(
+              `SELECT order_number FROM payment_orders ORDER BY order_number DESC LIMIT 1 OFFSET 12345`,
+            )
+          ).map((row) => row.order_number);
+        } finally {
+          await db.close();
+        }
+      })();
+      const searches: Array<[string, object[]]> = [
+        ['phone', [{ q: '0610000077' }, { q: '+387 61 000 1235' }]],
+        ['e-mail', [{ q: 'skala1234@primjer.ba' }, { q: 'SKALA98766@primjer.ba' }]],
+        ['part of a name', [{ q: 'begic' }, { q: 'emir hodz' }, { q: 'Šejla Ćos' }]],
+        ['invoice number', [{ q: invoice! }]],
+      ];
+      for (const [how, bodies] of searches) {
+        const search = {
+          url: `${portal.url}/api/staff/customers/search`,
+          method: 'POST' as const,
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${staff}` },
+          bodies,
+          connections: 10,
+        };
+        await load({ ...search, duration: 1 });
+        const measured = await load({ ...search, duration: 5 });
+        rows.push({
+          name: `console search by ${how}, 10 connections`,
+          ...measured,
+          target: 'p99 ≤ 50 ms',
+          met: measured.p99 <= 50,
+        });
+      }
+
+      // Billing beside a steady signed-in load: its p99 idle first, then during the pass.
+      const steady = { ...info, connections: 20, overallRate: 500 };
+      const idle = await load({ ...steady, duration: 10 });
+      rows.push({ name: 'accountInfo at 500/s, idle', ...idle, target: '-', met: null });
+      const during = startLoad({ ...steady, duration: 900 });
+      const pass = await billingPass({ ...env, BILLING_INTERVAL_MINUTES: '0' }).finally(() => during.stop());
+      const report = pass.output.trim().split('\n').pop();
+      const beside = await during.done;
+      rows.push({
+        name: `billing pass, ${Math.round(customers / 10)} due (${report})`,
+        rps: 0,
+        p50: 0,
+        p99: 0,
+        errors: 0,
+        target: `≤ 300 s: ${pass.seconds.toFixed(0)} s, peak ${pass.peakMiB} MiB`,
+        met: pass.seconds <= 300,
+      });
+      rows.push({
+        name: 'accountInfo at 500/s, during the pass',
+        ...beside,
+        target: `p99 ≤ 2 × idle (${idle.p99 * 2} ms)`,
+        met: beside.p99 <= idle.p99 * 2,
+      });
+    } finally {
+      await portal.stop();
+      await database.drop();
+    }
+    return { seeding, rows };
+  });
+}
+
+export function printScale(result: { seeding: string[]; rows: Measure[] }, customers: number): void {
+  console.log(`\nSeeding PostgreSQL with ${customers} customers:`);
+  for (const line of result.seeding) console.log(line);
+  console.log('\n| measure | requests/s | p50 (ms) | p99 (ms) | errors or non-2xx | target | met |');
+  console.log('|---|---|---|---|---|---|---|');
+  for (const r of result.rows)
+    console.log(
+      `| ${r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.target} | ${r.met === null ? '-' : r.met ? 'met' : 'MISSED'} |`,
+    );
+}
