@@ -501,8 +501,8 @@ for (const engine of engines()) {
         ['PENDING', 'PENDING'],
       );
       api.clock.advance(11 * 60_000);
-      // A burst of 100 passes at once (many processes, the sandbox trigger replayed): one at a time, and
-      // each after the first finds nothing left to settle.
+      // A burst of 100 passes at once (many processes, the sandbox trigger replayed): a stale refund is
+      // settled only by a pass holding the lock alone, and each after the first finds nothing left.
       await Promise.all(Array.from({ length: 100 }, () => runBillingPass(api.ctx.billing, api.clock.now())));
       assert.deepEqual(
         (await refunds()).map((r) => [r.credit_note_number, r.status]),

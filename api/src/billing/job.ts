@@ -8,27 +8,85 @@ import type { BillingDeps } from './deps';
 import { endDeactivated } from './expire';
 import { renewOne } from './renew';
 
-/** The advisory lock that keeps billing passes of every process and command one at a time. */
+/**
+ * The advisory lock of billing passes (docs/decisions/044-billing-passes-on-several-hosts.md): a pass
+ * takes over what a stopped one left while it holds it exclusively (no other pass is running anywhere),
+ * then works through the renewals due holding it shared, beside the passes of other processes and hosts.
+ */
 const BILLING_LOCK = 727_002;
 
+/** How long a pass waits for another one's takeover to end before it works beside the rest. */
+const SHARED_WAIT_MS = 10_000;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const added = (a: BillingReport, b: BillingReport): BillingReport => ({
+  charged: a.charged + b.charged,
+  failed: a.failed + b.failed,
+  expired: a.expired + b.expired,
+  ended: a.ended + b.ended,
+  skipped: a.skipped + b.skipped,
+});
+
 /**
- * A billing pass as the server's schedule, the command and the sandbox trigger run it: one at a time
- * across every process on the database (null when another pass is running), and free to take over
- * the attempts a pass killed midway left PENDING, with the same provider idempotency keys. It then
- * settles the refunds a stopped process left PENDING (staff/refunds.ts), with their own keys.
+ * A billing pass as the server's schedule, the command and the sandbox trigger run it, on any number
+ * of processes and hosts sharing the database. When no other pass is running anywhere (the lock had
+ * exclusively), it takes over at once the attempts a stopped pass left PENDING, with the same provider
+ * idempotency keys, and settles the refunds a stopped process left PENDING (staff/refunds.ts): at its
+ * start, and again at its end (a pass stopped beside it). Between, holding the lock shared, it renews
+ * what is due: every pass running walks the same list, and each renewal's attempt is taken by one of
+ * them only (billingAttempts.take), so two hosts share the work and none is charged twice. Null when
+ * this process runs a pass already, or another pass's takeover held the lock for 10 s.
  */
 export async function runBillingPass(deps: BillingDeps, at: Date): Promise<BillingReport | null> {
+  // One pass per process and database: a second one beside it would only hold more of the pool's
+  // connections (a lock's each) while its queries wait for one.
+  if (passing.has(deps.store)) {
+    billingPasses.inc({ outcome: 'busy' });
+    return null;
+  }
+  passing.add(deps.store);
   try {
-    const report = await deps.store.exclusively(BILLING_LOCK, async () => {
-      const renewals = await runBilling(deps, at, randomUUID(), { takeOver: true });
-      const refunds = await settleStaleRefunds(deps, at);
-      if (refunds.succeeded + refunds.failed > 0) {
-        deps.log?.(
-          `Refunds left PENDING by a stopped process: ${refunds.succeeded} given back, ${refunds.failed} refused`,
-        );
-      }
-      return renewals;
-    });
+    return await onePass(deps, at);
+  } finally {
+    passing.delete(deps.store);
+  }
+}
+
+/** The databases (their stores) this process runs a billing pass on now. */
+const passing = new WeakSet<object>();
+
+async function onePass(deps: BillingDeps, at: Date): Promise<BillingReport | null> {
+  const runner = randomUUID();
+  try {
+    const takeOverLeftOvers = () =>
+      deps.store.exclusively(BILLING_LOCK, async () => {
+        const report = emptyReport();
+        for (const customerId of await deps.store.billingAttempts.pendingCustomers()) {
+          const outcome = await renewOne(deps, customerId, at, runner, true);
+          report[outcome] += 1;
+          deps.progress?.(customerId, outcome);
+        }
+        const refunds = await settleStaleRefunds(deps, at);
+        if (refunds.succeeded + refunds.failed > 0) {
+          deps.log?.(
+            `Refunds left PENDING by a stopped process: ${refunds.succeeded} given back, ${refunds.failed} refused`,
+          );
+        }
+        return report;
+      });
+    const first = await takeOverLeftOvers();
+    let report: BillingReport | null = null;
+    for (const until = Date.now() + SHARED_WAIT_MS; report === null && Date.now() < until;) {
+      report = await deps.store.shared(BILLING_LOCK, () => runBilling(deps, at, runner));
+      if (report === null) await sleep(100);
+    }
+    // Again at the end: the last pass to finish takes over what a pass stopped beside it left.
+    if (report)
+      report = [first, await takeOverLeftOvers()].reduce<BillingReport>(
+        (sum, part) => (part ? added(sum, part) : sum),
+        report,
+      );
     billingPasses.inc({ outcome: report ? 'done' : 'busy' });
     for (const [result, count] of Object.entries(report ?? {})) billingResults.inc({ result }, count);
     return report;
@@ -37,6 +95,8 @@ export async function runBillingPass(deps: BillingDeps, at: Date): Promise<Billi
     throw error;
   }
 }
+
+const emptyReport = (): BillingReport => ({ charged: 0, failed: 0, expired: 0, ended: 0, skipped: 0 });
 
 export type { BillingReport } from '@portal/shared/contract';
 
@@ -53,7 +113,7 @@ export async function runBilling(
   runner: string = randomUUID(),
   options: { takeOver?: boolean } = {},
 ): Promise<BillingReport> {
-  const report: BillingReport = { charged: 0, failed: 0, expired: 0, ended: 0, skipped: 0 };
+  const report = emptyReport();
   const today = isoDay(at);
 
   report.ended += await endDeactivated(deps, today, at);

@@ -16,9 +16,9 @@ ${commandName('billing')} [--at <time>] [--verbose]
 
 Runs one billing pass on the portal's database: charges the ACTIVE subscriptions due by <time> on
 their primary cards, retries failed renewals on their retry days, and expires subscriptions whose
-grace period or paid period ended. Safe beside running servers: passes run one at a time (this one
-waits up to 30 s for a running pass), and a pass that was killed is finished by the next without
-charging anything twice.
+grace period or paid period ended. Safe beside running servers, on any number of hosts: passes
+running at once share the renewals due, and a pass that was killed is finished by the next (or by one
+running beside it) without charging anything twice.
 
 Options:
   --at <time>   the moment to bill as of, e.g. 2026-12-01T06:00:00Z (default: now)

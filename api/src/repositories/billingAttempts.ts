@@ -2,6 +2,14 @@ import { Repository } from './base';
 
 /** `billing_attempts`: one row per renewal attempt (customer, due day, attempt number), taken by one runner. */
 export class BillingAttemptsRepository extends Repository {
+  /** The customers with an attempt still PENDING: left by a runner that stopped, or in a live one's hands. */
+  async pendingCustomers(): Promise<number[]> {
+    const rows = await this.q.query<{ customer_id: number }>(
+      `SELECT DISTINCT customer_id FROM billing_attempts WHERE status = 'PENDING' ORDER BY customer_id`,
+    );
+    return rows.map((row) => row.customer_id);
+  }
+
   /**
    * Takes the attempt: one runner inserts it; a PENDING one left by a runner that stopped is taken over
    * after `leaseMinutes`, or at once when `takeOver` (a pass holding the billing lock). False when taken.

@@ -85,4 +85,9 @@ export class Store extends Repositories {
   exclusively<T>(lockId: number, work: () => Promise<T>): Promise<T | null> {
     return this.db.exclusively(lockId, work);
   }
+
+  /** Runs `work` while this process holds the named lock shared (db/db.ts `shared`); null while one holds it exclusively. */
+  shared<T>(lockId: number, work: () => Promise<T>): Promise<T | null> {
+    return this.db.shared(lockId, work);
+  }
 }
