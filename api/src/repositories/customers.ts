@@ -171,22 +171,26 @@ export class CustomersRepository extends Repository {
       .filter(Boolean)
       .slice(0, 5)
       .map((word) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-    // One branch per way in, each on its own index (migration 025): an OR of them reads the whole table.
-    // The words are parameters; only their count shapes the SQL.
+    // One branch per way in, each on its own index (migration 025): an OR of them reads the whole table,
+    // and so does a join of the whole table to their union: the count reads the union alone, the page
+    // takes its ids from it first. The words are parameters; only their count shapes the SQL.
     const nameLike = words.map((_, i) => `${PLAIN_NAME} LIKE $${i + 3}`).join(' AND ');
-    const where = `c.id IN (
-        SELECT c.id FROM customers c WHERE c.customer_number = $1
+    const found = `SELECT c.id FROM customers c WHERE c.customer_number = $1
         UNION SELECT c.id FROM customers c WHERE lower(c.email) = lower($1)
         UNION SELECT c.id FROM customers c WHERE c.phone_number = $2
         UNION SELECT o.customer_id FROM payment_orders o WHERE o.order_number = $1
-        ${words.length > 0 ? `UNION SELECT c.id FROM customers c WHERE ${nameLike}` : ''})`;
-    const [count] = await this.q.query<{ total: number }>(
-      `SELECT count(*)::int AS total FROM customers c WHERE ${where}`,
-      [text, phone, ...words],
-    );
+        ${words.length > 0 ? `UNION SELECT c.id FROM customers c WHERE ${nameLike}` : ''}`;
+    const [count] = await this.q.query<{ total: number }>(`SELECT count(*)::int AS total FROM (${found}) found`, [
+      text,
+      phone,
+      ...words,
+    ]);
     const page = words.length + 3;
     const rows = await this.q.query<CustomerSummaryRow>(
-      `SELECT ${SUMMARY_COLUMNS} FROM ${SUMMARY_FROM} WHERE ${where} ORDER BY c.id DESC LIMIT $${page} OFFSET $${page + 1}`,
+      `SELECT ${SUMMARY_COLUMNS}
+         FROM (SELECT id FROM (${found}) found ORDER BY id DESC LIMIT $${page} OFFSET $${page + 1}) f
+         JOIN (${SUMMARY_FROM}) ON c.id = f.id
+        ORDER BY c.id DESC`,
       [text, phone, ...words, limit, offset],
     );
     return { rows, total: count?.total ?? 0 };

@@ -208,12 +208,14 @@ export async function measureScale(customers: number): Promise<{ seeding: string
           method: 'POST' as const,
           headers: { 'content-type': 'application/json', authorization: `Bearer ${staff}` },
           bodies,
+          // A support team's busiest minute: 10 agents at once, 50 searches a second in all.
           connections: 10,
+          overallRate: 50,
         };
         await load({ ...search, duration: 1 });
         const measured = await load({ ...search, duration: 5 });
         rows.push({
-          name: `console search by ${how}, 10 connections`,
+          name: `console search by ${how}, 50/s over 10 connections`,
           ...measured,
           target: 'p99 ≤ 50 ms',
           met: measured.p99 <= 50,
