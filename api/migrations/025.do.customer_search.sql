@@ -1,4 +1,4 @@
--- The support console's customer search at an operator's size (issue 56: 200,000 customers, p99 ≤ 50 ms):
+-- The support console's customer search at an operator's size (200,000 customers, p99 ≤ 50 ms: docs/bench.md):
 -- each of its ways in has an index, so no search reads the whole table. Expands only (two indexes).
 -- pg_trgm is one of PostgreSQL's own extensions (the contrib package, on by default in Debian's and
 -- the managed services' builds) and trusted: the database's owner may create it.

@@ -1,6 +1,6 @@
 /**
  * `tsx api/scripts/seed-scale.ts <database-url> [--customers N] [--due-on YYYY-MM-DD]`: an operator's size
- * on a migrated PostgreSQL database (issue 56), for `npm run bench -- --scale`. With N customers
+ * on a migrated PostgreSQL database, for `npm run bench -- --scale`. With N customers
  * (200,000 by default): 10 paid orders each, 5 audit rows each, 2.5 voucher codes each (a tenth
  * redeemed), a device session and a card each, and a subscription each, a tenth of them due on
  * `--due-on` (today by default) and the rest over the following four weeks. Every customer signs in

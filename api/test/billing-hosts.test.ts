@@ -1,7 +1,7 @@
 /**
  * Two servers on separate hosts sharing one PostgreSQL (each its own DATA_DIR, billing on in both): their
  * billing passes share the renewals due, one of them is killed with SIGKILL in the middle of its pass,
- * and every renewal is still charged exactly once, by the pass that finishes (issue 56, decision 044).
+ * and every renewal is still charged exactly once, by the pass that finishes (decision 044).
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';

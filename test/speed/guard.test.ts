@@ -1,5 +1,5 @@
 /**
- * The speed guard (issue 56): a short run of the bench's API measures (test/scripts/bench/api.ts), on
+ * The speed guard: a short run of the bench's API measures (test/scripts/bench/api.ts), on
  * the embedded database and on PostgreSQL, that fails when plans, accountInfo or login answers less than
  * a third of its target share of a bare Fastify hello-world loaded in the same run. A call that became
  * many times slower fails here; a noisy machine, which slows the hello-world too, does not. The figures

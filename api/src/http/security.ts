@@ -46,7 +46,7 @@ const HSTS = 'max-age=31536000; includeSubDomains';
  * `same-origin` keeps the widget's script off operators' sites and remotes off a second origin) and the
  * rest the CSP already says (`frame-ancestors` for X-Frame-Options).
  */
-export function helmetHeaders(): ReadonlyArray<readonly [string, string]> {
+function helmetHeaders(): ReadonlyArray<readonly [string, string]> {
   const headers = new Map<string, string>();
   const answer = {
     setHeader: (name: string, value: unknown) => headers.set(name.toLowerCase(), String(value)),

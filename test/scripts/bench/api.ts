@@ -10,7 +10,7 @@ import { cannon, helloWorld, SECONDS, treeRssMiB, type ApiRow, type Load } from 
 type EngineKind = 'pglite' | 'postgres';
 
 /**
- * The API's targets (docs/bench.md, issue 56), by engine: a share of the hello-world and a p99 for
+ * The API's targets (docs/bench.md), by engine: a share of the hello-world and a p99 for
  * the reads; logins/s, p99 and memory for login, whose share (80/s beside the 32-34k/s hello-world this
  * machine answers when it is quiet) is what the guard holds it to.
  */
