@@ -31,22 +31,36 @@ function floors(kind: Engine['kind']): Record<Call, number> {
   };
 }
 
-function holds(measured: EngineRows, kind: Engine['kind']): void {
-  printRows(measured.rows);
-  const low = (Object.entries(floors(kind)) as Array<[Call, number]>)
+/** The calls below their floor in one run, each with its share. */
+function belowFloor(measured: EngineRows, kind: Engine['kind']): string[] {
+  return (Object.entries(floors(kind)) as Array<[Call, number]>)
     .filter(([call, floor]) => measured.shares[call] < floor)
     .map(
       ([call, floor]) =>
         `${call} answered ${(measured.shares[call] * 100).toFixed(2)} % of the hello-world, below the guard's ${(floor * 100).toFixed(2)} % (a third of its target)`,
     );
-  assert.deepEqual(low, [], `On ${kind}: ${low.join('; ')}`);
+}
+
+/**
+ * The engine measured, and measured once more when a call is below its floor: a run the machine's
+ * neighbours slowed fails only if the second does too, while a call made many times slower fails both.
+ */
+async function holds(engine: Engine): Promise<void> {
+  let measured = await measureEngine(engine, LOAD);
+  printRows(measured.rows);
+  if (belowFloor(measured, engine.kind).length > 0) {
+    measured = await measureEngine(engine, LOAD);
+    printRows(measured.rows);
+  }
+  const low = belowFloor(measured, engine.kind);
+  assert.deepEqual(low, [], `On ${engine.kind}, twice: ${low.join('; ')}`);
   const errors = measured.rows.filter((row) => row.errors > 0).map((row) => `${row.name}: ${row.errors}`);
   assert.deepEqual(errors, [], 'every request of the load answered 2xx');
 }
 
 describe('the signed-in read, the packages and login keep their speed (a third of each target share)', () => {
   test('on the embedded database', async () => {
-    holds(await measureEngine({ label: 'embedded', kind: 'pglite', env: {} }, LOAD), 'pglite');
+    await holds({ label: 'embedded', kind: 'pglite', env: {} });
   });
 
   // TEST_DATABASE_URL empty: the embedded database only (npm test's --embedded-only), as the API suite.
@@ -72,10 +86,7 @@ describe('the signed-in read, the packages and login keep their speed (a third o
         await server;
       });
       test('one process', async () => {
-        holds(
-          await measureEngine({ label: 'PostgreSQL', kind: 'postgres', env: { DATABASE_URL: database.url } }, LOAD),
-          'postgres',
-        );
+        await holds({ label: 'PostgreSQL', kind: 'postgres', env: { DATABASE_URL: database.url } });
       });
     });
 });
