@@ -20,14 +20,6 @@ const SHARED_WAIT_MS = 10_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-const added = (a: BillingReport, b: BillingReport): BillingReport => ({
-  charged: a.charged + b.charged,
-  failed: a.failed + b.failed,
-  expired: a.expired + b.expired,
-  ended: a.ended + b.ended,
-  skipped: a.skipped + b.skipped,
-});
-
 /**
  * A billing pass as the server's schedule, the command and the sandbox trigger run it, on any number
  * of processes and hosts sharing the database. When no other pass is running anywhere (the lock had
@@ -58,41 +50,51 @@ const passing = new WeakSet<object>();
 
 async function onePass(deps: BillingDeps, at: Date): Promise<BillingReport | null> {
   const runner = randomUUID();
+  const report = emptyReport();
   try {
     const takeOverLeftOvers = () =>
       deps.store.exclusively(BILLING_LOCK, async () => {
-        const report = emptyReport();
-        for (const customerId of await deps.store.billingAttempts.pendingCustomers()) {
-          const outcome = await renewOne(deps, customerId, at, runner, true);
-          report[outcome] += 1;
-          deps.progress?.(customerId, outcome);
-        }
+        await renewEach(deps, await deps.store.billingAttempts.pendingCustomers(), at, runner, true, report);
         const refunds = await settleStaleRefunds(deps, at);
         if (refunds.succeeded + refunds.failed > 0) {
           deps.log?.(
             `Refunds left PENDING by a stopped process: ${refunds.succeeded} given back, ${refunds.failed} refused`,
           );
         }
-        return report;
       });
-    const first = await takeOverLeftOvers();
-    let report: BillingReport | null = null;
-    for (const until = Date.now() + SHARED_WAIT_MS; report === null && Date.now() < until;) {
-      report = await deps.store.shared(BILLING_LOCK, () => runBilling(deps, at, runner));
-      if (report === null) await sleep(100);
+    await takeOverLeftOvers();
+    let renewed: BillingReport | null = null;
+    for (const until = Date.now() + SHARED_WAIT_MS; renewed === null && Date.now() < until;) {
+      renewed = await deps.store.shared(BILLING_LOCK, () => runBilling(deps, at, runner));
+      if (renewed === null) await sleep(100);
     }
-    // Again at the end: the last pass to finish takes over what a pass stopped beside it left.
-    if (report)
-      report = [first, await takeOverLeftOvers()].reduce<BillingReport>(
-        (sum, part) => (part ? added(sum, part) : sum),
-        report,
-      );
-    billingPasses.inc({ outcome: report ? 'done' : 'busy' });
-    for (const [result, count] of Object.entries(report ?? {})) billingResults.inc({ result }, count);
-    return report;
+    if (renewed) {
+      for (const result of Object.keys(renewed) as Array<keyof BillingReport>) report[result] += renewed[result];
+      // Again at the end: the last pass to finish takes over what a pass stopped beside it left.
+      await takeOverLeftOvers();
+    }
+    billingPasses.inc({ outcome: renewed ? 'done' : 'busy' });
+    if (renewed) for (const [result, count] of Object.entries(report)) billingResults.inc({ result }, count);
+    return renewed ? report : null;
   } catch (error) {
     billingPasses.inc({ outcome: 'error' });
     throw error;
+  }
+}
+
+/** Each customer's renewal (renew.ts) in turn, its outcome counted in `report` and told to `progress`. */
+async function renewEach(
+  deps: BillingDeps,
+  customerIds: number[],
+  at: Date,
+  runner: string,
+  takeOver: boolean,
+  report: BillingReport,
+): Promise<void> {
+  for (const customerId of customerIds) {
+    const outcome = await renewOne(deps, customerId, at, runner, takeOver);
+    report[outcome] += 1;
+    deps.progress?.(customerId, outcome);
   }
 }
 
@@ -121,10 +123,6 @@ export async function runBilling(
   // Subscribers are told of a rise before any renewal could charge it (a change by SQL, a late buyer).
   await tellOfRises({ store: deps.store, notifier: deps.notifier, noticeDays: deps.noticeDays ?? 30 }, at);
 
-  for (const customer_id of await deps.store.renewals.dueIds(today)) {
-    const outcome = await renewOne(deps, customer_id, at, runner, options.takeOver ?? false);
-    report[outcome] += 1;
-    deps.progress?.(customer_id, outcome);
-  }
+  await renewEach(deps, await deps.store.renewals.dueIds(today), at, runner, options.takeOver ?? false, report);
   return report;
 }

@@ -19,20 +19,13 @@ import { startPortal } from '../../e2e/harness';
 import { freshDatabase } from '../../lib/postgres';
 import { tempDir } from '../../lib/tempDir';
 import { withPostgres } from './api';
-import { treeRssMiB } from './load';
+import { treeRssMiB, type ApiRow } from './load';
 
 const PASSWORD = 'Demo1234!';
 const READERS = 200;
 
-interface Measure {
-  name: string;
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-  target: string;
-  met: boolean | null;
-}
+/** A row of the scale table: the API table's row without its connections or memory. */
+type Measure = Omit<ApiRow, 'connections' | 'growthMiB'>;
 
 const post = async (url: string, body: object, token?: string) => {
   const answer = await fetch(url, {
