@@ -12,7 +12,7 @@ import { freePort } from '../../test/lib/postgres';
 import { tempDir } from '../../test/lib/tempDir';
 import { openDb } from '../src/db/db';
 import { isoDay } from '../src/days';
-import { startApi } from './harness';
+import { seedDueRenewals, startApi } from './harness';
 
 const ROOT = path.resolve(__dirname, '../..');
 const MAIN = path.join(ROOT, 'api', 'src', 'main.ts');
@@ -56,24 +56,12 @@ if (process.env.TEST_DATABASE_URL)
       const api = await startApi({ engine: 'postgres' });
       const { dataDir, databaseUrl } = api;
       const today = isoDay(new Date());
-      await api.db.query(
-        `INSERT INTO customers (customer_number, email, first_name, last_name, password_hash, pin_sealed)
-         SELECT 'H' || g, 'host' || g || '@example.ba', 'Kupac', 'Broj ' || g, 'x', 'x' FROM generate_series(1, $1::int) g`,
-        [DUE],
-      );
-      await api.db.query(
-        `INSERT INTO sandbox_payment_methods (id, behaviour, brand, last4, exp_month, exp_year, created_at)
-         SELECT 'pm_host_' || c.id, 'succeed', 'visa', '4242', 12, 30, now() FROM customers c WHERE c.email LIKE 'host%'`,
-      );
-      await api.db.query(
-        `INSERT INTO credit_cards (code, customer_id, primary_card, card_type, masked_number, expiration_mm, expiration_yy, payment_method, created_at)
-         SELECT gen_random_uuid(), c.id, true, 'visa', '**** **** **** 4242', 12, 30, 'pm_host_' || c.id, now() FROM customers c WHERE c.email LIKE 'host%'`,
-      );
-      await api.db.query(
-        `INSERT INTO subscriptions (customer_id, plan_code, status, period_start, next_payment_on, updated_at)
-         SELECT c.id, 'starton', 'ACTIVE', $1::date - 30, $1::date, now() FROM customers c WHERE c.email LIKE 'host%'`,
-        [today],
-      );
+      await seedDueRenewals(api.db, {
+        tag: 'host',
+        count: DUE,
+        periodStart: isoDay(new Date(Date.now() - 30 * 86_400_000)),
+        dueOn: today,
+      });
       await api.close();
 
       const db = await openDb({ databaseUrl, dataDir: null });

@@ -6,7 +6,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { engines, startApi } from './harness';
+import { engines, seedDueRenewals, startApi } from './harness';
 
 const ROOT = path.resolve(__dirname, '../..');
 // tsx's loader in this very process (the tsx command would run the pass in a child that SIGKILL misses).
@@ -20,23 +20,7 @@ for (const engine of engines()) {
     it(`charges each of ${DUE} due subscriptions exactly once after a new pass`, async () => {
       const api = await startApi({ engine });
       const { dataDir, databaseUrl } = api;
-      await api.db.query(
-        `INSERT INTO customers (customer_number, email, first_name, last_name, password_hash, pin_sealed)
-         SELECT 'K' || g, 'kill' || g || '@example.ba', 'Kupac', 'Broj ' || g, 'x', 'x' FROM generate_series(1, $1::int) g`,
-        [DUE],
-      );
-      await api.db.query(
-        `INSERT INTO sandbox_payment_methods (id, behaviour, brand, last4, exp_month, exp_year, created_at)
-         SELECT 'pm_kill_' || c.id, 'succeed', 'visa', '4242', 12, 30, now() FROM customers c WHERE c.email LIKE 'kill%'`,
-      );
-      await api.db.query(
-        `INSERT INTO credit_cards (code, customer_id, primary_card, card_type, masked_number, expiration_mm, expiration_yy, payment_method, created_at)
-         SELECT gen_random_uuid(), c.id, true, 'visa', '**** **** **** 4242', 12, 30, 'pm_kill_' || c.id, now() FROM customers c WHERE c.email LIKE 'kill%'`,
-      );
-      await api.db.query(
-        `INSERT INTO subscriptions (customer_id, plan_code, status, period_start, next_payment_on, updated_at)
-         SELECT c.id, 'starton', 'ACTIVE', DATE '2026-02-01', DATE '2026-03-01', now() FROM customers c WHERE c.email LIKE 'kill%'`,
-      );
+      await seedDueRenewals(api.db, { tag: 'kill', count: DUE, periodStart: '2026-02-01', dueOn: '2026-03-01' });
       await api.close();
 
       const env = {

@@ -9,7 +9,15 @@ import type { StartedApi } from './harness/server';
 
 export { engines, NO_SANDBOX_PROCESSOR, startApi } from './harness/server';
 export type { Engine, StartedApi, StartOptions } from './harness/server';
-export { addCard, CARD_HOLDER, completeRegistration, payOrder, saveTestCard, testCustomer } from './harness/customers';
+export {
+  addCard,
+  CARD_HOLDER,
+  completeRegistration,
+  payOrder,
+  saveTestCard,
+  seedDueRenewals,
+  testCustomer,
+} from './harness/customers';
 export { ATTACK_LIMITS, customerToken, decodeJwt, device, STAFF_PASSWORD, staffToken } from './harness/signIn';
 
 export async function countRows(db: Db, table: string): Promise<number> {

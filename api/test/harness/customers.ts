@@ -124,3 +124,36 @@ export async function saveTestCard(
   );
   return method;
 }
+
+/**
+ * `count` customers due for a StartON renewal on `dueOn` (their period from `periodStart`), each with
+ * a primary card the sandbox processor charges (`pm_<tag>_<id>`): e-mails `<tag><n>@example.ba`. For
+ * the billing tests that kill passes midway.
+ */
+export async function seedDueRenewals(
+  db: Db,
+  options: { tag: string; count: number; periodStart: string; dueOn: string },
+): Promise<void> {
+  const { tag, count, periodStart, dueOn } = options;
+  const mine = `c.email LIKE '${tag}%@example.ba'`;
+  await db.query(
+    `INSERT INTO customers (customer_number, email, first_name, last_name, password_hash, pin_sealed)
+     SELECT upper($2) || g, $2 || g || '@example.ba', 'Kupac', 'Broj ' || g, 'x', 'x' FROM generate_series(1, $1::int) g`,
+    [count, tag],
+  );
+  await db.query(
+    `INSERT INTO sandbox_payment_methods (id, behaviour, brand, last4, exp_month, exp_year, created_at)
+     SELECT 'pm_' || $1 || '_' || c.id, 'succeed', 'visa', '4242', 12, 30, now() FROM customers c WHERE ${mine}`,
+    [tag],
+  );
+  await db.query(
+    `INSERT INTO credit_cards (code, customer_id, primary_card, card_type, masked_number, expiration_mm, expiration_yy, payment_method, created_at)
+     SELECT gen_random_uuid(), c.id, true, 'visa', '**** **** **** 4242', 12, 30, 'pm_' || $1 || '_' || c.id, now() FROM customers c WHERE ${mine}`,
+    [tag],
+  );
+  await db.query(
+    `INSERT INTO subscriptions (customer_id, plan_code, status, period_start, next_payment_on, updated_at)
+     SELECT c.id, 'starton', 'ACTIVE', $1::date, $2::date, now() FROM customers c WHERE ${mine}`,
+    [periodStart, dueOn],
+  );
+}
