@@ -16,6 +16,7 @@ import { invoiceOf } from './payments/orders';
 import { Store } from './repositories';
 import type { PaymentGateway } from './payments/gateway';
 import { paymentEventHandler } from './payments/events';
+import { giveBack } from './money/giveBack';
 import { SandboxProcessor } from './payments/sandbox/processor';
 import { StripeGateway } from './payments/stripe';
 import type { BillingDeps } from './billing/deps';
@@ -94,10 +95,7 @@ export function createContext(
       store,
       now,
       notifier,
-      (paymentId) =>
-        gateway
-          .refund(paymentId)
-          .catch((error: Error) => log(`Refunding payment ${paymentId} failed: ${error.message}`)),
+      (decided) => giveBack({ store, gateway, notifier, log }, [decided], now),
       keys.sealing,
     ),
   );

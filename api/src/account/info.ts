@@ -6,7 +6,7 @@ import { SESSION_EXPIRED } from '../auth/guard';
 import { graceUntil } from '../billing/retry';
 import { DomainError } from '../errors';
 import { addMonth, isoDay } from '../days';
-import { fromFening } from '../money';
+import { fromFening } from '../money/amounts';
 
 type SubscriptionRow = AccountSubscriptionRow;
 

@@ -3,7 +3,7 @@ import type { Repositories, Store } from '../repositories';
 import type { PaymentGateway } from '../payments/gateway';
 import { DomainError } from '../errors';
 import { daysBetween, isoDay } from '../days';
-import { fromFening, toFening, type Fening } from '../money';
+import { fromFening, toFening, type Fening } from '../money/amounts';
 import { ownCard } from '../cards/cards';
 import {
   alreadyPaid,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { BillingReport } from '@portal/shared/contract';
 import { isoDay } from '../days';
 import { billingPasses, billingResults } from '../counters';
-import { settleStaleRefunds } from '../staff/refunds';
+import { settleStaleRefunds } from '../money/giveBack';
 import { tellOfRises } from '../catalogue/prices';
 import type { BillingDeps } from './deps';
 import { endDeactivated } from './expire';

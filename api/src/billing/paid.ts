@@ -3,13 +3,14 @@ import type { HeldAttempt } from '../vouchers/credit';
 import { notifyCustomer, type Notifier } from '../delivery/notifier';
 import { NOTICES } from '../texts/notices';
 import type { BillingDeps, RenewalCharge } from './deps';
+import { chargeWithoutService, giveBack, type RefundToAsk } from '../money/giveBack';
 
 /**
  * Marks a renewal order paid and moves its subscription on by one period from the original due day
  * (product.md §9: paid within the grace period, the period runs from the due day). Conditional on the order
  * still waiting, so the job and a provider webhook settling the same payment change it once.
  */
-export async function settleRenewalPaid(tx: Repositories, orderNumber: string, now: Date) {
+async function settleRenewalPaid(tx: Repositories, orderNumber: string, now: Date) {
   const order = await tx.orders.settleRenewal(orderNumber, now);
   if (!order) return null;
   // The period paid is the plan the order charged: a downgrade waiting for this renewal starts now.
@@ -18,7 +19,7 @@ export async function settleRenewalPaid(tx: Repositories, orderNumber: string, n
 }
 
 /** The receipt of a paid renewal, with its invoice; in the transaction that settled it. */
-export async function sendPaidReceipt(
+async function sendPaidReceipt(
   q: Repositories,
   notifier: Notifier,
   paid: NonNullable<Awaited<ReturnType<typeof settleRenewalPaid>>>,
@@ -37,22 +38,44 @@ export async function sendPaidReceipt(
   );
 }
 
-/** The renewal order paid, and its receipt; nothing when it no longer waited (settled by a webhook, which sent it). */
-export async function settleAndSend(tx: Repositories, notifier: Notifier, orderNumber: string, at: Date) {
-  const settled = await settleRenewalPaid(tx, orderNumber, at);
-  if (settled) await sendPaidReceipt(tx, notifier, settled);
+/**
+ * A renewal's charge settled, by the billing pass or a provider's event alike: the order paid and its
+ * period given, with the receipt; or, when its subscription can no longer take that period (ended by a
+ * refund, deactivated, expired while the processor charged), the charge given back (money/giveBack.ts):
+ * the refund to ask of the processor once the transaction commits. Null when there is nothing more to
+ * do: paid now, or settled already by the other path. `paymentId` is the charge's (none: credit paid).
+ */
+export async function settleRenewalCharge(
+  tx: Repositories,
+  notifier: Notifier,
+  charge: { orderNumber: string; paymentId: string | null },
+  at: Date,
+): Promise<RefundToAsk | null | 'unserved'> {
+  const settled = await settleRenewalPaid(tx, charge.orderNumber, at);
+  if (settled) {
+    await sendPaidReceipt(tx, notifier, settled);
+    return null;
+  }
+  if (!charge.paymentId) return 'unserved';
+  return chargeWithoutService(tx, { orderNumber: charge.orderNumber, paymentId: charge.paymentId }, at);
 }
 
-/** The card paid: the attempt finished SUCCEEDED, the order settled and its receipt sent, in one transaction. */
+/**
+ * The card paid: the attempt finished SUCCEEDED and the charge settled (settleRenewalCharge) in one
+ * transaction; a charge given back is asked of the processor after it commits.
+ */
 export async function recordPaid(deps: BillingDeps, mine: HeldAttempt, charge: RenewalCharge, at: Date) {
-  await deps.store.transaction(async (tx) => {
-    const { orderNumber, paymentId } = charge;
+  const { orderNumber, paymentId } = charge;
+  const back = await deps.store.transaction(async (tx) => {
     const finished = await tx.billingAttempts.finish(
       mine,
       { status: 'SUCCEEDED', failureCode: null, orderNumber, paymentId },
       at,
     );
-    // Not when another runner took the attempt over meanwhile.
-    if (finished) await settleAndSend(tx, deps.notifier, orderNumber!, at);
+    // Not when another runner took the attempt over meanwhile (it settles the same payment).
+    if (!finished) return null;
+    const outcome = await settleRenewalCharge(tx, deps.notifier, { orderNumber: orderNumber!, paymentId }, at);
+    return outcome === 'unserved' ? null : outcome;
   });
+  await giveBack(deps, [back], () => at);
 }

@@ -8,7 +8,7 @@ import { ORDER_TEXTS } from '../texts/errors';
 import { renewWithCredit } from '../vouchers/credit';
 import type { BillingDeps, RenewalCharge } from './deps';
 import { expireUnpaid } from './expire';
-import { recordPaid, settleAndSend } from './paid';
+import { recordPaid, settleRenewalCharge } from './paid';
 import { graceFrom, graceUntil, recordFailure } from './retry';
 import { placeRenewalOrder } from './renewalOrder';
 
@@ -45,8 +45,13 @@ export async function renewOne(
   const mine = { customerId, due: sub.due, attempt, runner };
 
   // Voucher credit pays before the card (docs/vouchers.md): a month of it, the order paid at once.
-  const credit = await renewWithCredit(store, sub, mine, at, (tx, orderNumber) =>
-    settleAndSend(tx, deps.notifier, orderNumber, at),
+  const credit = await renewWithCredit(
+    store,
+    sub,
+    mine,
+    at,
+    async (tx, orderNumber) =>
+      (await settleRenewalCharge(tx, deps.notifier, { orderNumber, paymentId: null }, at)) === null,
   );
   if (credit !== 'none') return credit === 'paid' ? 'charged' : 'skipped';
 

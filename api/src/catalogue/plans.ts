@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { plansResponseSchema, type Plan } from '@portal/shared/contract';
 import type { PlansRepository } from '../repositories/plans';
-import { fromFening } from '../money';
+import { fromFening } from '../money/amounts';
 import { isoDay } from '../days';
 
 async function listPlans(plans: PlansRepository, day: string): Promise<Plan[]> {

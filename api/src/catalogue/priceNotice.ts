@@ -1,7 +1,7 @@
 import type { PriceNotice } from '@portal/shared/contract';
 import type { Store } from '../repositories';
 import { isoDay } from '../days';
-import { fromFening } from '../money';
+import { fromFening } from '../money/amounts';
 
 /**
  * `GET /{product}/priceNotice`: the rise of the customer's package they were told of and that is still

@@ -7,7 +7,7 @@ import type { Notifier } from '../delivery/notifier';
 import { DomainError } from '../errors';
 import { NOTICES } from '../texts/notices';
 import { addDays, addMonth, isoDay } from '../days';
-import { fromFening } from '../money';
+import { fromFening } from '../money/amounts';
 
 /** What the price services need: the database, the outbox, the clock and PRICE_NOTICE_DAYS. */
 export interface PriceDeps {

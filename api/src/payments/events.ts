@@ -1,7 +1,8 @@
 import type { Repositories, Store } from '../repositories';
 import { isoDay } from '../days';
 import type { PaymentEvent } from './gateway';
-import { sendPaidReceipt, settleRenewalPaid } from '../billing/paid';
+import { settleRenewalCharge } from '../billing/paid';
+import { chargeWithoutService, type RefundToAsk } from '../money/giveBack';
 import { NOTICES } from '../texts/notices';
 import { notifyCustomer, type Notifier } from '../delivery/notifier';
 import type { Keyring } from '../auth/keyring';
@@ -34,7 +35,8 @@ export function paymentEventHandler(
   store: Store,
   now: () => Date,
   notifier: Notifier,
-  refund: (paymentId: string) => Promise<void> = async () => undefined,
+  /** Asks the processor for a refund decided while settling (a charge that bought no service), once committed. */
+  giveBack: (decided: RefundToAsk) => Promise<void>,
   /** The keyring whose code key makes a paid gift's voucher digest (vouchers/gift.ts). */
   sealing?: Keyring,
 ) {
@@ -46,8 +48,8 @@ export function paymentEventHandler(
         await store.cards.failSetup(event.setupId);
         return;
       case 'payment.succeeded': {
-        const settled = await store.transaction((tx) => paymentSucceeded(tx, { now, notifier, sealing }, event));
-        if (settled?.refund) await refund(event.paymentId);
+        const back = await store.transaction((tx) => paymentSucceeded(tx, { now, notifier, sealing }, event));
+        if (back) await giveBack(back);
         return;
       }
       case 'payment.failed':
@@ -81,65 +83,66 @@ interface SettleDeps {
 }
 
 /**
- * A payment succeeded: the order it pays is settled by its kind, in one transaction. Answers whether
- * its money goes back (an order no longer wanted), or null when no order waits for this payment.
+ * A payment succeeded: the order it pays is settled by its kind, in one transaction: it buys its service,
+ * or (an order no longer wanted) its money goes back, the refund answered to ask of the processor once
+ * committed. Null when there is nothing more to do (no order waits for this payment, or it is settled).
  */
 async function paymentSucceeded(
   tx: Repositories,
   { now, notifier, sealing }: SettleDeps,
   event: Extract<PaymentEvent, { type: 'payment.succeeded' }>,
-): Promise<{ refund: boolean } | null> {
+): Promise<RefundToAsk | null> {
   const paid = await tx.orders.byPayment(event.paymentId);
   if (!paid) return null;
+  const charge = { orderNumber: paid.order_number, paymentId: event.paymentId };
   // A renewal (the billing job's off-session charge) runs from its due day; see billing/renew.ts.
   if (paid.kind === 'RENEWAL') {
-    const renewed = await settleRenewalPaid(tx, paid.order_number, now());
-    if (renewed) await sendPaidReceipt(tx, notifier, renewed);
-    return { refund: false };
+    const back = await settleRenewalCharge(tx, notifier, charge, now());
+    return back === 'unserved' ? null : back;
   }
   // The customer's row lock orders this against a promo starting or another order being paid.
   await tx.customers.lock(paid.customer_id);
   // A gift (docs/vouchers.md) makes its voucher and sends its code; it never touches a subscription.
-  if (paid.kind === 'GIFT') {
-    if (sealing) await settleGift(tx, { sealing, notifier, now }, paid.order_number);
-    return { refund: false };
-  }
-  if (paid.kind === 'UPGRADE') return upgradePaid(tx, { now, notifier }, paid.order_number);
-  return purchasePaid(tx, { now, notifier }, paid.order_number);
+  const served =
+    paid.kind === 'GIFT'
+      ? !sealing || (await settleGift(tx, { sealing, notifier, now }, paid.order_number))
+      : paid.kind === 'UPGRADE'
+        ? await upgradePaid(tx, { now, notifier }, paid.order_number)
+        : await purchasePaid(tx, { now, notifier }, paid.order_number);
+  return served ? null : chargeWithoutService(tx, charge, now());
 }
 
 /**
  * The new package from today, only if the subscription is still the plan and period the difference was
  * paid for, with days left of it (a renewal, a deactivation, another upgrade in between, or a payment
- * made after the period ended: refunded).
+ * made after the period ended: false, its money goes back).
  */
 async function upgradePaid(
   tx: Repositories,
   { now, notifier }: Omit<SettleDeps, 'sealing'>,
   orderNumber: string,
-): Promise<{ refund: boolean }> {
-  if (await tx.subscriptions.applyUpgrade(orderNumber, now(), isoDay(now()))) {
-    await tx.orders.markPaid(orderNumber, now());
-    await sendOrderReceipt(tx, notifier, orderNumber);
-    return { refund: false };
-  }
-  return { refund: await tx.refunds.markRefunded(orderNumber, now()) };
+): Promise<boolean> {
+  if (!(await tx.subscriptions.applyUpgrade(orderNumber, now(), isoDay(now())))) return false;
+  await tx.orders.markPaid(orderNumber, now());
+  await sendOrderReceipt(tx, notifier, orderNumber);
+  return true;
 }
 
-/** A purchase paid: its first period activates the subscription (product.md §9), with the receipt. */
+/**
+ * A purchase paid: its first period activates the subscription (product.md §9), with the receipt. False
+ * when the order is no longer wanted (cancelled, or the customer may not buy now: BLOCKED, or subscribed
+ * meanwhile in another tab or by a promo): its money goes back. A repeated event finds it PAID or
+ * REFUNDED, and giving back does nothing.
+ */
 async function purchasePaid(
   tx: Repositories,
   { now, notifier }: Omit<SettleDeps, 'sealing'>,
   orderNumber: string,
-): Promise<{ refund: boolean }> {
-  // Paid only if the customer may still buy: not BLOCKED, not subscribed meanwhile (another tab, a promo).
+): Promise<boolean> {
   const order = await tx.orders.payPurchase(orderNumber, isoDay(now()), now());
-  if (!order) {
-    // Money for an order that is no longer wanted (cancelled, or the customer may not buy now) goes back; a repeated event finds it PAID or REFUNDED and does nothing.
-    return { refund: await tx.refunds.markRefunded(orderNumber, now()) };
-  }
+  if (!order) return false;
   // A paid first period activates the subscription for that period (product.md §9).
   await tx.subscriptions.activate(order.customer_id, order.plan_code, order.period_start, order.period_end, now());
   await sendOrderReceipt(tx, notifier, orderNumber);
-  return { refund: false };
+  return true;
 }

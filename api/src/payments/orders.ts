@@ -6,7 +6,7 @@ import type { OrderRow } from '../repositories/orders';
 import type { RefundRow } from '../repositories/refunds';
 import { DomainError } from '../errors';
 import { CARD_NOT_FOUND, ownCard, toCreditCard } from '../cards/cards';
-import { fromFening } from '../money';
+import { fromFening } from '../money/amounts';
 import type { PaymentGateway } from './gateway';
 import { ERROR_TEXTS, ORDER_TEXTS } from '../texts/errors';
 import { shownPhone } from '@portal/shared/texts';

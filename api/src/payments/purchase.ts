@@ -4,7 +4,7 @@ import type { CardRow } from '../repositories/cards';
 import type { PaymentGateway } from './gateway';
 import { DomainError } from '../errors';
 import { addMonth, isoDay } from '../days';
-import { fromFening, toFening, type Fening } from '../money';
+import { fromFening, toFening, type Fening } from '../money/amounts';
 import {
   alreadyPaid,
   cancelPayments,
@@ -60,19 +60,22 @@ export async function purchaseInfo(deps: { store: Store; now: () => Date }, prod
 async function decideOrder(
   tx: Repositories,
   customerId: number,
-  order: PurchaseRequest & { card: CardRow; listPrice: Fening; today: string },
+  order: PurchaseRequest & { card: CardRow; today: string },
   now: () => Date,
 ): Promise<{ orderNumber: string; amountFening: Fening; cancelled: string[] }> {
   const { planCode, card, key, today } = order;
   await tx.customers.lock(customerId);
   const same = await tx.orders.byKey(customerId, key);
-  if (same && (same.plan_code !== planCode || same.card_code !== card.code)) throw keyReused();
+  const asked = toFening(order.amount);
+  if (same && (same.plan_code !== planCode || same.card_code !== card.code || same.amount_fening !== asked))
+    throw keyReused();
   if (same?.status === 'PAID') throw alreadyPaid();
-  // Its payment has the order as its idempotency key: the processor answers the payment already made.
-  if (same) return { orderNumber: same.order_number, amountFening: order.listPrice, cancelled: [] };
+  // Its payment has the order as its idempotency key: the processor answers the payment already made, of
+  // the order's own amount, whatever the list price is now.
+  if (same) return { orderNumber: same.order_number, amountFening: same.amount_fening, cancelled: [] };
   await refuseUnlessMayBuy(tx, customerId, today);
   const listed = await tx.prices.priceForOrder(planCode, today);
-  if (!listed || toFening(order.amount) !== listed.price_fening)
+  if (!listed || asked !== listed.price_fening)
     throw new DomainError('conflict', ERROR_TEXTS.priceChanged, 'PRICE_CHANGED');
   const amountFening = listed.price_fening;
   const open = await tx.orders.openPurchase(customerId);
@@ -109,7 +112,7 @@ export async function placeOrder(
   const plan = await deps.store.plans.find(order.planCode, today);
   if (!plan) throw planNotFound();
   const decided = await deps.store.transaction((tx) =>
-    decideOrder(tx, customerId, { ...order, card, listPrice: plan.price_fening, today }, deps.now),
+    decideOrder(tx, customerId, { ...order, card, today }, deps.now),
   );
   await cancelPayments(deps.gateway, decided.cancelled, deps.log);
   return payPlacedOrder(deps, customerId, card, {

@@ -10,22 +10,28 @@ interface InvoiceRow extends OrderRow {
   phone_number: string | null;
 }
 
+/**
+ * An order the customer paid: PAID, or REFUNDED after its charge (a charge that bought no service, given
+ * back with its credit note: money/giveBack.ts).
+ */
+const CHARGED = `(o.status = 'PAID' OR (o.status = 'REFUNDED' AND EXISTS (SELECT 1 FROM refunds r WHERE r.order_number = o.order_number)))`;
+
 /** `payment_orders` once paid, as the payment history, the invoices and the receipts read them. */
 export class InvoicesRepository extends Repository {
-  /** The customer's paid orders, newest first. */
+  /** The customer's paid orders (CHARGED), newest first. */
   async paid(customerId: number): Promise<OrderRow[]> {
     return this.q.query<OrderRow>(
-      `SELECT ${ORDER_COLUMNS} FROM ${ORDER_TABLES} WHERE o.customer_id = $1 AND o.status = 'PAID' ORDER BY o.updated_at DESC, o.order_number DESC`,
+      `SELECT ${ORDER_COLUMNS} FROM ${ORDER_TABLES} WHERE o.customer_id = $1 AND ${CHARGED} ORDER BY o.updated_at DESC, o.order_number DESC`,
       [customerId],
     );
   }
 
-  /** A paid order with its customer (only `customerId`'s when given). */
+  /** A paid order (CHARGED) with its customer (only `customerId`'s when given). */
   async invoice(orderNumber: string, customerId: number | null): Promise<InvoiceRow | null> {
     const [row] = await this.q.query<InvoiceRow>(
       `SELECT ${ORDER_COLUMNS}, c.first_name, c.last_name, c.customer_number, c.email, c.phone_number
          FROM ${ORDER_TABLES} JOIN customers c ON c.id = o.customer_id
-        WHERE o.order_number = $1 AND ($2::int IS NULL OR o.customer_id = $2) AND o.status = 'PAID'`,
+        WHERE o.order_number = $1 AND ($2::int IS NULL OR o.customer_id = $2) AND ${CHARGED}`,
       [orderNumber, customerId],
     );
     return row ?? null;

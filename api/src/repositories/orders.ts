@@ -252,14 +252,15 @@ export class OrdersRepository extends Repository {
   }
 
   /**
-   * Marks a renewal order paid, its period one month from the due day (product.md §9); only while it
-   * waits, so the job and a webhook settling the same payment change it once. Null when it did not wait.
+   * Marks a renewal order paid, its period one month from the due day (product.md §9); only while it waits
+   * and its subscription is ACTIVE and due that day (not ended meanwhile), so it changes once. Null otherwise.
    */
   async settleRenewal(orderNumber: string, at: Date): Promise<SettledRenewal | null> {
     const [row] = await this.q.query<SettledRenewal>(
       `UPDATE payment_orders o SET status = 'PAID', period_start = o.due_on, period_end = (o.due_on + interval '1 month')::date, updated_at = $2
          FROM plans p
         WHERE o.order_number = $1 AND o.kind = 'RENEWAL' AND o.status = 'PENDING' AND p.code = o.plan_code
+          AND EXISTS (SELECT 1 FROM subscriptions s WHERE s.customer_id = o.customer_id AND s.status = 'ACTIVE' AND s.next_payment_on = o.due_on)
         RETURNING o.customer_id, o.plan_code, p.name AS plan_name, o.amount_fening, o.card_number, to_char(o.due_on, 'YYYY-MM-DD') AS due_on, to_char(o.period_end, 'YYYY-MM-DD') AS period_end`,
       [orderNumber, at],
     );

@@ -13,8 +13,9 @@ export interface RefundRow {
 }
 
 /**
- * `refunds`: money an admin gave back on a paid order, each with its credit note (staff/refunds.ts); and
- * the orders' side of money going back: the paid order a refund is decided on, an order refunded whole.
+ * `refunds`: money given back on an order, each with its credit note: by an admin (staff/refunds.ts) or
+ * by the portal for a charge that bought no service (money/giveBack.ts); and the paid order a refund is
+ * decided on.
  */
 export class RefundsRepository extends Repository {
   /** A paid order of the customer, locked until the transaction ends (a refund is decided under it). */
@@ -27,13 +28,21 @@ export class RefundsRepository extends Repository {
     return row ?? null;
   }
 
-  /** Money for an order no longer wanted goes back; false when it was PAID or REFUNDED already. */
-  async markRefunded(orderNumber: string, at: Date): Promise<boolean> {
-    const rows = await this.q.query(
-      `UPDATE payment_orders SET status = 'REFUNDED', updated_at = $2 WHERE order_number = $1 AND status IN ('PENDING', 'CANCELLED', 'FAILED') RETURNING 1`,
-      [orderNumber, at],
+  /**
+   * A charge that bought no service: the order REFUNDED, with the payment that charged it, from any state
+   * but PAID or REFUNDED (so of two paths settling the same payment, one does it). Null otherwise.
+   */
+  async refundUnserved(
+    orderNumber: string,
+    paymentId: string,
+    at: Date,
+  ): Promise<{ customer_id: number; amount_fening: number } | null> {
+    const [row] = await this.q.query<{ customer_id: number; amount_fening: number }>(
+      `UPDATE payment_orders SET status = 'REFUNDED', provider_payment_id = $2, updated_at = $3
+        WHERE order_number = $1 AND status IN ('PENDING', 'CANCELLED', 'FAILED') RETURNING customer_id, amount_fening`,
+      [orderNumber, paymentId, at],
     );
-    return rows.length > 0;
+    return row ?? null;
   }
 
   async byKey(orderNumber: string, idempotencyKey: string): Promise<RefundRow | null> {
@@ -60,7 +69,8 @@ export class RefundsRepository extends Repository {
     orderNumber: string;
     customerId: number;
     amountFening: number;
-    staffId: number;
+    /** Null for a charge the portal gave back itself (money/giveBack.ts). */
+    staffId: number | null;
     reason: string;
     idempotencyKey: string;
     at: Date;

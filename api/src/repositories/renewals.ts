@@ -106,7 +106,7 @@ export class RenewalsRepository extends Repository {
     await this.q.query(
       `UPDATE subscriptions SET period_start = $2::date, next_payment_on = $3::date, billing_failures = 0, billing_next_on = NULL,
               plan_code = $5, pending_plan_code = NULL, promo_type = NULL, promo_until = NULL, promo_days = NULL, updated_at = $4
-        WHERE customer_id = $1 AND next_payment_on = $2::date`,
+        WHERE customer_id = $1 AND status = 'ACTIVE' AND next_payment_on = $2::date`,
       [customerId, dueOn, periodEnd, at, plan],
     );
   }

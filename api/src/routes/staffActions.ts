@@ -6,7 +6,7 @@ import { customerIdOf } from '../http/staffAccess';
 import { extendPeriod, setCustomerBlocked } from '../staff/customers';
 import { refundOrder } from '../staff/refunds';
 import { resendInvoice, resendResetCode } from '../staff/resend';
-import { fromFening, toFening } from '../money';
+import { fromFening, toFening } from '../money/amounts';
 
 /**
  * What the console does for a customer under `/api/staff`: block and unblock, refund, extend the period,

@@ -6,7 +6,7 @@ import { staffRoute } from '../http/staffRoute';
 import { HttpError } from '../http/validate';
 import { changePrice, endPromo, pricesOverview, startPromo, type PriceDeps } from '../catalogue/prices';
 import { isoDay } from '../days';
-import { toFening } from '../money';
+import { toFening } from '../money/amounts';
 
 /**
  * The console's prices and promos (docs/prices-and-promos.md), under `/api/staff`: agents read, admins

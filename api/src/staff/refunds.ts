@@ -7,10 +7,11 @@ import type { CustomerSummaryRow } from '../repositories/customers';
 import type { StaffSession } from '../repositories/staff';
 import type { PaymentGateway } from '../payments/gateway';
 import { DomainError } from '../errors';
-import { fromFening, type Fening } from '../money';
+import { fromFening, type Fening } from '../money/amounts';
 import { notifyCustomer, type Notifier } from '../delivery/notifier';
 import { NOTICES } from '../texts/notices';
 import { isoDay } from '../days';
+import { askProvider } from '../money/giveBack';
 
 interface RefundDeps {
   store: Store;
@@ -32,7 +33,7 @@ interface RefundDeps {
  * The same key again (a second click, a replayed request) answers the refund as it stands and asks the
  * provider nothing; a FAILED one is asked of the provider again (with the same idempotency key), or
  * answered 502 again, never as if it were done. A server stopped between 1 and 3 leaves it PENDING: counted against what may be
- * refunded, never refunded twice, until the billing pass settles it (settleStaleRefunds).
+ * refunded, never refunded twice, until the billing pass settles it (money/giveBack.ts, settleStaleRefunds).
  */
 export async function refundOrder(deps: RefundDeps, staff: StaffSession, request: RefundRequest): Promise<RefundRow> {
   const { store, gateway, notifier, now, log } = deps;
@@ -211,78 +212,4 @@ async function periodAfterRefund(
     );
   }
   return kept;
-}
-
-/**
- * Steps 2 and 3, for a request and for the billing pass alike: the provider is asked with the refund's id
- * as its idempotency key (a refund it made already is answered as made, not made twice); a refusal
- * settles the refund FAILED, a refund given settles it SUCCEEDED with the customer's notice. `settled` is
- * null when another request or pass settled it first; `failed` says whether this call wrote the FAILED.
- */
-async function askProvider(
-  deps: { store: Store; gateway: PaymentGateway; notifier: Notifier },
-  refund: Pick<RefundRow, 'id' | 'amount_fening'>,
-  paymentId: string,
-  now: () => Date,
-): Promise<{ given: true; settled: RefundRow | null } | { given: false; error: unknown; failed: boolean }> {
-  try {
-    await deps.gateway.refund(paymentId, { amountFening: refund.amount_fening, idempotencyKey: refund.id });
-  } catch (error) {
-    return { given: false, error, failed: Boolean(await deps.store.refunds.settle(refund.id, 'FAILED', now())) };
-  }
-  return { given: true, settled: await settleGiven(deps.store, deps.notifier, refund.id, now()) };
-}
-
-/**
- * The provider gave the refund back: SUCCEEDED once, with the customer's notice in the same transaction,
- * so a refund answered again (or settled by the billing pass and a request at once) tells nobody twice.
- * Null when it was settled already.
- */
-async function settleGiven(store: Store, notifier: Notifier, refundId: string, at: Date): Promise<RefundRow | null> {
-  return store.transaction(async (tx) => {
-    const settled = await tx.refunds.settle(refundId, 'SUCCEEDED', at);
-    if (!settled) return null;
-    await notifyCustomer(
-      tx,
-      notifier,
-      settled.customer_id,
-      NOTICES.refunded({
-        amountFening: settled.amount_fening,
-        orderNumber: settled.order_number,
-        creditNote: settled.credit_note_number,
-      }),
-    );
-    return settled;
-  });
-}
-
-/** A PENDING refund whose request stopped (the process was killed, the connection lost) is settled after this long. */
-const REFUND_LEASE_MINUTES = 10;
-
-/**
- * Settles the refunds a stopped process left PENDING (step 2 asked, step 3 never written): the billing
- * pass runs it, one pass at a time across processes. Each is asked of the provider again with its own
- * idempotency key, so one the provider made before the stop is answered as made, not made twice; then it
- * is SUCCEEDED with the customer's notice, or FAILED (its amount may be refunded again), as a request
- * would have settled it. A refund younger than the lease may still be in its request's hands: left alone.
- */
-export async function settleStaleRefunds(
-  deps: { store: Store; gateway: PaymentGateway; notifier: Notifier; log?: (line: string) => void },
-  at: Date,
-): Promise<{ succeeded: number; failed: number }> {
-  const { store, gateway, notifier, log } = deps;
-  const counts = { succeeded: 0, failed: 0 };
-  const stale = await store.refunds.pendingSince(new Date(at.getTime() - REFUND_LEASE_MINUTES * 60_000));
-  for (const refund of stale) {
-    const outcome = await askProvider({ store, gateway, notifier }, refund, refund.provider_payment_id, () => at);
-    if (outcome.given) {
-      if (outcome.settled) counts.succeeded += 1;
-      continue;
-    }
-    log?.(
-      `Refund ${refund.credit_note_number}: the payment provider refused it (${(outcome.error as Error).message}): FAILED`,
-    );
-    if (outcome.failed) counts.failed += 1;
-  }
-  return counts;
 }

@@ -6,7 +6,7 @@ import { deliverable } from '../delivery/channels';
 import { invoiceOf } from '../payments/orders';
 import { notifyCustomer } from '../delivery/notifier';
 import { NOTICES } from '../texts/notices';
-import { toFening } from '../money';
+import { toFening } from '../money/amounts';
 import { recordAudit } from './audit';
 
 /**

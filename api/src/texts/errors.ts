@@ -90,4 +90,6 @@ export const ORDER_TEXTS = {
   cardVerification: 'Verifikacija kartice',
   /** A voucher bought as a gift, in the payment history and on its invoice. */
   giftName: (plan: string) => `Poklon vaučer, paket ${plan}`,
+  /** Why the portal itself gave a charge back: it could no longer buy the service it was for. */
+  unservedRefund: 'Automatski povrat: naplata za uslugu koja više nije tražena',
 } as const;

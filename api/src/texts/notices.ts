@@ -3,7 +3,7 @@ import { formatDate, formatKM } from '@portal/shared/format';
 import { CODE_TTL_MINUTES } from '../onboarding/rules';
 import type { Purpose } from '../repositories/verifications';
 import type { Notice } from '../delivery/notifier';
-import { fromFening } from '../money';
+import { fromFening } from '../money/amounts';
 import { groupVoucherCode } from '@portal/shared/contract/vouchers';
 
 /** Why a charge failed, in the customer's words (the failure page lists the usual causes too: product.md §2, Subscribing). */

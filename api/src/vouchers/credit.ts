@@ -25,20 +25,23 @@ export interface HeldAttempt {
 }
 
 class AttemptLost extends Error {}
+/** The subscription could not take the period any more (ended or deactivated meanwhile): nothing is taken. */
+class NotServed extends Error {}
 
 /**
  * The renewal due paid with a month of voucher credit, under the customer's row lock: the month taken,
  * the period's renewal order written with the voucher as its means, the attempt finished and the order
- * settled by `settle` (billing/paid.ts's, with its receipt), all in one transaction. 'none' when the
- * customer has no credit for the package the renewal charges (the card pays), 'lost' when another runner
- * finished the attempt first (nothing taken).
+ * settled by `settle` (billing/paid.ts's, with its receipt; false when the subscription can no longer take
+ * the period), all in one transaction. 'none' when the customer has no credit for the package the renewal
+ * charges (the card pays), 'lost' when another runner finished the attempt first or the period is no
+ * longer wanted (nothing taken).
  */
 export async function renewWithCredit(
   store: Store,
   sub: DueRow,
   attempt: HeldAttempt,
   at: Date,
-  settle: (tx: Repositories, orderNumber: string) => Promise<void>,
+  settle: (tx: Repositories, orderNumber: string) => Promise<boolean>,
 ): Promise<'paid' | 'none' | 'lost'> {
   try {
     return await store.transaction(async (tx) => {
@@ -56,11 +59,11 @@ export async function renewWithCredit(
       const orderNumber = await placeRenewalOrder(tx, sub, charge, at);
       const outcome = { status: 'SUCCEEDED' as const, failureCode: null, orderNumber, paymentId: null };
       if (!(await tx.billingAttempts.finish(attempt, outcome, at))) throw new AttemptLost();
-      await settle(tx, orderNumber);
+      if (!(await settle(tx, orderNumber))) throw new NotServed();
       return 'paid';
     });
   } catch (error) {
-    if (error instanceof AttemptLost) return 'lost';
+    if (error instanceof AttemptLost || error instanceof NotServed) return 'lost';
     throw error;
   }
 }

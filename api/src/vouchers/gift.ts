@@ -7,6 +7,7 @@ import type { Repositories, Store } from '../repositories';
 import type { PaymentGateway } from '../payments/gateway';
 import { alreadyPaid, keyReused, payingCard, payPlacedOrder, PLAN_NOT_FOUND } from '../payments/orders';
 import { notifyCustomer, smsAllowed, type Notifier } from '../delivery/notifier';
+import { toFening } from '../money/amounts';
 import { DomainError } from '../errors';
 import { addDays, isoDay } from '../days';
 import { NOTICES } from '../texts/notices';
@@ -82,14 +83,25 @@ export async function buyGift(
     const same = await tx.orders.byKey(customerId, key);
     if (same) {
       const gift = await tx.vouchers.gift(same.order_number);
-      if (!gift || gift.plan_code !== plan.code || gift.months !== request.months || gift.recipient !== recipient.to)
-        throw keyReused();
+      const asked = {
+        plan: plan.code,
+        months: request.months,
+        to: recipient.to,
+        amountFening: toFening(request.amount),
+      };
+      const stored = {
+        plan: gift?.plan_code,
+        months: gift?.months,
+        to: gift?.recipient,
+        amountFening: gift?.amount_fening,
+      };
+      if (!gift || same.card_code !== card.code || JSON.stringify(asked) !== JSON.stringify(stored)) throw keyReused();
       if (same.status === 'PAID') throw alreadyPaid();
       return { orderNumber: same.order_number, amountFening: gift.amount_fening };
     }
     const listed = await tx.prices.priceForOrder(plan.code, today);
     const amountFening = listed ? listed.price_fening * request.months : null;
-    if (amountFening === null || Math.round(request.amount * 100) !== amountFening)
+    if (amountFening === null || toFening(request.amount) !== amountFening)
       throw new DomainError('conflict', ERROR_TEXTS.priceChanged, 'PRICE_CHANGED');
     const orderNumber = await tx.vouchers.createGift(
       {
@@ -117,15 +129,16 @@ export async function buyGift(
 /**
  * A gift's payment arrived: in the event's transaction, the order PAID (once: a repeated event finds it
  * so and does nothing), a batch of one code made for it, the code sent to the person named and the
- * receipt with the invoice to the buyer.
+ * receipt with the invoice to the buyer. False when the order no longer waited for it (cancelled by
+ * another order, or paid already): the money goes back unless it was paid (money/giveBack.ts).
  */
 export async function settleGift(
   tx: Repositories,
   deps: { sealing: Keyring; notifier: Notifier; now: () => Date },
   orderNumber: string,
-): Promise<void> {
+): Promise<boolean> {
   const at = deps.now();
-  if (!(await tx.vouchers.payGift(orderNumber, at))) return;
+  if (!(await tx.vouchers.payGift(orderNumber, at))) return false;
   const gift = (await tx.vouchers.gift(orderNumber))!;
   const batchId = await tx.vouchers.createBatch(
     {
@@ -174,4 +187,5 @@ export async function settleGift(
       to: gift.recipient,
     }),
   );
+  return true;
 }

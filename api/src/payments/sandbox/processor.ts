@@ -15,6 +15,9 @@ interface ConfirmAnswer {
   code?: string;
 }
 
+/** What a test may hold the sandbox on (`hold`): a charge, or a refund. */
+type HeldCall = 'charge' | 'refund';
+
 const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 
 /**
@@ -26,6 +29,7 @@ const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`
 export class SandboxProcessor implements PaymentGateway {
   readonly name = 'sandbox';
   private handlers: PaymentEventHandler[] = [];
+  private readonly held: Array<{ call: HeldCall; customerRef?: string; wait: () => Promise<void> }> = [];
 
   constructor(
     private readonly rows: SandboxProcessorRepository,
@@ -43,12 +47,39 @@ export class SandboxProcessor implements PaymentGateway {
     return this.createIntent('setup', idempotencyKey, null, null);
   }
 
+  /**
+   * A processor that is slow to answer, for tests that play a race in order: the next charge (a payment
+   * made; of this customer's when `customerRef` is given) or refund waits at its start until `release()`;
+   * `reached` resolves once it waits. Only the sandbox has it, and nothing but a test calls it.
+   */
+  hold(call: HeldCall, customerRef?: string): { reached: Promise<void>; release: () => void } {
+    let release!: () => void;
+    let arrived!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const reached = new Promise<void>((resolve) => (arrived = resolve));
+    const wait = () => {
+      arrived();
+      return released;
+    };
+    this.held.push({ call, ...(customerRef === undefined ? {} : { customerRef }), wait });
+    return { reached, release };
+  }
+
+  private async waitIfHeld(call: HeldCall, customerRef?: string): Promise<void> {
+    const at = this.held.findIndex((h) => h.call === call && (h.customerRef ?? customerRef) === customerRef);
+    if (at < 0) return;
+    const [mine] = this.held.splice(at, 1);
+    await mine!.wait();
+  }
+
   async createPayment(input: {
     amountFening: number;
     paymentMethod: string;
     idempotencyKey: string;
+    customerRef: string;
     offSession?: boolean;
   }) {
+    await this.waitIfHeld('charge', input.customerRef);
     const intent = await this.createIntent('payment', input.idempotencyKey, input.amountFening, input.paymentMethod);
     if (!input.offSession) return { ...intent, state: this.stateOf(await this.intent(intent.id)) };
     // Off-session: no customer to answer a challenge; the card's behaviour decides at once.
@@ -70,6 +101,7 @@ export class SandboxProcessor implements PaymentGateway {
   }
 
   async refund(paymentId: string, part?: { amountFening: number; idempotencyKey: string }): Promise<void> {
+    await this.waitIfHeld('refund');
     if (!part) return this.rows.refund(paymentId, this.now());
     if (!(await this.rows.refundPart(paymentId, part.amountFening, part.idempotencyKey, this.now()))) {
       throw new Error(`The sandbox refuses to refund ${part.amountFening} of payment ${paymentId}: more than is left`);

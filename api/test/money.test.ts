@@ -1,0 +1,145 @@
+/**
+ * Money is exact: every charge buys service or comes back. Each race is played in order with the sandbox
+ * processor held slow (SandboxProcessor.hold), on both engines.
+ */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { paymentListSchema } from '@portal/shared/contract';
+import { runBilling } from '../src/billing/job';
+import type { SandboxProcessor } from '../src/payments/sandbox/processor';
+import { customerToken, engines, staffToken, startApi, testCustomer, type StartedApi } from './harness';
+
+for (const engine of engines()) {
+  describe(`money that buys service or comes back on ${engine}`, () => {
+    let api: StartedApi;
+    let admins = 0;
+    const sandbox = () => api.ctx.payments.sandbox as SandboxProcessor;
+    const today = () => api.clock.now().toISOString().slice(0, 10);
+    const login = (username: string) => customerToken(api, username);
+
+    /** A new admin of the console, signed in now: their token. */
+    const signInAdmin = () => staffToken(api, `novac${(admins += 1)}@ontv.ba`, 'admin');
+
+    before(async () => {
+      api = await startApi({ engine });
+    });
+    after(async () => {
+      await api.close();
+    });
+
+    /** What the processor took from the customer and kept: its succeeded payments less what it gave back. */
+    const kept = async (customerId: number) => {
+      const [row] = await api.db.query<{ kept: number }>(
+        `SELECT COALESCE(sum(CASE WHEN i.refunded_at IS NULL THEN i.amount_fening WHEN i.refunded_fening = 0 THEN 0
+                               ELSE i.amount_fening - i.refunded_fening END), 0)::int AS kept
+           FROM sandbox_intents i JOIN credit_cards c ON c.payment_method = i.payment_method
+          WHERE c.customer_id = $1 AND i.kind = 'payment' AND i.status = 'succeeded'`,
+        [customerId],
+      );
+      return row!.kept;
+    };
+    const subscription = async (customerId: number) =>
+      (
+        await api.db.query<{ status: string; next_payment_on: string }>(
+          `SELECT status, to_char(next_payment_on, 'YYYY-MM-DD') AS next_payment_on FROM subscriptions WHERE customer_id = $1`,
+          [customerId],
+        )
+      )[0]!;
+    const history = async (token: string) =>
+      paymentListSchema.parse((await api.call('GET', '/ontv-payments', { token })).body);
+
+    it("refunds a renewal charged while an admin's 'end now' refund ended the subscription, and shows it", async () => {
+      const customer = await testCustomer(api.db, { nextPaymentOn: today() });
+      await runBilling(api.ctx.billing, api.clock.now());
+      const [first] = await history(await login(customer.email));
+      assert.equal(first!.amount, 24.9);
+      api.clock.advance(31 * 24 * 3600_000);
+      const admin = await signInAdmin();
+
+      // The next renewal's charge is held at the processor while the admin refunds the first month, ending now.
+      const held = sandbox().hold('charge', String(customer.id));
+      const pass = runBilling(api.ctx.billing, api.clock.now());
+      await held.reached;
+      const refund = await api.call('POST', `/staff/customers/${customer.id}/payments/${first!.orderNumber}/refund`, {
+        token: admin,
+        body: { amount: '24,90', reason: 'Prekid usluge', key: 'end-now-race-01', after: 'end-now' },
+      });
+      assert.equal(refund.status, 200, JSON.stringify(refund.body));
+      held.release();
+      await pass;
+
+      assert.equal((await subscription(customer.id)).status, 'EXPIRED', 'the service ended as the admin chose');
+      assert.equal(await kept(customer.id), 0, 'the renewal charged after the end is given back too');
+      const shown = await history(await login(customer.email));
+      const renewal = shown.find((record) => record.orderNumber !== first!.orderNumber);
+      assert.ok(renewal, 'the charged renewal is in the history');
+      assert.deepEqual(
+        renewal.creditNotes?.map((note) => note.amount),
+        [renewal.amount],
+        'with its credit note for the whole amount',
+      );
+    });
+
+    it("refunds a renewal charged while the customer deactivated, and keeps the customer's choice", async () => {
+      const customer = await testCustomer(api.db, { nextPaymentOn: today() });
+      const token = await login(customer.email);
+      const held = sandbox().hold('charge', String(customer.id));
+      const pass = runBilling(api.ctx.billing, api.clock.now());
+      await held.reached;
+      const stopped = await api.call('POST', '/ontv/deactivate', { token });
+      assert.equal(stopped.status, 200, JSON.stringify(stopped.body));
+      held.release();
+      await pass;
+
+      assert.deepEqual(await subscription(customer.id), { status: 'DEACTIVATED', next_payment_on: today() });
+      assert.equal(await kept(customer.id), 0, 'the renewal the customer said no to is given back');
+      const [renewal] = await history(token);
+      assert.deepEqual(
+        renewal?.creditNotes?.map((note) => note.amount),
+        [renewal?.amount],
+      );
+    });
+
+    it('refuses the same idempotency key with another amount, and answers the stored order as it was placed', async () => {
+      const customer = await testCustomer(api.db, { nextPaymentOn: today(), status: 'EXPIRED' });
+      const token = await login(customer.email);
+      const [card] = await api.db.query<{ code: string }>('SELECT code FROM credit_cards WHERE customer_id = $1', [
+        customer.id,
+      ]);
+      const order = (amount: number, key = 'same-key-0001') =>
+        api.call('POST', '/ontv-payments/new-account/order', {
+          token,
+          body: { creditCardId: card!.code, amount, ontvPlanId: 'starton' },
+          headers: { 'idempotency-key': key },
+        });
+      const placed = await order(14.9);
+      assert.equal(placed.status, 200, JSON.stringify(placed.body));
+      assert.equal(placed.body.orderInfo.amount, 14.9);
+
+      // StartON's price rises from today; the same call again is the same order at its own amount.
+      const admin = await signInAdmin();
+      const rise = await api.call('POST', '/staff/prices/starton', {
+        token: admin,
+        body: { price: '39,90', appliesFrom: today(), reason: 'Nova cjenovna politika' },
+      });
+      assert.equal(rise.status, 200, JSON.stringify(rise.body));
+      const again = await order(14.9);
+      assert.equal(again.status, 200, JSON.stringify(again.body));
+      assert.equal(again.body.orderNumber, placed.body.orderNumber);
+      assert.equal(again.body.orderInfo.amount, 14.9, 'the answer is what the order charges');
+
+      const other = await order(39.9);
+      assert.equal(other.status, 422, JSON.stringify(other.body));
+      assert.equal(other.body.code, 'IDEMPOTENCY_MISMATCH');
+      const orders = await api.db.query<{ amount_fening: number }>(
+        'SELECT amount_fening FROM payment_orders WHERE customer_id = $1',
+        [customer.id],
+      );
+      assert.deepEqual(
+        orders.map((o) => o.amount_fening),
+        [1490],
+        'nothing else is ordered',
+      );
+    });
+  });
+}
