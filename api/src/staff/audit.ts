@@ -2,6 +2,7 @@ import { STAFF_TEXTS, type AuditEntryAnswer } from '@portal/shared/contract/staf
 import type { Store } from '../repositories';
 import type { AuditFilter, AuditRow } from '../repositories/audit';
 import type { StaffSession } from '../repositories/staff';
+import { csvLine } from '@portal/shared/format';
 import { DomainError } from '../errors';
 
 /** What the console's use cases need at least: the repositories and the clock. */
@@ -101,22 +102,19 @@ export async function listAudit(deps: ConsoleDeps, staff: StaffSession, query: A
   return auditPage(rows, limit);
 }
 
-/** A CSV field: quoted, quotes doubled, and a leading =, +, - or @ made inert for spreadsheets (CSV injection). */
-const csvField = (value: unknown): string => {
-  let text = value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return `"${text.replace(/"/g, '""')}"`;
-};
-
-/** The audit trail as CSV: `;`-separated with a byte-order mark, as spreadsheets in Bosnia open it. */
+/**
+ * The audit trail as CSV: `;`-separated with a byte-order mark, as spreadsheets in Bosnia open it; its
+ * cells made inert for spreadsheets (csvLine).
+ */
 function auditCsv(rows: AuditRow[]): string {
   const header = ['id', 'vrijeme', 'osoblje', 'radnja', 'korisnik', 'razlog', 'prije', 'poslije'];
   const lines = rows.map((row) =>
-    [row.id, row.at.toISOString(), row.staff_name, row.action, row.customer_id, row.reason, row.before, row.after]
-      .map(csvField)
-      .join(';'),
+    csvLine(
+      [row.id, row.at.toISOString(), row.staff_name, row.action, row.customer_id, row.reason, row.before, row.after],
+      ';',
+    ),
   );
-  return `\uFEFF${[header.map(csvField).join(';'), ...lines].join('\r\n')}\r\n`;
+  return `\uFEFF${csvLine(header, ';')}${lines.join('')}`;
 }
 
 /**

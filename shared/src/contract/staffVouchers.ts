@@ -3,6 +3,7 @@ import { lazySchema } from './lazySchema';
 import { VOUCHER_STAFF_TEXTS } from '../texts/vouchers';
 import { STAFF_TEXTS, isDay, reasonSchema, type StaffEndpoint } from './staff';
 import { groupVoucherCode } from './vouchers';
+import { csvLine } from '../format/csv';
 
 export { VOUCHER_STAFF_TEXTS };
 
@@ -92,13 +93,10 @@ export function voucherCsv(
   batch: Pick<VoucherBatch, 'id' | 'planName' | 'months' | 'validUntil' | 'label'>,
   codes: readonly string[],
 ): string {
-  const quote = (value: string | number) => `"${String(value).replace(/"/g, '""')}"`;
   const lines = codes.map((code) =>
-    [groupVoucherCode(code), batch.planName, batch.months, batch.validUntil, batch.label, batch.id]
-      .map(quote)
-      .join(','),
+    csvLine([groupVoucherCode(code), batch.planName, batch.months, batch.validUntil, batch.label, batch.id], ','),
   );
-  return `${['kod', 'paket', 'mjeseci', 'vazi_do', 'oznaka', 'serija'].join(',')}\r\n${lines.map((l) => `${l}\r\n`).join('')}`;
+  return `kod,paket,mjeseci,vazi_do,oznaka,serija\r\n${lines.join('')}`;
 }
 
 export const voucherEndpoints = {

@@ -3,3 +3,4 @@ export { formatKM, splitVat, VAT_RATE } from './money';
 export { formatDate, formatTime, formatDateTime, parseDay } from './date';
 export { normaliseUsername, COUNTRY_PREFIX } from '../contract/username';
 export { activePromo, freePeriodSpecification, isPromoActive, promoRibbon } from './promo';
+export { csvLine } from './csv';
