@@ -7,7 +7,9 @@ import assert from 'node:assert/strict';
 import { paymentListSchema } from '@portal/shared/contract';
 import { runBilling } from '../src/billing/job';
 import type { SandboxProcessor } from '../src/payments/sandbox/processor';
-import { customerToken, engines, staffToken, startApi, testCustomer, type StartedApi } from './harness';
+import { STAFF_TEXTS } from '@portal/shared/contract/staff';
+import { VOUCHER_TEXTS } from '@portal/shared/contract/vouchers';
+import { customerToken, engines, payOrder, staffToken, startApi, testCustomer, type StartedApi } from './harness';
 
 for (const engine of engines()) {
   describe(`money that buys service or comes back on ${engine}`, () => {
@@ -140,6 +142,94 @@ for (const engine of engines()) {
         [1490],
         'nothing else is ordered',
       );
+    });
+
+    /** A paid gift of two months of StartON from a MaxON subscriber: the buyer, the order and the code sent. */
+    const paidGift = async (n: number) => {
+      const buyer = await testCustomer(api.db, { nextPaymentOn: '2026-12-31', plan: 'maxon' });
+      const token = await login(buyer.email);
+      const [card] = (await api.call('GET', '/credit-card', { token })).body as Array<{ code: string }>;
+      const to = `poklon.${buyer.id}.${n}@example.ba`;
+      const price = (await api.ctx.store.prices.priceForOrder('starton', today()))!.price_fening;
+      const placed = await api.call('POST', '/customer/gifts', {
+        token,
+        body: {
+          plan: 'starton',
+          months: 2,
+          to,
+          message: 'Sretno!',
+          amount: (price * 2) / 100,
+          creditCardId: card!.code,
+        },
+      });
+      assert.equal(placed.status, 200, JSON.stringify(placed.body));
+      assert.equal((await payOrder(api, placed.body.paymentSecret)).body.status, 'succeeded');
+      const [sent] = (await api.call('GET', `/dev/outbox?to=${encodeURIComponent(to)}`)).body as Array<{
+        code: string;
+      }>;
+      return { buyer, orderNumber: placed.body.orderNumber as string, code: sent!.code, paid: price * 2 };
+    };
+    const refundGift = (admin: string, gift: Awaited<ReturnType<typeof paidGift>>, key: string) =>
+      api.call('POST', `/staff/customers/${gift.buyer.id}/payments/${gift.orderNumber}/refund`, {
+        token: admin,
+        body: {
+          amount: (gift.paid / 100).toFixed(2).replace('.', ','),
+          reason: 'Kupac odustao',
+          key,
+          after: 'end-now',
+        },
+      });
+    const redeemer = async () => {
+      const made = await testCustomer(api.db, {
+        nextPaymentOn: '2026-02-20',
+        plan: 'starton',
+        status: 'EXPIRED',
+        card: null,
+      });
+      return login(made.email);
+    };
+    const redeem = (token: string, code: string) =>
+      api.call('POST', '/customer/redeem-voucher', { token, body: { code } });
+
+    it("voids a refunded gift's code and leaves the buyer's own subscription as it was", async () => {
+      const admin = await signInAdmin();
+      const gift = await paidGift(0);
+      const refund = await refundGift(admin, gift, 'gift-refund-0001');
+      assert.equal(refund.status, 200, JSON.stringify(refund.body));
+      assert.deepEqual(await subscription(gift.buyer.id), { status: 'ACTIVE', next_payment_on: '2026-12-31' });
+      const tried = await redeem(await redeemer(), gift.code);
+      assert.deepEqual([tried.status, tried.body.message], [400, VOUCHER_TEXTS.cancelled]);
+
+      const used = await paidGift(1);
+      assert.equal((await redeem(await redeemer(), used.code)).status, 200);
+      const late = await refundGift(admin, used, 'gift-refund-0002');
+      assert.deepEqual(
+        [late.status, late.body.code, late.body.message],
+        [409, 'GIFT_REDEEMED', STAFF_TEXTS.giftRedeemed],
+      );
+      assert.equal(await kept(used.buyer.id), used.paid, 'nothing given back for a gift its friend has');
+    });
+
+    it('lets a gift be refunded or redeemed, never both, when the two come at once', async () => {
+      const admin = await signInAdmin();
+      const gifts = await Promise.all(Array.from({ length: 10 }, (_, i) => paidGift(10 + i)));
+      const tokens = await Promise.all(gifts.map(() => redeemer()));
+      const outcomes = await Promise.all(
+        gifts.map(async (gift, i) => {
+          const [refund, redeemed] = await Promise.all([
+            refundGift(admin, gift, `gift-race-${String(i).padStart(4, '0')}`),
+            redeem(tokens[i]!, gift.code),
+          ]);
+          return [refund.status, redeemed.status];
+        }),
+      );
+      for (const [refund, redeemed] of outcomes)
+        assert.ok(
+          (refund === 200 && redeemed === 400) || (refund === 409 && redeemed === 200),
+          `refund ${refund}, redemption ${redeemed}`,
+        );
+      for (const [i, gift] of gifts.entries())
+        assert.equal(await kept(gift.buyer.id), outcomes[i]![0] === 200 ? 0 : gift.paid);
     });
   });
 }

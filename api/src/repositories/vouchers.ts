@@ -135,14 +135,15 @@ export class VouchersRepository extends Repository {
   }
 
   /**
-   * Redeems the code for the customer in one statement that checks it: not redeemed yet, its batch not
-   * cancelled and still valid on `today`. Of any number of requests at once, one gets the row.
+   * Redeems the code for the customer in one statement that checks it: not redeemed or voided yet, its
+   * batch not cancelled and still valid on `today`. Of any number of requests at once (and a gift's
+   * refund voiding it: voidGift), one gets the row.
    */
   async redeem(id: number, customerId: number, today: string, at: Date): Promise<boolean> {
     const rows = await this.q.query(
       `UPDATE vouchers v SET redeemed_at = $4, customer_id = $2, months_left = b.months
          FROM voucher_batches b
-        WHERE v.id = $1 AND b.id = v.batch_id AND v.redeemed_at IS NULL
+        WHERE v.id = $1 AND b.id = v.batch_id AND v.redeemed_at IS NULL AND v.voided_at IS NULL
           AND b.cancelled_at IS NULL AND b.valid_until >= $3::date
         RETURNING v.id`,
       [id, customerId, today, at],
@@ -247,5 +248,32 @@ export class VouchersRepository extends Repository {
       'UPDATE voucher_gifts SET voucher_id = (SELECT id FROM vouchers WHERE digest = $2) WHERE order_number = $1',
       [orderNumber, digest],
     );
+  }
+
+  /**
+   * A paid gift refunded: its code voided on its own row (the row a redemption takes, so of the two at
+   * once one wins) and its batch of one cancelled, unless the code was redeemed. 'voided' (now or by an
+   * earlier refund), 'redeemed', or null when the order made no code.
+   */
+  async voidGift(orderNumber: string, by: string, at: Date): Promise<'voided' | 'redeemed' | null> {
+    const [voided] = await this.q.query<{ n: number }>(
+      `WITH voided AS (
+         UPDATE vouchers v SET voided_at = COALESCE(v.voided_at, $2) FROM voucher_gifts g
+          WHERE g.order_number = $1 AND v.id = g.voucher_id AND v.redeemed_at IS NULL
+          RETURNING v.batch_id
+       ), cancelled AS (
+         UPDATE voucher_batches b SET cancelled_at = $2, cancelled_by = $3 FROM voided
+          WHERE b.id = voided.batch_id AND b.cancelled_at IS NULL RETURNING b.id
+       )
+       SELECT count(*)::int AS n FROM voided`,
+      [orderNumber, at, by],
+    );
+    if (voided!.n > 0) return 'voided';
+    // Redeemed before this refund could void it: the redemption's commit is seen by this new statement.
+    const [made] = await this.q.query<{ id: number }>(
+      'SELECT v.id FROM voucher_gifts g JOIN vouchers v ON v.id = g.voucher_id WHERE g.order_number = $1',
+      [orderNumber],
+    );
+    return made ? 'redeemed' : null;
   }
 }

@@ -28,8 +28,10 @@ interface RefundDeps {
  *    is refunded or being refunded, and a PENDING refund with its credit note number is written;
  * 2. the payment provider is asked, with the refund's id as its idempotency key;
  * 3. the refund is SUCCEEDED, with the customer's notice, or FAILED (its amount may be refunded again) with a 502.
- * What becomes of the subscription is the admin's choice (`after`), made in step 1 with the refund and
- * recorded in its audit entry: neither choice renews (periodAfterRefund).
+ * What becomes of the subscription the order paid is the admin's choice (`after`), made in step 1 with the
+ * refund and recorded in its audit entry: neither choice renews (periodAfterRefund). A gift paid no
+ * subscription of the buyer's: its refund voids the gift's code instead, or is refused (409) once the
+ * code is redeemed.
  * The same key again (a second click, a replayed request) answers the refund as it stands and asks the
  * provider nothing; a FAILED one is asked of the provider again (with the same idempotency key), or
  * answered 502 again, never as if it were done. A server stopped between 1 and 3 leaves it PENDING: counted against what may be
@@ -89,7 +91,14 @@ async function recordRefund(
     throw new DomainError('conflict', STAFF_TEXTS.refundTooLarge(fromFening(left)), 'REFUND_TOO_LARGE');
   }
   const at = deps.now();
-  const paid = { customer, paymentId: order.provider_payment_id, amountFening: order.amount_fening, refunded, count };
+  const paid = {
+    customer,
+    paymentId: order.provider_payment_id,
+    amountFening: order.amount_fening,
+    refunded,
+    count,
+    gift: order.kind === 'GIFT',
+  };
   return known
     ? retryRefund(tx, staff, request, known, paid.paymentId, at)
     : newRefund(tx, deps.notifier, staff, request, paid, at);
@@ -123,13 +132,14 @@ async function retryRefund(
   return { refund: again ?? known, paymentId: again ? paymentId : null };
 }
 
-/** The paid order a new refund is made on: its customer as locked, its payment, amount, and refunds so far. */
+/** The paid order a new refund is made on: its customer as locked, its payment, amount, refunds so far, and whether it bought a gift. */
 interface PaidOrder {
   customer: Pick<CustomerSummaryRow, 'status' | 'next_payment_on'>;
   paymentId: string;
   amountFening: number;
   refunded: number;
   count: number;
+  gift: boolean;
 }
 
 /**
@@ -141,9 +151,13 @@ async function newRefund(
   notifier: Notifier,
   staff: StaffSession,
   request: RefundRequest,
-  { customer, paymentId, amountFening, refunded, count }: PaidOrder,
+  { customer, paymentId, amountFening, refunded, count, gift }: PaidOrder,
   at: Date,
 ): Promise<Recorded> {
+  // A gift's money back voids its code, unless the person it was for has redeemed it (decided on the
+  // code's own row, so a redemption at the same moment either wins or finds it void).
+  if (gift && (await tx.vouchers.voidGift(request.orderNumber, staff.name, at)) === 'redeemed')
+    throw new DomainError('conflict', STAFF_TEXTS.giftRedeemed, 'GIFT_REDEEMED');
   const created = await tx.refunds.create({
     id: randomUUID(),
     creditNoteNumber: `${request.orderNumber}-P${count + 1}`,
@@ -155,7 +169,8 @@ async function newRefund(
     idempotencyKey: request.key,
     at,
   });
-  const period = await periodAfterRefund(tx, notifier, request.customerId, request.after, at);
+  // 'End now' or 'keep to the period's end' is for the subscription the order paid; a gift paid none.
+  const period = gift ? null : await periodAfterRefund(tx, notifier, request.customerId, request.after, at);
   await tx.audit.record(
     {
       staffId: staff.staffId,
@@ -174,7 +189,7 @@ async function newRefund(
         orderNumber: request.orderNumber,
         creditNote: created.credit_note_number,
         refunded: fromFening(refunded + request.amountFening),
-        period: request.after,
+        ...(gift ? { voucher: 'voided' } : { period: request.after }),
         status: period?.status ?? customer.status,
         nextPaymentOn: period?.next_payment_on ?? customer.next_payment_on,
       },

@@ -26,6 +26,7 @@ export const STAFF_TEXTS = {
   refundTooLarge: (left: number) =>
     `Povrat ne može biti veći od uplaćenog iznosa: preostalo je ${left.toFixed(2).replace('.', ',')} KM.`,
   refundFailed: 'Procesor plaćanja nije izvršio povrat. Pokušaj ponovo kasnije.',
+  giftRedeemed: 'Poklonjeni vaučer je već iskorišten: njegovi mjeseci pripadaju primaocu, pa povrat nije moguć.',
   refundAfterNeeded: 'Odaberi šta biva s pretplatom: prekida se odmah ili traje do kraja perioda bez obnove.',
   daysRange: 'Broj dana je od 1 do 365.',
   notExtendable: 'Istekla pretplata se ne produžava: korisnik bira i plaća paket.',
