@@ -31,6 +31,7 @@ export const COMMANDS = {
   keys: path.join('src', 'cli', 'keys.ts'),
   'move-to-postgres': path.join('src', 'cli', 'move-to-postgres.ts'),
   vouchers: path.join('src', 'cli', 'vouchers.ts'),
+  reconcile: path.join('src', 'cli', 'reconcile.ts'),
 };
 
 /** Compiles every entry point into api/dist/. */

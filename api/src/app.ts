@@ -18,6 +18,7 @@ import { staffCustomerRoutes } from './routes/staffCustomers';
 import { staffDeviceRoutes } from './routes/staffDevices';
 import { staffActionRoutes } from './routes/staffActions';
 import { staffAuditRoutes } from './routes/staffAudit';
+import { reconciliationRoutes } from './routes/reconciliation';
 import { staffPriceRoutes } from './routes/staffPrices';
 import { staffVoucherRoutes } from './routes/staffVouchers';
 import { voucherRoutes } from './routes/vouchers';
@@ -95,6 +96,7 @@ export function apiPlugin(ctx: ApiContext) {
     staffDeviceRoutes(app, ctx);
     staffActionRoutes(app, ctx);
     staffAuditRoutes(app, ctx);
+    reconciliationRoutes(app, ctx);
     staffPriceRoutes(app, ctx);
     staffVoucherRoutes(app, ctx);
     voucherRoutes(app, ctx);

@@ -3,7 +3,7 @@ import { loadConfig, type ApiConfig } from './config';
 import { createContext } from './context';
 import { createServer } from './server';
 import { scheduleBilling } from './billing/schedule';
-import { measureBacklogWith, serveMetrics } from './http/metrics';
+import { measureBacklogWith, measureReconciliationWith, serveMetrics } from './http/metrics';
 import { smtpHost } from './delivery/transports';
 import { Drain, FINISH_MS } from './http/drain';
 import { logger, notice } from './log';
@@ -88,6 +88,7 @@ async function serve(config: ApiConfig): Promise<void> {
   // Messages: delivered by every process, each message by one (delivery/sender.ts).
   ctx.sender.start(config.delivery.pollSeconds);
   measureBacklogWith(() => ctx.store.outbox.backlog());
+  measureReconciliationWith(async () => (await ctx.store.ledger.lastRun())?.differences.length ?? null);
   if (config.delivery.smtp) log(`E-mail through SMTP at ${smtpHost(config.delivery.smtp.url)}`);
   if (config.delivery.sms) log(`SMS through the gateway at ${new URL(config.delivery.sms.url).host}`);
   if (cluster.isWorker) process.send?.({ ready: port });

@@ -126,6 +126,7 @@ export const SETTING_HELP: { [K in SettingName]: SettingHelp } = {
   STRIPE_WEBHOOK_SECRET: {
     shown: 'unset',
     help: "the signing secret of Stripe's events (whsec_…), sent to POST /api/payments/stripe/webhook; required with stripe",
+    more: 'The endpoint in Stripe listens to `setup_intent.succeeded`, `setup_intent.setup_failed`, `payment_intent.succeeded`, `payment_intent.payment_failed`, `charge.refunded` and `charge.dispute.created`, `charge.dispute.closed`: see [docs/money.md](docs/money.md)',
   },
   STRIPE_PUBLISHABLE_KEY: {
     shown: 'unset',

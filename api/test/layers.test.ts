@@ -79,3 +79,14 @@ describe('use cases and thin routes', () => {
     assert.deepEqual(offendingLines(routes, REPOSITORY_WORK), []);
   });
 });
+
+describe('the money module', () => {
+  it('is the only writer of the ledger: every movement of money is appended through money/ledger.ts', () => {
+    const writers = sources(SRC).filter((file) => {
+      const home = path.relative(SRC, file).split(path.sep);
+      return !(home[0] === 'money' && home[1] === 'ledger.ts') && home[0] !== 'repositories';
+    });
+    assert.ok(writers.length > 100, 'the sources are found');
+    assert.deepEqual(offendingLines(writers, /\.ledger\.append\s*\(/), []);
+  });
+});

@@ -4,16 +4,19 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import pg from 'pg';
 import { paymentListSchema } from '@portal/shared/contract';
-import { runBilling } from '../src/billing/job';
+import { runBilling, runBillingPass } from '../src/billing/job';
 import type { SandboxProcessor } from '../src/payments/sandbox/processor';
+import { reconcile, type Difference } from '../src/money/reconcile';
+import { processorRefunded } from '../src/money/processorEvents';
 import { STAFF_TEXTS } from '@portal/shared/contract/staff';
 import { VOUCHER_TEXTS } from '@portal/shared/contract/vouchers';
-import { customerToken, engines, payOrder, staffToken, startApi, testCustomer, type StartedApi } from './harness';
+import { customerToken, engines, payOrder, staffToken, startApi, testCustomer } from './harness';
 
 for (const engine of engines()) {
   describe(`money that buys service or comes back on ${engine}`, () => {
-    let api: StartedApi;
+    let api: Awaited<ReturnType<typeof startApi>>;
     let admins = 0;
     const sandbox = () => api.ctx.payments.sandbox as SandboxProcessor;
     const today = () => api.clock.now().toISOString().slice(0, 10);
@@ -23,7 +26,8 @@ for (const engine of engines()) {
     const signInAdmin = () => staffToken(api, `novac${(admins += 1)}@ontv.ba`, 'admin');
 
     before(async () => {
-      api = await startApi({ engine });
+      // Many customers sign in from this one address in the file's tests.
+      api = await startApi({ engine, env: { LOGIN_LIMIT_CLIENT: '1000' } });
     });
     after(async () => {
       await api.close();
@@ -230,6 +234,193 @@ for (const engine of engines()) {
         );
       for (const [i, gift] of gifts.entries())
         assert.equal(await kept(gift.buyer.id), outcomes[i]![0] === 200 ? 0 : gift.paid);
+    });
+
+    it('never starts a promo that an admin ended while the start was on its way', async () => {
+      const admin = await signInAdmin();
+      const started = await api.call('POST', '/staff/prices/maxon/promos', {
+        token: admin,
+        body: { days: 30, reason: 'Kampanja za test' },
+      });
+      assert.equal(started.status, 200, JSON.stringify(started.body));
+      const [{ id: promoId }] = (await api.db.query<{ id: number }>(
+        `SELECT id FROM plan_promos WHERE plan_code = 'maxon' AND status = 'ACTIVE'`,
+      )) as [{ id: number }];
+      const customer = await testCustomer(api.db, { nextPaymentOn: '2026-02-20', status: 'EXPIRED' });
+      const token = await login(customer.email);
+      const end = () =>
+        api.call('POST', `/staff/promos/${promoId}/end`, { token: admin, body: { reason: 'Kraj kampanje' } });
+      let start: ReturnType<typeof api.call>;
+      if (engine === 'postgres') {
+        // The start has read the campaign and waits for the customer's row (held here) while the end commits.
+        const held = new pg.Client({ connectionString: api.databaseUrl });
+        await held.connect();
+        try {
+          await held.query('BEGIN');
+          await held.query('SELECT 1 FROM customers WHERE id = $1 FOR UPDATE', [customer.id]);
+          start = api.call('POST', '/ontv/createSubscriptionInPromoPeriod', { token, body: { plan: 'maxon' } });
+          while (
+            ((await held.query(`SELECT count(*)::int AS n FROM pg_locks WHERE NOT granted`)).rows[0] as { n: number })
+              .n === 0
+          )
+            await new Promise((resolve) => setTimeout(resolve, 10));
+          assert.equal((await end()).status, 200);
+          await held.query('COMMIT');
+        } finally {
+          await held.end();
+        }
+      } else {
+        // One query at a time: the same order, end first.
+        assert.equal((await end()).status, 200);
+        start = api.call('POST', '/ontv/createSubscriptionInPromoPeriod', { token, body: { plan: 'maxon' } });
+      }
+      const answer = await start;
+      assert.deepEqual([answer.status, answer.body.code], [409, 'NO_PROMO']);
+      assert.equal((await subscription(customer.id)).status, 'EXPIRED');
+    });
+
+    it("reconciles yesterday's books by itself in the first billing pass after midnight, once", async () => {
+      const before = await api.ctx.store.ledger.lastRun();
+      assert.ok(await runBillingPass(api.ctx.billing, api.clock.now()));
+      const run = (await api.ctx.store.ledger.lastRun())!;
+      const midnight = `${today()}T00:00:00.000Z`;
+      assert.notEqual(run.id, before?.id);
+      assert.deepEqual([new Date(run.period_to).toISOString(), run.processor], [midnight, 'sandbox']);
+      assert.equal(new Date(run.period_to).getTime() - new Date(run.period_from).getTime(), 24 * 3600_000);
+      assert.ok(await runBillingPass(api.ctx.billing, api.clock.now()));
+      assert.equal((await api.ctx.store.ledger.lastRun())!.id, run.id, 'once a day');
+    });
+
+    /** A MaxON subscriber whose renewal was just charged: the customer, their token and the payment. */
+    const renewedCustomer = async () => {
+      const customer = await testCustomer(api.db, { nextPaymentOn: today() });
+      await runBilling(api.ctx.billing, api.clock.now());
+      const [order] = await api.db.query<{ provider_payment_id: string; order_number: string }>(
+        `SELECT provider_payment_id, order_number FROM payment_orders WHERE customer_id = $1 AND status = 'PAID'`,
+        [customer.id],
+      );
+      return { ...customer, token: await login(customer.email), paymentId: order!.provider_payment_id };
+    };
+    const dashboard = (paymentId: string, action: 'refund' | 'dispute', body: unknown) =>
+      api.processor(`/dashboard/payment_intents/${paymentId}/${action}`, body);
+    const booksOf = async (paymentId: string) => {
+      const run = await reconcile(
+        { store: api.ctx.store, gateway: api.ctx.payments.gateway },
+        { from: new Date('2026-01-01T00:00:00Z'), to: new Date('2027-01-01T00:00:00Z') },
+        api.clock.now(),
+      );
+      return (run.differences as Difference[]).filter((d) => d.paymentId === paymentId);
+    };
+
+    it("records a refund made in the processor's dashboard once, and ends the service as 'end now' does", async () => {
+      const customer = await renewedCustomer();
+      assert.equal((await dashboard(customer.paymentId, 'refund', { amount_fening: 500 })).status, 200);
+      assert.equal((await subscription(customer.id)).status, 'EXPIRED');
+      const [record] = await history(customer.token);
+      assert.deepEqual(
+        record!.creditNotes?.map((n) => n.amount),
+        [5],
+      );
+      const [refund] = await api.db.query<{ reason: string; status: string; staff_id: number | null }>(
+        'SELECT reason, status, staff_id FROM refunds WHERE customer_id = $1',
+        [customer.id],
+      );
+      assert.deepEqual(refund, {
+        reason: 'Povrat napravljen kod procesora plaćanja',
+        status: 'SUCCEEDED',
+        staff_id: null,
+      });
+      assert.deepEqual(await booksOf(customer.paymentId), [], 'the books match the processor');
+
+      // The same event told again (a webhook retried): nothing more.
+      const [{ refund_keys }] = (await api.db.query<{ refund_keys: string[] }>(
+        'SELECT refund_keys FROM sandbox_intents WHERE id = $1',
+        [customer.paymentId],
+      )) as [{ refund_keys: string[] }];
+      const again = {
+        type: 'payment.refunded' as const,
+        paymentId: customer.paymentId,
+        refundId: refund_keys[0]!,
+        amountFening: 500,
+      };
+      await api.ctx.store.transaction((tx) =>
+        processorRefunded(tx, { now: api.clock.now, notifier: api.ctx.notifier }, again),
+      );
+      assert.equal((await history(customer.token))[0]!.creditNotes?.length, 1);
+      assert.deepEqual(await booksOf(customer.paymentId), []);
+    });
+
+    it("shows a bank's dispute to support, and a lost one gives the money back and ends the service", async () => {
+      const won = await renewedCustomer();
+      assert.equal((await dashboard(won.paymentId, 'dispute', { status: 'open' })).status, 200);
+      assert.deepEqual((await history(won.token))[0]!.dispute, { status: 'OPEN', amount: 24.9 });
+      assert.equal((await subscription(won.id)).status, 'ACTIVE', 'an open dispute changes nothing yet');
+      assert.equal((await dashboard(won.paymentId, 'dispute', { status: 'won' })).status, 200);
+      assert.deepEqual((await history(won.token))[0]!.dispute, { status: 'WON', amount: 24.9 });
+      assert.equal((await subscription(won.id)).status, 'ACTIVE');
+      assert.equal((await dashboard(won.paymentId, 'dispute', { status: 'lost' })).status, 409, 'decided once');
+
+      const lost = await renewedCustomer();
+      await dashboard(lost.paymentId, 'dispute', { status: 'open' });
+      assert.equal((await dashboard(lost.paymentId, 'dispute', { status: 'lost' })).status, 200);
+      const [record] = await history(lost.token);
+      assert.deepEqual(record!.dispute, { status: 'LOST', amount: 24.9 });
+      assert.deepEqual(
+        record!.creditNotes?.map((n) => n.amount),
+        [24.9],
+      );
+      assert.equal((await subscription(lost.id)).status, 'EXPIRED');
+      assert.deepEqual(await booksOf(won.paymentId), []);
+      assert.deepEqual(await booksOf(lost.paymentId), [], 'a lost dispute is money given back on both sides');
+    });
+
+    it('keeps books that match the processor, and lists every difference when they do not', async () => {
+      const period = { from: new Date('2026-01-01T00:00:00Z'), to: new Date('2027-01-01T00:00:00Z') };
+      const books = () =>
+        reconcile({ store: api.ctx.store, gateway: api.ctx.payments.gateway }, period, api.clock.now());
+      const customer = await testCustomer(api.db, { nextPaymentOn: today() });
+      await runBilling(api.ctx.billing, api.clock.now());
+      const [order] = await api.db.query<{ provider_payment_id: string; order_number: string }>(
+        'SELECT provider_payment_id, order_number FROM payment_orders WHERE customer_id = $1',
+        [customer.id],
+      );
+      const run = await books();
+      assert.ok(run.payments >= 1, `${run.payments} payments compared`);
+      assert.deepEqual(run.differences, [], 'every charge, refund and charge given back so far is in the ledger');
+
+      // Refunded in the processor's dashboard, and a charge the portal never ordered.
+      await api.db.query(`UPDATE sandbox_intents SET refunded_fening = 500, refunded_at = created_at WHERE id = $1`, [
+        order!.provider_payment_id,
+      ]);
+      await api.db.query(
+        `INSERT INTO sandbox_intents (id, kind, status, amount_fening, created_at, updated_at)
+         VALUES ('pi_nobody_ordered', 'payment', 'succeeded', 990, $1, $1)`,
+        [api.clock.now()],
+      );
+      const differences = (await books()).differences as Difference[];
+      assert.deepEqual(
+        differences.map((d) => [d.kind, d.paymentId, d.orderNumber, d.portalFening, d.processorFening]),
+        [
+          ['NO_ORDER', 'pi_nobody_ordered', null, null, 990],
+          ['REFUNDED', order!.provider_payment_id, order!.order_number, 0, 500],
+        ].sort((a, b) => String(a[1]).localeCompare(String(b[1]))),
+      );
+      const shown = await api.call('GET', '/staff/reconciliation', { token: await signInAdmin() });
+      assert.equal(shown.status, 200, JSON.stringify(shown.body));
+      assert.deepEqual(
+        shown.body.differences.map((d: { kind: string; portal: number | null; processor: number | null }) => [
+          d.kind,
+          d.portal,
+          d.processor,
+        ]),
+        differences.map((d) => [
+          d.kind,
+          d.portalFening === null ? null : d.portalFening / 100,
+          d.processorFening! / 100,
+        ]),
+      );
+      const agent = await staffToken(api, 'agent.knjige@ontv.ba', 'agent');
+      assert.equal((await api.call('GET', '/staff/reconciliation', { token: agent })).status, 403, 'admins only');
     });
   });
 }

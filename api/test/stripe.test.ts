@@ -41,6 +41,19 @@ function mockStripe(offSession: 'decline' | 'succeed' = 'decline') {
         return { id: 'pi_1', client_secret: 'pi_1_secret_x', status: 'requires_confirmation' };
       }),
     },
+    refunds: {
+      create: record('refunds.create', () => ({ id: 're_portal' })),
+      // pi_mixed has one refund the portal made (marked) and one made in the dashboard.
+      list: (params: { payment_intent: string }) => {
+        calls.push({ method: 'refunds.list', params });
+        return (async function* () {
+          if (params.payment_intent !== 'pi_mixed') return;
+          yield { id: 're_portal', status: 'succeeded', amount: 300, metadata: { portal_refund: 'refund-uuid' } };
+          yield { id: 're_dashboard', status: 'succeeded', amount: 500, metadata: {} };
+          yield { id: 're_failed', status: 'failed', amount: 700, metadata: {} };
+        })();
+      },
+    },
     paymentMethods: {
       retrieve: record('paymentMethods.retrieve', (id: string) => ({
         id,
@@ -168,6 +181,39 @@ describe('the Stripe gateway', () => {
   });
 });
 
+describe("the processor's own refunds and disputes, from Stripe", () => {
+  it("tells the portal of refunds made in Stripe's dashboard and of disputes, never of its own refunds", async () => {
+    const { client, calls } = mockStripe();
+    const gateway = new StripeGateway(client, WEBHOOK_SECRET);
+    const events: PaymentEvent[] = [];
+    gateway.onEvent(async (event) => {
+      events.push(event);
+    });
+    await gateway.refund('pi_mixed', { amountFening: 300, idempotencyKey: 'refund-uuid' });
+    const created = calls.find((c) => c.method === 'refunds.create')!;
+    assert.deepEqual(created.params, {
+      payment_intent: 'pi_mixed',
+      amount: 300,
+      metadata: { portal_refund: 'refund-uuid' },
+    });
+    assert.deepEqual(created.options, { idempotencyKey: 'refund-refund-uuid' });
+
+    const deliverToGateway = async (type: string, object: object) => {
+      const event = signed({ id: `evt_${type}`, object: 'event', type, data: { object } });
+      await gateway.receive(event.payload, event.signature);
+    };
+    await deliverToGateway('charge.refunded', { id: 'ch_1', object: 'charge', payment_intent: 'pi_mixed' });
+    const dispute = { id: 'dp_1', object: 'dispute', payment_intent: 'pi_mixed', amount: 2490 };
+    await deliverToGateway('charge.dispute.created', { ...dispute, status: 'needs_response' });
+    await deliverToGateway('charge.dispute.closed', { ...dispute, status: 'lost' });
+    assert.deepEqual(events, [
+      { type: 'payment.refunded', paymentId: 'pi_mixed', refundId: 're_dashboard', amountFening: 500 },
+      { type: 'payment.disputed', paymentId: 'pi_mixed', disputeId: 'dp_1', amountFening: 2490, status: 'open' },
+      { type: 'payment.disputed', paymentId: 'pi_mixed', disputeId: 'dp_1', amountFening: 2490, status: 'lost' },
+    ]);
+  });
+});
+
 describe('the Stripe webhook of the API', () => {
   it('activates the subscription of a paid order once, and answers 400 to a bad signature', async () => {
     const api = await startStripeApi();
@@ -182,7 +228,7 @@ describe('the Stripe webhook of the API', () => {
         id: 'evt_9',
         object: 'event',
         type: 'payment_intent.succeeded',
-        data: { object: { id: 'pi_hook', object: 'payment_intent' } },
+        data: { object: { id: 'pi_hook', object: 'payment_intent', amount_received: 2490 } },
       });
       const forged = await api.call('POST', '/payments/stripe/webhook', {
         raw: event.payload,
@@ -245,7 +291,7 @@ describe('renewals through Stripe', () => {
         id: 'evt_r',
         object: 'event',
         type: 'payment_intent.succeeded',
-        data: { object: { id: 'pi_renewal', object: 'payment_intent' } },
+        data: { object: { id: 'pi_renewal', object: 'payment_intent', amount_received: 2490 } },
       });
       const delivered = await deliver(api, event);
       assert.equal(delivered.status, 200);

@@ -7,7 +7,15 @@
 import assert from 'node:assert/strict';
 import type { OutboxEntry } from '@portal/shared/contract';
 
-export { ARTIFACTS, launchBrowser, LOG_DIR, portalAndBrowser, startPortal, type Portal } from './harness/portal';
+export {
+  ARTIFACTS,
+  expectBooksBalanced,
+  launchBrowser,
+  LOG_DIR,
+  portalAndBrowser,
+  startPortal,
+  type Portal,
+} from './harness/portal';
 export { portalRootWithRemotes, withRemoteFrom } from './harness/remotes';
 export { addCard, DEMO, expectAccessible, loggedInPage, logIn, screenshot, tabTo } from './harness/pages';
 export { addAdmin, firstConsoleSignIn } from './harness/console';

@@ -12,6 +12,7 @@ import {
   loggedInPage,
   outbox,
   screenshot,
+  expectBooksBalanced,
   startPortal,
   type Portal,
 } from './harness';
@@ -81,7 +82,11 @@ describe('prices and promos from the console, in a browser', () => {
   });
   after(async () => {
     await browser?.close();
-    await portal?.stop();
+    try {
+      if (portal) await expectBooksBalanced(portal);
+    } finally {
+      await portal?.stop();
+    }
   });
 
   const served = async (pathname: string) => (await fetch(`${portal.url}${pathname}`)).text();

@@ -11,6 +11,7 @@ import {
   expectAccessible,
   launchBrowser,
   loggedInPage,
+  expectBooksBalanced,
   startPortal,
   type Portal,
 } from './harness';
@@ -43,7 +44,11 @@ describe('the support console, in a browser', () => {
   });
   after(async () => {
     await browser?.close();
-    await portal?.stop();
+    try {
+      if (portal) await expectBooksBalanced(portal);
+    } finally {
+      await portal?.stop();
+    }
   });
 
   /** The dialog open on the console, by its title. */

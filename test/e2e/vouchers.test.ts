@@ -14,6 +14,7 @@ import {
   loggedInPage,
   outbox,
   screenshot,
+  expectBooksBalanced,
   startPortal,
   type Portal,
 } from './harness';
@@ -51,7 +52,11 @@ describe('vouchers, in a browser', () => {
   });
   after(async () => {
     await browser?.close();
-    await portal?.stop();
+    try {
+      if (portal) await expectBooksBalanced(portal);
+    } finally {
+      await portal?.stop();
+    }
   });
 
   async function api(method: string, route: string, body?: unknown): Promise<{ status: number; body: any }> {

@@ -37,14 +37,18 @@ export async function subscribeInPromo(
   ref: string | null | undefined,
 ): Promise<StatusAnswer> {
   const today = isoDay(deps.now());
-  const promo = await deps.store.plans.promoStartingOn(planCode, today);
-  if (!promo) {
+  const noPromo = async () => {
     if (!(await deps.store.plans.find(planCode))) throw new DomainError('not-found', PLAN_NOT_FOUND, 'NOT_FOUND');
-    throw new DomainError('conflict', NO_PROMO, 'NO_PROMO');
-  }
+    return new DomainError('conflict', NO_PROMO, 'NO_PROMO');
+  };
+  if (!(await deps.store.plans.promoStartingOn(planCode, today))) throw await noPromo();
   if (!(await deps.store.cards.hasPrimary(customerId))) throw new DomainError('conflict', NEEDS_CARD, 'NO_CARD');
   const { row, cancelled } = await deps.store.transaction(async (tx) => {
     await tx.customers.lock(customerId);
+    // The campaign read under the package's lock that ending it takes: one ended meanwhile is not started.
+    await tx.prices.sharePlan(planCode);
+    const promo = await tx.plans.promoStartingOn(planCode, today);
+    if (!promo) throw await noPromo();
     await refuseUnlessMayBuy(tx, customerId, today);
     const card = await tx.cards.primaryForPromo(customerId);
     if (!card) throw new DomainError('conflict', NEEDS_CARD, 'NO_CARD');

@@ -3,6 +3,7 @@ import type { BillingReport } from '@portal/shared/contract';
 import { isoDay } from '../days';
 import { billingPasses, billingResults } from '../counters';
 import { settleStaleRefunds } from '../money/giveBack';
+import { reconcileDaily } from '../money/reconcile';
 import { tellOfRises } from '../catalogue/prices';
 import type { BillingDeps } from './deps';
 import { endDeactivated } from './expire';
@@ -61,6 +62,7 @@ async function onePass(deps: BillingDeps, at: Date): Promise<BillingReport | nul
             `Refunds left PENDING by a stopped process: ${refunds.succeeded} given back, ${refunds.failed} refused`,
           );
         }
+        await booksOfYesterday(deps, at);
       });
     await takeOverLeftOvers();
     let renewed: BillingReport | null = null;
@@ -79,6 +81,22 @@ async function onePass(deps: BillingDeps, at: Date): Promise<BillingReport | nul
   } catch (error) {
     billingPasses.inc({ outcome: 'error' });
     throw error;
+  }
+}
+
+/**
+ * Yesterday's books (money/reconcile.ts), once its day is over: run by the pass that holds the billing
+ * lock alone. A processor that cannot be read now is tried again at the next pass; billing goes on.
+ */
+async function booksOfYesterday(deps: BillingDeps, at: Date): Promise<void> {
+  try {
+    const run = await reconcileDaily(deps, at);
+    if (run?.differences.length)
+      deps.log?.(
+        `Reconciliation of ${isoDay(run.period_from)}: ${run.differences.length} differences (see the console)`,
+      );
+  } catch (error) {
+    deps.log?.(`Reconciliation failed, tried again at the next pass: ${(error as Error).message}`);
   }
 }
 

@@ -4,6 +4,7 @@ import { notifyCustomer, type Notifier } from '../delivery/notifier';
 import { NOTICES } from '../texts/notices';
 import type { BillingDeps, RenewalCharge } from './deps';
 import { chargeWithoutService, giveBack, type RefundToAsk } from '../money/giveBack';
+import { recordCharge } from '../money/ledger';
 
 /**
  * Marks a renewal order paid and moves its subscription on by one period from the original due day
@@ -74,6 +75,13 @@ export async function recordPaid(deps: BillingDeps, mine: HeldAttempt, charge: R
     );
     // Not when another runner took the attempt over meanwhile (it settles the same payment).
     if (!finished) return null;
+    await recordCharge(
+      tx,
+      { orderNumber: orderNumber!, customerId: mine.customerId },
+      paymentId!,
+      charge.priceFening,
+      at,
+    );
     const outcome = await settleRenewalCharge(tx, deps.notifier, { orderNumber: orderNumber!, paymentId }, at);
     return outcome === 'unserved' ? null : outcome;
   });

@@ -138,6 +138,10 @@ export async function startPromo(
 export async function endPromo(deps: PriceDeps, staff: StaffSession, promoId: number, reason: string): Promise<void> {
   const at = deps.now();
   await deps.store.transaction(async (tx) => {
+    // Under the package's lock, as starting one takes it and a customer's promo start shares it: a start
+    // that read the campaign before this end either finishes first or finds it ended.
+    const planCode = await tx.prices.promoPlan(promoId);
+    if (planCode) await tx.prices.lockPlan(planCode);
     const ended = await tx.prices.endPromo(promoId, staff.name, at);
     if (!ended) throw new DomainError('conflict', PRICE_TEXTS.promoNotRunning, 'CONFLICT');
     await tx.audit.record(

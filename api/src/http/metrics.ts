@@ -89,6 +89,24 @@ backlogGauge(
   'oldest_seconds',
 );
 
+/**
+ * `ontv_reconciliation_differences`: the differences the last run of the books found between the ledger
+ * and the card processor (money/reconcile.ts); 0 on a healthy day. Every process reads the same table.
+ */
+let reconciliationSource: (() => Promise<number | null>) | null = null;
+export function measureReconciliationWith(source: typeof reconciliationSource): void {
+  reconciliationSource = source;
+}
+new Gauge({
+  name: 'ontv_reconciliation_differences',
+  help: 'Differences between the ledger and the card processor found by the last reconciliation',
+  aggregator: 'max',
+  async collect() {
+    const differences = await (reconciliationSource?.() ?? Promise.resolve(null)).catch(() => null);
+    this.set(differences ?? 0);
+  },
+});
+
 /** Times every API request under its route's pattern (`/api/credit-card/:code`), never its raw URL. */
 export function installRequestMetrics(app: FastifyInstance): void {
   app.addHook('onResponse', (request, reply, done) => {

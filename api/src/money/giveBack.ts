@@ -5,6 +5,7 @@ import type { PaymentGateway } from '../payments/gateway';
 import { notifyCustomer, type Notifier } from '../delivery/notifier';
 import { NOTICES } from '../texts/notices';
 import { ORDER_TEXTS } from '../texts/errors';
+import { recordRefund } from './ledger';
 
 /*
  * Money going back, by one path: an admin's refund (staff/refunds.ts) and a charge the portal gives back
@@ -103,6 +104,8 @@ async function settleGiven(store: Store, notifier: Notifier, refundId: string, a
   return store.transaction(async (tx) => {
     const settled = await tx.refunds.settle(refundId, 'SUCCEEDED', at);
     if (!settled) return null;
+    const order = { orderNumber: settled.order_number, customerId: settled.customer_id };
+    await recordRefund(tx, order, settled.id, settled.amount_fening, at);
     await notifyCustomer(
       tx,
       notifier,

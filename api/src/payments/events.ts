@@ -3,6 +3,8 @@ import { isoDay } from '../days';
 import type { PaymentEvent } from './gateway';
 import { settleRenewalCharge } from '../billing/paid';
 import { chargeWithoutService, type RefundToAsk } from '../money/giveBack';
+import { recordCharge } from '../money/ledger';
+import { processorDisputed, processorRefunded } from '../money/processorEvents';
 import { NOTICES } from '../texts/notices';
 import { notifyCustomer, type Notifier } from '../delivery/notifier';
 import type { Keyring } from '../auth/keyring';
@@ -56,6 +58,10 @@ export function paymentEventHandler(
         // A failed renewal attempt is the billing job's to retry; only a purchase ends here.
         await store.orders.failByPayment(event.paymentId, event.code.slice(0, 60), now());
         return;
+      case 'payment.refunded':
+        return store.transaction((tx) => processorRefunded(tx, { now, notifier }, event));
+      case 'payment.disputed':
+        return store.transaction((tx) => processorDisputed(tx, { now, notifier }, event));
     }
   };
 }
@@ -95,6 +101,8 @@ async function paymentSucceeded(
   const paid = await tx.orders.byPayment(event.paymentId);
   if (!paid) return null;
   const charge = { orderNumber: paid.order_number, paymentId: event.paymentId };
+  const order = { orderNumber: paid.order_number, customerId: paid.customer_id };
+  await recordCharge(tx, order, event.paymentId, event.amountFening, now());
   // A renewal (the billing job's off-session charge) runs from its due day; see billing/renew.ts.
   if (paid.kind === 'RENEWAL') {
     const back = await settleRenewalCharge(tx, notifier, charge, now());

@@ -20,10 +20,27 @@ export type PaymentState = { status: 'pending' } | { status: 'succeeded' } | { s
 export type PaymentEvent =
   | { type: 'setup.succeeded'; setupId: string; card: SavedCard }
   | { type: 'setup.failed'; setupId: string; code: string }
-  | { type: 'payment.succeeded'; paymentId: string }
-  | { type: 'payment.failed'; paymentId: string; code: string };
+  | { type: 'payment.succeeded'; paymentId: string; amountFening: number }
+  | { type: 'payment.failed'; paymentId: string; code: string }
+  /** Money given back by the processor itself (its dashboard), not by the portal. */
+  | { type: 'payment.refunded'; paymentId: string; refundId: string; amountFening: number }
+  /** A bank's dispute (chargeback) of a payment: opened, then won or lost (the money goes back). */
+  | { type: 'payment.disputed'; paymentId: string; disputeId: string; amountFening: number; status: DisputeStatus };
+
+/** Where a bank's dispute stands. */
+export type DisputeStatus = 'open' | 'won' | 'lost';
 
 export type PaymentEventHandler = (event: PaymentEvent) => Promise<void>;
+
+/**
+ * A succeeded payment as the processor's own books have it (`npm run reconcile` compares them with the
+ * ledger's): what it charged, and what it gave back.
+ */
+export interface ProcessorPayment {
+  paymentId: string;
+  amountFening: number;
+  refundedFening: number;
+}
 
 /** A payment asked of the provider: the amount, the saved card, whose it is, and whether it is off-session. */
 export interface PaymentRequest {
@@ -61,6 +78,10 @@ export interface PaymentGateway {
   refund(paymentId: string, part?: { amountFening: number; idempotencyKey: string }): Promise<void>;
   /** Forgets a saved card at the provider (a deleted card can never be charged again). */
   detach(paymentMethod: string): Promise<void>;
+  /** The succeeded payments the processor made in [from, to), as its books have them. */
+  paymentsBetween(from: Date, to: Date): Promise<ProcessorPayment[]>;
+  /** One payment as the processor's books have it; null when it made no succeeded payment of that id. */
+  paymentOf(paymentId: string): Promise<ProcessorPayment | null>;
   /** Tells the portal about outcomes. */
   onEvent(handler: PaymentEventHandler): void;
 }

@@ -61,11 +61,25 @@ function creditNotesByOrder(refunds: RefundRow[]): Map<string, CreditNote[]> {
   return notes;
 }
 
-/** The customer's payment history: paid orders, newest first, each with its refunds' credit notes. */
+/**
+ * The customer's payment history: paid orders, newest first, each with its refunds' credit notes and a
+ * bank's dispute of its payment, if any.
+ */
 export async function paymentHistory(repos: Repositories, customerId: number): Promise<PaymentRecord[]> {
-  const [orders, refunds] = await Promise.all([repos.invoices.paid(customerId), repos.refunds.succeeded(customerId)]);
+  const [orders, refunds, disputes] = await Promise.all([
+    repos.invoices.paid(customerId),
+    repos.refunds.succeeded(customerId),
+    repos.disputes.ofCustomer(customerId),
+  ]);
   const notes = creditNotesByOrder(refunds);
-  return orders.map((order) => toRecord(order, notes.get(order.order_number)));
+  const disputed = new Map(
+    disputes.map((d) => [d.order_number, { status: d.status, amount: fromFening(d.amount_fening) }] as const),
+  );
+  return orders.map((order) => {
+    const record = toRecord(order, notes.get(order.order_number));
+    const dispute = disputed.get(order.order_number);
+    return dispute ? { ...record, dispute } : record;
+  });
 }
 
 function toRecord(order: OrderRow, creditNotes?: CreditNote[]): PaymentRecord {

@@ -1,11 +1,18 @@
 import Stripe from 'stripe';
 import type { CardType } from '@portal/shared/contract';
-import type { PaymentEvent, PaymentEventHandler, PaymentGateway, PaymentRequest, PaymentState } from './gateway';
+import type {
+  PaymentEvent,
+  PaymentEventHandler,
+  PaymentGateway,
+  PaymentRequest,
+  PaymentState,
+  ProcessorPayment,
+} from './gateway';
 
 /** The parts of the official client the gateway uses (a test passes a mock with the same shape). */
 export type StripeClient = Pick<
   Stripe,
-  'setupIntents' | 'paymentIntents' | 'paymentMethods' | 'customers' | 'webhooks' | 'refunds'
+  'setupIntents' | 'paymentIntents' | 'paymentMethods' | 'customers' | 'webhooks' | 'refunds' | 'disputes'
 >;
 
 const BRANDS: Record<string, CardType> = { visa: 'visa', mastercard: 'master', maestro: 'maestro' };
@@ -92,11 +99,53 @@ export class StripeGateway implements PaymentGateway {
     return 'canceled';
   }
 
+  /**
+   * What went back to the card holder: the charge's refunds and, for a disputed one, what the bank
+   * decided for the card holder (a lost dispute).
+   */
+  private async givenBack(payment: ProcessorPayment & { disputed: boolean }): Promise<ProcessorPayment> {
+    const { disputed, ...books } = payment;
+    if (!disputed) return books;
+    let lost = 0;
+    for await (const dispute of this.stripe.disputes.list({ payment_intent: payment.paymentId, limit: 100 }))
+      if (dispute.status === 'lost') lost += dispute.amount;
+    return { ...books, refundedFening: books.refundedFening + lost };
+  }
+
+  async paymentsBetween(from: Date, to: Date): Promise<ProcessorPayment[]> {
+    const payments: ProcessorPayment[] = [];
+    const seconds = (at: Date) => Math.floor(at.getTime() / 1000);
+    const listed = this.stripe.paymentIntents.list({
+      created: { gte: seconds(from), lt: seconds(to) },
+      limit: 100,
+      expand: ['data.latest_charge'],
+    });
+    for await (const intent of listed) {
+      const payment = processorPayment(intent);
+      if (payment) payments.push(await this.givenBack(payment));
+    }
+    return payments;
+  }
+
+  async paymentOf(paymentId: string): Promise<ProcessorPayment | null> {
+    try {
+      const payment = processorPayment(
+        await this.stripe.paymentIntents.retrieve(paymentId, { expand: ['latest_charge'] }),
+      );
+      return payment && (await this.givenBack(payment));
+    } catch (error) {
+      if ((error as { code?: string }).code === 'resource_missing') return null;
+      throw error;
+    }
+  }
+
   async refund(paymentId: string, part?: { amountFening: number; idempotencyKey: string }): Promise<void> {
     // Stripe's amounts are in the currency's smallest unit: fening for BAM.
+    // Marked as the portal's, so its `charge.refunded` event is not taken for a refund made in the dashboard.
+    const key = part ? part.idempotencyKey : paymentId;
     await this.stripe.refunds.create(
-      { payment_intent: paymentId, ...(part ? { amount: part.amountFening } : {}) },
-      { idempotencyKey: part ? `refund-${part.idempotencyKey}` : `refund-${paymentId}` },
+      { payment_intent: paymentId, ...(part ? { amount: part.amountFening } : {}), metadata: { [PORTAL_REFUND]: key } },
+      { idempotencyKey: `refund-${key}` },
     );
   }
 
@@ -107,12 +156,44 @@ export class StripeGateway implements PaymentGateway {
   /** Verifies a webhook's signature and turns it into portal events; anything unsigned or altered throws. */
   async receive(rawBody: string, signature: string): Promise<void> {
     const event = this.stripe.webhooks.constructEvent(rawBody, signature, this.webhookSecret);
-    const portalEvent = await this.translate(event);
-    if (!portalEvent) return;
-    for (const handler of this.handlers) await handler(portalEvent);
+    for (const portalEvent of await this.translate(event)) {
+      for (const handler of this.handlers) await handler(portalEvent);
+    }
   }
 
-  private async translate(event: Stripe.Event): Promise<PaymentEvent | null> {
+  private async translate(event: Stripe.Event): Promise<PaymentEvent[]> {
+    switch (event.type) {
+      case 'charge.refunded':
+        return this.dashboardRefunds(event.data.object);
+      case 'charge.dispute.created':
+      case 'charge.dispute.closed': {
+        const dispute = event.data.object;
+        const paymentId = idOf(dispute.payment_intent);
+        if (!paymentId) return [];
+        const status = event.type === 'charge.dispute.created' ? 'open' : dispute.status === 'lost' ? 'lost' : 'won';
+        return [{ type: 'payment.disputed', paymentId, disputeId: dispute.id, amountFening: dispute.amount, status }];
+      }
+      default:
+        return [await this.translateOne(event)].flatMap((e) => (e ? [e] : []));
+    }
+  }
+
+  /**
+   * The refunds of a charge that the portal did not make (no `portal_refund` mark): made in Stripe's
+   * dashboard. The portal's own are recorded when it makes them.
+   */
+  private async dashboardRefunds(charge: Stripe.Charge): Promise<PaymentEvent[]> {
+    const paymentId = idOf(charge.payment_intent);
+    if (!paymentId) return [];
+    const events: PaymentEvent[] = [];
+    for await (const refund of this.stripe.refunds.list({ payment_intent: paymentId, limit: 100 })) {
+      if (refund.status !== 'succeeded' || refund.metadata?.[PORTAL_REFUND]) continue;
+      events.push({ type: 'payment.refunded', paymentId, refundId: refund.id, amountFening: refund.amount });
+    }
+    return events;
+  }
+
+  private async translateOne(event: Stripe.Event): Promise<PaymentEvent | null> {
     switch (event.type) {
       case 'setup_intent.succeeded': {
         const intent = event.data.object;
@@ -142,7 +223,11 @@ export class StripeGateway implements PaymentGateway {
           code: event.data.object.last_setup_error?.code ?? 'setup_failed',
         };
       case 'payment_intent.succeeded':
-        return { type: 'payment.succeeded', paymentId: event.data.object.id };
+        return {
+          type: 'payment.succeeded',
+          paymentId: event.data.object.id,
+          amountFening: event.data.object.amount_received,
+        };
       case 'payment_intent.payment_failed': {
         const error = event.data.object.last_payment_error;
         return {
@@ -161,4 +246,22 @@ function stateOf(intent: Stripe.PaymentIntent): PaymentState {
   if (intent.status === 'succeeded') return { status: 'succeeded' };
   if (intent.status === 'canceled') return { status: 'failed', code: 'canceled' };
   return { status: 'pending' };
+}
+
+/** The metadata key that marks a refund as the portal's own. */
+const PORTAL_REFUND = 'portal_refund';
+
+const idOf = (value: string | { id: string } | null | undefined): string | null =>
+  typeof value === 'string' ? value : (value?.id ?? null);
+
+/** A succeeded PaymentIntent as the books compare it, before its disputes: what it took and what its charge refunded. */
+function processorPayment(intent: Stripe.PaymentIntent): (ProcessorPayment & { disputed: boolean }) | null {
+  if (intent.status !== 'succeeded') return null;
+  const charge = typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
+  return {
+    paymentId: intent.id,
+    amountFening: intent.amount_received,
+    refundedFening: charge?.amount_refunded ?? 0,
+    disputed: charge?.disputed ?? false,
+  };
 }

@@ -4,8 +4,10 @@ import { BillingAttemptsRepository } from './billingAttempts';
 import { CardsRepository } from './cards';
 import { CustomersRepository } from './customers';
 import { DemoRepository } from './demo';
+import { DisputesRepository } from './disputes';
 import { InvoicePdfsRepository } from './invoicePdfs';
 import { InvoicesRepository } from './invoices';
+import { LedgerRepository } from './ledger';
 import { OrdersRepository } from './orders';
 import { OutboxRepository } from './outbox';
 import { PlansRepository } from './plans';
@@ -45,6 +47,8 @@ export class Repositories {
   readonly audit: AuditRepository;
   readonly refunds: RefundsRepository;
   readonly vouchers: VouchersRepository;
+  readonly ledger: LedgerRepository;
+  readonly disputes: DisputesRepository;
 
   constructor(q: Queryable) {
     this.customers = new CustomersRepository(q);
@@ -67,6 +71,8 @@ export class Repositories {
     this.audit = new AuditRepository(q);
     this.refunds = new RefundsRepository(q);
     this.vouchers = new VouchersRepository(q);
+    this.ledger = new LedgerRepository(q);
+    this.disputes = new DisputesRepository(q);
   }
 }
 

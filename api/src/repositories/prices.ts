@@ -86,6 +86,17 @@ export class PricesRepository extends Repository {
     return row ?? null;
   }
 
+  /** The package's row locked against a change of its promos (which takes it FOR UPDATE) while a promo starts. */
+  async sharePlan(planCode: string): Promise<boolean> {
+    return (await this.q.query('SELECT 1 FROM plans WHERE code = $1 FOR SHARE', [planCode])).length > 0;
+  }
+
+  /** The package a promo campaign is of, if there is such a campaign. */
+  async promoPlan(id: number): Promise<string | null> {
+    const [row] = await this.q.query<{ plan_code: string }>('SELECT plan_code FROM plan_promos WHERE id = $1', [id]);
+    return row?.plan_code ?? null;
+  }
+
   /** The package's row locked for a change of its price or promos; false for no such package. */
   async lockPlan(planCode: string): Promise<boolean> {
     return (await this.q.query('SELECT 1 FROM plans WHERE code = $1 FOR UPDATE', [planCode])).length > 0;

@@ -1,3 +1,4 @@
+import type { ProcessorPayment } from '../payments/gateway';
 import type { Behaviour } from '../payments/sandbox/test-cards';
 import { Repository } from './base';
 
@@ -26,6 +27,19 @@ export interface MethodRow {
 
 /** The sandbox card processor's own tables: its intents (setups and payments) and payment methods. */
 export class SandboxProcessorRepository extends Repository {
+  /** The succeeded payments made in [from, to), or the one of `id`, as a processor's books have them. */
+  async payments(range: { from: Date; to: Date } | { id: string }): Promise<ProcessorPayment[]> {
+    // Given back: refunded (in full, or in parts), and a dispute the bank decided for the card holder.
+    const refunded = `CASE WHEN refunded_at IS NULL THEN 0 WHEN refunded_fening = 0 THEN amount_fening ELSE refunded_fening END
+      + CASE WHEN dispute_status = 'lost' THEN amount_fening ELSE 0 END`;
+    const where = 'id' in range ? 'id = $1' : 'created_at >= $1 AND created_at < $2';
+    return this.q.query<ProcessorPayment>(
+      `SELECT id AS "paymentId", amount_fening AS "amountFening", ${refunded} AS "refundedFening"
+         FROM sandbox_intents WHERE kind = 'payment' AND status = 'succeeded' AND ${where} ORDER BY created_at, id`,
+      'id' in range ? [range.id] : [range.from, range.to],
+    );
+  }
+
   async intent(id: string): Promise<IntentRow | null> {
     const [row] = await this.q.query<IntentRow>('SELECT * FROM sandbox_intents WHERE id = $1', [id]);
     return row ?? null;
@@ -93,6 +107,29 @@ export class SandboxProcessorRepository extends Repository {
       [id, amountFening, key, at],
     );
     return rows[0]?.done ?? false;
+  }
+
+  /**
+   * A bank's dispute of a succeeded payment (one per payment, for its whole amount): opened, then won or
+   * lost. Answers the payment's amount, or null when there is no such payment or the dispute is decided.
+   */
+  async dispute(id: string, disputeId: string, status: 'open' | 'won' | 'lost', at: Date): Promise<number | null> {
+    const [row] = await this.q.query<{ amount_fening: number }>(
+      `UPDATE sandbox_intents SET dispute_id = COALESCE(dispute_id, $2), dispute_status = $3, updated_at = $4
+        WHERE id = $1 AND kind = 'payment' AND status = 'succeeded' AND (dispute_status IS NULL OR dispute_status = 'open')
+        RETURNING amount_fening`,
+      [id, disputeId, status, at],
+    );
+    return row?.amount_fening ?? null;
+  }
+
+  /** The dispute of a payment, if one was opened. */
+  async disputeOf(id: string): Promise<string | null> {
+    const [row] = await this.q.query<{ dispute_id: string | null }>(
+      'SELECT dispute_id FROM sandbox_intents WHERE id = $1',
+      [id],
+    );
+    return row?.dispute_id ?? null;
   }
 
   /** The method stays for the records, but its card can no longer be charged. */

@@ -15,6 +15,9 @@ const confirmSetupBody = z.object({
 const confirmPaymentBody = z.object({ client_secret: secretField, cvc: z.string().check(z.maxLength(8)) });
 const challengeBody = z.object({ client_secret: secretField, approve: z.boolean() });
 const idParam = z.object({ id: z.string().check(z.regex(/^(seti|pi)_[0-9a-f]{24}$/)) });
+const paymentParam = z.object({ id: z.string().check(z.regex(/^pi_[0-9a-f]{24}$/)) });
+const dashboardRefundBody = z.object({ amount_fening: z.int().check(z.positive()) });
+const disputeBody = z.object({ status: z.enum(['open', 'won', 'lost']) });
 
 /** The processor's browser-facing calls, mounted at `/sandbox-pay/v1` (apart from the portal's API). */
 export function sandboxProcessorRoutes(processor: SandboxProcessor) {
@@ -52,6 +55,24 @@ export function sandboxProcessorRoutes(processor: SandboxProcessor) {
       if (!params || !body) return reply.code(400).send(invalid);
       const answer = await processor.answerChallenge(params.id, body.client_secret, body.approve);
       return answer ?? reply.code(404).send(notFound);
+    });
+
+    // The operator's dashboard, as a real processor has one (never the customer's): a refund made there,
+    // and a bank's dispute of a payment, opened and decided. Each tells the portal as the processor would.
+    app.post('/dashboard/payment_intents/:id/refund', async (request, reply) => {
+      const params = parse(paymentParam, request.params);
+      const body = parse(dashboardRefundBody, request.body);
+      if (!params || !body) return reply.code(400).send(invalid);
+      if (!(await processor.dashboardRefund(params.id, body.amount_fening))) return reply.code(409).send(invalid);
+      return { refunded: body.amount_fening };
+    });
+
+    app.post('/dashboard/payment_intents/:id/dispute', async (request, reply) => {
+      const params = parse(paymentParam, request.params);
+      const body = parse(disputeBody, request.body);
+      if (!params || !body) return reply.code(400).send(invalid);
+      if (!(await processor.bankDispute(params.id, body.status))) return reply.code(409).send(invalid);
+      return { status: body.status };
     });
   };
 }

@@ -8,10 +8,9 @@ import type { StaffSession } from '../repositories/staff';
 import type { PaymentGateway } from '../payments/gateway';
 import { DomainError } from '../errors';
 import { fromFening, type Fening } from '../money/amounts';
-import { notifyCustomer, type Notifier } from '../delivery/notifier';
-import { NOTICES } from '../texts/notices';
-import { isoDay } from '../days';
+import type { Notifier } from '../delivery/notifier';
 import { askProvider } from '../money/giveBack';
+import { serviceAfterRefund } from '../money/afterRefund';
 
 interface RefundDeps {
   store: Store;
@@ -29,7 +28,7 @@ interface RefundDeps {
  * 2. the payment provider is asked, with the refund's id as its idempotency key;
  * 3. the refund is SUCCEEDED, with the customer's notice, or FAILED (its amount may be refunded again) with a 502.
  * What becomes of the subscription the order paid is the admin's choice (`after`), made in step 1 with the
- * refund and recorded in its audit entry: neither choice renews (periodAfterRefund). A gift paid no
+ * refund and recorded in its audit entry: neither choice renews (money/afterRefund.ts). A gift paid no
  * subscription of the buyer's: its refund voids the gift's code instead, or is refused (409) once the
  * code is redeemed.
  * The same key again (a second click, a replayed request) answers the refund as it stands and asks the
@@ -170,7 +169,7 @@ async function newRefund(
     at,
   });
   // 'End now' or 'keep to the period's end' is for the subscription the order paid; a gift paid none.
-  const period = gift ? null : await periodAfterRefund(tx, notifier, request.customerId, request.after, at);
+  const period = gift ? null : await serviceAfterRefund(tx, notifier, request.customerId, request.after, at);
   await tx.audit.record(
     {
       staffId: staff.staffId,
@@ -197,34 +196,4 @@ async function newRefund(
     at,
   );
   return { refund: created, paymentId };
-}
-
-/**
- * The subscription after a refund, as the admin chose: `end-now` ends the service today (EXPIRED, the
- * open renewal order failed); `keep-to-period-end` keeps it to the paid period's end without renewing
- * (DEACTIVATED, with the customer's usual deactivation notice). Null when there was nothing to change
- * (no subscription, expired already, or already deactivated).
- */
-async function periodAfterRefund(
-  tx: Repositories,
-  notifier: Notifier,
-  customerId: number,
-  after: RefundAfter,
-  at: Date,
-) {
-  if (after === 'end-now') {
-    const ended = await tx.subscriptions.endForRefund(customerId, isoDay(at), at);
-    if (ended) await tx.orders.failOpenRenewals(customerId, at);
-    return ended;
-  }
-  const kept = await tx.subscriptions.stopRenewalForRefund(customerId, at);
-  if (kept) {
-    await notifyCustomer(
-      tx,
-      notifier,
-      customerId,
-      NOTICES.deactivated({ plan: kept.plan_name, until: kept.next_payment_on }),
-    );
-  }
-  return kept;
 }

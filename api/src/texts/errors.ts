@@ -92,4 +92,8 @@ export const ORDER_TEXTS = {
   giftName: (plan: string) => `Poklon vaučer, paket ${plan}`,
   /** Why the portal itself gave a charge back: it could no longer buy the service it was for. */
   unservedRefund: 'Automatski povrat: naplata za uslugu koja više nije tražena',
+  /** A refund made in the card processor's dashboard, not through the console. */
+  processorRefund: 'Povrat napravljen kod procesora plaćanja',
+  /** A bank's dispute (chargeback) the operator lost: the money went back to the card holder. */
+  disputeLost: 'Izgubljen spor s bankom (chargeback)',
 } as const;

@@ -8,6 +8,7 @@ import { notifyCustomer, type Notifier } from '../delivery/notifier';
 import { DomainError } from '../errors';
 import { isoDay } from '../days';
 import { NOTICES } from '../texts/notices';
+import { recordCreditUsed } from '../money/ledger';
 
 /*
  * Voucher credit pays before the card (docs/vouchers.md): a renewal takes a month of the package's
@@ -60,6 +61,7 @@ export async function renewWithCredit(
       const outcome = { status: 'SUCCEEDED' as const, failureCode: null, orderNumber, paymentId: null };
       if (!(await tx.billingAttempts.finish(attempt, outcome, at))) throw new AttemptLost();
       if (!(await settle(tx, orderNumber))) throw new NotServed();
+      await recordCreditUsed(tx, { orderNumber, customerId: sub.customer_id }, plan.price_fening, at);
       return 'paid';
     });
   } catch (error) {
@@ -108,6 +110,7 @@ export async function subscribeWithVoucher(
       at,
     );
     const paid = (await tx.orders.payPurchase(orderNumber, today, at))!;
+    await recordCreditUsed(tx, { orderNumber, customerId }, plan.price_fening, at);
     await tx.subscriptions.activate(customerId, plan.code, paid.period_start, paid.period_end, at);
     const receipt = (await tx.invoices.receipt(orderNumber))!;
     await notifyCustomer(

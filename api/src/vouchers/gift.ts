@@ -8,6 +8,7 @@ import type { PaymentGateway } from '../payments/gateway';
 import { alreadyPaid, keyReused, payingCard, payPlacedOrder, PLAN_NOT_FOUND } from '../payments/orders';
 import { notifyCustomer, smsAllowed, type Notifier } from '../delivery/notifier';
 import { toFening } from '../money/amounts';
+import { recordCreditIssued } from '../money/ledger';
 import { DomainError } from '../errors';
 import { addDays, isoDay } from '../days';
 import { NOTICES } from '../texts/notices';
@@ -140,6 +141,7 @@ export async function settleGift(
   const at = deps.now();
   if (!(await tx.vouchers.payGift(orderNumber, at))) return false;
   const gift = (await tx.vouchers.gift(orderNumber))!;
+  await recordCreditIssued(tx, { orderNumber, customerId: gift.customer_id }, gift.amount_fening, at);
   const batchId = await tx.vouchers.createBatch(
     {
       planCode: gift.plan_code,

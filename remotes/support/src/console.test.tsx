@@ -59,6 +59,7 @@ describe('the support console', () => {
     expect(screen.queryByRole('button', { name: 'Blokiraj' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Produži period' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Zapisnik' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Usklađivanje' })).toBeNull();
   });
 });
 

@@ -15,4 +15,5 @@ export const CONSOLE_PATHS = {
   audit: `${HOME}/zapisnik`,
   prices: `${HOME}/paketi`,
   vouchers: `${HOME}/vauceri`,
+  reconciliation: `${HOME}/uskladjivanje`,
 } as const;

@@ -13,6 +13,7 @@ export const CONSOLE_TEXTS = {
     audit: 'Zapisnik',
     prices: 'Paketi i cijene',
     vouchers: 'Vaučeri',
+    reconciliation: 'Usklađivanje',
     signOut: 'Odjavi se',
     role: { agent: 'agent', admin: 'administrator' } as Record<string, string>,
     signedInAs: (name: string, role: string) => `${name} (${role})`,

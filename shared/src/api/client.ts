@@ -1,13 +1,7 @@
 import type { AxiosRequestConfig, AxiosResponse } from 'axios';
 import type * as z from 'zod/mini';
-import {
-  endpoints,
-  type AnswerOf,
-  type BodyIn,
-  type Endpoint,
-  type ParamsOf,
-  type ProductSchema,
-} from '../contract/endpoints';
+import { endpoints } from '../contract/endpoints';
+import type { AnswerOf, BodyIn, Endpoint, ParamsOf, ProductSchema } from '../contract/endpoint';
 import type { EndpointInput } from './http';
 import { ApiError } from './errors';
 import { apiSettings } from './settings';

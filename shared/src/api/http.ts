@@ -7,7 +7,8 @@
 import type { AxiosAdapter, AxiosRequestConfig, AxiosResponse, InternalAxiosRequestConfig } from 'axios';
 import { jwtDecode } from 'jwt-decode';
 import { AUTH_TYPE_PASSWORD } from '../contract/auth';
-import { endpoints, pathOf, schemaFor, type Endpoint } from '../contract/endpoints';
+import { endpoints } from '../contract/endpoints';
+import { pathOf, schemaFor, type Endpoint } from '../contract/endpoint';
 import { clearToken, getToken, setToken } from '../auth/token';
 import { getDevice } from '../auth/device';
 import { ApiError, parseResponse } from './errors';

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { lazySchema } from './lazySchema';
+import { endpoint } from './endpoint';
 import { loginRequestSchema, loginResponseSchema, refreshRequestSchema, refreshResponseSchema } from './auth';
 import {
   accountInfoSchema,
@@ -9,6 +10,7 @@ import {
   planChangeRequestSchema,
 } from './account';
 import { plansEndpoint, priceNoticeSchema } from './catalogue';
+import { reconciliationSchema } from './staff/reconciliation';
 import {
   changePasswordRequestSchema,
   changePinRequestSchema,
@@ -62,27 +64,6 @@ import {
  * A path's `{product}` is the configured product code (`ontv`); every other `{name}` is a parameter
  * the caller gives. A schema that depends on the product (`ontvPlanId`) is a function of it.
  */
-
-type Schema = z.ZodMiniType;
-/** A schema, or one made for the configured product. */
-export type ProductSchema = Schema | ((product: string) => Schema);
-
-export interface Endpoint {
-  readonly method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
-  readonly path: string;
-  /** The JSON body; absent when the call sends none. */
-  readonly body?: ProductSchema;
-  /** The query string's parameters; absent when the call takes none. */
-  readonly query?: Schema;
-  /** The JSON answer; absent when the answer has no content the caller reads (`{}` or 204). */
-  readonly answer?: ProductSchema;
-  /** Needs a signed-in customer's token (`Authorization: Bearer`); without one the answer is 401. */
-  readonly auth: boolean;
-  /** Only in the sandbox (`SANDBOX=1`): a developer's and the browser tests' view of what was sent. */
-  readonly sandboxOnly?: true;
-}
-
-const endpoint = <const E extends Endpoint>(e: E): E => e;
 
 export const endpoints = {
   // Authentication
@@ -300,6 +281,14 @@ export const endpoints = {
     auth: false,
     sandboxOnly: true,
   }),
+  /** Compares the ledger with the sandbox processor over all time (money/reconcile.ts), as the console shows it. */
+  runReconciliation: endpoint({
+    method: 'POST',
+    path: '/dev/reconcile',
+    answer: reconciliationSchema,
+    auth: false,
+    sandboxOnly: true,
+  }),
   outbox: endpoint({
     method: 'GET',
     path: '/dev/outbox',
@@ -314,35 +303,3 @@ export const endpoints = {
 export type Endpoints = typeof endpoints;
 /** @deprecated Nothing uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md). */
 export type EndpointName = keyof Endpoints;
-
-type Resolved<S> = S extends (product: string) => infer R ? R : S;
-type ParamNames<P extends string> = P extends `${string}{${infer Name}}${infer Rest}`
-  ? (Name extends 'product' ? never : Name) | ParamNames<Rest>
-  : never;
-
-/** The path parameters of an endpoint, by name. */
-export type ParamsOf<E extends Endpoint> = { [K in ParamNames<E['path']>]: string };
-/** The body as the caller writes it (before trimming). */
-export type BodyIn<E extends Endpoint> = E['body'] extends ProductSchema ? z.input<Resolved<E['body']>> : undefined;
-/** The body as the API reads it (after checks and trimming). */
-export type BodyOf<E extends Endpoint> = E['body'] extends ProductSchema ? z.output<Resolved<E['body']>> : undefined;
-export type QueryOf<E extends Endpoint> = E['query'] extends Schema ? z.output<E['query']> : undefined;
-/** The answer as the API writes it; `void` for a call with nothing to read. */
-export type AnswerIn<E extends Endpoint> = E['answer'] extends ProductSchema ? z.input<Resolved<E['answer']>> : void;
-/** The answer as the caller reads it; `void` for a call with nothing to read. */
-export type AnswerOf<E extends Endpoint> = E['answer'] extends ProductSchema ? z.output<Resolved<E['answer']>> : void;
-
-/** The schema for the configured product. */
-export function schemaFor(schema: ProductSchema, product: string): Schema {
-  return typeof schema === 'function' ? schema(product) : schema;
-}
-
-/** The path with the product and the (encoded) parameters put in. */
-export function pathOf(path: string, product: string, params: Record<string, string> = {}): string {
-  return path.replace(/\{(\w+)\}/g, (_, name: string) => {
-    if (name === 'product') return product;
-    const value = params[name];
-    if (value === undefined) throw new Error(`${path}: parameter ${name} missing`);
-    return encodeURIComponent(value);
-  });
-}

@@ -12,6 +12,7 @@ export * from './vouchers';
 export * from './registration';
 export * from './payments';
 export * from './paths';
+export * from './endpoint';
 export * from './endpoints';
 export * from './username';
 export * from './text';

@@ -164,6 +164,8 @@ export const paymentRecordSchema = /* @__PURE__ */ lazySchema(() =>
     paymentData: z.object({ name: z.string() }),
     /** Refunds of this payment, oldest first; absent when there are none. */
     creditNotes: z.optional(z.array(creditNoteSchema)),
+    /** A bank's dispute (chargeback) of the payment, for support: open, won, or lost (its money went back). */
+    dispute: z.optional(z.object({ status: z.enum(['OPEN', 'WON', 'LOST']), amount: z.number() })),
   }),
 );
 export type PaymentRecord = z.infer<typeof paymentRecordSchema>;

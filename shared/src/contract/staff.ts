@@ -1,5 +1,5 @@
 import { STAFF_TEXTS } from '../texts/staff';
-import type { Endpoint } from './endpoints';
+import type { Endpoint } from './endpoint';
 import { deviceListSchema } from './customer';
 import { invoiceSchema, paymentListSchema } from './payments';
 import {
@@ -22,6 +22,7 @@ import {
 } from './staff/customers';
 import { refundRequestSchema, refundSchema } from './staff/refunds';
 import { auditListSchema, auditQuerySchema } from './staff/audit';
+import { reconciliationSchema } from './staff/reconciliation';
 
 export { STAFF_TEXTS };
 /*
@@ -33,6 +34,7 @@ export * from './staff/fields';
 export * from './staff/customers';
 export * from './staff/refunds';
 export * from './staff/audit';
+export * from './staff/reconciliation';
 
 /**
  * The support console's calls (docs/decisions/032-support-console.md), under `/api/staff`. No customer
@@ -204,6 +206,14 @@ export const staffEndpoints = {
     method: 'GET',
     path: '/staff/audit.csv',
     query: auditQuerySchema,
+    auth: false,
+    staff: 'admin',
+  }),
+  /** The last comparison of the ledger with the card processor ('Usklađivanje', money/reconcile.ts). */
+  reconciliation: staffEndpoint({
+    method: 'GET',
+    path: '/staff/reconciliation',
+    answer: reconciliationSchema,
     auth: false,
     staff: 'admin',
   }),

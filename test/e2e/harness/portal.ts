@@ -121,6 +121,24 @@ export async function startPortal(
 }
 
 /**
+ * The books of a sandbox portal whose tests are over: every charge and refund the suite made is in the
+ * ledger as the sandbox processor made it (money/reconcile.ts). A portal without the sandbox (production
+ * settings, 404) has no processor of its own to compare with.
+ */
+export async function expectBooksBalanced(portal: Portal): Promise<void> {
+  const response = await fetch(`${portal.url}/api/dev/reconcile`, { method: 'POST' });
+  if (response.status === 404) return;
+  const text = await response.text();
+  assert.equal(response.status, 200, text);
+  const run = JSON.parse(text) as { payments: number; differences: unknown[] };
+  assert.deepEqual(
+    run.differences,
+    [],
+    `the books differ from the processor after the suite (${run.payments} payments)`,
+  );
+}
+
+/**
  * A suite's portal and browser: started before its first test, stopped after its last. The suite
  * reads them as `suite.portal` and `suite.browser` once its tests run.
  */
@@ -143,8 +161,12 @@ export function portalAndBrowser(
   });
   after(async () => {
     await suite.browser?.close();
-    await suite.portal?.stop();
-    await database?.drop();
+    try {
+      if (suite.portal) await expectBooksBalanced(suite.portal);
+    } finally {
+      await suite.portal?.stop();
+      await database?.drop();
+    }
   });
   return suite;
 }

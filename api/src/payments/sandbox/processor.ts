@@ -6,17 +6,15 @@ import type {
   MethodRow,
   SandboxProcessorRepository,
 } from '../../repositories/sandboxProcessor';
-import type { PaymentEvent, PaymentEventHandler, PaymentGateway, PaymentState } from '../gateway';
-import { TEST_CARDS } from './test-cards';
+import type { PaymentEvent, PaymentEventHandler, PaymentGateway, PaymentState, ProcessorPayment } from '../gateway';
+import { offSessionFailure, onSessionFailure, TEST_CARDS } from './test-cards';
+import { HeldCalls, type HeldCall } from './held';
 
 /** What the browser is told: the status, and for a failure the processor's code. */
 interface ConfirmAnswer {
   status: 'succeeded' | 'requires_action' | 'failed';
   code?: string;
 }
-
-/** What a test may hold the sandbox on (`hold`): a charge, or a refund. */
-type HeldCall = 'charge' | 'refund';
 
 const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 
@@ -29,7 +27,7 @@ const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`
 export class SandboxProcessor implements PaymentGateway {
   readonly name = 'sandbox';
   private handlers: PaymentEventHandler[] = [];
-  private readonly held: Array<{ call: HeldCall; customerRef?: string; wait: () => Promise<void> }> = [];
+  private readonly held = new HeldCalls();
 
   constructor(
     private readonly rows: SandboxProcessorRepository,
@@ -53,23 +51,7 @@ export class SandboxProcessor implements PaymentGateway {
    * `reached` resolves once it waits. Only the sandbox has it, and nothing but a test calls it.
    */
   hold(call: HeldCall, customerRef?: string): { reached: Promise<void>; release: () => void } {
-    let release!: () => void;
-    let arrived!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    const reached = new Promise<void>((resolve) => (arrived = resolve));
-    const wait = () => {
-      arrived();
-      return released;
-    };
-    this.held.push({ call, ...(customerRef === undefined ? {} : { customerRef }), wait });
-    return { reached, release };
-  }
-
-  private async waitIfHeld(call: HeldCall, customerRef?: string): Promise<void> {
-    const at = this.held.findIndex((h) => h.call === call && (h.customerRef ?? customerRef) === customerRef);
-    if (at < 0) return;
-    const [mine] = this.held.splice(at, 1);
-    await mine!.wait();
+    return this.held.hold(call, customerRef);
   }
 
   async createPayment(input: {
@@ -79,7 +61,7 @@ export class SandboxProcessor implements PaymentGateway {
     customerRef: string;
     offSession?: boolean;
   }) {
-    await this.waitIfHeld('charge', input.customerRef);
+    await this.held.waitIfHeld('charge', input.customerRef);
     const intent = await this.createIntent('payment', input.idempotencyKey, input.amountFening, input.paymentMethod);
     if (!input.offSession) return { ...intent, state: this.stateOf(await this.intent(intent.id)) };
     // Off-session: no customer to answer a challenge; the card's behaviour decides at once.
@@ -101,11 +83,43 @@ export class SandboxProcessor implements PaymentGateway {
   }
 
   async refund(paymentId: string, part?: { amountFening: number; idempotencyKey: string }): Promise<void> {
-    await this.waitIfHeld('refund');
+    await this.held.waitIfHeld('refund');
     if (!part) return this.rows.refund(paymentId, this.now());
     if (!(await this.rows.refundPart(paymentId, part.amountFening, part.idempotencyKey, this.now()))) {
       throw new Error(`The sandbox refuses to refund ${part.amountFening} of payment ${paymentId}: more than is left`);
     }
+  }
+
+  paymentsBetween(from: Date, to: Date): Promise<ProcessorPayment[]> {
+    return this.rows.payments({ from, to });
+  }
+
+  async paymentOf(paymentId: string): Promise<ProcessorPayment | null> {
+    return (await this.rows.payments({ id: paymentId }))[0] ?? null;
+  }
+
+  /**
+   * The operator refunds in the processor's dashboard (not through the portal): the amount given back,
+   * then the portal told, as Stripe's `charge.refunded` tells it. False when more than is left.
+   */
+  async dashboardRefund(paymentId: string, amountFening: number): Promise<boolean> {
+    const refundId = newId('re');
+    if (!(await this.rows.refundPart(paymentId, amountFening, refundId, this.now()))) return false;
+    await this.emit({ type: 'payment.refunded', paymentId, refundId, amountFening });
+    return true;
+  }
+
+  /**
+   * The card holder's bank disputes a payment (`open`), then decides it (`won` for the merchant, `lost`:
+   * the money goes back to the card holder), and the portal is told, as Stripe's `charge.dispute.*` tell
+   * it. False when there is no such payment, or its dispute is decided already.
+   */
+  async bankDispute(paymentId: string, status: 'open' | 'won' | 'lost'): Promise<boolean> {
+    const disputeId = (await this.rows.disputeOf(paymentId)) ?? newId('dp');
+    const amountFening = await this.rows.dispute(paymentId, disputeId, status, this.now());
+    if (amountFening === null) return false;
+    await this.emit({ type: 'payment.disputed', paymentId, disputeId, amountFening, status });
+    return true;
   }
 
   async detach(paymentMethod: string): Promise<void> {
@@ -243,7 +257,7 @@ export class SandboxProcessor implements PaymentGateway {
   private async eventOf(row: IntentRow): Promise<PaymentEvent> {
     if (row.kind === 'payment') {
       return row.status === 'succeeded'
-        ? { type: 'payment.succeeded', paymentId: row.id }
+        ? { type: 'payment.succeeded', paymentId: row.id, amountFening: row.amount_fening ?? 0 }
         : { type: 'payment.failed', paymentId: row.id, code: row.failure_code ?? 'card_declined' };
     }
     const method = row.payment_method ? await this.method(row.payment_method) : null;
@@ -272,15 +286,4 @@ export class SandboxProcessor implements PaymentGateway {
       }
     }
   }
-}
-
-function onSessionFailure(behaviour: string): string | null {
-  if (behaviour === 'succeed') return null;
-  if (behaviour === 'insufficient_funds') return 'insufficient_funds';
-  return 'card_declined';
-}
-
-function offSessionFailure(behaviour: string): string | null {
-  // A challenge card set up with 3-D Secure is charged off-session without a new challenge.
-  return behaviour === 'challenge' ? null : onSessionFailure(behaviour);
 }

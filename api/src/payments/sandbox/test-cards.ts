@@ -11,3 +11,16 @@ export const TEST_CARDS: Record<string, Behaviour> = {
   '4000000000003220': 'challenge',
   '4000000000000341': 'decline_later',
 };
+
+/** The failure a card of this behaviour answers a payment the customer confirms with; null: it pays. */
+export function onSessionFailure(behaviour: string): string | null {
+  if (behaviour === 'succeed') return null;
+  if (behaviour === 'insufficient_funds') return 'insufficient_funds';
+  return 'card_declined';
+}
+
+/** The failure a card of this behaviour answers an off-session charge (a renewal) with; null: it pays. */
+export function offSessionFailure(behaviour: string): string | null {
+  // A challenge card set up with 3-D Secure is charged off-session without a new challenge.
+  return behaviour === 'challenge' ? null : onSessionFailure(behaviour);
+}

@@ -63,3 +63,9 @@ export const voucherBatchesQuery = queryOptions({
   queryKey: ['staff', 'voucherBatches'],
   queryFn: ({ signal }) => staffCall(voucherEndpoints.voucherBatches, { signal }),
 });
+
+/** The last comparison of the books with the card processor (docs/support-console.md); only admins read it. */
+export const reconciliationQuery = queryOptions({
+  queryKey: ['staff', 'reconciliation'],
+  queryFn: ({ signal }) => staffCall(e.reconciliation, { signal }),
+});

@@ -1,4 +1,4 @@
-import { Button, LoadFailed, Spinner, messageOf, useQuery, type PaymentRecord } from '@portal/shared';
+import { Button, LoadFailed, Spinner, formatKM, messageOf, useQuery, type PaymentRecord } from '@portal/shared';
 import { paymentsQuery } from '../api/queries';
 import { staffCall, staffEndpoints as e } from '../api/staffClient';
 import { CONSOLE_PATHS } from '../paths';
@@ -13,7 +13,15 @@ const T = CUSTOMER_TEXTS;
 export const refundable = (payment: PaymentRecord) =>
   Math.round((payment.amount - (payment.creditNotes ?? []).reduce((sum, note) => sum + note.amount, 0)) * 100) / 100;
 
-/** The customer's payments in the account remote's view, each with its invoice sent again and, for an admin, a refund. */
+/** A bank's dispute of the payment, in words: the badge's colour only repeats what its text says. */
+function DisputeBadge({ dispute }: { dispute: NonNullable<PaymentRecord['dispute']> }) {
+  return <span className={styles.badge}>{T.dispute[dispute.status](formatKM(dispute.amount))}</span>;
+}
+
+/**
+ * The customer's payments in the account remote's view, each with its bank dispute if there is one, its
+ * invoice sent again and, for an admin, a refund.
+ */
 export function PaymentsSection({
   id,
   admin,
@@ -40,25 +48,28 @@ export function PaymentsSection({
           payments={payments.data}
           invoiceHref={(orderNumber) => CONSOLE_PATHS.invoice.href(id, orderNumber)}
           renderActions={(payment) => (
-            <span className={styles.rowActions}>
-              <SendButton
-                label={T.resendInvoice}
-                ariaLabel={T.resendInvoiceOf(payment.orderNumber)}
-                send={() =>
-                  staffCall(e.resendInvoice, { params: { customerId: id, orderNumber: payment.orderNumber } })
-                }
-                done={() => onSent(payment.orderNumber)}
-              />
-              {admin && refundable(payment) > 0 && (
-                <Button
-                  variant="secondary"
-                  aria-label={T.refundOf(payment.orderNumber)}
-                  onClick={() => onRefund(payment)}
-                >
-                  {T.refund}
-                </Button>
-              )}
-            </span>
+            <>
+              {payment.dispute && <DisputeBadge dispute={payment.dispute} />}
+              <span className={styles.rowActions}>
+                <SendButton
+                  label={T.resendInvoice}
+                  ariaLabel={T.resendInvoiceOf(payment.orderNumber)}
+                  send={() =>
+                    staffCall(e.resendInvoice, { params: { customerId: id, orderNumber: payment.orderNumber } })
+                  }
+                  done={() => onSent(payment.orderNumber)}
+                />
+                {admin && refundable(payment) > 0 && (
+                  <Button
+                    variant="secondary"
+                    aria-label={T.refundOf(payment.orderNumber)}
+                    onClick={() => onRefund(payment)}
+                  >
+                    {T.refund}
+                  </Button>
+                )}
+              </span>
+            </>
           )}
         />
       )}

@@ -21,6 +21,12 @@ export const CUSTOMER_TEXTS = {
   paymentsFailed: 'Uplate se ne mogu učitati.',
   refund: 'Povrat',
   refundOf: (order: string) => `Povrat uplate ${order}`,
+  /** A bank's dispute (chargeback) of a payment, by its status; `amount` is formatted KM. */
+  dispute: {
+    OPEN: (amount: string) => `Spor s bankom u toku: ${amount}`,
+    WON: () => 'Spor s bankom dobijen',
+    LOST: (amount: string) => `Spor s bankom izgubljen: ${amount} vraćeno kupcu`,
+  },
   resendInvoice: 'Pošalji račun',
   resendInvoiceOf: (order: string) => `Pošalji račun ${order} ponovo`,
   invoiceSent: (order: string) => `Račun ${order} je poslan korisniku.`,

@@ -25,6 +25,7 @@ const InvoicePage = lazyPage(() => import('../customer/InvoicePage'), 'InvoicePa
 const AuditPage = lazyPage(() => import('../audit/AuditPage'), 'AuditPage');
 const PricesPage = lazyPage(() => import('../prices/PricesPage'), 'PricesPage');
 const VouchersPage = lazyPage(() => import('../vouchers/VouchersPage'), 'VouchersPage');
+const ReconciliationPage = lazyPage(() => import('../reconciliation/ReconciliationPage'), 'ReconciliationPage');
 const T = CONSOLE_TEXTS.shell;
 const IDLE_CHECK_MS = 10_000;
 
@@ -36,6 +37,7 @@ const routes: RouteObject[] = [
   { path: CONSOLE_PATHS.audit, element: withFallback(<AuditPage />) },
   { path: CONSOLE_PATHS.prices, element: withFallback(<PricesPage />) },
   { path: CONSOLE_PATHS.vouchers, element: withFallback(<VouchersPage />) },
+  { path: CONSOLE_PATHS.reconciliation, element: withFallback(<ReconciliationPage />) },
   { path: '*', element: <p className={styles.notFound}>{T.notFound}</p> },
 ];
 
@@ -87,9 +89,14 @@ export function SupportConsole({ apiBaseUrl }: { apiBaseUrl: string }) {
             {T.vouchers}
           </NavLink>
           {staff.role === 'admin' && (
-            <NavLink to={CONSOLE_PATHS.audit} className={({ isActive }) => (isActive ? styles.active : '')}>
-              {T.audit}
-            </NavLink>
+            <>
+              <NavLink to={CONSOLE_PATHS.audit} className={({ isActive }) => (isActive ? styles.active : '')}>
+                {T.audit}
+              </NavLink>
+              <NavLink to={CONSOLE_PATHS.reconciliation} className={({ isActive }) => (isActive ? styles.active : '')}>
+                {T.reconciliation}
+              </NavLink>
+            </>
           )}
         </nav>
         <p className={styles.who}>{T.signedInAs(staff.name, T.role[staff.role] ?? staff.role)}</p>

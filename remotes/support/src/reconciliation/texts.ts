@@ -1,0 +1,31 @@
+/** The books ('Usklađivanje', admins): the last comparison of the portal's ledger with the card processor. */
+export const RECONCILIATION_TEXTS = {
+  title: 'Usklađivanje',
+  intro:
+    'Knjige portala upoređene s procesorom plaćanja: svaka naplata i svaki povrat iz perioda, s obje strane. Prikazano je posljednje usklađivanje.',
+  failed: 'Usklađivanje se ne može učitati.',
+  never: 'Usklađivanje još nije pokrenuto. Pokreće se samo jednom dnevno, ili naredbom npm run reconcile.',
+  lastRun: 'Posljednje usklađivanje',
+  period: 'Period',
+  periodOf: (from: string, to: string) => `${from} – ${to}`,
+  ranAt: 'Pokrenuto',
+  processor: 'Procesor plaćanja',
+  processors: { sandbox: 'Sandbox (probni procesor)', stripe: 'Stripe' } as Record<string, string>,
+  payments: 'Upoređeno uplata',
+  agree: 'Knjige se slažu s procesorom plaćanja.',
+  differences: (count: number) => `Razlike (${count})`,
+  caption: 'Razlike',
+  kind: 'Vrsta',
+  payment: 'Uplata',
+  order: 'Narudžba',
+  customer: 'Korisnik',
+  portal: 'Portal',
+  processorAmount: 'Procesor',
+  none: '—',
+  kinds: {
+    NO_ORDER: 'Naplata bez narudžbe',
+    NOT_CHARGED: 'Naplata koju procesor nema',
+    AMOUNT: 'Iznos se razlikuje',
+    REFUNDED: 'Povrat se razlikuje',
+  },
+} as const;

@@ -1,0 +1,55 @@
+/** What an endpoint of the contract is (endpoints.ts lists them), and how a call's parts are typed and put together. */
+import type * as z from 'zod/mini';
+
+type Schema = z.ZodMiniType;
+/** A schema, or one made for the configured product. */
+export type ProductSchema = Schema | ((product: string) => Schema);
+
+export interface Endpoint {
+  readonly method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  readonly path: string;
+  /** The JSON body; absent when the call sends none. */
+  readonly body?: ProductSchema;
+  /** The query string's parameters; absent when the call takes none. */
+  readonly query?: Schema;
+  /** The JSON answer; absent when the answer has no content the caller reads (`{}` or 204). */
+  readonly answer?: ProductSchema;
+  /** Needs a signed-in customer's token (`Authorization: Bearer`); without one the answer is 401. */
+  readonly auth: boolean;
+  /** Only in the sandbox (`SANDBOX=1`): a developer's and the browser tests' view of what was sent. */
+  readonly sandboxOnly?: true;
+}
+
+export const endpoint = <const E extends Endpoint>(e: E): E => e;
+
+type Resolved<S> = S extends (product: string) => infer R ? R : S;
+type ParamNames<P extends string> = P extends `${string}{${infer Name}}${infer Rest}`
+  ? (Name extends 'product' ? never : Name) | ParamNames<Rest>
+  : never;
+
+/** The path parameters of an endpoint, by name. */
+export type ParamsOf<E extends Endpoint> = { [K in ParamNames<E['path']>]: string };
+/** The body as the caller writes it (before trimming). */
+export type BodyIn<E extends Endpoint> = E['body'] extends ProductSchema ? z.input<Resolved<E['body']>> : undefined;
+/** The body as the API reads it (after checks and trimming). */
+export type BodyOf<E extends Endpoint> = E['body'] extends ProductSchema ? z.output<Resolved<E['body']>> : undefined;
+export type QueryOf<E extends Endpoint> = E['query'] extends Schema ? z.output<E['query']> : undefined;
+/** The answer as the API writes it; `void` for a call with nothing to read. */
+export type AnswerIn<E extends Endpoint> = E['answer'] extends ProductSchema ? z.input<Resolved<E['answer']>> : void;
+/** The answer as the caller reads it; `void` for a call with nothing to read. */
+export type AnswerOf<E extends Endpoint> = E['answer'] extends ProductSchema ? z.output<Resolved<E['answer']>> : void;
+
+/** The schema for the configured product. */
+export function schemaFor(schema: ProductSchema, product: string): Schema {
+  return typeof schema === 'function' ? schema(product) : schema;
+}
+
+/** The path with the product and the (encoded) parameters put in. */
+export function pathOf(path: string, product: string, params: Record<string, string> = {}): string {
+  return path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    if (name === 'product') return product;
+    const value = params[name];
+    if (value === undefined) throw new Error(`${path}: parameter ${name} missing`);
+    return encodeURIComponent(value);
+  });
+}
