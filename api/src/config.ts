@@ -228,6 +228,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, purpose: Config
       retryDays: e.BILLING_RETRY_DAYS,
       intervalMinutes: e.BILLING_INTERVAL_MINUTES,
       noticeDays: e.PRICE_NOTICE_DAYS,
+      orderTtlMinutes: e.ORDER_TTL_MINUTES,
     },
     workers: e.WORKERS,
     drainSeconds: e.DRAIN_SECONDS,

@@ -97,6 +97,7 @@ export function createContext(
       notifier,
       (decided) => giveBack({ store, gateway, notifier, log }, [decided], now),
       keys.sealing,
+      config.billing.orderTtlMinutes,
     ),
   );
   return {
@@ -118,6 +119,7 @@ export function createContext(
       notifier,
       retryDays: config.billing.retryDays,
       noticeDays: config.billing.noticeDays,
+      orderTtlMinutes: config.billing.orderTtlMinutes,
       log,
     },
     lifecycle: { stopping: false },

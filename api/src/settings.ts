@@ -112,6 +112,7 @@ export const SETTINGS = {
     ),
   BILLING_INTERVAL_MINUTES: z.coerce.number().int().min(0).default(60),
   PRICE_NOTICE_DAYS: z.coerce.number().int().min(0).max(365).default(30),
+  ORDER_TTL_MINUTES: z.coerce.number().int().min(5).max(1440).default(30),
   OPERATOR_NAME: z.string().trim().min(2).optional(),
   OPERATOR_ADDRESS: z.string().trim().min(5).optional(),
   OPERATOR_ID_NUMBER: digits(13, 'the ID number (JIB) has 13 digits').optional(),

@@ -145,6 +145,11 @@ export const SETTING_HELP: { [K in SettingName]: SettingHelp } = {
     help: "days a subscriber is told of a rise of their package's price before it applies: from their first renewal at least this long after the notice",
     more: 'See [docs/prices-and-promos.md](docs/prices-and-promos.md)',
   },
+  ORDER_TTL_MINUTES: {
+    shown: '30',
+    help: 'how long an order placed by card (a purchase, a package change, a gift) may be paid: past it the processor payment is cancelled by the next billing pass, and money charged anyway goes back',
+    more: 'See [docs/money.md](docs/money.md)',
+  },
   OPERATOR_NAME: {
     shown: 'the sample',
     help: "the operator's registered company name, on invoices, their PDFs and every e-mail; a production start needs each OPERATOR_ setting (the sample data, shown in a sandbox, are refused)",

@@ -455,12 +455,17 @@ describe('the sandbox billing trigger', () => {
 
 describe('billing configuration', () => {
   it('takes the retry schedule as increasing days inside the grace period', () => {
-    assert.deepEqual(loadConfig({}).billing, { retryDays: [1, 3, 5], intervalMinutes: 60, noticeDays: 30 });
-    assert.deepEqual(loadConfig({ BILLING_RETRY_DAYS: '1, 2, 4', BILLING_INTERVAL_MINUTES: '0' }).billing, {
-      retryDays: [1, 2, 4],
-      intervalMinutes: 0,
+    assert.deepEqual(loadConfig({}).billing, {
+      retryDays: [1, 3, 5],
+      intervalMinutes: 60,
       noticeDays: 30,
+      orderTtlMinutes: 30,
     });
+    assert.deepEqual(
+      loadConfig({ BILLING_RETRY_DAYS: '1, 2, 4', BILLING_INTERVAL_MINUTES: '0', ORDER_TTL_MINUTES: '45' }).billing,
+      { retryDays: [1, 2, 4], intervalMinutes: 0, noticeDays: 30, orderTtlMinutes: 45 },
+    );
+    assert.throws(() => loadConfig({ ORDER_TTL_MINUTES: '0' }), /ORDER_TTL_MINUTES/);
     for (const bad of ['0,1', '1,6', '3,2', '1,,2', 'x']) {
       assert.throws(() => loadConfig({ BILLING_RETRY_DAYS: bad }), /BILLING_RETRY_DAYS/, bad);
     }

@@ -374,6 +374,47 @@ for (const engine of engines()) {
       assert.deepEqual(await booksOf(lost.paymentId), [], 'a lost dispute is money given back on both sides');
     });
 
+    it('lets an order be paid only within ORDER_TTL_MINUTES: later, its money goes back and the pass cancels it', async () => {
+      const customer = await testCustomer(api.db, { nextPaymentOn: today(), status: 'EXPIRED' });
+      let token = await login(customer.email);
+      const [card] = await api.db.query<{ code: string }>('SELECT code FROM credit_cards WHERE customer_id = $1', [
+        customer.id,
+      ]);
+      const price = (await api.ctx.store.prices.priceForOrder('starton', today()))!.price_fening;
+      const place = (key: string) =>
+        api.call('POST', '/ontv-payments/new-account/order', {
+          token,
+          body: { creditCardId: card!.code, amount: price / 100, ontvPlanId: 'starton' },
+          headers: { 'idempotency-key': key },
+        });
+      const late = await place('ttl-key-0001');
+      assert.equal(late.status, 200, JSON.stringify(late.body));
+      api.clock.advance(31 * 60_000);
+      // Paid after its time (left open, finished later): the processor took it, the portal gives it back.
+      assert.equal((await payOrder(api, late.body.paymentSecret)).body.status, 'succeeded');
+      assert.equal((await subscription(customer.id)).status, 'EXPIRED', 'no service bought at the old price');
+      assert.equal(await kept(customer.id), 0);
+      const [shown] = await history(await login(customer.email));
+      assert.deepEqual(
+        shown?.creditNotes?.map((n) => n.amount),
+        [price / 100],
+      );
+
+      // Left open past its time: the billing pass cancels it at the processor, so it cannot be paid.
+      token = await login(customer.email);
+      const left = await place('ttl-key-0002');
+      assert.equal(left.status, 200, JSON.stringify(left.body));
+      api.clock.advance(31 * 60_000);
+      assert.ok(await runBillingPass(api.ctx.billing, api.clock.now()));
+      assert.equal((await payOrder(api, left.body.paymentSecret)).body.status, 'failed');
+      const [order] = await api.db.query<{ status: string }>(
+        'SELECT status FROM payment_orders WHERE order_number = $1',
+        [left.body.orderNumber],
+      );
+      assert.equal(order!.status, 'CANCELLED');
+      assert.equal(await kept(customer.id), 0);
+    });
+
     it('keeps books that match the processor, and lists every difference when they do not', async () => {
       const period = { from: new Date('2026-01-01T00:00:00Z'), to: new Date('2027-01-01T00:00:00Z') };
       const books = () =>

@@ -9,6 +9,8 @@ export interface BillingDeps {
   gateway: PaymentGateway;
   notifier: Notifier;
   retryDays: readonly number[];
+  /** ORDER_TTL_MINUTES: how long a card order placed by a customer may be paid (30 when not given). */
+  orderTtlMinutes?: number;
   /** PRICE_NOTICE_DAYS: how long before a rise reaches a subscriber they are told of it (30 when not given). */
   noticeDays?: number;
   log?: (line: string) => void;

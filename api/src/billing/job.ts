@@ -4,6 +4,7 @@ import { isoDay } from '../days';
 import { billingPasses, billingResults } from '../counters';
 import { settleStaleRefunds } from '../money/giveBack';
 import { reconcileDaily } from '../money/reconcile';
+import { sweepOpenOrders } from '../money/openOrders';
 import { tellOfRises } from '../catalogue/prices';
 import type { BillingDeps } from './deps';
 import { endDeactivated } from './expire';
@@ -62,6 +63,7 @@ async function onePass(deps: BillingDeps, at: Date): Promise<BillingReport | nul
             `Refunds left PENDING by a stopped process: ${refunds.succeeded} given back, ${refunds.failed} refused`,
           );
         }
+        await sweepOpenOrders(deps, at);
         await booksOfYesterday(deps, at);
       });
     await takeOverLeftOvers();

@@ -5,6 +5,7 @@ import { settleRenewalCharge } from '../billing/paid';
 import { chargeWithoutService, type RefundToAsk } from '../money/giveBack';
 import { recordCharge } from '../money/ledger';
 import { processorDisputed, processorRefunded } from '../money/processorEvents';
+import { orderCutoff } from '../money/openOrders';
 import { NOTICES } from '../texts/notices';
 import { notifyCustomer, type Notifier } from '../delivery/notifier';
 import type { Keyring } from '../auth/keyring';
@@ -41,6 +42,8 @@ export function paymentEventHandler(
   giveBack: (decided: RefundToAsk) => Promise<void>,
   /** The keyring whose code key makes a paid gift's voucher digest (vouchers/gift.ts). */
   sealing?: Keyring,
+  /** ORDER_TTL_MINUTES: an order placed longer ago is not paid (money/openOrders.ts). */
+  orderTtlMinutes?: number,
 ) {
   return async function handle(event: PaymentEvent): Promise<void> {
     switch (event.type) {
@@ -50,7 +53,9 @@ export function paymentEventHandler(
         await store.cards.failSetup(event.setupId);
         return;
       case 'payment.succeeded': {
-        const back = await store.transaction((tx) => paymentSucceeded(tx, { now, notifier, sealing }, event));
+        const back = await store.transaction((tx) =>
+          paymentSucceeded(tx, { now, notifier, sealing, orderTtlMinutes }, event),
+        );
         if (back) await giveBack(back);
         return;
       }
@@ -86,6 +91,7 @@ interface SettleDeps {
   now: () => Date;
   notifier: Notifier;
   sealing: Keyring | undefined;
+  orderTtlMinutes: number | undefined;
 }
 
 /**
@@ -95,7 +101,7 @@ interface SettleDeps {
  */
 async function paymentSucceeded(
   tx: Repositories,
-  { now, notifier, sealing }: SettleDeps,
+  { now, notifier, sealing, orderTtlMinutes }: SettleDeps,
   event: Extract<PaymentEvent, { type: 'payment.succeeded' }>,
 ): Promise<RefundToAsk | null> {
   const paid = await tx.orders.byPayment(event.paymentId);
@@ -110,6 +116,9 @@ async function paymentSucceeded(
   }
   // The customer's row lock orders this against a promo starting or another order being paid.
   await tx.customers.lock(paid.customer_id);
+  // Placed too long ago (left in 3-D Secure, say): priced then, so not paid now; its money goes back.
+  if (await tx.openOrders.lapsed(paid.order_number, orderCutoff(now(), orderTtlMinutes)))
+    return chargeWithoutService(tx, charge, now());
   // A gift (docs/vouchers.md) makes its voucher and sends its code; it never touches a subscription.
   const served =
     paid.kind === 'GIFT'
@@ -127,7 +136,7 @@ async function paymentSucceeded(
  */
 async function upgradePaid(
   tx: Repositories,
-  { now, notifier }: Omit<SettleDeps, 'sealing'>,
+  { now, notifier }: Pick<SettleDeps, 'now' | 'notifier'>,
   orderNumber: string,
 ): Promise<boolean> {
   if (!(await tx.subscriptions.applyUpgrade(orderNumber, now(), isoDay(now())))) return false;
@@ -144,7 +153,7 @@ async function upgradePaid(
  */
 async function purchasePaid(
   tx: Repositories,
-  { now, notifier }: Omit<SettleDeps, 'sealing'>,
+  { now, notifier }: Pick<SettleDeps, 'now' | 'notifier'>,
   orderNumber: string,
 ): Promise<boolean> {
   const order = await tx.orders.payPurchase(orderNumber, isoDay(now()), now());

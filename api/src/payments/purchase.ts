@@ -15,6 +15,7 @@ import {
   refuseUnlessMayBuy,
 } from './orders';
 import { ERROR_TEXTS, ORDER_TEXTS } from '../texts/errors';
+import { orderCutoff } from '../money/openOrders';
 
 /** What buying a subscription needs: the repositories, the card processor, a log for its failures, and the clock. */
 interface PurchaseDeps {
@@ -22,6 +23,8 @@ interface PurchaseDeps {
   gateway: PaymentGateway;
   log: { warn(message: string): void };
   now: () => Date;
+  /** ORDER_TTL_MINUTES (money/openOrders.ts). */
+  orderTtlMinutes?: number;
 }
 
 /** A customer's order of a package: its plan, the card, the price shown, the sale's `ref` and the call's idempotency key. */
@@ -60,11 +63,13 @@ export async function purchaseInfo(deps: { store: Store; now: () => Date }, prod
 async function decideOrder(
   tx: Repositories,
   customerId: number,
-  order: PurchaseRequest & { card: CardRow; today: string },
+  order: PurchaseRequest & { card: CardRow; today: string; cutoff: Date },
   now: () => Date,
 ): Promise<{ orderNumber: string; amountFening: Fening; cancelled: string[] }> {
   const { planCode, card, key, today } = order;
   await tx.customers.lock(customerId);
+  // The customer's orders past ORDER_TTL_MINUTES are cancelled first: none is paid, or reused, at its old price.
+  const lapsed = await tx.openOrders.lapse(order.cutoff, now(), customerId);
   const same = await tx.orders.byKey(customerId, key);
   const asked = toFening(order.amount);
   if (same && (same.plan_code !== planCode || same.card_code !== card.code || same.amount_fening !== asked))
@@ -72,7 +77,7 @@ async function decideOrder(
   if (same?.status === 'PAID') throw alreadyPaid();
   // Its payment has the order as its idempotency key: the processor answers the payment already made, of
   // the order's own amount, whatever the list price is now.
-  if (same) return { orderNumber: same.order_number, amountFening: same.amount_fening, cancelled: [] };
+  if (same) return { orderNumber: same.order_number, amountFening: same.amount_fening, cancelled: lapsed };
   await refuseUnlessMayBuy(tx, customerId, today);
   const listed = await tx.prices.priceForOrder(planCode, today);
   if (!listed || asked !== listed.price_fening)
@@ -80,8 +85,8 @@ async function decideOrder(
   const amountFening = listed.price_fening;
   const open = await tx.orders.openPurchase(customerId);
   if (open && open.plan_code === planCode && open.card_code === card.code && open.amount_fening === amountFening)
-    return { orderNumber: open.order_number, amountFening, cancelled: [] };
-  const cancelled = await tx.orders.cancelOpen(customerId, 'PURCHASE', now());
+    return { orderNumber: open.order_number, amountFening, cancelled: lapsed };
+  const cancelled = [...lapsed, ...(await tx.orders.cancelOpen(customerId, 'PURCHASE', now()))];
   const created = await tx.orders.createPurchase(
     {
       customerId,
@@ -112,7 +117,12 @@ export async function placeOrder(
   const plan = await deps.store.plans.find(order.planCode, today);
   if (!plan) throw planNotFound();
   const decided = await deps.store.transaction((tx) =>
-    decideOrder(tx, customerId, { ...order, card, today }, deps.now),
+    decideOrder(
+      tx,
+      customerId,
+      { ...order, card, today, cutoff: orderCutoff(deps.now(), deps.orderTtlMinutes) },
+      deps.now,
+    ),
   );
   await cancelPayments(deps.gateway, decided.cancelled, deps.log);
   return payPlacedOrder(deps, customerId, card, {

@@ -8,6 +8,7 @@ import { DisputesRepository } from './disputes';
 import { InvoicePdfsRepository } from './invoicePdfs';
 import { InvoicesRepository } from './invoices';
 import { LedgerRepository } from './ledger';
+import { OpenOrdersRepository } from './openOrders';
 import { OrdersRepository } from './orders';
 import { OutboxRepository } from './outbox';
 import { PlansRepository } from './plans';
@@ -49,6 +50,7 @@ export class Repositories {
   readonly vouchers: VouchersRepository;
   readonly ledger: LedgerRepository;
   readonly disputes: DisputesRepository;
+  readonly openOrders: OpenOrdersRepository;
 
   constructor(q: Queryable) {
     this.customers = new CustomersRepository(q);
@@ -73,6 +75,7 @@ export class Repositories {
     this.vouchers = new VouchersRepository(q);
     this.ledger = new LedgerRepository(q);
     this.disputes = new DisputesRepository(q);
+    this.openOrders = new OpenOrdersRepository(q);
   }
 }
 

@@ -19,7 +19,13 @@ export function paymentRoutes(app: FastifyInstance, ctx: ApiContext): void {
 
   route(app, ctx, endpoints.createOrder, async ({ customer, body, request }) => {
     const key = idempotencyKey(request, 'order');
-    const deps = { store: ctx.store, gateway: ctx.payments.gateway, log: request.log, now: ctx.now };
+    const deps = {
+      store: ctx.store,
+      gateway: ctx.payments.gateway,
+      log: request.log,
+      now: ctx.now,
+      orderTtlMinutes: ctx.config.billing.orderTtlMinutes,
+    };
     const order = {
       planCode: body[`${product}PlanId`]!,
       cardCode: body.creditCardId,
