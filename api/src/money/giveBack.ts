@@ -34,20 +34,46 @@ export async function chargeWithoutService(
 ): Promise<RefundToAsk | null> {
   const order = await tx.refunds.refundUnserved(charge.orderNumber, charge.paymentId, at);
   if (!order) return null;
-  const { count } = await tx.refunds.totals(charge.orderNumber);
-  const refund = await tx.refunds.create({
-    id: randomUUID(),
-    creditNoteNumber: `${charge.orderNumber}-P${count + 1}`,
-    orderNumber: charge.orderNumber,
-    customerId: order.customer_id,
-    amountFening: order.amount_fening,
-    staffId: null,
-    reason: ORDER_TEXTS.unservedRefund,
-    idempotencyKey: `unserved:${charge.paymentId}`,
+  const refund = await portalRefund(
+    tx,
+    {
+      orderNumber: charge.orderNumber,
+      customerId: order.customer_id,
+      amountFening: order.amount_fening,
+      reason: ORDER_TEXTS.unservedRefund,
+      key: `unserved:${charge.paymentId}`,
+    },
     at,
-  });
+  );
   return { refund, paymentId: charge.paymentId };
 }
+
+/**
+ * A PENDING refund the portal makes without a member of staff (a charge that bought no service, a refund
+ * or lost dispute at the processor), with the order's next credit note number.
+ */
+export async function portalRefund(
+  tx: Repositories,
+  refund: { orderNumber: string; customerId: number; amountFening: number; reason: string; key: string },
+  at: Date,
+): Promise<RefundRow> {
+  const { count } = await tx.refunds.totals(refund.orderNumber);
+  return tx.refunds.create({
+    id: randomUUID(),
+    creditNoteNumber: `${refund.orderNumber}-P${count + 1}`,
+    orderNumber: refund.orderNumber,
+    customerId: refund.customerId,
+    amountFening: refund.amountFening,
+    staffId: null,
+    reason: refund.reason,
+    idempotencyKey: refund.key,
+    at,
+  });
+}
+
+/** The log line of a refund the processor refused (left FAILED). */
+const refusedLine = (creditNote: string, error: unknown) =>
+  `Refund ${creditNote}: the payment provider refused it (${(error as Error).message}): FAILED`;
 
 /** What asking the processor for a refund needs. */
 interface GiveBackDeps {
@@ -88,10 +114,7 @@ export async function giveBack(
   for (const pending of decided) {
     if (!pending) continue;
     const outcome = await askProvider(deps, pending.refund, pending.paymentId, now);
-    if (!outcome.given)
-      deps.log?.(
-        `Refund ${pending.refund.credit_note_number}: the payment provider refused it (${(outcome.error as Error).message}): FAILED`,
-      );
+    if (!outcome.given) deps.log?.(refusedLine(pending.refund.credit_note_number, outcome.error));
   }
 }
 
@@ -143,9 +166,7 @@ export async function settleStaleRefunds(
       if (outcome.settled) counts.succeeded += 1;
       continue;
     }
-    log?.(
-      `Refund ${refund.credit_note_number}: the payment provider refused it (${(outcome.error as Error).message}): FAILED`,
-    );
+    log?.(refusedLine(refund.credit_note_number, outcome.error));
     if (outcome.failed) counts.failed += 1;
   }
   return counts;

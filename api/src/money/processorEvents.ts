@@ -5,6 +5,7 @@ import { NOTICES } from '../texts/notices';
 import { ORDER_TEXTS } from '../texts/errors';
 import { recordDispute, recordRefund } from './ledger';
 import { serviceAfterRefund } from './afterRefund';
+import { portalRefund } from './giveBack';
 
 /*
  * What the card processor does by itself, told by its events (Stripe's `charge.refunded` and
@@ -23,7 +24,9 @@ type Disputed = Extract<PaymentEvent, { type: 'payment.disputed' }>;
 
 /** A refund made in the processor's dashboard: recorded as the portal's own are, and the service ended. */
 export async function processorRefunded(tx: Repositories, deps: ProcessorEventDeps, event: Refunded): Promise<void> {
-  await givenBackElsewhere(tx, deps, event.paymentId, {
+  const order = await tx.orders.byPayment(event.paymentId);
+  if (!order) return;
+  await givenBackElsewhere(tx, deps, order, {
     key: `processor:${event.refundId}`,
     reference: event.refundId,
     amountFening: event.amountFening,
@@ -53,7 +56,7 @@ export async function processorDisputed(tx: Repositories, deps: ProcessorEventDe
   const ref = { orderNumber: order.order_number, customerId: order.customer_id };
   await recordDispute(tx, ref, event.disputeId, event.amountFening, at);
   if (event.status !== 'lost') return;
-  await givenBackElsewhere(tx, deps, event.paymentId, {
+  await givenBackElsewhere(tx, deps, order, {
     key: `dispute:${event.disputeId}`,
     reference: event.disputeId,
     amountFening: event.amountFening,
@@ -67,31 +70,28 @@ const DISPUTE_STATES: Record<DisputeStatus, 'OPEN' | 'WON' | 'LOST'> = { open: '
  * Money the processor gave back without the portal asking: a SUCCEEDED refund with its credit note (no
  * member of staff), its ledger entry under the processor's reference, the service the order paid ended
  * as an admin's 'end now' would (a gift's code voided instead), and the customer's notice. Nothing when
- * it was recorded already (the same key) or no order has the payment.
+ * it was recorded already (the same key).
  */
 async function givenBackElsewhere(
   tx: Repositories,
   deps: ProcessorEventDeps,
-  paymentId: string,
+  order: { order_number: string; customer_id: number; kind: string },
   refund: { key: string; reference: string; amountFening: number; reason: string },
 ): Promise<void> {
-  const order = await tx.orders.byPayment(paymentId);
-  if (!order) return;
   const at = deps.now();
   await tx.customers.lock(order.customer_id);
   if (await tx.refunds.byKey(order.order_number, refund.key)) return;
-  const { count } = await tx.refunds.totals(order.order_number);
-  const made = await tx.refunds.create({
-    id: crypto.randomUUID(),
-    creditNoteNumber: `${order.order_number}-P${count + 1}`,
-    orderNumber: order.order_number,
-    customerId: order.customer_id,
-    amountFening: refund.amountFening,
-    staffId: null,
-    reason: refund.reason,
-    idempotencyKey: refund.key,
+  const made = await portalRefund(
+    tx,
+    {
+      orderNumber: order.order_number,
+      customerId: order.customer_id,
+      amountFening: refund.amountFening,
+      reason: refund.reason,
+      key: refund.key,
+    },
     at,
-  });
+  );
   await tx.refunds.settle(made.id, 'SUCCEEDED', at);
   const ref = { orderNumber: order.order_number, customerId: order.customer_id };
   await recordRefund(tx, ref, refund.reference, refund.amountFening, at);
