@@ -13,9 +13,9 @@ import {
   NATIVE_SYNC_EXTERNAL_STORE,
   ROOT,
   assetRule,
-  compression,
   cssRule,
   devtool,
+  minimizer,
   quiet,
   typescriptRule,
   type BuildEnv,
@@ -82,14 +82,18 @@ export function appConfig(app: AppName, { mode, options }: BuildEnv, spec: AppSp
         filename: prod ? '[name].[contenthash:10].css' : '[name].css',
         chunkFilename: prod ? '[name].[contenthash:10].css' : '[name].css',
       }),
-      ...compression(prod),
       ...(spec.plugins ?? []),
       ...(spec.staticDirs?.length
         ? [copy(spec.staticDirs.map(({ from, to }) => ({ from: path.join(appRoot, from), to })))]
         : []),
       ...(spec.page ? pagePlugins(appRoot, spec.page.configFile) : []),
     ],
-    optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic', ...spec.optimization },
+    optimization: {
+      moduleIds: 'deterministic',
+      chunkIds: 'deterministic',
+      minimizer: minimizer(),
+      ...spec.optimization,
+    },
     ...quiet(),
   };
 }

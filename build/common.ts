@@ -6,8 +6,7 @@ import path from 'node:path';
 import fs from 'node:fs';
 import type { Configuration } from 'webpack';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
-import CompressionPlugin from 'compression-webpack-plugin';
-import * as zopfli from '@gfx/zopfli';
+import MinimizerPlugin from 'minimizer-webpack-plugin';
 
 export const ROOT = path.join(__dirname, '..');
 
@@ -79,34 +78,13 @@ export const NATIVE_SYNC_EXTERNAL_STORE = {
   'use-sync-external-store/shim/index.js$': path.join(ROOT, 'shared/src/syncExternalStore.ts'),
 };
 
-/** Every pre-compressed copy: only files worth it (over 512 bytes, at least a tenth smaller). */
-const WORTH_COMPRESSING = { threshold: 512, minRatio: 0.9 };
-
-/** Pre-compressed copies: the server sends .br or .gz by Accept-Encoding without compressing per request. */
-export const compression = (prod: boolean) =>
-  prod
-    ? [
-        // Scripts and styles gzip-encoded by zopfli (the plugin's documented way): about 3 % smaller than
-        // zlib's best, for browsers that do not take brotli. Images and data keep zlib: zopfli's cost
-        // per file would double the build for a few bytes.
-        new CompressionPlugin<zopfli.ZopfliOptions>({
-          test: /\.(js|css)$/,
-          algorithm: (input, options, done) => zopfli.gzip(input, options, done),
-          compressionOptions: { numiterations: 1 },
-          filename: '[path][base].gz',
-          ...WORTH_COMPRESSING,
-        }),
-        new CompressionPlugin({
-          test: /\.(html|svg|json)$/,
-          algorithm: 'gzip',
-          filename: '[path][base].gz',
-          ...WORTH_COMPRESSING,
-        }),
-        new CompressionPlugin({
-          test: /\.(js|css|html|svg|json)$/,
-          algorithm: 'brotliCompress',
-          filename: '[path][base].br',
-          ...WORTH_COMPRESSING,
-        }),
-      ]
-    : [];
+/**
+ * The scripts' minifier: swc's, through webpack's own minimizer plugin (the one webpack runs by default,
+ * with terser): a little fewer bytes than terser, for 46 s of the build's CPU where terser took 79 s
+ * (docs/decisions/045-compressed-copies-after-the-build.md).
+ */
+export const minimizer = () => [
+  new MinimizerPlugin({
+    minify: { implementation: MinimizerPlugin.swcMinify, options: { compress: { passes: 2 }, mangle: true } },
+  }),
+];

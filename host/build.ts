@@ -6,7 +6,7 @@ import path from 'node:path';
 import webpack, { type Configuration } from 'webpack';
 import { REMOTE_NAMES } from '@portal/shared/contract';
 import { appConfig } from '../build/app';
-import { compression, devtool, quiet, typescriptRule, type AppBuild, type Mode } from '../build/common';
+import { devtool, minimizer, quiet, typescriptRule, type AppBuild, type Mode } from '../build/common';
 import { prerenderConfig } from '../build/prerender';
 import { assetsStep } from '../build/plugins';
 
@@ -63,7 +63,7 @@ function bootConfig(mode: Mode): Configuration {
     output: { path: path.join(__dirname, 'dist'), filename: '[name].js', clean: false },
     resolve: { extensions: ['.ts'] },
     module: { rules: [typescriptRule] },
-    plugins: [...compression(mode === 'production')],
+    optimization: { minimizer: minimizer() },
     ...quiet(),
   };
 }

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import crypto from 'node:crypto';
 import webpack, { type Configuration } from 'webpack';
 import { appConfig } from '../../build/app';
-import { compression, devtool, quiet, typescriptRule, type AppBuild, type Mode } from '../../build/common';
+import { devtool, minimizer, quiet, typescriptRule, type AppBuild, type Mode } from '../../build/common';
 import { copy } from '../../build/plugins';
 import { pageChunks, prerenderConfig } from '../../build/prerender';
 import { assetsStep } from '../../build/plugins';
@@ -92,8 +92,8 @@ function widgetConfig(mode: Mode): Configuration {
           ['tv-paketi-react.d.ts', 'tv-paketi-react.d.ts'],
         ].map(([from, to]) => ({ from: path.join(__dirname, 'public', from!), to: to! })),
       ),
-      ...compression(mode === 'production'),
     ],
+    optimization: { minimizer: minimizer() },
     ...quiet(),
   };
 }

@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { CHROMIUM_MISSING, findChromium } from '../lib/chromium';
 import { PDFTOTEXT_MISSING, hasPdftotext } from '../lib/pdf';
-import { ROOT, WEBPACK } from '../../api/src/cli/freshness';
+import { COMPRESS, ROOT, WEBPACK } from '../../api/src/cli/freshness';
 import { POSTGRES_MISSING, startTempPostgres } from '../lib/postgres';
 
 const bin = (pkg: string, file: string) => path.join(ROOT, 'node_modules', pkg, file);
@@ -187,7 +187,13 @@ async function checksAndBuild(): Promise<boolean> {
   if (want('jest')) await jestStep();
   const built =
     want('build') || want('e2e') || want('typecheck') || want('speed')
-      ? await step('Build (webpack, all apps)', process.execPath, [...WEBPACK, '--env', 'app=all', '--env', 'types'])
+      ? (await step('Build (webpack, all apps)', process.execPath, [
+          ...WEBPACK,
+          '--env',
+          'app=all',
+          '--env',
+          'types',
+        ])) && (await step('Compressed copies of the build', process.execPath, COMPRESS))
       : false;
   // The host is type-checked against the types the remotes just published (host/scripts/remote-types.ts).
   if (want('typecheck') && built) {

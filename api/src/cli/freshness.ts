@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -61,25 +61,62 @@ function appsToBuild(): App[] {
 }
 
 const WEBPACK_CLI = path.join(ROOT, 'node_modules', 'webpack-cli', 'bin', 'cli.js');
+const TSX_LOADER = pathToFileURL(path.join(ROOT, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
 /**
  * Node's arguments that run webpack's command line with tsx loaded, which reads webpack.config.ts as it
  * reads every TypeScript file of the API and the scripts (webpack-cli then loads no compiler of its own).
  */
-export const WEBPACK = [
-  '--import',
-  pathToFileURL(path.join(ROOT, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href,
-  WEBPACK_CLI,
-];
+export const WEBPACK = ['--import', TSX_LOADER, WEBPACK_CLI];
+/** Node's arguments that write the built apps' pre-compressed copies (build/compress.ts), apps after them. */
+export const COMPRESS = ['--import', TSX_LOADER, path.join(ROOT, 'build', 'compress.ts')];
 
-/** Builds (production) the apps `appsToBuild` names; returns them, or throws if webpack fails. */
+const webpackArgs = (apps: App[]) => [...WEBPACK, '--env', `app=${apps.join(',')}`];
+const building = (apps: App[]) => console.info(`Building ${apps.join(', ')} (first start, or sources changed)…`);
+const BUILD_FAILED = 'The build failed; see the errors above.';
+
+/**
+ * Builds (production) the apps `appsToBuild` names and writes their pre-compressed copies before it
+ * returns them (the browser tests' harness); throws if webpack fails.
+ */
 export function buildStaleApps(): App[] {
   const stale = appsToBuild();
   if (stale.length === 0) return stale;
-  console.info(`Building ${stale.join(', ')} (first start, or sources changed)…`);
-  const result = spawnSync(process.execPath, [...WEBPACK, '--env', `app=${stale.join(',')}`], {
-    cwd: ROOT,
-    stdio: 'inherit',
-  });
-  if (result.status !== 0) throw new Error('The build failed; see the errors above.');
+  building(stale);
+  if (spawnSync(process.execPath, webpackArgs(stale), { cwd: ROOT, stdio: 'inherit' }).status !== 0)
+    throw new Error(BUILD_FAILED);
+  const compressed = spawnSync(process.execPath, [...COMPRESS, ...stale], { cwd: ROOT, stdio: 'inherit' });
+  if (compressed.status !== 0) throw new Error('Compressing the build failed; see the errors above.');
   return stale;
+}
+
+/**
+ * `npm start`'s build: the stale apps built while the server opens its database (it awaits this before
+ * it reads them), then every missing pre-compressed copy written by a process of the lowest priority
+ * beside the server, which sends those files as they are meanwhile (decision 045). Rejects if webpack fails.
+ */
+export async function buildStaleAppsWhileStarting(): Promise<void> {
+  const stale = appsToBuild();
+  if (stale.length === 0) {
+    compressInBackground();
+    return;
+  }
+  building(stale);
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, webpackArgs(stale), { cwd: ROOT, stdio: 'inherit' });
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      if (code !== 0) return reject(new Error(BUILD_FAILED));
+      compressInBackground();
+      resolve();
+    });
+  });
+}
+
+/** Every app's missing copies (a stopped start's too), by a child that yields the CPU and ends with us. */
+function compressInBackground(): void {
+  const child = spawn(process.execPath, [...COMPRESS, '--background'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  process.once('exit', () => child.kill());
 }
