@@ -7,7 +7,9 @@
  * - Lighthouse scores and metrics, mobile and desktop presets (test/scripts/lighthouse.ts), and the
  *   same mobile measures on the stack's floors, React 19 alone and the named stack's least page (started
  *   at once, and in steps as the portal starts), on a public page's HTML (test/scripts/floor.ts).
- * Its parts are in test/scripts/bench/: the bundle table, the API under load, the budget session and its tables.
+ * - `-- --flows` alone: three signed-in flows timed on a phone with Lighthouse's mobile throttling (bench/flows.ts).
+ * Its parts are in test/scripts/bench/: the bundle table, the API under load, the budget session and its
+ * tables, the signed-in flows.
  */
 import { launchBrowser, startPortal } from '../e2e/harness';
 import { BUDGET_RUNS, runLighthouse, type LighthouseRow } from './lighthouse';
@@ -16,6 +18,20 @@ import { measureScale, printScale } from './bench/scale';
 import { printFloor, printPerformanceBudget } from './bench/budget';
 import { homeToAccount, measureRoutes, printMove, printRoutes, type Row } from './bench/routes';
 import { budgetSession, type FloorRows } from './bench/session';
+import { measureFlows, printFlows } from './bench/flows';
+
+/**
+ * The bench's portal, with the rate limits off (they would answer 429 to the login load from one
+ * address, and to the flows' logins of one customer), and a browser.
+ */
+const portalAndBrowser = () =>
+  Promise.all([
+    startPortal({
+      env: { LOG_LEVEL: 'warn', LOGIN_LIMIT_ACCOUNT: '100000000', LOGIN_LIMIT_CLIENT: '100000000' },
+      name: 'bench',
+    }),
+    launchBrowser(),
+  ]);
 
 async function measure(): Promise<{
   rows: Row[];
@@ -25,14 +41,7 @@ async function measure(): Promise<{
   budget: LighthouseRow[];
   floor: FloorRows;
 }> {
-  // Rate limits off for the load (they would answer 429 to the login load from one address).
-  const [portal, browser] = await Promise.all([
-    startPortal({
-      env: { LOG_LEVEL: 'warn', LOGIN_LIMIT_ACCOUNT: '100000000', LOGIN_LIMIT_CLIENT: '100000000' },
-      name: 'bench',
-    }),
-    launchBrowser(),
-  ]);
+  const [portal, browser] = await portalAndBrowser();
   try {
     const rows = await measureRoutes(browser, portal.url);
     const move = {
@@ -59,6 +68,8 @@ const BUNDLES_ONLY = process.argv.includes('--bundles');
 const LIGHTHOUSE_ONLY = process.argv.includes('--lighthouse');
 /** `npm run bench -- --scale [--customers N]`: the API on PostgreSQL at an operator's size (bench/scale.ts). */
 const SCALE = process.argv.includes('--scale');
+/** `npm run bench -- --flows`: the signed-in flows on a phone, five runs each (a few minutes; bench/flows.ts). */
+const FLOWS = process.argv.includes('--flows');
 const CUSTOMERS = Number(process.argv[process.argv.indexOf('--customers') + 1] ?? '') || 200_000;
 
 async function bundlesOnly(): Promise<void> {
@@ -68,6 +79,16 @@ async function bundlesOnly(): Promise<void> {
   ]);
   try {
     printRoutes(await measureRoutes(browser, portal.url));
+  } finally {
+    await browser.close();
+    await portal.stop();
+  }
+}
+
+async function flowsOnly(): Promise<void> {
+  const [portal, browser] = await portalAndBrowser();
+  try {
+    printFlows(await measureFlows(browser, portal.url));
   } finally {
     await browser.close();
     await portal.stop();
@@ -114,8 +135,8 @@ if (SCALE) {
       process.exit(1);
     },
   );
-} else if (BUNDLES_ONLY || LIGHTHOUSE_ONLY) {
-  (BUNDLES_ONLY ? bundlesOnly() : lighthouseOnly()).then(
+} else if (BUNDLES_ONLY || LIGHTHOUSE_ONLY || FLOWS) {
+  (BUNDLES_ONLY ? bundlesOnly() : LIGHTHOUSE_ONLY ? lighthouseOnly() : flowsOnly()).then(
     () => process.exit(0),
     (error: unknown) => {
       console.error(error);
