@@ -133,6 +133,7 @@ for (const engine of engines()) {
         '3,62 KM',
         'PDV 17%',
         'Pretplata na paket MaxON',
+        'Način plaćanja: Karticom Visa …4242',
         'Reklamacije',
         'podrska@ontv.ba',
       ]) {

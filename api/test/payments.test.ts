@@ -325,6 +325,7 @@ for (const engine of engines()) {
       assert.equal(invoice.customer.fullName, `${customer.firstName} ${customer.lastName}`);
       assert.equal(invoice.customer.accountNumber, '1000006');
       assert.equal(invoice.amount, 24.9);
+      assert.equal(invoice.means, 'Karticom Visa …4242', 'the invoice names the real means');
 
       // Another customer can read neither the invoice nor pay with the card.
       const other = await logIn(email('aktivna'));

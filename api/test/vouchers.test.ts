@@ -329,6 +329,7 @@ for (const engine of engines()) {
       const invoice = await api.call('GET', `/ontv-payments/${first!.orderNumber}`, { token: amra.token });
       assert.equal(invoice.status, 200);
       assert.equal(invoice.body.creditCardNumber, means);
+      assert.equal(invoice.body.means, `Vaučerom …${codes[0]!.slice(-4)}`, 'the invoice names the real means');
       const left = async (token: string) =>
         ((await api.call('GET', '/customer/payment-data', { token })).body.mbons as Array<{ monthsLeft: number }>)[0]!
           .monthsLeft;

@@ -78,7 +78,7 @@ function factsBlock(doc: PDFKit.PDFDocument, { left, width }: Frame, invoice: In
   for (const line of [
     INVOICE_TEXTS.issued(localDateTime(new Date(invoice.issued)).split(' u ')[0] ?? ''),
     INVOICE_TEXTS.paid(localDateTime(new Date(invoice.updated))),
-    INVOICE_TEXTS.paidWith(invoice.creditCardNumber),
+    INVOICE_TEXTS.paidWith(invoice.means ?? invoice.creditCardNumber),
   ]) {
     doc.text(line, left + width / 2, doc.y, { width: width / 2, align: 'right' });
   }

@@ -2,14 +2,15 @@ import type { FastifyRequest } from 'fastify';
 import type { CreditNote, Invoice, PaymentOrderResponse, PaymentRecord } from '@portal/shared/contract';
 import type { Repositories, Store } from '../repositories';
 import type { CardRow } from '../repositories/cards';
-import type { OrderRow } from '../repositories/orders';
+import type { OrderRow } from '../repositories/orderColumns';
 import type { RefundRow } from '../repositories/refunds';
 import { DomainError } from '../errors';
 import { CARD_NOT_FOUND, ownCard, toCreditCard } from '../cards/cards';
 import { fromFening } from '../money/amounts';
 import type { PaymentGateway } from './gateway';
 import { ERROR_TEXTS, ORDER_TEXTS } from '../texts/errors';
-import { shownPhone } from '@portal/shared/texts';
+import { CARD_BRANDS, INVOICE_TEXTS, shownPhone } from '@portal/shared/texts';
+import { VOUCHER_TEXTS } from '@portal/shared/contract/vouchers';
 
 export const ALREADY_SUBSCRIBED = ERROR_TEXTS.alreadySubscribed;
 const ACCOUNT_BLOCKED = ERROR_TEXTS.accountBlocked;
@@ -102,6 +103,15 @@ function toRecord(order: OrderRow, creditNotes?: CreditNote[]): PaymentRecord {
   };
 }
 
+/** The real means an order was paid with: a card by its brand, or a voucher (`Vaučer …ABCD` on the order). */
+function meansOf(order: OrderRow): string {
+  const voucher = VOUCHER_MEANS.exec(order.card_number);
+  if (voucher) return INVOICE_TEXTS.meansByVoucher(voucher[1]!);
+  const brand = order.card_type ? (CARD_BRANDS[order.card_type] ?? null) : null;
+  return INVOICE_TEXTS.meansByCard(brand, order.card_number.slice(-4));
+}
+const VOUCHER_MEANS = new RegExp(`^${VOUCHER_TEXTS.means('(\\S{4})')}$`);
+
 /**
  * A paid order's invoice: the record plus what the invoice says about the customer. Only the order's
  * own customer's (`customerId`; null for the server's own use, such as an e-mailed receipt); null
@@ -120,6 +130,7 @@ export async function invoiceOf(
   );
   return {
     ...toRecord(order, notes.get(orderNumber)),
+    means: meansOf(order),
     issued: new Date(order.updated_at).toISOString(),
     customer: {
       fullName: `${order.first_name} ${order.last_name}`,

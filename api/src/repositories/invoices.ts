@@ -1,5 +1,5 @@
 import { Repository } from './base';
-import { ORDER_COLUMNS, ORDER_TABLES, type OrderRow } from './orders';
+import { ORDER_COLUMNS, ORDER_TABLES, type OrderRow } from './orderColumns';
 
 /** A paid order with what its invoice says about the customer. */
 interface InvoiceRow extends OrderRow {

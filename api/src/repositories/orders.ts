@@ -1,35 +1,6 @@
 import { Repository } from './base';
+import { CARD_TYPE, NEW_ORDER_NUMBER, type OrderKind } from './orderColumns';
 import { canBuyWhere } from './subscriptionRules';
-
-type OrderKind = 'PURCHASE' | 'RENEWAL' | 'UPGRADE' | 'GIFT';
-
-/** A paid order as the payment history and the invoice read it (repositories/invoices.ts). */
-export interface OrderRow {
-  order_number: string;
-  customer_id: number;
-  plan_code: string;
-  plan_name: string;
-  card_code: string | null;
-  card_number: string;
-  amount_fening: number;
-  status: 'PENDING' | 'PAID' | 'FAILED';
-  provider_payment_id: string | null;
-  period_start: string | null;
-  period_end: string | null;
-  updated_at: Date;
-  kind: OrderKind;
-  from_name: string | null;
-}
-
-/** The columns of an OrderRow, from ORDER_TABLES. */
-export const ORDER_COLUMNS = `o.order_number, o.customer_id, o.plan_code, p.name AS plan_name, o.card_code, o.card_number, o.amount_fening, o.status,
-  o.provider_payment_id, to_char(o.period_start, 'YYYY-MM-DD') AS period_start, to_char(o.period_end, 'YYYY-MM-DD') AS period_end, o.updated_at,
-  o.kind, f.name AS from_name`;
-/** The orders' tables as ORDER_COLUMNS reads them. */
-export const ORDER_TABLES =
-  'payment_orders o JOIN plans p ON p.code = o.plan_code LEFT JOIN plans f ON f.code = o.from_plan_code';
-/** SQL: a new order number, `YYYY-NNNNNN`, from the year in parameter `year`. */
-export const NEW_ORDER_NUMBER = (year: string) => `${year} || '-' || lpad(nextval('order_numbers')::text, 6, '0')`;
 
 /** What an order charges, as the call that made it finds it again. */
 interface OrderCharge {
@@ -115,8 +86,8 @@ export class OrdersRepository extends Repository {
 
   async createPurchase(order: NewOrder & { ref: string | null }, at: Date): Promise<string> {
     const [created] = await this.q.query<{ order_number: string }>(
-      `INSERT INTO payment_orders (order_number, customer_id, plan_code, card_code, card_number, amount_fening, status, idempotency_key, created_at, updated_at, ref)
-       VALUES (${NEW_ORDER_NUMBER('$1')}, $2, $3, $4, $5, $6, 'PENDING', $7, $8, $8, $9)
+      `INSERT INTO payment_orders (order_number, customer_id, plan_code, card_code, card_number, amount_fening, status, idempotency_key, created_at, updated_at, ref, card_type)
+       VALUES (${NEW_ORDER_NUMBER('$1')}, $2, $3, $4, $5, $6, 'PENDING', $7, $8, $8, $9, ${CARD_TYPE('$4')})
        RETURNING order_number`,
       [
         String(at.getUTCFullYear()),
@@ -139,8 +110,8 @@ export class OrdersRepository extends Repository {
   ): Promise<string> {
     const [created] = await this.q.query<{ order_number: string }>(
       `INSERT INTO payment_orders (order_number, customer_id, plan_code, from_plan_code, card_code, card_number, amount_fening, status, idempotency_key, kind,
-                                   period_start, period_end, created_at, updated_at)
-       VALUES (${NEW_ORDER_NUMBER('$1')}, $2, $3, $4, $5, $6, $7, 'PENDING', $8, 'UPGRADE', $9::date, $10::date, $11, $11)
+                                   period_start, period_end, created_at, updated_at, card_type)
+       VALUES (${NEW_ORDER_NUMBER('$1')}, $2, $3, $4, $5, $6, $7, 'PENDING', $8, 'UPGRADE', $9::date, $10::date, $11, $11, ${CARD_TYPE('$5')})
        RETURNING order_number`,
       [
         String(at.getUTCFullYear()),
@@ -175,7 +146,8 @@ export class OrdersRepository extends Repository {
     at: Date,
   ): Promise<void> {
     await this.q.query(
-      `UPDATE payment_orders SET card_code = $2, card_number = $3, amount_fening = $4, plan_code = $5, updated_at = $6 WHERE order_number = $1 AND status = 'PENDING'`,
+      `UPDATE payment_orders SET card_code = $2, card_type = ${CARD_TYPE('$2')}, card_number = $3, amount_fening = $4, plan_code = $5, updated_at = $6
+        WHERE order_number = $1 AND status = 'PENDING'`,
       [orderNumber, charge.cardCode, charge.cardNumber, charge.amountFening, charge.plan, at],
     );
   }
@@ -183,8 +155,8 @@ export class OrdersRepository extends Repository {
   /** The renewal order of a period, once however many runners race (the key is unique per customer). */
   async createRenewal(order: NewOrder & { dueOn: string }, at: Date): Promise<void> {
     await this.q.query(
-      `INSERT INTO payment_orders (order_number, customer_id, plan_code, card_code, card_number, amount_fening, status, idempotency_key, kind, due_on, created_at, updated_at)
-       VALUES (${NEW_ORDER_NUMBER('$1')}, $2, $3, $4, $5, $6, 'PENDING', $7, 'RENEWAL', $8::date, $9, $9)
+      `INSERT INTO payment_orders (order_number, customer_id, plan_code, card_code, card_number, amount_fening, status, idempotency_key, kind, due_on, created_at, updated_at, card_type)
+       VALUES (${NEW_ORDER_NUMBER('$1')}, $2, $3, $4, $5, $6, 'PENDING', $7, 'RENEWAL', $8::date, $9, $9, ${CARD_TYPE('$4')})
        ON CONFLICT (customer_id, idempotency_key) DO NOTHING`,
       [
         String(at.getUTCFullYear()),

@@ -1,5 +1,5 @@
 import { Repository } from './base';
-import { ORDER_COLUMNS, ORDER_TABLES, type OrderRow } from './orders';
+import { ORDER_COLUMNS, ORDER_TABLES, type OrderRow } from './orderColumns';
 
 export interface RefundRow {
   id: string;

@@ -1,5 +1,5 @@
 import { Repository } from './base';
-import { NEW_ORDER_NUMBER } from './orders';
+import { CARD_TYPE, NEW_ORDER_NUMBER } from './orderColumns';
 
 export interface BatchRow {
   id: number;
@@ -196,8 +196,8 @@ export class VouchersRepository extends Repository {
     at: Date,
   ): Promise<string> {
     const [created] = await this.q.query<{ order_number: string }>(
-      `INSERT INTO payment_orders (order_number, customer_id, plan_code, card_code, card_number, amount_fening, status, idempotency_key, kind, created_at, updated_at)
-       VALUES (${NEW_ORDER_NUMBER('$1')}, $2, $3, $4, $5, $6, 'PENDING', $7, 'GIFT', $8, $8)
+      `INSERT INTO payment_orders (order_number, customer_id, plan_code, card_code, card_number, amount_fening, status, idempotency_key, kind, created_at, updated_at, card_type)
+       VALUES (${NEW_ORDER_NUMBER('$1')}, $2, $3, $4, $5, $6, 'PENDING', $7, 'GIFT', $8, $8, ${CARD_TYPE('$4')})
        RETURNING order_number`,
       [
         String(at.getUTCFullYear()),

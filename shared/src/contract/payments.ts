@@ -175,6 +175,8 @@ export const paymentListSchema = /* @__PURE__ */ lazySchema(() => z.array(paymen
 export const invoiceSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     ...paymentRecordSchema.def.shape,
+    /** The real means it was paid with, as the invoice prints it ("Karticom Visa …4242", "Vaučerom …ABCD"). */
+    means: z.optional(z.string()),
     issued: z.string(),
     customer: z.object({ fullName: z.string(), accountNumber: z.nullable(z.string()), username: z.string() }),
   }),

@@ -9,7 +9,12 @@ export const INVOICE_TEXTS = {
   bankAccount: (value: string) => `Transakcijski račun: ${value}`,
   issued: (day: string) => `Datum izdavanja: ${day}`,
   paid: (time: string) => `Vrijeme plaćanja: ${time}`,
-  paidWith: (card: string) => `Plaćeno karticom ${card}`,
+  /** How it was paid, the real means: `meansByCard` or `meansByVoucher`. */
+  paidWith: (means: string) => `Način plaćanja: ${means}`,
+  /** A card, by its brand (`CARD_BRANDS`; none when unknown) and last four digits: "Karticom Visa …4242". */
+  meansByCard: (brand: string | null, lastFour: string) => `Karticom ${brand ? `${brand} ` : ''}…${lastFour}`,
+  /** A month of voucher credit, by its code's last four characters: "Vaučerom …ABCD". */
+  meansByVoucher: (lastFour: string) => `Vaučerom …${lastFour}`,
   customer: 'Kupac',
   accountNumber: (value: string) => `Korisnički broj: ${value}`,
   description: 'Opis',
@@ -23,3 +28,6 @@ export const INVOICE_TEXTS = {
   creditNote: (number: string, day: string, amount: string) =>
     `Knjižna obavijest br. ${number} od ${day}: vraćeno ${amount}`,
 } as const;
+
+/** The card brands as invoices name them, by the brand the processor reports (credit_cards.card_type). */
+export const CARD_BRANDS: Record<string, string> = { visa: 'Visa', master: 'Mastercard', maestro: 'Maestro' };

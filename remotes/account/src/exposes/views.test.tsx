@@ -17,6 +17,7 @@ const PAYMENTS: PaymentRecord[] = [
 ];
 const INVOICE: Invoice = {
   ...REFUNDED,
+  means: 'Karticom Visa …4242',
   issued: '2026-11-20',
   customer: { fullName: 'Amra Hodžić', accountNumber: '1000001', username: 'demo@ontv.ba' },
 };
@@ -70,6 +71,7 @@ describe('InvoiceView', () => {
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Račun br. 2026-000042');
     expect(screen.getByRole('article', { name: 'Račun br. 2026-000042' })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Kupac' })).toHaveTextContent('Amra Hodžić');
+    expect(screen.getByText('Način plaćanja: Karticom Visa …4242')).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Povrat novca' })).toHaveTextContent(
       /Knjižna obavijest br\. 2026-000042-P1 od .+: vraćeno 12,45 KM/,
     );

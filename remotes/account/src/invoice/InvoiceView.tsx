@@ -37,7 +37,7 @@ export function InvoiceView({ invoice, actions }: InvoiceViewProps) {
           </h1>
           <p>{INVOICE_TEXTS.issued(formatDate(invoice.issued))}</p>
           <p>{INVOICE_TEXTS.paid(formatDateTime(invoice.updated))}</p>
-          <p>{INVOICE_TEXTS.paidWith(invoice.creditCardNumber)}</p>
+          <p>{INVOICE_TEXTS.paidWith(invoice.means ?? invoice.creditCardNumber)}</p>
         </div>
       </header>
       <section className={styles.customer} aria-label={INVOICE_TEXTS.customer}>
