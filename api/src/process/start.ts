@@ -48,7 +48,7 @@ export function announce(config: ApiConfig, port: number, engine: string, seeded
  */
 export async function prepare(config: ApiConfig) {
   const db = await reaching(config.databaseUrl, async () => {
-    const opened = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    const opened = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, keepReads: true });
     await migrate(opened, { onApplied: ({ file, ms }) => logger.info(`Migration ${file} applied in ${ms} ms`) });
     return opened;
   });

@@ -118,7 +118,7 @@ export async function startApi(
 ): Promise<StartedApi & { databaseUrl?: string; dropDatabase?: () => Promise<void> }> {
   const { dataDir, databaseUrl, dropDatabase } = await prepareData(options);
   const config = testConfig(dataDir, databaseUrl, options.env);
-  const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, keepReads: true });
   await migrate(db);
   const keys = loadKeys(config);
   const clock = options.clock ?? new TestClock();

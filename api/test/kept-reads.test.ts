@@ -1,0 +1,88 @@
+/**
+ * Prepared reads a server keeps on PostgreSQL (decision 047): another process's write is heard and drops
+ * them within a moment; while the listening connection is down, nothing is kept, so a write nobody
+ * heard is never answered stale; and every table tells its writes.
+ */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { openDb, type Db } from '../src/db/db';
+import { LISTENER_NAME } from '../src/db/writesHeard';
+import { engines, startApi, type StartedApi } from './harness';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const NAME_READ = 'SELECT first_name FROM customers WHERE email = $1';
+const EMAIL = 'aktivna@ontv.ba';
+
+/** The first name server `db` answers for the demo customer, by the kept prepared read. */
+const nameIn = async (db: Db) =>
+  (await db.prepared<{ first_name: string }>('kept_name', NAME_READ, [EMAIL]))[0]!.first_name;
+
+/** Polls `db` until it answers `name`; how long that took, or null after `ms`. */
+async function seenWithin(db: Db, name: string, ms: number): Promise<number | null> {
+  const started = Date.now();
+  while (Date.now() - started < ms) {
+    if ((await nameIn(db)) === name) return Date.now() - started;
+    await sleep(10);
+  }
+  return null;
+}
+
+for (const engine of engines()) {
+  describe(`every table tells its writes on ${engine}`, () => {
+    let api: StartedApi;
+    before(async () => {
+      api = await startApi({ engine });
+    });
+    after(async () => api?.close());
+
+    it('has the portal_writes trigger on every table', async () => {
+      const missing = await api.db.query<{ tablename: string }>(
+        `SELECT t.tablename FROM pg_tables t WHERE t.schemaname = current_schema() AND t.tablename <> 'schemaversion'
+            AND NOT EXISTS (SELECT 1 FROM pg_trigger g WHERE g.tgrelid = (quote_ident(t.tablename))::regclass AND g.tgname = 'portal_writes')`,
+      );
+      assert.deepEqual(missing, [], 'a table without the trigger: add it in its migration (031 shows how)');
+    });
+  });
+}
+
+if (process.env.TEST_DATABASE_URL)
+  describe('reads kept by two servers on one PostgreSQL', () => {
+    let api: StartedApi;
+    let other: Db;
+    before(async () => {
+      api = await startApi({ engine: 'postgres' });
+      other = await openDb({ databaseUrl: api.databaseUrl, dataDir: null, keepReads: true });
+      await sleep(300);
+    });
+    after(async () => {
+      await other?.close();
+      await api?.close();
+    });
+
+    it('drops a kept read when the other server writes, within a moment', async () => {
+      assert.equal(await nameIn(api.db), await nameIn(other));
+      for (const name of ['Prvo', 'Drugo', 'Treće']) {
+        await nameIn(api.db); // kept
+        await other.query('UPDATE customers SET first_name = $2 WHERE email = $1', [EMAIL, name]);
+        const ms = await seenWithin(api.db, name, 1_000);
+        assert.notEqual(ms, null, `the write of ${name} was heard within 1 s`);
+      }
+    });
+
+    it('keeps nothing while its listening connection is down, and hears again once it is back', async () => {
+      await nameIn(api.db);
+      const killed = await other.query<{ n: number }>(
+        `SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity WHERE application_name = $1 AND datname = current_database()`,
+        [LISTENER_NAME],
+      );
+      assert.equal(killed[0]!.n, 2, "both servers' listening connections");
+      await sleep(200);
+      // A write neither hears: read at once, never from what was kept.
+      await other.query('UPDATE customers SET first_name = $2 WHERE email = $1', [EMAIL, 'Neuho']);
+      assert.equal(await nameIn(api.db), 'Neuho');
+      await sleep(1_500);
+      await nameIn(api.db);
+      await other.query('UPDATE customers SET first_name = $2 WHERE email = $1', [EMAIL, 'Ponovo']);
+      assert.notEqual(await seenWithin(api.db, 'Ponovo', 1_000), null, 'heard again after the connection is back');
+    });
+  });
