@@ -55,8 +55,10 @@ const embedRelease = () =>
     const hash = crypto.createHash('sha256').update(source).digest('hex').slice(0, 10);
     const integrity = `sha384-${crypto.createHash('sha384').update(source).digest('base64')}`;
     const pinned = `tv-paketi.${hash}.js`;
-    compilation.emitAsset('v1/tv-paketi.js', new webpack.sources.RawSource(source));
-    compilation.emitAsset(pinned, new webpack.sources.RawSource(source), { immutable: true });
+    // Marked minimized: the minimizer also runs over assets added after its stage, and a second pass of
+    // swc's would change the bytes the integrity value names.
+    compilation.emitAsset('v1/tv-paketi.js', new webpack.sources.RawSource(source), { minimized: true });
+    compilation.emitAsset(pinned, new webpack.sources.RawSource(source), { immutable: true, minimized: true });
     compilation.emitAsset(
       'integrity.json',
       new webpack.sources.RawSource(`${JSON.stringify({ file: pinned, integrity }, null, 2)}\n`),
