@@ -186,12 +186,12 @@ describe('vouchers, in a browser', () => {
     await section.getByText(`Kad se kredit potroši, kartica će biti terećena ${formatDate(addMonth(due))}`).waitFor();
     await screenshot(page, 'account-voucher-credit');
 
-    // The voucher is the means of payment in the history and on the invoice.
+    // The voucher is the means of payment in the history, and the invoice names it as the real means.
     const means = `Vaučer …${codes[0]!.slice(-4)}`;
     await page.goto(`${portal.url}/nalog/istorija-uplata`);
     await page.getByRole('row').nth(1).getByText(means).waitFor();
     await page.getByRole('row').nth(1).getByRole('link').first().click();
-    await page.getByText(means).first().waitFor();
+    await page.getByText(`Način plaćanja: Vaučerom …${codes[0]!.slice(-4)}`).waitFor();
     await screenshot(page, 'invoice-voucher');
 
     // The renewal due next month takes the month of credit left; the card saved meanwhile pays the one after.
