@@ -10,7 +10,6 @@ import { logger, notice } from './log';
 import { earlyStop, onStop, takeSignals } from './process/signals';
 import { announce, announceRelease, checkMail, prepare } from './process/start';
 import { runWorkers } from './process/workers';
-import { appsBuilt } from './process/built';
 import { stopServer, type Running } from './process/shutdown';
 
 /**
@@ -27,7 +26,6 @@ async function main(): Promise<void> {
     await checkMail(config);
   }
   if (config.workers > 1 && cluster.isPrimary) {
-    await appsBuilt();
     await runWorkers(config);
     // The metrics of every API process, added up by this one.
     if (config.metrics) await serveMetrics(config.metrics.port, config.metrics.host);
@@ -39,7 +37,6 @@ async function main(): Promise<void> {
 /** One process serving: prepared, listening, its jobs started, and stopped by a signal (process/shutdown.ts). */
 async function serve(config: ApiConfig): Promise<void> {
   const { db, keys, seeded } = await prepare(config);
-  await appsBuilt();
   const early = earlyStop();
   if (early) {
     await db.close();

@@ -47,7 +47,7 @@ for (const engine of engines()) {
 
 if (process.env.TEST_DATABASE_URL)
   describe('reads kept by two servers on one PostgreSQL', () => {
-    let api: StartedApi;
+    let api: Awaited<ReturnType<typeof startApi>>;
     let other: Db;
     before(async () => {
       api = await startApi({ engine: 'postgres' });
