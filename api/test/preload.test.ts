@@ -56,6 +56,15 @@ describe('the Link header of the portal page', () => {
     assert.equal(links('//api.example.ba'), CONFIG);
   });
 
+  it("names the API client's chunk for /nalog, whose every visitor calls soon, and not for a page that does not", () => {
+    const root = portalRoot(HERE);
+    fs.writeFileSync(path.join(root, 'host', 'dist', 'api-client.0123456789.js'), '');
+    const client = '</api-client.0123456789.js>; rel=preload; as=script';
+    assert.equal(preloadLinks(root, '/nalog', 'ontv'), [CONFIG, client].join(', '));
+    assert.equal(preloadLinks(root, '/paketi', 'ontv'), [CONFIG, PLANS, client].join(', '));
+    assert.equal(preloadLinks(root, '/nalog/promijeni-pin', 'ontv'), CONFIG);
+  });
+
   it('names no remote file for a path no remote owns, a remote deployed elsewhere, or a manifest it cannot read', () => {
     const onlyFirst = [CONFIG, PLANS].join(', ');
     assert.equal(preloadLinks(portalRoot(HERE, manifest(['routes.1.js'])), '/nepoznato', 'ontv'), CONFIG);

@@ -1,20 +1,10 @@
 import { StrictMode, startTransition } from 'react';
-import { preload } from 'react-dom';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import {
-  authStore,
-  configurePortal,
-  hydrate,
-  queryClient,
-  preloadApiClient,
-  remoteFor,
-  setRemoteModuleLoader,
-  watchOtherTabs,
-} from '@portal/shared';
+import { hydrate, queryClient } from '@portal/shared';
 import '@portal/shared/global.css';
-import { loadConfig } from './config/loadConfig';
-import { loadExposedModule, registerPortalRemotes, remoteRoutesQuery } from './remotes/loader';
+import { remoteRoutesQuery } from './remotes/loader';
 import { prerenderedPage } from './prerender/page';
+import type { Prepared } from './prepare';
 import { App } from './App';
 import { ConfigErrorPage } from './ConfigErrorPage';
 
@@ -38,38 +28,19 @@ async function readyToHydrate(): Promise<boolean> {
   }
 }
 
-/** Reads the configuration, registers the remotes and renders the shell (index.ts runs it). */
-export async function start(): Promise<void> {
+/** Renders the shell once `prepare` has run (index.ts runs both), or the configuration's failure. */
+export async function start(prepared: Prepared): Promise<void> {
   const container = document.getElementById('root')!;
   // Drawn anew: what the server sent (if anything) makes way.
   const fresh = () => {
     container.replaceChildren();
     return createRoot(container);
   };
-  try {
-    const config = await loadConfig();
-    configurePortal({
-      apiBaseUrl: config.apiBaseUrl,
-      product: config.product,
-      payments: config.payments,
-      operator: config.operator,
-      sandbox: config.sandbox,
-    });
-    registerPortalRemotes(config.remotes, config.remoteOrigins);
-    // The remote this page needs first: its manifest is fetched while React renders the shell, not after
-    // (the server's Link header does the same for remotes it serves; this covers remotes on other origins).
-    const first = remoteFor(window.location.pathname);
-    if (first) preload(config.remotes[first], { as: 'fetch', crossOrigin: 'anonymous' });
-    setRemoteModuleLoader(loadExposedModule);
-  } catch (error) {
-    console.error(error);
-    fresh().render(<ConfigErrorPage error={error} />);
+  if (!prepared.ok) {
+    console.error(prepared.error);
+    fresh().render(<ConfigErrorPage error={prepared.error} />);
     return;
   }
-  authStore.getState().bootstrap();
-  // A signed-in visitor's pages call the API at once: fetch its client beside the remote, not after it.
-  if (authStore.getState().authorized) preloadApiClient();
-  watchOtherTabs();
   const app = (
     <StrictMode>
       <App />

@@ -30,8 +30,9 @@ export {
   type QueryKey,
   type UseQueryResult,
 } from '@tanstack/react-query';
-export { queryClient, endpointKey, invalidate, markStale, retryRead, type EndpointName } from './api/query';
+export { queryClient, askAhead, endpointKey, invalidate, markStale, retryRead, type EndpointName } from './api/query';
 export { accountInfoQuery, useAccountInfo } from './api/account';
+export { prefetchFirstReads } from './api/firstReads';
 export { useSubmit, type Submit } from './api/useSubmit';
 export { useForm, type FormOptions } from './forms/useForm';
 export { formRules } from './forms/formRules';

@@ -1,8 +1,32 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { loggedInPage, screenshot, portalAndBrowser } from './harness';
+import type { Page } from 'playwright-core';
+import { DEMO, loggedInPage, screenshot, portalAndBrowser } from './harness';
 
 const PASSWORD = 'Demo1234!';
+
+/** The account page's own code (its chunk, named in remotes/account/src/account/prepare.ts). */
+const ACCOUNT_PAGE_CODE = /\/remotes\/account\/account-page\.[0-9a-f]+\.js$/;
+/** The account page's two reads. */
+const ACCOUNT_READS = [/\/api\/ontv\/accountInfo$/, /\/api\/customer\/payment-data$/];
+
+/** Whether `page` asks for a URL matching `url` within 10 s. */
+const asks = (page: Page, url: RegExp): Promise<boolean> =>
+  page.waitForRequest(url, { timeout: 10_000 }).then(
+    () => true,
+    () => false,
+  );
+
+/** Holds the account page's code in `page` until `until` has settled; tells whether it was asked for. */
+async function holdAccountPageCode(page: Page, until: Promise<unknown>): Promise<() => boolean> {
+  let held = false;
+  await page.route(ACCOUNT_PAGE_CODE, async (route) => {
+    held = true;
+    await until;
+    await route.continue();
+  });
+  return () => held;
+}
 
 describe('account area in a browser', () => {
   const suite = portalAndBrowser({ name: 'account' });
@@ -121,6 +145,32 @@ describe('account area in a browser', () => {
     await page.getByRole('heading', { name: 'Pretplata je ponovo aktivna' }).waitFor();
     await page.getByRole('link', { name: 'Nazad na moj nalog' }).click();
     await page.getByText('AKTIVNA', { exact: true }).waitFor();
+    await page.context().close();
+  });
+
+  it("asks for a returning customer's account data beside the account page's code, not after it", async () => {
+    const page = await loggedIn(DEMO.email);
+    const reads = Promise.all(ACCOUNT_READS.map((url) => asks(page, url)));
+    const held = await holdAccountPageCode(page, reads);
+    await page.reload();
+    assert.deepEqual(await reads, [true, true], "both reads asked for while the page's code was on its way");
+    await page.getByText('Nemaš aktiviran paket').waitFor();
+    assert.ok(held(), "the page's code came through the hold");
+    await page.context().close();
+  });
+
+  it("fetches the account page's code while the customer types, and its data with the login's answer", async () => {
+    const page = await (await suite.browser.newContext({ locale: 'bs-BA' })).newPage();
+    const reads = Promise.all(ACCOUNT_READS.map((url) => asks(page, url)));
+    await holdAccountPageCode(page, reads);
+    await page.goto(`${suite.portal.url}/nalog`);
+    const code = asks(page, ACCOUNT_PAGE_CODE);
+    await page.getByLabel('E-mail ili broj telefona').fill(DEMO.email);
+    assert.ok(await code, "the page's code is asked for at the first keystroke, before the login");
+    await page.getByLabel('Lozinka').fill(DEMO.password);
+    await page.getByRole('button', { name: 'Prijavi se' }).click();
+    assert.deepEqual(await reads, [true, true], "both reads asked for before the page's code arrived");
+    await page.getByText('Nemaš aktiviran paket').waitFor();
     await page.context().close();
   });
 

@@ -20,6 +20,13 @@ const safe = (name: unknown): name is string =>
  */
 const FIRST_CALLS: Record<string, string[]> = { '/paketi': ['plans'] };
 
+/**
+ * Pages whose every visitor calls the API soon, though with nothing the server can preload: `/nalog`'s
+ * login form sends the login, a signed-in customer's account page its reads (with the token, which only
+ * the browser holds). The API client's chunk is preloaded with them (docs/decisions/046).
+ */
+const CALLING_PAGES = new Set(['/nalog']);
+
 /** The host's chunk of the API client (axios; shared/src/api/http.ts), fetched with a page's first call. */
 function apiClientChunk(portalRoot: string): string | undefined {
   try {
@@ -47,7 +54,7 @@ export function preloadHints(portalRoot: string, pathname: string, product: stri
     const calls = FIRST_CALLS[pathname] ?? [];
     for (const call of calls)
       hints.push({ href: `${api.replace(/\/$/, '')}/${product}/${call}`, as: 'fetch', crossorigin: true });
-    const client = calls.length > 0 ? apiClientChunk(portalRoot) : undefined;
+    const client = calls.length > 0 || CALLING_PAGES.has(pathname) ? apiClientChunk(portalRoot) : undefined;
     if (client) hints.push({ href: `/${client}`, as: 'script' });
   }
   const entry = remote ? config?.remotes?.[remote] : undefined;

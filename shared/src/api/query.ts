@@ -1,16 +1,28 @@
-import { QueryCache, QueryClient, type QueryKey } from '@tanstack/react-query';
+import { QueryCache, QueryClient, type FetchQueryOptions, type QueryKey } from '@tanstack/react-query';
 import { endpoints } from '../contract/endpoints';
 import { authStore, type AuthState } from '../auth/store';
 
 export type EndpointName = keyof typeof endpoints;
 
+/** How long an answer asked for ahead of its page stays fresh: the page shown just after takes it as it is. */
+const ASKED_AHEAD_MS = 5_000;
+/** The answers asked for ahead of their page (`askAhead`), by query: when each arrived. */
+const askedAhead = new WeakMap<object, number>();
+
 /**
  * The page's one query cache, shared by the host and every remote through the @portal/shared
  * singleton (like the auth store). A failed read is shown by its page with a retry button, so
- * queries are not retried on their own; a page's data is fetched again when it mounts.
+ * queries are not retried on their own; a page's data is fetched again when it mounts, unless it was
+ * asked for ahead of that page a moment ago (`askAhead`, docs/decisions/046).
  */
 export const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
+  defaultOptions: {
+    queries: {
+      retry: false,
+      refetchOnWindowFocus: false,
+      staleTime: (query) => (askedAhead.get(query) === query.state.dataUpdatedAt ? ASKED_AHEAD_MS : 0),
+    },
+  },
   queryCache: new QueryCache({
     onError: (error, query) => console.warn(`${String(query.queryKey[0])} could not be loaded`, error),
   }),
@@ -64,3 +76,14 @@ export const retryRead =
   ({ queryKey }: { queryKey: QueryKey }) =>
   (): void =>
     void queryClient.resetQueries({ queryKey, exact: true });
+
+/**
+ * Asks for a read before the page that shows it has rendered (while its code is on the way), under the
+ * key the page reads it by: that page, shown within a few seconds, takes the answer without asking again.
+ * A failure is the page's to show: it asks again when it mounts.
+ */
+export async function askAhead<T, K extends QueryKey>(read: FetchQueryOptions<T, Error, T, K>): Promise<void> {
+  await queryClient.prefetchQuery(read);
+  const query = queryClient.getQueryCache().find({ queryKey: read.queryKey, exact: true });
+  if (query) askedAhead.set(query, query.state.dataUpdatedAt);
+}

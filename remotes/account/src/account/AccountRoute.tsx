@@ -1,8 +1,9 @@
 import { lazyPage, useAuth, withFallback } from '@portal/shared';
 import { LoginForm } from '../login/LoginForm';
+import { loadAccountPage } from './prepare';
 
 // A visitor's first /nalog needs the login form only; the account page comes once someone signs in.
-const AccountPage = lazyPage(() => import('./AccountPage'), 'AccountPage');
+const AccountPage = lazyPage(loadAccountPage, 'AccountPage');
 
 /** `/nalog`: nothing while the auth check runs, the login form when anonymous, else the account (product.md §2). */
 export function AccountRoute() {

@@ -8,7 +8,9 @@ import {
   type PaymentData,
   paths,
   messages,
+  askAhead,
 } from '@portal/shared';
+import { paymentsQuery } from '@portal/shared/payments';
 import styles from './AccountPage.module.css';
 import { ACCOUNT_TEXTS as T } from '../texts';
 import { VoucherPanel } from './VoucherPanel';
@@ -39,7 +41,10 @@ export function PaymentSection({ payment, info }: { payment: PaymentData; info: 
           <p className={styles.muted}>{BILLING_RULE}</p>
           <p className={styles.links}>
             <Link to={paths.cards.href()}>{messages.myCards}</Link>
-            <Link to={paths.payments.href()}>{messages.paymentHistory}</Link>
+            {/* The history's payments are asked for with the click, beside the history page's code. */}
+            <Link to={paths.payments.href()} onClick={() => void askAhead(paymentsQuery)}>
+              {messages.paymentHistory}
+            </Link>
           </p>
         </>
       ) : (

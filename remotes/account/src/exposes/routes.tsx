@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
-import { getProduct, lazyPage, type RouteObject, paths, withFallback } from '@portal/shared';
+import { authStore, getProduct, lazyPage, type RouteObject, paths, withFallback } from '@portal/shared';
 import { AccountRoute } from '../account/AccountRoute';
+import { isAccountPage, prepareAccountPage } from '../account/prepare';
 import { RequireAuth } from '@portal/shared';
 import { DonePage } from '../subscription/DonePage';
 import { DONE_TEXTS } from '../texts';
@@ -60,3 +61,8 @@ export function accountRoutes(product: string): RouteObject[] {
 
 /** The product is configured before any remote loads, so the paths can be fixed when this module runs. */
 export const routes: RouteObject[] = accountRoutes(getProduct());
+
+// The host reads the session and loads this module at its start, beside its first render: a signed-in
+// customer opening /nalog gets the account page's code asked for now, not once the route has rendered
+// (its reads the host has asked for already; they are asked here for a host that does not).
+if (authStore.getState().authorized && isAccountPage(window.location.pathname)) prepareAccountPage();

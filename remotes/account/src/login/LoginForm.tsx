@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import {
   Alert,
   ApiError,
@@ -13,9 +14,11 @@ import {
   useNavigate,
   paths,
   formRules,
+  preloadApiClient,
 } from '@portal/shared';
 import styles from './LoginForm.module.css';
 import { TITLES } from '../texts';
+import { loadAccountPage, prepareAccountPage } from '../account/prepare';
 
 /** What the customer types of the login request (product.md §2): both filled. */
 const loginForm = formRules.pick(loginRequestSchema, { username: true, password: true });
@@ -30,22 +33,34 @@ function failureMessage(error: ApiError): string {
   return messages.loginFailed;
 }
 
+/**
+ * While the customer types, what the login needs next is fetched: the API client that sends it (the
+ * server's Link header has it on its way) and, from the first keystroke, the account page's code.
+ */
+function useWhileTyping(): () => void {
+  useEffect(() => preloadApiClient(), []);
+  return () => void loadAccountPage().catch(() => undefined);
+}
+
 /** The login form of product.md §2: submit stays disabled until both fields are filled. */
 export function LoginForm() {
   const navigate = useNavigate();
+  const typing = useWhileTyping();
   const form = useForm({
     schema: loginForm,
     initial: { username: '', password: '' },
     explain: failureMessage,
     send: async ({ username, password }) => {
       await authStore.getState().login({ username, password });
+      // Signed in: the account page's reads start now, beside its code, not once it has rendered.
+      prepareAccountPage();
       navigate(paths.account.href());
     },
   });
   return (
     <Page title={TITLES.login} narrow>
       <Card>
-        <form onSubmit={form.onSubmit} noValidate>
+        <form onSubmit={form.onSubmit} onInput={typing} noValidate>
           {form.failure && <Alert kind="error">{form.failure}</Alert>}
           <TextField
             label={messages.loginUsername}
