@@ -2,8 +2,8 @@
  * The pre-compressed copies of the apps' built files (`main.js.br`, `main.js.gz`), which the server sends
  * by Accept-Encoding without compressing per request (api/src/http/portalFiles.ts). Made after webpack,
  * not inside it (docs/decisions/045-compressed-copies-after-the-build.md): `npm run build` and the test
- * run make them before they serve, and so does `npm start` for the apps it builds (a file without its
- * copies is sent as it is).
+ * run make them before they serve, while `npm start` serves first and makes them in the background,
+ * where until then a file is sent as it is.
  *
  * `tsx build/compress.ts [app …] [--background]`: the copies of the named apps (all by default) that are
  * missing or older than their file; `--background` at the lowest CPU priority, and silent if none was.

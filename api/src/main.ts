@@ -7,9 +7,10 @@ import { measureBacklogWith, measureReconciliationWith, serveMetrics } from './h
 import { smtpHost } from './delivery/transports';
 import { Drain, FINISH_MS } from './http/drain';
 import { logger, notice } from './log';
-import { earlyStop, onStop, takeSignals } from './process/signals';
+import { askedToStopEarly, earlyStop, onStop, takeSignals } from './process/signals';
 import { announce, announceRelease, checkMail, prepare } from './process/start';
 import { runWorkers } from './process/workers';
+import { appsBuilt } from './process/built';
 import { stopServer, type Running } from './process/shutdown';
 
 /**
@@ -26,6 +27,8 @@ async function main(): Promise<void> {
     await checkMail(config);
   }
   if (config.workers > 1 && cluster.isPrimary) {
+    // npm start's build (none for the compiled server), or a stop asked for meanwhile.
+    await Promise.race([appsBuilt(), askedToStopEarly]);
     await runWorkers(config);
     // The metrics of every API process, added up by this one.
     if (config.metrics) await serveMetrics(config.metrics.port, config.metrics.host);
@@ -37,6 +40,7 @@ async function main(): Promise<void> {
 /** One process serving: prepared, listening, its jobs started, and stopped by a signal (process/shutdown.ts). */
 async function serve(config: ApiConfig): Promise<void> {
   const { db, keys, seeded } = await prepare(config);
+  await Promise.race([appsBuilt(), askedToStopEarly]);
   const early = earlyStop();
   if (early) {
     await db.close();

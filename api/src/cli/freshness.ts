@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -87,4 +87,38 @@ export function buildStaleApps(): App[] {
   const compressed = spawnSync(process.execPath, [...COMPRESS, ...stale], { cwd: ROOT, stdio: 'inherit' });
   if (compressed.status !== 0) throw new Error('Compressing the build failed; see the errors above.');
   return stale;
+}
+
+/**
+ * `npm start`'s build: the stale apps built while the server opens its database (it awaits this before
+ * it reads them), then every missing pre-compressed copy written by a process of the lowest priority
+ * beside the server, which sends those files as they are meanwhile (decision 045). Rejects if webpack fails.
+ */
+export async function buildStaleAppsWhileStarting(): Promise<void> {
+  const stale = appsToBuild();
+  if (stale.length === 0) {
+    compressInBackground();
+    return;
+  }
+  building(stale);
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, webpackArgs(stale), { cwd: ROOT, stdio: 'inherit' });
+    // A start stopped while it builds stops its build too (the next start builds again).
+    process.once('exit', () => child.kill());
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      if (code !== 0) return reject(new Error(BUILD_FAILED));
+      compressInBackground();
+      resolve();
+    });
+  });
+}
+
+/** Every app's missing copies (a stopped start's too), by a child that yields the CPU and ends with us. */
+function compressInBackground(): void {
+  const child = spawn(process.execPath, [...COMPRESS, '--background'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  process.once('exit', () => child.kill());
 }

@@ -4,7 +4,8 @@
  */
 import cluster from 'node:cluster';
 import { helpIfAsked } from '../config';
-import { buildStaleApps } from './freshness';
+import { buildStaleAppsWhileStarting } from './freshness';
+import { buildingMeanwhile } from '../process/built';
 import { checkNodeVersion } from './node-version';
 
 const USAGE = `
@@ -21,12 +22,14 @@ checkNodeVersion();
 
 helpIfAsked(USAGE);
 
-// With WORKERS, each API process runs this file again: only the first builds.
-try {
-  if (cluster.isPrimary) buildStaleApps();
-} catch (error) {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
+// With WORKERS, each API process runs this file again: only the first builds, while the database opens.
+if (cluster.isPrimary) {
+  buildingMeanwhile(
+    buildStaleAppsWhileStarting().catch((error: unknown) => {
+      console.error(error instanceof Error ? error.message : error);
+      process.exit(1);
+    }),
+  );
 }
 
 void import('../main');

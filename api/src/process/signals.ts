@@ -8,9 +8,13 @@ export interface StopRequest {
 }
 
 let early: StopRequest | null = null;
+let heard: () => void = () => undefined;
+/** Settles when a stop is asked for before the server can stop: what a start waits on beside its build. */
+export const askedToStopEarly = new Promise<void>((resolve) => (heard = resolve));
 /** Until the server can stop, a stop is kept (earlyStop) and acted on once there is something to stop. */
 let handler: (request: StopRequest) => void = (request) => {
   early ??= request;
+  heard();
 };
 
 /** The stop asked for while the server was starting, if any: a stop during migrations still exits 0. */
