@@ -159,6 +159,8 @@ for (const engine of engines()) {
           q,
         );
       }
+      const past = await api.call('POST', '/staff/customers/search', { token: agent, body: { q: 'begic', page: 2 } });
+      assert.deepEqual([past.body.items, past.body.total], [[], 1], 'a page past the last still has the count');
       assert.equal((await search('x')).status, 400);
       assert.equal((await search('%_')).body.total, 0, 'LIKE wildcards are letters');
       assert.equal((await api.call('GET', '/staff/customers/9999999999', { token: agent })).status, 404);

@@ -31,8 +31,11 @@ export interface CustomerSummaryRow {
   used_promos?: string[];
 }
 
-/** Lower case without the accents of Bosnian letters, in SQL and in code alike: `Kovačević` is `kovacevic`. */
-const PLAIN_NAME = `translate(lower(c.first_name || ' ' || c.last_name), 'čćžšđČĆŽŠĐ', 'cczsdcczsd')`;
+/**
+ * Lower case without the accents of Bosnian letters, in SQL and in code alike: `Kovačević` is `kovacevic`.
+ * In SQL, the column migration 032 generates from the first and last name.
+ */
+const PLAIN_NAME = 'c.plain_name';
 const plainLetters = (text: string) =>
   text.toLowerCase().replace(/[čćžšđ]/g, (letter) => ({ č: 'c', ć: 'c', ž: 'z', š: 's', đ: 'd' })[letter]!);
 
@@ -172,26 +175,32 @@ export class CustomersRepository extends Repository {
       .slice(0, 5)
       .map((word) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
     // One branch per way in, each on its own index (migration 025): an OR of them reads the whole table,
-    // and so does a join of the whole table to their union: the count reads the union alone, the page
-    // takes its ids from it first. The words are parameters; only their count shapes the SQL.
+    // and so does a join of the whole table to their union. The union runs once: the page takes its ids
+    // from it with their count beside them (a window, counted before the LIMIT). The words are parameters;
+    // only their count shapes the SQL, one prepared statement per count (planning it took 1-6 ms).
     const nameLike = words.map((_, i) => `${PLAIN_NAME} LIKE $${i + 3}`).join(' AND ');
     const found = `SELECT c.id FROM customers c WHERE c.customer_number = $1
         UNION SELECT c.id FROM customers c WHERE lower(c.email) = lower($1)
         UNION SELECT c.id FROM customers c WHERE c.phone_number = $2
         UNION SELECT o.customer_id FROM payment_orders o WHERE o.order_number = $1
         ${words.length > 0 ? `UNION SELECT c.id FROM customers c WHERE ${nameLike}` : ''}`;
-    const [count] = await this.q.query<{ total: number }>(`SELECT count(*)::int AS total FROM (${found}) found`, [
-      text,
-      phone,
-      ...words,
-    ]);
     const page = words.length + 3;
-    const rows = await this.q.query<CustomerSummaryRow>(
-      `SELECT ${SUMMARY_COLUMNS}
-         FROM (SELECT id FROM (${found}) found ORDER BY id DESC LIMIT $${page} OFFSET $${page + 1}) f
+    const hits = await this.prepared<CustomerSummaryRow & { total: number }>(
+      `customer_search_${words.length}`,
+      `SELECT ${SUMMARY_COLUMNS}, f.total
+         FROM (SELECT id, count(*) OVER ()::int AS total FROM (${found}) found
+                ORDER BY id DESC LIMIT $${page} OFFSET $${page + 1}) f
          JOIN (${SUMMARY_FROM}) ON c.id = f.id
         ORDER BY c.id DESC`,
       [text, phone, ...words, limit, offset],
+    );
+    const rows = hits.map(({ total: _total, ...row }) => row);
+    if (hits.length > 0 || offset === 0) return { rows, total: hits[0]?.total ?? 0 };
+    // A page past the last: no row carries the count.
+    const [count] = await this.prepared<{ total: number }>(
+      `customer_search_count_${words.length}`,
+      `SELECT count(*)::int AS total FROM (${found}) found`,
+      [text, phone, ...words],
     );
     return { rows, total: count?.total ?? 0 };
   }
