@@ -435,6 +435,36 @@ for (const engine of engines()) {
       assert.equal(invoice.body.amount, (price * 2) / 100);
       assert.equal(invoice.body.paymentData.name, 'Poklon vaučer, paket StartON');
       assert.equal(invoice.body.creditCardNumber, '**** **** **** 4242');
+
+      // Invoiced once, at the sale: the months the friend takes from it have no invoice of their own.
+      const four = sent[0]!.code.slice(-4);
+      const subscribed = await api.call('POST', '/ontv/subscribe-with-voucher', {
+        token: amra.token,
+        body: { plan: 'starton' },
+      });
+      assert.equal(subscribed.status, 200, JSON.stringify(subscribed.body));
+      assert.equal((await api.call('POST', '/dev/billing', { body: { at: '2026-04-01T06:00:00Z' } })).status, 200);
+      api.clock.set(new Date('2026-04-01T07:00:00Z'));
+      const friendToken = await logIn(amra.email);
+      const months = (await api.call('GET', '/ontv-payments', { token: friendToken })).body as Array<{
+        orderNumber: string;
+        giftVoucher?: string;
+      }>;
+      assert.deepEqual(
+        months.map((m) => m.giftVoucher),
+        [four, four],
+      );
+      for (const { orderNumber } of months) {
+        for (const path of [`/ontv-payments/${orderNumber}`, `/ontv-payments/${orderNumber}/pdf`])
+          assert.equal((await api.call('GET', path, { token: friendToken })).status, 404, path);
+      }
+      const told = (await api.call('GET', `/dev/outbox?to=${encodeURIComponent(amra.email)}`)).body as Array<{
+        text: string;
+      }>;
+      const gifted = told.filter((m) => m.text.includes(`Plaćeno poklon vaučerom …${four}.`));
+      assert.equal(gifted.length, 2, JSON.stringify(told));
+      assert.ok(told.every((m) => !m.text.includes('Račun br.') && !m.text.includes('Naplaćeno')));
+      api.clock.set(new Date('2026-03-01T10:00:00Z'));
     });
 
     it('sends a gift by SMS to a phone number in BiH, and to no other', async () => {

@@ -241,7 +241,16 @@ describe('vouchers, in a browser', () => {
     await register(friend);
     const page = await loggedInPage(browser, portal.url, friend, { password: PASSWORD });
     await redeem(page, sent!.code!);
-    await paymentSection(page).getByText('Kredit za paket StartON: preostala 3 mjeseca.').waitFor();
+    const section = paymentSection(page);
+    await section.getByText('Kredit za paket StartON: preostala 3 mjeseca.').waitFor();
+    // The gift was invoiced to its buyer: the month it pays has no invoice of its own.
+    await section.getByRole('button', { name: 'Pretplati se vaučerom' }).click();
+    await section.getByText('Kredit za paket StartON: preostala 2 mjeseca.').waitFor();
+    await page.goto(`${portal.url}/nalog/istorija-uplata`);
+    const month = page.getByRole('row').nth(1);
+    await month.getByText(`Plaćeno vaučerom …${sent!.code!.slice(-4)}`).waitFor();
+    assert.equal(await month.getByRole('link').count(), 0);
+    await screenshot(page, 'history-gift-month');
     await page.context().close();
   });
 });

@@ -35,6 +35,7 @@ async function sendPaidReceipt(
       card: paid.card_number,
       periodEnd: paid.period_end,
       orderNumber: paid.orderNumber,
+      byGift: paid.paid_by_gift !== null,
     }),
   );
 }

@@ -84,8 +84,10 @@ export async function paymentHistory(repos: Repositories, customerId: number): P
 }
 
 function toRecord(order: OrderRow, creditNotes?: CreditNote[]): PaymentRecord {
+  const gift = order.paid_by_gift ? VOUCHER_MEANS.exec(order.card_number) : null;
   return {
     ...(creditNotes?.length ? { creditNotes } : {}),
+    ...(gift ? { giftVoucher: gift[1]! } : {}),
     orderNumber: order.order_number,
     updated: new Date(order.updated_at).toISOString(),
     periodStart: order.period_start ?? '',

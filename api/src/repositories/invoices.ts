@@ -26,12 +26,15 @@ export class InvoicesRepository extends Repository {
     );
   }
 
-  /** A paid order (CHARGED) with its customer (only `customerId`'s when given). */
+  /**
+   * A paid order (CHARGED) with its customer (only `customerId`'s when given); none for a month a gift's
+   * voucher paid, which the gift's own invoice covers (docs/vouchers.md, A gift).
+   */
   async invoice(orderNumber: string, customerId: number | null): Promise<InvoiceRow | null> {
     const [row] = await this.q.query<InvoiceRow>(
       `SELECT ${ORDER_COLUMNS}, c.first_name, c.last_name, c.customer_number, c.email, c.phone_number
          FROM ${ORDER_TABLES} JOIN customers c ON c.id = o.customer_id
-        WHERE o.order_number = $1 AND ($2::int IS NULL OR o.customer_id = $2) AND ${CHARGED}`,
+        WHERE o.order_number = $1 AND ($2::int IS NULL OR o.customer_id = $2) AND ${CHARGED} AND o.paid_by_gift IS NULL`,
       [orderNumber, customerId],
     );
     return row ?? null;

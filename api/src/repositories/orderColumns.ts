@@ -23,12 +23,14 @@ export interface OrderRow {
   updated_at: Date;
   kind: OrderKind;
   from_name: string | null;
+  /** The GIFT order whose voucher paid this month (invoiced at that sale: this one has no invoice). */
+  paid_by_gift: string | null;
 }
 
 /** The columns of an OrderRow, from ORDER_TABLES. */
 export const ORDER_COLUMNS = `o.order_number, o.customer_id, o.plan_code, p.name AS plan_name, o.card_code, o.card_type, o.card_number, o.amount_fening,
   o.status, o.provider_payment_id, to_char(o.period_start, 'YYYY-MM-DD') AS period_start, to_char(o.period_end, 'YYYY-MM-DD') AS period_end, o.updated_at,
-  o.kind, f.name AS from_name`;
+  o.kind, f.name AS from_name, o.paid_by_gift`;
 /** The orders' tables as ORDER_COLUMNS reads them. */
 export const ORDER_TABLES =
   'payment_orders o JOIN plans p ON p.code = o.plan_code LEFT JOIN plans f ON f.code = o.from_plan_code';

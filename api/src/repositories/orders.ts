@@ -29,6 +29,7 @@ interface SettledRenewal {
   card_number: string;
   due_on: string;
   period_end: string;
+  paid_by_gift: string | null;
 }
 
 /** A purchase paid, as the subscription it activates reads it. */
@@ -223,6 +224,14 @@ export class OrdersRepository extends Repository {
     return row ?? null;
   }
 
+  /** A waiting order paid with a month of a gift's voucher: the GIFT order `giftOrder` sold (and invoiced) it. */
+  async markPaidByGift(orderNumber: string, giftOrder: string): Promise<void> {
+    await this.q.query(`UPDATE payment_orders SET paid_by_gift = $2 WHERE order_number = $1 AND status = 'PENDING'`, [
+      orderNumber,
+      giftOrder,
+    ]);
+  }
+
   /**
    * Marks a renewal order paid, its period one month from the due day (product.md §9); only while it waits
    * and its subscription is ACTIVE and due that day (not ended meanwhile), so it changes once. Null otherwise.
@@ -233,7 +242,7 @@ export class OrdersRepository extends Repository {
          FROM plans p
         WHERE o.order_number = $1 AND o.kind = 'RENEWAL' AND o.status = 'PENDING' AND p.code = o.plan_code
           AND EXISTS (SELECT 1 FROM subscriptions s WHERE s.customer_id = o.customer_id AND s.status = 'ACTIVE' AND s.next_payment_on = o.due_on)
-        RETURNING o.customer_id, o.plan_code, p.name AS plan_name, o.amount_fening, o.card_number, to_char(o.due_on, 'YYYY-MM-DD') AS due_on, to_char(o.period_end, 'YYYY-MM-DD') AS period_end`,
+        RETURNING o.customer_id, o.plan_code, p.name AS plan_name, o.amount_fening, o.card_number, to_char(o.due_on, 'YYYY-MM-DD') AS due_on, to_char(o.period_end, 'YYYY-MM-DD') AS period_end, o.paid_by_gift`,
       [orderNumber, at],
     );
     return row ?? null;

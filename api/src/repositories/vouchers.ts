@@ -16,6 +16,11 @@ export interface BatchRow {
   cancelled_by: string | null;
 }
 
+/** A month of credit taken: its voucher's last four, and the GIFT order that sold that voucher, if a gift. */
+export interface TakenMonth {
+  lastFour: string;
+  giftOrder: string | null;
+}
 /** A code found by its digest or its last four characters, with its batch. */
 export interface VoucherRow {
   id: number;
@@ -163,20 +168,20 @@ export class VouchersRepository extends Repository {
 
   /**
    * Takes one month of the customer's credit for a package, from the oldest voucher that has some, in
-   * one statement (the row's lock decides between two takers); answers that voucher's last four, or
-   * null when no credit is left.
+   * one statement (the row's lock decides between two takers); answers that voucher's last four and, for a
+   * gift's voucher, the GIFT order that sold it, or null when no credit is left.
    */
-  async takeMonth(customerId: number, planCode: string): Promise<string | null> {
-    const [row] = await this.q.query<{ last_four: string }>(
+  async takeMonth(customerId: number, planCode: string): Promise<TakenMonth | null> {
+    const [row] = await this.q.query<{ last_four: string; gift_order: string | null }>(
       `UPDATE vouchers SET months_left = months_left - 1
         WHERE id = (SELECT v.id FROM vouchers v JOIN voucher_batches b ON b.id = v.batch_id
                      WHERE v.customer_id = $1 AND b.plan_code = $2 AND v.months_left > 0
                      ORDER BY v.redeemed_at, v.id LIMIT 1 FOR UPDATE OF v)
           AND months_left > 0
-        RETURNING last_four`,
+        RETURNING last_four, (SELECT g.order_number FROM voucher_gifts g WHERE g.voucher_id = vouchers.id) AS gift_order`,
       [customerId, planCode],
     );
-    return row?.last_four ?? null;
+    return row ? { lastFour: row.last_four, giftOrder: row.gift_order } : null;
   }
 
   /** A GIFT order (docs/vouchers.md, A gift) and what it buys, in the caller's transaction; answers its number. */

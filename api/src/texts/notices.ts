@@ -47,6 +47,8 @@ interface Payment {
   card: string;
   periodEnd: string;
   orderNumber: string;
+  /** Paid with a month of a gift's voucher: the gift's sale was invoiced, so this month has no invoice. */
+  byGift?: boolean;
 }
 
 /** What paid: a card (`s kartice **** 4242`) or a month of a voucher (its means is `Vaučer …ABCD`, docs/vouchers.md). */
@@ -55,14 +57,26 @@ const paid = (p: Payment) => {
   return `${formatKM(fromFening(p.amountFening))} ${voucher ? `vaučerom …${voucher[1]}` : `s kartice ${p.card}`}`;
 };
 
-/** A receipt: `lead` says what was paid; the invoice's number and where to find it follow. */
-const receipt = (p: Payment, lead: string): Notice => ({
-  kind: 'RECEIPT',
-  subject: `ON TV: račun br. ${p.orderNumber}`,
-  text: `${lead} Račun br. ${p.orderNumber} nalaziš u svom nalogu, u istoriji uplata.`,
-  link: invoiceLink(p.orderNumber),
-  invoice: p.orderNumber,
-});
+/**
+ * A receipt: `lead` says what was paid; the invoice's number and where to find it follow. A month a gift's
+ * voucher paid says `given` instead (what the month is, up to its date), and that the gift's sale was
+ * invoiced: it has no invoice, and nothing was charged (docs/vouchers.md, A gift).
+ */
+const receipt = (p: Payment, lead: string, given = lead): Notice =>
+  p.byGift
+    ? {
+        kind: 'RECEIPT',
+        subject: `ON TV: paket ${p.plan} plaćen poklon vaučerom`,
+        text: `${given} Plaćeno poklon vaučerom …${p.card.slice(-4)}. Račun za poklon izdat je pri njegovoj kupovini.`,
+        link: { path: paths.payments.href(), label: 'Istorija uplata' },
+      }
+    : {
+        kind: 'RECEIPT',
+        subject: `ON TV: račun br. ${p.orderNumber}`,
+        text: `${lead} Račun br. ${p.orderNumber} nalaziš u svom nalogu, u istoriji uplata.`,
+        link: invoiceLink(p.orderNumber),
+        invoice: p.orderNumber,
+      };
 
 export const NOTICES = {
   code: (purpose: Purpose, code: string): Notice =>
@@ -84,12 +98,14 @@ export const NOTICES = {
     receipt(
       p,
       `ON TV: pretplata na paket ${p.plan} je produžena do ${formatDate(p.periodEnd)} Naplaćeno je ${paid(p)}.`,
+      `ON TV: pretplata na paket ${p.plan} je produžena do ${formatDate(p.periodEnd)}`,
     ),
 
   purchased: (p: Payment): Notice =>
     receipt(
       p,
       `ON TV: plaćanje je uspješno i paket ${p.plan} je aktivan do ${formatDate(p.periodEnd)} Naplaćeno je ${paid(p)}.`,
+      `ON TV: paket ${p.plan} je aktivan do ${formatDate(p.periodEnd)}`,
     ),
 
   upgraded: (p: Payment): Notice =>

@@ -49,15 +49,16 @@ export async function renewWithCredit(
       await tx.customers.lock(sub.customer_id);
       const plan = await tx.prices.renewalPlan(sub.customer_id, sub.due);
       if (!plan) return 'none';
-      const lastFour = await tx.vouchers.takeMonth(sub.customer_id, plan.code);
-      if (!lastFour) return 'none';
+      const taken = await tx.vouchers.takeMonth(sub.customer_id, plan.code);
+      if (!taken) return 'none';
       const charge = {
         cardCode: null,
-        cardNumber: VOUCHER_TEXTS.means(lastFour),
+        cardNumber: VOUCHER_TEXTS.means(taken.lastFour),
         amountFening: plan.price_fening,
         plan: plan.code,
       };
       const orderNumber = await placeRenewalOrder(tx, sub, charge, at);
+      if (taken.giftOrder) await tx.orders.markPaidByGift(orderNumber, taken.giftOrder);
       const outcome = { status: 'SUCCEEDED' as const, failureCode: null, orderNumber, paymentId: null };
       if (!(await tx.billingAttempts.finish(attempt, outcome, at))) throw new AttemptLost();
       if (!(await settle(tx, orderNumber))) throw new NotServed();
@@ -95,20 +96,21 @@ export async function subscribeWithVoucher(
     const state = await tx.subscriptions.buyingState(customerId, today);
     if (state && !state.may) throw new DomainError('conflict', VOUCHER_TEXTS.cannotSubscribe, 'CONFLICT');
     const plan = await tx.plans.find(planCode, today);
-    const lastFour = plan ? await tx.vouchers.takeMonth(customerId, plan.code) : null;
-    if (!plan || !lastFour) throw new DomainError('conflict', VOUCHER_TEXTS.noCredit, 'NO_VOUCHER_CREDIT');
+    const taken = plan ? await tx.vouchers.takeMonth(customerId, plan.code) : null;
+    if (!plan || !taken) throw new DomainError('conflict', VOUCHER_TEXTS.noCredit, 'NO_VOUCHER_CREDIT');
     const orderNumber = await tx.orders.createPurchase(
       {
         customerId,
         plan: plan.code,
         cardCode: null,
-        cardNumber: VOUCHER_TEXTS.means(lastFour),
+        cardNumber: VOUCHER_TEXTS.means(taken.lastFour),
         amountFening: plan.price_fening,
         key: `voucher-${randomUUID()}`,
         ref: null,
       },
       at,
     );
+    if (taken.giftOrder) await tx.orders.markPaidByGift(orderNumber, taken.giftOrder);
     const paid = (await tx.orders.payPurchase(orderNumber, today, at))!;
     await recordCreditUsed(tx, { orderNumber, customerId }, plan.price_fening, at);
     await tx.subscriptions.activate(customerId, plan.code, paid.period_start, paid.period_end, at);
@@ -123,6 +125,7 @@ export async function subscribeWithVoucher(
         card: receipt.card_number,
         periodEnd: receipt.period_end,
         orderNumber,
+        byGift: taken.giftOrder !== null,
       }),
     );
     return { status: 'ACTIVE', nextPaymentOn: paid.period_end };

@@ -185,6 +185,8 @@ export const HISTORY_TEXTS = {
   pdfOf: (download: string, orderNumber: string) => `${download}: račun ${orderNumber}`,
   /** A refund of the payment, under its amount. */
   refunded: (amount: string, creditNote: string) => `Vraćeno ${amount} (knjižna obavijest ${creditNote})`,
+  /** A month a gift's voucher paid, in place of its invoice: the gift's sale was invoiced. */
+  paidByGift: (lastFour: string) => `Plaćeno vaučerom …${lastFour}`,
 } as const;
 
 /** Page titles. */

@@ -166,6 +166,11 @@ export const paymentRecordSchema = /* @__PURE__ */ lazySchema(() =>
     creditNotes: z.optional(z.array(creditNoteSchema)),
     /** A bank's dispute (chargeback) of the payment, for support: open, won, or lost (its money went back). */
     dispute: z.optional(z.object({ status: z.enum(['OPEN', 'WON', 'LOST']), amount: z.number() })),
+    /**
+     * A month a gift's voucher paid: the voucher's last four characters. The gift was invoiced when it was
+     * bought, so this month has no invoice of its own (docs/vouchers.md, A gift).
+     */
+    giftVoucher: z.optional(z.string()),
   }),
 );
 export type PaymentRecord = z.infer<typeof paymentRecordSchema>;

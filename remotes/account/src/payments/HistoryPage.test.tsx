@@ -27,4 +27,20 @@ describe('/nalog/istorija-uplata', () => {
     expect(rows[1]).toHaveTextContent('Vraćeno 12,45 KM (knjižna obavijest 2026-000042-P1)');
     expect(rows[2]).not.toHaveTextContent('Vraćeno');
   });
+
+  it('shows a month a gift paid as paid by its voucher, with no invoice to open or download', async () => {
+    server.on('GET', '/ontv-payments', {
+      status: 200,
+      data: [
+        { ...PAYMENT, creditCardNumber: 'Vaučer …K7QD', giftVoucher: 'K7QD' },
+        { ...PAYMENT, orderNumber: '2026-000041', periodStart: '2026-10-20', periodEnd: '2026-11-20' },
+      ],
+    });
+    await renderAccount('/nalog/istorija-uplata');
+    const rows = within(await screen.findByRole('table')).getAllByRole('row');
+    expect(rows[1]).toHaveTextContent('Plaćeno vaučerom …K7QD');
+    expect(within(rows[1]!).queryByRole('link')).toBeNull();
+    expect(within(rows[1]!).queryByRole('button')).toBeNull();
+    expect(within(rows[2]!).getByRole('link', { name: 'Račun 2026-000041' })).toBeTruthy();
+  });
 });

@@ -48,12 +48,17 @@ export function PaymentHistoryView({ payments, invoiceHref, renderActions }: Pay
                 </span>
               </td>
               <td data-label={T.invoice}>
-                <span className={styles.invoiceActions}>
-                  <Link to={invoiceHref(p.orderNumber)} aria-label={T.invoiceOf(p.orderNumber)}>
-                    {T.show}
-                  </Link>
-                  {renderActions?.(p)}
-                </span>
+                {p.giftVoucher ? (
+                  // Invoiced with the gift when it was bought: no invoice of its own to show or download.
+                  T.paidByGift(p.giftVoucher)
+                ) : (
+                  <span className={styles.invoiceActions}>
+                    <Link to={invoiceHref(p.orderNumber)} aria-label={T.invoiceOf(p.orderNumber)}>
+                      {T.show}
+                    </Link>
+                    {renderActions?.(p)}
+                  </span>
+                )}
               </td>
             </tr>
           ))}
