@@ -17,7 +17,7 @@ export interface BatchRow {
 }
 
 /** A month of credit taken: its voucher's last four, and the GIFT order that sold that voucher, if a gift. */
-export interface TakenMonth {
+interface TakenMonth {
   lastFour: string;
   giftOrder: string | null;
 }
