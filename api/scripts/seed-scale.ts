@@ -124,9 +124,10 @@ function statements(customers: number, dueOn: string): Array<[string, string]> {
     ],
     [
       'a subscription each',
-      `INSERT INTO subscriptions (customer_id, plan_code, status, period_start, next_payment_on, updated_at)
+      `INSERT INTO subscriptions (customer_id, plan_code, status, period_start, next_payment_on, updated_at, agreed_price_fening)
        SELECT c.id, CASE WHEN n % 3 = 0 THEN 'maxon' ELSE 'starton' END, 'ACTIVE',
-              (due - interval '1 month')::date, due, now()
+              (due - interval '1 month')::date, due, now(),
+              plan_price(CASE WHEN n % 3 = 0 THEN 'maxon' ELSE 'starton' END, CURRENT_DATE)
          FROM (SELECT id, customer_number::int - 5000000 AS n FROM customers WHERE customer_number::int > 5000000) c,
               LATERAL (SELECT CASE WHEN c.n <= ${due} THEN DATE '${dueOn}' ELSE DATE '${dueOn}' + 1 + c.n % 28 END AS due) d`,
     ],

@@ -15,7 +15,11 @@ async function settleRenewalPaid(tx: Repositories, orderNumber: string, now: Dat
   const order = await tx.orders.settleRenewal(orderNumber, now);
   if (!order) return null;
   // The period paid is the plan the order charged: a downgrade waiting for this renewal starts now.
-  await tx.renewals.renew(order.customer_id, order.due_on, order.period_end, order.plan_code, now);
+  await tx.renewals.renew(
+    order.customer_id,
+    { due: order.due_on, end: order.period_end, plan: order.plan_code, chargedFening: order.amount_fening },
+    now,
+  );
   return { ...order, orderNumber };
 }
 

@@ -159,7 +159,12 @@ async function purchasePaid(
   const order = await tx.orders.payPurchase(orderNumber, isoDay(now()), now());
   if (!order) return false;
   // A paid first period activates the subscription for that period (product.md §9).
-  await tx.subscriptions.activate(order.customer_id, order.plan_code, order.period_start, order.period_end, now());
+  await tx.subscriptions.activate(
+    order.customer_id,
+    order.plan_code,
+    { start: order.period_start, end: order.period_end, agreedFening: order.amount_fening },
+    now(),
+  );
   await sendOrderReceipt(tx, notifier, orderNumber);
   return true;
 }

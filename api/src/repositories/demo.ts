@@ -40,7 +40,8 @@ export class DemoRepository extends Repository {
     at: Date,
   ): Promise<void> {
     await this.q.query(
-      `INSERT INTO subscriptions (customer_id, plan_code, status, period_start, next_payment_on, updated_at) VALUES ($1, $2, $3, $4, $5, $6)`,
+      `INSERT INTO subscriptions (customer_id, plan_code, status, period_start, next_payment_on, updated_at, agreed_price_fening)
+       VALUES ($1, $2, $3, $4, $5, $6, plan_price($2, $4::date))`,
       [customerId, s.plan, s.status, s.periodStart, s.nextPaymentOn, at],
     );
   }

@@ -36,6 +36,7 @@ interface SettledRenewal {
 interface PaidPurchase {
   customer_id: number;
   plan_code: string;
+  amount_fening: number;
   period_start: string;
   period_end: string;
 }
@@ -257,7 +258,7 @@ export class OrdersRepository extends Repository {
       `UPDATE payment_orders SET status = 'PAID', period_start = $2::date, period_end = ($2::date + interval '1 month')::date, updated_at = $3
         WHERE order_number = $1 AND status = 'PENDING'
           AND NOT EXISTS (SELECT 1 FROM subscriptions s WHERE s.customer_id = payment_orders.customer_id AND NOT ${canBuyWhere('$2')})
-        RETURNING customer_id, plan_code, to_char(period_start, 'YYYY-MM-DD') AS period_start, to_char(period_end, 'YYYY-MM-DD') AS period_end`,
+        RETURNING customer_id, plan_code, amount_fening, to_char(period_start, 'YYYY-MM-DD') AS period_start, to_char(period_end, 'YYYY-MM-DD') AS period_end`,
       [orderNumber, today, at],
     );
     return row ?? null;

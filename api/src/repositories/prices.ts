@@ -54,16 +54,27 @@ export const planPriceSql = (code: string, day: string) => `COALESCE(
   (SELECT pl.price_fening FROM plans pl WHERE pl.code = ${code}))`;
 
 /**
- * What a subscriber pays for their package now: the last full month they paid for it (a purchase or a
- * renewal, not an upgrade's difference), else the list price on the day their period started (a free
- * promo period). `s` is their subscription.
+ * What a subscriber pays for their package now: the price agreed and stored on the subscription
+ * (migration 034). For a subscription a release before it activated, what was derived before: the last
+ * full month they paid for it (a purchase or a renewal, not an upgrade's difference), else the list
+ * price on the day their period started (a free promo period). `s` is their subscription.
  */
-export const PAID_NOW = `COALESCE(
+export const PAID_NOW = `COALESCE(s.agreed_price_fening,
   (SELECT o.amount_fening FROM payment_orders o
     WHERE o.customer_id = s.customer_id AND o.plan_code = s.plan_code AND o.kind IN ('PURCHASE', 'RENEWAL')
       AND o.status IN ('PAID', 'REFUNDED')
     ORDER BY o.updated_at DESC, o.order_number DESC LIMIT 1),
   ${planPriceSql('s.plan_code', 's.period_start')})`;
+
+/**
+ * What a subscriber will pay for the package `code` of the downgrade waiting for their renewal: the
+ * price the change was agreed at (migration 034), else that package's list price on the renewal day.
+ */
+export const WAITING_PRICE = (code: string) =>
+  `COALESCE(s.pending_price_fening, ${planPriceSql(code, 's.next_payment_on')})`;
+
+/** What the renewal of subscription `s` charges for package `p` before any rise: the price agreed for it. */
+const AGREED_FOR = `CASE WHEN p.code <> s.plan_code THEN ${WAITING_PRICE('p.code')} ELSE ${PAID_NOW} END`;
 
 const DAY = (column: string) => `to_char(${column}, 'YYYY-MM-DD')`;
 
@@ -195,18 +206,17 @@ export class PricesRepository extends Repository {
   }
 
   /**
-   * ACTIVE subscribers staying on their package whose package's newest price (scheduled or in force) is
-   * above what they pay now and who were not told of it yet.
+   * ACTIVE subscribers whose next package (theirs, or the one a downgrade waits to start) has a newest
+   * price (scheduled or in force) above the price they agreed for it, and who were not told of it yet.
    */
   async risesToTell(): Promise<RiseToTellRow[]> {
     return this.q.query<RiseToTellRow>(
-      `SELECT s.customer_id, s.plan_code, p.name AS plan_name, ${DAY('s.next_payment_on')} AS next_payment_on,
+      `SELECT s.customer_id, p.code AS plan_code, p.name AS plan_name, ${DAY('s.next_payment_on')} AS next_payment_on,
               c.id AS price_id, c.price_fening, ${DAY('c.applies_from')} AS change_from
-         FROM subscriptions s JOIN plans p ON p.code = s.plan_code
+         FROM subscriptions s JOIN plans p ON p.code = COALESCE(s.pending_plan_code, s.plan_code)
          JOIN LATERAL (SELECT id, price_fening, applies_from FROM plan_prices
-                        WHERE plan_code = s.plan_code ORDER BY applies_from DESC, id DESC LIMIT 1) c ON true
-        WHERE s.status = 'ACTIVE' AND (s.pending_plan_code IS NULL OR s.pending_plan_code = s.plan_code)
-          AND c.price_fening > ${PAID_NOW}
+                        WHERE plan_code = p.code ORDER BY applies_from DESC, id DESC LIMIT 1) c ON true
+        WHERE s.status = 'ACTIVE' AND c.price_fening > ${AGREED_FOR}
           AND NOT EXISTS (SELECT 1 FROM price_notices n WHERE n.customer_id = s.customer_id AND n.price_id = c.id)
         ORDER BY s.customer_id`,
     );
@@ -233,7 +243,8 @@ export class PricesRepository extends Repository {
   async comingNotice(customerId: number, today: string): Promise<NoticeRow | null> {
     const [row] = await this.q.query<NoticeRow>(
       `SELECT n.plan_code, n.price_fening, ${DAY('n.applies_from')} AS applies_from
-         FROM price_notices n JOIN subscriptions s ON s.customer_id = n.customer_id AND s.plan_code = n.plan_code
+         FROM price_notices n
+         JOIN subscriptions s ON s.customer_id = n.customer_id AND COALESCE(s.pending_plan_code, s.plan_code) = n.plan_code
         WHERE n.customer_id = $1 AND n.applies_from > $2::date AND s.status IN ('ACTIVE', 'DEACTIVATED')
         ORDER BY n.applies_from DESC, n.price_id DESC LIMIT 1`,
       [customerId, today],
@@ -243,10 +254,10 @@ export class PricesRepository extends Repository {
 
   /**
    * The package the renewal of the period due `due` charges and its price for this subscriber, under
-   * the customer's lock; null when no longer ACTIVE for it. A downgrade waiting for it: that package's
-   * list price. Else the list price on the due day when it is no more than what they pay (a cut
-   * applies at once); a rise only once the renewal is on or after the day they were told it applies
-   * from, and never above the list price.
+   * the customer's lock; null when no longer ACTIVE for it: the package's list price on the due day
+   * when it is no more than the price agreed for it (a cut applies at once; for a downgrade waiting for
+   * this renewal, the price its quote showed); a rise only once the renewal is on or after the day they
+   * were told it applies from, and never above the list price.
    */
   async renewalPlan(
     customerId: number,
@@ -254,15 +265,16 @@ export class PricesRepository extends Repository {
   ): Promise<{ code: string; name: string; price_fening: number } | null> {
     const [plan] = await this.q.query<{ code: string; name: string; price_fening: number }>(
       `SELECT p.code, p.name,
-              CASE WHEN p.code <> s.plan_code THEN plan_price(p.code, $2::date)
-                   WHEN plan_price(p.code, $2::date) <= ${PAID_NOW} THEN plan_price(p.code, $2::date)
+              CASE WHEN plan_price(p.code, $2::date) <= a.agreed THEN plan_price(p.code, $2::date)
                    ELSE COALESCE(
                           (SELECT LEAST(n.price_fening, plan_price(p.code, $2::date)) FROM price_notices n
                             WHERE n.customer_id = s.customer_id AND n.plan_code = p.code AND n.applies_from <= $2::date
+                              AND n.price_fening > a.agreed
                             ORDER BY n.applies_from DESC, n.price_id DESC LIMIT 1),
-                          ${PAID_NOW})
+                          a.agreed)
               END AS price_fening
-         FROM subscriptions s JOIN plans p ON p.code = COALESCE(s.pending_plan_code, s.plan_code)
+         FROM subscriptions s JOIN plans p ON p.code = COALESCE(s.pending_plan_code, s.plan_code),
+              LATERAL (SELECT ${AGREED_FOR} AS agreed) a
         WHERE s.customer_id = $1 AND s.status = 'ACTIVE' AND s.next_payment_on = $2::date`,
       [customerId, due],
     );

@@ -46,7 +46,7 @@ export class RenewalsRepository extends Repository {
     at: Date,
   ): Promise<{ plan_name: string; ended_on: string } | null> {
     const [row] = await this.q.query<{ plan_name: string; ended_on: string }>(
-      `UPDATE subscriptions s SET status = 'EXPIRED', billing_failures = 0, billing_next_on = NULL, pending_plan_code = NULL, updated_at = $3
+      `UPDATE subscriptions s SET status = 'EXPIRED', billing_failures = 0, billing_next_on = NULL, pending_plan_code = NULL, pending_price_fening = NULL, updated_at = $3
          FROM plans p
         WHERE s.customer_id = $1 AND p.code = s.plan_code AND s.status = 'DEACTIVATED' AND s.next_payment_on <= $2::date
         RETURNING p.name AS plan_name, to_char(s.next_payment_on, 'YYYY-MM-DD') AS ended_on`,
@@ -81,7 +81,7 @@ export class RenewalsRepository extends Repository {
   /** Unpaid at the end of the grace period: the service ends. False when the subscription moved on meanwhile. */
   async expireUnpaid(customerId: number, due: string, at: Date): Promise<boolean> {
     const rows = await this.q.query(
-      `UPDATE subscriptions SET status = 'EXPIRED', billing_failures = 0, billing_next_on = NULL, pending_plan_code = NULL, updated_at = $3
+      `UPDATE subscriptions SET status = 'EXPIRED', billing_failures = 0, billing_next_on = NULL, pending_plan_code = NULL, pending_price_fening = NULL, updated_at = $3
         WHERE customer_id = $1 AND status = 'ACTIVE' AND next_payment_on = $2::date RETURNING customer_id`,
       [customerId, due, at],
     );
@@ -101,13 +101,21 @@ export class RenewalsRepository extends Repository {
     );
   }
 
-  /** A paid renewal: the next period from the original due day, on the package the order charged (a downgrade waiting starts now). */
-  async renew(customerId: number, dueOn: string, periodEnd: string, plan: string, at: Date): Promise<void> {
+  /**
+   * A paid renewal: the next period from the original due day, on the package the order charged (a
+   * downgrade waiting starts now), at the price it charged, which is what the subscriber pays from now on.
+   */
+  async renew(
+    customerId: number,
+    period: { due: string; end: string; plan: string; chargedFening: number },
+    at: Date,
+  ): Promise<void> {
     await this.q.query(
       `UPDATE subscriptions SET period_start = $2::date, next_payment_on = $3::date, billing_failures = 0, billing_next_on = NULL,
-              plan_code = $5, pending_plan_code = NULL, promo_type = NULL, promo_until = NULL, promo_days = NULL, updated_at = $4
+              plan_code = $5, pending_plan_code = NULL, pending_price_fening = NULL, agreed_price_fening = $6,
+              promo_type = NULL, promo_until = NULL, promo_days = NULL, updated_at = $4
         WHERE customer_id = $1 AND status = 'ACTIVE' AND next_payment_on = $2::date`,
-      [customerId, dueOn, periodEnd, at, plan],
+      [customerId, period.due, period.end, at, period.plan, period.chargedFening],
     );
   }
 

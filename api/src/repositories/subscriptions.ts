@@ -2,7 +2,7 @@ import type { ServiceStatus } from '@portal/shared/contract';
 import { Repository } from './base';
 import { openSessionWhere, sessionParams, type SessionKey } from './sessions';
 import { canBuyWhere, canReactivateWhere } from './subscriptionRules';
-import { PAID_NOW, planPriceSql } from './prices';
+import { PAID_NOW, WAITING_PRICE } from './prices';
 
 export type Status = ServiceStatus['status'];
 
@@ -65,7 +65,7 @@ export class SubscriptionsRepository extends Repository {
               s.status, to_char(s.next_payment_on, 'YYYY-MM-DD') AS next_payment_on, s.promo_type, to_char(s.promo_until, 'YYYY-MM-DD') AS promo_until, s.promo_days,
               s.plan_code, p.name AS plan_name, ${PAID_NOW} AS price_fening, s.billing_failures, to_char(s.billing_next_on, 'YYYY-MM-DD') AS billing_next_on,
               to_char(s.billing_grace_from, 'YYYY-MM-DD') AS billing_grace_from,
-              n.code AS pending_code, n.name AS pending_name, ${planPriceSql('n.code', 's.next_payment_on')} AS pending_price_fening,
+              n.code AS pending_code, n.name AS pending_name, ${WAITING_PRICE('n.code')} AS pending_price_fening,
               ARRAY(SELECT u.plan_code FROM promo_uses u WHERE u.customer_id = c.id ORDER BY u.plan_code) AS used_promos,
               (SELECT COALESCE(sum(v.months_left), 0)::int FROM vouchers v JOIN voucher_batches b ON b.id = v.batch_id
                 WHERE v.customer_id = c.id AND b.plan_code = COALESCE(s.pending_plan_code, s.plan_code)) AS credit_months
@@ -127,7 +127,7 @@ export class SubscriptionsRepository extends Repository {
        )
        UPDATE subscriptions s SET status = CASE WHEN s.status = 'BLOCKED' THEN 'BLOCKED' ELSE 'EXPIRED' END,
               next_payment_on = LEAST(s.next_payment_on, $2::date), billing_failures = 0, billing_next_on = NULL,
-              pending_plan_code = NULL, updated_at = $3
+              pending_plan_code = NULL, pending_price_fening = NULL, updated_at = $3
          FROM plans p WHERE s.customer_id = $1 AND s.status <> 'EXPIRED' AND p.code = s.plan_code
        RETURNING s.status, to_char(s.next_payment_on, 'YYYY-MM-DD') AS next_payment_on, p.name AS plan_name`,
       [customerId, today, at],
@@ -175,10 +175,11 @@ export class SubscriptionsRepository extends Repository {
     at: Date,
   ): Promise<{ status: Status; next_payment_on: string } | null> {
     const [row] = await this.q.query<{ status: Status; next_payment_on: string }>(
-      `INSERT INTO subscriptions AS s (customer_id, plan_code, status, period_start, next_payment_on, updated_at, promo_type, promo_until, promo_days)
-       VALUES ($1, $3, 'ACTIVE', $2::date, $4::date, $5, $6, $4::date, $7)
+      `INSERT INTO subscriptions AS s (customer_id, plan_code, status, period_start, next_payment_on, updated_at, promo_type, promo_until, promo_days, agreed_price_fening)
+       VALUES ($1, $3, 'ACTIVE', $2::date, $4::date, $5, $6, $4::date, $7, plan_price($3, $2::date))
        ON CONFLICT (customer_id) DO UPDATE SET plan_code = $3, status = 'ACTIVE', period_start = $2::date, next_payment_on = $4::date, updated_at = $5, pending_plan_code = NULL,
-         promo_type = $6, promo_until = $4::date, promo_days = $7, billing_failures = 0, billing_next_on = NULL
+         promo_type = $6, promo_until = $4::date, promo_days = $7, billing_failures = 0, billing_next_on = NULL,
+         agreed_price_fening = plan_price($3, $2::date), pending_price_fening = NULL
        WHERE ${canBuyWhere('$2')}
        RETURNING status, to_char(next_payment_on, 'YYYY-MM-DD') AS next_payment_on`,
       [customerId, today, plan, promo.ends, at, promo.type, promo.days],
@@ -186,14 +187,23 @@ export class SubscriptionsRepository extends Repository {
     return row ?? null;
   }
 
-  /** A paid first period activates the subscription for that period (product.md §9). */
-  async activate(customerId: number, plan: string, periodStart: string, periodEnd: string, at: Date): Promise<void> {
+  /**
+   * A paid first period activates the subscription for that period (product.md §9), at the price the
+   * customer paid for it (`agreedFening`), which later renewals charge until a notice says otherwise.
+   */
+  async activate(
+    customerId: number,
+    plan: string,
+    period: { start: string; end: string; agreedFening: number },
+    at: Date,
+  ): Promise<void> {
     await this.q.query(
-      `INSERT INTO subscriptions (customer_id, plan_code, status, period_start, next_payment_on, updated_at)
-       VALUES ($1, $2, 'ACTIVE', $3, $4, $5)
+      `INSERT INTO subscriptions (customer_id, plan_code, status, period_start, next_payment_on, updated_at, agreed_price_fening)
+       VALUES ($1, $2, 'ACTIVE', $3, $4, $5, $6)
        ON CONFLICT (customer_id) DO UPDATE SET plan_code = $2, status = 'ACTIVE', period_start = $3, next_payment_on = $4, updated_at = $5, pending_plan_code = NULL,
-         promo_type = NULL, promo_until = NULL, promo_days = NULL, billing_failures = 0, billing_next_on = NULL`,
-      [customerId, plan, periodStart, periodEnd, at],
+         promo_type = NULL, promo_until = NULL, promo_days = NULL, billing_failures = 0, billing_next_on = NULL,
+         agreed_price_fening = $6, pending_price_fening = NULL`,
+      [customerId, plan, period.start, period.end, at, period.agreedFening],
     );
   }
 
@@ -208,10 +218,13 @@ export class SubscriptionsRepository extends Repository {
     return row ?? null;
   }
 
-  /** The next renewal starts `to`, if the subscription is still ACTIVE on `from` until `periodEnd`; false when it changed. */
+  /**
+   * The next renewal starts `to`, at its list price today (what the quote showed), if the subscription is
+   * still ACTIVE on `from` until `periodEnd`; false when it changed.
+   */
   async schedulePlan(customerId: number, from: string, periodEnd: string, to: string, at: Date): Promise<boolean> {
     const rows = await this.q.query(
-      `UPDATE subscriptions SET pending_plan_code = $4, updated_at = $5 WHERE customer_id = $1 AND status = 'ACTIVE' AND plan_code = $2 AND next_payment_on = $3::date RETURNING 1`,
+      `UPDATE subscriptions SET pending_plan_code = $4, pending_price_fening = plan_price($4, $5::date), updated_at = $5 WHERE customer_id = $1 AND status = 'ACTIVE' AND plan_code = $2 AND next_payment_on = $3::date RETURNING 1`,
       [customerId, from, periodEnd, to, at],
     );
     return rows.length > 0;
@@ -219,7 +232,7 @@ export class SubscriptionsRepository extends Repository {
 
   async cancelScheduledPlan(customerId: number, at: Date): Promise<void> {
     await this.q.query(
-      'UPDATE subscriptions SET pending_plan_code = NULL, updated_at = $2 WHERE customer_id = $1 AND pending_plan_code IS NOT NULL',
+      'UPDATE subscriptions SET pending_plan_code = NULL, pending_price_fening = NULL, updated_at = $2 WHERE customer_id = $1 AND pending_plan_code IS NOT NULL',
       [customerId, at],
     );
   }
@@ -230,7 +243,8 @@ export class SubscriptionsRepository extends Repository {
    */
   async applyUpgrade(orderNumber: string, at: Date, today: string): Promise<boolean> {
     const rows = await this.q.query(
-      `UPDATE subscriptions s SET plan_code = o.plan_code, pending_plan_code = NULL, updated_at = $2
+      `UPDATE subscriptions s SET plan_code = o.plan_code, pending_plan_code = NULL, pending_price_fening = NULL,
+              agreed_price_fening = plan_price(o.plan_code, o.created_at::date), updated_at = $2
          FROM payment_orders o
         WHERE o.order_number = $1 AND o.status = 'PENDING' AND s.customer_id = o.customer_id AND s.status = 'ACTIVE'
           AND s.plan_code = o.from_plan_code AND s.next_payment_on = o.period_end AND s.next_payment_on > $3::date

@@ -113,7 +113,12 @@ export async function subscribeWithVoucher(
     if (taken.giftOrder) await tx.orders.markPaidByGift(orderNumber, taken.giftOrder);
     const paid = (await tx.orders.payPurchase(orderNumber, today, at))!;
     await recordCreditUsed(tx, { orderNumber, customerId }, plan.price_fening, at);
-    await tx.subscriptions.activate(customerId, plan.code, paid.period_start, paid.period_end, at);
+    await tx.subscriptions.activate(
+      customerId,
+      plan.code,
+      { start: paid.period_start, end: paid.period_end, agreedFening: paid.amount_fening },
+      at,
+    );
     const receipt = (await tx.invoices.receipt(orderNumber))!;
     await notifyCustomer(
       tx,
