@@ -30,7 +30,15 @@ export const SETTINGS = {
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   DRAIN_SECONDS: z.coerce.number().int().min(0).max(600).default(10),
   DATA_DIR: z.string().default(path.join(REPO_ROOT, '.data')),
-  DATABASE_URL: z.string().url().optional(),
+  // Only a PostgreSQL URL: `user:secret@db/ontv` parses as a URL of scheme `user:`, and what it says of
+  // itself must never reach a log line (db/reach.ts shows the host, port and database only).
+  DATABASE_URL: z
+    .string()
+    .refine(
+      (v) => /^postgres(ql)?:\/\/[^/]/i.test(v) && URL.canParse(v),
+      'must be postgres://user:password@host:port/database',
+    )
+    .optional(),
   PRODUCT: z.string().default(DEFAULT_PRODUCT).pipe(productCodeSchema),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must have at least 32 characters').optional(),
   SEALING_KEYS: z

@@ -62,6 +62,29 @@ describe('the settings: one schema for every environment variable', () => {
       },
     );
   });
+
+  it('refuses a DATABASE_URL that is no PostgreSQL URL without repeating it: its password stays out of the journal', () => {
+    for (const url of [
+      'user:Tajna-123@db.example:5432/ontv',
+      'postgres//user:Tajna-123@db/ontv',
+      'mysql://u:Tajna-123@db/x',
+    ])
+      assert.throws(
+        () => loadConfig({ DATABASE_URL: url }),
+        (error: Error) => {
+          assert.equal(
+            error.message,
+            'Invalid configuration:\n  DATABASE_URL: must be postgres://user:password@host:port/database',
+          );
+          return true;
+        },
+        url,
+      );
+    assert.equal(
+      loadConfig({ DATABASE_URL: 'postgresql://u:Tajna-123@db:5432/ontv' }).databaseUrl?.includes('db'),
+      true,
+    );
+  });
 });
 
 describe('a production start cannot be half-configured', () => {
