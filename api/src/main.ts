@@ -1,5 +1,5 @@
 import cluster from 'node:cluster';
-import { loadConfig, type ApiConfig } from './config';
+import { helpIfAsked, loadConfig, type ApiConfig } from './config';
 import { createContext } from './context';
 import { createServer } from './server';
 import { scheduleBilling } from './billing/schedule';
@@ -13,12 +13,22 @@ import { runWorkers } from './process/workers';
 import { appsBuilt } from './process/built';
 import { stopServer, type Running } from './process/shutdown';
 
+const USAGE = `
+node api/dist/main.js [--help]
+
+Serves the portal and its API (docs/deploy/README.md): the embedded database under DATA_DIR, or
+PostgreSQL with DATABASE_URL (WORKERS=N runs N API processes on one port), with the billing job every
+BILLING_INTERVAL_MINUTES. GET /api/health answers while the process is alive, GET /api/ready once the
+database answers and its migrations are done. SIGTERM drains for up to DRAIN_SECONDS, then exits 0.`;
+
 /**
  * Starts the portal server: API under /api plus the built host and remotes. With WORKERS, the first
  * process keeps the API processes (process/workers.ts) and each of them serves; a stop drains
  * (process/shutdown.ts).
  */
 async function main(): Promise<void> {
+  // `--help` prints the settings and stops: it opens, creates and serves nothing.
+  helpIfAsked(USAGE);
   takeSignals();
   const config = loadConfig();
   logger.level = config.logLevel;

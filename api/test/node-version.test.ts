@@ -47,6 +47,21 @@ describe('supported Node.js releases', () => {
 });
 
 describe('the compiled server and commands', () => {
+  it('the server with --help prints its help and the settings, and opens, creates and serves nothing', async () => {
+    await buildApi();
+    const dataDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'ontv-help-')), 'data');
+    const result = spawnSync(process.execPath, [path.join(ROOT, 'api', 'dist', 'main.js'), '--help'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      env: { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, PORT: '1' },
+      timeout: 20_000,
+    });
+    assert.equal(result.status, 0, result.stderr);
+    assert.match(result.stdout, /^node api\/dist\/main\.js \[--help\]\n/);
+    assert.match(result.stdout, /DATABASE_URL/);
+    assert.equal(fs.existsSync(dataDir), false, 'no database made');
+  });
+
   it('each checks the Node.js release before it loads anything, in one line', async () => {
     await buildApi();
     // A preloaded module stands in for an old Node (18.20, Debian 12's own), where loading the server's
