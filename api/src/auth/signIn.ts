@@ -13,6 +13,7 @@ import { operatorOf } from '../portalConfig';
 import type { TokenIssuer } from './tokens';
 import { decoyHash, hashPassword, needsRehash, verifyPassword } from './passwords';
 import { sha256, unseal, type Keyring } from './secrets';
+import { clientKey as clientKeyOf } from '../http/clientKey';
 
 /** How a sign-in ended, for the caller's log line and the logins counter (docs/limits.md). */
 export type SignInOutcome =
@@ -70,7 +71,7 @@ function loginLimits(
 ): { pair: Limit; account: Limit; device: Limit; knownDevices: Limit; client: Limit } {
   const { perAccount, perAccountTotal, perClient, windowSeconds } = config.loginLimits;
   return {
-    pair: { key: `login:${accountKey}:${clientKey}`, max: perAccount, windowSeconds },
+    pair: { key: `login:${accountKey}:${clientKeyOf(clientKey)}`, max: perAccount, windowSeconds },
     account: {
       key: `login:${accountKey}`,
       max: perAccountTotal,
@@ -81,7 +82,7 @@ function loginLimits(
     device: { key: `login-device:${deviceKey}`, max: perAccount, windowSeconds },
     // All the account's known devices together: a ceiling, however many devices someone once signed in.
     knownDevices: { key: `login-known:${accountKey}`, max: perAccountTotal, windowSeconds },
-    client: { key: `login-client:${clientKey}`, max: perClient, windowSeconds },
+    client: { key: `login-client:${clientKeyOf(clientKey)}`, max: perClient, windowSeconds },
   };
 }
 

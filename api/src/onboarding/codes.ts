@@ -12,6 +12,7 @@ import { ERROR_TEXTS } from '../texts/errors';
 import { NOTICES } from '../texts/notices';
 import { maskAddress, smsAllowed, type Notifier } from '../delivery/notifier';
 import { refuseUnlessDeliverable, type ChannelDeps } from '../delivery/channels';
+import { clientKey } from '../http/clientKey';
 
 export { CODE_TTL_MINUTES } from './rules';
 export type { Purpose, VerificationRow } from '../repositories/verifications';
@@ -161,7 +162,7 @@ const HOUR_SECONDS = 3600;
  */
 export async function takeClientCode(ctx: CapDeps, clientAddress: string): Promise<void> {
   const taken = await ctx.limits.take([
-    { key: `code-client:${clientAddress}`, max: ctx.config.codeCaps.perClient, windowSeconds: HOUR_SECONDS },
+    { key: `code-client:${clientKey(clientAddress)}`, max: ctx.config.codeCaps.perClient, windowSeconds: HOUR_SECONDS },
   ]);
   if (!taken.ok) throw tooManyTries(ERROR_TEXTS.tooManyCodesFromClient, taken.retryAfter, 'TOO_MANY_CODES');
 }

@@ -10,6 +10,7 @@ import { maskUsername } from '../log';
 import { decoyHash, verifyPassword } from '../auth/passwords';
 import { sha256 } from '../auth/secrets';
 import type { StaffTokens } from './tokens';
+import { clientKey } from '../http/clientKey';
 
 /** What the sign-in's first step needs: the repositories, the limits, the clock, the login limits' settings and the console's tokens. */
 interface StaffSignInDeps {
@@ -34,7 +35,7 @@ function staffSignInLimits(
 ): { pair: Limit; account: Limit; browser: Limit; knownBrowsers: Limit; client: Limit } {
   const { perAccount, perAccountTotal, perClient, windowSeconds } = config.loginLimits;
   return {
-    pair: { key: `staff-login:${email}:${address}`, max: perAccount, windowSeconds },
+    pair: { key: `staff-login:${email}:${clientKey(address)}`, max: perAccount, windowSeconds },
     account: {
       key: `staff-login:${email}`,
       max: perAccountTotal,
@@ -45,7 +46,7 @@ function staffSignInLimits(
     browser: { key: `staff-login-browser:${member?.browserId ?? 0}`, max: perAccount, windowSeconds },
     // All the member's known browsers together: a ceiling, however many browsers were once signed in.
     knownBrowsers: { key: `staff-login-known:${member?.staffId ?? 0}`, max: perAccountTotal, windowSeconds },
-    client: { key: `staff-login-client:${address}`, max: perClient, windowSeconds },
+    client: { key: `staff-login-client:${clientKey(address)}`, max: perClient, windowSeconds },
   };
 }
 

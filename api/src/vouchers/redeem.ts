@@ -7,6 +7,7 @@ import { DomainError, tooManyTries } from '../errors';
 import { isoDay } from '../days';
 import { MAX_GUESSES_PER_HOUR } from '../onboarding/codes';
 import { parseVoucherCode, voucherDigests } from './codes';
+import { clientKey } from '../http/clientKey';
 
 /** What redeeming needs besides the batches' deps: the limits and CODE_LIMIT_CLIENT. */
 export interface RedeemDeps extends VoucherDeps {
@@ -31,7 +32,7 @@ const mbonOf = (row: MbonRow): Mbon => ({
  */
 const tryLimits = (deps: RedeemDeps, customerId: number, clientAddress: string): Limit[] => [
   { key: `voucher-try:${customerId}`, max: MAX_GUESSES_PER_HOUR, windowSeconds: HOUR_SECONDS },
-  { key: `voucher-client:${clientAddress}`, max: deps.perClient, windowSeconds: HOUR_SECONDS },
+  { key: `voucher-client:${clientKey(clientAddress)}`, max: deps.perClient, windowSeconds: HOUR_SECONDS },
 ];
 
 const refused = (message: string, code: string) => new DomainError('invalid', message, code);
