@@ -25,6 +25,7 @@ import { voucherRoutes } from './routes/vouchers';
 import { giftRoutes } from './routes/gifts';
 import { databaseAnswers, pendingMigrations } from './db/migrate';
 import { RELEASE } from './release';
+import { ignoredForwarding } from './http/proxies';
 
 /** The reference API as a Fastify plugin; mounted under `/api` by the server. */
 export function apiPlugin(ctx: ApiContext) {
@@ -47,6 +48,7 @@ export function apiPlugin(ctx: ApiContext) {
     installErrorHandling(app);
     installJsonNotFound(app);
     installRequestMetrics(app);
+    const forwarded = ignoredForwarding(ctx.config.trustProxy);
     // Nor can a path or query carry a NUL byte into a query. Private answers by default: public ones
     // (plans) set their own. One callback hook: it is on every call (docs/bench.md).
     app.addHook('onRequest', (request, reply, done) => {
@@ -55,6 +57,7 @@ export function apiPlugin(ctx: ApiContext) {
         return;
       }
       reply.header('cache-control', 'no-store');
+      if (forwarded && request.headers['x-forwarded-for'] !== undefined) forwarded(request);
       done();
     });
     // For a load balancer: alive, and ready (database reachable, migrations done, not stopping). Alive

@@ -8,7 +8,8 @@ import { after, before, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import Fastify from 'fastify';
 import { loadConfig } from '../src/config';
-import { fastifyTrustProxy } from '../src/http/proxies';
+import { fastifyTrustProxy, ignoredForwarding } from '../src/http/proxies';
+import { forwardedIgnored } from '../src/http/metrics';
 import { device, engines, startApi, type StartedApi } from './harness';
 
 /** What the server takes a request's address and scheme to be, with this TRUST_PROXY, from this socket and these headers. */
@@ -35,6 +36,19 @@ function refusal(value: string): string {
 }
 
 describe('the client address a proxy saw (TRUST_PROXY)', () => {
+  it('says once, naming TRUST_PROXY, and counts every time, that X-Forwarded-For is ignored when it is unset', async () => {
+    assert.equal(ignoredForwarding(['10.0.0.5']), null, 'a named proxy writes the header: nothing to say');
+    assert.equal(ignoredForwarding(1), null);
+    const warnings: string[] = [];
+    const heard = ignoredForwarding(false)!;
+    const request = { ip: '10.0.0.5', log: { warn: (line: string) => warnings.push(line) } };
+    const before = (await forwardedIgnored.get()).values[0]?.value ?? 0;
+    for (let i = 0; i < 3; i++) heard(request as unknown as Parameters<typeof heard>[0]);
+    assert.equal(warnings.length, 1);
+    assert.match(warnings[0]!, /X-Forwarded-For came from 10\.0\.0\.5 but TRUST_PROXY is unset/);
+    assert.equal((await forwardedIgnored.get()).values[0]!.value - before, 3);
+  });
+
   it('believes nothing without TRUST_PROXY: the socket is the client', async () => {
     const headers = { 'x-forwarded-for': '1.2.3.4', 'x-forwarded-proto': 'https' };
     assert.deepEqual(await seenAs(undefined, '127.0.0.1', headers), { ip: '127.0.0.1', protocol: 'http' });

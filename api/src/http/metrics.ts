@@ -37,6 +37,11 @@ export const logins = new Counter({
   labelNames: ['outcome'] as const,
 });
 
+export const forwardedIgnored = new Counter({
+  name: 'ontv_forwarded_for_ignored_total',
+  help: "Requests that came with X-Forwarded-For while TRUST_PROXY is unset: their address is the proxy's, not the client's",
+});
+
 export const limited = new Counter({
   name: 'ontv_rate_limited_total',
   help: 'Requests refused with 429, by the limit that refused them',

@@ -1,4 +1,6 @@
 import { isIP } from 'node:net';
+import type { FastifyRequest } from 'fastify';
+import { forwardedIgnored } from './metrics';
 
 /**
  * Who may say where a request came from (TRUST_PROXY, decision 040): nobody (the socket's address is
@@ -58,4 +60,24 @@ export const shownProxyTrust = (trust: ProxyTrust): string => (Array.isArray(tru
 export function fastifyTrustProxy(trust: ProxyTrust): false | string[] | ((address: string, hop: number) => boolean) {
   if (typeof trust === 'number') return (_address, hop) => hop < trust;
   return trust;
+}
+
+/**
+ * With TRUST_PROXY unset, what a request that comes with X-Forwarded-For does: it is counted
+ * (`ontv_forwarded_for_ignored_total`), and the first one says, once per process, what it means: every
+ * client behind that proxy is the proxy's one address to the per-address limits, so 30 logins lock
+ * everyone out. Null when TRUST_PROXY is set: the header is then the proxy's to write. (The API's one
+ * request hook calls it, app.ts.)
+ */
+export function ignoredForwarding(trust: ProxyTrust): ((request: FastifyRequest) => void) | null {
+  if (trust !== false) return null;
+  let warned = false;
+  return (request) => {
+    forwardedIgnored.inc();
+    if (warned) return;
+    warned = true;
+    request.log.warn(
+      `X-Forwarded-For came from ${request.ip} but TRUST_PROXY is unset: every client behind that proxy counts as its one address, and the per-address limits hold them back together. Set TRUST_PROXY to the proxy's address or network (docs/deploy/README.md).`,
+    );
+  };
 }
