@@ -86,7 +86,7 @@ export const SETTING_HELP: { [K in SettingName]: SettingHelp } = {
       "The demo customers are seeded into an empty database, `GET /api/dev/outbox?to=<phone or e-mail>` reads the codes sent (newest first) and `POST /api/dev/billing` runs a billing pass at any time. The server says so in its first log line, and every page in its header ('" +
       messages.sandbox +
       messages.sandboxNotice +
-      "'). Anyone who reaches a sandbox can sign in as a demo customer, read codes and move time, so a server that listens beyond loopback is one only with `SANDBOX=1`. A server that is no sandbox refuses to start without `PAYMENT_PROVIDER=stripe`, and on a database that holds the demo customers, each in one line naming what to do",
+      "'). Anyone who reaches a sandbox can sign in as a demo customer, read codes and move time, so a server that listens beyond loopback is one only with `SANDBOX=1`. A server that is no sandbox refuses to start without `PAYMENT_PROVIDER=stripe`, and on a database that holds the demo customers, each in one line naming what to do. A sandbox and a production server never share a database: each refuses one the other made (migration 035)",
   },
   SMTP_URL: {
     shown: 'unset',

@@ -4,6 +4,7 @@ import { openDb } from '../db/db';
 import { migrate } from '../db/migrate';
 import { reaching } from '../db/reach';
 import { demoCustomersIn, seed } from '../db/seed';
+import { madeByRefusal } from '../db/madeBy';
 import { loadKeys } from '../auth/secrets';
 import { checkSmtp } from '../delivery/transports';
 import { missingChannelWarning } from '../delivery/channels';
@@ -44,7 +45,7 @@ export function announce(config: ApiConfig, port: number, engine: string, seeded
 /**
  * Migrations and, in sandbox mode, the demo customers, once per start (with WORKERS, in the primary
  * before any worker runs). A server that is no sandbox refuses a database that holds them: their
- * password is in the README.
+ * password is in the README; and neither kind starts on a database the other made (db/madeBy.ts).
  */
 export async function prepare(config: ApiConfig) {
   const db = await reaching(config.databaseUrl, async () => {
@@ -61,6 +62,12 @@ export async function prepare(config: ApiConfig) {
         `The database holds the demo customers (${demo.join(', ')}), whose password the README prints, and this server is no sandbox: delete them from the customers table, or start with SANDBOX=1 on a test server outside production.`,
       );
     }
+  }
+  // A sandbox and a production server never share a database (migration 035).
+  const mixed = await madeByRefusal(db, config.sandbox);
+  if (mixed) {
+    await db.close();
+    throw new Error(mixed);
   }
   const seeded = cluster.isPrimary && config.sandbox ? await seed(db, keys) : false;
   return { db, keys, seeded };
