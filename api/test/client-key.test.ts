@@ -4,7 +4,7 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { clientKey } from '../src/http/clientKey';
+import { clientKey } from '../src/clientKey';
 import { device, engines, startApi, type StartedApi } from './harness';
 
 describe('the key of a client address', () => {

@@ -13,7 +13,7 @@ import { operatorOf } from '../portalConfig';
 import type { TokenIssuer } from './tokens';
 import { decoyHash, hashPassword, needsRehash, verifyPassword } from './passwords';
 import { sha256, unseal, type Keyring } from './secrets';
-import { clientKey as clientKeyOf } from '../http/clientKey';
+import { clientKey as clientKeyOf } from '../clientKey';
 
 /** How a sign-in ended, for the caller's log line and the logins counter (docs/limits.md). */
 export type SignInOutcome =

@@ -12,7 +12,7 @@ import { ERROR_TEXTS } from '../texts/errors';
 import { NOTICES } from '../texts/notices';
 import { maskAddress, smsAllowed, type Notifier } from '../delivery/notifier';
 import { refuseUnlessDeliverable, type ChannelDeps } from '../delivery/channels';
-import { clientKey } from '../http/clientKey';
+import { clientKey } from '../clientKey';
 
 export { CODE_TTL_MINUTES } from './rules';
 export type { Purpose, VerificationRow } from '../repositories/verifications';

@@ -10,7 +10,7 @@ import { maskUsername } from '../log';
 import { decoyHash, verifyPassword } from '../auth/passwords';
 import { sha256 } from '../auth/secrets';
 import type { StaffTokens } from './tokens';
-import { clientKey } from '../http/clientKey';
+import { clientKey } from '../clientKey';
 
 /** What the sign-in's first step needs: the repositories, the limits, the clock, the login limits' settings and the console's tokens. */
 interface StaffSignInDeps {

@@ -7,7 +7,7 @@ import { DomainError, tooManyTries } from '../errors';
 import { isoDay } from '../days';
 import { MAX_GUESSES_PER_HOUR } from '../onboarding/codes';
 import { parseVoucherCode, voucherDigests } from './codes';
-import { clientKey } from '../http/clientKey';
+import { clientKey } from '../clientKey';
 
 /** What redeeming needs besides the batches' deps: the limits and CODE_LIMIT_CLIENT. */
 export interface RedeemDeps extends VoucherDeps {
