@@ -111,5 +111,51 @@ for (const engine of engines()) {
         'no notice: the new price is the one agreed',
       );
     });
+    it('quotes a change at the price of the day on the portal clock, not the database clock', async () => {
+      // A day the database's own clock has not reached: a price that applies from it is the one told.
+      api.clock.set(at('2099-06-16'));
+      await changePrice('maxon', '31,90', '2099-06-16');
+      await changePrice('starton', '16,90', '2099-06-16');
+      const up = await testCustomer(api.db, {
+        plan: 'starton',
+        periodStart: '2099-06-01',
+        nextPaymentOn: '2099-07-01',
+      });
+      const upToken = await customerToken(api, up.email);
+      const upQuote = planChangeQuoteSchema.parse(
+        (await api.call('GET', '/ontv/plan-change?plan=maxon', { token: upToken })).body,
+      );
+      assert.equal(upQuote.to.price, 31.9);
+      const placed = planChangeResponseSchema.parse(
+        (
+          await api.call('POST', '/ontv/plan-change', {
+            token: upToken,
+            body: { plan: 'maxon', amount: upQuote.amount },
+            headers: { 'idempotency-key': `upgrade-on-clock-day-${up.id}` },
+          })
+        ).body,
+      );
+      assert.deepEqual((await payOrder(api, placed.order!.paymentSecret)).body, { status: 'succeeded' });
+
+      const down = await testCustomer(api.db, {
+        plan: 'maxon',
+        periodStart: '2099-06-01',
+        nextPaymentOn: '2099-07-01',
+      });
+      const downToken = await customerToken(api, down.email);
+      const downQuote = planChangeQuoteSchema.parse(
+        (await api.call('GET', '/ontv/plan-change?plan=starton', { token: downToken })).body,
+      );
+      assert.equal(downQuote.to.price, 16.9);
+      const scheduled = await api.call('POST', '/ontv/plan-change', {
+        token: downToken,
+        body: { plan: 'starton', amount: 0 },
+      });
+      assert.equal(planChangeResponseSchema.parse(scheduled.body).result, 'SCHEDULED');
+
+      await runBilling(api.ctx.billing, at('2099-07-01', '06:00'));
+      assert.deepEqual(await renewals(up.id), [['2099-07-01', 'maxon', 3190]]);
+      assert.deepEqual(await renewals(down.id), [['2099-07-01', 'starton', 1690]]);
+    });
   });
 }

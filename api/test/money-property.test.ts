@@ -52,6 +52,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   { arbitrary: fc.record({ kind: fc.constant('wait' as const), days: fc.integer({ min: 1, max: 27 }) }), weight: 3 },
 );
 
+const SEED = process.env.MONEY_SEED ?? '20261207';
 const km = (fening: number) => (fening / 100).toFixed(2).replace('.', ',');
 const day = (at: Date) => at.toISOString().slice(0, 10);
 /** A price notice's text: `od 1.5.2026. cijena tvog paketa StartON je 19,90 KM`. */
@@ -244,7 +245,10 @@ for (const engine of engines()) {
           await play([{ kind: 'buy', plan: 'starton' }, ...steps]);
         }),
         {
-          numRuns: engine === 'postgres' ? 10 : 20,
+          // A fixed seed keeps the suite's verdict the same on every run; `MONEY_SEED=random MONEY_RUNS=500`
+          // explores (docs/testing.md), and a sequence it finds joins the examples below.
+          ...(SEED === 'random' ? {} : { seed: Number(SEED) }),
+          numRuns: Number(process.env.MONEY_RUNS ?? (engine === 'postgres' ? 10 : 20)),
           endOnFailure: true,
           // Tried first, every time: the holes found by hand (a rise less than the notice period before a
           // renewal; a rise of the package a downgrade waits for; a refund racing nothing but time).
@@ -261,6 +265,19 @@ for (const engine of engines()) {
               ],
             ],
             [[{ kind: 'refund', after: 'keep-to-period-end' }, { kind: 'renew' }, { kind: 'buy', plan: 'maxon' }]],
+            // Found by chance (seed 371302221): an upgrade on a day the database's clock had not reached
+            // was quoted at that clock's price and agreed at the portal's.
+            [
+              [
+                { kind: 'deactivate' },
+                { kind: 'renew' },
+                { kind: 'wait', days: 300 },
+                { kind: 'buy', plan: 'starton' },
+                { kind: 'price', plan: 'maxon', deltaFening: 500 },
+                { kind: 'change', plan: 'maxon' },
+                { kind: 'renew' },
+              ],
+            ],
           ],
         },
       );

@@ -41,7 +41,7 @@ interface Quote extends PlanChangeQuote {
 
 /** What moving the customer to `planCode` today costs and from when; refuses (404, 409) a change that may not be made. */
 async function quoteChange(repos: Repositories, customerId: number, planCode: string, today: string): Promise<Quote> {
-  const target = await repos.plans.find(planCode);
+  const target = await repos.plans.find(planCode, today);
   if (!target) throw new DomainError('not-found', PLAN_NOT_FOUND, 'NOT_FOUND');
   const sub = await repos.subscriptions.forChange(customerId, today);
   if (!sub || sub.status !== 'ACTIVE')
@@ -120,7 +120,13 @@ async function decideChange(
 
   // A downgrade, and any change during a promo, waits for the next renewal (the promo's end), which charges the new package.
   if (quote.kind === 'DOWNGRADE' || quote.promo) {
-    if (!(await tx.subscriptions.schedulePlan(customerId, quote.from.code, quote.periodEnd, quote.to.code, now)))
+    if (
+      !(await tx.subscriptions.schedulePlan(
+        customerId,
+        { from: quote.from.code, to: quote.to.code, periodEnd: quote.periodEnd, today: quote.periodStart },
+        now,
+      ))
+    )
       throw conflict(CHANGED_MEANWHILE, 'CHANGED_MEANWHILE');
     return { kind: 'done', result: 'SCHEDULED', effectiveOn: quote.effectiveOn };
   }

@@ -38,7 +38,8 @@ export async function subscribeInPromo(
 ): Promise<StatusAnswer> {
   const today = isoDay(deps.now());
   const noPromo = async () => {
-    if (!(await deps.store.plans.find(planCode))) throw new DomainError('not-found', PLAN_NOT_FOUND, 'NOT_FOUND');
+    if (!(await deps.store.plans.find(planCode, today)))
+      throw new DomainError('not-found', PLAN_NOT_FOUND, 'NOT_FOUND');
     return new DomainError('conflict', NO_PROMO, 'NO_PROMO');
   };
   if (!(await deps.store.plans.promoStartingOn(planCode, today))) throw await noPromo();

@@ -41,10 +41,10 @@ export class PlansRepository extends Repository {
   }
 
   /** The plan with its list price on `day` (today when not given: the database's day). */
-  async find(code: string, day?: string): Promise<PlanRow | null> {
+  async find(code: string, day: string): Promise<PlanRow | null> {
     const [row] = await this.q.query<PlanRow>(
-      'SELECT code, name, plan_price(code, COALESCE($2::date, CURRENT_DATE)) AS price_fening FROM plans WHERE code = $1',
-      [code, day ?? null],
+      'SELECT code, name, plan_price(code, $2::date) AS price_fening FROM plans WHERE code = $1',
+      [code, day],
     );
     return row ?? null;
   }

@@ -222,10 +222,14 @@ export class SubscriptionsRepository extends Repository {
    * The next renewal starts `to`, at its list price today (what the quote showed), if the subscription is
    * still ACTIVE on `from` until `periodEnd`; false when it changed.
    */
-  async schedulePlan(customerId: number, from: string, periodEnd: string, to: string, at: Date): Promise<boolean> {
+  async schedulePlan(
+    customerId: number,
+    change: { from: string; to: string; periodEnd: string; today: string },
+    at: Date,
+  ): Promise<boolean> {
     const rows = await this.q.query(
-      `UPDATE subscriptions SET pending_plan_code = $4, pending_price_fening = plan_price($4, $5::date), updated_at = $5 WHERE customer_id = $1 AND status = 'ACTIVE' AND plan_code = $2 AND next_payment_on = $3::date RETURNING 1`,
-      [customerId, from, periodEnd, to, at],
+      `UPDATE subscriptions SET pending_plan_code = $4, pending_price_fening = plan_price($4, $6::date), updated_at = $5 WHERE customer_id = $1 AND status = 'ACTIVE' AND plan_code = $2 AND next_payment_on = $3::date RETURNING 1`,
+      [customerId, change.from, change.periodEnd, change.to, at, change.today],
     );
     return rows.length > 0;
   }
@@ -244,7 +248,7 @@ export class SubscriptionsRepository extends Repository {
   async applyUpgrade(orderNumber: string, at: Date, today: string): Promise<boolean> {
     const rows = await this.q.query(
       `UPDATE subscriptions s SET plan_code = o.plan_code, pending_plan_code = NULL, pending_price_fening = NULL,
-              agreed_price_fening = plan_price(o.plan_code, o.created_at::date), updated_at = $2
+              agreed_price_fening = plan_price(o.plan_code, (o.created_at AT TIME ZONE 'UTC')::date), updated_at = $2
          FROM payment_orders o
         WHERE o.order_number = $1 AND o.status = 'PENDING' AND s.customer_id = o.customer_id AND s.status = 'ACTIVE'
           AND s.plan_code = o.from_plan_code AND s.next_payment_on = o.period_end AND s.next_payment_on > $3::date

@@ -51,7 +51,7 @@ export async function issueVouchers(
   if (request.validUntil < isoDay(at))
     throw new DomainError('invalid', VOUCHER_STAFF_TEXTS.validUntilPast, 'BAD_REQUEST');
   return deps.store.transaction(async (tx) => {
-    if (!(await tx.plans.find(request.plan)))
+    if (!(await tx.plans.find(request.plan, isoDay(at))))
       throw new DomainError('not-found', VOUCHER_STAFF_TEXTS.planNotFound, 'NOT_FOUND');
     const batchId = await tx.vouchers.createBatch({ ...request, planCode: request.plan }, issuer, at);
     const codes: string[] = [];
