@@ -106,6 +106,58 @@ for (const engine of engines()) {
       );
     });
 
+    it('charges a renewal held at the processor the price agreed before a rise, and the rise only from its notice', async () => {
+      const customer = await testCustomer(api.db, { plan: 'maxon', nextPaymentOn: today() });
+      const agreed = (await api.ctx.store.prices.priceForOrder('maxon', today()))!.price_fening;
+      const held = sandbox().hold('charge', String(customer.id));
+      const pass = runBilling(api.ctx.billing, api.clock.now());
+      await held.reached;
+      const risen = agreed + 500;
+      const rise = await api.call('POST', '/staff/prices/maxon', {
+        token: await signInAdmin(),
+        body: { price: (risen / 100).toFixed(2).replace('.', ','), appliesFrom: today(), reason: 'Nova cijena' },
+      });
+      assert.equal(rise.status, 200, JSON.stringify(rise.body));
+      held.release();
+      await pass;
+
+      const renewals = async () =>
+        (
+          await api.db.query<{ due: string; amount_fening: number }>(
+            `SELECT to_char(due_on, 'YYYY-MM-DD') AS due, amount_fening FROM payment_orders
+              WHERE customer_id = $1 AND kind = 'RENEWAL' AND status = 'PAID' ORDER BY due_on`,
+            [customer.id],
+          )
+        ).map((row) => [row.due, row.amount_fening]);
+      assert.deepEqual(
+        await renewals(),
+        [[today(), agreed]],
+        'the renewal under way keeps the price it was decided at',
+      );
+      assert.equal(await kept(customer.id), agreed);
+      const [notice] = await api.db.query<{ from: string; price_fening: number }>(
+        `SELECT to_char(applies_from, 'YYYY-MM-DD') AS from, price_fening FROM price_notices WHERE customer_id = $1`,
+        [customer.id],
+      );
+      assert.equal(notice?.price_fening, risen, 'the subscriber is told of the rise');
+      const daysAhead = (Date.parse(notice!.from) - Date.parse(today())) / 86_400_000;
+      assert.ok(daysAhead >= 30, `told ${daysAhead} days ahead`);
+
+      // The renewals that follow: the old price until the notice's day, the new one from it.
+      let due = (await subscription(customer.id)).next_payment_on;
+      const expected: Array<[string, number]> = [[today(), agreed]];
+      while (due <= notice!.from) {
+        await runBilling(api.ctx.billing, new Date(`${due}T06:00:00Z`));
+        expected.push([due, due < notice!.from ? agreed : risen]);
+        due = (await subscription(customer.id)).next_payment_on;
+      }
+      assert.deepEqual(await renewals(), expected);
+      assert.equal(
+        await kept(customer.id),
+        expected.reduce((sum, [, amount]) => sum + amount, 0),
+      );
+    });
+
     it('refuses the same idempotency key with another amount, and answers the stored order as it was placed', async () => {
       const customer = await testCustomer(api.db, { nextPaymentOn: today(), status: 'EXPIRED' });
       const token = await login(customer.email);
