@@ -322,7 +322,7 @@ for (const engine of engines()) {
         }),
         {
           // A fixed seed keeps the suite's verdict the same on every run; `MONEY_SEED=random MONEY_RUNS=500`
-          // explores (docs/testing.md), and a sequence it finds joins the examples below.
+          // explores (docs/money.md), and a sequence it finds joins the examples below.
           ...(SEED === 'random' ? {} : { seed: Number(SEED) }),
           numRuns: Number(process.env.MONEY_RUNS ?? (engine === 'postgres' ? 10 : 20)),
           endOnFailure: true,
