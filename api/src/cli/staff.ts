@@ -4,13 +4,15 @@
  * whose password is reset, gets a one-time password, printed once: it is changed at the first sign-in,
  * where a second factor (an authenticator app) is set up too.
  */
+import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { STAFF_ROLES, type StaffRole } from '@portal/shared/contract/staff';
 import { commandName, loadConfig, printHelp } from '../config';
 import { openDb } from '../db/db';
 import { migrate } from '../db/migrate';
 import { Store } from '../repositories';
-import { addStaff, resetStaffPassword } from '../staff/accounts';
+import type { StaffRepository } from '../repositories/staff';
+import { addStaff, fromCommandLine, resetStaffPassword } from '../staff/accounts';
 
 const STAFF = commandName('staff');
 
@@ -59,21 +61,35 @@ async function main(): Promise<void> {
         const state = row.disabled_at ? 'disabled' : row.totp_confirmed_at ? 'active' : 'not signed in yet';
         console.info(`${row.email}\t${row.name}\t${row.role}\t${state}`);
       }
-    } else if (command === 'add') {
-      const password = await addStaff(store.staff, {
-        email: email!,
-        name: values.name?.trim() || email!,
-        role: values.role as StaffRole,
-      });
+      return;
+    }
+    // Each change is in the audit trail, under the system user and host that ran the command.
+    const entry = { by: `${os.userInfo().username}@${os.hostname()} (${STAFF})`, email: email! };
+    const at = new Date();
+    if (command === 'add') {
+      const role = values.role as StaffRole;
+      const member = { email: email!, name: values.name?.trim() || email!, role };
+      const password = await fromCommandLine(
+        store,
+        { ...entry, action: 'staff.add', role },
+        (staff) => addStaff(staff, member),
+        at,
+      );
       if (!password) throw new Error(`${email} has an account already (${STAFF} reset ${email} for a new password)`);
       console.info(`Added ${email} (${values.role}). One-time password, shown only now: ${password}`);
       console.info('At the first sign-in they choose a password of their own and set up an authenticator app.');
     } else if (command === 'reset') {
-      const password = await resetStaffPassword(store.staff, email!);
+      const password = await fromCommandLine(
+        store,
+        { ...entry, action: 'staff.reset' },
+        (staff) => resetStaffPassword(staff, email!),
+        at,
+      );
       if (!password) throw new Error(`No enabled staff account ${email} (a disabled account stays disabled)`);
       console.info(`New one-time password for ${email}, shown only now: ${password}`);
     } else {
-      if (!(await store.staff.disable(email!.toLowerCase(), new Date())))
+      const disable = (staff: StaffRepository) => staff.disable(email!.toLowerCase(), at);
+      if (!(await fromCommandLine(store, { ...entry, action: 'staff.disable' }, disable, at)))
         throw new Error(`No enabled staff account ${email}`);
       console.info(`Disabled ${email}: its sessions have ended.`);
     }

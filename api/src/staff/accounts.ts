@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { StaffRole } from '@portal/shared/contract/staff';
+import type { Store } from '../repositories';
 import type { StaffRepository } from '../repositories/staff';
 import { hashPassword } from '../auth/passwords';
 
@@ -38,4 +39,28 @@ export async function addStaff(
 export async function resetStaffPassword(staff: StaffRepository, email: string): Promise<string | null> {
   const password = oneTimePassword();
   return (await staff.resetPassword(email.toLowerCase(), await hashPassword(password))) ? password : null;
+}
+
+/** What the command line did to a staff account, as the audit trail records it (`staff.add` …). */
+type CommandLineAction = 'staff.add' | 'staff.reset' | 'staff.disable';
+
+/**
+ * A change to staff accounts made from the command line (`npm run staff`), in one transaction with its
+ * entry in the audit trail: no member of staff made it, so the entry names the system user and host
+ * that ran the command (`by`), and the account's e-mail address and role. Answers what `change` did,
+ * and records nothing when it did nothing (null or false).
+ */
+export async function fromCommandLine<T>(
+  store: Store,
+  entry: { by: string; action: CommandLineAction; email: string; role?: StaffRole },
+  change: (staff: StaffRepository) => Promise<T>,
+  at: Date,
+): Promise<T> {
+  return store.transaction(async (tx) => {
+    const done = await change(tx.staff);
+    if (done === null || done === false) return done;
+    const after = { email: entry.email.toLowerCase(), ...(entry.role ? { role: entry.role } : {}) };
+    await tx.audit.record({ staffId: null, staffName: entry.by, action: entry.action, customerId: null, after }, at);
+    return done;
+  });
 }
