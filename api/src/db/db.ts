@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
+import { lockDataDir } from './dataDirLock';
 import { keptReads } from './keptReads';
 import { openPostgres } from './postgres';
 import { checkPrepared } from './preparedReads';
@@ -25,52 +26,6 @@ function sqlLiteral(value: unknown): string {
     return `'${value.replace(/'/g, "''")}'`;
   }
   throw new TypeError(`A prepared statement parameter cannot be a ${typeof value}`);
-}
-
-/** Whether a process with this id is running (signal 0 tests without signalling). */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-/**
- * PGlite is one process's database: a lock file beside its files keeps a second process (a second
- * portal, `npm run billing`) from opening it at the same time. A lock left by a dead process is taken over.
- */
-function lockDataDir(dataDir: string): () => void {
-  const file = `${dataDir}.lock`;
-  // A lock file read as it is made is still empty: its maker is alive. Only one empty for a second is a leftover.
-  const emptySince = Date.now();
-  for (;;) {
-    try {
-      fs.writeFileSync(file, String(process.pid), { flag: 'wx' });
-      return () => fs.rmSync(file, { force: true });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      let text: string;
-      try {
-        text = fs.readFileSync(file, 'utf8');
-      } catch (gone) {
-        if ((gone as NodeJS.ErrnoException).code === 'ENOENT') continue; // released meanwhile: try again
-        throw gone;
-      }
-      if (text.trim() === '' && Date.now() - emptySince < 1_000) {
-        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
-        continue;
-      }
-      const holder = Number(text);
-      if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && alive(holder)) {
-        throw new Error(
-          `The embedded database in ${dataDir} is in use by process ${holder} (a running portal?). Stop it first, or use PostgreSQL (DATABASE_URL), where several processes share one database.`,
-        );
-      }
-      fs.rmSync(file, { force: true });
-    }
-  }
 }
 
 /** PREPARE on PGlite: one per name, however many calls arrive before it is done; a failed one is tried again. */
