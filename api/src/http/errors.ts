@@ -1,10 +1,12 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { BadRequestError, HttpError } from './validate';
 import { limited } from './metrics';
+import { OUTAGE_TEXTS, outageOf, outages } from './unavailable';
 import { ERROR_TEXTS } from '../texts/errors';
 import { DomainError, type Refusal } from '../errors';
 
 const GENERIC = ERROR_TEXTS.generic;
+const OUTAGE_RETRY_SECONDS = 30;
 
 /** The status that answers each kind of refusal a use case throws (errors.ts). */
 const STATUS_OF: Record<Refusal, number> = {
@@ -27,7 +29,8 @@ export function httpErrorOf(error: DomainError): HttpError {
 
 /**
  * Every error leaves as `{ message, code }` with a Bosnian message: the client's mistakes as 4xx,
- * never a stack trace; only a real fault of ours is a 500.
+ * never a stack trace; the database or the card processor out of reach is a 503; only a real fault of
+ * ours is a 500.
  */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((thrown: FastifyError | HttpError | DomainError | BadRequestError, request, reply) => {
@@ -50,6 +53,16 @@ export function installErrorHandling(app: FastifyInstance): void {
               ? ERROR_TEXTS.notFound
               : ERROR_TEXTS.badRequest;
       return reply.code(status).send({ message, code: error.code ?? 'BAD_REQUEST' });
+    }
+    const outage = outageOf(error);
+    if (outage) {
+      // Not a fault of ours, nor the customer's: try again shortly (Retry-After), and the runbook's alert.
+      request.log.error({ err: error }, `${outage} unreachable`);
+      outages.inc({ service: outage });
+      return reply
+        .code(503)
+        .header('retry-after', String(OUTAGE_RETRY_SECONDS))
+        .send({ message: OUTAGE_TEXTS[outage], code: 'UNAVAILABLE' });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ message: GENERIC, code: 'SERVER_ERROR' });

@@ -4,6 +4,10 @@
  */
 export const ERROR_TEXTS = {
   generic: 'Došlo je do greške na serveru. Pokušaj ponovo.',
+  /** 503: the database cannot be reached (http/unavailable.ts). */
+  unavailable: 'Usluga je trenutno nedostupna. Pokušaj ponovo za nekoliko minuta.',
+  /** 503: the card processor cannot be reached; nothing was charged by this request. */
+  processorUnavailable: 'Plaćanje karticom trenutno nije moguće. Pokušaj ponovo za nekoliko minuta.',
   tooLarge: 'Zahtjev je prevelik.',
   unsupported: 'Nepodržan format zahtjeva.',
   notFound: 'Nije pronađeno.',
