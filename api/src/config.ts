@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_OPERATOR, type OperatorSettings } from '@portal/shared/contract';
-import { SETTINGS } from './settings';
+import { EMBEDDED, SETTINGS } from './settings';
 import { environmentHelp } from './settingsHelp';
 import { missingKeys } from './auth/secrets';
 import { shownProxyTrust, type ProxyTrust } from './http/proxies';
@@ -28,7 +28,7 @@ const envSchema = z
     message: 'METRICS_PORT must differ from PORT: metrics are not public',
     path: ['METRICS_PORT'],
   })
-  .refine((e) => e.WORKERS === 1 || e.DATABASE_URL, {
+  .refine((e) => e.WORKERS === 1 || (e.DATABASE_URL && e.DATABASE_URL !== EMBEDDED), {
     message: "WORKERS above 1 needs DATABASE_URL (the embedded database is one process's)",
     path: ['WORKERS'],
   })
@@ -139,11 +139,13 @@ function operatorFrom(e: Settings): OperatorSettings {
 
 /**
  * Why a production start must not go on though its settings are each valid, in one line naming the
- * settings, or null: without a public address every link points at localhost; without SMTP or SMS no
- * customer gets a code (nobody can register or reset a password); with the sample legal data every
- * invoice is wrong.
+ * settings, or null: without its database named a forgotten DATABASE_URL starts on a new, empty embedded
+ * one; without a public address every link points at localhost; without SMTP or SMS no customer gets a
+ * code (nobody can register or reset a password); with the sample legal data every invoice is wrong.
  */
 function productionRefusal(e: Settings): string | null {
+  if (!e.DATABASE_URL)
+    return `DATABASE_URL is not set: a production start needs its database named, PostgreSQL (postgres://user:password@host:port/database) or DATABASE_URL=${EMBEDDED} for the embedded database in DATA_DIR (${path.resolve(e.DATA_DIR)}), so that a forgotten setting never starts the portal on a new, empty database.`;
   if (!e.PUBLIC_URL)
     return "PUBLIC_URL is not set: a production start needs the portal's public address (e.g. https://portal.example.ba), for canonical URLs, the sitemap, robots.txt and the links in e-mails.";
   if (isLoopback(new URL(e.PUBLIC_URL).hostname))
@@ -195,7 +197,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, purpose: Config
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
-    databaseUrl: e.DATABASE_URL,
+    /** PostgreSQL's URL; unset, the embedded database under dataDir. */
+    databaseUrl: e.DATABASE_URL === EMBEDDED ? undefined : e.DATABASE_URL,
     product: e.PRODUCT,
     jwtSecret: e.JWT_SECRET,
     /** The keyring that seals stored secrets, the first entry sealing (docs/deploy/keys.md). */

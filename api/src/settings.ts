@@ -21,22 +21,50 @@ const digits = (count: number, message: string) =>
     .refine((v) => /^[\d\s/-]+$/.test(v) && v.replace(/\D/g, '').length === count, message);
 
 /**
+ * DATABASE_URL's word for the embedded database (PGlite under DATA_DIR). Unset means it too, but a
+ * production start must say so (config.ts), lest a forgotten URL start it on a new, empty database.
+ */
+export const EMBEDDED = 'embedded';
+
+/** A value wrapped in quotes, "…" or '…'. */
+const QUOTED = /^(["'])[\s\S]*\1$/;
+
+/**
+ * Every setting refuses a value wrapped in quotes before its own rule: systemd's EnvironmentFile= drops
+ * them, but `docker run --env-file` keeps them, and invoices would print them. The message never repeats
+ * the value, which may be a secret.
+ */
+function unquoted<S extends Record<string, z.ZodType>>(settings: S) {
+  const refuseQuotes = (value: unknown, check: z.RefinementCtx) => {
+    if (typeof value === 'string' && QUOTED.test(value))
+      check.addIssue({
+        code: 'custom',
+        message:
+          'is wrapped in quotes, which docker run --env-file keeps as part of the value: remove them (an env file takes each value as written, spaces included: docs/deploy/README.md#the-env-file)',
+      });
+    return value;
+  };
+  const entries = Object.entries(settings).map(([name, rule]) => [name, z.preprocess(refuseQuotes, rule)]);
+  return Object.fromEntries(entries) as { [K in keyof S]: z.ZodPipe<z.ZodTransform<unknown, unknown>, S[K]> };
+}
+
+/**
  * Every environment variable the server and its commands read, with its rule and default: one schema
  * (zod), checked at start (config.ts: one line per bad variable). The help of each is in SETTING_HELP.
  */
-export const SETTINGS = {
+export const SETTINGS = unquoted({
   PORT: port().default(8080),
   HOST: z.string().default('127.0.0.1'),
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   DRAIN_SECONDS: z.coerce.number().int().min(0).max(600).default(10),
   DATA_DIR: z.string().default(path.join(REPO_ROOT, '.data')),
-  // Only a PostgreSQL URL: `user:secret@db/ontv` parses as a URL of scheme `user:`, and what it says of
-  // itself must never reach a log line (db/reach.ts shows the host, port and database only).
+  // Only a PostgreSQL URL, or `embedded`: `user:secret@db/ontv` parses as a URL of scheme `user:`, and
+  // what it says of itself must never reach a log line (db/reach.ts shows the host, port and database only).
   DATABASE_URL: z
     .string()
     .refine(
-      (v) => /^postgres(ql)?:\/\/[^/]/i.test(v) && URL.canParse(v),
-      'must be postgres://user:password@host:port/database',
+      (v) => v === EMBEDDED || (/^postgres(ql)?:\/\/[^/]/i.test(v) && URL.canParse(v)),
+      `must be postgres://user:password@host:port/database, or ${EMBEDDED}`,
     )
     .optional(),
   PRODUCT: z.string().default(DEFAULT_PRODUCT).pipe(productCodeSchema),
@@ -143,7 +171,7 @@ export const SETTINGS = {
   METRICS_HOST: z.string().default('127.0.0.1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PORTAL_ROOT: z.string().default(REPO_ROOT),
-};
+});
 
 /** A variable of the environment; its help is in settingsHelp.ts. */
 export type SettingName = keyof typeof SETTINGS;

@@ -34,7 +34,10 @@ export const SETTING_HELP: { [K in SettingName]: SettingHelp } = {
     shown: '.data/',
     help: 'embedded database (PGlite) files and, in a sandbox, the generated signing secret and sealing keys',
   },
-  DATABASE_URL: { shown: 'unset', help: 'use this PostgreSQL server instead of the embedded database' },
+  DATABASE_URL: {
+    shown: 'unset',
+    help: 'the database: a PostgreSQL URL (postgres://user:password@host:port/database), or embedded for the embedded database (PGlite) under DATA_DIR; unset is the embedded one too, except that a production start refuses it unset, so that a forgotten URL never starts the portal on a new, empty database',
+  },
   PRODUCT: {
     shown: 'ontv',
     help: 'product code in call paths (/{product}/...) and storage keys; the browser follows it',

@@ -7,6 +7,10 @@ import { environmentHelp, SETTING_HELP, settingsTable } from '../src/settingsHel
 import { loadConfig } from '../src/config';
 import { PRODUCTION_SETTINGS } from '../../test/lib/productionSettings';
 
+/** What a setting whose value is wrapped in quotes is told (docker run --env-file keeps the quotes). */
+const QUOTED =
+  'is wrapped in quotes, which docker run --env-file keeps as part of the value: remove them (an env file takes each value as written, spaces included: docs/deploy/README.md#the-env-file)';
+
 const README = path.join(__dirname, '..', '..', 'README.md');
 const GUIDE = path.join(__dirname, '..', '..', 'docs', 'deploy', 'README.md');
 
@@ -74,7 +78,7 @@ describe('the settings: one schema for every environment variable', () => {
         (error: Error) => {
           assert.equal(
             error.message,
-            'Invalid configuration:\n  DATABASE_URL: must be postgres://user:password@host:port/database',
+            'Invalid configuration:\n  DATABASE_URL: must be postgres://user:password@host:port/database, or embedded',
           );
           return true;
         },
@@ -83,6 +87,65 @@ describe('the settings: one schema for every environment variable', () => {
     assert.equal(
       loadConfig({ DATABASE_URL: 'postgresql://u:Tajna-123@db:5432/ontv' }).databaseUrl?.includes('db'),
       true,
+    );
+  });
+
+  it('refuses a value wrapped in quotes, "…" or \'…\', naming each setting and never its value', () => {
+    assert.throws(
+      () =>
+        loadConfig({
+          PORT: '"8080"',
+          JWT_SECRET: `'${'Tajna'.repeat(8)}'`,
+          OPERATOR_NAME: '"Test Operator d.o.o."',
+        }),
+      (error: Error) => {
+        const line = (name: string) => `  ${name}: ${QUOTED}`;
+        assert.equal(
+          error.message,
+          ['Invalid configuration:', line('PORT'), line('JWT_SECRET'), line('OPERATOR_NAME')].join('\n'),
+        );
+        return true;
+      },
+    );
+    // Quotes inside a value are part of it: a sender's display name, a company's trade name.
+    const config = loadConfig({
+      SMTP_URL: 'smtp://mail.example.ba:587',
+      MAIL_FROM: '"ON TV" <no-reply@ontv.ba>',
+      OPERATOR_NAME: 'Operator "Primjer" d.o.o.',
+    });
+    assert.equal(config.delivery.smtp?.from, '"ON TV" <no-reply@ontv.ba>');
+    assert.equal(config.operator.name, 'Operator "Primjer" d.o.o.');
+  });
+
+  it('gives an env file example in the guide that a production start takes as docker run --env-file and systemd read it, and whose values quoted are refused', () => {
+    const block = /\n## The env file\n[\s\S]*?\n```\w*\n([\s\S]*?)\n```/.exec(fs.readFileSync(GUIDE, 'utf8'))?.[1];
+    assert.ok(block, 'docs/deploy/README.md has a section "The env file" with an example');
+    // Read as docker does: the name up to the first =, the rest as written; each … is the operator's secret.
+    const lines = block.split('\n').filter((line) => line && !line.startsWith('#'));
+    const example = Object.fromEntries(
+      lines.map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+    );
+    for (const [name, value] of Object.entries(example)) {
+      assert.match(name, /^[A-Z][A-Z0-9_]*$/, `${name}: a plain name, no export`);
+      assert.doesNotMatch(value, /^["']|\\|\s$/, `${name}: no quotes, no backslash, no trailing space`);
+      example[name] = value.replaceAll('…', 'x'.repeat(48));
+    }
+    assert.match(example.OPERATOR_NAME ?? '', / /, 'a value with spaces, written plainly');
+    // The unit and the image set NODE_ENV, HOST and DATA_DIR themselves.
+    const unit = { NODE_ENV: 'production', HOST: '0.0.0.0', DATA_DIR: '/var/lib/ontv-portal' };
+    assert.equal(loadConfig({ ...unit, ...example }).production, true);
+    const quoted = Object.fromEntries(Object.entries(example).map(([name, value]) => [name, `"${value}"`]));
+    assert.throws(
+      () => loadConfig({ ...unit, ...quoted }),
+      (error: Error) => {
+        assert.deepEqual(
+          error.message.split('\n').slice(1),
+          Object.keys(example)
+            .sort((a, b) => Object.keys(SETTINGS).indexOf(a) - Object.keys(SETTINGS).indexOf(b))
+            .map((name) => `  ${name}: ${QUOTED}`),
+        );
+        return true;
+      },
     );
   });
 });
@@ -141,6 +204,24 @@ describe('a production start cannot be half-configured', () => {
     assert.match(
       refusal({ ...PRODUCTION_SETTINGS, OPERATOR_VAT_NUMBER: '12345' }) ?? '',
       /OPERATOR_VAT_NUMBER: the VAT number/,
+    );
+  });
+
+  it('refuses, in one line, a production start that names no database, unless it chooses the embedded one (DATABASE_URL=embedded)', () => {
+    const { DATABASE_URL: _chosen, ...unnamed } = PRODUCTION_SETTINGS;
+    const message = refusal({ ...unnamed, DATA_DIR: '/var/lib/ontv-portal' });
+    assert.equal(
+      message,
+      'DATABASE_URL is not set: a production start needs its database named, PostgreSQL (postgres://user:password@host:port/database) or DATABASE_URL=embedded for the embedded database in DATA_DIR (/var/lib/ontv-portal), so that a forgotten setting never starts the portal on a new, empty database.',
+    );
+    assert.equal(loadConfig({ ...unnamed, DATABASE_URL: 'embedded' }).databaseUrl, undefined, 'the embedded one');
+    assert.equal(loadConfig({ ...unnamed, DATABASE_URL: 'postgres://db/ontv' }).databaseUrl, 'postgres://db/ontv');
+    // npm start: a sandbox on the embedded database with no setting at all, or with it named.
+    assert.equal(loadConfig({}).databaseUrl, undefined);
+    assert.equal(loadConfig({ DATABASE_URL: 'embedded' }).databaseUrl, undefined);
+    assert.match(
+      refusal({ ...PRODUCTION_SETTINGS, DATABASE_URL: 'embedded', WORKERS: '2' }) ?? '',
+      /WORKERS: WORKERS above 1 needs DATABASE_URL/,
     );
   });
 

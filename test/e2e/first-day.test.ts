@@ -297,8 +297,8 @@ describe("an operator's first day, from docs/deploy/", () => {
   it('moves an embedded portal to PostgreSQL, where its customer signs in', async () => {
     const sealing = newKey(release, {});
     const keys = { jwt: 'm'.repeat(48), sealing };
-    const embedded = settingsFor('', keys);
-    const { DATABASE_URL: _none, ...onEmbedded } = embedded;
+    // A production start names the embedded database (DATABASE_URL=embedded); the move reads DATA_DIR.
+    const onEmbedded = settingsFor('embedded', keys);
     let portal = await serve(release, onEmbedded);
     const email = 'edin.hodzic@example.ba';
     const pin = await register(portal, mail, email);
@@ -308,7 +308,7 @@ describe("an operator's first day, from docs/deploy/", () => {
     dropped.push(target.drop);
     const moved = command(release, onEmbedded, ['api/dist/move-to-postgres.js', '--to', target.url]);
     assert.equal(moved.status, 0, moved.output);
-    portal = await serve(release, { ...embedded, DATABASE_URL: target.url });
+    portal = await serve(release, { ...onEmbedded, DATABASE_URL: target.url });
     await signsInWithPin(portal, email, pin, 'on PostgreSQL after the move');
     await portal.stop();
   });

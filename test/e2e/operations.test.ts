@@ -300,6 +300,16 @@ describe('a portal that serves other machines', () => {
         'OPERATOR_VAT_NUMBER still holds the sample data',
       ],
       [
+        'production naming no database',
+        { ...PRODUCTION, DATABASE_URL: '' },
+        'DATABASE_URL is not set: a production start needs its database named',
+      ],
+      [
+        'a value in quotes, as docker run --env-file keeps them',
+        { ...PRODUCTION, OPERATOR_NAME: '"Primjer TV d.o.o. Mostar"' },
+        'OPERATOR_NAME: is wrapped in quotes, which docker run --env-file keeps as part of the value: remove them',
+      ],
+      [
         'production on a database nobody serves',
         { ...PRODUCTION, DATABASE_URL: 'postgres://portal:secret@127.0.0.1:9/ontv' },
         'DATABASE_URL: cannot use the PostgreSQL database at 127.0.0.1:9/ontv: nothing listens there',

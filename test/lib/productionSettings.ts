@@ -1,7 +1,11 @@
-/** A production server's settings, each real: the card processor, its keys, the public address, SMTP and the operator. */
+/**
+ * A production server's settings, each real: its database (the embedded one, chosen: a test on PostgreSQL
+ * sets its URL), the card processor, its keys, the public address, SMTP and the operator.
+ */
 export const PRODUCTION_SETTINGS: Record<string, string> = {
   NODE_ENV: 'production',
   HOST: '0.0.0.0',
+  DATABASE_URL: 'embedded',
   PAYMENT_PROVIDER: 'stripe',
   STRIPE_SECRET_KEY: 'sk_test_settings',
   STRIPE_WEBHOOK_SECRET: 'whsec_settings',

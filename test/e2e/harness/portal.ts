@@ -64,8 +64,10 @@ export async function startPortal(
   const logFile = path.join(LOG_DIR, `${options.name ?? 'portal'}-${port}-${Date.now()}.log`);
   const log = fs.createWriteStream(logFile);
   const dataDir = tempDir('ontv-e2e-');
-  // On the embedded database, an empty one copied (test/lib/pgliteTemplate.ts): the server still migrates and seeds it.
-  if (!options.env?.DATABASE_URL && !options.env?.DATA_DIR) await copyEmptyPglite(path.join(dataDir, 'pglite'));
+  // On the embedded database (unset, or chosen with DATABASE_URL=embedded), an empty one copied
+  // (test/lib/pgliteTemplate.ts): the server still migrates and seeds it.
+  const embedded = !options.env?.DATABASE_URL || options.env.DATABASE_URL === 'embedded';
+  if (embedded && !options.env?.DATA_DIR) await copyEmptyPglite(path.join(dataDir, 'pglite'));
   // With node options (a profiler), one process: tsx as a loader; otherwise tsx's own launcher.
   const runner = options.nodeArgs
     ? [...options.nodeArgs, '--import', 'tsx']
