@@ -138,14 +138,20 @@ function operatorFrom(e: Settings): OperatorSettings {
 }
 
 /**
+ * A production server or command with no database named: a forgotten DATABASE_URL would start the
+ * portal, or add staff, migrate or bill, on a new, empty embedded database.
+ */
+const unnamedDatabase = (e: Settings) =>
+  `DATABASE_URL is not set: a production start needs its database named, PostgreSQL (postgres://user:password@host:port/database) or DATABASE_URL=${EMBEDDED} for the embedded database in DATA_DIR (${path.resolve(e.DATA_DIR)}), so that a forgotten setting never starts the portal on a new, empty database.`;
+
+/**
  * Why a production start must not go on though its settings are each valid, in one line naming the
  * settings, or null: without its database named a forgotten DATABASE_URL starts on a new, empty embedded
  * one; without a public address every link points at localhost; without SMTP or SMS no customer gets a
  * code (nobody can register or reset a password); with the sample legal data every invoice is wrong.
  */
 function productionRefusal(e: Settings): string | null {
-  if (!e.DATABASE_URL)
-    return `DATABASE_URL is not set: a production start needs its database named, PostgreSQL (postgres://user:password@host:port/database) or DATABASE_URL=${EMBEDDED} for the embedded database in DATA_DIR (${path.resolve(e.DATA_DIR)}), so that a forgotten setting never starts the portal on a new, empty database.`;
+  if (!e.DATABASE_URL) return unnamedDatabase(e);
   if (!e.PUBLIC_URL)
     return "PUBLIC_URL is not set: a production start needs the portal's public address (e.g. https://portal.example.ba), for canonical URLs, the sitemap, robots.txt and the links in e-mails.";
   if (isLoopback(new URL(e.PUBLIC_URL).hostname))
@@ -186,11 +192,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, purpose: Config
   const production = env.NODE_ENV === 'production' || (COMPILED && e.SANDBOX !== true);
   // A loopback server behind a proxy (TRUST_PROXY) serves the internet: no sandbox unless asked for.
   const sandbox = e.SANDBOX ?? (isLoopback(e.HOST) && !production && !e.TRUST_PROXY);
+  // Production data is named, never made anew by a forgotten setting: by the server and every command.
+  const unnamed = production && !sandbox && !e.DATABASE_URL ? unnamedDatabase(e) : null;
   const refusal =
     purpose === 'command'
-      ? null
+      ? unnamed
       : (startRefusal({ ...e, NODE_ENV: env.NODE_ENV }, production, sandbox) ??
-        (production && purpose === 'server' ? productionRefusal(e) : null) ??
+        (production && purpose === 'server' ? productionRefusal(e) : unnamed) ??
         missingKeys({ jwtSecret: e.JWT_SECRET, sealingKeys: e.SEALING_KEYS, sandbox }));
   if (refusal) throw new Error(refusal);
   return {

@@ -219,6 +219,14 @@ describe('a production start cannot be half-configured', () => {
     // npm start: a sandbox on the embedded database with no setting at all, or with it named.
     assert.equal(loadConfig({}).databaseUrl, undefined);
     assert.equal(loadConfig({ DATABASE_URL: 'embedded' }).databaseUrl, undefined);
+    // Nor does a command on production data (staff, migrate, keys, billing) quietly make an empty one.
+    for (const purpose of ['command', 'billing'] as const)
+      assert.throws(
+        () => loadConfig({ ...unnamed, DATA_DIR: '/var/lib/ontv-portal' }, purpose),
+        (error: Error) => error.message === message,
+        purpose,
+      );
+    assert.doesNotThrow(() => loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'embedded' }, 'command'));
     assert.match(
       refusal({ ...PRODUCTION_SETTINGS, DATABASE_URL: 'embedded', WORKERS: '2' }) ?? '',
       /WORKERS: WORKERS above 1 needs DATABASE_URL/,

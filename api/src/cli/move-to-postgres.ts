@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { commandName, helpIfAsked, loadConfig } from '../config';
+import { EMBEDDED } from '../settings';
 import { openDb, type Db } from '../db/db';
 import { moveToPostgres } from '../db/move';
 import { databaseWhere, unreachableLine } from '../db/reach';
@@ -50,7 +51,7 @@ async function main(): Promise<void> {
       `--to must be a PostgreSQL URL: ${commandName('move-to-postgres')} --to postgres://user:password@host:5432/database`,
     );
   const to = values.to;
-  const config = loadConfig({ ...process.env, DATABASE_URL: '' }, 'command');
+  const config = loadConfig({ ...process.env, DATABASE_URL: EMBEDDED }, 'command');
   if (!fs.existsSync(path.join(config.dataDir, 'pglite', 'PG_VERSION')))
     throw new Error(
       `DATA_DIR: no embedded database in ${config.dataDir} (its pglite folder): set DATA_DIR to the portal's data folder.`,
