@@ -1,43 +1,6 @@
 import { keyIdOf, seal, unseal, type Keyring } from './keyring';
 import { SEALED_COLUMNS, type SealedValuesRepository } from '../repositories/sealedValues';
 
-/** How many values of one column a key holds; `keyId` null for legacy values (no key named). */
-export interface SealedCount {
-  table: string;
-  column: string;
-  keyId: string | null;
-  count: number;
-}
-
-/** The sealed values of every column, by the key that sealed them. */
-export async function sealedCounts(repo: SealedValuesRepository): Promise<SealedCount[]> {
-  const counts: SealedCount[] = [];
-  for (const sealed of SEALED_COLUMNS) {
-    for (const row of await repo.countByKey(sealed))
-      counts.push({ ...sealed, keyId: row.key_id || null, count: row.count });
-  }
-  return counts;
-}
-
-/** Unredeemed vouchers' digests under one key, and the last day one of them may still be redeemed. */
-export interface DigestCount {
-  keyId: string;
-  count: number;
-  until: string;
-}
-
-/**
- * The keys that digests of vouchers still redeemable need (docs/vouchers.md): a digest is an HMAC, which
- * no reseal can move, so its key must stay in SEALING_KEYS until `until` even when no sealed value is under it.
- */
-export async function voucherDigestCounts(repo: SealedValuesRepository, today: string): Promise<DigestCount[]> {
-  return (await repo.voucherDigestsByKey(today)).map((row) => ({
-    keyId: row.key_id,
-    count: row.count,
-    until: row.until,
-  }));
-}
-
 interface ResealReport {
   /** Values now sealed under the current key. */
   resealed: number;

@@ -8,8 +8,8 @@ import { openDb } from '../db/db';
 import { migrate } from '../db/migrate';
 import { loadKeys } from '../auth/secrets';
 import { KEY_ID, newKeyEntry, type Keyring } from '../auth/keyring';
-import { resealAll, sealedCounts, voucherDigestCounts, type DigestCount, type SealedCount } from '../auth/reseal';
-import { isoDay } from '../days';
+import { resealAll } from '../auth/reseal';
+import { keyUses, missingKeyLines, missingKeys, type KeyUse } from '../auth/keyringNeeds';
 import { SealedValuesRepository } from '../repositories/sealedValues';
 
 const USAGE = `
@@ -20,7 +20,8 @@ first entry seals and every entry opens (docs/deploy/keys.md).
 
 Commands:
   status     how many sealed values each key id (and legacy, sealed before the keyring) holds, per table
-             and which key ids unredeemed vouchers' digests still need (never re-sealed), until when
+             and which key ids unredeemed vouchers' digests and live codes still need (never re-sealed),
+             until when; exits 1, saying what to do, while anything stored needs a key SEALING_KEYS lacks
   reseal     re-seals every value not under the first key of SEALING_KEYS, in batches; safe while
              servers run and beside another reseal. Then status shows nothing under the old keys,
              and they can be removed from SEALING_KEYS
@@ -40,40 +41,61 @@ function describeRing(ring: Keyring): string {
   return `Sealing keys: ${ring.current.id} seals${others.length > 0 ? `; ${others.join(', ')} open` : ''}; legacy key: ${legacy}`;
 }
 
-/** `status`: per table, each key's count, what a reseal would move, and the keys voucher digests still need. */
-function printStatus(ring: Keyring, counts: SealedCount[], digests: DigestCount[]): void {
+/** One stored column's line: each key id's count, and whether the ring lacks its key. */
+function columnLine(uses: KeyUse[], lacking: (use: KeyUse) => boolean): string {
+  const [first] = uses;
+  const parts = uses.map((use) => {
+    const count =
+      use.table === 'vouchers'
+        ? `${use.count} unredeemed, valid until ${use.until}`
+        : use.table === 'verifications'
+          ? `${use.count} live, until ${use.until}`
+          : `${use.count}`;
+    return `${label(use.keyId)} ${count}${lacking(use) ? ' (no key opens these)' : ''}`;
+  });
+  return `${first!.table}.${first!.column}: ${parts.join(', ')}`;
+}
+
+/**
+ * `status`: per table, each key's count, what a reseal would move, the keys voucher digests and live
+ * codes still need; and a key stored data needs that SEALING_KEYS lacks, said on stderr with what to do
+ * (exit 1).
+ */
+function printStatus(ring: Keyring, uses: KeyUse[]): void {
   console.info(describeRing(ring));
-  const columns = [...new Set(counts.map((c) => `${c.table}.${c.column}`))];
-  for (const column of columns) {
-    const parts = counts
-      .filter((c) => `${c.table}.${c.column}` === column)
-      .map((c) => {
-        const openable = c.keyId === null ? ring.legacy.length > 0 : ring.byId.has(c.keyId);
-        return `${label(c.keyId)} ${c.count}${openable ? '' : ' (no key opens these)'}`;
-      });
-    console.info(`${column}: ${parts.join(', ')}`);
-  }
-  const old = counts.filter((c) => c.keyId !== ring.current.id);
-  const total = old.reduce((sum, c) => sum + c.count, 0);
-  const needed = digests.filter((d) => d.keyId !== ring.current.id);
-  for (const d of digests)
+  const missing = missingKeys(ring, uses);
+  const lacking = (use: KeyUse) => missing.some((m) => m.uses.includes(use));
+  for (const column of new Set(uses.map((use) => `${use.table}.${use.column}`)))
     console.info(
-      `vouchers.digest: ${d.keyId} ${d.count} unredeemed, valid until ${d.until}${ring.byId.has(d.keyId) ? '' : ' (no key finds these)'}`,
+      columnLine(
+        uses.filter((use) => `${use.table}.${use.column}` === column),
+        lacking,
+      ),
     );
-  if (needed.length > 0)
+  const movable = uses.filter((use) => use.until === null && use.keyId !== ring.current.id && !lacking(use));
+  const total = movable.reduce((sum, c) => sum + c.count, 0);
+  const kept = uses.filter((use) => use.until !== null && use.keyId !== ring.current.id && !lacking(use));
+  const digests = kept.filter((use) => use.table === 'vouchers');
+  if (digests.length > 0)
     console.info(
-      `Keep ${needed.map((d) => `${d.keyId} until ${d.until}`).join(', ')} in SEALING_KEYS: voucher digests cannot be re-sealed.`,
+      `Keep ${digests.map((d) => `${d.keyId} until ${d.until}`).join(', ')} in SEALING_KEYS: voucher digests cannot be re-sealed.`,
     );
-  if (total === 0) {
-    if (needed.length === 0)
-      console.info(`Everything is sealed under ${ring.current.id}: the other keys can be removed from SEALING_KEYS.`);
-    else console.info(`Every sealed value is under ${ring.current.id}.`);
-    return;
+  for (const code of kept.filter((use) => use.table === 'verifications'))
+    console.info(
+      `Keep ${label(code.keyId)} until ${code.until} in SEALING_KEYS: one-time codes sent under it are live.`,
+    );
+  if (total > 0) {
+    const byKey = new Map<string, number>();
+    for (const c of movable) byKey.set(label(c.keyId), (byKey.get(label(c.keyId)) ?? 0) + c.count);
+    const list = [...byKey].map(([id, count]) => `${id} ${count}`).join(', ');
+    console.info(`Not under ${ring.current.id}: ${total} (${list}); keys.js reseal moves them.`);
   }
-  const byKey = new Map<string, number>();
-  for (const c of old) byKey.set(label(c.keyId), (byKey.get(label(c.keyId)) ?? 0) + c.count);
-  const list = [...byKey].map(([id, count]) => `${id} ${count}`).join(', ');
-  console.info(`Not under ${ring.current.id}: ${total} (${list}); keys.js reseal moves them.`);
+  if (missing.length > 0) {
+    process.exitCode = 1;
+    for (const line of missingKeyLines(ring, missing)) console.error(line);
+  } else if (total === 0 && kept.length === 0)
+    console.info(`Everything is sealed under ${ring.current.id}: the other keys can be removed from SEALING_KEYS.`);
+  else if (total === 0) console.info(`Every sealed value is under ${ring.current.id}.`);
 }
 
 async function main(): Promise<void> {
@@ -100,8 +122,7 @@ async function main(): Promise<void> {
   try {
     await migrate(db);
     const repo = new SealedValuesRepository(db);
-    if (command === 'status')
-      return printStatus(ring, await sealedCounts(repo), await voucherDigestCounts(repo, isoDay(new Date())));
+    if (command === 'status') return printStatus(ring, await keyUses(repo, new Date()));
     const report = await resealAll(repo, ring, batch, (line) => console.info(line));
     const unreadable = Object.entries(report.unreadable);
     console.info(

@@ -1,4 +1,5 @@
 import cluster from 'node:cluster';
+import { Gauge } from 'prom-client';
 import type { ApiConfig } from '../config';
 import { openDb } from '../db/db';
 import { migrate } from '../db/migrate';
@@ -6,6 +7,10 @@ import { reaching } from '../db/reach';
 import { demoCustomersIn, seed } from '../db/seed';
 import { madeByRefusal } from '../db/madeBy';
 import { loadKeys } from '../auth/secrets';
+import type { Keyring } from '../auth/keyring';
+import { keyUses, missingKeyLines, missingKeys } from '../auth/keyringNeeds';
+import type { Db } from '../db/db';
+import { SealedValuesRepository } from '../repositories/sealedValues';
 import { checkSmtp } from '../delivery/transports';
 import { missingChannelWarning } from '../delivery/channels';
 import { logger, notice } from '../log';
@@ -42,6 +47,35 @@ export function announce(config: ApiConfig, port: number, engine: string, seeded
   );
 }
 
+/** Set by each start's look at the keyring (checkKeyring); with WORKERS, each API process sets it. */
+const valuesWithoutKey = new Gauge({
+  name: 'ontv_values_without_key',
+  help: 'Stored values (sealed values, unredeemed vouchers, live codes) whose key SEALING_KEYS lacks or does not open, found at the start, by key id and table.column; no series when none',
+  labelNames: ['key', 'stored'] as const,
+  aggregator: 'max',
+});
+
+/**
+ * Stored data whose key SEALING_KEYS lacks (a key taken out too early) is named at every start, with
+ * what to do, at error level and in ontv_values_without_key: a loud start, not a refused one
+ * (docs/deploy/keys.md#a-key-missing). A few GROUP BYs in one statement.
+ */
+async function checkKeyring(db: Db, ring: Keyring): Promise<void> {
+  const missing = missingKeys(ring, await keyUses(new SealedValuesRepository(db), new Date()));
+  valuesWithoutKey.reset();
+  for (const { keyId, uses } of missing)
+    for (const use of uses)
+      valuesWithoutKey.set({ key: keyId ?? 'legacy', stored: `${use.table}.${use.column}` }, use.count);
+  // With WORKERS, the first process says it once; each API process sets its own gauge.
+  if (missing.length === 0 || !cluster.isPrimary) return;
+  const counts = missing.map((m) => ({
+    key: m.keyId ?? 'legacy',
+    problem: m.problem,
+    values: m.uses.reduce((n, use) => n + use.count, 0),
+  }));
+  logger.error({ missingKeys: counts }, missingKeyLines(ring, missing).join(' '));
+}
+
 /**
  * Migrations and, in sandbox mode, the demo customers, once per start (with WORKERS, in the primary
  * before any worker runs). A server that is no sandbox refuses a database that holds them: their
@@ -69,6 +103,7 @@ export async function prepare(config: ApiConfig) {
     await db.close();
     throw new Error(mixed);
   }
+  await checkKeyring(db, keys.sealing);
   const seeded = cluster.isPrimary && config.sandbox ? await seed(db, keys) : false;
   return { db, keys, seeded };
 }

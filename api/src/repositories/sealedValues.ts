@@ -10,6 +10,16 @@ export const SEALED_COLUMNS = [
 
 type SealedColumn = (typeof SEALED_COLUMNS)[number];
 
+/** What one key id holds in one column; `until` for digests and codes (the last day or minute they are needed), `sample` for sealed values. */
+export interface KeyUseRow {
+  table: string;
+  column: string;
+  key_id: string;
+  count: number;
+  until: string | null;
+  sample: string | null;
+}
+
 /** A key id, or '' for a legacy value (sealed before values named their key). */
 const KEY_ID_OF = (column: string) =>
   `CASE WHEN position('$' IN ${column}) > 0 THEN split_part(${column}, '$', 1) ELSE '' END`;
@@ -19,27 +29,32 @@ const KEY_ID_OF = (column: string) =>
  * names come from SEALED_COLUMNS only, never from input.
  */
 export class SealedValuesRepository extends Repository {
-  /** How many values of a column each key id holds ('' for legacy values). */
-  async countByKey({ table, column }: SealedColumn): Promise<Array<{ key_id: string; count: number }>> {
-    return this.q.query<{ key_id: string; count: number }>(
-      `SELECT ${KEY_ID_OF(column)} AS key_id, count(*)::int AS count FROM ${table}
-        WHERE ${column} IS NOT NULL GROUP BY 1 ORDER BY 1`,
-    );
-  }
-
   /**
-   * Unredeemed vouchers still redeemable on `today` (batch not cancelled, not expired), by the key id
-   * their digest names, with the last valid day among them: an HMAC cannot be re-sealed, so each of
-   * these keys must stay in SEALING_KEYS until that day (docs/vouchers.md).
+   * Everything stored that needs a key of the ring, by key id ('' for legacy values), in one statement:
+   * every sealed column's values (with the least of them, to try opening), the digests of vouchers still
+   * redeemable on `today` (batch not cancelled, not expired: an HMAC cannot be re-sealed, so its key stays
+   * until `until`, docs/vouchers.md) and the one-time codes still live at `now`.
    */
-  async voucherDigestsByKey(today: string): Promise<Array<{ key_id: string; count: number; until: string }>> {
-    return this.q.query<{ key_id: string; count: number; until: string }>(
-      `SELECT split_part(v.digest, '$', 1) AS key_id, count(*)::int AS count, to_char(max(b.valid_until), 'YYYY-MM-DD') AS until
-         FROM vouchers v JOIN voucher_batches b ON b.id = v.batch_id
-        WHERE v.redeemed_at IS NULL AND b.cancelled_at IS NULL AND b.valid_until >= $1::date
-        GROUP BY 1 ORDER BY 1`,
-      [today],
+  async keyUses(today: string, now: Date): Promise<KeyUseRow[]> {
+    // `place` keeps SEALED_COLUMNS' order, then the digests', then the codes'.
+    const sealed = SEALED_COLUMNS.map(
+      ({ table, column }, place) =>
+        `SELECT '${table}' AS "table", '${column}' AS "column", ${KEY_ID_OF(column)} AS key_id, count(*)::int AS count,
+                NULL AS until, min(${column} COLLATE "C") AS sample, ${place} AS place FROM ${table} WHERE ${column} IS NOT NULL GROUP BY 3`,
     );
+    const digests = `SELECT 'vouchers', 'digest', split_part(v.digest, '$', 1), count(*)::int,
+                            to_char(max(b.valid_until), 'YYYY-MM-DD'), NULL, ${sealed.length}
+                       FROM vouchers v JOIN voucher_batches b ON b.id = v.batch_id
+                      WHERE v.redeemed_at IS NULL AND b.cancelled_at IS NULL AND b.valid_until >= $1::date GROUP BY 3`;
+    const codes = `SELECT 'verifications', 'code_hash', ${KEY_ID_OF('code_hash')}, count(*)::int,
+                          to_char(max(code_expires_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI "UTC"'), NULL, ${sealed.length + 1}
+                     FROM verifications
+                    WHERE code_hash IS NOT NULL AND completed_at IS NULL AND approved_at IS NULL AND code_expires_at > $2
+                    GROUP BY 3`;
+    return this.q.query<KeyUseRow>(`${[...sealed, digests, codes].join('\n UNION ALL ')}\n ORDER BY place, key_id`, [
+      today,
+      now,
+    ]);
   }
 
   /** The next values, in id order after `afterId`, that are not sealed under `currentId`. */
