@@ -90,6 +90,16 @@ for (const engine of engines()) {
       assert.equal((await start(api, phone(500).typed, '198.51.100.8')).status, 200, 'another address has its own');
     });
 
+    it('counts a registration of a taken e-mail against the address like a code sent (decision 048)', async () => {
+      const from = '203.0.113.44';
+      for (const customer of [...DEMO_CUSTOMERS, ...DEMO_CUSTOMERS].slice(0, 10)) {
+        const taken = await start(api, customer.email, from, 'EMAIL');
+        assert.equal(taken.body.code, 'ALREADY_REGISTERED', JSON.stringify(taken.body));
+      }
+      assertRefused(await start(api, DEMO_CUSTOMERS[0]!.email, from, 'EMAIL'), 'TOO_MANY_CODES', /^Previše/);
+      assertRefused(await start(api, phone(700).typed, from), 'TOO_MANY_CODES', /^Previše/);
+    });
+
     it('resends and password reset codes count towards the same cap', async () => {
       const from = '203.0.113.9';
       const first = await start(api, phone(600).typed, from);
