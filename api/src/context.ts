@@ -81,6 +81,7 @@ export function createContext(
     operator,
     retrySeconds: delivery.retrySeconds,
     maxAttempts: delivery.maxAttempts,
+    sandbox: config.sandbox,
     invoice: async (orderNumber) => {
       const invoice = await invoiceOf(store, orderNumber, null);
       return invoice

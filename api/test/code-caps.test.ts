@@ -228,6 +228,7 @@ for (const engine of engines()) {
       const lines: Array<{ line: string; level: string }> = [];
       const sender = (prefixes?: string[]) =>
         new MessageSender({
+          sandbox: false,
           outbox: api.ctx.store.outbox,
           sealing: api.ctx.keys.sealing,
           now: api.clock.now,

@@ -450,6 +450,7 @@ for (const engine of engines()) {
      */
     const sender = (password: string) =>
       new MessageSender({
+        sandbox: false,
         outbox: api.ctx.store.outbox,
         sealing: api.ctx.keys.sealing,
         now: api.clock.now,

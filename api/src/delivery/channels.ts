@@ -5,7 +5,8 @@ import type { Channel } from './notifier';
 
 /**
  * The channels this server delivers: those with a transport (SMTP_URL, SMS_GATEWAY_URL). The notifier
- * queues their messages and the sender sends them; another channel's messages are HELD, never sent.
+ * queues their messages and the sender sends them; another channel's messages are HELD until a start
+ * with its transport (outside the sandbox: sender.ts).
  */
 export function channelsOf(delivery: Pick<ApiConfig['delivery'], 'smtp' | 'sms'>): ReadonlySet<Channel> {
   return new Set<Channel>([
@@ -41,12 +42,12 @@ export function refuseUnlessDeliverable(deps: ChannelDeps, channel: Channel): vo
 /**
  * The start's warning when only one channel has a transport (outside the sandbox): codes by the other
  * are refused, and receipts and notices to customers reachable only by it are kept in the outbox
- * (HELD), never sent.
+ * (HELD) until a start with its setting sends them.
  */
 export function missingChannelWarning(config: Pick<ApiConfig, 'sandbox' | 'delivery'>): string | null {
   const channels = channelsOf(config.delivery);
   if (config.sandbox || channels.size !== 1) return null;
   return channels.has('EMAIL')
-    ? 'SMS_GATEWAY_URL is not set: codes go by e-mail only (a registration or reset by phone number is refused), and SMS notices to customers without an e-mail address are kept in the outbox, never sent.'
-    : 'SMTP_URL is not set: codes go by SMS only (a registration or reset by e-mail is refused), and e-mails (receipts with invoices, notices) are kept in the outbox, never sent.';
+    ? 'SMS_GATEWAY_URL is not set: codes go by e-mail only (a registration or reset by phone number is refused), and SMS notices to customers without an e-mail address are kept in the outbox until a start with SMS_GATEWAY_URL sends them.'
+    : 'SMTP_URL is not set: codes go by SMS only (a registration or reset by e-mail is refused), and e-mails (receipts with invoices, notices) are kept in the outbox until a start with SMTP_URL sends them.';
 }

@@ -68,8 +68,9 @@ export const smsAllowed = (number: string, prefixes: readonly string[]): boolean
 /**
  * The notifier: the outbox table is the queue. Text and code are sealed at rest like the PIN; the
  * subject, link and invoice number are not secret and stay readable for the sender. A message for a
- * channel with a transport is PENDING (the sender delivers it, see sender.ts); without one (the
- * sandbox) it is HELD, readable at `GET /api/dev/outbox` and never sent.
+ * channel with a transport is PENDING (the sender delivers it, see sender.ts); without one it is HELD:
+ * a sandbox's are readable at `GET /api/dev/outbox` and never sent, a production server's go out from
+ * the first start that has the transport, a code only while it is valid.
  */
 export class OutboxNotifier implements Notifier {
   constructor(

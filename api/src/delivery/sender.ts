@@ -9,6 +9,7 @@ import { DeliveryError, type BlockedReason, type EmailTransport, type SmsTranspo
 import { COUNTRY_PREFIX } from '@portal/shared/contract';
 import { maskAddress, smsAllowed, type Channel, type MessageKind } from './notifier';
 import { API_DIR } from '../apiDir';
+import { CODE_TTL_MINUTES } from '../onboarding/rules';
 
 /** How long a claimed message is this process's to deliver; a process that dies mid-way loses it after this. */
 const LEASE_SECONDS = 300;
@@ -16,6 +17,13 @@ const LEASE_SECONDS = 300;
 const BATCH = 20;
 /** The longest wait between two tries. */
 const MAX_BACKOFF_SECONDS = 3600;
+/**
+ * How long after it was written a message HELD for want of a transport is still worth sending, by kind
+ * (docs/messages.md, "Held messages"): a one-time code is dead once it expires. Receipts, gifts and
+ * notices say what happened, with its date, and go out however late.
+ */
+const WORTH_SENDING_MINUTES: Partial<Record<MessageKind, number>> = { CODE: CODE_TTL_MINUTES };
+const LAPSED = 'held without a transport until after it had expired; not sent';
 
 const LOGO = fs.readFileSync(path.join(API_DIR, 'assets', 'logo.png'));
 
@@ -33,6 +41,8 @@ interface SenderDeps {
   retrySeconds: number;
   /** Tries before a message is FAILED; a try the operator's setting blocked does not count (decision 037). */
   maxAttempts: number;
+  /** A sandbox sends nothing it HELD: its messages are its outbox view's (GET /api/dev/outbox). */
+  sandbox: boolean;
   /** A paid order's invoice as a PDF, for a receipt's attachment. */
   invoice: (orderNumber: string) => Promise<{ filename: string; content: Buffer } | null>;
   /** The only numbers an SMS goes to (SMS_ALLOWED_PREFIXES; by default the country's, 387). */
@@ -46,14 +56,15 @@ const backoffSeconds = (retrySeconds: number, attempt: number) =>
   Math.min(MAX_BACKOFF_SECONDS, retrySeconds * 2 ** Math.max(0, attempt - 1));
 
 /**
- * Delivers the outbox's PENDING messages (docs/messages.md). Each process runs one: a pass claims due
- * messages with FOR UPDATE SKIP LOCKED and a lease, so two processes never hold the same message, then
- * sends each and records SENT, or the next try with a doubling back-off, or FAILED after the last try
- * or a permanent refusal. A refusal the operator must fix (a wrong password, no TLS, a relay refusing)
- * keeps the message PENDING without counting the try, and a start tries such messages at once: the
- * operator fixes the setting and restarts (decision 037). A process that dies after sending and before
- * recording leaves the message to be sent again after the lease: delivery is at least once, and the
- * message id (`Message-ID`, the gateway's `id`) lets the receiving side drop a repeat.
+ * Delivers the outbox's PENDING messages (docs/messages.md), and from its start those HELD for want of
+ * the transport it now has. Each process runs one: a pass claims due messages with FOR UPDATE SKIP
+ * LOCKED and a lease, so two processes never hold the same message, then sends each and records SENT,
+ * or the next try with a doubling back-off, or FAILED after the last try or a permanent refusal. A
+ * refusal the operator must fix (a wrong password, no TLS, a relay refusing) keeps the message PENDING
+ * without counting the try, and a start tries such messages at once: the operator fixes the setting and
+ * restarts (decision 037). A process that dies after sending and before recording leaves the message to
+ * be sent again after the lease: delivery is at least once, and the message id (`Message-ID`, the
+ * gateway's `id`) lets the receiving side drop a repeat.
  */
 export class MessageSender {
   private timer: NodeJS.Timeout | null = null;
@@ -106,7 +117,7 @@ export class MessageSender {
     do {
       this.again = false;
       try {
-        await this.releaseBlocked();
+        await this.releaseAtStart();
         while (!this.stopped && (await this.runOnce()) === BATCH);
       } catch (error) {
         this.deps.log(`Message delivery: ${(error as Error).message}`);
@@ -114,12 +125,26 @@ export class MessageSender {
     } while (this.again && !this.stopped);
   }
 
-  /** Once per process, first: messages a setting blocked are due now, as the operator has restarted after a fix. */
-  private async releaseBlocked(): Promise<void> {
+  /**
+   * Once per process, first, as the operator has restarted after a fix: messages a setting blocked are
+   * due now, and so are those HELD for want of a transport this start has (the lapsed ones FAILED).
+   */
+  private async releaseAtStart(): Promise<void> {
     if (this.released) return;
     this.released = true;
-    const released = await this.deps.outbox.releaseBlocked(this.deps.now(), this.channels());
-    if (released > 0) this.deps.log(`Message delivery: ${released} messages held by a setting are tried again now`);
+    const { outbox, log } = this.deps;
+    const at = this.deps.now();
+    const released = await outbox.releaseBlocked(at, this.channels());
+    if (released > 0) log(`Message delivery: ${released} messages held by a setting are tried again now`);
+    const lapsed = Object.entries(WORTH_SENDING_MINUTES).map(([kind, minutes]) => ({
+      kind,
+      writtenBefore: new Date(at.getTime() - minutes * 60_000),
+    }));
+    if (this.deps.sandbox) return;
+    const held = await outbox.releaseHeld(at, this.channels(), lapsed, LAPSED);
+    if (held.released > 0) log(`Message delivery: ${held.released} messages kept for want of a transport go out now`);
+    if (held.lapsed > 0)
+      log(`Message delivery: ${held.lapsed} codes kept for want of a transport had expired: not sent`);
   }
 
   private channels(): Channel[] {

@@ -101,6 +101,34 @@ export class OutboxRepository extends Repository {
     return rows.length;
   }
 
+  /**
+   * Messages HELD for want of a transport, of these channels (a start with the setting now made): each
+   * becomes PENDING and due at `at`, or FAILED with `lapsedReason` when it was written before its kind's
+   * time in `lapsed` (a code past its validity), so that none is released twice. Never in a sandbox
+   * (the sender's `sandbox`): its HELD messages are its outbox view's. One statement; rows another process starting at once has locked are skipped, as it releases them.
+   */
+  async releaseHeld(
+    at: Date,
+    channels: readonly Channel[],
+    lapsed: ReadonlyArray<{ kind: string; writtenBefore: Date }>,
+    lapsedReason: string,
+  ): Promise<{ released: number; lapsed: number }> {
+    const rows = await this.q.query<{ lapsed: boolean }>(
+      `WITH lapse AS (SELECT * FROM unnest($3::text[], $4::timestamptz[]) AS l (kind, written_before)),
+            held AS (SELECT o.id, EXISTS (SELECT 1 FROM lapse WHERE lapse.kind = o.kind AND o.created_at < lapse.written_before) AS lapsed
+                       FROM outbox o
+                      WHERE o.status = 'HELD' AND o.channel = ANY($2::text[])
+                      FOR UPDATE OF o SKIP LOCKED)
+       UPDATE outbox o SET status = CASE WHEN held.lapsed THEN 'FAILED' ELSE 'PENDING' END, next_attempt_at = $1,
+              last_error = CASE WHEN held.lapsed THEN $5::text END
+         FROM held WHERE o.id = held.id AND o.status = 'HELD'
+       RETURNING held.lapsed`,
+      [at, channels, lapsed.map((l) => l.kind), lapsed.map((l) => l.writtenBefore), lapsedReason],
+    );
+    const gone = rows.filter((row) => row.lapsed).length;
+    return { released: rows.length - gone, lapsed: gone };
+  }
+
   /** The latest 50 messages to an address, newest first (the sandbox's outbox view). */
   async latestTo(
     address: string,

@@ -11,7 +11,6 @@ const redeemDeps = (ctx: ApiContext): RedeemDeps => ({
   sealing: ctx.keys.sealing,
   limits: ctx.limits,
   now: ctx.now,
-  perClient: ctx.config.codeCaps.perClient,
 });
 
 /** The customer's vouchers (docs/vouchers.md): redeeming one into credit, subscribing with it. Registered by app.ts. */

@@ -1,6 +1,7 @@
 import type { Mbon } from '@portal/shared/contract/vouchers';
 import { VOUCHER_TEXTS } from '@portal/shared/contract/vouchers';
 import type { Limit, Limits } from '../limits';
+import type { Repositories } from '../repositories';
 import type { MbonRow, VoucherRow } from '../repositories/vouchers';
 import type { VoucherDeps } from './batches';
 import { DomainError, tooManyTries } from '../errors';
@@ -9,13 +10,19 @@ import { MAX_GUESSES_PER_HOUR } from '../onboarding/codes';
 import { parseVoucherCode, voucherDigests } from './codes';
 import { clientKey } from '../clientKey';
 
-/** What redeeming needs besides the batches' deps: the limits and CODE_LIMIT_CLIENT. */
+/** What redeeming needs besides the batches' deps: the limits. */
 export interface RedeemDeps extends VoucherDeps {
   limits: Limits;
-  perClient: number;
 }
 
 const HOUR_SECONDS = 3600;
+
+/**
+ * Well-formed codes that are no voucher, per client address an hour (docs/limits.md, "Voucher codes"):
+ * ten accounts' tries, each at its own cap, so a household, or the customers behind a carrier's shared
+ * address, never meet it, while a guesser spreading over accounts does.
+ */
+export const VOUCHER_TRIES_PER_ADDRESS = 10 * MAX_GUESSES_PER_HOUR;
 
 const mbonOf = (row: MbonRow): Mbon => ({
   lastFour: row.last_four,
@@ -27,12 +34,21 @@ const mbonOf = (row: MbonRow): Mbon => ({
 });
 
 /**
- * Tries of a code, limited as the one-time codes' are (docs/limits.md): MAX_GUESSES_PER_HOUR per
- * account and CODE_LIMIT_CLIENT per client address, an hour each.
+ * Tries of a code (docs/limits.md, "Voucher codes"): every try counts MAX_GUESSES_PER_HOUR per account;
+ * a well-formed one counts against the client address too. A malformed code (a typo the check character
+ * caught) tests nothing, so it never counts against the address the customer shares with others.
  */
-const tryLimits = (deps: RedeemDeps, customerId: number, clientAddress: string): Limit[] => [
+const tryLimits = (customerId: number, clientAddress: string, wellFormed: boolean): Limit[] => [
   { key: `voucher-try:${customerId}`, max: MAX_GUESSES_PER_HOUR, windowSeconds: HOUR_SECONDS },
-  { key: `voucher-client:${clientKey(clientAddress)}`, max: deps.perClient, windowSeconds: HOUR_SECONDS },
+  ...(wellFormed
+    ? [
+        {
+          key: `voucher-client:${clientKey(clientAddress)}`,
+          max: VOUCHER_TRIES_PER_ADDRESS,
+          windowSeconds: HOUR_SECONDS,
+        },
+      ]
+    : []),
 ];
 
 const refused = (message: string, code: string) => new DomainError('invalid', message, code);
@@ -46,11 +62,54 @@ function refusalOf(voucher: VoucherRow, today: string): DomainError | null {
 }
 
 /**
+ * Redeems the voucher `code` stands for, in `tx` under the customer's row lock; `found` is told once the
+ * code is a voucher's (whatever the answer). A voucher of another package than the subscription running
+ * now is refused with the reason (no conversion: its months would pay a package the customer does not
+ * have). The code is redeemed by one conditional UPDATE: of 100 requests at once, one.
+ */
+async function redeemIn(
+  tx: Repositories,
+  deps: RedeemDeps,
+  customerId: number,
+  code: string,
+  found: () => void,
+): Promise<Mbon> {
+  const at = deps.now();
+  const today = isoDay(at);
+  await tx.customers.lock(customerId);
+  const voucher = await tx.vouchers.byDigest(voucherDigests(deps.sealing, code));
+  if (!voucher) throw refused(VOUCHER_TEXTS.wrongCode, 'WRONG_VOUCHER');
+  found();
+  const refusal = refusalOf(voucher, today);
+  if (refusal) throw refusal;
+  const subscription = await tx.subscriptions.forChange(customerId, today);
+  const running =
+    subscription &&
+    subscription.status !== 'EXPIRED' &&
+    !(subscription.status === 'DEACTIVATED' && subscription.next_payment_on <= today);
+  if (running && subscription.code !== voucher.plan_code)
+    throw new DomainError(
+      'conflict',
+      VOUCHER_TEXTS.otherPackage(voucher.plan_name, subscription.name),
+      'VOUCHER_OTHER_PACKAGE',
+    );
+  // Another request redeemed it (or the batch was cancelled) since the read: the statement decides.
+  if (!(await tx.vouchers.redeem(voucher.id, customerId, today, at))) throw refused(VOUCHER_TEXTS.used, 'VOUCHER_USED');
+  return {
+    lastFour: voucher.last_four,
+    planCode: voucher.plan_code,
+    planName: voucher.plan_name,
+    months: voucher.months,
+    redeemedAt: at.toISOString(),
+    monthsLeft: voucher.months,
+  };
+}
+
+/**
  * `POST /customer/redeem-voucher` (docs/vouchers.md): the code's months become the customer's credit
  * for its package. Every try counts before the code is looked at, in the statement that checks the
- * limit; a redeemed voucher gives its tries back. A voucher of another package than the subscription
- * running now is refused with the reason (no conversion: its months would pay a package the customer
- * does not have). The code is redeemed by one conditional UPDATE: of 100 requests at once, one.
+ * limit (tryLimits); a redeemed voucher gives its tries back, and a code that is a voucher's gives the
+ * address its try back whatever the answer (used, expired, another package): the address counts guesses.
  */
 export async function redeemVoucher(
   deps: RedeemDeps,
@@ -58,44 +117,20 @@ export async function redeemVoucher(
   clientAddress: string,
   typed: string,
 ): Promise<Mbon> {
-  const limits = tryLimits(deps, customerId, clientAddress);
+  const code = parseVoucherCode(typed);
+  const limits = tryLimits(customerId, clientAddress, code !== null);
   const taken = await deps.limits.take(limits);
   if (!taken.ok) throw tooManyTries(VOUCHER_TEXTS.tooManyTries, taken.retryAfter, 'TOO_MANY_VOUCHER_TRIES');
-  const code = parseVoucherCode(typed);
   if (!code) throw refused(VOUCHER_TEXTS.wrongCode, 'WRONG_VOUCHER');
-  const at = deps.now();
-  const today = isoDay(at);
-  const mbon = await deps.store.transaction(async (tx) => {
-    await tx.customers.lock(customerId);
-    const voucher = await tx.vouchers.byDigest(voucherDigests(deps.sealing, code));
-    if (!voucher) throw refused(VOUCHER_TEXTS.wrongCode, 'WRONG_VOUCHER');
-    const refusal = refusalOf(voucher, today);
-    if (refusal) throw refusal;
-    const subscription = await tx.subscriptions.forChange(customerId, today);
-    const running =
-      subscription &&
-      subscription.status !== 'EXPIRED' &&
-      !(subscription.status === 'DEACTIVATED' && subscription.next_payment_on <= today);
-    if (running && subscription.code !== voucher.plan_code)
-      throw new DomainError(
-        'conflict',
-        VOUCHER_TEXTS.otherPackage(voucher.plan_name, subscription.name),
-        'VOUCHER_OTHER_PACKAGE',
-      );
-    // Another request redeemed it (or the batch was cancelled) since the read: the statement decides.
-    if (!(await tx.vouchers.redeem(voucher.id, customerId, today, at)))
-      throw refused(VOUCHER_TEXTS.used, 'VOUCHER_USED');
-    return {
-      lastFour: voucher.last_four,
-      planCode: voucher.plan_code,
-      planName: voucher.plan_name,
-      months: voucher.months,
-      redeemedAt: at.toISOString(),
-      monthsLeft: voucher.months,
-    };
-  });
-  await deps.limits.giveBack(limits);
-  return mbon;
+  let found = false;
+  try {
+    const mbon = await deps.store.transaction((tx) => redeemIn(tx, deps, customerId, code, () => (found = true)));
+    await deps.limits.giveBack(limits);
+    return mbon;
+  } catch (error) {
+    if (found) await deps.limits.giveBack(limits.slice(1));
+    throw error;
+  }
 }
 
 /** The customer's vouchers for the payment data's `mbons`, newest first. */
