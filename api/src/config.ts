@@ -233,6 +233,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, purpose: Config
             secretKey: e.STRIPE_SECRET_KEY!,
             webhookSecret: e.STRIPE_WEBHOOK_SECRET!,
             publishableKey: e.STRIPE_PUBLISHABLE_KEY!,
+            /** Stripe's API, unless STRIPE_API_URL names a mock. */
+            apiUrl: e.STRIPE_API_URL ? new URL(e.STRIPE_API_URL) : null,
           }
         : { provider: 'sandbox' as const },
     billing: {

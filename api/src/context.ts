@@ -61,10 +61,7 @@ export function createContext(
     config.payments.provider === 'sandbox'
       ? new SandboxProcessor(store.sandboxProcessor, keys.processor, now, log)
       : null;
-  const stripe =
-    config.payments.provider === 'stripe'
-      ? StripeGateway.fromKeys(config.payments.secretKey, config.payments.webhookSecret)
-      : null;
+  const stripe = config.payments.provider === 'stripe' ? StripeGateway.fromKeys(config.payments) : null;
   const gateway: PaymentGateway = (sandbox ?? stripe)!;
   const { delivery } = config;
   const operator = operatorOf(config);

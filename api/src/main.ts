@@ -5,6 +5,7 @@ import { createServer } from './server';
 import { scheduleBilling } from './billing/schedule';
 import { measureBacklogWith, measureReconciliationWith, serveMetrics } from './http/metrics';
 import { smtpHost } from './delivery/transports';
+import { checkStripeKey } from './payments/stripeKey';
 import { Drain, FINISH_MS } from './http/drain';
 import { logger, notice } from './log';
 import { askedToStopEarly, earlyStop, onStop, takeSignals } from './process/signals';
@@ -34,7 +35,8 @@ async function main(): Promise<void> {
   logger.level = config.logLevel;
   if (cluster.isPrimary) {
     announceRelease(config);
-    await checkMail(config);
+    // The mail server and the card processor, asked at once: a start waits for the slower only.
+    await Promise.all([checkMail(config), checkProcessor(config)]);
   }
   if (config.workers > 1 && cluster.isPrimary) {
     // npm start's build (none for the compiled server), or a stop asked for meanwhile.
@@ -45,6 +47,14 @@ async function main(): Promise<void> {
     return;
   }
   await serve(config);
+}
+
+/** STRIPE_SECRET_KEY as Stripe sees it (payments/stripeKey.ts): a key it refuses stops the start, no answer warns. */
+async function checkProcessor(config: ApiConfig): Promise<void> {
+  if (config.payments.provider !== 'stripe') return;
+  const checked = await checkStripeKey(config.payments);
+  if (checked?.refuse) throw new Error(checked.line);
+  if (checked) logger.warn(checked.line);
 }
 
 /** One process serving: prepared, listening, its jobs started, and stopped by a signal (process/shutdown.ts). */

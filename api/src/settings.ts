@@ -136,6 +136,10 @@ export const SETTINGS = unquoted({
     .string()
     .regex(/^pk_(test|live)_\w+$/, 'must be a Stripe publishable key (pk_live_…)')
     .optional(),
+  STRIPE_API_URL: z
+    .string()
+    .refine((v) => /^https?:\/\/[^/]+\/?$/.test(v) && URL.canParse(v), 'must be http(s)://host[:port]')
+    .optional(),
   BILLING_RETRY_DAYS: z
     .string()
     .default('1,3,5')

@@ -135,6 +135,11 @@ export const SETTING_HELP: { [K in SettingName]: SettingHelp } = {
     shown: 'unset',
     help: "the pages' key (pk_live_…), served in /portal.config.json so the card fields use the server's processor; required with stripe",
   },
+  STRIPE_API_URL: {
+    shown: 'https://api.stripe.com',
+    help: "where the server calls Stripe's API: another address only for Stripe's own mock (stripe-mock) or a test",
+    more: 'A start checks STRIPE_SECRET_KEY there with one cheap call: a key Stripe refuses stops the start; Stripe out of reach is a warning. See [docs/deploy/README.md](docs/deploy/README.md#the-card-processor)',
+  },
   BILLING_RETRY_DAYS: {
     shown: '1,3,5',
     help: "days after a renewal's due day on which a failed charge is tried again: increasing, each from 1 to 5 (the grace period)",

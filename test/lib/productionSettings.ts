@@ -10,6 +10,8 @@ export const PRODUCTION_SETTINGS: Record<string, string> = {
   STRIPE_SECRET_KEY: 'sk_test_settings',
   STRIPE_WEBHOOK_SECRET: 'whsec_settings',
   STRIPE_PUBLISHABLE_KEY: 'pk_test_settings',
+  // Stripe is not asked whether these keys are real (a start checks STRIPE_SECRET_KEY there): nothing listens.
+  STRIPE_API_URL: 'http://127.0.0.1:9',
   JWT_SECRET: 'p'.repeat(40),
   SEALING_KEYS: `k1:${'s'.repeat(40)}`,
   PUBLIC_URL: 'https://portal.example.ba',

@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
 import type { CardType } from '@portal/shared/contract';
+import { stripeClient } from './stripeKey';
 import type {
   PaymentEvent,
   PaymentEventHandler,
@@ -31,8 +32,8 @@ export class StripeGateway implements PaymentGateway {
     private readonly webhookSecret: string,
   ) {}
 
-  static fromKeys(secretKey: string, webhookSecret: string): StripeGateway {
-    return new StripeGateway(new Stripe(secretKey, { maxNetworkRetries: 2 }), webhookSecret);
+  static fromKeys(keys: { secretKey: string; webhookSecret: string; apiUrl: URL | null }): StripeGateway {
+    return new StripeGateway(stripeClient(keys.secretKey, keys.apiUrl, { maxNetworkRetries: 2 }), keys.webhookSecret);
   }
 
   onEvent(handler: PaymentEventHandler): void {
