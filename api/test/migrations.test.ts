@@ -151,6 +151,35 @@ for (const engine of engines()) {
       }
     });
 
+    it('starts a new database with no promo, and keeps those of one with customers (migration 039)', async () => {
+      const promos = async (db: Db) =>
+        (await db.query<{ plan_code: string }>('SELECT plan_code FROM plan_promos ORDER BY plan_code')).map(
+          (row) => row.plan_code,
+        );
+      const fresh = await emptyDatabase(engine);
+      try {
+        await migrate(fresh.db);
+        assert.deepEqual(await promos(fresh.db), [], 'nobody chose one');
+      } finally {
+        await fresh.drop();
+      }
+      const used = await emptyDatabase(engine);
+      try {
+        await migrateTheOldWay(
+          used.db,
+          FILES.filter((file) => Number(file.split('.')[0]) < 39),
+        );
+        await used.db.query(
+          `INSERT INTO customers (customer_number, email, first_name, last_name, password_hash, pin_sealed)
+           VALUES ('100001', 'kupac@example.ba', 'Amra', 'Hodžić', 'x', 'x')`,
+        );
+        await migrate(used.db);
+        assert.deepEqual(await promos(used.db), ['maxon', 'starton'], 'customers may have bought under them');
+      } finally {
+        await used.drop();
+      }
+    });
+
     it('a failing migration leaves nothing applied, and runs once mended', async () => {
       // Awkward for postgrator's glob: the folder's name has the characters globs give meaning to.
       const dir = path.join(tempDir('ontv-migrations-'), 'mig [1] (x) {a,b} *?');

@@ -100,6 +100,7 @@ export async function seed(db: Db, keys: Keys, now: Date = new Date()): Promise<
   const demo = new DemoRepository(db);
   if ((await demo.customerCount()) > 0) return false;
   // One hash for the shared demo password: hashing is deliberately slow, and these are demo accounts.
+  await demo.addPromos();
   const passwordHash = await hashPassword(DEMO_CUSTOMER.password);
   for (const c of DEMO_CUSTOMERS) {
     const id = await demo.addCustomer({ ...c, passwordHash, pinSealed: sealPin(keys.sealing, drawPin()) });

@@ -7,6 +7,18 @@ export class DemoRepository extends Repository {
     return row?.count ?? 0;
   }
 
+  /**
+   * The demo's promos, as a sandbox shows them (a production database starts with none: migration 039):
+   * StartON's first 14 days free, MaxON free until 31 March 2027; unless promos run already.
+   */
+  async addPromos(): Promise<void> {
+    await this.q.query(
+      `INSERT INTO plan_promos (plan_code, promo_type, duration_days, duration_until)
+       SELECT * FROM (VALUES ('starton', 'DURATION_BASED', 14, NULL::date), ('maxon', 'TIME_UNTIL_BASED', NULL, DATE '2027-03-31')) AS demo
+        WHERE NOT EXISTS (SELECT 1 FROM plan_promos WHERE status = 'ACTIVE')`,
+    );
+  }
+
   /** Which of these e-mail addresses, phone numbers and customer numbers the database holds. */
   async present(emails: readonly string[], phones: readonly string[], numbers: readonly string[]): Promise<string[]> {
     const rows = await this.q.query<{ name: string }>(
