@@ -9,7 +9,7 @@ import path from 'node:path';
 import { build } from 'esbuild';
 import { API_DIR, REPO_ROOT } from '../src/apiDir';
 import { nodeCheckBanner } from '../src/cli/node-version';
-import { releaseFromSources } from '../src/release';
+import { releaseFromSources, type Release } from '../src/release';
 
 const { dependencies } = JSON.parse(fs.readFileSync(path.join(API_DIR, 'package.json'), 'utf8')) as {
   dependencies: Record<string, string>;
@@ -34,8 +34,14 @@ export const COMMANDS = {
   reconcile: path.join('src', 'cli', 'reconcile.ts'),
 };
 
-/** Compiles every entry point into api/dist/. */
-export async function buildApi(): Promise<void> {
+/**
+ * Compiles every entry point into api/dist/. A test names another folder (under api/, where the
+ * compiled server finds its packages) and the release to write in.
+ */
+export async function buildApi({
+  outdir = path.join(API_DIR, 'dist'),
+  release = releaseFromSources(),
+}: { outdir?: string; release?: Release } = {}): Promise<void> {
   const started = Date.now();
   await build({
     // The invoice renderer's worker thread is a file of its own beside main.js (payments/invoiceFiles.ts).
@@ -47,8 +53,8 @@ export async function buildApi(): Promise<void> {
     // with a stack trace), and knows it is the compiled artifact: production unless SANDBOX=1 (config.ts).
     banner: { js: nodeCheckBanner(engines.node) },
     // and which release it is (version and commit, release.ts): the compiled server has no .git to ask.
-    define: { __ONTV_COMPILED__: 'true', __ONTV_RELEASE__: JSON.stringify(releaseFromSources()) },
-    outdir: path.join(API_DIR, 'dist'),
+    define: { __ONTV_COMPILED__: 'true', __ONTV_RELEASE__: JSON.stringify(release) },
+    outdir,
     bundle: true,
     platform: 'node',
     target: 'node20',
@@ -59,7 +65,9 @@ export async function buildApi(): Promise<void> {
     logLevel: 'warning',
   });
   const files = [...Object.keys(COMMANDS), 'invoicePdfWorker'].map((name) => `${name}.js`).join(', ');
-  console.info(`API compiled into api/dist/ (${files}) in ${Date.now() - started} ms`);
+  console.info(
+    `API ${release.version} (commit ${release.commit}) compiled into ${path.relative(REPO_ROOT, outdir)}/ (${files}) in ${Date.now() - started} ms`,
+  );
 }
 
 if (require.main === module) {

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import os from 'node:os';
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import pino, { type DestinationStream, type Logger } from 'pino';
 import pretty from 'pino-pretty';
 import { usernameOf } from '@portal/shared/contract';
+import { RELEASE } from './release';
 
 /**
  * The process's logs (docs/decisions/036-operator-logs-and-headers.md): pino, readable lines in a
@@ -13,18 +15,34 @@ import { usernameOf } from '@portal/shared/contract';
 
 /**
  * Where lines go: pino-pretty in a terminal (written at once: a line printed just before an exit is
- * kept), stdout as JSON otherwise (pino's own stream, which it flushes when the process exits).
+ * kept; the release is in the first line only), stdout as JSON otherwise (pino's own stream, which it
+ * flushes when the process exits).
  */
 function standardOutput(): DestinationStream {
   return process.stdout.isTTY
-    ? pretty({ colorize: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname', sync: true })
+    ? pretty({ colorize: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,release', sync: true })
     : pino.destination(1);
 }
+
+/**
+ * Every line's first fields: pino's own (process id, host name) and the release, `{version, commit}`,
+ * so that a line read alone, or a collector's query across processes, says which release wrote it.
+ * pino writes them as one string made once per logger: they cost a line nothing.
+ */
+const BASE = {
+  pid: process.pid,
+  hostname: os.hostname(),
+  release: { version: RELEASE.version, commit: RELEASE.commit },
+};
 
 /** A logger at `level` writing to `destination` (stdout by default). Secrets in headers never reach a line. */
 export function createLogger(level: string, destination: DestinationStream = standardOutput()): Logger {
   return pino(
-    { level, redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' } },
+    {
+      level,
+      base: BASE,
+      redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
+    },
     destination,
   );
 }

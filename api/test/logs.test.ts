@@ -1,6 +1,6 @@
 /**
  * What an operator reads (docs/decisions/036-operator-logs-and-headers.md): one JSON line per request
- * with its id, the proxy's request id kept when sane, the release in /api/health and in the metrics,
+ * with its id, the proxy's request id kept when sane, the release in every line, /api/health and the metrics,
  * failed sign-ins logged without a secret, and the security headers the portal always sent, no more.
  */
 import { after, before, describe, it } from 'node:test';
@@ -50,11 +50,18 @@ function capturedLogs() {
   return { lines, logger: createLogger('info', stream), waitFor };
 }
 
-/** The release as the repository says: its version and git's commit. */
+/** The release as the repository says: its version with the commit's day (UTC) and short hash, and git's commit. */
 function repositoryRelease(): { version: string; commit: string } {
   const { version } = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string };
   try {
-    return { version, commit: execFileSync('git', ['rev-parse', 'HEAD'], { cwd: REPO_ROOT, encoding: 'utf8' }).trim() };
+    const [commit = '', day] = execFileSync('git', ['log', '-1', '--format=%H %cd', '--date=format-local:%Y%m%d'], {
+      cwd: REPO_ROOT,
+      encoding: 'utf8',
+      env: { ...process.env, TZ: 'UTC' },
+    })
+      .trim()
+      .split(' ');
+    return { version: `${version}+${day}.${commit.slice(0, 7)}`, commit };
   } catch {
     return { version, commit: 'unknown' };
   }
@@ -104,6 +111,15 @@ for (const engine of engines()) {
         await logs.waitFor((line) => line.reqId === response.headers.get('x-request-id'), 'under the new id');
         assert.ok(bad === '' || !logs.lines.some((line) => line.reqId === bad), `${JSON.stringify(bad)} never logged`);
       }
+    });
+
+    it('names the release in every line, as the first fields beside the process id and host', async () => {
+      const response = await api.call('GET', '/health');
+      await logs.waitFor((line) => line.reqId === response.headers.get('x-request-id'), 'of the request');
+      const release = repositoryRelease();
+      assert.ok(logs.lines.length > 0);
+      for (const line of logs.lines) assert.deepEqual(line.release, release, JSON.stringify(line));
+      assert.deepEqual(Object.keys(logs.lines[0]!).slice(0, 5), ['level', 'time', 'pid', 'hostname', 'release']);
     });
 
     it('names the running release in /api/health', async () => {

@@ -12,6 +12,7 @@ import { builtinModules } from 'node:module';
 import path from 'node:path';
 import { APPS, APP_NAMES } from '@portal/shared/contract';
 import { ROOT } from '../../api/src/cli/freshness';
+import { releaseFromSources } from '../../api/src/release';
 import { freePort } from '../lib/postgres';
 import { tempDir } from '../lib/tempDir';
 import { CONTAINERFILE, copies, replayImage, runtimeStage } from '../lib/image';
@@ -202,7 +203,7 @@ describe("the image's runtime stage, replayed from this checkout's build", () =>
     for (const name of BUILD_TOOLS) assert.ok(!installed(dist, name), `${name} is not in the production install`);
   });
 
-  it('serves the portal, every remote and the support console from those files alone, and its health check passes', async () => {
+  it('serves the portal, every remote and the support console from those files alone, and its health check passes; its lines name the release built', async () => {
     const port = String(await freePort());
     const server = spawn(process.execPath, JSON.parse(/^CMD (\[.+\])$/m.exec(stage)![1]!).slice(1) as string[], {
       cwd: app,
@@ -237,6 +238,11 @@ describe("the image's runtime stage, replayed from this checkout's build", () =>
       server.kill('SIGTERM');
     }
     assert.equal(await exited, 0, output);
+    // The image has no .git: its version and commit are the ones the build wrote in.
+    const lines = output.split('\n').filter((line) => line.startsWith('{'));
+    assert.ok(lines.length > 0, output);
+    const release = releaseFromSources();
+    for (const line of lines) assert.deepEqual((JSON.parse(line) as { release?: unknown }).release, release, line);
   });
 });
 
@@ -258,5 +264,12 @@ describe('the systemd unit', () => {
     assert.match(unit, /^StateDirectory=ontv-portal$/m);
     assert.match(unit, /^Environment=DATA_DIR=\/var\/lib\/ontv-portal$/m);
     assert.match(unit, /^UMask=0077$/m);
+  });
+
+  it("lets the journal keep 2,000 lines a second, four times a busy evening's requests (journald's default: 333)", () => {
+    const unit = fs.readFileSync(UNIT, 'utf8');
+    const seconds = Number(/^LogRateLimitIntervalSec=(\d+)s$/m.exec(unit)?.[1]);
+    const burst = Number(/^LogRateLimitBurst=(\d+)$/m.exec(unit)?.[1]);
+    assert.ok(burst / seconds >= 2_000, `${burst} lines in ${seconds} s`);
   });
 });
