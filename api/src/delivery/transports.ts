@@ -1,6 +1,7 @@
 import nodemailer from 'nodemailer';
 import { EMAIL_PATTERN } from '@portal/shared/contract';
 import type { RenderedEmail } from './email';
+import { certificateHeld, certificateProblem, certificateRefusal } from './certificates';
 
 /**
  * What a failed delivery means for the message (docs/messages.md, "When the operator must act"):
@@ -54,6 +55,8 @@ export const smtpHost = (url: string) => {
 interface SmtpError {
   message: string;
   code?: string;
+  /** A code nodemailer replaced with its own (ESOCKET): ECONNREFUSED, or a certificate's (certificates.ts). */
+  originalCode?: string;
   response?: string;
   responseCode?: number;
   /** nodemailer's own verdict on a reply: 5xx but 503 (its isPermanentResponseCode). */
@@ -99,6 +102,7 @@ const replyOf = (url: string, error: SmtpError) =>
 
 /**
  * Sorts a nodemailer error. The operator's to fix: a refused login (EAUTH, ENOAUTH, 530, 534, 535),
+ * a certificate Node.js refuses (self-signed, an unknown CA, expired, another name: certificates.ts),
  * TLS that is required but fails (ETLS but a connection cut mid-handshake; 5.7.10, 5.7.11), and a relay
  * refusing us (another 5.7.x, or "relay" in a 5xx reply). Otherwise nodemailer's own `permanent`
  * (5xx but 503: a recipient refused) is for good, and the rest (down, timeouts, 4xx) is retried.
@@ -108,6 +112,7 @@ function smtpFailure(error: SmtpError): { kind: FailureKind; blocked: BlockedRea
   const reply = error.response ?? '';
   const enhanced = /\b([245])\.(\d{1,3})\.(\d{1,3})\b/.exec(reply)?.[0] ?? '';
   const operator = (blocked: BlockedReason) => ({ kind: 'operator' as const, blocked });
+  if (certificateProblem(error)) return operator('tls');
   if (error.code === 'ETLS' && !/closed unexpectedly/i.test(error.message)) return operator('tls');
   if (enhanced === '5.7.10' || enhanced === '5.7.11' || (status === 530 && /\bTLS\b/i.test(reply)))
     return operator('tls');
@@ -125,6 +130,19 @@ const SMTP_BLOCKED: Record<BlockedReason, string> = {
   relay:
     'refused to relay our mail (check that the login of SMTP_URL may send as MAIL_FROM); fix SMTP_URL or MAIL_FROM and restart',
 };
+
+/** A failed send: what it means for the message, in the operator's words when it is theirs to fix. */
+function deliveryError(url: string, host: string, error: SmtpError): DeliveryError {
+  const { kind, blocked } = smtpFailure(error);
+  const certificate = certificateProblem(error);
+  if (certificate) return new DeliveryError(certificateHeld(host, certificate), kind, blocked);
+  const reply = replyOf(url, error);
+  return new DeliveryError(
+    blocked ? `SMTP ${host} ${SMTP_BLOCKED[blocked]} (${reply})` : `SMTP: ${reply}`,
+    kind,
+    blocked,
+  );
+}
 
 /** E-mail through SMTP with nodemailer's pool; its failures are sorted by smtpFailure. */
 export function smtpTransport(url: string, from: string): EmailTransport {
@@ -156,10 +174,7 @@ export function smtpTransport(url: string, from: string): EmailTransport {
           messageId: mail.messageId,
         });
       } catch (error) {
-        const { kind, blocked } = smtpFailure(error as SmtpError);
-        const reply = replyOf(url, error as SmtpError);
-        const message = blocked ? `SMTP ${host} ${SMTP_BLOCKED[blocked]} (${reply})` : `SMTP: ${reply}`;
-        throw new DeliveryError(message, kind, blocked);
+        throw deliveryError(url, host, error as SmtpError);
       }
     },
     close: () => transporter.close(),
@@ -171,9 +186,9 @@ type SmtpCheck = { ok: true } | { ok: false; refuse: boolean; line: string };
 
 /**
  * Checks SMTP_URL at start with nodemailer's `verify()` (connect, STARTTLS when required, log in):
- * a refused login or TLS that is required and fails refuses the start, in one line naming SMTP_URL
- * and never its password; a server that cannot be reached is only a warning (messages wait in the
- * outbox and are retried).
+ * a refused login, a certificate Node.js refuses or TLS that is required and fails refuses the start,
+ * in one line naming SMTP_URL and never its password; a server that cannot be reached is only a
+ * warning (messages wait in the outbox and are retried).
  */
 export async function checkSmtp(url: string, timeoutMs = 10_000): Promise<SmtpCheck> {
   const transporter = nodemailer.createTransport(smtpOptions(url, { connect: timeoutMs, socket: timeoutMs }));
@@ -185,6 +200,8 @@ export async function checkSmtp(url: string, timeoutMs = 10_000): Promise<SmtpCh
     const error = caught as SmtpError;
     const { blocked } = smtpFailure(error);
     const reply = replyOf(url, error);
+    const certificate = certificateProblem(error);
+    if (certificate) return refuse(certificateRefusal(url, host, certificate));
     if (blocked === 'tls' && /upgrading connection with STARTTLS/i.test(error.message))
       return refuse(
         `SMTP_URL: the server ${host} offers no STARTTLS and SMTP_URL carries a password, which must never go in plain text: use a server with TLS (smtps:// or STARTTLS), or a local relay without a user and password`,

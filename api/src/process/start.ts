@@ -27,9 +27,10 @@ export function announceRelease(config: ApiConfig): void {
 }
 
 /**
- * SMTP_URL is tried once per start, before anything listens: a refused login or missing TLS stops the
- * start in one line; an unreachable server is a warning (docs/decisions/037-mail-fails-safe.md). So is
- * a start outside the sandbox with only one of SMTP_URL and SMS_GATEWAY_URL (delivery/channels.ts).
+ * SMTP_URL is tried once per start, before anything listens: a refused login, missing TLS or a
+ * certificate Node.js refuses stops the start in one line; an unreachable server is a warning
+ * (docs/decisions/037-mail-fails-safe.md). So is a start outside the sandbox with only one of SMTP_URL
+ * and SMS_GATEWAY_URL (delivery/channels.ts).
  */
 export async function checkMail(config: ApiConfig): Promise<void> {
   const oneChannel = missingChannelWarning(config);
