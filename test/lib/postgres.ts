@@ -34,7 +34,9 @@ export function freePort(): Promise<number> {
  * A throw-away PostgreSQL cluster for the test run: initdb in a temp folder, trust auth on
  * 127.0.0.1 only, fsync off. As root, the server runs as the `postgres` user (initdb refuses root).
  */
-export async function startTempPostgres(): Promise<{ url: string; stop: () => Promise<void> }> {
+export async function startTempPostgres(
+  options: { tls?: boolean } = {},
+): Promise<{ url: string; stop: () => Promise<void>; certificate?: string }> {
   const bin = findBinDir();
   if (!bin) throw new Error(POSTGRES_MISSING);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ontv-pg-'));
@@ -63,8 +65,14 @@ export async function startTempPostgres(): Promise<{ url: string; stop: () => Pr
   const result = spawnSync(init.cmd, init.args, { encoding: 'utf8' });
   if (result.status !== 0) throw new Error(`initdb failed: ${result.stderr || result.stdout}`);
 
+  // With `tls`, a self-signed certificate for localhost and 127.0.0.1, its own CA: the test's sslrootcert.
+  const certificate = options.tls ? selfSigned(dir, asRoot) : undefined;
+  const tls = certificate
+    ? ['-c', 'ssl=on', '-c', `ssl_cert_file=${certificate}`, '-c', `ssl_key_file=${path.join(dir, 'server.key')}`]
+    : [];
   const port = await freePort();
   const start = run(path.join(bin, 'postgres'), [
+    ...tls,
     '-D',
     path.join(dir, 'data'),
     '-p',
@@ -100,6 +108,7 @@ export async function startTempPostgres(): Promise<{ url: string; stop: () => Pr
 
   return {
     url,
+    ...(certificate ? { certificate } : {}),
     stop: async () => {
       if (server.exitCode === null) {
         // runuser does not pass signals on: ask the server itself to stop.
@@ -111,6 +120,39 @@ export async function startTempPostgres(): Promise<{ url: string; stop: () => Pr
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** A key and a self-signed certificate for localhost in `dir`, readable by the server's user: the certificate's path. */
+function selfSigned(dir: string, asRoot: boolean): string {
+  const [key, certificate] = [path.join(dir, 'server.key'), path.join(dir, 'server.crt')];
+  const result = spawnSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '2',
+      '-subj',
+      '/CN=localhost',
+      '-addext',
+      'subjectAltName=DNS:localhost,IP:127.0.0.1',
+      '-keyout',
+      key,
+      '-out',
+      certificate,
+    ],
+    { encoding: 'utf8' },
+  );
+  if (result.status !== 0) throw new Error(`openssl could not make a certificate: ${result.stderr}`);
+  fs.chmodSync(key, 0o600);
+  if (asRoot) {
+    const owner = (flag: string) => Number(spawnSync('id', [flag, 'postgres']).stdout.toString().trim());
+    for (const file of [key, certificate]) fs.chownSync(file, owner('-u'), owner('-g'));
+  }
+  return certificate;
 }
 
 function canConnect(port: number): Promise<boolean> {

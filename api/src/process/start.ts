@@ -3,7 +3,7 @@ import { Gauge } from 'prom-client';
 import type { ApiConfig } from '../config';
 import { openDb } from '../db/db';
 import { migrate } from '../db/migrate';
-import { reaching } from '../db/reach';
+import { plainTextWarning, reaching } from '../db/reach';
 import { demoCustomersIn, seed } from '../db/seed';
 import { madeByRefusal } from '../db/madeBy';
 import { loadKeys } from '../auth/secrets';
@@ -83,6 +83,8 @@ async function checkKeyring(db: Db, ring: Keyring): Promise<void> {
  * password is in the README; and neither kind starts on a database the other made (db/madeBy.ts).
  */
 export async function prepare(config: ApiConfig) {
+  const clear = cluster.isPrimary ? plainTextWarning(config.databaseUrl) : null;
+  if (clear) logger.warn(clear);
   const db = await reaching(config.databaseUrl, async () => {
     const opened = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, keepReads: true });
     await migrate(opened, { onApplied: ({ file, ms }) => logger.info(`Migration ${file} applied in ${ms} ms`) });
