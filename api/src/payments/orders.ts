@@ -10,7 +10,7 @@ import { fromFening } from '../money/amounts';
 import type { PaymentGateway } from './gateway';
 import { ERROR_TEXTS, ORDER_TEXTS } from '../texts/errors';
 import { CARD_BRANDS, INVOICE_TEXTS, shownPhone } from '@portal/shared/texts';
-import { VOUCHER_TEXTS } from '@portal/shared/contract/vouchers';
+import { voucherOfMeans } from '@portal/shared/contract/vouchers';
 
 export const ALREADY_SUBSCRIBED = ERROR_TEXTS.alreadySubscribed;
 const ACCOUNT_BLOCKED = ERROR_TEXTS.accountBlocked;
@@ -84,10 +84,10 @@ export async function paymentHistory(repos: Repositories, customerId: number): P
 }
 
 function toRecord(order: OrderRow, creditNotes?: CreditNote[]): PaymentRecord {
-  const gift = order.paid_by_gift ? VOUCHER_MEANS.exec(order.card_number) : null;
+  const gift = order.paid_by_gift ? voucherOfMeans(order.card_number) : null;
   return {
     ...(creditNotes?.length ? { creditNotes } : {}),
-    ...(gift ? { giftVoucher: gift[1]! } : {}),
+    ...(gift ? { giftVoucher: gift } : {}),
     orderNumber: order.order_number,
     updated: new Date(order.updated_at).toISOString(),
     periodStart: order.period_start ?? '',
@@ -107,12 +107,11 @@ function toRecord(order: OrderRow, creditNotes?: CreditNote[]): PaymentRecord {
 
 /** The real means an order was paid with: a card by its brand, or a voucher (`Vaučer …ABCD` on the order). */
 function meansOf(order: OrderRow): string {
-  const voucher = VOUCHER_MEANS.exec(order.card_number);
-  if (voucher) return INVOICE_TEXTS.meansByVoucher(voucher[1]!);
+  const voucher = voucherOfMeans(order.card_number);
+  if (voucher) return INVOICE_TEXTS.meansByVoucher(voucher);
   const brand = order.card_type ? (CARD_BRANDS[order.card_type] ?? null) : null;
   return INVOICE_TEXTS.meansByCard(brand, order.card_number.slice(-4));
 }
-const VOUCHER_MEANS = new RegExp(`^${VOUCHER_TEXTS.means('(\\S{4})')}$`);
 
 /**
  * A paid order's invoice: the record plus what the invoice says about the customer. Only the order's

@@ -4,7 +4,7 @@ import { CODE_TTL_MINUTES } from '../onboarding/rules';
 import type { Purpose } from '../repositories/verifications';
 import type { Notice } from '../delivery/notifier';
 import { fromFening } from '../money/amounts';
-import { groupVoucherCode } from '@portal/shared/contract/vouchers';
+import { groupVoucherCode, voucherOfMeans } from '@portal/shared/contract/vouchers';
 
 /** Why a charge failed, in the customer's words (the failure page lists the usual causes too: product.md §2, Subscribing). */
 const REASONS: Record<string, string> = {
@@ -53,8 +53,8 @@ interface Payment {
 
 /** What paid: a card (`s kartice **** 4242`) or a month of a voucher (its means is `Vaučer …ABCD`, docs/vouchers.md). */
 const paid = (p: Payment) => {
-  const voucher = /^Vaučer …(\S{4})$/.exec(p.card);
-  return `${formatKM(fromFening(p.amountFening))} ${voucher ? `vaučerom …${voucher[1]}` : `s kartice ${p.card}`}`;
+  const voucher = voucherOfMeans(p.card);
+  return `${formatKM(fromFening(p.amountFening))} ${voucher ? `vaučerom …${voucher}` : `s kartice ${p.card}`}`;
 };
 
 /**
@@ -67,7 +67,7 @@ const receipt = (p: Payment, lead: string, given = lead): Notice =>
     ? {
         kind: 'RECEIPT',
         subject: `ON TV: paket ${p.plan} plaćen poklon vaučerom`,
-        text: `${given} Plaćeno poklon vaučerom …${p.card.slice(-4)}. Račun za poklon izdat je pri njegovoj kupovini.`,
+        text: `${given} Plaćeno poklon vaučerom …${voucherOfMeans(p.card) ?? ''}. Račun za poklon izdat je pri njegovoj kupovini.`,
         link: { path: paths.payments.href(), label: 'Istorija uplata' },
       }
     : {

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { lazySchema } from './lazySchema';
-import { VOUCHER_TEXTS } from '../texts/vouchers';
+import { VOUCHER_TEXTS, voucherOfMeans } from '../texts/vouchers';
 
 /*
  * Prepaid vouchers (the specification's `mbons`, docs/vouchers.md): a code worth some months of one
@@ -65,7 +65,7 @@ export const voucherSubscriptionRequestSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({ plan: z.string().check(z.minLength(1), z.maxLength(40)) }),
 );
 
-export { VOUCHER_TEXTS };
+export { VOUCHER_TEXTS, voucherOfMeans };
 
 /** The longest message a giver may write to go with a gift's code (an SMS holds it with the code). */
 export const GIFT_MESSAGE_MAX = 300;

@@ -57,3 +57,8 @@ export const VOUCHER_STAFF_TEXTS = {
   /** The label of the one-code batch a paid gift makes (docs/vouchers.md, A gift). */
   giftLabel: (orderNumber: string) => `Poklon ${orderNumber}`,
 } as const;
+
+const MEANS = new RegExp(`^${VOUCHER_TEXTS.means('(\\S{4})')}$`);
+
+/** The last four characters of the voucher an order's means names (`Vaučer …ABCD`), or null for a card's. */
+export const voucherOfMeans = (means: string): string | null => MEANS.exec(means)?.[1] ?? null;
