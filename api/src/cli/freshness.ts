@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -102,9 +102,8 @@ export async function buildStaleAppsWhileStarting(): Promise<void> {
   }
   building(stale);
   await new Promise<void>((resolve, reject) => {
-    const child = spawn(process.execPath, webpackArgs(stale), { cwd: ROOT, stdio: 'inherit' });
     // A start stopped while it builds stops its build too (the next start builds again).
-    process.once('exit', () => child.kill());
+    const child = endingWithUs(spawn(process.execPath, webpackArgs(stale), { cwd: ROOT, stdio: 'inherit' }));
     child.once('error', reject);
     child.once('exit', (code) => {
       if (code !== 0) return reject(new Error(BUILD_FAILED));
@@ -116,9 +115,13 @@ export async function buildStaleAppsWhileStarting(): Promise<void> {
 
 /** Every app's missing copies (a stopped start's too), by a child that yields the CPU and ends with us. */
 function compressInBackground(): void {
-  const child = spawn(process.execPath, [...COMPRESS, '--background'], {
-    cwd: ROOT,
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  endingWithUs(
+    spawn(process.execPath, [...COMPRESS, '--background'], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] }),
+  );
+}
+
+/** A child this process kills when it exits, however it exits. */
+function endingWithUs(child: ChildProcess): ChildProcess {
   process.once('exit', () => child.kill());
+  return child;
 }

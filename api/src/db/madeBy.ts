@@ -24,10 +24,13 @@ export async function madeByRefusal(db: Db, sandbox: boolean): Promise<string | 
     const [{ n }] = (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM customers')) as [{ n: number }];
     const demo = (await demoCustomersIn(db)).length > 0;
     const claim: Mode = n === 0 ? mode : demo ? 'sandbox' : 'production';
-    await db.query('INSERT INTO database_made_by (made_by, made_at) VALUES ($1, now()) ON CONFLICT (one) DO NOTHING', [
-      claim,
-    ]);
-    madeBy = await read();
+    // One statement: this start's claim, or the one another start wrote first (a conflict keeps it).
+    const [row] = await db.query<{ made_by: Mode }>(
+      `INSERT INTO database_made_by (made_by, made_at) VALUES ($1, now())
+       ON CONFLICT (one) DO UPDATE SET made_by = database_made_by.made_by RETURNING made_by`,
+      [claim],
+    );
+    madeBy = row!.made_by;
   }
   return madeBy === mode ? null : REFUSALS[mode];
 }
