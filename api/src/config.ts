@@ -137,6 +137,20 @@ function operatorFrom(e: Settings): OperatorSettings {
   ) as OperatorSettings;
 }
 
+/** The card processor: Stripe with its keys, or the sandbox's. */
+function paymentsOf(e: Settings) {
+  return e.PAYMENT_PROVIDER === 'stripe'
+    ? {
+        provider: 'stripe' as const,
+        secretKey: e.STRIPE_SECRET_KEY!,
+        webhookSecret: e.STRIPE_WEBHOOK_SECRET!,
+        publishableKey: e.STRIPE_PUBLISHABLE_KEY!,
+        /** Stripe's API, unless STRIPE_API_URL names a mock. */
+        apiUrl: e.STRIPE_API_URL ? new URL(e.STRIPE_API_URL) : null,
+      }
+    : { provider: 'sandbox' as const };
+}
+
 /**
  * A production server or command with no database named: a forgotten DATABASE_URL would start the
  * portal, or add staff, migrate or bill, on a new, empty embedded database.
@@ -226,22 +240,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, purpose: Config
     /** Demo customers, the sandbox card processor, the outbox view and billing on demand (startRefusal). */
     sandbox,
     serveSourceMaps: e.SERVE_SOURCE_MAPS,
-    payments:
-      e.PAYMENT_PROVIDER === 'stripe'
-        ? {
-            provider: 'stripe' as const,
-            secretKey: e.STRIPE_SECRET_KEY!,
-            webhookSecret: e.STRIPE_WEBHOOK_SECRET!,
-            publishableKey: e.STRIPE_PUBLISHABLE_KEY!,
-            /** Stripe's API, unless STRIPE_API_URL names a mock. */
-            apiUrl: e.STRIPE_API_URL ? new URL(e.STRIPE_API_URL) : null,
-          }
-        : { provider: 'sandbox' as const },
+    payments: paymentsOf(e),
     billing: {
       retryDays: e.BILLING_RETRY_DAYS,
       intervalMinutes: e.BILLING_INTERVAL_MINUTES,
       noticeDays: e.PRICE_NOTICE_DAYS,
       orderTtlMinutes: e.ORDER_TTL_MINUTES,
+    },
+    /** The daily clean-up's days (retention/cleanUp.ts): 0 keeps that kind for good. */
+    retention: {
+      outboxDays: e.OUTBOX_RETENTION_DAYS,
+      sessionDays: e.SESSION_RETENTION_DAYS,
+      codeDays: e.CODE_RETENTION_DAYS,
+      invoicePdfDays: e.INVOICE_PDF_RETENTION_DAYS,
+      refreshWindowDays: e.REFRESH_WINDOW_DAYS,
     },
     workers: e.WORKERS,
     drainSeconds: e.DRAIN_SECONDS,

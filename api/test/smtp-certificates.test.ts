@@ -1,6 +1,6 @@
 /**
  * A mail server whose certificate Node.js refuses (self-signed, from a private CA it does not know,
- * expired, for another name) is the operator's to fix, not a server that is down (issue 58, decision
+ * expired, for another name) is the operator's to fix, not a server that is down (decision
  * 037): the start is refused in one line saying how to fix it, and a message is held at `warn` without
  * counting the try. With the private CA given to Node.js in NODE_EXTRA_CA_CERTS, which Node.js reads
  * when it starts, the same server is accepted: those starts are child processes. openssl makes the

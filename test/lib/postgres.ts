@@ -67,29 +67,8 @@ export async function startTempPostgres(
 
   // With `tls`, a self-signed certificate for localhost and 127.0.0.1, its own CA: the test's sslrootcert.
   const certificate = options.tls ? selfSigned(dir, asRoot) : undefined;
-  const tls = certificate
-    ? ['-c', 'ssl=on', '-c', `ssl_cert_file=${certificate}`, '-c', `ssl_key_file=${path.join(dir, 'server.key')}`]
-    : [];
   const port = await freePort();
-  const start = run(path.join(bin, 'postgres'), [
-    ...tls,
-    '-D',
-    path.join(dir, 'data'),
-    '-p',
-    String(port),
-    '-k',
-    dir,
-    '-c',
-    'listen_addresses=127.0.0.1',
-    '-c',
-    'fsync=off',
-    '-c',
-    'synchronous_commit=off',
-    '-c',
-    'full_page_writes=off',
-    '-c',
-    'max_connections=200',
-  ]);
+  const start = run(path.join(bin, 'postgres'), serverArgs(dir, port, certificate));
   const server: ChildProcess = spawn(start.cmd, start.args, { stdio: ['ignore', 'ignore', 'pipe'] });
   let log = '';
   server.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
@@ -120,6 +99,27 @@ export async function startTempPostgres(
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** The server's arguments: fast and unsafe (a test's data), on 127.0.0.1:`port`, with TLS when given a certificate. */
+function serverArgs(dir: string, port: number, certificate: string | undefined): string[] {
+  const settings = [
+    'listen_addresses=127.0.0.1',
+    'fsync=off',
+    'synchronous_commit=off',
+    'full_page_writes=off',
+    'max_connections=200',
+    ...(certificate ? ['ssl=on', `ssl_cert_file=${certificate}`, `ssl_key_file=${path.join(dir, 'server.key')}`] : []),
+  ];
+  return [
+    '-D',
+    path.join(dir, 'data'),
+    '-p',
+    String(port),
+    '-k',
+    dir,
+    ...settings.flatMap((setting) => ['-c', setting]),
+  ];
 }
 
 /** A key and a self-signed certificate for localhost in `dir`, readable by the server's user: the certificate's path. */

@@ -34,7 +34,7 @@ export async function keyUses(repo: SealedValuesRepository, now: Date): Promise<
 }
 
 /** A key stored values need that the ring lacks (`absent`), or holds with a secret that does not open them (`wrong`). */
-export interface MissingKey {
+interface MissingKey {
   keyId: string | null;
   problem: 'absent' | 'wrong';
   uses: KeyUse[];

@@ -22,7 +22,7 @@ const PROBLEMS: Record<string, string> = {
 const OTHER_CODE = /CERT|SIGNATURE|ISSUER|^INVALID_CA$|^INVALID_PURPOSE$|^PATH_LENGTH_EXCEEDED$|^HOSTNAME_MISMATCH$/;
 
 /** The code of a refused certificate, and what it says of it. */
-export interface CertificateProblem {
+interface CertificateProblem {
   code: string;
   problem: string;
 }

@@ -11,7 +11,7 @@ export const SEALED_COLUMNS = [
 type SealedColumn = (typeof SEALED_COLUMNS)[number];
 
 /** What one key id holds in one column; `until` for digests and codes (the last day or minute they are needed), `sample` for sealed values. */
-export interface KeyUseRow {
+interface KeyUseRow {
   table: string;
   column: string;
   key_id: string;

@@ -22,7 +22,7 @@ const HOUR_SECONDS = 3600;
  * ten accounts' tries, each at its own cap, so a household, or the customers behind a carrier's shared
  * address, never meet it, while a guesser spreading over accounts does.
  */
-export const VOUCHER_TRIES_PER_ADDRESS = 10 * MAX_GUESSES_PER_HOUR;
+const VOUCHER_TRIES_PER_ADDRESS = 10 * MAX_GUESSES_PER_HOUR;
 
 const mbonOf = (row: MbonRow): Mbon => ({
   lastFour: row.last_four,
