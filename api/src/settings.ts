@@ -153,6 +153,11 @@ export const SETTINGS = unquoted({
   BILLING_INTERVAL_MINUTES: z.coerce.number().int().min(0).default(60),
   PRICE_NOTICE_DAYS: z.coerce.number().int().min(0).max(365).default(30),
   ORDER_TTL_MINUTES: z.coerce.number().int().min(5).max(1440).default(30),
+  // The daily clean-up's days (retention/cleanUp.ts); 0 keeps that kind for good.
+  OUTBOX_RETENTION_DAYS: z.coerce.number().int().min(0).max(3650).default(90),
+  SESSION_RETENTION_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
+  CODE_RETENTION_DAYS: z.coerce.number().int().min(0).max(3650).default(7),
+  INVOICE_PDF_RETENTION_DAYS: z.coerce.number().int().min(0).max(3650).default(90),
   OPERATOR_NAME: z.string().trim().min(2).optional(),
   OPERATOR_ADDRESS: z.string().trim().min(5).optional(),
   OPERATOR_ID_NUMBER: digits(13, 'the ID number (JIB) has 13 digits').optional(),

@@ -158,6 +158,23 @@ export const SETTING_HELP: { [K in SettingName]: SettingHelp } = {
     help: 'how long an order placed by card (a purchase, a package change, a gift) may be paid: past it the processor payment is cancelled by the next billing pass, and money charged anyway goes back',
     more: 'See [docs/money.md](docs/money.md)',
   },
+  OUTBOX_RETENTION_DAYS: {
+    shown: '90',
+    help: "days a message is kept once delivered or given up, its sealed text with it (the support console lists a customer's messages this far back); messages still to be sent stay. 0 keeps them for good",
+    more: 'The clean-up runs once a day, after a billing pass (the schedule, or `billing` from cron). See [docs/deploy/](docs/deploy/README.md#sizing-and-retention)',
+  },
+  SESSION_RETENTION_DAYS: {
+    shown: '30',
+    help: "days a customer's or staff session is kept once signed out or expired (a customer's after REFRESH_WINDOW_DAYS idle); each device's last session stays while it is trusted, for the login limits. 0 keeps them for good",
+  },
+  CODE_RETENTION_DAYS: {
+    shown: '7',
+    help: 'days a registration or password reset is kept after its last step (its code expired, approved or used), with the name and password hash of an unfinished one. 0 keeps them for good',
+  },
+  INVOICE_PDF_RETENTION_DAYS: {
+    shown: '90',
+    help: "days an invoice's stored PDF is kept after it was made; the next download makes it again from the order, with the operator's data of then. 0 keeps them for good",
+  },
   OPERATOR_NAME: {
     shown: 'the sample',
     help: "the operator's registered company name, on invoices, their PDFs and every e-mail; a production start needs each OPERATOR_ setting (the sample data, shown in a sandbox, are refused)",
