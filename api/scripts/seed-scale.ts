@@ -9,6 +9,7 @@
  */
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { isoDay, TIME_ZONE } from '../src/days';
 
 const FIRST = [
   'Amir',
@@ -127,7 +128,7 @@ function statements(customers: number, dueOn: string): Array<[string, string]> {
       `INSERT INTO subscriptions (customer_id, plan_code, status, period_start, next_payment_on, updated_at, agreed_price_fening)
        SELECT c.id, CASE WHEN n % 3 = 0 THEN 'maxon' ELSE 'starton' END, 'ACTIVE',
               (due - interval '1 month')::date, due, now(),
-              plan_price(CASE WHEN n % 3 = 0 THEN 'maxon' ELSE 'starton' END, CURRENT_DATE)
+              plan_price(CASE WHEN n % 3 = 0 THEN 'maxon' ELSE 'starton' END, (now() AT TIME ZONE '${TIME_ZONE}')::date)
          FROM (SELECT id, customer_number::int - 5000000 AS n FROM customers WHERE customer_number::int > 5000000) c,
               LATERAL (SELECT CASE WHEN c.n <= ${due} THEN DATE '${dueOn}' ELSE DATE '${dueOn}' + 1 + c.n % 28 END AS due) d`,
     ],
@@ -220,7 +221,7 @@ if (require.main === module) {
     console.error('Usage: tsx api/scripts/seed-scale.ts <database-url> [--customers N] [--due-on YYYY-MM-DD]');
     process.exit(2);
   }
-  const dueOn = values['due-on'] ?? new Date().toISOString().slice(0, 10);
+  const dueOn = values['due-on'] ?? isoDay(new Date());
   seedScale(url, { customers, dueOn, log: console.info }).catch((error: unknown) => {
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);

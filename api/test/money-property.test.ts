@@ -16,6 +16,7 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { planChangeQuoteSchema } from '@portal/shared/contract';
 import { runBilling } from '../src/billing/job';
+import { isoDay } from '../src/days';
 import { customerToken, engines, payOrder, staffToken, startApi, testCustomer, type StartedApi } from './harness';
 
 type Plan = 'starton' | 'maxon';
@@ -61,7 +62,6 @@ const step: fc.Arbitrary<Step> = fc.oneof(
 
 const SEED = process.env.MONEY_SEED ?? '20261207';
 const km = (fening: number) => (fening / 100).toFixed(2).replace('.', ',');
-const day = (at: Date) => at.toISOString().slice(0, 10);
 /** A price notice's text: `od 1.5.2026. cijena tvog paketa StartON je 19,90 KM`. */
 const NOTICE = /od (\d+)\.(\d+)\.(\d{4})\. cijena tvog paketa (\S+) je (\d+),(\d\d) KM/;
 
@@ -81,7 +81,7 @@ for (const engine of engines()) {
     });
 
     const admin = () => staffToken(api, `slucaj${admins++}@ontv.ba`, 'admin');
-    const today = () => day(api.clock.now());
+    const today = () => isoDay(api.clock.now());
     const listPrice = async (code: Plan) => (await api.ctx.store.prices.priceForOrder(code, today()))!.price_fening;
     const noServerError = (answer: { status: number; body: unknown }, what: string) =>
       assert.ok(answer.status < 500, `${what}: ${answer.status} ${JSON.stringify(answer.body)}`);

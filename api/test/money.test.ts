@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import pg from 'pg';
 import { paymentListSchema } from '@portal/shared/contract';
 import { runBilling, runBillingPass } from '../src/billing/job';
+import { addDays, dayStart, isoDay } from '../src/days';
 import type { SandboxProcessor } from '../src/payments/sandbox/processor';
 import { reconcile, type Difference } from '../src/money/reconcile';
 import { processorRefunded } from '../src/money/processorEvents';
@@ -19,7 +20,7 @@ for (const engine of engines()) {
     let api: Awaited<ReturnType<typeof startApi>>;
     let admins = 0;
     const sandbox = () => api.ctx.payments.sandbox as SandboxProcessor;
-    const today = () => api.clock.now().toISOString().slice(0, 10);
+    const today = () => isoDay(api.clock.now());
     const login = (username: string) => customerToken(api, username);
 
     /** A new admin of the console, signed in now: their token. */
@@ -335,7 +336,9 @@ for (const engine of engines()) {
       const before = await api.ctx.store.ledger.lastRun();
       assert.ok(await runBillingPass(api.ctx.billing, api.clock.now()));
       const run = (await api.ctx.store.ledger.lastRun())!;
-      const midnight = `${today()}T00:00:00.000Z`;
+      // Midnight in Sarajevo (days.ts), where the portal's yesterday ends.
+      const midnight = dayStart(today()).toISOString();
+      assert.equal(isoDay(new Date(Date.parse(midnight) - 1)), addDays(today(), -1));
       assert.notEqual(run.id, before?.id);
       assert.deepEqual([new Date(run.period_to).toISOString(), run.processor], [midnight, 'sandbox']);
       assert.equal(new Date(run.period_to).getTime() - new Date(run.period_from).getTime(), 24 * 3600_000);

@@ -10,6 +10,7 @@ import {
 } from '@portal/shared/contract';
 import { DEMO_CUSTOMER, DEMO_CUSTOMERS } from '../src/db/seed';
 import { invoicePdfRenders } from '../src/http/metrics';
+import { isoDay } from '../src/days';
 import {
   addCard as addCardWith,
   CARD_HOLDER as HOLDER,
@@ -264,7 +265,7 @@ for (const engine of engines()) {
 
       const paymentInfo = await api.call('GET', '/ontv-payments/new-account/payment-info/maxon', { token });
       assert.equal(paymentInfo.status, 200);
-      const today = api.clock.now().toISOString().slice(0, 10);
+      const today = isoDay(api.clock.now());
       assert.deepEqual(paymentInfo.body, {
         ontvPlan: { id: 'maxon', name: 'MaxON', price: 24.9 },
         periodStart: today,

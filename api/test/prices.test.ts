@@ -6,6 +6,7 @@ import path from 'node:path';
 import { tempDir } from '../../test/lib/tempDir';
 import { createServer } from '../src/server';
 import { runBilling } from '../src/billing/job';
+import { isoDay } from '../src/days';
 import { riseAppliesFrom } from '../src/catalogue/prices';
 import { planPriceSql } from '../src/repositories/prices';
 import { customerToken, engines, staffToken as staffTokenOf, startApi, testCustomer, type StartedApi } from './harness';
@@ -143,7 +144,7 @@ for (const engine of engines()) {
       }>;
       return plans.find((p) => p.code === plan)!;
     };
-    const today = () => api.clock.now().toISOString().slice(0, 10);
+    const today = () => isoDay(api.clock.now());
     const at = (day: string) => new Date(`${day}T06:00:00Z`);
     const outbox = async (to: string) =>
       (await api.call('GET', `/dev/outbox?to=${encodeURIComponent(to)}`)).body as Array<{

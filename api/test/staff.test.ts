@@ -6,6 +6,7 @@ import { DEMO_CUSTOMER } from '../src/db/seed';
 import { addStaff } from '../src/staff/accounts';
 import { totpCode } from '../src/staff/totp';
 import { runBilling, runBillingPass } from '../src/billing/job';
+import { isoDay } from '../src/days';
 import { device, engines, STAFF_PASSWORD as NEW_PASSWORD, startApi, testCustomer, type StartedApi } from './harness';
 
 for (const engine of engines()) {
@@ -265,7 +266,7 @@ for (const engine of engines()) {
 
     /** A customer whose MaxON renewal (24,90 KM) was just charged: their e-mail, id and the paid order's number. */
     const paidCustomer = async () => {
-      const today = api.clock.now().toISOString().slice(0, 10);
+      const today = isoDay(api.clock.now());
       const customer = await testCustomer(api.db, { nextPaymentOn: today });
       await runBilling(api.ctx.billing, api.clock.now());
       const token = (await customerLogin(customer.email)).body.token as string;
@@ -654,7 +655,7 @@ for (const engine of engines()) {
 
     it('asks what a refund does to the period, does it, records it, and the billing pass charges nothing after either', async () => {
       const { token: admin } = await firstSignIn('refund.period@ontv.ba', 'admin');
-      const today = api.clock.now().toISOString().slice(0, 10);
+      const today = isoDay(api.clock.now());
       const ending = await paidCustomer();
       const keeping = await paidCustomer();
       const blocked = await paidCustomer();

@@ -1,12 +1,11 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { formatDate } from '@portal/shared/format';
+import { isoDay } from '../../api/src/days';
 import { addCard, loggedInPage, outbox, screenshot, portalAndBrowser } from './harness';
 
-const isoDayFrom = (from: Date, days: number) =>
-  new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate() + days)).toISOString().slice(0, 10);
 /** `from` plus days as the portal writes it (`11.12.2026.`). */
-const portalDay = (from: Date, days: number) => formatDate(isoDayFrom(from, days));
+const portalDay = (from: Date, days: number) => formatDate(isoDay(from, days));
 
 describe('billing in a browser', () => {
   // The in-server schedule on, as `npm start` has it: its first run happens at start.
@@ -43,7 +42,7 @@ describe('billing in a browser', () => {
 
   it('shows a failed renewal on the account page, notifies the customer, and charges the card the customer sets', async () => {
     const today = new Date();
-    const due = isoDayFrom(today, 20); // aktivna@ontv.ba renews in 20 days (docs/trying-it.md)
+    const due = isoDay(today, 20); // aktivna@ontv.ba renews in 20 days (docs/trying-it.md)
     const page = await loggedInPage(suite.browser, suite.portal.url, 'aktivna@ontv.ba');
     // The customer's new card saves, but its bank declines later charges.
     await page.goto(`${suite.portal.url}/nalog/moje-kartice`);

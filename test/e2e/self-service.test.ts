@@ -2,11 +2,9 @@ import fs from 'node:fs';
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { formatDate } from '@portal/shared/format';
+import { isoDay } from '../../api/src/days';
 import { pdfText } from '../lib/pdf';
 import { expectAccessible, loggedInPage, screenshot, portalAndBrowser, tabTo } from './harness';
-
-const isoDayFrom = (from: Date, days: number) =>
-  new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate() + days)).toISOString().slice(0, 10);
 
 /**
  * Self-service beyond the first specification (product.md §10): devices, and changing the package, on
@@ -59,7 +57,7 @@ for (const engine of ['pglite', 'postgres'] as const)
         )
         .waitFor();
       await page
-        .getByText(`25 od 30 dana, od ${formatDate(isoDayFrom(today, 0))} do ${formatDate(isoDayFrom(today, 25))}`, {
+        .getByText(`25 od 30 dana, od ${formatDate(isoDay(today))} do ${formatDate(isoDay(today, 25))}`, {
           exact: false,
         })
         .waitFor();
@@ -111,7 +109,7 @@ for (const engine of ['pglite', 'postgres'] as const)
 
     it('downgrades MaxON to StartON from the next renewal, which can be cancelled, and the renewal charges the lower price', async () => {
       const today = new Date();
-      const due = isoDayFrom(today, 20); // aktivna@ontv.ba renews in 20 days (docs/trying-it.md)
+      const due = isoDay(today, 20); // aktivna@ontv.ba renews in 20 days (docs/trying-it.md)
       const page = await loggedInPage(suite.browser, suite.portal.url, 'aktivna@ontv.ba');
       await page.goto(`${suite.portal.url}/paketi`);
       await page.getByRole('link', { name: 'PROMIJENI PAKET: StartON' }).click();

@@ -12,12 +12,13 @@ import { loadKeys } from '../auth/secrets';
 import { createContext } from '../context';
 import { reconcile } from '../money/reconcile';
 import { fromFening } from '../money/amounts';
+import { addDays, dayStart, isoDay } from '../days';
 
 const USAGE = `
 ${commandName('reconcile')} [--from <day>] [--to <day>]
 
 Compares the portal's ledger with the card processor's own records, payment by payment, for the
-payments made from <from> (00:00 UTC) up to <to> (00:00 UTC, not included), and lists every
+payments made from <from> up to <to> (not included), each day from midnight in Sarajevo, and lists every
 difference: a charge on no order, a charge the processor does not have, an amount that differs, a
 refund the portal did not make. The run is kept: the console shows the last one to admins, and the metric ontv_reconciliation_differences counts its differences. The
 server runs it by itself for the day before, once that day is over.
@@ -29,11 +30,11 @@ Options:
 
 Exits 0 when the books match, 2 when they differ.`;
 
-const dayStart = (value: string, option: string): Date => {
-  const at = new Date(`${value}T00:00:00Z`);
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(at.getTime()))
+/** A day the command was given, checked: the portal's calendar days (days.ts). */
+const dayOption = (value: string, option: string): string => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`)))
     throw new Error(`${option} must be a day, e.g. 2026-12-01 (got "${value}")`);
-  return at;
+  return value;
 };
 
 async function main(): Promise<void> {
@@ -41,10 +42,10 @@ async function main(): Promise<void> {
     options: { from: { type: 'string' }, to: { type: 'string' }, help: { type: 'boolean' } },
   });
   if (values.help) return printHelp(USAGE);
-  const today = new Date().toISOString().slice(0, 10);
-  const to = dayStart(values.to ?? today, '--to');
-  const from = values.from ? dayStart(values.from, '--from') : new Date(to.getTime() - 24 * 3600_000);
-  if (from >= to) throw new Error('--from must be before --to');
+  const toDay = dayOption(values.to ?? isoDay(new Date()), '--to');
+  const fromDay = values.from ? dayOption(values.from, '--from') : addDays(toDay, -1);
+  if (fromDay >= toDay) throw new Error('--from must be before --to');
+  const [from, to] = [dayStart(fromDay), dayStart(toDay)];
   const config = loadConfig(process.env, 'billing');
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
@@ -58,7 +59,7 @@ async function main(): Promise<void> {
     );
     const run = await reconcile({ store: ctx.store, gateway: ctx.payments.gateway }, { from, to }, new Date());
     console.info(
-      `Reconciliation with ${run.processor}, ${from.toISOString().slice(0, 10)} to ${to.toISOString().slice(0, 10)}: ${run.payments} payments, ${run.differences.length} differences`,
+      `Reconciliation with ${run.processor}, ${fromDay} to ${toDay}: ${run.payments} payments, ${run.differences.length} differences`,
     );
     for (const d of run.differences as Array<Record<string, unknown>>) {
       const km = (fening: unknown) => (typeof fening === 'number' ? fromFening(fening).toFixed(2) : '-');

@@ -1,5 +1,6 @@
 import type { ReconciliationAnswer } from '@portal/shared/contract/staff';
 import type { Store } from '../repositories';
+import { addDays, dayStart, isoDay } from '../days';
 import { fromFening } from './amounts';
 import type { LedgerPaymentRow, ReconciliationRow } from '../repositories/ledger';
 import type { PaymentGateway, ProcessorPayment } from '../payments/gateway';
@@ -72,20 +73,20 @@ export async function reconcile(
   });
 }
 
-const DAY_MS = 24 * 3600_000;
-
 /**
- * The daily run: yesterday (UTC) reconciled once its day is over, unless a run has covered it already.
- * Null when there was nothing to do.
+ * The daily run: yesterday reconciled once its day is over, unless a run has covered it already. Days are
+ * the portal's, from midnight in Sarajevo (days.ts): 23 or 25 hours when the clocks change. Null when
+ * there was nothing to do.
  */
 export async function reconcileDaily(
   deps: { store: Store; gateway: PaymentGateway },
   at: Date,
 ): Promise<ReconciliationRow | null> {
-  const to = new Date(Math.floor(at.getTime() / DAY_MS) * DAY_MS);
+  const today = isoDay(at);
+  const to = dayStart(today);
   const last = await deps.store.ledger.lastRun();
   if (last && new Date(last.period_to).getTime() >= to.getTime()) return null;
-  return reconcile(deps, { from: new Date(to.getTime() - DAY_MS), to }, at);
+  return reconcile(deps, { from: dayStart(addDays(today, -1)), to }, at);
 }
 
 /** `GET /staff/reconciliation` ('Usklađivanje', admins): the last run of the books, amounts in KM. */

@@ -2,6 +2,7 @@
  * An order's row as the payment history, the invoice and a refund read it, and the SQL parts every new
  * order is written with (repositories/orders.ts, vouchers.ts).
  */
+import { isoDay } from '../days';
 
 export type OrderKind = 'PURCHASE' | 'RENEWAL' | 'UPGRADE' | 'GIFT';
 
@@ -34,7 +35,9 @@ export const ORDER_COLUMNS = `o.order_number, o.customer_id, o.plan_code, p.name
 /** The orders' tables as ORDER_COLUMNS reads them. */
 export const ORDER_TABLES =
   'payment_orders o JOIN plans p ON p.code = o.plan_code LEFT JOIN plans f ON f.code = o.from_plan_code';
-/** SQL: a new order number, `YYYY-NNNNNN`, from the year in parameter `year`. */
+/** SQL: a new order number, `YYYY-NNNNNN`, from the year in parameter `year` (orderYear). */
 export const NEW_ORDER_NUMBER = (year: string) => `${year} || '-' || lpad(nextval('order_numbers')::text, 6, '0')`;
+/** The year an order placed at `at` is numbered in: its invoice's, in Sarajevo (days.ts). */
+export const orderYear = (at: Date): string => isoDay(at).slice(0, 4);
 /** SQL: the brand of the card whose code is parameter `code`, written on the order it pays. */
 export const CARD_TYPE = (code: string) => `(SELECT cc.card_type FROM credit_cards cc WHERE cc.code = ${code})`;

@@ -1,5 +1,5 @@
 import { Repository } from './base';
-import { CARD_TYPE, NEW_ORDER_NUMBER, type OrderKind } from './orderColumns';
+import { CARD_TYPE, NEW_ORDER_NUMBER, orderYear, type OrderKind } from './orderColumns';
 import { canBuyWhere } from './subscriptionRules';
 
 /** What an order charges, as the call that made it finds it again. */
@@ -92,7 +92,7 @@ export class OrdersRepository extends Repository {
        VALUES (${NEW_ORDER_NUMBER('$1')}, $2, $3, $4, $5, $6, 'PENDING', $7, $8, $8, $9, ${CARD_TYPE('$4')})
        RETURNING order_number`,
       [
-        String(at.getUTCFullYear()),
+        orderYear(at),
         order.customerId,
         order.plan,
         order.cardCode,
@@ -116,7 +116,7 @@ export class OrdersRepository extends Repository {
        VALUES (${NEW_ORDER_NUMBER('$1')}, $2, $3, $4, $5, $6, $7, 'PENDING', $8, 'UPGRADE', $9::date, $10::date, $11, $11, ${CARD_TYPE('$5')})
        RETURNING order_number`,
       [
-        String(at.getUTCFullYear()),
+        orderYear(at),
         order.customerId,
         order.plan,
         order.from,
@@ -161,7 +161,7 @@ export class OrdersRepository extends Repository {
        VALUES (${NEW_ORDER_NUMBER('$1')}, $2, $3, $4, $5, $6, 'PENDING', $7, 'RENEWAL', $8::date, $9, $9, ${CARD_TYPE('$4')})
        ON CONFLICT (customer_id, idempotency_key) DO NOTHING`,
       [
-        String(at.getUTCFullYear()),
+        orderYear(at),
         order.customerId,
         order.plan,
         order.cardCode,

@@ -1,4 +1,5 @@
 import type { ServiceStatus } from '@portal/shared/contract';
+import { TIME_ZONE } from '../days';
 import { Repository } from './base';
 import { openSessionWhere, sessionParams, type SessionKey } from './sessions';
 import { canBuyWhere, canReactivateWhere } from './subscriptionRules';
@@ -248,7 +249,7 @@ export class SubscriptionsRepository extends Repository {
   async applyUpgrade(orderNumber: string, at: Date, today: string): Promise<boolean> {
     const rows = await this.q.query(
       `UPDATE subscriptions s SET plan_code = o.plan_code, pending_plan_code = NULL, pending_price_fening = NULL,
-              agreed_price_fening = plan_price(o.plan_code, (o.created_at AT TIME ZONE 'UTC')::date), updated_at = $2
+              agreed_price_fening = plan_price(o.plan_code, (o.created_at AT TIME ZONE '${TIME_ZONE}')::date), updated_at = $2
          FROM payment_orders o
         WHERE o.order_number = $1 AND o.status = 'PENDING' AND s.customer_id = o.customer_id AND s.status = 'ACTIVE'
           AND s.plan_code = o.from_plan_code AND s.next_payment_on = o.period_end AND s.next_payment_on > $3::date

@@ -1,5 +1,5 @@
 import { Repository } from './base';
-import { CARD_TYPE, NEW_ORDER_NUMBER } from './orderColumns';
+import { CARD_TYPE, NEW_ORDER_NUMBER, orderYear } from './orderColumns';
 
 export interface BatchRow {
   id: number;
@@ -204,16 +204,7 @@ export class VouchersRepository extends Repository {
       `INSERT INTO payment_orders (order_number, customer_id, plan_code, card_code, card_number, amount_fening, status, idempotency_key, kind, created_at, updated_at, card_type)
        VALUES (${NEW_ORDER_NUMBER('$1')}, $2, $3, $4, $5, $6, 'PENDING', $7, 'GIFT', $8, $8, ${CARD_TYPE('$4')})
        RETURNING order_number`,
-      [
-        String(at.getUTCFullYear()),
-        gift.customerId,
-        gift.plan,
-        gift.cardCode,
-        gift.cardNumber,
-        gift.amountFening,
-        gift.key,
-        at,
-      ],
+      [orderYear(at), gift.customerId, gift.plan, gift.cardCode, gift.cardNumber, gift.amountFening, gift.key, at],
     );
     await this.q.query(
       'INSERT INTO voucher_gifts (order_number, months, channel, recipient, message) VALUES ($1, $2, $3, $4, $5)',

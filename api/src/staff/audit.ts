@@ -3,6 +3,7 @@ import type { Store } from '../repositories';
 import type { AuditFilter, AuditRow } from '../repositories/audit';
 import type { StaffSession } from '../repositories/staff';
 import { csvLine } from '@portal/shared/format';
+import { addDays, dayStart } from '../days';
 import { DomainError } from '../errors';
 
 /** What the console's use cases need at least: the repositories and the clock. */
@@ -77,9 +78,9 @@ function auditFilter(query: AuditQuery, limit: number): AuditFilter {
     customerId: query.customer ? Number(query.customer) : undefined,
     staffId: query.staff ? Number(query.staff) : undefined,
     action: query.action,
-    from: query.from ? new Date(`${query.from}T00:00:00Z`) : undefined,
-    // The whole last day.
-    to: query.to ? new Date(Date.parse(`${query.to}T00:00:00Z`) + 86_400_000) : undefined,
+    // Days in Sarajevo, as the console shows the times (days.ts); the whole last day.
+    from: query.from ? dayStart(query.from) : undefined,
+    to: query.to ? dayStart(addDays(query.to, 1)) : undefined,
     beforeId: query.before ? Number(query.before) : undefined,
     limit,
   };

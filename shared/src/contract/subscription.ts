@@ -2,8 +2,9 @@ import type { SubscriptionStatus } from './account';
 
 /**
  * The subscription rules the account pages and the API both decide. Days are `YYYY-MM-DD` (the API's
- * today is in UTC, the page's in local time). The API decides them in SQL as well (`canBuyWhere`,
- * `canReactivateWhere`); api/test/subscription-rules.test.ts holds the two to the same cases.
+ * today is Sarajevo's, api/src/days.ts; the page's in local time, the same for customers there). The
+ * API decides them in SQL as well (`canBuyWhere`, `canReactivateWhere`);
+ * api/test/subscription-rules.test.ts holds the two to the same cases.
  * @deprecated Nothing outside this module uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md).
  */
 export interface SubscriptionState {

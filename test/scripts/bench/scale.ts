@@ -11,6 +11,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { seedScale } from '../../../api/scripts/seed-scale';
 import { ROOT } from '../../../api/src/cli/freshness';
+import { isoDay } from '../../../api/src/days';
 import { openDb } from '../../../api/src/db/db';
 import { Store } from '../../../api/src/repositories';
 import { addStaff } from '../../../api/src/staff/accounts';
@@ -231,7 +232,7 @@ async function measureSeeded(databaseUrl: string, customers: number): Promise<{ 
   try {
     const seeding: string[] = [];
     const started = performance.now();
-    const dueOn = new Date().toISOString().slice(0, 10);
+    const dueOn = isoDay(new Date());
     await seedScale(databaseUrl, { customers, dueOn, log: (line) => seeding.push(line) });
     seeding.push(`  in all: ${((performance.now() - started) / 1000).toFixed(0)} s`);
     const info = { url: `${portal.url}/api/ontv/accountInfo`, tokens: await signedIn(portal.url, customers) };
