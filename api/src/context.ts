@@ -118,6 +118,7 @@ export function createContext(
       retryDays: config.billing.retryDays,
       noticeDays: config.billing.noticeDays,
       orderTtlMinutes: config.billing.orderTtlMinutes,
+      retention: config.retention,
       log,
     },
     lifecycle: { stopping: false },

@@ -161,7 +161,7 @@ export const SETTING_HELP: { [K in SettingName]: SettingHelp } = {
   OUTBOX_RETENTION_DAYS: {
     shown: '90',
     help: "days a message is kept once delivered or given up, its sealed text with it (the support console lists a customer's messages this far back); messages still to be sent stay. 0 keeps them for good",
-    more: 'The clean-up runs once a day, after a billing pass (the schedule, or `billing` from cron). See [docs/deploy/](docs/deploy/README.md#sizing-and-retention)',
+    more: 'The daily clean-up runs in the server, once a day across its processes, whatever BILLING_INTERVAL_MINUTES says. See [docs/deploy/](docs/deploy/README.md#sizing-and-retention)',
   },
   SESSION_RETENTION_DAYS: {
     shown: '30',
@@ -195,7 +195,7 @@ export const SETTING_HELP: { [K in SettingName]: SettingHelp } = {
   METRICS_PORT: {
     shown: 'unset',
     help: "Prometheus metrics at GET /metrics on their own port, never the public one (unset: none); with WORKERS the first process adds up every process's figures",
-    more: "`ontv_http_request_duration_seconds` (requests by route, method and status: rate and latency), `ontv_logins_total{outcome}` (ok, failed, limited), `ontv_rate_limited_total{limit}`, `ontv_forwarded_for_ignored_total` (requests with X-Forwarded-For while TRUST_PROXY is unset), `ontv_unavailable_total{service}` (calls answered 503: the database or the card processor out of reach), `ontv_values_without_key{key,stored}` (stored values whose sealing key SEALING_KEYS lacks, found at the start), `ontv_code_ceiling_reached_total{kind}` (codes to new numbers or e-mail domains refused at CODE_NEW_DESTINATIONS_HOURLY), `ontv_billing_passes_total{outcome}`, `ontv_billing_subscriptions_total{result}`, `ontv_messages_written_total{channel}`, `ontv_message_deliveries_total{channel,outcome}`, the delivery backlog `ontv_messages_pending{channel}` and `ontv_messages_oldest_pending_seconds{channel}` (the largest figure of the processes, not the sum), and Node's own (memory, event-loop lag, GC)",
+    more: "`ontv_http_request_duration_seconds` (requests by route, method and status: rate and latency), `ontv_logins_total{outcome}` (ok, failed, limited), `ontv_rate_limited_total{limit}`, `ontv_forwarded_for_ignored_total` (requests with X-Forwarded-For while TRUST_PROXY is unset), `ontv_unavailable_total{service}` (calls answered 503: the database or the card processor out of reach), `ontv_values_without_key{key,stored}` (stored values whose sealing key SEALING_KEYS lacks, found at the start), `ontv_code_ceiling_reached_total{kind}` (codes to new numbers or e-mail domains refused at CODE_NEW_DESTINATIONS_HOURLY), `ontv_billing_passes_total{outcome}`, `ontv_billing_subscriptions_total{result}`, `ontv_retention_removed_total{kind}` (rows the daily clean-up removed), `ontv_messages_written_total{channel}`, `ontv_message_deliveries_total{channel,outcome}`, the delivery backlog `ontv_messages_pending{channel}` and `ontv_messages_oldest_pending_seconds{channel}` (the largest figure of the processes, not the sum), and Node's own (memory, event-loop lag, GC)",
   },
   METRICS_HOST: { shown: '127.0.0.1', help: 'the address the metrics listen on' },
   LOG_LEVEL: { shown: 'info', help: 'silent, fatal, error, warn, info, debug or trace' },

@@ -2,6 +2,7 @@ import type { BillingReport } from '@portal/shared/contract';
 import type { Store } from '../repositories';
 import type { Notifier } from '../delivery/notifier';
 import type { PaymentGateway, PaymentState } from '../payments/gateway';
+import type { RetentionSettings } from '../retention/cleanUp';
 
 /** What the billing job needs: the database, the card processor, the notifier and the retry schedule. */
 export interface BillingDeps {
@@ -13,6 +14,8 @@ export interface BillingDeps {
   orderTtlMinutes?: number;
   /** PRICE_NOTICE_DAYS: how long before a rise reaches a subscriber they are told of it (30 when not given). */
   noticeDays?: number;
+  /** The daily clean-up's days (retention/cleanUp.ts), which the server's schedule runs; none when not given. */
+  retention?: RetentionSettings;
   log?: (line: string) => void;
   /** Told of each due subscription's outcome as the pass goes (the command's --verbose). */
   progress?: (customerId: number, outcome: keyof BillingReport) => void;
