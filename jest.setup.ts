@@ -2,7 +2,7 @@ import '@testing-library/jest-dom/jest-globals';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, jest } from '@jest/globals';
 import { notifyManager } from '@tanstack/react-query';
-import { resetAuthStore, resetQueries, restoreApi } from '@portal/shared/testing';
+import { resetAuthStore, resetQueries, resetScriptStore, restoreApi } from '@portal/shared/testing';
 
 // The query client tells pages of an answer in a microtask, as a resolved promise did before it, rather
 // than a timer later: a test's act() then covers the page showing what it loaded.
@@ -23,6 +23,7 @@ afterEach(() => {
   cleanup();
   // Nothing leaks into the next test: the page's one store and API client start over.
   resetAuthStore();
+  resetScriptStore();
   resetQueries();
   restoreApi();
   window.localStorage.clear();

@@ -5,12 +5,14 @@ import {
   prefetchFirstReads,
   queryClient,
   remoteFor,
+  scriptStore,
   setRemoteModuleLoader,
   type RemoteName,
   watchOtherTabs,
 } from '@portal/shared';
 import { loadConfig } from './config/loadConfig';
 import { loadExposedModule, registerPortalRemotes, remoteRoutesQuery } from './remotes/loader';
+import { loadCyrillicPage } from './script/loadCyrillicPage';
 
 /** What `prepare` leaves the render: the configuration's failure, which the shell then shows. */
 export type Prepared = { ok: true } | { ok: false; error: unknown };
@@ -32,6 +34,10 @@ export async function prepare(): Promise<Prepared> {
     return { ok: false, error };
   }
   authStore.getState().bootstrap();
+  // The script this device chose (under the product's storage prefix, set above); the layout shows it,
+  // in Cyrillic with code that starts loading now.
+  scriptStore.getState().restore();
+  if (scriptStore.getState().script === 'cyrillic') void loadCyrillicPage();
   // A signed-in visitor's pages call the API at once: its client, and the page's first reads (the account
   // page's), now, not once the remote and the page's code have arrived and rendered.
   if (authStore.getState().authorized) {

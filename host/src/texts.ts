@@ -19,6 +19,10 @@ export const SHELL_TEXTS = {
   acceptedCards: 'Prihvaćene kartice',
   legal: 'ON TV. Gledanje je moguće samo na teritoriji Bosne i Hercegovine.',
   privacy: 'Politika privatnosti',
+  /** The footer's switch of script; each script is named in itself (docs/decisions/050). */
+  script: 'Pismo',
+  latin: 'Latinica',
+  cyrillic: 'Ћирилица',
   /** The page when the host's own start fails (a defect of the build). */
   cannotStart: 'Portal se trenutno ne može učitati. Osvježi stranicu za nekoliko trenutaka.',
 } as const;

@@ -13,6 +13,8 @@ export const storageKeys = {
   deviceId: 'device_id',
   devicePassword: 'device_password',
   token: 'token',
+  /** The script the pages are shown in, Latin or Cyrillic. */
+  script: 'script',
 } as const;
 
 export function storageKey(name: string): string {

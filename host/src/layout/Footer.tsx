@@ -2,6 +2,7 @@ import { CARD_LOGOS, Link, messages, paths } from '@portal/shared';
 import { SHELL_TEXTS } from '../texts';
 import idCheck from '../assets/payments/mastercard-idcheck.svg';
 import visaSecure from '../assets/payments/visa-secure.svg';
+import { ScriptSwitch } from './ScriptSwitch';
 import styles from './Footer.module.css';
 
 const SUPPORT_EMAIL = 'podrska@ontv.ba';
@@ -42,6 +43,22 @@ const PAYMENT_LOGOS = [
   { src: visaSecure, alt: 'Visa Secure', width: 96 },
 ];
 
+function SocialLinks() {
+  return (
+    <ul className={styles.social} aria-label={SHELL_TEXTS.social}>
+      {SOCIAL.map((s) => (
+        <li key={s.label}>
+          <a href={s.href} rel="noopener noreferrer" target="_blank" aria-label={SHELL_TEXTS.newWindow(s.label)}>
+            <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+              <path d={s.path} fill="currentColor" />
+            </svg>
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function Footer() {
   return (
     <footer className={styles.footer}>
@@ -59,17 +76,11 @@ export function Footer() {
           <p className={styles.support}>
             {messages.support} <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>
           </p>
-          <ul className={styles.social} aria-label={SHELL_TEXTS.social}>
-            {SOCIAL.map((s) => (
-              <li key={s.label}>
-                <a href={s.href} rel="noopener noreferrer" target="_blank" aria-label={SHELL_TEXTS.newWindow(s.label)}>
-                  <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-                    <path d={s.path} fill="currentColor" />
-                  </svg>
-                </a>
-              </li>
-            ))}
-          </ul>
+          {/* Not in the last row: the scroll-to-top button rests in the page's bottom right corner. */}
+          <div className={styles.end}>
+            <ScriptSwitch />
+            <SocialLinks />
+          </div>
         </div>
         <ul className={styles.payments} aria-label={SHELL_TEXTS.acceptedCards}>
           {PAYMENT_LOGOS.map((logo) => (

@@ -6,6 +6,7 @@ import { ScrollToTopButton } from './ScrollToTopButton';
 import { hasOpaqueHeader, isChromeless } from './chrome';
 import styles from './Layout.module.css';
 import { SHELL_TEXTS } from '../texts';
+import { usePageScript } from '../script/usePageScript';
 
 /**
  * Scrolling resets to the top on every route change (product.md §2, Layout), never on the first render:
@@ -24,6 +25,7 @@ function useScrollReset(pathname: string) {
 export function Layout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   useScrollReset(pathname);
+  usePageScript();
 
   if (isChromeless(pathname)) {
     return <main id="sadrzaj">{children}</main>;

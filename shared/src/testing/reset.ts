@@ -1,7 +1,9 @@
 import { authStore } from '../auth/store';
 import { queryClient } from '../api/query';
+import { scriptStore } from '../script/store';
 
 const initial = authStore.getState();
+const initialScript = scriptStore.getState();
 
 /** Puts the page's one auth store back as it was before the test. */
 export function resetAuthStore(): void {
@@ -11,4 +13,9 @@ export function resetAuthStore(): void {
 /** Empties the page's one query cache: no answer of a test is shown in the next. */
 export function resetQueries(): void {
   queryClient.clear();
+}
+
+/** Puts the page's script back to Latin, the choice no test made. */
+export function resetScriptStore(): void {
+  scriptStore.setState(initialScript, true);
 }

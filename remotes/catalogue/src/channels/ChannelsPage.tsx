@@ -78,7 +78,10 @@ export default function ChannelsPage() {
                 loading={index < FIRST_SCREEN ? 'eager' : 'lazy'}
                 decoding={index < FIRST_SCREEN ? undefined : 'async'}
               />
-              <span className={styles.name}>{channel.name}</span>
+              {/* A name stays as it is in either script (docs/decisions/050). */}
+              <span className={styles.name} translate="no">
+                {channel.name}
+              </span>
               <span className={styles.flags}>
                 {channel.start && <span className={styles.flag}>{T.start}</span>}
                 {channel.max && <span className={cx(styles.flag, styles.flagMax)}>{T.max}</span>}

@@ -25,13 +25,14 @@ export function PackageCard({
       )}
       <div className={styles.body}>
         {offer.planSpotlight && <p className={styles.badge}>{packageTexts.spotlight}</p>}
-        <h2 id={titleId} className={styles.name}>
+        {/* A package's name stays as it is in either script (docs/decisions/050). */}
+        <h2 id={titleId} className={styles.name} translate="no">
           {offer.name}
         </h2>
         <p className={styles.channels}>{channelCount(offer.numChannels)}</p>
         <Link to={paths.channels.href(offer.code)} className={styles.channelLink}>
           {packageTexts.channelList}
-          <span className="visually-hidden"> {offer.name}</span>
+          <span className="visually-hidden" translate="no">{` ${offer.name}`}</span>
         </Link>
         <ul className={styles.services}>
           {offer.additionalServices.map((service) => (
