@@ -8,7 +8,7 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -18,12 +18,12 @@ import { freePort } from '../../test/lib/postgres';
 import { PRODUCTION_SETTINGS } from '../../test/lib/productionSettings';
 import { tempDir } from '../../test/lib/tempDir';
 import { engines, startApi } from './harness';
+import { startUntilReady } from './harness/production';
 import { MessageSender } from '../src/delivery/sender';
 import { checkSmtp, smtpTransport } from '../src/delivery/transports';
 import { NOTICES } from '../src/texts/notices';
 import { operatorOf } from '../src/portalConfig';
 
-const ROOT = path.resolve(__dirname, '../..');
 const PASSWORD = 'right-pass-4711';
 const FROM = 'ON TV <no-reply@ontv.ba>';
 const FIX =
@@ -118,25 +118,7 @@ async function start(url: string, extraCa?: string): Promise<{ ready: boolean; c
   };
   delete env.NODE_EXTRA_CA_CERTS;
   if (extraCa) env.NODE_EXTRA_CA_CERTS = extraCa;
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'api/src/main.ts')], {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let log = '';
-  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
-  const ready = await new Promise<boolean>((resolve) => {
-    const timer = setTimeout(() => resolve(false), 60_000);
-    const read = (chunk: Buffer) => {
-      log += chunk.toString();
-      if (log.includes('Portal ready')) resolve(clearTimeout(timer) ?? true);
-    };
-    child.stdout.on('data', read);
-    child.stderr.on('data', read);
-    void exited.then(() => resolve(clearTimeout(timer) ?? false));
-  });
-  if (ready) child.kill('SIGTERM');
-  return { ready, code: await exited, log };
+  return startUntilReady(env);
 }
 
 const certificates = makeCertificates();

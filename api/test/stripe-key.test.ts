@@ -5,14 +5,12 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import http from 'node:http';
-import path from 'node:path';
 import { freePort } from '../../test/lib/postgres';
 import { PRODUCTION_SETTINGS } from '../../test/lib/productionSettings';
 import { tempDir } from '../../test/lib/tempDir';
+import { startUntilReady } from './harness/production';
 
-const ROOT = path.resolve(__dirname, '../..');
 const MADE_UP = 'sk_live_madeup0123456789abcdef';
 
 /** Stripe's answer to GET /v1/balance: the balance for `known`, 401 for any other key. */
@@ -36,34 +34,16 @@ async function stripeStandIn(known: string) {
 
 /** The server as an operator starts it in production, until it is ready or stops: what it printed. */
 async function start(env: Record<string, string>): Promise<{ ready: boolean; code: number | null; log: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'api/src/main.ts')], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      ...PRODUCTION_SETTINGS,
-      DATA_DIR: tempDir('ontv-stripe-key-'),
-      PORT: String(await freePort()),
-      HOST: '127.0.0.1',
-      SMTP_URL: 'smtp://portal:secret@127.0.0.1:9',
-      BILLING_INTERVAL_MINUTES: '0',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  return startUntilReady({
+    ...process.env,
+    ...PRODUCTION_SETTINGS,
+    DATA_DIR: tempDir('ontv-stripe-key-'),
+    PORT: String(await freePort()),
+    HOST: '127.0.0.1',
+    SMTP_URL: 'smtp://portal:secret@127.0.0.1:9',
+    BILLING_INTERVAL_MINUTES: '0',
+    ...env,
   });
-  let log = '';
-  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
-  const ready = await new Promise<boolean>((resolve) => {
-    const timer = setTimeout(() => resolve(false), 60_000);
-    const read = (chunk: Buffer) => {
-      log += chunk.toString();
-      if (log.includes('Portal ready')) resolve(clearTimeout(timer) ?? true);
-    };
-    child.stdout.on('data', read);
-    child.stderr.on('data', read);
-    void exited.then(() => resolve(clearTimeout(timer) ?? false));
-  });
-  if (ready) child.kill('SIGTERM');
-  return { ready, code: await exited, log };
 }
 
 describe('a start checks STRIPE_SECRET_KEY with Stripe', () => {
