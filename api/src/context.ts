@@ -2,6 +2,7 @@ import type { Lifecycle } from './http/drain';
 import { InvoiceFiles } from './payments/invoiceFiles';
 import type { ApiConfig } from './config';
 import type { Db } from './db/db';
+import { ASIDE } from './db/keptReads';
 import type { Keys } from './auth/secrets';
 import { TokenIssuer } from './auth/tokens';
 import { StaffTokens } from './staff/tokens';
@@ -57,9 +58,11 @@ export function createContext(
   log: (line: string, level?: 'info' | 'warn') => void = () => undefined,
 ): ApiContext {
   const store = new Store(db);
+  // The sandbox processor's tables and the outbox are read by no kept read: their writes leave those kept.
+  const aside = store.writingFor(ASIDE);
   const sandbox =
     config.payments.provider === 'sandbox'
-      ? new SandboxProcessor(store.sandboxProcessor, keys.processor, now, log)
+      ? new SandboxProcessor(aside.sandboxProcessor, keys.processor, now, log)
       : null;
   const stripe = config.payments.provider === 'stripe' ? StripeGateway.fromKeys(config.payments) : null;
   const gateway: PaymentGateway = (sandbox ?? stripe)!;
@@ -67,7 +70,7 @@ export function createContext(
   const operator = operatorOf(config);
   const invoices = new InvoiceFiles(store.invoicePdfs, now);
   const sender = new MessageSender({
-    outbox: store.outbox,
+    outbox: aside.outbox,
     sealing: keys.sealing,
     now,
     log,

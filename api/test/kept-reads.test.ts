@@ -5,9 +5,12 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { runBilling } from '../src/billing/job';
+import { isoDay } from '../src/days';
 import { openDb, type Db } from '../src/db/db';
+import { ASIDE, keptReads } from '../src/db/keptReads';
 import { LISTENER_NAME } from '../src/db/writesHeard';
-import { engines, startApi, type StartedApi } from './harness';
+import { engines, seedDueRenewals, startApi, type StartedApi } from './harness';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const NAME_READ = 'SELECT first_name FROM customers WHERE email = $1';
@@ -84,5 +87,93 @@ if (process.env.TEST_DATABASE_URL)
       await nameIn(api.db);
       await other.query('UPDATE customers SET first_name = $2 WHERE email = $1', [EMAIL, 'Ponovo']);
       assert.notEqual(await seenWithin(api.db, 'Ponovo', 1_000), null, 'heard again after the connection is back');
+    });
+  });
+
+describe("one customer's writes keep the others' reads (decision 051)", () => {
+  /** A kept read that counts how often it really reads. */
+  const counted = () => {
+    let runs = 0;
+    return { run: async () => [{ n: ++runs }], runs: () => runs };
+  };
+
+  it("serves another customer's kept read through a customer's write, and drops the writer's own", async () => {
+    const reads = keptReads();
+    const [seven, eight, nobody] = [counted(), counted(), counted()];
+    const readAll = async () => {
+      await reads.read('seven', seven.run, true, '7');
+      await reads.read('eight', eight.run, true, '8');
+      await reads.read('nobody', nobody.run);
+    };
+    await readAll();
+    await readAll();
+    assert.deepEqual([seven.runs(), eight.runs(), nobody.runs()], [1, 1, 1], 'kept while nothing wrote');
+    await reads.writing(async () => undefined, '7');
+    await readAll();
+    assert.deepEqual([seven.runs(), eight.runs(), nobody.runs()], [2, 1, 2], "7's write drops 7's and no one's");
+    reads.heard('8');
+    await readAll();
+    assert.deepEqual([seven.runs(), eight.runs(), nobody.runs()], [2, 2, 3], "8's heard write drops 8's");
+    await reads.writing(async () => undefined, ASIDE);
+    reads.heard(ASIDE);
+    await readAll();
+    assert.deepEqual([seven.runs(), eight.runs(), nobody.runs()], [2, 2, 3], 'a write aside drops none');
+    for (const anything of [undefined, '', 'x', '7; 8']) {
+      await reads.writing(async () => undefined, anything);
+      await readAll();
+    }
+    assert.deepEqual([seven.runs(), eight.runs(), nobody.runs()], [6, 6, 7], 'a write of anything drops all');
+  });
+
+  it("never keeps a customer's read that overlapped that customer's write", async () => {
+    const reads = keptReads();
+    let release!: () => void;
+    const slow = new Promise<void>((resolve) => (release = resolve));
+    let runs = 0;
+    const run = async () => {
+      runs += 1;
+      await slow;
+      return [{ runs }];
+    };
+    const reading = reads.read('seven', run, true, '7');
+    await reads.writing(async () => undefined, '7');
+    release();
+    await reading;
+    await reads.read('seven', run, true, '7');
+    assert.equal(runs, 2, 'read again: the first overlapped a write of its customer');
+  });
+});
+
+if (process.env.TEST_DATABASE_URL)
+  describe('a billing pass on PostgreSQL tells whose rows it wrote', () => {
+    it('names the customer in each renewal’s notification, so that the others stay kept', async () => {
+      const api = await startApi({ engine: 'postgres' });
+      const { default: pg } = await import('pg');
+      const listener = new pg.Client({ connectionString: api.databaseUrl });
+      try {
+        const today = isoDay(new Date());
+        await seedDueRenewals(api.db, {
+          tag: 'scope',
+          count: 40,
+          periodStart: isoDay(new Date(Date.now() - 30 * 86_400_000)),
+          dueOn: today,
+        });
+        const payloads: string[] = [];
+        await listener.connect();
+        listener.on('notification', (message) => payloads.push(message.payload ?? ''));
+        await listener.query('LISTEN portal_writes');
+        const report = await runBilling(api.ctx.billing, new Date());
+        await sleep(200);
+        // The demo's customers due today are renewed too.
+        const renewed = report!.charged + report!.failed;
+        assert.ok(renewed >= 40, JSON.stringify(report));
+        const anything = payloads.filter((payload) => payload === '').length;
+        const customers = new Set(payloads.filter((payload) => /^\d+$/.test(payload)));
+        assert.equal(customers.size, renewed, 'each renewal names its customer');
+        assert.ok(anything <= 10, `${anything} writes of anything in a pass of 40 renewals (at most a handful)`);
+      } finally {
+        await listener.end();
+        await api.close();
+      }
     });
   });

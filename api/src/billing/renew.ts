@@ -20,12 +20,14 @@ const ATTEMPT_LEASE_MINUTES = 10;
  * taken by this runner, paid with voucher credit or charged on the card, and its outcome recorded.
  */
 export async function renewOne(
-  deps: BillingDeps,
+  every: BillingDeps,
   customerId: number,
   at: Date,
   runner: string,
   takeOver: boolean,
 ): Promise<keyof BillingReport> {
+  // A renewal writes this customer's rows alone: other customers' kept reads stay (decision 051).
+  const deps = { ...every, store: every.store.writingFor(String(customerId)) };
   const { store } = deps;
   const today = isoDay(at);
   // A downgrade waiting for this renewal is what the renewal charges and starts.

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { lockDataDir } from './dataDirLock';
-import { keptReads } from './keptReads';
+import { keptReads, type WriteScope } from './keptReads';
 import { openPostgres } from './postgres';
 import { checkPrepared } from './preparedReads';
 import type { Db } from './types';
@@ -75,36 +75,41 @@ async function openPglite(dataDir: string | null): Promise<Db> {
   const { pg, unlock } = await startPglite(dataDir);
   const prepare = preparing(pg);
   const reads = keptReads();
-  return {
+  const close = async () => {
+    reads.close();
+    await pg.close();
+    unlock();
+  };
+  const db = (scope?: WriteScope): Db => ({
     engine: 'pglite',
     query<T>(sql: string, params: unknown[] = []) {
-      return reads.writing(async () => (await pg.query<T>(sql, params)).rows);
+      return reads.writing(async () => (await pg.query<T>(sql, params)).rows, scope);
     },
     transaction(work) {
-      return reads.writing(() =>
-        pg.transaction((tx) =>
-          work({
-            query: async <T>(sql: string, params: unknown[] = []) => (await tx.query<T>(sql, params)).rows,
-            script: async (sql) => {
-              await tx.exec(sql);
-            },
-          }),
-        ),
+      return reads.writing(
+        () =>
+          pg.transaction((tx) =>
+            work({
+              query: async <T>(sql: string, params: unknown[] = []) => (await tx.query<T>(sql, params)).rows,
+              script: async (sql) => {
+                await tx.exec(sql);
+              },
+            }),
+          ),
+        scope,
       );
     },
     exclusively: (_lockId, work) => work(),
     shared: (_lockId, work) => work(),
-    async prepared<T>(name: string, sql: string, params: unknown[]) {
+    async prepared<T>(name: string, sql: string, params: unknown[], of?: number) {
       await prepare(name, sql);
       const call = params.length > 0 ? `EXECUTE ${name}(${params.map(sqlLiteral).join(', ')})` : `EXECUTE ${name}`;
-      return reads.read(call, async () => (await pg.query<T>(call)).rows);
+      return reads.read(call, async () => (await pg.query<T>(call)).rows, true, of?.toString());
     },
-    close: async () => {
-      reads.close();
-      await pg.close();
-      unlock();
-    },
-  };
+    writingFor: (next) => db(next),
+    close,
+  });
+  return db();
 }
 
 /**

@@ -2,10 +2,10 @@
  * PostgreSQL through node-postgres's pool (db/db.ts opens it for a DATABASE_URL): statements, prepared
  * reads kept by a server (decision 047), transactions and advisory locks.
  */
-import { keptReads } from './keptReads';
+import { keptReads, type WriteScope } from './keptReads';
 import { checkPrepared } from './preparedReads';
 import type { Db, Transaction } from './types';
-import { hearWrites } from './writesHeard';
+import { hearWrites, WRITES_SCOPE } from './writesHeard';
 
 /**
  * `work` run while a connection of the pool holds the session advisory lock `lockId` (`mode` '' for
@@ -49,35 +49,45 @@ export async function openPostgres(url: string, keepReads: boolean): Promise<Db>
   const preparedSql = new Map<string, string>();
   const reads = keptReads({ maxAgeMs: KEPT_ON_POSTGRES_MS });
   const others = keepReads ? hearWrites(url, reads.heard) : null;
-  return {
+  const close = async () => {
+    reads.close();
+    await others?.close();
+    await pool.end();
+  };
+  const db = (scope?: WriteScope): Db => ({
     engine: 'postgres',
     query<T>(sql: string, params: unknown[] = []) {
+      // A write of one scope tells it in its notification (migration 040), which needs a transaction.
+      if (scope !== undefined) return db(scope).transaction((tx) => tx.query<T>(sql, params));
       return reads.writing(async () => (await pool.query(sql, params)).rows as T[]);
     },
-    async prepared<T>(name: string, sql: string, params: unknown[]) {
+    async prepared<T>(name: string, sql: string, params: unknown[], of?: number) {
       checkPrepared(preparedSql, name, sql);
       preparedSql.set(name, sql);
       // node-postgres prepares a named statement once per connection of the pool.
       const run = async () => (await pool.query({ name, text: sql, values: params })).rows as T[];
-      return reads.read(`${name}${JSON.stringify(params)}`, run, others?.live() ?? false);
+      return reads.read(`${name}${JSON.stringify(params)}`, run, others?.live() ?? false, of?.toString());
     },
     transaction(work) {
-      return reads.writing(() => inTransaction(pool, work));
+      return reads.writing(() => inTransaction(pool, work, scope), scope);
     },
     exclusively: (lockId, work) => holding(pool, lockId, '', work),
     shared: (lockId, work) => holding(pool, lockId, '_shared', work),
-    close: async () => {
-      reads.close();
-      await others?.close();
-      await pool.end();
-    },
-  };
+    writingFor: (next) => db(next),
+    close,
+  });
+  return db();
 }
 
-async function inTransaction<T>(pool: import('pg').Pool, work: (tx: Transaction) => Promise<T>): Promise<T> {
+async function inTransaction<T>(
+  pool: import('pg').Pool,
+  work: (tx: Transaction) => Promise<T>,
+  scope: WriteScope | undefined,
+): Promise<T> {
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
+    if (scope !== undefined) await client.query(`SELECT set_config('${WRITES_SCOPE}', $1, true)`, [scope]);
     const result = await work({
       query: async <R>(sql: string, params: unknown[] = []) => (await client.query(sql, params)).rows as R[],
       // Without parameters node-postgres sends the simple query protocol, which takes several statements.

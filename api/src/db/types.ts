@@ -1,4 +1,5 @@
 /** The database as the API sees it, whichever engine is behind it (db/db.ts opens one). */
+import type { WriteScope } from './keptReads';
 
 export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
@@ -33,8 +34,14 @@ export interface Db extends Queryable {
    * (PostgreSQL: a named prepared statement per connection; PGlite: PREPARE once, then EXECUTE, which on
    * this machine is 0.15 ms against 0.7 ms for the account-info query). One name, one SQL text, a
    * SELECT that reads rows only (never the clock: on PGlite its answer is kept until the next write,
-   * see db/keptReads.ts).
+   * see db/keptReads.ts). `of`: the customer (their number) whose rows alone it reads, beside tables
+   * no customer's write touches, so that another customer's writes leave its answer kept.
    */
-  prepared<T = Record<string, unknown>>(name: string, sql: string, params: unknown[]): Promise<T[]>;
+  prepared<T = Record<string, unknown>>(name: string, sql: string, params: unknown[], of?: number): Promise<T[]>;
+  /**
+   * The same database, for writes that touch `scope`'s rows alone (db/keptReads.ts `WriteScope`): a
+   * customer's renewal, the sandbox processor's tables. Reads of other customers stay kept.
+   */
+  writingFor(scope: WriteScope): Db;
   close(): Promise<void>;
 }

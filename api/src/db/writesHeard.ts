@@ -8,6 +8,11 @@
 import type { Client } from 'pg';
 
 const WRITES_CHANNEL = 'portal_writes';
+/**
+ * The setting a transaction names its writes' scope in (db/keptReads.ts `WriteScope`), which the
+ * trigger sends as the notification's payload (migration 040); none, an empty one: anything.
+ */
+export const WRITES_SCOPE = 'portal.writes_scope';
 /** The listening connection's name in pg_stat_activity. */
 export const LISTENER_NAME = 'portal-writes-heard';
 /** How often the listening connection is checked, and how long its answer may take. */
@@ -23,7 +28,7 @@ interface WritesHeard {
 }
 
 /** Listens for other processes' writes, calling `heard` for each (and whenever one may have been missed). */
-export function hearWrites(url: string, heard: () => void): WritesHeard {
+export function hearWrites(url: string, heard: (scope?: string) => void): WritesHeard {
   let client: Client | null = null;
   let closed = false;
   let retry: NodeJS.Timeout | null = null;
@@ -47,7 +52,7 @@ export function hearWrites(url: string, heard: () => void): WritesHeard {
       connectionTimeoutMillis: 10_000,
       application_name: LISTENER_NAME,
     });
-    next.on('notification', () => heard());
+    next.on('notification', (message) => heard(message.payload || undefined));
     next.on('error', () => lose(next));
     next.on('end', () => lose(next));
     try {

@@ -9,10 +9,11 @@ export abstract class Repository {
 
   /**
    * A statement of a busy call, planned once (db/db.ts `prepared`) when this repository is on the
-   * database itself; inside a transaction, an ordinary query.
+   * database itself; inside a transaction, an ordinary query. `of`: the customer whose rows alone it
+   * reads (db/types.ts).
    */
-  protected prepared<T>(name: string, sql: string, params: unknown[]): Promise<T[]> {
+  protected prepared<T>(name: string, sql: string, params: unknown[], of?: number): Promise<T[]> {
     const db = this.q as Partial<Db>;
-    return db.prepared ? db.prepared<T>(name, sql, params) : this.q.query<T>(sql, params);
+    return db.prepared ? db.prepared<T>(name, sql, params, of) : this.q.query<T>(sql, params);
   }
 }

@@ -41,6 +41,7 @@ export class CardsRepository extends Repository {
         WHERE ${openSessionWhere(1)}
         ORDER BY cc.primary_card DESC, cc.created_at`,
       sessionParams(key),
+      key.customerId,
     );
     if (rows.length === 0) return null;
     return rows.filter((row) => row.code !== null);

@@ -1,4 +1,5 @@
 import type { Db, Queryable } from '../db/db';
+import type { WriteScope } from '../db/keptReads';
 import { AuditRepository } from './audit';
 import { BillingAttemptsRepository } from './billingAttempts';
 import { CardsRepository } from './cards';
@@ -83,6 +84,14 @@ export class Repositories {
 export class Store extends Repositories {
   constructor(readonly db: Db) {
     super(db);
+  }
+
+  /**
+   * The same repositories for writes of `scope`'s rows alone (db/types.ts `writingFor`): a customer's
+   * number as text, or `ASIDE` for tables no kept read reads.
+   */
+  writingFor(scope: WriteScope): Store {
+    return new Store(this.db.writingFor(scope));
   }
 
   /** Runs `work` in one transaction: all or nothing. */

@@ -33,6 +33,7 @@ export class SessionsRepository extends Repository {
       'open_session',
       `SELECT d.id FROM device_sessions d WHERE ${openSessionWhere(1)}`,
       sessionParams(key),
+      key.customerId,
     );
     return rows.length > 0;
   }

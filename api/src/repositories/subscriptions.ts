@@ -74,6 +74,7 @@ export class SubscriptionsRepository extends Repository {
          LEFT JOIN subscriptions s ON s.customer_id = c.id LEFT JOIN plans p ON p.code = s.plan_code LEFT JOIN plans n ON n.code = s.pending_plan_code
         WHERE ${openSessionWhere(1)}`,
       sessionParams(key),
+      key.customerId,
     );
     return row ?? null;
   }
