@@ -44,10 +44,10 @@ export async function buildApi({
 }: { outdir?: string; release?: Release } = {}): Promise<void> {
   const started = Date.now();
   await build({
-    // The invoice renderer's worker thread is a file of its own beside main.js (payments/invoiceFiles.ts).
+    // The invoice renderer's worker thread is a file of its own beside main.js (money/invoices/invoiceFiles.ts).
     entryPoints: {
       ...Object.fromEntries(Object.entries(COMMANDS).map(([name, file]) => [name, path.join(API_DIR, file)])),
-      invoicePdfWorker: path.join(API_DIR, 'src', 'payments', 'invoicePdfWorker.ts'),
+      invoicePdfWorker: path.join(API_DIR, 'src', 'money', 'invoices', 'invoicePdfWorker.ts'),
     },
     // Each file checks the Node.js release before it loads anything (an old one would fail on a package
     // with a stack trace), and knows it is the compiled artifact: production unless SANDBOX=1 (config.ts).

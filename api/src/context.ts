@@ -1,5 +1,5 @@
 import type { Lifecycle } from './http/drain';
-import { InvoiceFiles } from './payments/invoiceFiles';
+import { InvoiceFiles } from './money/invoices/invoiceFiles';
 import type { ApiConfig } from './config';
 import type { Db } from './db/db';
 import { ASIDE } from './db/keptReads';
@@ -12,15 +12,15 @@ import { MessageSender } from './delivery/sender';
 import { smsGateway, smtpTransport } from './delivery/transports';
 import { channelsOf } from './delivery/channels';
 import { operatorOf } from './portalConfig';
-import { invoiceFileName } from './payments/invoicePdf';
-import { invoiceOf } from './payments/orders';
+import { invoiceFileName } from './money/invoices/invoicePdf';
+import { invoiceOf } from './money/orders';
 import { Store } from './repositories';
-import type { PaymentGateway } from './payments/gateway';
-import { paymentEventHandler } from './payments/events';
+import type { PaymentGateway } from './money/processor/gateway';
+import { paymentEventHandler } from './money/events';
 import { giveBack } from './money/giveBack';
-import { SandboxProcessor } from './payments/sandbox/processor';
-import { StripeGateway } from './payments/stripe';
-import type { BillingDeps } from './billing/deps';
+import { SandboxProcessor } from './money/processor/sandbox/processor';
+import { StripeGateway } from './money/processor/stripe';
+import type { BillingDeps } from './money/billing/deps';
 
 /** Everything a route needs, built once per server: the clock is injected so tests can move time. */
 export interface ApiContext {
@@ -42,11 +42,11 @@ export interface ApiContext {
   sender: MessageSender;
   /** The card processor; `sandbox` or `stripe` is set too, for the routes only that one serves. */
   payments: { gateway: PaymentGateway; sandbox: SandboxProcessor | null; stripe: StripeGateway | null };
-  /** What the billing job runs with (billing/job.ts). */
+  /** What the billing job runs with (money/billing/job.ts). */
   billing: BillingDeps;
   /** `stopping` from this process's SIGTERM on: GET /api/ready answers 503 (http/drain.ts). */
   lifecycle: Lifecycle;
-  /** Invoice PDFs, rendered once each off the request loop and kept (payments/invoiceFiles.ts). */
+  /** Invoice PDFs, rendered once each off the request loop and kept (money/invoices/invoiceFiles.ts). */
   invoices: InvoiceFiles;
 }
 

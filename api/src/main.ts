@@ -2,10 +2,10 @@ import cluster from 'node:cluster';
 import { helpIfAsked, loadConfig, type ApiConfig } from './config';
 import { createContext } from './context';
 import { createServer } from './server';
-import { scheduleBilling } from './billing/schedule';
+import { scheduleBilling } from './money/billing/schedule';
 import { measureBacklogWith, measureReconciliationWith, serveMetrics } from './http/metrics';
 import { smtpHost } from './delivery/transports';
-import { checkStripeKey } from './payments/stripeKey';
+import { checkStripeKey } from './money/processor/stripeKey';
 import { Drain, FINISH_MS } from './http/drain';
 import { logger, notice } from './log';
 import { askedToStopEarly, earlyStop, onStop, takeSignals } from './process/signals';
@@ -49,7 +49,7 @@ async function main(): Promise<void> {
   await serve(config);
 }
 
-/** STRIPE_SECRET_KEY as Stripe sees it (payments/stripeKey.ts): a key it refuses stops the start, no answer warns. */
+/** STRIPE_SECRET_KEY as Stripe sees it (money/processor/stripeKey.ts): a key it refuses stops the start, no answer warns. */
 async function checkProcessor(config: ApiConfig): Promise<void> {
   if (config.payments.provider !== 'stripe') return;
   const checked = await checkStripeKey(config.payments);

@@ -6,7 +6,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { planChangeQuoteSchema, planChangeResponseSchema } from '@portal/shared/contract';
-import { runBilling } from '../src/billing/job';
+import { runBilling } from '../src/money/billing/job';
 import { customerToken, engines, payOrder, staffToken, startApi, testCustomer, type StartedApi } from './harness';
 
 const at = (day: string, time = '10:00') => new Date(`${day}T${time}:00Z`);

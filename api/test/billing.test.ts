@@ -7,10 +7,10 @@ import { DEMO_CUSTOMER } from '../src/db/seed';
 import { openDb } from '../src/db/db';
 import { createContext } from '../src/context';
 import { loadConfig } from '../src/config';
-import { runBilling } from '../src/billing/job';
+import { runBilling } from '../src/money/billing/job';
 import { addDays } from '../src/days';
 import { ROOT } from '../src/cli/freshness';
-import type { Behaviour } from '../src/payments/sandbox/test-cards';
+import type { Behaviour } from '../src/money/processor/sandbox/test-cards';
 import { NO_SANDBOX_PROCESSOR, addCard, device, engines, payOrder, startApi, testCustomer } from './harness';
 
 const DUE = '2026-03-10';

@@ -11,7 +11,7 @@ import type { ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { register } from 'prom-client';
 import { DEMO_CUSTOMER } from '../src/db/seed';
-import { runBilling } from '../src/billing/job';
+import { runBilling } from '../src/money/billing/job';
 import { NOTICES } from '../src/texts/notices';
 import { unseal } from '../src/auth/secrets';
 import { smsSink, smtpSink, type ReceivedSms, type Sink } from '../../test/lib/sinks';

@@ -5,7 +5,7 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { runBilling } from '../src/billing/job';
+import { runBilling } from '../src/money/billing/job';
 import { isoDay } from '../src/days';
 import { openDb, type Db } from '../src/db/db';
 import { ASIDE, keptReads } from '../src/db/keptReads';

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { createCipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { keyring, mac } from '../src/auth/keyring';
 import { missingKeyLines, missingKeys, type KeyUse } from '../src/auth/keyringNeeds';
-import { issueVouchers } from '../src/vouchers/batches';
+import { issueVouchers } from '../src/money/vouchers/batches';
 import { freePort } from '../../test/lib/postgres';
 import { engines, startApi } from './harness';
 

@@ -90,3 +90,30 @@ describe('the money module', () => {
     assert.deepEqual(offendingLines(writers, /\.ledger\.append\s*\(/), []);
   });
 });
+
+describe('the money module owns every order', () => {
+  /** The repositories of money: an order, its payment at the processor, a refund, a dispute, the ledger. */
+  const MONEY_REPOSITORY =
+    /\b(store|tx|repos|q)\.(orders|openOrders|refunds|disputes|ledger|billingAttempts)\.(\w+)\s*\(/;
+  /** Reads that other folders may make (the console's last reconciliation, shown in its metrics). */
+  const READS = new Set(['ledger.lastRun']);
+
+  it('has no order, payment, refund, dispute or ledger entry written outside money/', () => {
+    const outside = sources(SRC).filter(
+      (file) => !['money', 'repositories'].includes(path.relative(SRC, file).split(path.sep)[0]!),
+    );
+    assert.ok(outside.length > 50, 'the sources are found');
+    const calls = outside.flatMap((file) =>
+      fs
+        .readFileSync(file, 'utf8')
+        .split('\n')
+        .flatMap((line, i) => {
+          const call = MONEY_REPOSITORY.exec(line);
+          return call && !READS.has(`${call[2]}.${call[3]}`)
+            ? [`${path.relative(SRC, file)}:${i + 1}: ${line.trim()}`]
+            : [];
+        }),
+    );
+    assert.deepEqual(calls, []);
+  });
+});

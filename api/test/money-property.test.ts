@@ -15,7 +15,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { planChangeQuoteSchema } from '@portal/shared/contract';
-import { runBilling } from '../src/billing/job';
+import { runBilling } from '../src/money/billing/job';
 import { isoDay } from '../src/days';
 import { customerToken, engines, payOrder, staffToken, startApi, testCustomer, type StartedApi } from './harness';
 

@@ -13,8 +13,8 @@ import {
   planChangeResponseSchema,
 } from '@portal/shared/contract';
 import { DEMO_CUSTOMER } from '../src/db/seed';
-import { runBilling } from '../src/billing/job';
-import { prorate } from '../src/account/planChange';
+import { runBilling } from '../src/money/billing/job';
+import { prorate } from '../src/money/planChange';
 import { device, engines, payOrder, startApi, testCustomer } from './harness';
 
 const BURST = 100;

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { tempDir } from '../../test/lib/tempDir';
 import { createServer } from '../src/server';
-import { runBilling } from '../src/billing/job';
+import { runBilling } from '../src/money/billing/job';
 import { isoDay } from '../src/days';
 import { riseAppliesFrom } from '../src/catalogue/prices';
 import { planPriceSql } from '../src/repositories/prices';

@@ -8,8 +8,8 @@ import assert from 'node:assert/strict';
 import Stripe from 'stripe';
 import { randomUUID } from 'node:crypto';
 import { DEMO_CUSTOMER } from '../src/db/seed';
-import { StripeGateway, type StripeClient } from '../src/payments/stripe';
-import type { PaymentEvent } from '../src/payments/gateway';
+import { StripeGateway, type StripeClient } from '../src/money/processor/stripe';
+import type { PaymentEvent } from '../src/money/processor/gateway';
 import { addCard, device, engines, payOrder, startApi, testCustomer, type StartedApi } from './harness';
 
 const SAME_CARD = '4242424242424242';

@@ -10,7 +10,7 @@ import {
   planChangeQuoteSchema,
   planChangeResponseSchema,
 } from '@portal/shared/contract';
-import { runBilling, runBillingPass } from '../src/billing/job';
+import { runBilling, runBillingPass } from '../src/money/billing/job';
 import { pdfText } from '../../test/lib/pdf';
 import { customerToken, engines, payOrder, staffToken, startApi, testCustomer, type StartedApi } from './harness';
 

@@ -5,7 +5,7 @@ import { staffEndpoints } from '@portal/shared/contract/staff';
 import { DEMO_CUSTOMER } from '../src/db/seed';
 import { addStaff } from '../src/staff/accounts';
 import { totpCode } from '../src/staff/totp';
-import { runBilling, runBillingPass } from '../src/billing/job';
+import { runBilling, runBillingPass } from '../src/money/billing/job';
 import { isoDay } from '../src/days';
 import { device, engines, STAFF_PASSWORD as NEW_PASSWORD, startApi, testCustomer, type StartedApi } from './harness';
 

@@ -1,5 +1,5 @@
 /**
- * A start asks Stripe once whether STRIPE_SECRET_KEY is a key it knows (payments/stripeKey.ts): a
+ * A start asks Stripe once whether STRIPE_SECRET_KEY is a key it knows (money/processor/stripeKey.ts): a
  * made-up key stops the start in one line without the key, Stripe out of reach is a warning, a good key
  * starts. Stripe here is a local stand-in at STRIPE_API_URL that answers as Stripe does.
  */

@@ -1,9 +1,9 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import Stripe from 'stripe';
-import { StripeGateway, type StripeClient } from '../src/payments/stripe';
-import type { PaymentEvent } from '../src/payments/gateway';
-import { runBilling } from '../src/billing/job';
+import { StripeGateway, type StripeClient } from '../src/money/processor/stripe';
+import type { PaymentEvent } from '../src/money/processor/gateway';
+import { runBilling } from '../src/money/billing/job';
 import { startApi, type StartedApi } from './harness';
 
 const WEBHOOK_SECRET = 'whsec_test_portal';

@@ -6,7 +6,7 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { newVoucherCode } from '../src/vouchers/codes';
+import { newVoucherCode } from '../src/money/vouchers/codes';
 import { customerToken, engines, staffToken, startApi, testCustomer, type StartedApi } from './harness';
 
 const BURST = 100;

@@ -15,7 +15,7 @@ import {
   normaliseVoucherCode,
   voucherCodeWellFormed,
 } from '@portal/shared/contract/vouchers';
-import { newVoucherCode } from '../src/vouchers/codes';
+import { newVoucherCode } from '../src/money/vouchers/codes';
 import { tempDir } from '../../test/lib/tempDir';
 import {
   customerToken,
@@ -27,7 +27,7 @@ import {
   testCustomer,
   type StartedApi,
 } from './harness';
-import { giftMessage } from '../src/vouchers/gift';
+import { giftMessage } from '../src/money/vouchers/gift';
 
 const BURST = 100;
 const PER_CLIENT = 30;

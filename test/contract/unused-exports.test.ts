@@ -23,7 +23,7 @@ const ENTRIES = [
   /^host\/src\/prerender\/shells\.tsx$/,
   /^remotes\/catalogue\/src\/prerender\/render\.tsx$/,
   /^webpack\.config\.ts$/,
-  /^api\/src\/payments\/invoicePdfWorker\.ts$/,
+  /^api\/src\/money\/invoices\/invoicePdfWorker\.ts$/,
   /^shared\/src\/api\/axiosFetchAdapter\.ts$/,
   /^shared\/src\/testing\/(asset|css-module)\.ts$/,
 ];

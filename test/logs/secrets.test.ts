@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { TEST_CARDS } from '../../api/src/payments/sandbox/test-cards';
+import { TEST_CARDS } from '../../api/src/money/processor/sandbox/test-cards';
 import { LOG_DIR } from '../e2e/harness';
 
 /** Every password the browser tests type (test/e2e). */

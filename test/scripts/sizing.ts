@@ -10,8 +10,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { runBilling } from '../../api/src/billing/job';
-import { invoiceOf } from '../../api/src/payments/orders';
+import { runBilling } from '../../api/src/money/billing/job';
+import { invoiceOf } from '../../api/src/money/orders';
 import { operatorOf } from '../../api/src/portalConfig';
 import { cleanUpDaily } from '../../api/src/retention/cleanUp';
 import { addCard, completeRegistration, payOrder, staffToken, startApi, type StartedApi } from '../../api/test/harness';

@@ -3,7 +3,7 @@ import type { Store } from '../repositories';
 import type { AccountSubscriptionRow } from '../repositories/subscriptions';
 import type { SessionKey } from '../repositories/sessions';
 import { SESSION_EXPIRED } from '../auth/guard';
-import { graceUntil } from '../billing/retry';
+import { graceUntil } from '../money/billing/retry';
 import { DomainError } from '../errors';
 import { addMonth, isoDay } from '../days';
 import { fromFening } from '../money/amounts';

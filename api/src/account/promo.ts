@@ -1,6 +1,7 @@
+import { cancelOpenOrders } from '../money/openOrders';
 import { saleRefOf } from '@portal/shared/contract';
 import type { Store } from '../repositories';
-import type { PaymentGateway } from '../payments/gateway';
+import type { PaymentGateway } from '../money/processor/gateway';
 import {
   ALREADY_SUBSCRIBED,
   cancelPayments,
@@ -10,7 +11,7 @@ import {
   PLAN_NOT_FOUND,
   PROMO_USED,
   refuseUnlessMayBuy,
-} from '../payments/orders';
+} from '../money/orders';
 import { DomainError } from '../errors';
 import { isoDay } from '../days';
 import type { StatusAnswer } from './status';
@@ -65,7 +66,7 @@ export async function subscribeInPromo(
       deps.now(),
     );
     if (!started) throw new DomainError('conflict', ALREADY_SUBSCRIBED, 'ALREADY_SUBSCRIBED');
-    return { row: started, cancelled: await tx.orders.cancelOpen(customerId, 'PURCHASE', deps.now()) };
+    return { row: started, cancelled: await cancelOpenOrders(tx, customerId, 'PURCHASE', deps.now()) };
   });
   await cancelPayments(deps.gateway, cancelled, deps.log);
   return { status: row.status, nextPaymentOn: row.next_payment_on };

@@ -1,9 +1,10 @@
+import { cancelOpenOrders } from '../money/openOrders';
 import type { Store } from '../repositories';
 import type { StatusChange } from '../repositories/subscriptions';
 import type { Notifier } from '../delivery/notifier';
-import type { PaymentGateway } from '../payments/gateway';
+import type { PaymentGateway } from '../money/processor/gateway';
 import { notifyCustomer } from '../delivery/notifier';
-import { cancelPayments } from '../payments/orders';
+import { cancelPayments } from '../money/orders';
 import { DomainError } from '../errors';
 import { isoDay } from '../days';
 import { NOTICES } from '../texts/notices';
@@ -37,7 +38,7 @@ export async function deactivate(deps: StatusDeps, customerId: number): Promise<
     await tx.customers.lock(customerId);
     const changed = await tx.subscriptions.deactivate(customerId, deps.now());
     if (changed) {
-      cancelled = await tx.orders.cancelOpen(customerId, 'UPGRADE', deps.now());
+      cancelled = await cancelOpenOrders(tx, customerId, 'UPGRADE', deps.now());
       const notice = NOTICES.deactivated({ plan: changed.plan_name, until: changed.next_payment_on });
       await notifyCustomer(tx, deps.notifier, customerId, notice);
     }

@@ -9,7 +9,7 @@ import { openDb } from '../db/db';
 import { migrate } from '../db/migrate';
 import { loadKeys } from '../auth/secrets';
 import { createContext } from '../context';
-import { runBillingPass } from '../billing/job';
+import { runBillingPass } from '../money/billing/job';
 
 const USAGE = `
 ${commandName('billing')} [--at <time>] [--verbose]

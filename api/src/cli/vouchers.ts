@@ -12,7 +12,7 @@ import { openDb } from '../db/db';
 import { migrate } from '../db/migrate';
 import { loadKeys } from '../auth/secrets';
 import { Store } from '../repositories';
-import { cancelBatch, issueVouchers, listBatches, type Issuer } from '../vouchers/batches';
+import { cancelBatch, issueVouchers, listBatches, type Issuer } from '../money/vouchers/batches';
 
 const VOUCHERS = commandName('vouchers');
 

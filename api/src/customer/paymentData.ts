@@ -2,9 +2,9 @@ import type { PaymentData } from '@portal/shared/contract';
 import type { Store } from '../repositories';
 import type { SessionKey } from '../repositories/sessions';
 import { SESSION_EXPIRED } from '../auth/guard';
-import { toCreditCard } from '../cards/cards';
+import { toCreditCard } from '../money/cards/cards';
 import { DomainError } from '../errors';
-import { mbonsOf } from '../vouchers/redeem';
+import { mbonsOf } from '../money/vouchers/redeem';
 
 /**
  * `GET /customer/payment-data` (product.md §7): the saved cards and the vouchers redeemed (docs/vouchers.md). On the account page's first load

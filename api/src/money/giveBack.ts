@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Repositories, Store } from '../repositories';
 import type { RefundRow } from '../repositories/refunds';
-import type { PaymentGateway } from '../payments/gateway';
+import type { PaymentGateway } from './processor/gateway';
 import { notifyCustomer, type Notifier } from '../delivery/notifier';
 import { NOTICES } from '../texts/notices';
 import { ORDER_TEXTS } from '../texts/errors';
 import { recordRefund } from './ledger';
 
 /*
- * Money going back, by one path: an admin's refund (staff/refunds.ts) and a charge the portal gives back
+ * Money going back, by one path: an admin's refund (money/refunds.ts) and a charge the portal gives back
  * because it can no longer buy service are both a `refunds` row with its credit note, written PENDING in
  * the transaction that decided it, then asked of the processor with the refund's id as its idempotency
  * key, then SUCCEEDED (with the customer's notice) or FAILED. A process stopped in between leaves it

@@ -1,13 +1,14 @@
-import type { Store } from '../repositories';
-import type { PaymentGateway } from '../payments/gateway';
-import { cancelPayments } from '../payments/orders';
+import type { Repositories, Store } from '../repositories';
+import type { OrderKind } from '../repositories/orderColumns';
+import type { PaymentGateway } from './processor/gateway';
+import { cancelPayments } from './orders';
 
 /*
  * An order a customer pays in the browser (a purchase, a package change, a gift) lives ORDER_TTL_MINUTES
  * (30 by default): it was priced when it was placed, so it is not paid at that price weeks later (an
  * order left in 3-D Secure, finished after a rise). Past it: the billing pass cancels it and its payment
  * at the processor (sweepOpenOrders); a payment the processor took anyway is given back when it is
- * settled (payments/events.ts, money/giveBack.ts).
+ * settled (money/events.ts, money/giveBack.ts).
  */
 
 /** How long an order may be paid when ORDER_TTL_MINUTES is not given. */
@@ -26,3 +27,10 @@ export async function sweepOpenOrders(
   await cancelPayments(deps.gateway, payments, { warn: (line) => deps.log?.(line) });
   return payments.length;
 }
+
+/**
+ * The customer's open orders of `kind` cancelled, in the caller's transaction under the customer's row
+ * lock (a promo started, a deactivation): their payments, to cancel at the processor once committed.
+ */
+export const cancelOpenOrders = (tx: Repositories, customerId: number, kind: OrderKind, at: Date): Promise<string[]> =>
+  tx.orders.cancelOpen(customerId, kind, at);

@@ -1,5 +1,5 @@
 import type { Repositories } from '../repositories';
-import type { DisputeStatus, PaymentEvent } from '../payments/gateway';
+import type { DisputeStatus, PaymentEvent } from './processor/gateway';
 import { notifyCustomer, type Notifier } from '../delivery/notifier';
 import { NOTICES } from '../texts/notices';
 import { ORDER_TEXTS } from '../texts/errors';

@@ -3,7 +3,7 @@ import type { Store } from '../repositories';
 import { addDays, dayStart, isoDay } from '../days';
 import { fromFening } from './amounts';
 import type { LedgerPaymentRow, ReconciliationRow } from '../repositories/ledger';
-import type { PaymentGateway, ProcessorPayment } from '../payments/gateway';
+import type { PaymentGateway, ProcessorPayment } from './processor/gateway';
 
 /*
  * The books (`npm run reconcile`, and daily by itself after a billing pass): the ledger's card payments

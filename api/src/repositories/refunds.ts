@@ -13,7 +13,7 @@ export interface RefundRow {
 }
 
 /**
- * `refunds`: money given back on an order, each with its credit note: by an admin (staff/refunds.ts) or
+ * `refunds`: money given back on an order, each with its credit note: by an admin (money/refunds.ts) or
  * by the portal for a charge that bought no service (money/giveBack.ts); and the paid order a refund is
  * decided on.
  */

@@ -50,7 +50,7 @@ const REMOVABLE: Record<
     first: '00000000-0000-0000-0000-000000000000',
     where: 'GREATEST(t.created_at, t.resend_window_start, t.code_expires_at, t.approved_at, t.completed_at) < $3',
   },
-  // Rendered that long ago: the next download renders it again from the order (payments/invoiceFiles.ts).
+  // Rendered that long ago: the next download renders it again from the order (money/invoices/invoiceFiles.ts).
   invoice_pdfs: {
     table: 'invoice_pdfs',
     key: 'order_number',

@@ -1,5 +1,5 @@
-import type { ProcessorPayment } from '../payments/gateway';
-import type { Behaviour } from '../payments/sandbox/test-cards';
+import type { ProcessorPayment } from '../money/processor/gateway';
+import type { Behaviour } from '../money/processor/sandbox/test-cards';
 import { Repository } from './base';
 
 export type IntentStatus =

@@ -118,7 +118,7 @@ export class SubscriptionsRepository extends Repository {
   }
 
   /**
-   * A refund that ends the service now (staff/refunds.ts, under the customer's row lock): EXPIRED from
+   * A refund that ends the service now (money/refunds.ts, under the customer's row lock): EXPIRED from
    * today, so nothing renews and the customer may buy again. A blocked customer's subscription reads
    * BLOCKED still, and is given back EXPIRED when unblocked. Null when there is none, or it had expired.
    */
@@ -138,7 +138,7 @@ export class SubscriptionsRepository extends Repository {
   }
 
   /**
-   * A refund that keeps the service to the paid period's end without renewing (staff/refunds.ts, under
+   * A refund that keeps the service to the paid period's end without renewing (money/refunds.ts, under
    * the customer's row lock): ACTIVE to DEACTIVATED, as the customer's own deactivation. A blocked
    * customer's ACTIVE is given back DEACTIVATED when unblocked. Null when it was not ACTIVE.
    */

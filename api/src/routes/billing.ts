@@ -3,7 +3,7 @@ import { endpoints } from '@portal/shared/contract';
 import type { ApiContext } from '../context';
 import { HttpError } from '../http/validate';
 import { route } from '../http/route';
-import { runBillingPass } from '../billing/job';
+import { runBillingPass } from '../money/billing/job';
 import { reconcileAllTime } from '../money/reconcile';
 import { ERROR_TEXTS } from '../texts/errors';
 

@@ -2,12 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@portal/shared/contract';
 import type { ApiContext } from '../context';
 import { route } from '../http/route';
-import { startCardSetup } from '../cards/setup';
-import { deleteCard, listCards, setPrimaryCard, updateCardHolder, type SavedCardsDeps } from '../cards/saved';
+import { startCardSetup } from '../money/cards/setup';
+import { deleteCard, listCards, setPrimaryCard, updateCardHolder, type SavedCardsDeps } from '../money/cards/saved';
 
 /**
  * Cards (product.md §7): a new card's setup, the list, the primary card, the card-holder data and
- * deleting. Each route parses, authorises, calls one use case of cards/ and answers (docs/architecture.md).
+ * deleting. Each route parses, authorises, calls one use case of money/cards/ and answers (docs/architecture.md).
  */
 export function cardRoutes(app: FastifyInstance, ctx: ApiContext): void {
   const deps = (log: SavedCardsDeps['log']) => ({ store: ctx.store, gateway: ctx.payments.gateway, now: ctx.now, log });

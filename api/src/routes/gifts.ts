@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@portal/shared/contract';
 import type { ApiContext } from '../context';
 import { route } from '../http/route';
-import { idempotencyKey } from '../payments/orders';
-import { buyGift } from '../vouchers/gift';
+import { idempotencyKey } from '../money/orders';
+import { buyGift } from '../money/vouchers/gift';
 
 /** A voucher bought by card as a gift (docs/vouchers.md, A gift). Registered by app.ts. */
 export function giftRoutes(app: FastifyInstance, ctx: ApiContext): void {

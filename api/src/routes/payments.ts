@@ -2,15 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@portal/shared/contract';
 import type { ApiContext } from '../context';
 import { route } from '../http/route';
-import { idempotencyKey, paymentHistory } from '../payments/orders';
-import { placeOrder, purchaseInfo } from '../payments/purchase';
-import { customerInvoice, customerInvoicePdf } from '../payments/invoices';
+import { idempotencyKey, paymentHistory } from '../money/orders';
+import { placeOrder, purchaseInfo } from '../money/purchase';
+import { customerInvoice, customerInvoicePdf } from '../money/invoices/invoices';
 
 /**
  * Payments (product.md §7): the new-account payment info and order, the payment history and one
  * payment (the invoice, and its PDF). The order is paid in the browser with the provider; its success
  * event activates the subscription (see events.ts). Each route parses, authorises, calls one use case
- * of payments/ and answers (docs/architecture.md).
+ * of money/ and answers (docs/architecture.md).
  */
 export function paymentRoutes(app: FastifyInstance, ctx: ApiContext): void {
   const product = ctx.config.product;

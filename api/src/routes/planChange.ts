@@ -2,13 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@portal/shared/contract';
 import type { ApiContext } from '../context';
 import { route } from '../http/route';
-import { idempotencyKey } from '../payments/orders';
-import { cancelPlanChange, changePlan, planChangeQuote } from '../account/planChange';
+import { idempotencyKey } from '../money/orders';
+import { cancelPlanChange, changePlan, planChangeQuote } from '../money/planChange';
 
 /**
  * Changing an ACTIVE subscription's package (product.md §10, Changing the package): the quote, the
  * change, and cancelling a downgrade that waits for the renewal. Each route parses, authorises, calls
- * one use case of account/planChange.ts and answers (docs/architecture.md).
+ * one use case of money/planChange.ts and answers (docs/architecture.md).
  */
 export function planChangeRoutes(app: FastifyInstance, ctx: ApiContext): void {
   route(app, ctx, endpoints.planChangeQuote, async ({ customer, query }) =>

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import * as z from 'zod/mini';
-import type { SandboxProcessor } from '../payments/sandbox/processor';
+import type { SandboxProcessor } from '../money/processor/sandbox/processor';
 
 const secretField = z.string().check(z.minLength(10), z.maxLength(200));
 const confirmSetupBody = z.object({

@@ -4,7 +4,7 @@ import type { ApiContext } from '../context';
 import { staffRoute } from '../http/staffRoute';
 import { customerIdOf } from '../http/staffAccess';
 import { extendPeriod, setCustomerBlocked } from '../staff/customers';
-import { refundOrder } from '../staff/refunds';
+import { refundOrder } from '../money/refunds';
 import { resendInvoice, resendResetCode } from '../staff/resend';
 import { fromFening, toFening } from '../money/amounts';
 
@@ -28,7 +28,7 @@ export function staffActionRoutes(app: FastifyInstance, ctx: ApiContext): void {
   resendRoutes(app, ctx);
 }
 
-/** A payment refunded, in full or in part, with a credit note (staff/refunds.ts). */
+/** A payment refunded, in full or in part, with a credit note (money/refunds.ts). */
 function refundRoute(app: FastifyInstance, ctx: ApiContext): void {
   staffRoute(app, ctx, staffEndpoints.refund, async ({ staff, params, body, request }) => {
     const refund = await refundOrder(

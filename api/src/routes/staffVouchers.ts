@@ -4,7 +4,7 @@ import { isRowId } from '@portal/shared/contract/staff';
 import type { ApiContext } from '../context';
 import { staffRoute } from '../http/staffRoute';
 import { HttpError } from '../http/validate';
-import { cancelBatch, issueVouchers, listBatches, lookUpVoucher, type VoucherDeps } from '../vouchers/batches';
+import { cancelBatch, issueVouchers, listBatches, lookUpVoucher, type VoucherDeps } from '../money/vouchers/batches';
 
 /**
  * The console's vouchers (docs/vouchers.md), under `/api/staff`: admins issue and cancel batches,

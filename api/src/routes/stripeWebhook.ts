@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import type { FastifyInstance } from 'fastify';
-import type { StripeGateway } from '../payments/stripe';
+import type { StripeGateway } from '../money/processor/stripe';
 
 /** `POST /payments/stripe/webhook`: the raw body is kept for the signature check. */
 export function stripeWebhookRoute(gateway: StripeGateway) {

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@portal/shared/contract';
 import type { ApiContext } from '../context';
 import { route } from '../http/route';
-import { redeemVoucher, type RedeemDeps } from '../vouchers/redeem';
-import { subscribeWithVoucher } from '../vouchers/credit';
+import { redeemVoucher, type RedeemDeps } from '../money/vouchers/redeem';
+import { subscribeWithVoucher } from '../money/vouchers/credit';
 
 /** What redeeming reads from the context. */
 const redeemDeps = (ctx: ApiContext): RedeemDeps => ({

@@ -2,7 +2,7 @@ import { STAFF_TEXTS, type CustomerSummary } from '@portal/shared/contract/staff
 import { usernameOf, type Invoice, type PaymentRecord } from '@portal/shared/contract';
 import type { StaffSession } from '../repositories/staff';
 import { DomainError } from '../errors';
-import { invoiceOf, paymentHistory } from '../payments/orders';
+import { invoiceOf, paymentHistory } from '../money/orders';
 import { customerSummary } from './customers';
 import { customerNotFound, readCustomer, recordAudit, type ConsoleDeps } from './audit';
 

@@ -3,7 +3,7 @@ import type { StaffSession } from '../repositories/staff';
 import { DomainError, tooManyTries } from '../errors';
 import { channelOf, resendCode, type ResendDeps } from '../onboarding/codes';
 import { deliverable } from '../delivery/channels';
-import { invoiceOf } from '../payments/orders';
+import { invoiceOf } from '../money/orders';
 import { notifyCustomer } from '../delivery/notifier';
 import { NOTICES } from '../texts/notices';
 import { toFening } from '../money/amounts';

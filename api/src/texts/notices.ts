@@ -116,7 +116,7 @@ export const NOTICES = {
 
   /**
    * A gift's code, to the person the buyer named (docs/vouchers.md, A gift): who gives it, what it is
-   * worth, until when, and the giver's own message (plain text, cleaned by vouchers/gift.ts).
+   * worth, until when, and the giver's own message (plain text, cleaned by money/vouchers/gift.ts).
    */
   gift: (g: {
     plan: string;

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { newCardResponseSchema } from '@portal/shared/contract';
 import type { Db } from '../../src/db/db';
 import { DEMO_CUSTOMER } from '../../src/db/seed';
-import type { Behaviour } from '../../src/payments/sandbox/test-cards';
+import type { Behaviour } from '../../src/money/processor/sandbox/test-cards';
 import type { StartedApi } from './server';
 
 export const CARD_HOLDER = {

@@ -22,7 +22,7 @@ import styles from './AccountPage.module.css';
 
 const T = VOUCHER_TEXTS.gift;
 
-/** The rule the API applies to the person named (vouchers/gift.ts): an e-mail address or a mobile number (06…). */
+/** The rule the API applies to the person named (money/vouchers/gift.ts): an e-mail address or a mobile number (06…). */
 function recipientOk(typed: string): boolean {
   const parsed = usernameOf(typed);
   if (parsed?.type === 'EMAIL') return EMAIL_PATTERN.test(parsed.value);

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Piscina } from 'piscina';
 import type { Invoice, OperatorSettings } from '@portal/shared/contract';
-import type { InvoicePdfsRepository } from '../repositories/invoicePdfs';
-import { invoicePdfRenders } from '../counters';
+import type { InvoicePdfsRepository } from '../../repositories/invoicePdfs';
+import { invoicePdfRenders } from '../../counters';
 
 /**
  * The worker's file: beside this one, compiled (api/dist/invoicePdfWorker.js, next to main.js) or

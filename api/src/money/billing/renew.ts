@@ -1,10 +1,10 @@
 import type { BillingReport } from '@portal/shared/contract';
-import type { Store } from '../repositories';
-import type { DueRow } from '../repositories/renewals';
+import type { Store } from '../../repositories';
+import type { DueRow } from '../../repositories/renewals';
 import type { HeldAttempt } from '../vouchers/credit';
-import type { PaymentState } from '../payments/gateway';
-import { isoDay } from '../days';
-import { ORDER_TEXTS } from '../texts/errors';
+import type { PaymentState } from '../processor/gateway';
+import { isoDay } from '../../days';
+import { ORDER_TEXTS } from '../../texts/errors';
 import { renewWithCredit } from '../vouchers/credit';
 import type { BillingDeps, RenewalCharge } from './deps';
 import { expireUnpaid } from './expire';
@@ -109,7 +109,7 @@ async function chargeCard(deps: BillingDeps, sub: DueRow, mine: HeldAttempt, at:
  * The period's renewal order, one per subscription and due day; a retry charges it with the card now
  * primary. What it charges (the package, or the downgrade waiting for it) is decided under the
  * customer's row lock, which a package change and its cancellation take too: a change acknowledged
- * before is charged; one asked after finds the order and is refused (account/planChange.ts).
+ * before is charged; one asked after finds the order and is refused (money/planChange.ts).
  * Null when the subscription is no longer ACTIVE for this period.
  */
 async function renewalOrder(

@@ -2,23 +2,23 @@ import type { GiftRequest, PaymentOrderResponse } from '@portal/shared/contract'
 import { EMAIL_PATTERN, isRegistrationPhone, usernameOf } from '@portal/shared/contract';
 import { GIFT_MESSAGE_MAX, VOUCHER_TEXTS } from '@portal/shared/contract/vouchers';
 import { VOUCHER_STAFF_TEXTS } from '@portal/shared/contract/staffVouchers';
-import type { Keyring } from '../auth/keyring';
-import type { Repositories, Store } from '../repositories';
-import type { PaymentGateway } from '../payments/gateway';
-import { alreadyPaid, keyReused, payingCard, payPlacedOrder, PLAN_NOT_FOUND } from '../payments/orders';
-import { notifyCustomer, smsAllowed, type Notifier } from '../delivery/notifier';
-import { toFening } from '../money/amounts';
-import { recordCreditIssued } from '../money/ledger';
-import { DomainError } from '../errors';
-import { addDays, isoDay } from '../days';
-import { NOTICES } from '../texts/notices';
-import { ERROR_TEXTS, ORDER_TEXTS } from '../texts/errors';
+import type { Keyring } from '../../auth/keyring';
+import type { Repositories, Store } from '../../repositories';
+import type { PaymentGateway } from '../processor/gateway';
+import { alreadyPaid, keyReused, payingCard, payPlacedOrder, PLAN_NOT_FOUND } from '../orders';
+import { notifyCustomer, smsAllowed, type Notifier } from '../../delivery/notifier';
+import { toFening } from '../amounts';
+import { recordCreditIssued } from '../ledger';
+import { DomainError } from '../../errors';
+import { addDays, isoDay } from '../../days';
+import { NOTICES } from '../../texts/notices';
+import { ERROR_TEXTS, ORDER_TEXTS } from '../../texts/errors';
 import { lastFour, newVoucherCode, voucherDigest } from './codes';
 
 /*
  * A voucher bought by card as a gift (docs/vouchers.md, A gift). The order is a purchase's in all but
  * its effect: one order per Idempotency-Key, paid once through the provider with the order as the
- * payment's key, so a request sent twice is charged once. Its paid payment (payments/events.ts) makes
+ * payment's key, so a request sent twice is charged once. Its paid payment (money/events.ts) makes
  * a voucher of one code, sends the code to the person named with the giver's message, and sends the
  * buyer the receipt with the invoice.
  */

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { ServiceStatus } from '@portal/shared/contract';
 import { VOUCHER_TEXTS } from '@portal/shared/contract/vouchers';
-import type { Repositories, Store } from '../repositories';
-import type { DueRow } from '../repositories/renewals';
+import type { Repositories, Store } from '../../repositories';
+import type { DueRow } from '../../repositories/renewals';
 import { placeRenewalOrder } from '../billing/renewalOrder';
-import { notifyCustomer, type Notifier } from '../delivery/notifier';
-import { DomainError } from '../errors';
-import { isoDay } from '../days';
-import { NOTICES } from '../texts/notices';
-import { recordCreditUsed } from '../money/ledger';
+import { notifyCustomer, type Notifier } from '../../delivery/notifier';
+import { DomainError } from '../../errors';
+import { isoDay } from '../../days';
+import { NOTICES } from '../../texts/notices';
+import { recordCreditUsed } from '../ledger';
 
 /*
  * Voucher credit pays before the card (docs/vouchers.md): a renewal takes a month of the package's
@@ -32,7 +32,7 @@ class NotServed extends Error {}
 /**
  * The renewal due paid with a month of voucher credit, under the customer's row lock: the month taken,
  * the period's renewal order written with the voucher as its means, the attempt finished and the order
- * settled by `settle` (billing/paid.ts's, with its receipt; false when the subscription can no longer take
+ * settled by `settle` (money/billing/paid.ts's, with its receipt; false when the subscription can no longer take
  * the period), all in one transaction. 'none' when the customer has no credit for the package the renewal
  * charges (the card pays), 'lost' when another runner finished the attempt first or the period is no
  * longer wanted (nothing taken).

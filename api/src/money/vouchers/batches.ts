@@ -1,10 +1,10 @@
 import type { IssueVouchersRequest, VoucherBatch, VoucherFound } from '@portal/shared/contract/staffVouchers';
 import { VOUCHER_STAFF_TEXTS } from '@portal/shared/contract/staffVouchers';
-import type { Keyring } from '../auth/keyring';
-import type { Store } from '../repositories';
-import type { BatchRow, VoucherRow } from '../repositories/vouchers';
-import { DomainError } from '../errors';
-import { isoDay } from '../days';
+import type { Keyring } from '../../auth/keyring';
+import type { Store } from '../../repositories';
+import type { BatchRow, VoucherRow } from '../../repositories/vouchers';
+import { DomainError } from '../../errors';
+import { isoDay } from '../../days';
 import { lastFour, newVoucherCode, voucherDigest } from './codes';
 
 /** What the batch use cases need: the database, the keyring whose code key makes the digests, the clock. */

@@ -1,7 +1,7 @@
-import type { Repositories } from '../repositories';
-import type { DueRow } from '../repositories/renewals';
-import { notifyCustomer, type Notice } from '../delivery/notifier';
-import { NOTICES } from '../texts/notices';
+import type { Repositories } from '../../repositories';
+import type { DueRow } from '../../repositories/renewals';
+import { notifyCustomer, type Notice } from '../../delivery/notifier';
+import { NOTICES } from '../../texts/notices';
 import type { BillingDeps } from './deps';
 
 /** A subscription that ended: its open renewal orders fail and the customer is told, in the transaction that ended it. */

@@ -1,7 +1,7 @@
 import type { CardHolder, CreditCard } from '@portal/shared/contract';
-import type { Store } from '../repositories';
-import type { PaymentGateway } from '../payments/gateway';
-import { DomainError, UUID } from '../errors';
+import type { Store } from '../../repositories';
+import type { PaymentGateway } from '../processor/gateway';
+import { DomainError, UUID } from '../../errors';
 import { CARD_NOT_FOUND, ownCard, toCreditCard } from './cards';
 
 /** What the saved cards' use cases need: the repositories, and the card processor a deleted card leaves. */

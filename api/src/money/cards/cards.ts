@@ -1,7 +1,7 @@
 import type { CreditCard } from '@portal/shared/contract';
-import type { CardRow, CardsRepository } from '../repositories/cards';
-import { UUID } from '../errors';
-import { ERROR_TEXTS } from '../texts/errors';
+import type { CardRow, CardsRepository } from '../../repositories/cards';
+import { UUID } from '../../errors';
+import { ERROR_TEXTS } from '../../texts/errors';
 
 export const CARD_NOT_FOUND = ERROR_TEXTS.cardNotFound;
 

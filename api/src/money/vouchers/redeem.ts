@@ -1,14 +1,14 @@
 import type { Mbon } from '@portal/shared/contract/vouchers';
 import { VOUCHER_TEXTS } from '@portal/shared/contract/vouchers';
-import type { Limit, Limits } from '../limits';
-import type { Repositories } from '../repositories';
-import type { MbonRow, VoucherRow } from '../repositories/vouchers';
+import type { Limit, Limits } from '../../limits';
+import type { Repositories } from '../../repositories';
+import type { MbonRow, VoucherRow } from '../../repositories/vouchers';
 import type { VoucherDeps } from './batches';
-import { DomainError, tooManyTries } from '../errors';
-import { isoDay } from '../days';
-import { MAX_GUESSES_PER_HOUR } from '../onboarding/codes';
+import { DomainError, tooManyTries } from '../../errors';
+import { isoDay } from '../../days';
+import { MAX_GUESSES_PER_HOUR } from '../../onboarding/codes';
 import { parseVoucherCode, voucherDigests } from './codes';
-import { clientKey } from '../clientKey';
+import { clientKey } from '../../clientKey';
 
 /** What redeeming needs besides the batches' deps: the limits. */
 export interface RedeemDeps extends VoucherDeps {

@@ -1,8 +1,8 @@
 import type { BillingReport } from '@portal/shared/contract';
-import type { Store } from '../repositories';
-import type { Notifier } from '../delivery/notifier';
-import type { PaymentGateway, PaymentState } from '../payments/gateway';
-import type { RetentionSettings } from '../retention/cleanUp';
+import type { Store } from '../../repositories';
+import type { Notifier } from '../../delivery/notifier';
+import type { PaymentGateway, PaymentState } from '../processor/gateway';
+import type { RetentionSettings } from '../../retention/cleanUp';
 
 /** What the billing job needs: the database, the card processor, the notifier and the retry schedule. */
 export interface BillingDeps {
@@ -22,7 +22,7 @@ export interface BillingDeps {
 }
 
 /**
- * A renewal's charge on the card (billing/renew.ts), as its outcome records it: the order and the
+ * A renewal's charge on the card (money/billing/renew.ts), as its outcome records it: the order and the
  * provider's payment (none without a card), the payment's state, and the package and price the notices
  * name (what the order decided under the lock, when there is one).
  */

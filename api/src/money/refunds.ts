@@ -5,12 +5,12 @@ import type { Repositories, Store } from '../repositories';
 import type { RefundRow } from '../repositories/refunds';
 import type { CustomerSummaryRow } from '../repositories/customers';
 import type { StaffSession } from '../repositories/staff';
-import type { PaymentGateway } from '../payments/gateway';
+import type { PaymentGateway } from './processor/gateway';
 import { DomainError } from '../errors';
-import { fromFening, type Fening } from '../money/amounts';
+import { fromFening, type Fening } from './amounts';
 import type { Notifier } from '../delivery/notifier';
-import { askProvider } from '../money/giveBack';
-import { serviceAfterRefund } from '../money/afterRefund';
+import { askProvider } from './giveBack';
+import { serviceAfterRefund } from './afterRefund';
 
 interface RefundDeps {
   store: Store;

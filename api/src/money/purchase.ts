@@ -1,10 +1,10 @@
 import { saleRefOf, type PaymentOrderResponse } from '@portal/shared/contract';
 import type { Repositories, Store } from '../repositories';
 import type { CardRow } from '../repositories/cards';
-import type { PaymentGateway } from './gateway';
+import type { PaymentGateway } from './processor/gateway';
 import { DomainError } from '../errors';
 import { addMonth, isoDay } from '../days';
-import { fromFening, toFening, type Fening } from '../money/amounts';
+import { fromFening, toFening, type Fening } from './amounts';
 import {
   alreadyPaid,
   cancelPayments,
@@ -15,7 +15,7 @@ import {
   refuseUnlessMayBuy,
 } from './orders';
 import { ERROR_TEXTS, ORDER_TEXTS } from '../texts/errors';
-import { orderCutoff } from '../money/openOrders';
+import { orderCutoff } from './openOrders';
 
 /** What buying a subscription needs: the repositories, the card processor, a log for its failures, and the clock. */
 interface PurchaseDeps {
@@ -105,7 +105,7 @@ async function decideOrder(
 /**
  * `POST /{product}-payments/new-account/order` (product.md §3): the order placed, then its payment started
  * with the card, which the customer confirms in the browser; its success event activates the
- * subscription (payments/events.ts).
+ * subscription (money/events.ts).
  */
 export async function placeOrder(
   deps: PurchaseDeps,

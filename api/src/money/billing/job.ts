@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { BillingReport } from '@portal/shared/contract';
-import { isoDay } from '../days';
-import { billingPasses, billingResults } from '../counters';
-import { settleStaleRefunds } from '../money/giveBack';
-import { reconcileDaily } from '../money/reconcile';
-import { sweepOpenOrders } from '../money/openOrders';
-import { tellOfRises } from '../catalogue/prices';
+import { isoDay } from '../../days';
+import { billingPasses, billingResults } from '../../counters';
+import { settleStaleRefunds } from '../giveBack';
+import { reconcileDaily } from '../reconcile';
+import { sweepOpenOrders } from '../openOrders';
+import { tellOfRises } from '../../catalogue/prices';
 import type { BillingDeps } from './deps';
 import { endDeactivated } from './expire';
 import { renewOne } from './renew';
@@ -26,7 +26,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * A billing pass as the server's schedule, the command and the sandbox trigger run it, on any number
  * of processes and hosts sharing the database. When no other pass is running anywhere (the lock had
  * exclusively), it takes over at once the attempts a stopped pass left PENDING, with the same provider
- * idempotency keys, and settles the refunds a stopped process left PENDING (staff/refunds.ts): at its
+ * idempotency keys, and settles the refunds a stopped process left PENDING (money/refunds.ts): at its
  * start, and again at its end (a pass stopped beside it). Between, holding the lock shared, it renews
  * what is due: every pass running walks the same list, and each renewal's attempt is taken by one of
  * them only (billingAttempts.take), so two hosts share the work and none is charged twice. Null when

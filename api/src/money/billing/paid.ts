@@ -1,10 +1,10 @@
-import type { Repositories } from '../repositories';
+import type { Repositories } from '../../repositories';
 import type { HeldAttempt } from '../vouchers/credit';
-import { notifyCustomer, type Notifier } from '../delivery/notifier';
-import { NOTICES } from '../texts/notices';
+import { notifyCustomer, type Notifier } from '../../delivery/notifier';
+import { NOTICES } from '../../texts/notices';
 import type { BillingDeps, RenewalCharge } from './deps';
-import { chargeWithoutService, giveBack, type RefundToAsk } from '../money/giveBack';
-import { recordCharge } from '../money/ledger';
+import { chargeWithoutService, giveBack, type RefundToAsk } from '../giveBack';
+import { recordCharge } from '../ledger';
 
 /**
  * Marks a renewal order paid and moves its subscription on by one period from the original due day

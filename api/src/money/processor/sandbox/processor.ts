@@ -5,7 +5,7 @@ import type {
   IntentStatus,
   MethodRow,
   SandboxProcessorRepository,
-} from '../../repositories/sandboxProcessor';
+} from '../../../repositories/sandboxProcessor';
 import type { PaymentEvent, PaymentEventHandler, PaymentGateway, PaymentState, ProcessorPayment } from '../gateway';
 import { offSessionFailure, onSessionFailure, TEST_CARDS } from './test-cards';
 import { HeldCalls, type HeldCall } from './held';

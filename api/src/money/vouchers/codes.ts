@@ -6,7 +6,7 @@ import {
   voucherCheckCharacter,
   voucherCodeWellFormed,
 } from '@portal/shared/contract/vouchers';
-import { mac, type Keyring } from '../auth/keyring';
+import { mac, type Keyring } from '../../auth/keyring';
 
 /**
  * A voucher's code and its digest (docs/vouchers.md). A code is 15 random characters of a 32-letter

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { CARD_VERIFICATION_AMOUNT, type NewCardResponse } from '@portal/shared/contract';
-import type { Store } from '../repositories';
-import type { PaymentGateway } from '../payments/gateway';
-import { DomainError, tooManyTries } from '../errors';
-import { Limits, type Limit } from '../limits';
-import { ERROR_TEXTS, ORDER_TEXTS } from '../texts/errors';
+import type { Store } from '../../repositories';
+import type { PaymentGateway } from '../processor/gateway';
+import { DomainError, tooManyTries } from '../../errors';
+import { Limits, type Limit } from '../../limits';
+import { ERROR_TEXTS, ORDER_TEXTS } from '../../texts/errors';
 
 const MAX_CARDS = 10;
 const MAX_NEW_CARDS_PER_HOUR = 10;

@@ -1,13 +1,13 @@
 import type { Invoice } from '@portal/shared/contract';
-import type { Store } from '../repositories';
-import type { ApiConfig } from '../config';
-import type { Limits } from '../limits';
+import type { Store } from '../../repositories';
+import type { ApiConfig } from '../../config';
+import type { Limits } from '../../limits';
 import type { InvoiceFiles } from './invoiceFiles';
-import { DomainError, tooManyTries } from '../errors';
-import { operatorOf } from '../portalConfig';
-import { invoiceOf } from './orders';
+import { DomainError, tooManyTries } from '../../errors';
+import { operatorOf } from '../../portalConfig';
+import { invoiceOf } from '../orders';
 import { invoiceFileName } from './invoicePdf';
-import { ERROR_TEXTS } from '../texts/errors';
+import { ERROR_TEXTS } from '../../texts/errors';
 
 /** Invoice PDFs a customer may have rendered in a minute (each is rendered once; stored ones are read freely). */
 const INVOICE_RENDERS_PER_MINUTE = 10;

@@ -1,7 +1,7 @@
 import type { BillingDeps } from './deps';
 import type { BillingReport } from './job';
 import { runBillingPass } from './job';
-import { scheduleCleanUp } from '../retention/schedule';
+import { scheduleCleanUp } from '../../retention/schedule';
 
 const sum = (report: BillingReport) => Object.values(report).reduce((a, b) => a + b, 0);
 

@@ -1,10 +1,10 @@
 import type { PlanChangeQuote, PlanChangeResponse } from '@portal/shared/contract';
 import type { Repositories, Store } from '../repositories';
-import type { PaymentGateway } from '../payments/gateway';
+import type { PaymentGateway } from './processor/gateway';
 import { DomainError } from '../errors';
 import { daysBetween, isoDay } from '../days';
-import { fromFening, toFening, type Fening } from '../money/amounts';
-import { ownCard } from '../cards/cards';
+import { fromFening, toFening, type Fening } from './amounts';
+import { ownCard } from './cards/cards';
 import {
   alreadyPaid,
   cancelPayments,
@@ -12,7 +12,7 @@ import {
   PLAN_NOT_FOUND,
   startOrderPayment,
   upgradeName,
-} from '../payments/orders';
+} from './orders';
 import { ERROR_TEXTS, ORDER_TEXTS } from '../texts/errors';
 
 const NOT_ACTIVE: Record<string, string> = {
@@ -153,7 +153,7 @@ async function decideChange(
 /**
  * `POST /{product}/plan-change` (product.md §10, Changing the package): the change decided in one
  * transaction, then an upgrade's payment started with the order's card (the older orders' payments
- * cancelled first). The payment changes the plan when it arrives (payments/events.ts), or is refunded
+ * cancelled first). The payment changes the plan when it arrives (money/events.ts), or is refunded
  * if the subscription is no longer the one it was quoted for. `key` is the call's idempotency key.
  */
 export async function changePlan(

@@ -1,15 +1,15 @@
 import type { Repositories, Store } from '../repositories';
 import { isoDay } from '../days';
-import type { PaymentEvent } from './gateway';
-import { settleRenewalCharge } from '../billing/paid';
-import { chargeWithoutService, type RefundToAsk } from '../money/giveBack';
-import { recordCharge } from '../money/ledger';
-import { processorDisputed, processorRefunded } from '../money/processorEvents';
-import { orderCutoff } from '../money/openOrders';
+import type { PaymentEvent } from './processor/gateway';
+import { settleRenewalCharge } from './billing/paid';
+import { chargeWithoutService, type RefundToAsk } from './giveBack';
+import { recordCharge } from './ledger';
+import { processorDisputed, processorRefunded } from './processorEvents';
+import { orderCutoff } from './openOrders';
 import { NOTICES } from '../texts/notices';
 import { notifyCustomer, type Notifier } from '../delivery/notifier';
 import type { Keyring } from '../auth/keyring';
-import { settleGift } from '../vouchers/gift';
+import { settleGift } from './vouchers/gift';
 
 /** The receipt of a paid order (a purchase or an upgrade), in the transaction that marked it PAID. */
 async function sendOrderReceipt(tx: Repositories, notifier: Notifier, orderNumber: string): Promise<void> {
@@ -40,7 +40,7 @@ export function paymentEventHandler(
   notifier: Notifier,
   /** Asks the processor for a refund decided while settling (a charge that bought no service), once committed. */
   giveBack: (decided: RefundToAsk) => Promise<void>,
-  /** The keyring whose code key makes a paid gift's voucher digest (vouchers/gift.ts). */
+  /** The keyring whose code key makes a paid gift's voucher digest (money/vouchers/gift.ts). */
   sealing?: Keyring,
   /** ORDER_TTL_MINUTES: an order placed longer ago is not paid (money/openOrders.ts). */
   orderTtlMinutes?: number,
@@ -109,7 +109,7 @@ async function paymentSucceeded(
   const charge = { orderNumber: paid.order_number, paymentId: event.paymentId };
   const order = { orderNumber: paid.order_number, customerId: paid.customer_id };
   await recordCharge(tx, order, event.paymentId, event.amountFening, now());
-  // A renewal (the billing job's off-session charge) runs from its due day; see billing/renew.ts.
+  // A renewal (the billing job's off-session charge) runs from its due day; see money/billing/renew.ts.
   if (paid.kind === 'RENEWAL') {
     const back = await settleRenewalCharge(tx, notifier, charge, now());
     return back === 'unserved' ? null : back;

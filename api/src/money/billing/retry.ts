@@ -1,8 +1,8 @@
 import type { HeldAttempt } from '../vouchers/credit';
-import { notifyCustomer } from '../delivery/notifier';
-import { GRACE_DAYS } from '../settings';
-import { addDays } from '../days';
-import { NOTICES } from '../texts/notices';
+import { notifyCustomer } from '../../delivery/notifier';
+import { GRACE_DAYS } from '../../settings';
+import { addDays } from '../../days';
+import { NOTICES } from '../../texts/notices';
 import type { BillingDeps, RenewalCharge } from './deps';
 
 /** The last day of a renewal's grace period, counted from its due day or, when the first attempt came later, that attempt's day. */

@@ -1,5 +1,5 @@
-import type { Repositories } from '../repositories';
-import type { DueRow } from '../repositories/renewals';
+import type { Repositories } from '../../repositories';
+import type { DueRow } from '../../repositories/renewals';
 
 /** What a renewal order charges: the card (none when credit pays), how the means is shown, the amount and the plan. */
 interface RenewalOrderCharge {

@@ -3,8 +3,8 @@ import PDFDocument from 'pdfkit';
 import type { Invoice, OperatorSettings } from '@portal/shared/contract';
 import { INVOICE_TEXTS } from '@portal/shared/texts';
 import { formatDate, formatKM, splitVat } from '@portal/shared/format';
-import { localDateTime } from '../texts/notices';
-import { API_DIR } from '../apiDir';
+import { localDateTime } from '../../texts/notices';
+import { API_DIR } from '../../apiDir';
 
 /** DejaVu Sans (api/assets/fonts, its licence beside it): every Bosnian letter, č ć đ š ž included. */
 const FONTS = path.join(API_DIR, 'assets', 'fonts');
