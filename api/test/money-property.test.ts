@@ -275,6 +275,7 @@ for (const engine of engines()) {
         );
         assert.equal(order?.status, 'PAID', `a charge kept buys service: ${k.id} ${where}`);
       }
+      await checkOrderStates(id, where);
       await checkGifts(id, where);
       const renewals = await api.db.query<{ plan_code: string; due: string; amount_fening: number }>(
         `SELECT plan_code, to_char(due_on, 'YYYY-MM-DD') AS due, amount_fening FROM payment_orders
@@ -287,6 +288,38 @@ for (const engine of engines()) {
           allowed.length > 0 && r.amount_fening <= Math.max(...allowed),
           `renewal of ${r.due} charged ${r.amount_fening} for ${r.plan_code}, told ${JSON.stringify(told)} ${where}`,
         );
+      }
+    }
+
+    /**
+     * Each order's state follows from its ledger entries: PAID (it bought its service) has a charge or credit
+     * used, of which an admin's refund may have given some or all back; REFUNDED (a charge that bought
+     * nothing) was charged and given back in full; an order in any other state was never charged.
+     */
+    async function checkOrderStates(id: number, where: string): Promise<void> {
+      const wrong = await api.db.query<{
+        order_number: string;
+        status: string;
+        charged: number;
+        credit: number;
+        back: number;
+      }>(
+        `SELECT o.order_number, o.status,
+                COALESCE(sum(l.amount_fening) FILTER (WHERE l.entry = 'CHARGE'), 0)::int AS charged,
+                COALESCE(sum(l.amount_fening) FILTER (WHERE l.entry = 'CREDIT_USED'), 0)::int AS credit,
+                COALESCE(sum(l.amount_fening) FILTER (WHERE l.entry = 'REFUND'), 0)::int AS back
+           FROM payment_orders o LEFT JOIN money_ledger l ON l.order_number = o.order_number
+          WHERE o.customer_id = $1 GROUP BY o.order_number, o.status`,
+        [id],
+      );
+      for (const o of wrong) {
+        const state =
+          o.status === 'PAID'
+            ? (o.charged > 0 || o.credit > 0) && o.back <= o.charged
+            : o.status === 'REFUNDED'
+              ? o.charged > 0 && o.back === o.charged
+              : o.charged === 0 && o.credit === 0;
+        assert.ok(state, `order ${o.order_number} is ${o.status} with entries ${JSON.stringify(o)} ${where}`);
       }
     }
 

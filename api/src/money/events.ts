@@ -1,34 +1,10 @@
 import type { Repositories, Store } from '../repositories';
-import { isoDay } from '../days';
 import type { PaymentEvent } from './processor/gateway';
-import { settleRenewalCharge } from './billing/paid';
-import { chargeWithoutService, type RefundToAsk } from './giveBack';
-import { recordCharge } from './ledger';
+import type { RefundToAsk } from './giveBack';
 import { processorDisputed, processorRefunded } from './processorEvents';
-import { orderCutoff } from './openOrders';
-import { NOTICES } from '../texts/notices';
-import { notifyCustomer, type Notifier } from '../delivery/notifier';
+import type { Notifier } from '../delivery/notifier';
 import type { Keyring } from '../auth/keyring';
-import { settleGift } from './vouchers/gift';
-
-/** The receipt of a paid order (a purchase or an upgrade), in the transaction that marked it PAID. */
-async function sendOrderReceipt(tx: Repositories, notifier: Notifier, orderNumber: string): Promise<void> {
-  const order = await tx.invoices.receipt(orderNumber);
-  if (!order) return;
-  const facts = {
-    plan: order.plan_name,
-    amountFening: order.amount_fening,
-    card: order.card_number,
-    periodEnd: order.period_end,
-    orderNumber,
-  };
-  await notifyCustomer(
-    tx,
-    notifier,
-    order.customer_id,
-    order.kind === 'UPGRADE' ? NOTICES.upgraded(facts) : NOTICES.purchased(facts),
-  );
-}
+import { settle, type SettleDeps } from './settle';
 
 /**
  * What the portal does when the payment provider reports an outcome. Every step is conditional on
@@ -86,85 +62,23 @@ async function setupSucceeded(store: Store, event: Extract<PaymentEvent, { type:
   });
 }
 
-/** What a paid order's settling needs: the clock, the customer's notices, and a gift's sealing keyring. */
-interface SettleDeps {
-  now: () => Date;
-  notifier: Notifier;
-  sealing: Keyring | undefined;
-  orderTtlMinutes: number | undefined;
-}
-
 /**
- * A payment succeeded: the order it pays is settled by its kind, in one transaction: it buys its service,
- * or (an order no longer wanted) its money goes back, the refund answered to ask of the processor once
- * committed. Null when there is nothing more to do (no order waits for this payment, or it is settled).
+ * A payment succeeded: the order it pays is settled by the one settle path (money/settle.ts), in one
+ * transaction: it buys its service, or its money goes back, the refund answered to ask of the processor
+ * once committed. Null when there is nothing more to do (no order waits for this payment, or it is settled).
  */
 async function paymentSucceeded(
   tx: Repositories,
-  { now, notifier, sealing, orderTtlMinutes }: SettleDeps,
+  deps: SettleDeps,
   event: Extract<PaymentEvent, { type: 'payment.succeeded' }>,
 ): Promise<RefundToAsk | null> {
   const paid = await tx.orders.byPayment(event.paymentId);
   if (!paid) return null;
-  const charge = { orderNumber: paid.order_number, paymentId: event.paymentId };
-  const order = { orderNumber: paid.order_number, customerId: paid.customer_id };
-  await recordCharge(tx, order, event.paymentId, event.amountFening, now());
-  // A renewal (the billing job's off-session charge) runs from its due day; see money/billing/renew.ts.
-  if (paid.kind === 'RENEWAL') {
-    const back = await settleRenewalCharge(tx, notifier, charge, now());
-    return back === 'unserved' ? null : back;
-  }
-  // The customer's row lock orders this against a promo starting or another order being paid.
-  await tx.customers.lock(paid.customer_id);
-  // Placed too long ago (left in 3-D Secure, say): priced then, so not paid now; its money goes back.
-  if (await tx.openOrders.lapsed(paid.order_number, orderCutoff(now(), orderTtlMinutes)))
-    return chargeWithoutService(tx, charge, now());
-  // A gift (docs/vouchers.md) makes its voucher and sends its code; it never touches a subscription.
-  const served =
-    paid.kind === 'GIFT'
-      ? !sealing || (await settleGift(tx, { sealing, notifier, now }, paid.order_number))
-      : paid.kind === 'UPGRADE'
-        ? await upgradePaid(tx, { now, notifier }, paid.order_number)
-        : await purchasePaid(tx, { now, notifier }, paid.order_number);
-  return served ? null : chargeWithoutService(tx, charge, now());
-}
-
-/**
- * The new package from today, only if the subscription is still the plan and period the difference was
- * paid for, with days left of it (a renewal, a deactivation, another upgrade in between, or a payment
- * made after the period ended: false, its money goes back).
- */
-async function upgradePaid(
-  tx: Repositories,
-  { now, notifier }: Pick<SettleDeps, 'now' | 'notifier'>,
-  orderNumber: string,
-): Promise<boolean> {
-  if (!(await tx.subscriptions.applyUpgrade(orderNumber, now(), isoDay(now())))) return false;
-  await tx.orders.markPaid(orderNumber, now());
-  await sendOrderReceipt(tx, notifier, orderNumber);
-  return true;
-}
-
-/**
- * A purchase paid: its first period activates the subscription (product.md §9), with the receipt. False
- * when the order is no longer wanted (cancelled, or the customer may not buy now: BLOCKED, or subscribed
- * meanwhile in another tab or by a promo): its money goes back. A repeated event finds it PAID or
- * REFUNDED, and giving back does nothing.
- */
-async function purchasePaid(
-  tx: Repositories,
-  { now, notifier }: Pick<SettleDeps, 'now' | 'notifier'>,
-  orderNumber: string,
-): Promise<boolean> {
-  const order = await tx.orders.payPurchase(orderNumber, isoDay(now()), now());
-  if (!order) return false;
-  // A paid first period activates the subscription for that period (product.md §9).
-  await tx.subscriptions.activate(
-    order.customer_id,
-    order.plan_code,
-    { start: order.period_start, end: order.period_end, agreedFening: order.amount_fening },
-    now(),
+  return settle(
+    tx,
+    deps,
+    { orderNumber: paid.order_number, customerId: paid.customer_id, kind: paid.kind },
+    { card: event.paymentId, amountFening: event.amountFening },
+    deps.now(),
   );
-  await sendOrderReceipt(tx, notifier, orderNumber);
-  return true;
 }

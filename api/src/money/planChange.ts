@@ -5,14 +5,7 @@ import { DomainError } from '../errors';
 import { daysBetween, isoDay } from '../days';
 import { fromFening, toFening, type Fening } from './amounts';
 import { ownCard } from './cards/cards';
-import {
-  alreadyPaid,
-  cancelPayments,
-  keyReused,
-  PLAN_NOT_FOUND,
-  startOrderPayment,
-  upgradeName,
-} from './orders';
+import { alreadyPaid, cancelPayments, keyReused, PLAN_NOT_FOUND, startOrderPayment, upgradeName } from './orders';
 import { ERROR_TEXTS, ORDER_TEXTS } from '../texts/errors';
 
 const NOT_ACTIVE: Record<string, string> = {

@@ -43,7 +43,8 @@ export class InvoicesRepository extends Repository {
   /** What a paid purchase's or upgrade's receipt says. */
   async receipt(orderNumber: string): Promise<ReceiptRow | null> {
     const [row] = await this.q.query<ReceiptRow>(
-      `SELECT o.customer_id, o.kind, p.name AS plan_name, o.amount_fening, o.card_number, to_char(o.period_end, 'YYYY-MM-DD') AS period_end
+      `SELECT o.customer_id, o.kind, p.name AS plan_name, o.amount_fening, o.card_number, to_char(o.period_end, 'YYYY-MM-DD') AS period_end,
+              o.paid_by_gift IS NOT NULL AS by_gift
          FROM payment_orders o JOIN plans p ON p.code = o.plan_code WHERE o.order_number = $1 AND o.status = 'PAID'`,
       [orderNumber],
     );
@@ -59,4 +60,6 @@ interface ReceiptRow {
   amount_fening: number;
   card_number: string;
   period_end: string;
+  /** Paid with a gift's credit. */
+  by_gift: boolean;
 }

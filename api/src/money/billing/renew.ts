@@ -8,7 +8,7 @@ import { ORDER_TEXTS } from '../../texts/errors';
 import { renewWithCredit } from '../vouchers/credit';
 import type { BillingDeps, RenewalCharge } from './deps';
 import { expireUnpaid } from './expire';
-import { recordPaid, settleRenewalCharge } from './paid';
+import { recordPaid } from './paid';
 import { graceFrom, graceUntil, recordFailure } from './retry';
 import { placeRenewalOrder } from './renewalOrder';
 
@@ -47,14 +47,7 @@ export async function renewOne(
   const mine = { customerId, due: sub.due, attempt, runner };
 
   // Voucher credit pays before the card (docs/vouchers.md): a month of it, the order paid at once.
-  const credit = await renewWithCredit(
-    store,
-    sub,
-    mine,
-    at,
-    async (tx, orderNumber) =>
-      (await settleRenewalCharge(tx, deps.notifier, { orderNumber, paymentId: null }, at)) === null,
-  );
+  const credit = await renewWithCredit(deps, sub, mine, at);
   if (credit !== 'none') return credit === 'paid' ? 'charged' : 'skipped';
 
   const charge = await chargeCard(deps, sub, mine, at);

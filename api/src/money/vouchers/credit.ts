@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { ServiceStatus } from '@portal/shared/contract';
 import { VOUCHER_TEXTS } from '@portal/shared/contract/vouchers';
-import type { Repositories, Store } from '../../repositories';
+import type { Store } from '../../repositories';
 import type { DueRow } from '../../repositories/renewals';
 import { placeRenewalOrder } from '../billing/renewalOrder';
-import { notifyCustomer, type Notifier } from '../../delivery/notifier';
+import type { Notifier } from '../../delivery/notifier';
 import { DomainError } from '../../errors';
 import { isoDay } from '../../days';
-import { NOTICES } from '../../texts/notices';
-import { recordCreditUsed } from '../ledger';
+import { NotServed, settle } from '../settle';
 
 /*
  * Voucher credit pays before the card (docs/vouchers.md): a renewal takes a month of the package's
@@ -26,8 +25,6 @@ export interface HeldAttempt {
 }
 
 class AttemptLost extends Error {}
-/** The subscription could not take the period any more (ended or deactivated meanwhile): nothing is taken. */
-class NotServed extends Error {}
 
 /**
  * The renewal due paid with a month of voucher credit, under the customer's row lock: the month taken,
@@ -38,11 +35,10 @@ class NotServed extends Error {}
  * longer wanted (nothing taken).
  */
 export async function renewWithCredit(
-  store: Store,
+  { store, notifier }: { store: Store; notifier: Notifier },
   sub: DueRow,
   attempt: HeldAttempt,
   at: Date,
-  settle: (tx: Repositories, orderNumber: string) => Promise<boolean>,
 ): Promise<'paid' | 'none' | 'lost'> {
   try {
     return await store.transaction(async (tx) => {
@@ -61,8 +57,14 @@ export async function renewWithCredit(
       if (taken.giftOrder) await tx.orders.markPaidByGift(orderNumber, taken.giftOrder);
       const outcome = { status: 'SUCCEEDED' as const, failureCode: null, orderNumber, paymentId: null };
       if (!(await tx.billingAttempts.finish(attempt, outcome, at))) throw new AttemptLost();
-      if (!(await settle(tx, orderNumber))) throw new NotServed();
-      await recordCreditUsed(tx, { orderNumber, customerId: sub.customer_id }, plan.price_fening, at);
+      // The subscription could not take the period any more (ended or deactivated meanwhile): NotServed.
+      await settle(
+        tx,
+        { now: () => at, notifier },
+        { orderNumber, customerId: sub.customer_id, kind: 'RENEWAL' },
+        { creditFening: plan.price_fening },
+        at,
+      );
       return 'paid';
     });
   } catch (error) {
@@ -111,28 +113,14 @@ export async function subscribeWithVoucher(
       at,
     );
     if (taken.giftOrder) await tx.orders.markPaidByGift(orderNumber, taken.giftOrder);
-    const paid = (await tx.orders.payPurchase(orderNumber, today, at))!;
-    await recordCreditUsed(tx, { orderNumber, customerId }, plan.price_fening, at);
-    await tx.subscriptions.activate(
-      customerId,
-      plan.code,
-      { start: paid.period_start, end: paid.period_end, agreedFening: paid.amount_fening },
+    await settle(
+      tx,
+      { now: () => at, notifier: deps.notifier },
+      { orderNumber, customerId, kind: 'PURCHASE' },
+      { creditFening: plan.price_fening },
       at,
     );
-    const receipt = (await tx.invoices.receipt(orderNumber))!;
-    await notifyCustomer(
-      tx,
-      deps.notifier,
-      customerId,
-      NOTICES.purchased({
-        plan: receipt.plan_name,
-        amountFening: receipt.amount_fening,
-        card: receipt.card_number,
-        periodEnd: receipt.period_end,
-        orderNumber,
-        byGift: taken.giftOrder !== null,
-      }),
-    );
+    const paid = (await tx.invoices.receipt(orderNumber))!;
     return { status: 'ACTIVE', nextPaymentOn: paid.period_end };
   });
 }
