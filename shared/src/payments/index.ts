@@ -14,6 +14,6 @@ export {
   mayBuyWithVoucher,
   type VoucherCredit,
 } from './VoucherForms';
-export { CARD_TEXTS } from './texts';
+export { CARD_TEXTS, VOUCHER_FORM_TEXTS } from './texts';
 export { COUNTRY_CODES, countryOptions } from './countries';
 export { type Outcome, type PaymentProvider, type Confirmations } from './provider';

@@ -1,11 +1,3 @@
-/** "1 mjesec", "2 mjeseca", "5 mjeseci", "21 mjesec": a count of months as Bosnian declines it. */
-const monthsOf = (n: number) =>
-  n % 10 === 1 && n % 100 !== 11
-    ? `${n} mjesec`
-    : n % 10 >= 2 && n % 10 <= 4 && (n % 100 < 12 || n % 100 > 14)
-      ? `${n} mjeseca`
-      : `${n} mjeseci`;
-
 /**
  * Prepaid vouchers (mbons, docs/vouchers.md): what a customer reads when redeeming one and on the
  * account page, in the API's answers and on the pages alike. Quoted verbatim where the product names them.
@@ -23,14 +15,6 @@ export const VOUCHER_TEXTS = {
   otherPackage: (voucherPlan: string, activePlan: string) =>
     `Ovaj vaučer je za paket ${voucherPlan}, a tvoja pretplata je ${activePlan}. Iskoristi ga kad pretplata na ${activePlan} istekne ili promijeni paket.`,
   noCredit: 'Nemaš vaučera za ovaj paket.',
-  /** The redeem field's hint on the account page and the subscribe page. */
-  hint: 'Kod s vaučera, npr. ABCD-EFGH-JKLM-NPQR',
-  redeemed: (months: number, plan: string) =>
-    `Vaučer je iskorišten: tvom kreditu dodano je ${monthsOf(months)} paketa ${plan}.`,
-  credit: (plan: string, left: string) => `Kredit za paket ${plan}: ${left.toLowerCase()}.`,
-  /** The subscribe page's way to pay with a voucher, beside the card's. */
-  payWith: 'Plaćanje vaučerom',
-  offer: 'Imaš vaučer za ovaj paket? Unesi njegov kod i pretplati se bez kartice.',
   cannotSubscribe: 'Već imaš aktivnu pretplatu.',
   /** The means of payment on the invoice and in the payment history: "Vaučer …ABCD". */
   means: (lastFour: string) => `Vaučer …${lastFour}`,

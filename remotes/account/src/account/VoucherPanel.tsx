@@ -8,7 +8,13 @@ import {
   type Mbon,
   type PaymentData,
 } from '@portal/shared';
-import { RedeemVoucherForm, SubscribeWithVoucher, creditByPlan, mayBuyWithVoucher } from '@portal/shared/payments';
+import {
+  RedeemVoucherForm,
+  SubscribeWithVoucher,
+  VOUCHER_FORM_TEXTS,
+  creditByPlan,
+  mayBuyWithVoucher,
+} from '@portal/shared/payments';
 import styles from './AccountPage.module.css';
 import { ACCOUNT_VOUCHER_TEXTS as T } from '../texts';
 
@@ -24,7 +30,7 @@ export function VoucherPanel({ payment, info }: { payment: PaymentData; info: Ac
   const credit = creditByPlan(payment.mbons);
   const mayBuy = mayBuyWithVoucher(info);
   const redeemed = (mbon: Mbon) => {
-    setDone(VOUCHER_TEXTS.redeemed(mbon.months, mbon.planName));
+    setDone(VOUCHER_FORM_TEXTS.redeemed(mbon.months, mbon.planName));
     setRound((n) => n + 1);
   };
   // The panel says so and asks again: this button goes once the account may no longer buy.
@@ -49,7 +55,7 @@ export function VoucherPanel({ payment, info }: { payment: PaymentData; info: Ac
       )}
       {credit.map((entry) => (
         <p key={entry.code}>
-          <strong>{VOUCHER_TEXTS.credit(entry.name, VOUCHER_TEXTS.monthsLeft(entry.months))}</strong>
+          <strong>{VOUCHER_FORM_TEXTS.credit(entry.name, VOUCHER_TEXTS.monthsLeft(entry.months))}</strong>
         </p>
       ))}
       {credit.length > 0 && !mayBuy && <p className={styles.muted}>{T.creditFirst}</p>}
@@ -60,7 +66,7 @@ export function VoucherPanel({ payment, info }: { payment: PaymentData; info: Ac
       )}
       {mayBuy && credit.length > 0 && <SubscribeWithVoucher credit={credit} onSubscribed={subscribed} />}
       {done && <Alert kind="success">{done}</Alert>}
-      <RedeemVoucherForm key={round} hint={VOUCHER_TEXTS.hint} onRedeemed={redeemed} />
+      <RedeemVoucherForm key={round} hint={VOUCHER_FORM_TEXTS.hint} onRedeemed={redeemed} />
     </div>
   );
 }

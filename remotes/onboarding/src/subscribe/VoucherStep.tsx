@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, VOUCHER_TEXTS, paths, useNavigate, usePaymentData, type Mbon } from '@portal/shared';
-import { RedeemVoucherForm, SubscribeWithVoucher, creditByPlan } from '@portal/shared/payments';
+import { RedeemVoucherForm, SubscribeWithVoucher, VOUCHER_FORM_TEXTS, creditByPlan } from '@portal/shared/payments';
 import styles from './Subscribe.module.css';
 
 /**
@@ -16,16 +16,16 @@ export default function VoucherStep({ code, termsAccepted }: { code: string; ter
   const [redeemed, setRedeemed] = useState<string | null>(null);
   const credit = payment.isSuccess ? creditByPlan(payment.data.mbons).filter((entry) => entry.code === code) : [];
   const onRedeemed = (mbon: Mbon) => {
-    setRedeemed(VOUCHER_TEXTS.redeemed(mbon.months, mbon.planName));
+    setRedeemed(VOUCHER_FORM_TEXTS.redeemed(mbon.months, mbon.planName));
     setRound((n) => n + 1);
   };
   return (
     <section className={styles.voucher} aria-labelledby="voucher-heading">
-      <h3 id="voucher-heading">{VOUCHER_TEXTS.payWith}</h3>
-      {credit.length === 0 && <p className={styles.muted}>{VOUCHER_TEXTS.offer}</p>}
+      <h3 id="voucher-heading">{VOUCHER_FORM_TEXTS.payWith}</h3>
+      {credit.length === 0 && <p className={styles.muted}>{VOUCHER_FORM_TEXTS.offer}</p>}
       {credit.map((entry) => (
         <p key={entry.code}>
-          <strong>{VOUCHER_TEXTS.credit(entry.name, VOUCHER_TEXTS.monthsLeft(entry.months))}</strong>
+          <strong>{VOUCHER_FORM_TEXTS.credit(entry.name, VOUCHER_TEXTS.monthsLeft(entry.months))}</strong>
         </p>
       ))}
       {redeemed && <Alert kind="success">{redeemed}</Alert>}
@@ -36,7 +36,7 @@ export default function VoucherStep({ code, termsAccepted }: { code: string; ter
           onSubscribed={() => void navigate(paths.subscribed.href(), { replace: true })}
         />
       ) : (
-        <RedeemVoucherForm key={round} hint={VOUCHER_TEXTS.hint} onRedeemed={onRedeemed} />
+        <RedeemVoucherForm key={round} hint={VOUCHER_FORM_TEXTS.hint} onRedeemed={onRedeemed} />
       )}
     </section>
   );
