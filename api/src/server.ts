@@ -15,11 +15,16 @@ import { fastifyTrustProxy } from './http/proxies';
 import { OneLinePerRequest, createLogger, requestIdOf } from './log';
 import { cacheHeaders, filesServed, serveHostFiles, serveRemotes } from './http/portalFiles';
 import { pageSender, servePageRoutes, servePortalConfig } from './http/portalPages';
+import { editableFiles } from './http/editable';
+import { editableFile } from './http/pages';
 import { ERROR_TEXTS } from './texts/errors';
 
 /** The support console (docs/decisions/032-support-console.md): its remote, and its own host's path. */
 const CONSOLE_REMOTE = 'support';
 const CONSOLE_BASE = '/podrska/';
+
+/** The remote whose `resources/` an editor changes on a deployed portal (docs/catalogue-and-widget.md). */
+const EDITABLE_REMOTE = 'catalogue';
 
 const EMBED_DEMO_CSP = "default-src 'self'; object-src 'none'; base-uri 'self'";
 
@@ -81,13 +86,20 @@ export async function createServer(ctx: ApiContext, options: ServerOptions): Pro
 async function servePortal(app: FastifyInstance, ctx: ApiContext, remotesOnly: boolean): Promise<void> {
   const root = ctx.config.portalRoot;
   const allowedPath = filesServed(ctx.config.serveSourceMaps);
-  await serveRemotes(app, root, [...REMOTE_NAMES, CONSOLE_REMOTE], allowedPath);
+  // The catalogue's files an editor changes (faq.json, the legal texts), read as they are now.
+  const catalogueFiles = editableFiles(path.join(root, 'remotes', EDITABLE_REMOTE, 'dist', 'resources'), (message) =>
+    app.log.warn(message),
+  );
+  await serveRemotes(app, root, [...REMOTE_NAMES, CONSOLE_REMOTE], allowedPath, {
+    remote: EDITABLE_REMOTE,
+    body: (file) => editableFile(root, EDITABLE_REMOTE, file, catalogueFiles),
+  });
   if (remotesOnly) return;
   const sendConsole = await serveConsole(app, ctx);
   const hostDist = path.join(root, 'host', 'dist');
   servePortalConfig(app, ctx, hostDist);
   await serveHostFiles(app, hostDist, allowedPath);
-  const sendPage = pageSender(ctx);
+  const sendPage = pageSender(ctx, (remote) => (remote === EDITABLE_REMOTE ? catalogueFiles : null));
   servePageRoutes(app, ctx, sendPage);
 
   // Every other GET of a path without a dot is a route of the single-page app: the host decides what

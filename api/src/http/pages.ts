@@ -13,6 +13,7 @@ import zlib from 'node:zlib';
 import { REMOTE_PREFIXES, remoteFor, type Plan, type RemoteName } from '@portal/shared/contract';
 import { messages } from '@portal/shared/texts';
 import { withCurrentPrices } from './pagePrices';
+import { builtFileBody, withCurrentFile, type Editable, type EditableFiles } from './editable';
 import { drawnDocument, escapeHtml, pageHead, type PageHeadData, type PreloadHint } from './shell';
 
 export type { PreloadHint } from './shell';
@@ -28,6 +29,8 @@ interface PrerenderedPage extends PageHeadData {
   state: unknown;
   /** The page's scripts to preload, relative to the remote's folder. */
   js: string[];
+  /** Where it shows an editor's file (faq.json, a legal text), filled with the file as it is now. */
+  editable?: Editable;
 }
 
 interface Shell {
@@ -119,6 +122,8 @@ interface PageOptions {
   preload?: PreloadHint[];
   /** The plans the database holds now (catalogue/plans.ts): the page's prices are theirs (pagePrices.ts); null: as built. */
   plans?: Plan[] | null;
+  /** The editable files of the page's remote as they are now (editable.ts); none: as built. */
+  files?: (remote: RemoteName) => EditableFiles | null;
 }
 
 /**
@@ -133,6 +138,7 @@ export function prerenderedDocument({
   sandbox,
   preload = [],
   plans = null,
+  files,
 }: PageOptions): string | null {
   const remote = remoteFor(pathname);
   if (!remote) return null;
@@ -140,7 +146,8 @@ export function prerenderedDocument({
   const base = `/remotes/${remote}/`;
   if (config?.remotes?.[remote] !== `${base}mf-manifest.json`) return null;
   const found = findPage(readPages(root, remote), pathname, new URLSearchParams(search));
-  const page = found && withCurrentPrices(found, plans);
+  const current = found?.editable && files?.(remote)?.(found.editable.file);
+  const page = found && withCurrentFile(withCurrentPrices(found, plans), current ?? null);
   const shell = readShells(path.join(root, 'host', 'dist', 'shells.json'))?.[trimmed(pathname)];
   const indexFile = path.join(root, 'host', 'dist', 'index.html');
   if (!page || !shell || !fs.existsSync(indexFile)) return null;
@@ -216,6 +223,16 @@ const encodedDocuments = new Map<string, Buffer>();
 
 /** The host's deployed `portal.config.json`, as far as the server reads it (pages here, preload hints). */
 export const readPortalConfig = cachedJson<{ apiBaseUrl?: unknown; remotes?: Record<string, unknown> }>();
+
+/**
+ * An editable file of a remote's `resources/` as the browser reads it: its last good copy, or what the
+ * page built with it shows (editable.ts); null for any other file.
+ */
+export function editableFile(root: string, remote: RemoteName, file: string, files: EditableFiles): string | null {
+  const current = files(file);
+  if (current) return current.text;
+  return builtFileBody(readPages(root, remote).find((page) => page.editable?.file === file));
+}
 
 /** The prerendered pages' scripts (the page's own chunk), for the Link header's preloads. */
 export function prerenderedScripts(root: string, pathname: string, search: string): string[] {

@@ -6,6 +6,8 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyCors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
+import { ERROR_TEXTS } from '../texts/errors';
+import { encodedDocument } from './pages';
 
 const HASHED = /\.[0-9a-f]{10}\.(js|css|svg|png|webp|jpg|woff2)(\.map)?(\.br|\.gz)?$/;
 
@@ -41,10 +43,26 @@ export async function serveRemotes(
   root: string,
   names: readonly string[],
   allowedPath: (pathName: string) => boolean,
+  editable?: { remote: string; body: (file: string) => string | null },
 ): Promise<void> {
   await app.register(
     async (remotes) => {
       await remotes.register(fastifyCors, { origin: '*', methods: ['GET', 'HEAD'] });
+      // The files an editor changes, as they are now (editable.ts), not the build's compressed copies.
+      if (editable) {
+        remotes.get<{ Params: { file: string } }>(`/${editable.remote}/resources/:file`, (request, reply) => {
+          const body = editable.body(request.params.file);
+          if (body === null) return reply.code(404).send({ message: ERROR_TEXTS.notFound, code: 'NOT_FOUND' });
+          const type = request.params.file.endsWith('.json') ? 'application/json' : 'text/html';
+          const { body: sent, encoding } = encodedDocument(body, request.headers['accept-encoding']);
+          if (encoding) reply.header('content-encoding', encoding);
+          return reply
+            .header('cache-control', 'no-cache')
+            .header('vary', 'accept-encoding')
+            .type(`${type}; charset=utf-8`)
+            .send(sent);
+        });
+      }
       for (const name of names) {
         await remotes.register(fastifyStatic, {
           root: path.join(root, 'remotes', name, 'dist'),

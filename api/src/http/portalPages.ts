@@ -6,7 +6,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isPagePath, remoteFor, type Plan } from '@portal/shared/contract';
+import { isPagePath, remoteFor, type Plan, type RemoteName } from '@portal/shared/contract';
+import type { EditableFiles } from './editable';
 import { PlansCache } from '../catalogue/plans';
 import type { ApiContext } from '../context';
 import { linkHeader, preloadHints } from './preload';
@@ -52,7 +53,7 @@ export function servePortalConfig(app: FastifyInstance, ctx: ApiContext, hostDis
  * What sends a page: the prerendered document of a public page (compressed), the host's 404 page for a
  * path no remote owns, else the host's index.html for the browser to draw.
  */
-export function pageSender(ctx: ApiContext): PageSender {
+export function pageSender(ctx: ApiContext, files: (remote: RemoteName) => EditableFiles | null): PageSender {
   const root = ctx.config.portalRoot;
   const indexFile = path.join(root, 'host', 'dist', 'index.html');
   // The prices a prerendered page is served with: the database's, read at most every PLANS_FRESH_SECONDS.
@@ -84,6 +85,7 @@ export function pageSender(ctx: ApiContext): PageSender {
           sandbox,
           preload,
           plans: await currentPlans(),
+          files,
         })
       : owner === null
         ? notFoundDocument({ root, sandbox, preload })

@@ -225,23 +225,11 @@ export const SERVICE_TEXTS = {
   reactivated: 'Pretplata je ponovo aktivna. Hvala što si ostao s nama!',
 } as const;
 
-/** `1 mjesec`, `3 mjeseca`, `5 mjeseci`, `21 mjesec`: the noun as Bosnian counts it. */
-const monthsOf = (n: number) =>
-  n % 10 === 1 && n % 100 !== 11
-    ? `${n} mjesec`
-    : n % 10 >= 2 && n % 10 <= 4 && (n % 100 < 12 || n % 100 > 14)
-      ? `${n} mjeseca`
-      : `${n} mjeseci`;
-
-/** Prepaid vouchers on the account page (docs/vouchers.md); the API's own texts are VOUCHER_TEXTS. */
+/** Prepaid vouchers on the account page (docs/vouchers.md); the redeem form's and the API's texts are VOUCHER_TEXTS. */
 export const ACCOUNT_VOUCHER_TEXTS = {
   heading: 'Vaučeri',
   none: 'Nemaš iskorištenih vaučera.',
-  hint: 'Kod s vaučera, npr. ABCD-EFGH-JKLM-NPQR',
-  redeemed: (months: number, plan: string) =>
-    `Vaučer je iskorišten: tvom kreditu dodano je ${monthsOf(months)} paketa ${plan}.`,
   item: (lastFour: string, plan: string) => `Vaučer …${lastFour}, paket ${plan}`,
-  credit: (plan: string, left: string) => `Kredit za paket ${plan}: ${left.toLowerCase()}.`,
   creditFirst: 'Obnova pretplate prvo troši mjesec kredita; kartica se tereti tek kad kredita nestane.',
   subscribed: 'Pretplata je aktivna, plaćena mjesecom kredita s vaučera.',
   /** When the card is charged once the credit is gone (accountInfo.creditUntil); a date ends its sentence with its own dot. */

@@ -89,6 +89,16 @@ export async function subscribeInPromo(plan: string, ref?: string | null): Promi
   return status;
 }
 
+/**
+ * 'Pretplati se vaučerom' (docs/vouchers.md): a month of the package's voucher credit buys the
+ * subscription, without a card; the same call from the account page and the subscribe page.
+ */
+export async function subscribeWithVoucher(plan: string): Promise<ServiceStatus> {
+  const status = await calls.subscribeWithVoucher({ body: { plan } });
+  subscriptionChanged();
+  return status;
+}
+
 /** What changing the package to `plan` costs and from when (product.md §10, Changing the package). */
 export const planChangeQuoteQuery = (plan: string) =>
   queryOptions({

@@ -52,3 +52,25 @@ export const SANDBOX_TEXTS = {
   badExpiry: 'Datum isteka nije ispravan.',
   badCvc: 'CVC ima 3 ili 4 cifre.',
 };
+
+/** "1 mjesec", "2 mjeseca", "5 mjeseci", "21 mjesec": a count of months as Bosnian declines it. */
+const monthsOf = (n: number) =>
+  n % 10 === 1 && n % 100 !== 11
+    ? `${n} mjesec`
+    : n % 10 >= 2 && n % 10 <= 4 && (n % 100 < 12 || n % 100 > 14)
+      ? `${n} mjeseca`
+      : `${n} mjeseci`;
+
+/**
+ * The voucher forms' texts on the account page and the subscribe page (docs/vouchers.md), beside the
+ * forms, out of the shared singleton every page loads; the API's and the shared ones are VOUCHER_TEXTS.
+ */
+export const VOUCHER_FORM_TEXTS = {
+  hint: 'Kod s vaučera, npr. ABCD-EFGH-JKLM-NPQR',
+  redeemed: (months: number, plan: string) =>
+    `Vaučer je iskorišten: tvom kreditu dodano je ${monthsOf(months)} paketa ${plan}.`,
+  credit: (plan: string, left: string) => `Kredit za paket ${plan}: ${left.toLowerCase()}.`,
+  /** The subscribe page's way to pay with a voucher, beside the card's. */
+  payWith: 'Plaćanje vaučerom',
+  offer: 'Imaš vaučer za ovaj paket? Unesi njegov kod i pretplati se bez kartice.',
+} as const;

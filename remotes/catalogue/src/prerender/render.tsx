@@ -17,12 +17,13 @@ import {
 } from '@portal/shared';
 import { routes } from '../exposes/routes';
 import { plansInfo } from '../content/plansInfo';
-import { faqFileSchema } from '../content/schemas';
-import { faqQuery } from '../faq/faqQuery';
+import { faqFileSchema, type FaqItem } from '../content/schemas';
+import { FAQ_FILE, faqQuery } from '../faq/faqQuery';
 import { legalTextQuery } from '../legal/legalText';
 import { LEGAL_PAGES } from '../legal/LegalPage';
 import { sanitizeLegalHtml } from '../legal/sanitize';
 import { PRERENDERED_PAGES } from './pages';
+import { aroundList, aroundText, digestOf, mark, type Editable } from './editable';
 
 export interface PrerenderInput {
   /** The plans' answer (`GET /{product}/plans`) the pages show until the browser asks again. */
@@ -43,6 +44,8 @@ export interface RenderedPage {
   head: string[];
   html: string;
   state: DehydratedState;
+  /** Where it shows an editor's file, which the server fills with the file as it is now. */
+  editable?: Editable;
 }
 
 /**
@@ -83,25 +86,63 @@ async function toHtml(path: string): Promise<string> {
   return html;
 }
 
+/** The answers a page's render shows: the plans, the FAQ, and the legal text of its path, if any. */
+interface Reads {
+  plans: Plan[];
+  faq: FaqItem[];
+  legal: { file: string; text: string } | null;
+}
+
+/** Renders a page with `reads` answered now, so the render asks nothing. */
+async function renderWith(page: (typeof PRERENDERED_PAGES)[number], reads: Reads) {
+  queryClient.clear();
+  // The browser is told they are as old as can be (`asked`).
+  const seed = { updatedAt: Date.now() };
+  if (page.reads.includes('plans')) queryClient.setQueryData(plansQuery.queryKey, reads.plans, seed);
+  if (page.reads.includes('faq')) queryClient.setQueryData(faqQuery.queryKey, reads.faq, seed);
+  if (page.reads.includes('legal') && reads.legal) {
+    queryClient.setQueryData(legalTextQuery(reads.legal.file).queryKey, reads.legal.text, seed);
+  }
+  return splitHead(await toHtml(page.path));
+}
+
+/**
+ * Where the page shows an editor's file (faq.json, a legal text), for the server to fill with the file
+ * as it is when the page is asked for (editable.ts): the page rendered again with marks in its place.
+ */
+async function editableOf(
+  page: (typeof PRERENDERED_PAGES)[number],
+  reads: Reads,
+  readResource: (file: string) => string,
+): Promise<Editable | undefined> {
+  if (page.reads.includes('faq')) {
+    const entry = (second: boolean) => ({ q: mark('q', second), a: mark('a', second) });
+    const empty = await renderWith(page, { ...reads, faq: [] });
+    const two = await renderWith(page, { ...reads, faq: [entry(false), entry(true)] });
+    const list = aroundList(empty.html, two.html, ['q', 'a']);
+    return { file: FAQ_FILE, digest: digestOf(readResource(FAQ_FILE)), ...list };
+  }
+  if (!reads.legal) return undefined;
+  const marked = await renderWith(page, { ...reads, legal: { ...reads.legal, text: mark('text') } });
+  return { file: reads.legal.file, digest: digestOf(readResource(reads.legal.file)), around: aroundText(marked.html) };
+}
+
 export async function prerender({ plans, readResource, view }: PrerenderInput): Promise<RenderedPage[]> {
-  const faq = faqFileSchema.parse(JSON.parse(readResource('faq.json')));
+  const faq = faqFileSchema.parse(JSON.parse(readResource(FAQ_FILE)));
   const data = { plans, faq, plansInfo };
   const pages: RenderedPage[] = [];
   for (const page of PRERENDERED_PAGES) {
-    queryClient.clear();
-    // Answered now, so the render asks nothing; the browser is told they are as old as can be (below).
-    const seed = { updatedAt: Date.now() };
-    if (page.reads.includes('plans')) queryClient.setQueryData(plansQuery.queryKey, plans, seed);
-    if (page.reads.includes('faq')) queryClient.setQueryData(faqQuery.queryKey, faq, seed);
     const legal = LEGAL_PAGES[page.path.replace(/^\/|\/$/g, '') as keyof typeof LEGAL_PAGES];
-    if (page.reads.includes('legal') && legal) {
-      queryClient.setQueryData(
-        legalTextQuery(legal.file).queryKey,
-        sanitizeLegalHtml(readResource(legal.file), view),
-        seed,
-      );
-    }
-    const { head, html } = splitHead(await toHtml(page.path));
+    const reads: Reads = {
+      plans,
+      faq,
+      legal:
+        page.reads.includes('legal') && legal
+          ? { file: legal.file, text: sanitizeLegalHtml(readResource(legal.file), view) }
+          : null,
+    };
+    const editable = await editableOf(page, reads, readResource);
+    const { head, html } = await renderWith(page, reads);
     pages.push({
       path: page.path,
       title: page.title,
@@ -111,6 +152,7 @@ export async function prerender({ plans, readResource, view }: PrerenderInput): 
       head,
       html,
       state: asked(dehydrate(queryClient)),
+      ...(editable ? { editable } : {}),
     });
   }
   queryClient.clear();

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import {
   Alert,
   Button,
@@ -33,6 +33,9 @@ import { PROMO_REFUSED_TEXTS } from '../texts';
 import { saleRef } from '../wizard/storage';
 import { CardStep, PlanStep, TermsDialog, TermsStep, type Terms } from './SubscribeSteps';
 import styles from './Subscribe.module.css';
+
+// The voucher's way comes with its own chunk, after the page has drawn (it is not the card's).
+const VoucherStep = lazy(() => import(/* webpackChunkName: "subscribe-voucher" */ './VoucherStep'));
 
 /** The checks before a subscribe screen shows: logged in, a known plan, a status that may buy (product.md §4, §6). */
 export function SubscribeGuard({
@@ -176,6 +179,9 @@ function SubscribeForm({ code, promoUsed }: { code: string; promoUsed: boolean }
         <Button block disabled={!canSubmit} onClick={submit}>
           {busy ? messages.sending : promo ? SUBSCRIBE_TEXTS.promoSubmit : SUBSCRIBE_TEXTS.submit}
         </Button>
+        <Suspense fallback={null}>
+          <VoucherStep code={code} termsAccepted={accepted.useTerms && accepted.terms} />
+        </Suspense>
       </div>
       {reading && (
         <TermsDialog
