@@ -17,10 +17,10 @@ import { settleGift } from './vouchers/gift';
  */
 
 /** How the order was paid: the processor's payment and the amount it took, or a month of voucher credit. */
-export type Means = { card: string; amountFening: number } | { creditFening: number };
+type Means = { card: string; amountFening: number } | { creditFening: number };
 
 /** An order paid: its number, customer and kind (payment_orders.kind). */
-export interface PaidOrder {
+interface PaidOrder {
   orderNumber: string;
   customerId: number;
   kind: string;
