@@ -82,11 +82,11 @@ export function createContext(
     retrySeconds: delivery.retrySeconds,
     maxAttempts: delivery.maxAttempts,
     sandbox: config.sandbox,
-    invoice: async (orderNumber) => {
+    invoice: async (orderNumber, cyrillic) => {
       const invoice = await invoiceOf(store, orderNumber, null);
-      return invoice
-        ? { filename: invoiceFileName(orderNumber), content: await invoices.pdf(invoice, operator) }
-        : null;
+      if (!invoice) return null;
+      const content = cyrillic ? await invoices.cyrillic(invoice, operator) : await invoices.pdf(invoice, operator);
+      return { filename: invoiceFileName(orderNumber), content };
     },
   });
   const channels = channelsOf(delivery);

@@ -44,7 +44,7 @@ export { useLogout } from './auth/useLogout';
 export { RequireAuth } from './auth/RequireAuth';
 export { getDevice, type Device } from './auth/device';
 export { getToken, setToken, clearToken, watchOtherTabs } from './auth/token';
-export { SCRIPT_LANG, scriptStore, useScript } from './script/store';
+export { SCRIPT_LANG, scriptStore, useScript, type Script } from './script/store';
 export * from './format';
 export { Button, ButtonLink, buttonClass } from './ui/Button';
 export { TextField } from './ui/TextField';

@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { portalAndBrowser, screenshot } from './harness';
+import { DEMO, loggedInPage, portalAndBrowser, screenshot } from './harness';
 
 /** A full-page screenshot from the top, where the page's fixed header belongs. */
 async function screenshotFromTop(page: Page, name: string): Promise<void> {
@@ -75,6 +75,34 @@ describe('Latin and Cyrillic (docs/decisions/050-latin-and-cyrillic-pages.md)', 
       await screenshotFromTop(page, 'script-paketi-latin');
       assert.deepEqual(messages, []);
       await context.close();
+    }
+  });
+
+  it("remembers a signed-in customer's choice on the account: another device shows it once signed in", async () => {
+    for (const width of [390, 1280]) {
+      const first = await loggedInPage(suite.browser, suite.portal.url, DEMO.email, { width });
+      const footer = first.getByRole('contentinfo');
+      const saved = first.waitForResponse((r) => r.url().endsWith('/api/customer/script') && r.status() === 200);
+      await footer.getByRole('button', { name: 'Ћирилица' }).click();
+      await saved;
+      await first.getByRole('heading', { name: 'Мој налог' }).waitFor();
+      await first.context().close();
+
+      // A device that never chose: Latin until the account page reads the account's choice.
+      const device = await suite.browser.newContext({ viewport: { width, height: 900 }, locale: 'bs-BA' });
+      const other = await device.newPage();
+      await other.goto(`${suite.portal.url}/nalog`);
+      await other.getByLabel('E-mail ili broj telefona').fill(DEMO.email);
+      await other.getByLabel('Lozinka').fill(DEMO.password);
+      await other.getByRole('button', { name: 'Prijavi se' }).click();
+      await other.getByRole('heading', { name: 'Мој налог' }).waitFor();
+      assert.equal(await other.evaluate(() => document.documentElement.lang), 'bs-Cyrl');
+      await screenshotFromTop(other, 'script-account-cyrillic');
+      const back = other.waitForResponse((r) => r.url().endsWith('/api/customer/script') && r.status() === 200);
+      await other.getByRole('contentinfo').getByRole('button', { name: 'Latinica' }).click();
+      await back;
+      await other.getByRole('heading', { name: 'Moj nalog' }).waitFor();
+      await other.context().close();
     }
   });
 });

@@ -85,5 +85,6 @@ export async function accountInfo(deps: { store: Store; now: () => Date }, signe
     renewalProblem: renewalProblem(subscription),
     pendingPlan: pendingPlan(subscription),
     creditUntil: creditUntil(subscription),
+    script: account.script,
   };
 }

@@ -1,6 +1,7 @@
 import type { OperatorSettings } from '@portal/shared/contract';
 import type { MessageKind } from './notifier';
 import { messages } from '@portal/shared/texts';
+import { toCyrillic } from '@portal/shared/texts/script';
 
 /** What the sender knows of a message: its words (unsealed for this delivery only) and its extras. */
 interface Outgoing {
@@ -36,11 +37,17 @@ function bodyOf(text: string): string {
  */
 export function renderEmail(
   message: Outgoing,
-  options: { publicUrl: string; operator: OperatorSettings },
+  options: { publicUrl: string; operator: OperatorSettings; cyrillic?: boolean },
 ): RenderedEmail {
-  const { operator } = options;
+  // In Cyrillic (decision 054) the frame's words too; the message's own were written so (delivery/notifier.ts).
+  const write = options.cyrillic ? toCyrillic : (words: string) => words;
+  const operator = {
+    ...options.operator,
+    name: write(options.operator.name),
+    address: write(options.operator.address),
+  };
   const href = message.link ? `${options.publicUrl}${message.link.path}` : null;
-  const support = `${messages.support} ${operator.supportPhone}, ${operator.supportEmail}`;
+  const support = write(`${messages.support} ${operator.supportPhone}, ${operator.supportEmail}`);
   const text = [
     message.text,
     href ? `${message.link!.label}: ${href}` : null,
@@ -51,13 +58,13 @@ export function renderEmail(
 
   const body = `<p style="margin:0 0 16px">${escape(bodyOf(message.text))}</p>`;
   const code = message.code
-    ? `<p style="margin:0 0 16px;font-size:32px;font-weight:bold;letter-spacing:6px;color:#0f0f2d" aria-label="Kod">${escape(message.code)}</p>`
+    ? `<p style="margin:0 0 16px;font-size:32px;font-weight:bold;letter-spacing:6px;color:#0f0f2d" aria-label="${write('Kod')}">${escape(message.code)}</p>`
     : '';
   const button = href
     ? `<p style="margin:8px 0 0"><a href="${escape(href)}" style="display:inline-block;background:#c2185b;color:#ffffff;text-decoration:none;font-weight:bold;padding:12px 22px;border-radius:999px">${escape(message.link!.label)}</a></p>`
     : '';
   const html = `<!doctype html>
-<html lang="bs">
+<html lang="${options.cyrillic ? 'bs-Cyrl' : 'bs'}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escape(message.subject)}</title></head>
 <body style="margin:0;padding:0;background:#f1f1f6;font-family:Arial,Helvetica,sans-serif;color:#16163a">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f1f1f6"><tr><td align="center" style="padding:24px 12px">

@@ -3,6 +3,7 @@ import type { Channel } from '../repositories/outbox';
 import type { Keys } from '../auth/secrets';
 import { seal } from '../auth/secrets';
 import { messages } from '../counters';
+import { toCyrillic } from '@portal/shared/texts/script';
 
 export type { Channel } from '../repositories/outbox';
 
@@ -35,6 +36,8 @@ export interface Notice {
   link?: { path: string; label: string };
   /** A paid order whose invoice goes with the e-mail as a PDF. */
   invoice?: string;
+  /** Written in Cyrillic (the customer's choice, decision 054): the e-mail's frame and the invoice too. */
+  script?: 'cyrillic';
 }
 
 interface Message extends Notice {
@@ -89,6 +92,7 @@ export class OutboxNotifier implements Notifier {
       subject: message.subject,
       ...(message.link ? { link: message.link } : {}),
       ...(message.invoice ? { invoice: message.invoice } : {}),
+      ...(message.script ? { script: message.script } : {}),
     };
     await repos.outbox.add(
       {
@@ -110,7 +114,11 @@ export class OutboxNotifier implements Notifier {
   }
 }
 
-/** Sends a notice to a customer, with `repos` (a transaction's): by e-mail when there is an address, otherwise by SMS. */
+/**
+ * Sends a notice to a customer, with `repos` (a transaction's): by e-mail when there is an address,
+ * otherwise by SMS; in Cyrillic when the customer chose it (decision 054: the words, not the codes,
+ * addresses and names `toCyrillic` keeps).
+ */
 export async function notifyCustomer(
   repos: Repositories,
   notifier: Notifier,
@@ -123,5 +131,16 @@ export async function notifyCustomer(
     : customer?.phone_number
       ? { to: customer.phone_number, channel: 'SMS' as const }
       : null;
-  if (to) await notifier.send({ ...notice, ...to }, repos);
+  if (!to) return;
+  const written: Notice =
+    customer?.script === 'cyrillic'
+      ? {
+          ...notice,
+          subject: toCyrillic(notice.subject),
+          text: toCyrillic(notice.text),
+          ...(notice.link ? { link: { ...notice.link, label: toCyrillic(notice.link.label) } } : {}),
+          script: 'cyrillic',
+        }
+      : notice;
+  await notifier.send({ ...written, ...to }, repos);
 }

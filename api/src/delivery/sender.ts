@@ -44,7 +44,7 @@ interface SenderDeps {
   /** A sandbox sends nothing it HELD: its messages are its outbox view's (GET /api/dev/outbox). */
   sandbox: boolean;
   /** A paid order's invoice as a PDF, for a receipt's attachment. */
-  invoice: (orderNumber: string) => Promise<{ filename: string; content: Buffer } | null>;
+  invoice: (orderNumber: string, cyrillic: boolean) => Promise<{ filename: string; content: Buffer } | null>;
   /** The only numbers an SMS goes to (SMS_ALLOWED_PREFIXES; by default the country's, 387). */
   smsAllowedPrefixes?: readonly string[];
 }
@@ -236,13 +236,13 @@ export class MessageSender {
         code: message.code_sealed ? unseal(this.deps.sealing, message.code_sealed) : null,
         link: message.meta.link,
       },
-      { publicUrl: this.deps.publicUrl, operator: this.deps.operator },
+      { publicUrl: this.deps.publicUrl, operator: this.deps.operator, cyrillic: message.meta.script === 'cyrillic' },
     );
     const attachments: Array<{ filename: string; content: Buffer; contentType: string; cid?: string }> = [
       { filename: 'ontv.png', content: LOGO, contentType: 'image/png', cid: LOGO_CID },
     ];
     if (message.meta.invoice) {
-      const pdf = await this.deps.invoice(message.meta.invoice);
+      const pdf = await this.deps.invoice(message.meta.invoice, message.meta.script === 'cyrillic');
       if (pdf) attachments.push({ ...pdf, contentType: 'application/pdf' });
     }
     await this.deps.email!.send({

@@ -1,4 +1,4 @@
-import { usernameOf } from '@portal/shared/contract';
+import { usernameOf, type Script } from '@portal/shared/contract';
 import { Repository } from './base';
 
 export interface CustomerRow {
@@ -69,12 +69,28 @@ export class CustomersRepository extends Repository {
   }
 
   /** Where a notice goes: the e-mail address, or else the phone number. */
-  async contactOf(customerId: number): Promise<{ email: string | null; phone_number: string | null } | null> {
-    const [row] = await this.q.query<{ email: string | null; phone_number: string | null }>(
-      'SELECT email, phone_number FROM customers WHERE id = $1',
+  /** Where and in which script (null: Latin) the customer is written to. */
+  async contactOf(
+    customerId: number,
+  ): Promise<{ email: string | null; phone_number: string | null; script: Script | null } | null> {
+    const [row] = await this.q.query<{ email: string | null; phone_number: string | null; script: Script | null }>(
+      'SELECT email, phone_number, script FROM customers WHERE id = $1',
       [customerId],
     );
     return row ?? null;
+  }
+
+  /** The script the customer chose (migration 041). */
+  async setScript(customerId: number, script: Script): Promise<void> {
+    await this.q.query('UPDATE customers SET script = $2 WHERE id = $1', [customerId, script]);
+  }
+
+  /** The script the customer chose; null: Latin, or no such customer. */
+  async scriptOf(customerId: number): Promise<Script | null> {
+    const [row] = await this.q.query<{ script: Script | null }>('SELECT script FROM customers WHERE id = $1', [
+      customerId,
+    ]);
+    return row?.script ?? null;
   }
 
   async passwordHashOf(customerId: number): Promise<string | null> {

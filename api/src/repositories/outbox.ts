@@ -10,7 +10,7 @@ export interface OutboxRow {
   kind: string;
   text_sealed: string;
   code_sealed: string | null;
-  meta: { subject?: string; link?: { path: string; label: string }; invoice?: string };
+  meta: { subject?: string; link?: { path: string; label: string }; invoice?: string; script?: 'cyrillic' };
   attempts: number;
   /** Tries a setting blocked (a refused login, no TLS, a relay refusing): they do not count in `attempts`. */
   blocked_tries: number;

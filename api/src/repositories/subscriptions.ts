@@ -1,3 +1,4 @@
+import type { Script } from '@portal/shared/contract';
 import type { ServiceStatus } from '@portal/shared/contract';
 import { TIME_ZONE } from '../days';
 import { Repository } from './base';
@@ -57,12 +58,15 @@ export class SubscriptionsRepository extends Repository {
    */
   async accountOfSession(
     key: SessionKey,
-  ): Promise<(AccountSubscriptionRow & { customer_number: string | null; used_promos: string[] | null }) | null> {
+  ): Promise<
+    | (AccountSubscriptionRow & { customer_number: string | null; used_promos: string[] | null; script: Script | null })
+    | null
+  > {
     const [row] = await this.prepared<
-      AccountSubscriptionRow & { customer_number: string | null; used_promos: string[] | null }
+      AccountSubscriptionRow & { customer_number: string | null; used_promos: string[] | null; script: Script | null }
     >(
       'account_info',
-      `SELECT c.customer_number,
+      `SELECT c.customer_number, c.script,
               s.status, to_char(s.next_payment_on, 'YYYY-MM-DD') AS next_payment_on, s.promo_type, to_char(s.promo_until, 'YYYY-MM-DD') AS promo_until, s.promo_days,
               s.plan_code, p.name AS plan_name, ${PAID_NOW} AS price_fening, s.billing_failures, to_char(s.billing_next_on, 'YYYY-MM-DD') AS billing_next_on,
               to_char(s.billing_grace_from, 'YYYY-MM-DD') AS billing_grace_from,

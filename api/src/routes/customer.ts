@@ -6,6 +6,7 @@ import { changePin, checkPin, type PinDeps } from '../customer/pin';
 import { changePassword, type PasswordDeps } from '../customer/password';
 import { listDevices, signOutDevice, signOutOtherDevices, type DevicesDeps } from '../customer/devices';
 import { paymentData } from '../customer/paymentData';
+import { setScript } from '../customer/script';
 
 const pinDeps = (ctx: ApiContext): PinDeps => ({ store: ctx.store, sealing: ctx.keys.sealing, now: ctx.now });
 
@@ -25,7 +26,8 @@ const devicesDeps = (ctx: ApiContext): DevicesDeps => ({
 
 /**
  * `GET /customer/payment-data`, `POST /customer/check-pin`, `/customer/change-pin`,
- * `/customer/change-password` (product.md §7), and the devices (`/customer/devices`, product.md §10).
+ * `/customer/change-password` (product.md §7), the devices (`/customer/devices`, product.md §10) and the
+ * script (`/customer/script`, decision 054).
  * Each route parses, authorises, calls one use case of customer/ and answers (docs/architecture.md).
  */
 export function customerRoutes(app: FastifyInstance, ctx: ApiContext): void {
@@ -43,6 +45,10 @@ export function customerRoutes(app: FastifyInstance, ctx: ApiContext): void {
 
   route(app, ctx, endpoints.changePassword, async ({ customer, body: { oldPassword, newPassword } }) => {
     await changePassword(passwordDeps(ctx), customer, oldPassword, newPassword);
+  });
+
+  route(app, ctx, endpoints.setScript, async ({ customer, body }) => {
+    await setScript(ctx, customer.customerId, body.script);
   });
 
   route(app, ctx, endpoints.listDevices, async ({ customer }) => listDevices(devicesDeps(ctx), customer));

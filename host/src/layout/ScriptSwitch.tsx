@@ -1,4 +1,4 @@
-import { SCRIPT_LANG, scriptStore, useScript } from '@portal/shared';
+import { authStore, calls, SCRIPT_LANG, scriptStore, useScript, type Script } from '@portal/shared';
 import { SHELL_TEXTS } from '../texts';
 import styles from './ScriptSwitch.module.css';
 
@@ -6,6 +6,16 @@ const OPTIONS = [
   { script: 'latin', label: SHELL_TEXTS.latin },
   { script: 'cyrillic', label: SHELL_TEXTS.cyrillic },
 ] as const;
+
+/**
+ * The script chosen, remembered on this device and, signed in, on the account (decision 054) for the
+ * customer's other devices, e-mails, SMS and invoices. The page changes at once; a failed call is left
+ * for the next choice to mend.
+ */
+function choose(script: Script): void {
+  scriptStore.getState().choose(script);
+  if (authStore.getState().authorized) calls.setScript({ body: { script } }).catch(() => undefined);
+}
 
 /**
  * The footer's choice of script (docs/decisions/050-latin-and-cyrillic-pages.md). Each is named in its own
@@ -23,7 +33,7 @@ export function ScriptSwitch() {
           lang={SCRIPT_LANG[option.script]}
           translate="no"
           aria-pressed={script === option.script}
-          onClick={() => scriptStore.getState().choose(option.script)}
+          onClick={() => choose(option.script)}
         >
           {option.label}
         </button>

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { lazySchema } from './lazySchema';
 import { FIELD_TEXTS } from '../texts/fields';
+import { scriptSchema } from './script';
 
 export const subscriptionStatusSchema = /* @__PURE__ */ lazySchema(() =>
   z.enum(['ACTIVE', 'DEACTIVATED', 'BLOCKED', 'EXPIRED']),
@@ -41,6 +42,8 @@ export const accountInfoSchema = /* @__PURE__ */ lazySchema(() =>
      * of the first renewal the card pays; null without credit or when nothing renews.
      */
     creditUntil: z.optional(z.nullable(z.string())),
+    /** Beyond the first specification (decision 054): the script the customer chose; null when never chosen. */
+    script: z.optional(z.nullable(scriptSchema)),
   }),
 );
 export type AccountInfo = z.infer<typeof accountInfoSchema>;

@@ -11,6 +11,7 @@ import {
 } from './account';
 import { plansEndpoint, priceNoticeSchema } from './catalogue';
 import { reconciliationSchema } from './staff/reconciliation';
+import { setScriptRequestSchema } from './script';
 import {
   changePasswordRequestSchema,
   changePinRequestSchema,
@@ -147,6 +148,8 @@ export const endpoints = {
     auth: true,
   }),
   paymentData: endpoint({ method: 'GET', path: '/customer/payment-data', answer: paymentDataSchema, auth: true }),
+  /** The script chosen in the footer, remembered on the account for a new device, the e-mails, SMS and invoices. */
+  setScript: endpoint({ method: 'PATCH', path: '/customer/script', body: setScriptRequestSchema, auth: true }),
   /** A prepaid voucher's months into the customer's credit (docs/vouchers.md); answers the voucher as `mbons` lists it. */
   redeemVoucher: endpoint({
     method: 'POST',

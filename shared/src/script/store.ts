@@ -1,8 +1,9 @@
 import { createStore, useStore } from 'zustand';
 import { local, storageKeys } from '../storage';
+import type { Script } from '../contract/script';
 
 /** The two scripts of our texts (docs/decisions/050-latin-and-cyrillic-pages.md): written in Latin, shown in either. */
-type Script = 'latin' | 'cyrillic';
+export type { Script };
 
 /** The document's language in each script (`<html lang>`). */
 export const SCRIPT_LANG: Record<Script, string> = { latin: 'bs-Latn', cyrillic: 'bs-Cyrl' };

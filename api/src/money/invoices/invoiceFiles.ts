@@ -56,14 +56,32 @@ export class InvoiceFiles {
     return rendering;
   }
 
+  /**
+   * The invoice's PDF in Cyrillic (decision 054), rendered on each call and not kept: the Latin one is the
+   * stored document; this is its copy in the other script, asked for far less often.
+   */
+  async cyrillic(
+    invoice: Invoice,
+    operator: OperatorSettings,
+    beforeRender: () => Promise<void> = async () => undefined,
+  ): Promise<Buffer> {
+    await beforeRender();
+    invoicePdfRenders.inc();
+    return Buffer.from((await this.workers().run({ invoice, operator, cyrillic: true })) as Uint8Array);
+  }
+
   async close(): Promise<void> {
     await this.pool?.destroy();
     this.pool = null;
   }
 
-  private async renderAndStore(invoice: Invoice, operator: OperatorSettings): Promise<Buffer> {
+  private workers(): Piscina {
     this.pool ??= new Piscina({ filename: workerFile(), minThreads: 0, maxThreads: 1, idleTimeout: 60_000 });
-    const rendered = Buffer.from((await this.pool.run({ invoice, operator })) as Uint8Array);
+    return this.pool;
+  }
+
+  private async renderAndStore(invoice: Invoice, operator: OperatorSettings): Promise<Buffer> {
+    const rendered = Buffer.from((await this.workers().run({ invoice, operator })) as Uint8Array);
     invoicePdfRenders.inc();
     await this.files.keep(invoice.orderNumber, rendered, this.now());
     return (await this.stored(invoice.orderNumber)) ?? rendered;

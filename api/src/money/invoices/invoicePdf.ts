@@ -3,10 +3,11 @@ import PDFDocument from 'pdfkit';
 import type { Invoice, OperatorSettings } from '@portal/shared/contract';
 import { INVOICE_TEXTS } from '@portal/shared/texts';
 import { formatDate, formatKM, splitVat } from '@portal/shared/format';
+import { toCyrillic } from '@portal/shared/texts/script';
 import { localDateTime } from '../../texts/notices';
 import { API_DIR } from '../../apiDir';
 
-/** DejaVu Sans (api/assets/fonts, its licence beside it): every Bosnian letter, č ć đ š ž included. */
+/** DejaVu Sans (api/assets/fonts, its licence beside it): every Bosnian letter, č ć đ š ž included, and Cyrillic. */
 const FONTS = path.join(API_DIR, 'assets', 'fonts');
 const REGULAR = path.join(FONTS, 'DejaVuSans.ttf');
 const BOLD = path.join(FONTS, 'DejaVuSans-Bold.ttf');
@@ -24,12 +25,20 @@ interface Frame {
  * data, the customer, the line with its period, net, VAT 17 % and the VAT-inclusive total, the card,
  * the complaints deadline and the support contact.
  */
-export function invoicePdf(invoice: Invoice, operator: OperatorSettings): Promise<Buffer> {
+export function invoicePdf(invoice: Invoice, operator: OperatorSettings, cyrillic = false): Promise<Buffer> {
+  const write = cyrillic ? toCyrillic : (words: string) => words;
   const doc = new PDFDocument({
     size: 'A4',
     margin: 50,
-    info: { Title: INVOICE_TEXTS.title(invoice.orderNumber), Author: operator.name },
+    lang: cyrillic ? 'bs-Cyrl' : 'bs',
+    info: { Title: write(INVOICE_TEXTS.title(invoice.orderNumber)), Author: operator.name },
   });
+  // In Cyrillic (decision 054) every word the page writes, but the names and codes toCyrillic keeps;
+  // DejaVu Sans has the Cyrillic letters.
+  if (cyrillic) {
+    const text = doc.text.bind(doc) as (words: string, ...rest: unknown[]) => PDFKit.PDFDocument;
+    doc.text = ((words: string, ...rest: unknown[]) => text(write(String(words)), ...rest)) as typeof doc.text;
+  }
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -8,9 +8,11 @@ import { invoicePdf } from './invoicePdf';
 export default async function render({
   invoice,
   operator,
+  cyrillic,
 }: {
   invoice: Invoice;
   operator: OperatorSettings;
+  cyrillic?: boolean;
 }): Promise<Uint8Array> {
-  return new Uint8Array(await invoicePdf(invoice, operator));
+  return new Uint8Array(await invoicePdf(invoice, operator, cyrillic));
 }

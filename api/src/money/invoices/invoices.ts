@@ -34,11 +34,16 @@ export async function customerInvoicePdf(
   orderNumber: string,
 ): Promise<{ pdf: Buffer; fileName: string }> {
   const invoice = await customerInvoice(deps, customerId, orderNumber);
-  const pdf = await deps.invoices.pdf(invoice, operatorOf(deps.config), async () => {
+  const limit = async () => {
     const taken = await deps.limits.take([
       { key: `invoice-render:${customerId}`, max: INVOICE_RENDERS_PER_MINUTE, windowSeconds: 60 },
     ]);
     if (!taken.ok) throw tooManyTries(ERROR_TEXTS.tooManyPdfs, taken.retryAfter, 'TOO_MANY_RENDERS');
-  });
+  };
+  // In the script the customer chose (decision 054).
+  const pdf =
+    (await deps.store.customers.scriptOf(customerId)) === 'cyrillic'
+      ? await deps.invoices.cyrillic(invoice, operatorOf(deps.config), limit)
+      : await deps.invoices.pdf(invoice, operatorOf(deps.config), limit);
   return { pdf, fileName: invoiceFileName(invoice.orderNumber) };
 }
