@@ -1,6 +1,6 @@
 /**
  * The help of every environment variable of SETTINGS (settings.ts): `--help`'s list, and the table that
- * `npm run readme-settings` writes into the README and the operations guide. The schema stays one
+ * `npm run readme-settings` writes into the operations guide. The schema stays one
  * object in settings.ts; its words are here, where the type holds them to it.
  */
 import { messages } from '@portal/shared/texts';
@@ -23,7 +23,7 @@ export const SETTING_HELP: { [K in SettingName]: SettingHelp } = {
   WORKERS: {
     shown: '1',
     help: "API processes sharing the port (node's cluster); above 1 needs DATABASE_URL",
-    more: 'See [Several processes](#several-processes)',
+    more: 'See [docs/several-processes.md](docs/several-processes.md)',
   },
   DRAIN_SECONDS: {
     shown: '10',
@@ -213,16 +213,13 @@ export function environmentHelp(): string {
 
 /** A link of the README (`docs/limits.md`, `#several-processes`) as the operations guide in docs/deploy/ reaches it. */
 const fromDeployGuide = (markdown: string) =>
-  markdown
-    .replace(/\]\(docs\/deploy\//g, '](')
-    .replace(/\]\(docs\//g, '](../')
-    .replace(/\]\(#/g, '](../../README.md#');
+  markdown.replace(/\]\(docs\/deploy\//g, '](').replace(/\]\(docs\//g, '](../');
 
 /**
- * The table of the environment (between the `settings` markers of the README and of the operations
- * guide, docs/deploy/README.md), from the same help; `guide` writes its links as the guide reaches them.
+ * The table of the environment (between the `settings` markers of the operations guide,
+ * docs/deploy/README.md), from the same help, its links written as the guide reaches them.
  */
-export function settingsTable(where: 'readme' | 'guide' = 'readme'): string {
+export function settingsTable(): string {
   const rows = (Object.entries(SETTING_HELP) as Array<[SettingName, SettingHelp]>).map(
     ([name, { shown, help, more }]) => {
       // A value in code; a default that is a sentence (SANDBOX's) or a word (unset) as text.
@@ -232,5 +229,5 @@ export function settingsTable(where: 'readme' | 'guide' = 'readme'): string {
     },
   );
   const table = ['| variable | default | meaning |', '|---|---|---|', ...rows].join('\n');
-  return where === 'guide' ? fromDeployGuide(table) : table;
+  return fromDeployGuide(table);
 }

@@ -1,7 +1,7 @@
 /**
  * `npm run readme-settings`: writes the table of environment variables from api/src/settings.ts into the
- * README and the operations guide (docs/deploy/README.md), between their `settings` markers.
- * api/test/settings.test.ts fails while either differs.
+ * operations guide (docs/deploy/README.md), between its `settings` markers (the README links to it).
+ * api/test/settings.test.ts fails while it differs.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,13 +11,10 @@ import { ROOT } from '../../api/src/cli/freshness';
 const START = '<!-- settings: from api/src/settings.ts; npm run readme-settings writes it -->';
 const END = '<!-- /settings -->';
 
-/** The files that hold the table, and how each writes its links. */
-const SETTINGS_TABLES = [
-  { file: 'README.md', where: 'readme' },
-  { file: path.join('docs', 'deploy', 'README.md'), where: 'guide' },
-] as const;
+/** The file that holds the table. */
+const SETTINGS_TABLES = [path.join('docs', 'deploy', 'README.md')];
 
-for (const { file, where } of SETTINGS_TABLES) {
+for (const file of SETTINGS_TABLES) {
   const text = fs.readFileSync(path.join(ROOT, file), 'utf8');
   const from = text.indexOf(START);
   const to = text.indexOf(END);
@@ -27,7 +24,7 @@ for (const { file, where } of SETTINGS_TABLES) {
   }
   fs.writeFileSync(
     path.join(ROOT, file),
-    `${text.slice(0, from + START.length)}\n${settingsTable(where)}\n${text.slice(to)}`,
+    `${text.slice(0, from + START.length)}\n${settingsTable()}\n${text.slice(to)}`,
   );
   console.info(`${file}: the table of environment variables is written from api/src/settings.ts`);
 }
