@@ -15,10 +15,12 @@ import {
   paths,
   formRules,
   preloadApiClient,
+  useSubmit,
 } from '@portal/shared';
 import styles from './LoginForm.module.css';
-import { TITLES } from '../texts';
+import { PASSKEYS_TEXTS, TITLES } from '../texts';
 import { loadAccountPage, prepareAccountPage } from '../account/prepare';
+import { cancelPasskeyPrompt, passkeysSupported, signInWithPasskey } from '../passkeys/webauthn';
 
 /** What the customer types of the login request (product.md §2): both filled. */
 const loginForm = formRules.pick(loginRequestSchema, { username: true, password: true });
@@ -42,19 +44,57 @@ function useWhileTyping(): () => void {
   return () => void loadAccountPage().catch(() => undefined);
 }
 
+/**
+ * Signing in with a passkey (docs/passkeys.md): the button's prompt, and the browser's own list of
+ * passkeys in the username field (conditional mediation), asked for once the form is idle so that the
+ * library loads after the page, not with it. `signedIn` goes on as a password login does.
+ */
+function usePasskeySignIn(signedIn: () => void) {
+  const submit = useSubmit(PASSKEYS_TEXTS.signInFailed);
+  const supported = passkeysSupported();
+  useEffect(() => {
+    if (!supported) return;
+    const autofill = () =>
+      void signInWithPasskey(true).then(
+        (answer) => answer && signedIn(),
+        () => undefined, // the button says why a sign-in failed; the list just closes
+      );
+    const idle = window.requestIdleCallback?.(autofill, { timeout: 2000 });
+    const timer = idle === undefined ? window.setTimeout(autofill, 1000) : undefined;
+    return () => {
+      if (idle !== undefined) window.cancelIdleCallback(idle);
+      window.clearTimeout(timer);
+      cancelPasskeyPrompt();
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per form: the list stays offered
+  }, [supported]);
+  const start = () =>
+    void submit.run(
+      async () => {
+        if (await signInWithPasskey()) signedIn();
+      },
+      { settle: true },
+    );
+  return { supported, start, busy: submit.busy, error: submit.error };
+}
+
 /** The login form of product.md §2: submit stays disabled until both fields are filled. */
 export function LoginForm() {
   const navigate = useNavigate();
   const typing = useWhileTyping();
+  const signedIn = () => {
+    // Signed in: the account page's reads start now, beside its code, not once it has rendered.
+    prepareAccountPage();
+    navigate(paths.account.href());
+  };
+  const passkey = usePasskeySignIn(signedIn);
   const form = useForm({
     schema: loginForm,
     initial: { username: '', password: '' },
     explain: failureMessage,
     send: async ({ username, password }) => {
       await authStore.getState().login({ username, password });
-      // Signed in: the account page's reads start now, beside its code, not once it has rendered.
-      prepareAccountPage();
-      navigate(paths.account.href());
+      signedIn();
     },
   });
   return (
@@ -64,7 +104,7 @@ export function LoginForm() {
           {form.failure && <Alert kind="error">{form.failure}</Alert>}
           <TextField
             label={messages.loginUsername}
-            autoComplete="username"
+            autoComplete="username webauthn"
             {...form.field('username')}
             error={undefined} // the button waits for both fields; a failed login says why above them
           />
@@ -82,6 +122,14 @@ export function LoginForm() {
             {form.busy ? messages.loading : messages.loginSubmit}
           </Button>
         </form>
+        {passkey.supported && (
+          <div className={styles.passkey}>
+            {passkey.error && <Alert kind="error">{passkey.error}</Alert>}
+            <Button variant="secondary" block disabled={passkey.busy} aria-busy={passkey.busy} onClick={passkey.start}>
+              {PASSKEYS_TEXTS.signIn}
+            </Button>
+          </div>
+        )}
         <p className={styles.register}>
           {messages.noAccount} <Link to={paths.register.href()}>{messages.createAccount}</Link>
         </p>
