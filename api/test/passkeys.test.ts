@@ -6,7 +6,7 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { passkeyListSchema } from '@portal/shared/contract';
+import { passkeyListSchema } from '@portal/shared/contract/passkeys';
 import { DEMO_CUSTOMERS } from '../src/db/seed';
 import {
   countRows,

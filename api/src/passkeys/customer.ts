@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { AddPasskeyRequest, Passkey } from '@portal/shared/contract';
+import type { AddPasskeyRequest, Passkey } from '@portal/shared/contract/passkeys';
 import type { Repositories, Store } from '../repositories';
 import type { PasskeyRow } from '../repositories/passkeys';
 import { DomainError, UUID } from '../errors';

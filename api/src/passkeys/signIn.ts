@@ -1,4 +1,5 @@
-import type { LoginResponse, PasskeyLoginRequest } from '@portal/shared/contract';
+import type { LoginResponse } from '@portal/shared/contract';
+import type { PasskeyLoginRequest } from '@portal/shared/contract/passkeys';
 import type { ApiConfig } from '../config';
 import type { CustomerRow } from '../repositories/customers';
 import type { Limit } from '../limits';

@@ -6,7 +6,7 @@ import {
   type AuthenticatorTransportFuture,
 } from '@simplewebauthn/server';
 import { isoBase64URL } from '@simplewebauthn/server/helpers';
-import type { AddPasskeyRequest, PasskeyLoginRequest, PasskeyOptions } from '@portal/shared/contract';
+import type { AddPasskeyRequest, PasskeyLoginRequest, PasskeyOptions } from '@portal/shared/contract/passkeys';
 import type { ApiConfig } from '../config';
 import type { Repositories } from '../repositories';
 import type { ChallengePurpose, PasskeyRow } from '../repositories/passkeys';

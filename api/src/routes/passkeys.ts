@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { endpoints } from '@portal/shared/contract';
+import { passkeyEndpoints as endpoints } from '@portal/shared/contract/passkeys';
 import type { ApiContext } from '../context';
 import { logRefusal } from '../http/limits';
 import { route } from '../http/route';

@@ -91,9 +91,9 @@ export const PASSKEYS_TEXTS = {
   addFailed: 'Pristupni ključ nije dodan. Pokušaj ponovo.',
   removeFailed: 'Pristupni ključ nije uklonjen. Pokušaj ponovo.',
   unsupported: 'Ovaj preglednik ne podržava pristupne ključeve.',
-  signIn: 'Prijavi se pristupnim ključem',
-  signInFailed: 'Prijava pristupnim ključem nije uspjela. Pokušaj ponovo ili se prijavi lozinkom.',
 };
+/** The login form's button; a refusal's text is the API's (docs/passkeys.md). */
+export const PASSKEY_SIGN_IN = 'Prijavi se pristupnim ključem';
 
 export const SERVICE_FAILED = 'Promjena trenutno nije moguća. Pokušaj ponovo kasnije.';
 

@@ -48,12 +48,6 @@ import {
   startRegistrationResponseSchema,
 } from './registration';
 import {
-  addPasskeyRequestSchema,
-  passkeyListSchema,
-  passkeyLoginRequestSchema,
-  passkeyOptionsSchema,
-} from './passkeys';
-import {
   giftRequestSchema,
   mbonSchema,
   redeemVoucherRequestSchema,
@@ -89,21 +83,6 @@ export const endpoints = {
   }),
   /** Ends the session of the token sent, if it is one; always 204. */
   logout: endpoint({ method: 'POST', path: '/logout', auth: false }),
-  /** A challenge for signing in with a passkey (docs/passkeys.md): any of the browser's, for this portal. */
-  passkeyLoginOptions: endpoint({
-    method: 'POST',
-    path: '/login/passkey/options',
-    answer: passkeyOptionsSchema,
-    auth: false,
-  }),
-  /** Signing in with a passkey: the challenge signed, then the same device session as `login` starts. */
-  passkeyLogin: endpoint({
-    method: 'POST',
-    path: '/login/passkey',
-    body: passkeyLoginRequestSchema,
-    answer: loginResponseSchema,
-    auth: false,
-  }),
 
   // Registration
   startRegistration: endpoint({
@@ -195,26 +174,6 @@ export const endpoints = {
     answer: deviceListSchema,
     auth: true,
   }),
-  /** The customer's passkeys, oldest first ('Pristupni ključevi' on the account page, docs/passkeys.md). */
-  listPasskeys: endpoint({ method: 'GET', path: '/customer/passkeys', answer: passkeyListSchema, auth: true }),
-  /** A challenge for adding a passkey, naming the customer's own so that none is added twice. */
-  passkeyRegistrationOptions: endpoint({
-    method: 'POST',
-    path: '/customer/passkeys/options',
-    answer: passkeyOptionsSchema,
-    auth: true,
-  }),
-  /** Adds the passkey the browser made for the challenge; answers the passkeys. */
-  addPasskey: endpoint({
-    method: 'POST',
-    path: '/customer/passkeys',
-    body: addPasskeyRequestSchema,
-    answer: passkeyListSchema,
-    auth: true,
-  }),
-  /** Removes one of the customer's passkeys; another's, or an unknown id, is a 404. Answers the passkeys left. */
-  removePasskey: endpoint({ method: 'DELETE', path: '/customer/passkeys/{id}', answer: passkeyListSchema, auth: true }),
-
   // Service
   plans: endpoint(plansEndpoint),
   accountInfo: endpoint({ method: 'GET', path: '/{product}/accountInfo', answer: accountInfoSchema, auth: true }),

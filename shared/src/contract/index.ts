@@ -8,7 +8,6 @@ export * from './auth';
 export * from './account';
 export * from './catalogue';
 export * from './customer';
-export * from './passkeys';
 export * from './vouchers';
 export * from './registration';
 export * from './payments';

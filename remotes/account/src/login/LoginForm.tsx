@@ -18,9 +18,8 @@ import {
   useSubmit,
 } from '@portal/shared';
 import styles from './LoginForm.module.css';
-import { PASSKEYS_TEXTS, TITLES } from '../texts';
+import { PASSKEY_SIGN_IN, TITLES } from '../texts';
 import { loadAccountPage, prepareAccountPage } from '../account/prepare';
-import { cancelPasskeyPrompt, passkeysSupported, signInWithPasskey } from '../passkeys/webauthn';
 
 /** What the customer types of the login request (product.md §2): both filled. */
 const loginForm = formRules.pick(loginRequestSchema, { username: true, password: true });
@@ -44,34 +43,43 @@ function useWhileTyping(): () => void {
   return () => void loadAccountPage().catch(() => undefined);
 }
 
+/** The passkey ceremonies' chunk (passkeys/ceremonies.ts), loaded on first use. */
+const passkeyChunk = () => import(/* webpackChunkName: "passkeys" */ '../passkeys/ceremonies');
+
+/** How long the form stays idle before the username field's autofill of passkeys is asked for. */
+const AUTOFILL_AFTER_MS = 2000;
+
 /**
  * Signing in with a passkey (docs/passkeys.md): the button's prompt, and the browser's own list of
- * passkeys in the username field (conditional mediation), asked for once the form is idle so that the
- * library loads after the page, not with it. `signedIn` goes on as a password login does.
+ * passkeys in the username field (conditional mediation), asked for once the form has been idle a while,
+ * so that its code comes after the page's, not with it. `signedIn` goes on as a password login does.
  */
 function usePasskeySignIn(signedIn: () => void) {
-  const submit = useSubmit(PASSKEYS_TEXTS.signInFailed);
-  const supported = passkeysSupported();
+  const submit = useSubmit(messages.loginFailed);
+  const supported = typeof window.PublicKeyCredential === 'function';
   useEffect(() => {
     if (!supported) return;
-    const autofill = () =>
-      void signInWithPasskey(true).then(
-        (answer) => answer && signedIn(),
-        () => undefined, // the button says why a sign-in failed; the list just closes
-      );
-    const idle = window.requestIdleCallback?.(autofill, { timeout: 2000 });
-    const timer = idle === undefined ? window.setTimeout(autofill, 1000) : undefined;
+    let chunk: ReturnType<typeof passkeyChunk> | null = null;
+    const timer = window.setTimeout(() => {
+      chunk = passkeyChunk();
+      chunk
+        .then((m) => m.signInWithPasskey(true))
+        // The button says why a sign-in failed; the list just closes.
+        .then(
+          (answer) => answer && signedIn(),
+          () => undefined,
+        );
+    }, AUTOFILL_AFTER_MS);
     return () => {
-      if (idle !== undefined) window.cancelIdleCallback(idle);
       window.clearTimeout(timer);
-      cancelPasskeyPrompt();
+      void chunk?.then((m) => m.cancelPasskeyPrompt());
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per form: the list stays offered
   }, [supported]);
   const start = () =>
     void submit.run(
       async () => {
-        if (await signInWithPasskey()) signedIn();
+        if (await (await passkeyChunk()).signInWithPasskey(false)) signedIn();
       },
       { settle: true },
     );
@@ -126,7 +134,7 @@ export function LoginForm() {
           <div className={styles.passkey}>
             {passkey.error && <Alert kind="error">{passkey.error}</Alert>}
             <Button variant="secondary" block disabled={passkey.busy} aria-busy={passkey.busy} onClick={passkey.start}>
-              {PASSKEYS_TEXTS.signIn}
+              {PASSKEY_SIGN_IN}
             </Button>
           </div>
         )}

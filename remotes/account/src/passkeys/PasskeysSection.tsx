@@ -5,8 +5,7 @@ import {
   Card,
   LoadFailed,
   Spinner,
-  calls,
-  endpointKey,
+  call,
   formatDateTime,
   getDevice,
   queryClient,
@@ -14,17 +13,24 @@ import {
   retryRead,
   useQuery,
   useSubmit,
-  type Passkey,
 } from '@portal/shared';
+import { passkeyEndpoints as calls, type Passkey } from '@portal/shared/contract/passkeys';
 import { PASSKEYS_TEXTS as T } from '../texts';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import itemList from '../ui/ItemList.module.css';
 import styles from './PasskeysSection.module.css';
-import { makePasskey, passkeysSupported } from './webauthn';
 
+/** The ceremonies' chunk (ceremonies.ts), loaded when 'Dodaj pristupni ključ' is pressed. */
+const ceremonies = () => import(/* webpackChunkName: "passkeys" */ './ceremonies');
+
+/**
+ * The customer's passkeys. Their calls are not in `endpoints`, whose signed-in answers the query cache
+ * drops at sign-out: this one is dropped as soon as the section leaves the page (`gcTime: 0`).
+ */
 const passkeysQuery = queryOptions({
-  queryKey: endpointKey('listPasskeys'),
-  queryFn: ({ signal }) => calls.listPasskeys({ signal }),
+  queryKey: ['passkeys'],
+  queryFn: ({ signal }) => call(calls.listPasskeys, { signal }),
+  gcTime: 0,
 });
 
 /** 'Pristupni ključevi' on the account page (docs/passkeys.md): the customer's passkeys, one added or removed. */
@@ -41,15 +47,17 @@ export function PasskeysSection() {
     void adding.run(
       async () => {
         removal.setError(null);
-        const credential = await makePasskey();
-        if (credential) show(await calls.addPasskey({ body: { credential, name: getDevice().deviceName } }));
+        const credential = await (await ceremonies()).makePasskey();
+        if (credential) show(await call(calls.addPasskey, { body: { credential, name: getDevice().deviceName } }));
       },
       { settle: true },
     );
   const remove = (passkey: Passkey) => {
     setRemoving(null);
     adding.setError(null);
-    void removal.run(async () => show(await calls.removePasskey({ params: { id: passkey.id } })), { settle: true });
+    void removal.run(async () => show(await call(calls.removePasskey, { params: { id: passkey.id } })), {
+      settle: true,
+    });
   };
 
   const error = adding.error ?? removal.error;
@@ -84,7 +92,7 @@ export function PasskeysSection() {
           ))}
         </ul>
       )}
-      {passkeysSupported() ? (
+      {typeof window.PublicKeyCredential === 'function' ? (
         <Button variant="secondary" disabled={busy} aria-busy={adding.busy} onClick={add}>
           {T.add}
         </Button>
