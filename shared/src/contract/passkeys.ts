@@ -16,7 +16,7 @@ import { loginResponseSchema } from './auth';
 const b64url = (max: number) => z.string().check(z.minLength(1), z.maxLength(max), z.regex(/^[A-Za-z0-9_-]+$/));
 
 /** The options for `navigator.credentials.create()` or `.get()`: the browser library reads them whole. */
-const passkeyOptionsSchema = /* @__PURE__ */ lazySchema(() =>
+export const passkeyOptionsSchema = /* @__PURE__ */ lazySchema(() =>
   z.looseObject({ challenge: z.string().check(z.minLength(16), z.maxLength(200)) }),
 );
 export type PasskeyOptions = z.infer<typeof passkeyOptionsSchema>;
@@ -42,7 +42,7 @@ const passkeyRegistrationSchema = /* @__PURE__ */ lazySchema(() =>
 );
 
 /** A signed challenge (`navigator.credentials.get()`'s answer, as the browser library writes it). */
-const passkeyAssertionSchema = /* @__PURE__ */ lazySchema(() =>
+export const passkeyAssertionSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     ...credentialBase(),
     response: z.object({
@@ -55,7 +55,7 @@ const passkeyAssertionSchema = /* @__PURE__ */ lazySchema(() =>
 );
 
 /** `POST /customer/passkeys`: the new credential and the name the list shows ('Chrome', a phone's name). */
-const addPasskeyRequestSchema = /* @__PURE__ */ lazySchema(() =>
+export const addPasskeyRequestSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({ credential: passkeyRegistrationSchema, name: plainText(1, 60) }),
 );
 export type AddPasskeyRequest = z.infer<typeof addPasskeyRequestSchema>;
