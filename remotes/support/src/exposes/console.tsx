@@ -26,6 +26,7 @@ const AuditPage = lazyPage(() => import('../audit/AuditPage'), 'AuditPage');
 const PricesPage = lazyPage(() => import('../prices/PricesPage'), 'PricesPage');
 const VouchersPage = lazyPage(() => import('../vouchers/VouchersPage'), 'VouchersPage');
 const ReconciliationPage = lazyPage(() => import('../reconciliation/ReconciliationPage'), 'ReconciliationPage');
+const PasskeysPage = lazyPage(() => import('../passkeys/PasskeysPage'), 'PasskeysPage');
 const T = CONSOLE_TEXTS.shell;
 const IDLE_CHECK_MS = 10_000;
 
@@ -38,6 +39,7 @@ const routes: RouteObject[] = [
   { path: CONSOLE_PATHS.prices, element: withFallback(<PricesPage />) },
   { path: CONSOLE_PATHS.vouchers, element: withFallback(<VouchersPage />) },
   { path: CONSOLE_PATHS.reconciliation, element: withFallback(<ReconciliationPage />) },
+  { path: CONSOLE_PATHS.passkeys, element: withFallback(<PasskeysPage />) },
   { path: '*', element: <p className={styles.notFound}>{T.notFound}</p> },
 ];
 
@@ -87,6 +89,9 @@ export function SupportConsole({ apiBaseUrl }: { apiBaseUrl: string }) {
           </NavLink>
           <NavLink to={CONSOLE_PATHS.vouchers} className={({ isActive }) => (isActive ? styles.active : '')}>
             {T.vouchers}
+          </NavLink>
+          <NavLink to={CONSOLE_PATHS.passkeys} className={({ isActive }) => (isActive ? styles.active : '')}>
+            {T.passkeys}
           </NavLink>
           {staff.role === 'admin' && (
             <>
