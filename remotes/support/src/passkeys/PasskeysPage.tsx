@@ -16,6 +16,7 @@ import type { Passkey } from '@portal/shared/contract/passkeys';
 import { staffCall, staffEndpoints as e } from '../api/staffClient';
 import { PASSKEY_TEXTS as T } from './texts';
 import styles from '../console.module.css';
+import own from './PasskeysPage.module.css';
 
 /** The member's passkeys, under `['staff', …]` as the console's reads are (a session's end drops them). */
 const passkeysQuery = queryOptions({
@@ -55,21 +56,24 @@ export function PasskeysPage() {
         )}
         {passkeys.isSuccess && passkeys.data.length === 0 && <p>{T.empty}</p>}
         {passkeys.isSuccess && passkeys.data.length > 0 && (
-          <ul aria-label={T.title}>
+          <ul className={own.list} aria-label={T.title}>
             {passkeys.data.map((passkey) => (
-              <li key={passkey.id}>
-                <strong>{passkey.name}</strong> · {T.added} {formatDateTime(passkey.createdAt)} ·{' '}
-                {passkey.lastUsedAt ? `${T.lastUsed} ${formatDateTime(passkey.lastUsedAt)}` : T.neverUsed}
-                <span className={styles.rowActions}>
-                  <Button
-                    variant="secondary"
-                    disabled={change.busy}
-                    onClick={() => remove(passkey)}
-                    aria-label={`${T.remove}: ${passkey.name}`}
-                  >
-                    {T.remove}
-                  </Button>
-                </span>
+              <li key={passkey.id} className={own.item}>
+                <div>
+                  <p className={own.name}>{passkey.name}</p>
+                  <p className={own.meta}>
+                    {T.added} {formatDateTime(passkey.createdAt)} ·{' '}
+                    {passkey.lastUsedAt ? `${T.lastUsed} ${formatDateTime(passkey.lastUsedAt)}` : T.neverUsed}
+                  </p>
+                </div>
+                <Button
+                  variant="secondary"
+                  disabled={change.busy}
+                  onClick={() => remove(passkey)}
+                  aria-label={`${T.remove}: ${passkey.name}`}
+                >
+                  {T.remove}
+                </Button>
               </li>
             ))}
           </ul>
