@@ -65,12 +65,16 @@ export function SupportConsole({ apiBaseUrl }: { apiBaseUrl: string }) {
   }, [staff]);
   if (!staff) return <SignIn />;
   const leave = () =>
-    void signOut.run(async () => {
-      // Signed out here even when the server cannot be told (the session lapses there on its own).
-      await staffCall(staffEndpoints.logout).catch(() => undefined);
-      queryClient.removeQueries({ queryKey: ['staff'] });
-      endSession();
-    });
+    void signOut.run(
+      async () => {
+        // Signed out here even when the server cannot be told (the session lapses there on its own).
+        await staffCall(staffEndpoints.logout).catch(() => undefined);
+        queryClient.removeQueries({ queryKey: ['staff'] });
+        endSession();
+        // Settled: the shell stays mounted through the next sign-in, whose 'Odjavi se' must work.
+      },
+      { settle: true },
+    );
   return (
     <div className={styles.shell}>
       <a className={styles.skip} href="#main">
