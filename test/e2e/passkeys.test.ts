@@ -8,7 +8,19 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { freePort } from '../lib/postgres';
-import { DEMO, launchBrowser, logIn, screenshot, startPortal, type Portal } from './harness';
+import { tempDir } from '../lib/tempDir';
+import {
+  addAdmin,
+  DEMO,
+  firstConsoleSignIn,
+  launchBrowser,
+  logIn,
+  screenshot,
+  startPortal,
+  type Portal,
+} from './harness';
+
+const STAFF = { email: 'kljuc@operator.ba', name: 'Lejla Ključ', password: 'Konzola-Kljuc-2026!' };
 
 /** A page at `width` whose browser has a passkey authenticator of its own (CDP's WebAuthn domain). */
 async function pageWithAuthenticator(browser: Browser, width: number): Promise<Page> {
@@ -45,11 +57,15 @@ describe('passkeys beside the password', () => {
   let portal: Portal;
   let browser: Browser;
   let base: string;
+  let oneTimePassword: string;
   before(async () => {
     const port = await freePort();
     base = `http://localhost:${port}`;
+    // The console's admin is added before the start: the embedded database is one process's.
+    const dataDir = tempDir('ontv-e2e-passkeys-');
+    oneTimePassword = addAdmin(dataDir, STAFF);
     [portal, browser] = await Promise.all([
-      startPortal({ name: 'passkeys', port, env: { PUBLIC_URL: base } }),
+      startPortal({ name: 'passkeys', port, env: { PUBLIC_URL: base, DATA_DIR: dataDir, SANDBOX: '1' } }),
       launchBrowser(),
     ]);
   });
@@ -121,4 +137,27 @@ describe('passkeys beside the password', () => {
       await page.context().close();
     });
   }
+
+  it("confirms the console's sign-in with the member's passkey in place of the code", async () => {
+    const page = await pageWithAuthenticator(browser, 1280);
+    await firstConsoleSignIn(page, base, STAFF, oneTimePassword);
+    await page.getByRole('link', { name: 'Pristupni ključevi' }).click();
+    await page.getByRole('button', { name: 'Dodaj pristupni ključ' }).click();
+    await page.getByRole('list', { name: 'Pristupni ključevi' }).getByText('Još nije korišten').waitFor();
+    await screenshot(page, 'passkeys-console');
+    await page.getByRole('button', { name: 'Odjavi se' }).click();
+
+    await page.getByLabel('E-mail').fill(STAFF.email);
+    await page.getByLabel('Lozinka').fill(STAFF.password);
+    await page.getByLabel('Lozinka').press('Enter');
+    await page.getByRole('button', { name: 'Potvrdi pristupnim ključem' }).click();
+    // Signed in where the member left off: their passkeys' page, the passkey just used.
+    await page
+      .getByRole('list', { name: 'Pristupni ključevi' })
+      .getByText(/Zadnje korištenje/)
+      .waitFor();
+    await screenshot(page, 'passkeys-console-used');
+    assert.equal(await page.getByRole('button', { name: 'Odjavi se' }).isEnabled(), true, 'the shell signs out again');
+    await page.context().close();
+  });
 });
