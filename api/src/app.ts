@@ -23,6 +23,7 @@ import { staffPriceRoutes } from './routes/staffPrices';
 import { staffVoucherRoutes } from './routes/staffVouchers';
 import { voucherRoutes } from './routes/vouchers';
 import { giftRoutes } from './routes/gifts';
+import { passkeyRoutes } from './routes/passkeys';
 import { databaseAnswers, pendingMigrations } from './db/migrate';
 import { RELEASE } from './release';
 import { ignoredForwarding } from './http/proxies';
@@ -90,6 +91,7 @@ export function apiPlugin(ctx: ApiContext) {
     planChangeRoutes(app, ctx);
     catalogueRoutes(app, ctx);
     customerRoutes(app, ctx);
+    passkeyRoutes(app, ctx);
     onboardingRoutes(app, ctx);
     cardRoutes(app, ctx);
     paymentRoutes(app, ctx);

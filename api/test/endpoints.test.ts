@@ -4,6 +4,7 @@ import { endpoints, type Endpoint } from '@portal/shared/contract';
 import { staffEndpoints, type StaffEndpoint } from '@portal/shared/contract/staff';
 import { priceEndpoints } from '@portal/shared/contract/prices';
 import { voucherEndpoints } from '@portal/shared/contract/staffVouchers';
+import { passkeyEndpoints } from '@portal/shared/contract/passkeys';
 import { fastifyPath } from '../src/http/route';
 import { startApi, type StartedApi } from './harness';
 
@@ -25,6 +26,7 @@ describe('the endpoint table', () => {
       ...Object.values(staffEndpoints),
       ...Object.values(priceEndpoints),
       ...Object.values(voucherEndpoints),
+      ...Object.values(passkeyEndpoints),
     ].map((e) => `${e.method} /api${fastifyPath(e.path, 'ontv')}`);
     const served = api.routes.filter((r) => / \/api\//.test(r) && !OUTSIDE_THE_TABLE.includes(r));
     assert.deepEqual([...served].sort(), [...table].sort());
@@ -42,7 +44,7 @@ describe('the endpoint table', () => {
   });
 
   it('answers 401 without a token wherever the table says a customer is needed, before it reads the body', async () => {
-    for (const [name, e] of Object.entries(endpoints) as Array<[string, Endpoint]>) {
+    for (const [name, e] of Object.entries({ ...endpoints, ...passkeyEndpoints }) as Array<[string, Endpoint]>) {
       if (!e.auth) continue;
       const path = fastifyPath(e.path, 'ontv').replace(/:(\w+)/g, 'x');
       // An empty body breaks every body schema: a 400 here would mean the body was read first.

@@ -19,7 +19,14 @@ import { engines, startApi } from './harness';
 const DAY_MS = 86_400_000;
 const AT = new Date('2026-09-01T03:00:00Z');
 const ago = (days: number, from = AT) => new Date(from.getTime() - days * DAY_MS);
-const NOTHING: CleanUpReport = { outbox: 0, device_sessions: 0, staff_sessions: 0, verifications: 0, invoice_pdfs: 0 };
+const NOTHING: CleanUpReport = {
+  outbox: 0,
+  device_sessions: 0,
+  staff_sessions: 0,
+  verifications: 0,
+  invoice_pdfs: 0,
+  passkey_challenges: 0,
+};
 
 type Started = Awaited<ReturnType<typeof startApi>>;
 
@@ -67,7 +74,14 @@ async function verification(db: Db, username: string, created: Date, expires: Da
 
 /** Every row of the kinds the clean-up removes, so that a test counts only its own. */
 async function clear(db: Db): Promise<void> {
-  for (const table of ['outbox', 'device_sessions', 'staff_sessions', 'verifications', 'invoice_pdfs'])
+  for (const table of [
+    'outbox',
+    'device_sessions',
+    'staff_sessions',
+    'verifications',
+    'invoice_pdfs',
+    'passkey_challenges',
+  ])
     await db.query(`DELETE FROM ${table}`);
 }
 
@@ -83,10 +97,11 @@ async function left(db: Db) {
     staff_sessions: await names(`SELECT browser_hash AS name FROM staff_sessions`),
     verifications: await names(`SELECT username AS name FROM verifications`),
     invoice_pdfs: await names(`SELECT order_number AS name FROM invoice_pdfs`),
+    passkey_challenges: await names(`SELECT challenge_hash AS name FROM passkey_challenges`),
   };
 }
 
-/** Rows of each kind on both sides of its days (90 for messages and PDFs, 30 for sessions after a 30-day refresh window, 7 for codes). */
+/** Rows of each kind on both sides of its days (90 for messages and PDFs, 30 for sessions after a 30-day refresh window, 7 for codes and passkey challenges). */
 async function seedRows(db: Db): Promise<void> {
   for (const [to, status, created, sent] of [
     ['poslana@cisto.ba', 'SENT', ago(95), ago(91)],
@@ -128,6 +143,16 @@ async function seedRows(db: Db): Promise<void> {
   await verification(db, 'zavrsen@cisto.ba', ago(9), ago(9), ago(8));
   await verification(db, 'poslan-ponovo@cisto.ba', ago(10), ago(6));
   await verification(db, 'vazi@cisto.ba', ago(0), new Date(AT.getTime() + 600_000));
+  // Passkey challenges never answered: one expired 8 days ago goes, one 6 days ago and a live one stay.
+  for (const [hash, expires] of [
+    ['isteklo', ago(8)],
+    ['isteklo-nedavno', ago(6)],
+    ['vazi', new Date(AT.getTime() + 300_000)],
+  ] as const)
+    await db.query(
+      `INSERT INTO passkey_challenges (challenge_hash, purpose, subject, expires_at) VALUES ($1, 'sign-in', NULL, $2)`,
+      [hash, expires],
+    );
 
   for (const [order, rendered] of [
     ['2026-000901', ago(91)],
@@ -147,6 +172,7 @@ const STAYS = {
   staff_sessions: ['odjavljena-nedavno', 'ziva'],
   verifications: ['poslan-ponovo@cisto.ba', 'vazi@cisto.ba'],
   invoice_pdfs: ['2026-000902'],
+  passkey_challenges: ['isteklo-nedavno', 'vazi'],
 };
 
 for (const engine of engines()) {
@@ -173,11 +199,12 @@ for (const engine of engines()) {
         staff_sessions: 2,
         verifications: 2,
         invoice_pdfs: 1,
+        passkey_challenges: 1,
       });
       assert.deepEqual(await left(api.db), STAYS);
       assert.match(
         lines[0]!,
-        /^Clean-up of 2026-09-01: removed 14 messages, 3 customer sessions, 2 staff sessions, 2 codes, 1 invoice PDFs in /,
+        /^Clean-up of 2026-09-01: removed 14 messages, 3 customer sessions, 2 staff sessions, 2 codes, 1 invoice PDFs, 1 passkey challenges in /,
       );
       assert.equal(await run(new Date(AT.getTime() + 3_600_000)), null, 'the day is done');
       assert.deepEqual(await run(new Date(AT.getTime() + DAY_MS)), NOTHING, 'the next day');
@@ -255,6 +282,7 @@ for (const engine of engines()) {
         staff_sessions: [],
         verifications: ['svjez@cisto.ba'],
         invoice_pdfs: [],
+        passkey_challenges: [],
       });
     });
   });

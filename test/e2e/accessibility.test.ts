@@ -55,7 +55,7 @@ describe('accessibility (axe-core) in a browser', () => {
       await open(page, '/nalog');
       await page.getByLabel('E-mail ili broj telefona').fill('nepoznat@ontv.ba');
       await page.getByLabel('Lozinka').fill('Pogresna123!');
-      await page.getByRole('button', { name: 'Prijavi se' }).click();
+      await page.getByRole('button', { name: 'Prijavi se', exact: true }).click();
       await page.getByRole('alert').first().waitFor();
       await expectAccessible(page, `the login form with errors at ${width} px`);
       await context.close();

@@ -125,7 +125,7 @@ describe('account area in a browser', () => {
     await fresh.goto(`${suite.portal.url}/nalog`);
     await fresh.getByLabel('E-mail ili broj telefona').fill('deaktivirana.istekla@ontv.ba');
     await fresh.getByLabel('Lozinka').fill(PASSWORD);
-    await fresh.getByRole('button', { name: 'Prijavi se' }).click();
+    await fresh.getByRole('button', { name: 'Prijavi se', exact: true }).click();
     await fresh.getByText('Neuspješna prijava').waitFor();
     await context.close();
     await (await loggedIn('deaktivirana.istekla@ontv.ba', 'Sasvim1Nova!')).context().close();
@@ -168,7 +168,7 @@ describe('account area in a browser', () => {
     await page.getByLabel('E-mail ili broj telefona').fill(DEMO.email);
     assert.ok(await code, "the page's code is asked for at the first keystroke, before the login");
     await page.getByLabel('Lozinka').fill(DEMO.password);
-    await page.getByRole('button', { name: 'Prijavi se' }).click();
+    await page.getByRole('button', { name: 'Prijavi se', exact: true }).click();
     assert.deepEqual(await reads, [true, true], "both reads asked for before the page's code arrived");
     await page.getByText('Nemaš aktiviran paket').waitFor();
     await page.context().close();

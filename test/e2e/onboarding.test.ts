@@ -122,7 +122,7 @@ describe('registration and password reset in a browser', () => {
     await page.getByRole('link', { name: 'Prijavi se' }).click();
     await page.getByLabel('E-mail ili broj telefona').fill('blokirana@ontv.ba');
     await page.getByLabel('Lozinka').fill('Zaboravljena9#');
-    await page.getByRole('button', { name: 'Prijavi se' }).click();
+    await page.getByRole('button', { name: 'Prijavi se', exact: true }).click();
     await page.getByRole('heading', { name: 'Moj nalog' }).waitFor();
     await page.context().close();
   });

@@ -159,10 +159,10 @@ describe('portal in a browser', () => {
     await page.goto(`${suite.portal.url}/nalog`);
     await page.getByLabel('E-mail ili broj telefona').fill(DEMO.email);
     await page.getByLabel('Lozinka').fill(DEMO.password);
-    await page.getByRole('button', { name: 'Prijavi se' }).click();
+    await page.getByRole('button', { name: 'Prijavi se', exact: true }).click();
     await page.getByRole('alert').getByText('Server nije dostupan. Provjeri internet vezu i pokušaj ponovo.').waitFor();
     blocked = false;
-    await page.getByRole('button', { name: 'Prijavi se' }).click();
+    await page.getByRole('button', { name: 'Prijavi se', exact: true }).click();
     await page.getByRole('heading', { name: 'Moj nalog' }).waitFor();
     await page.context().close();
   });

@@ -94,7 +94,7 @@ describe('Latin and Cyrillic (docs/decisions/050-latin-and-cyrillic-pages.md)', 
       await other.goto(`${suite.portal.url}/nalog`);
       await other.getByLabel('E-mail ili broj telefona').fill(DEMO.email);
       await other.getByLabel('Lozinka').fill(DEMO.password);
-      await other.getByRole('button', { name: 'Prijavi se' }).click();
+      await other.getByRole('button', { name: 'Prijavi se', exact: true }).click();
       await other.getByRole('heading', { name: 'Мој налог' }).waitFor();
       assert.equal(await other.evaluate(() => document.documentElement.lang), 'bs-Cyrl');
       await screenshotFromTop(other, 'script-account-cyrillic');

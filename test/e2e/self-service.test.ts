@@ -35,7 +35,7 @@ for (const engine of ['pglite', 'postgres'] as const)
       await desktop.waitForFunction(() => document.querySelectorAll('ul[aria-label="Uređaji"] li').length === 1);
 
       await phone.goto(`${suite.portal.url}/nalog`);
-      await phone.getByRole('button', { name: 'Prijavi se' }).waitFor();
+      await phone.getByRole('button', { name: 'Prijavi se', exact: true }).waitFor();
       await screenshot(phone, 'devices-signed-out-phone');
       for (const p of [phone, desktop]) await p.context().close();
     });

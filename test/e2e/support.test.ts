@@ -123,7 +123,7 @@ describe('the support console, in a browser', () => {
     await customer.getByRole('heading', { name: 'Prijava' }).waitFor();
     await customer.getByLabel('E-mail ili broj telefona').fill(CUSTOMER.email);
     await customer.getByLabel('Lozinka').fill('Demo1234!');
-    await customer.getByRole('button', { name: 'Prijavi se' }).click();
+    await customer.getByRole('button', { name: 'Prijavi se', exact: true }).click();
     await customer
       .getByRole('alert')
       .getByText(
@@ -138,7 +138,7 @@ describe('the support console, in a browser', () => {
       .click();
     await page.getByText('Korisnik je odblokiran.').waitFor();
 
-    await customer.getByRole('button', { name: 'Prijavi se' }).click();
+    await customer.getByRole('button', { name: 'Prijavi se', exact: true }).click();
     await customer.getByRole('heading', { name: 'Moj nalog' }).waitFor();
     await customer.context().close();
   });

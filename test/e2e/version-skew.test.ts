@@ -95,7 +95,7 @@ describe('version skew: the account remote built against another release of @por
     await page.goto(`${portal.url}/nalog`);
     await page.getByLabel('E-mail ili broj telefona').fill(DEMO.email);
     await page.getByLabel('Lozinka').fill(DEMO.password);
-    await page.getByRole('button', { name: 'Prijavi se' }).click();
+    await page.getByRole('button', { name: 'Prijavi se', exact: true }).click();
     await page.getByRole('heading', { name: 'Moj nalog' }).waitFor();
     assert.ok(
       requests.some((file) => file.endsWith('remoteEntry.js')),

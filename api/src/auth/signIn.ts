@@ -19,11 +19,11 @@ import { clientKey as clientKeyOf } from '../clientKey';
 export type SignInOutcome =
   | { outcome: 'ok' }
   | { outcome: 'limited'; retryAfter: number }
-  | { outcome: 'failed'; reason: 'wrong-password' | 'unknown-user' }
+  | { outcome: 'failed'; reason: 'wrong-password' | 'unknown-user' | 'wrong-passkey' }
   | { outcome: 'blocked'; customerId: number };
 
 /** What signing in needs: the repositories, the limits, the tokens, the keyring of PINs, the outbox and the settings. */
-interface SignInDeps {
+export interface SignInDeps {
   store: Store;
   limits: Limits;
   tokens: TokenIssuer;
@@ -129,19 +129,59 @@ async function checkedCustomer(deps: SignInDeps, attempt: LoginRequest, clientKe
 }
 
 /**
- * Blocked by the operator's staff: refused (a 403), once the password proved it is the customer asking;
+ * Blocked by the operator's staff: refused (a 403), once the password (or a passkey) proved it is the customer asking;
  * the message names how to reach support.
  */
-function blocked(deps: SignInDeps, customer: CustomerRow): DomainError {
+export function blocked(deps: Pick<SignInDeps, 'report' | 'config'>, customer: CustomerRow): DomainError {
   deps.report({ outcome: 'blocked', customerId: customer.id });
   const { supportPhone, supportEmail } = operatorOf(deps.config);
   return new DomainError('forbidden', ERROR_TEXTS.signInBlocked(supportPhone, supportEmail), 'ACCOUNT_BLOCKED');
 }
 
+/** The device a sign-in starts a session on, as a login sends it. */
+type SignInDevice = Pick<LoginRequest, 'deviceType' | 'deviceUsername' | 'devicePassword' | 'deviceName'>;
+
 /**
- * `POST /login` (product.md §7): the password checked within the login limits, then a device session
- * started with a new token. One open session per device; a device this customer never signed in from,
- * while others are known, gets a security notice. `clientKey` is the client's address.
+ * A right sign-in's device session (a password's or a passkey's, docs/passkeys.md), started with a new
+ * token. One open session per device; a device this customer never signed in from, while others are
+ * known, gets a security notice. A block that committed meanwhile undoes it (a 403).
+ */
+export async function startDeviceSession(
+  deps: Omit<SignInDeps, 'limits'>,
+  customer: CustomerRow,
+  device: SignInDevice,
+): Promise<LoginResponse> {
+  const now = deps.now();
+  const sessionId = randomUUID();
+  const { token, tokenId } = await deps.tokens.issue(subjectOf(customer, sessionId, device.deviceUsername));
+  await deps.store.transaction(async (tx) => {
+    // One open session per device: logging in again on the same browser replaces the old one.
+    await tx.sessions.start(
+      {
+        id: sessionId,
+        customerId: customer.id,
+        deviceType: device.deviceType,
+        deviceUsername: device.deviceUsername,
+        deviceName: device.deviceName,
+        devicePasswordHash: sha256(device.devicePassword),
+        tokenId,
+      },
+      now,
+    );
+    // A block that committed meanwhile undoes this sign-in (the block waits for, or is waited on by, this row).
+    if (!(await tx.customers.markSignedIn(customer.id, now))) throw blocked(deps, customer);
+    // A device this customer never signed in from, while others are known: a security notice, once
+    // however many logins of the same device race.
+    if (await tx.sessions.rememberDevice(customer.id, device.deviceUsername, now))
+      await notifyCustomer(tx, deps.notifier, customer.id, NOTICES.newDevice({ device: device.deviceName, at: now }));
+  });
+  deps.log.info({ customerId: customer.id, sessionId }, 'login');
+  return { token, pin: readPin(deps, customer), firstLogin: customer.last_login_at === null };
+}
+
+/**
+ * `POST /login` (product.md §7): the password checked within the login limits, then the device session
+ * started (startDeviceSession). `clientKey` is the client's address.
  */
 export async function signIn(deps: SignInDeps, attempt: LoginRequest, clientKey: string): Promise<LoginResponse> {
   const customer = await checkedCustomer(deps, attempt, clientKey);
@@ -153,31 +193,5 @@ export async function signIn(deps: SignInDeps, attempt: LoginRequest, clientKey:
       await hashPassword(attempt.password),
     );
   }
-
-  const now = deps.now();
-  const sessionId = randomUUID();
-  const { token, tokenId } = await deps.tokens.issue(subjectOf(customer, sessionId, attempt.deviceUsername));
-  await deps.store.transaction(async (tx) => {
-    // One open session per device: logging in again on the same browser replaces the old one.
-    await tx.sessions.start(
-      {
-        id: sessionId,
-        customerId: customer.id,
-        deviceType: attempt.deviceType,
-        deviceUsername: attempt.deviceUsername,
-        deviceName: attempt.deviceName,
-        devicePasswordHash: sha256(attempt.devicePassword),
-        tokenId,
-      },
-      now,
-    );
-    // A block that committed meanwhile undoes this sign-in (the block waits for, or is waited on by, this row).
-    if (!(await tx.customers.markSignedIn(customer.id, now))) throw blocked(deps, customer);
-    // A device this customer never signed in from, while others are known: a security notice, once
-    // however many logins of the same device race.
-    if (await tx.sessions.rememberDevice(customer.id, attempt.deviceUsername, now))
-      await notifyCustomer(tx, deps.notifier, customer.id, NOTICES.newDevice({ device: attempt.deviceName, at: now }));
-  });
-  deps.log.info({ customerId: customer.id, sessionId }, 'login');
-  return { token, pin: readPin(deps, customer), firstLogin: customer.last_login_at === null };
+  return startDeviceSession(deps, customer, attempt);
 }

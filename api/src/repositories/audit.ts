@@ -6,7 +6,8 @@ interface AuditEntry {
   staffName: string;
   /**
    * What was done: `customer.view`, `customer.block`, `payment.refund` …, and the sign-in's own:
-   * `staff.signin.failed`, `staff.totp.failed`, `staff.locked`, `staff.signout` (the console's texts.ts labels them).
+   * `staff.signin.failed`, `staff.totp.failed`, `staff.passkey.failed`, `staff.locked`, `staff.signout`, and a
+   * member's own passkeys `staff.passkey.added`, `staff.passkey.removed` (the console's texts.ts labels them).
    */
   action: string;
   customerId: number | null;

@@ -24,6 +24,7 @@ import { SubscriptionsRepository } from './subscriptions';
 import { VerificationsRepository } from './verifications';
 import { VouchersRepository } from './vouchers';
 
+import { PasskeysRepository } from './passkeys';
 /**
  * Every repository, on one database connection or transaction. The repositories own the SQL: nothing
  * else in the API writes any (docs/architecture.md); routes, services and jobs call their methods.
@@ -52,6 +53,7 @@ export class Repositories {
   readonly ledger: LedgerRepository;
   readonly disputes: DisputesRepository;
   readonly openOrders: OpenOrdersRepository;
+  readonly passkeys: PasskeysRepository;
 
   constructor(q: Queryable) {
     this.customers = new CustomersRepository(q);
@@ -77,6 +79,7 @@ export class Repositories {
     this.ledger = new LedgerRepository(q);
     this.disputes = new DisputesRepository(q);
     this.openOrders = new OpenOrdersRepository(q);
+    this.passkeys = new PasskeysRepository(q);
   }
 }
 

@@ -1,7 +1,8 @@
 import { Repository } from './base';
 
 /** What the daily clean-up removes (retention/cleanUp.ts), each from its own table. */
-export type RetentionKind = 'outbox' | 'device_sessions' | 'staff_sessions' | 'verifications' | 'invoice_pdfs';
+export type RetentionKind =
+  'outbox' | 'device_sessions' | 'staff_sessions' | 'verifications' | 'invoice_pdfs' | 'passkey_challenges';
 
 /**
  * Each kind's rows that may go, as SQL on the row aliased `t`: `$3` the time before which it ended, and
@@ -57,6 +58,14 @@ const REMOVABLE: Record<
     type: 'text',
     first: '',
     where: 't.created_at < $3',
+  },
+  // Passkey challenges never answered, expired that long ago (an answered one is gone when it is taken).
+  passkey_challenges: {
+    table: 'passkey_challenges',
+    key: 'challenge_hash',
+    type: 'text',
+    first: '',
+    where: 't.expires_at < $3',
   },
 };
 

@@ -17,7 +17,7 @@ export interface RetentionSettings {
   outboxDays: number;
   /** SESSION_RETENTION_DAYS: customers' and staff sessions, after their sign-out or expiry. */
   sessionDays: number;
-  /** CODE_RETENTION_DAYS: registrations and password resets, after their code's last use. */
+  /** CODE_RETENTION_DAYS: registrations and password resets, after their code's last use; passkey challenges, after they expire. */
   codeDays: number;
   /** INVOICE_PDF_RETENTION_DAYS: stored invoice PDFs, after their render. */
   invoicePdfDays: number;
@@ -35,7 +35,7 @@ const LEASE_SECONDS = 3_600;
 
 const retentionRemoved = new Counter({
   name: 'ontv_retention_removed_total',
-  help: 'Rows the daily clean-up removed, by kind: outbox (delivered or given-up messages), device_sessions, staff_sessions, verifications (finished or lapsed codes), invoice_pdfs (made again on the next download)',
+  help: 'Rows the daily clean-up removed, by kind: outbox (delivered or given-up messages), device_sessions, staff_sessions, verifications (finished or lapsed codes), invoice_pdfs (made again on the next download), passkey_challenges (never answered)',
   labelNames: ['kind'] as const,
 });
 
@@ -46,6 +46,7 @@ const NAMED: Record<RetentionKind, string> = {
   staff_sessions: 'staff sessions',
   verifications: 'codes',
   invoice_pdfs: 'invoice PDFs',
+  passkey_challenges: 'passkey challenges',
 };
 
 /** Each kind kept for good (0 days) is left out; the others with the times before which a row has ended long enough. */
@@ -56,6 +57,7 @@ function cutoffsOf(settings: RetentionSettings, at: Date) {
     ['staff_sessions', settings.sessionDays],
     ['verifications', settings.codeDays],
     ['invoice_pdfs', settings.invoicePdfDays],
+    ['passkey_challenges', settings.codeDays],
   ];
   return kinds
     .filter(([, days]) => days > 0)
@@ -92,6 +94,7 @@ export async function cleanUpDaily(deps: CleanUpDeps, at: Date): Promise<CleanUp
     staff_sessions: 0,
     verifications: 0,
     invoice_pdfs: 0,
+    passkey_challenges: 0,
   };
   for (const { kind, ...cutoffs } of cutoffsOf(deps.retention, at)) {
     retentionRemoved.inc({ kind }, 0);

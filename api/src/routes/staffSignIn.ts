@@ -5,6 +5,14 @@ import { STAFF_IDLE_MINUTES, staffRoute } from '../http/staffRoute';
 import { bearerToken } from '../auth/guard';
 import { signInWithPassword } from '../staff/signIn';
 import { chooseStaffPassword, confirmTotp, offerTotp, signOutStaff } from '../staff/signInSteps';
+import {
+  addStaffPasskey,
+  confirmStaffPasskey,
+  listStaffPasskeys,
+  removeStaffPasskey,
+  staffPasskeyOptions,
+  staffSignInPasskeyOptions,
+} from '../staff/passkeys';
 
 /**
  * The support console's sign-in in steps, who is signed in, and signing out, under `/api/staff`
@@ -27,6 +35,21 @@ export function staffSignInRoutes(app: FastifyInstance, ctx: ApiContext): void {
     ...(await confirmTotp(ctx, staff, body.code, request)),
     idleMinutes: STAFF_IDLE_MINUTES,
   }));
+
+  // Or, in place of the code, one of the member's passkeys (docs/passkeys.md).
+  staffRoute(app, ctx, staffEndpoints.passkeyOptions, async ({ staff }) => staffSignInPasskeyOptions(ctx, staff));
+  staffRoute(app, ctx, staffEndpoints.passkey, async ({ staff, body, request }) => ({
+    ...(await confirmStaffPasskey(ctx, staff, body.credential, request)),
+    idleMinutes: STAFF_IDLE_MINUTES,
+  }));
+
+  // The member's own passkeys, once signed in.
+  staffRoute(app, ctx, staffEndpoints.myPasskeys, async ({ staff }) => listStaffPasskeys(ctx, staff));
+  staffRoute(app, ctx, staffEndpoints.myPasskeyOptions, async ({ staff }) => staffPasskeyOptions(ctx, staff));
+  staffRoute(app, ctx, staffEndpoints.addMyPasskey, async ({ staff, body }) => addStaffPasskey(ctx, staff, body));
+  staffRoute(app, ctx, staffEndpoints.removeMyPasskey, async ({ staff, params }) =>
+    removeStaffPasskey(ctx, staff, params.id),
+  );
 
   staffRoute(app, ctx, staffEndpoints.me, async ({ staff }) => ({
     id: staff.staffId,

@@ -16,19 +16,19 @@ import { nextStep } from './signIn';
  */
 
 /** What the steps need: the repositories, the clock, the limits, the keyring that seals second factors and the console's tokens. */
-interface StaffStepDeps extends ConsoleDeps {
+export interface StaffStepDeps extends ConsoleDeps {
   limits: Limits;
   keys: { sealing: Keyring };
   staffTokens: StaffTokens;
 }
 
 /** Wrong second-factor codes per member of staff, per 15 minutes (docs/limits.md). */
-const WRONG_CODES = 5;
+export const WRONG_CODES = 5;
 
-const stepDone = () => new DomainError('conflict', STAFF_TEXTS.stepDone, 'CONFLICT');
+export const stepDone = () => new DomainError('conflict', STAFF_TEXTS.stepDone, 'CONFLICT');
 
 /** The member of staff behind a session, as the database has them now; 401 when the account is gone. */
-async function memberOf(deps: ConsoleDeps, session: StaffSession): Promise<StaffRow> {
+export async function memberOf(deps: ConsoleDeps, session: StaffSession): Promise<StaffRow> {
   const staff = await deps.store.staff.byId(session.staffId);
   if (!staff) throw new DomainError('unauthorized', STAFF_TEXTS.sessionOver, 'UNAUTHORIZED');
   return staff;
@@ -112,9 +112,26 @@ export async function confirmTotp(deps: StaffStepDeps, session: StaffSession, co
     await recordAudit(deps, session, 'staff.totp.failed', null, { after: { address: request.ip } });
     throw new DomainError('invalid', STAFF_TEXTS.wrongCode, 'WRONG_CODE');
   }
+  return completeSignIn(deps, session, staff, now, request, {
+    action: staff.totp_confirmed_at ? 'staff.sign-in' : 'staff.sign-in.totp-set-up',
+  });
+}
+
+/**
+ * A right second factor (the code, or a passkey: staff/passkeys.ts): the session is signed in, once, and
+ * its browser now has a budget of tries of its own (docs/limits.md); in the trail as `action`.
+ */
+export async function completeSignIn(
+  deps: StaffStepDeps,
+  session: StaffSession,
+  staff: StaffRow,
+  now: Date,
+  request: FastifyRequest,
+  audit: { action: string; after?: unknown },
+) {
   if (!(await deps.store.staff.completeSession(session.sessionId, now))) throw stepDone();
   await deps.store.staff.rememberBrowser(session.sessionId, now);
-  await recordAudit(deps, session, staff.totp_confirmed_at ? 'staff.sign-in' : 'staff.sign-in.totp-set-up', null);
+  await recordAudit(deps, session, audit.action, null, audit.after === undefined ? {} : { after: audit.after });
   request.log.info({ staffId: staff.id, sessionId: session.sessionId }, 'staff signed in');
   return {
     token: await deps.staffTokens.issue('staff', { staffId: staff.id, sessionId: session.sessionId }),

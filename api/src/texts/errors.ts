@@ -27,6 +27,13 @@ export const ERROR_TEXTS = {
   deviceNotFound: 'Uređaj nije pronađen. Možda je već odjavljen.',
   thisDevice: 'Ovaj uređaj odjavljuješ dugmetom Odjavi se na stranici Moj nalog.',
   cardNotFound: 'Kartica nije pronađena.',
+  // Passkeys (docs/passkeys.md)
+  /** A passkey sign-in refused: an unknown or removed key, a wrong signature, a used or expired challenge. */
+  passkeyLoginFailed: 'Prijava pristupnim ključem nije uspjela. Pokušaj ponovo ili se prijavi lozinkom.',
+  passkeyNotAdded: 'Pristupni ključ nije dodan. Pokušaj ponovo.',
+  passkeyExists: 'Ovaj pristupni ključ je već dodan.',
+  passkeyNotFound: 'Pristupni ključ nije pronađen. Možda je već uklonjen.',
+  tooManyPasskeys: (max: number) => `Možeš dodati najviše ${max} pristupnih ključeva. Ukloni ključ koji ne koristiš.`,
   tooManyCards: (max: number) => `Možeš sačuvati najviše ${max} kartica. Obriši karticu koju ne koristiš.`,
   retryIn: (lead: string, minutes: number) => `${lead} Pokušaj ponovo za ${minutes} min.`,
   billingBusy: 'Obračun već radi u drugom procesu. Pokušaj ponovo za koji trenutak.',

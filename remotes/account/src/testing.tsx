@@ -57,7 +57,7 @@ export const PAYMENT: PaymentRecord = {
   paymentData: { name: 'MaxON' },
 };
 
-/** The calls of the account page: the account, the cards and a price rise to come (none unless given). */
+/** The calls of the account page: the account, the cards, a price rise to come (none unless given) and the passkeys (none). */
 export function answerAccount(
   server: FakeApi,
   info: AccountInfo,
@@ -67,5 +67,6 @@ export function answerAccount(
   server
     .on('GET', '/ontv/accountInfo', { status: 200, data: info })
     .on('GET', '/ontv/priceNotice', { status: 200, data: { notice } })
-    .on('GET', '/customer/payment-data', { status: 200, data: { creditCards: cards, mbons: [] } });
+    .on('GET', '/customer/payment-data', { status: 200, data: { creditCards: cards, mbons: [] } })
+    .on('GET', '/customer/passkeys', { status: 200, data: [] });
 }

@@ -16,4 +16,5 @@ export const CONSOLE_PATHS = {
   prices: `${HOME}/paketi`,
   vouchers: `${HOME}/vauceri`,
   reconciliation: `${HOME}/uskladjivanje`,
+  passkeys: `${HOME}/kljucevi`,
 } as const;

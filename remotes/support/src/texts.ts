@@ -14,6 +14,7 @@ export const CONSOLE_TEXTS = {
     prices: 'Paketi i cijene',
     vouchers: 'Vaučeri',
     reconciliation: 'Usklađivanje',
+    passkeys: 'Pristupni ključevi',
     signOut: 'Odjavi se',
     role: { agent: 'agent', admin: 'administrator' } as Record<string, string>,
     signedInAs: (name: string, role: string) => `${name} (${role})`,

@@ -177,7 +177,6 @@ export const endpoints = {
     answer: deviceListSchema,
     auth: true,
   }),
-
   // Service
   plans: endpoint(plansEndpoint),
   accountInfo: endpoint({ method: 'GET', path: '/{product}/accountInfo', answer: accountInfoSchema, auth: true }),

@@ -23,6 +23,9 @@ import {
 import { refundRequestSchema, refundSchema } from './staff/refunds';
 import { auditListSchema, auditQuerySchema } from './staff/audit';
 import { reconciliationSchema } from './staff/reconciliation';
+import * as z from 'zod/mini';
+import { lazySchema } from './lazySchema';
+import { addPasskeyRequestSchema, passkeyAssertionSchema, passkeyListSchema, passkeyOptionsSchema } from './passkeys';
 
 export { STAFF_TEXTS };
 /*
@@ -85,6 +88,53 @@ export const staffEndpoints = {
     answer: staffSessionSchema,
     auth: false,
     staff: 'challenge',
+  }),
+  /** The second factor by passkey, in place of the code (docs/passkeys.md): a challenge for the member's passkeys. */
+  passkeyOptions: staffEndpoint({
+    method: 'POST',
+    path: '/staff/passkey-options',
+    answer: passkeyOptionsSchema,
+    auth: false,
+    staff: 'challenge',
+  }),
+  /** The challenge signed by one of the member's passkeys; signs in as the code does. */
+  passkey: staffEndpoint({
+    method: 'POST',
+    path: '/staff/passkey',
+    body: /* @__PURE__ */ lazySchema(() => z.object({ credential: passkeyAssertionSchema })),
+    answer: staffSessionSchema,
+    auth: false,
+    staff: 'challenge',
+  }),
+  /** The member's own passkeys ('Moji pristupni ključevi'), oldest first. */
+  myPasskeys: staffEndpoint({
+    method: 'GET',
+    path: '/staff/passkeys',
+    answer: passkeyListSchema,
+    auth: false,
+    staff: 'agent',
+  }),
+  myPasskeyOptions: staffEndpoint({
+    method: 'POST',
+    path: '/staff/passkeys/options',
+    answer: passkeyOptionsSchema,
+    auth: false,
+    staff: 'agent',
+  }),
+  addMyPasskey: staffEndpoint({
+    method: 'POST',
+    path: '/staff/passkeys',
+    body: addPasskeyRequestSchema,
+    answer: passkeyListSchema,
+    auth: false,
+    staff: 'agent',
+  }),
+  removeMyPasskey: staffEndpoint({
+    method: 'DELETE',
+    path: '/staff/passkeys/{id}',
+    answer: passkeyListSchema,
+    auth: false,
+    staff: 'agent',
   }),
   me: staffEndpoint({ method: 'GET', path: '/staff/me', answer: staffMemberSchema, auth: false, staff: 'agent' }),
   logout: staffEndpoint({ method: 'POST', path: '/staff/logout', auth: false, staff: 'agent' }),

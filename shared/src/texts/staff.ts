@@ -15,6 +15,13 @@ export const STAFF_TEXTS = {
   tooManyLogins: 'Previše pokušaja prijave. Pokušaj ponovo kasnije.',
   wrongCode: 'Kod nije tačan ili je već iskorišten. Sačekaj sljedeći kod aplikacije.',
   tooManyCodes: 'Previše pogrešnih kodova. Prijavi se ponovo kasnije.',
+  /** A passkey in place of the code (docs/passkeys.md). */
+  wrongPasskey: 'Pristupni ključ nije prihvaćen. Pokušaj ponovo ili upiši kod aplikacije.',
+  noPasskeys: 'Nemaš dodan pristupni ključ: upiši kod aplikacije.',
+  passkeyNotAdded: 'Pristupni ključ nije dodan. Pokušaj ponovo.',
+  passkeyExists: 'Ovaj pristupni ključ je već dodan.',
+  passkeyNotFound: 'Pristupni ključ nije pronađen. Možda je već uklonjen.',
+  tooManyPasskeys: 'Možeš dodati najviše 10 pristupnih ključeva. Ukloni ključ koji ne koristiš.',
   sessionOver: 'Sesija je istekla. Prijavi se ponovo.',
   notAllowed: 'Za ovu radnju nemaš ovlaštenje.',
   stepDone: 'Ovaj korak je već završen. Prijavi se ponovo.',

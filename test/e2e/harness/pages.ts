@@ -25,7 +25,7 @@ export async function logIn(
   await page.goto(`${baseUrl}/nalog`);
   await page.getByLabel('E-mail ili broj telefona').fill(username);
   await page.getByLabel('Lozinka').fill(password);
-  await page.getByRole('button', { name: 'Prijavi se' }).click();
+  await page.getByRole('button', { name: 'Prijavi se', exact: true }).click();
   await page.getByRole('heading', { name: 'Moj nalog' }).waitFor();
 }
 

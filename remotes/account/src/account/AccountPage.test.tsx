@@ -31,7 +31,8 @@ describe('account page: user data', () => {
     jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     server
       .on('GET', '/ontv/accountInfo', { status: 200, data: { status: 'UNKNOWN' } })
-      .on('GET', '/customer/payment-data', { status: 200, data: { creditCards: [], mbons: [] } });
+      .on('GET', '/customer/payment-data', { status: 200, data: { creditCards: [], mbons: [] } })
+      .on('GET', '/customer/passkeys', { status: 200, data: [] });
     await renderAccount('/nalog');
     expect(
       await screen.findByText('Podaci o pretplati trenutno nisu dostupni. Pokušaj ponovo kasnije.'),

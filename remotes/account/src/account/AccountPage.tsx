@@ -23,6 +23,7 @@ import {
 } from '@portal/shared';
 import { PackageSection } from './PackageSection';
 import { PaymentSection } from './PaymentSection';
+import { PasskeysSection } from '../passkeys/PasskeysSection';
 import styles from './AccountPage.module.css';
 import { ACCOUNT_INFO_FAILED, ACCOUNT_TEXTS as T, PAYMENT_DATA_FAILED } from '../texts';
 
@@ -81,6 +82,8 @@ export function AccountPage() {
         )}
         {payment.isError && <Alert kind="error">{PAYMENT_DATA_FAILED}</Alert>}
         {payment.isSuccess && <PaymentSection payment={payment.data} info={info} />}
+
+        <PasskeysSection />
 
         <div className={styles.actions}>
           {info && <ServiceAction info={info} />}

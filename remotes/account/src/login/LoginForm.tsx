@@ -15,9 +15,10 @@ import {
   paths,
   formRules,
   preloadApiClient,
+  useSubmit,
 } from '@portal/shared';
 import styles from './LoginForm.module.css';
-import { TITLES } from '../texts';
+import { PASSKEY_SIGN_IN, TITLES } from '../texts';
 import { loadAccountPage, prepareAccountPage } from '../account/prepare';
 
 /** What the customer types of the login request (product.md §2): both filled. */
@@ -42,19 +43,66 @@ function useWhileTyping(): () => void {
   return () => void loadAccountPage().catch(() => undefined);
 }
 
+/** The passkey ceremonies' chunk (passkeys/ceremonies.ts), loaded on first use. */
+const passkeyChunk = () => import(/* webpackChunkName: "passkeys" */ '../passkeys/ceremonies');
+
+/** How long the form stays idle before the username field's autofill of passkeys is asked for. */
+const AUTOFILL_AFTER_MS = 2000;
+
+/**
+ * Signing in with a passkey (docs/passkeys.md): the button's prompt, and the browser's own list of
+ * passkeys in the username field (conditional mediation), asked for once the form has been idle a while,
+ * so that its code comes after the page's, not with it. `signedIn` goes on as a password login does.
+ */
+function usePasskeySignIn(signedIn: () => void) {
+  const submit = useSubmit(messages.loginFailed);
+  const supported = typeof window.PublicKeyCredential === 'function';
+  useEffect(() => {
+    if (!supported) return;
+    let chunk: ReturnType<typeof passkeyChunk> | null = null;
+    const timer = window.setTimeout(() => {
+      chunk = passkeyChunk();
+      chunk
+        .then((m) => m.signInWithPasskey(true))
+        // The button says why a sign-in failed; the list just closes.
+        .then(
+          (answer) => answer && signedIn(),
+          () => undefined,
+        );
+    }, AUTOFILL_AFTER_MS);
+    return () => {
+      window.clearTimeout(timer);
+      void chunk?.then((m) => m.cancelPasskeyPrompt());
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per form: the list stays offered
+  }, [supported]);
+  const start = () =>
+    void submit.run(
+      async () => {
+        if (await (await passkeyChunk()).signInWithPasskey(false)) signedIn();
+      },
+      { settle: true },
+    );
+  return { supported, start, busy: submit.busy, error: submit.error };
+}
+
 /** The login form of product.md §2: submit stays disabled until both fields are filled. */
 export function LoginForm() {
   const navigate = useNavigate();
   const typing = useWhileTyping();
+  const signedIn = () => {
+    // Signed in: the account page's reads start now, beside its code, not once it has rendered.
+    prepareAccountPage();
+    navigate(paths.account.href());
+  };
+  const passkey = usePasskeySignIn(signedIn);
   const form = useForm({
     schema: loginForm,
     initial: { username: '', password: '' },
     explain: failureMessage,
     send: async ({ username, password }) => {
       await authStore.getState().login({ username, password });
-      // Signed in: the account page's reads start now, beside its code, not once it has rendered.
-      prepareAccountPage();
-      navigate(paths.account.href());
+      signedIn();
     },
   });
   return (
@@ -64,7 +112,7 @@ export function LoginForm() {
           {form.failure && <Alert kind="error">{form.failure}</Alert>}
           <TextField
             label={messages.loginUsername}
-            autoComplete="username"
+            autoComplete="username webauthn"
             {...form.field('username')}
             error={undefined} // the button waits for both fields; a failed login says why above them
           />
@@ -82,6 +130,14 @@ export function LoginForm() {
             {form.busy ? messages.loading : messages.loginSubmit}
           </Button>
         </form>
+        {passkey.supported && (
+          <div className={styles.passkey}>
+            {passkey.error && <Alert kind="error">{passkey.error}</Alert>}
+            <Button variant="secondary" block disabled={passkey.busy} aria-busy={passkey.busy} onClick={passkey.start}>
+              {PASSKEY_SIGN_IN}
+            </Button>
+          </div>
+        )}
         <p className={styles.register}>
           {messages.noAccount} <Link to={paths.register.href()}>{messages.createAccount}</Link>
         </p>

@@ -26,6 +26,7 @@ const AuditPage = lazyPage(() => import('../audit/AuditPage'), 'AuditPage');
 const PricesPage = lazyPage(() => import('../prices/PricesPage'), 'PricesPage');
 const VouchersPage = lazyPage(() => import('../vouchers/VouchersPage'), 'VouchersPage');
 const ReconciliationPage = lazyPage(() => import('../reconciliation/ReconciliationPage'), 'ReconciliationPage');
+const PasskeysPage = lazyPage(() => import('../passkeys/PasskeysPage'), 'PasskeysPage');
 const T = CONSOLE_TEXTS.shell;
 const IDLE_CHECK_MS = 10_000;
 
@@ -38,6 +39,7 @@ const routes: RouteObject[] = [
   { path: CONSOLE_PATHS.prices, element: withFallback(<PricesPage />) },
   { path: CONSOLE_PATHS.vouchers, element: withFallback(<VouchersPage />) },
   { path: CONSOLE_PATHS.reconciliation, element: withFallback(<ReconciliationPage />) },
+  { path: CONSOLE_PATHS.passkeys, element: withFallback(<PasskeysPage />) },
   { path: '*', element: <p className={styles.notFound}>{T.notFound}</p> },
 ];
 
@@ -63,12 +65,16 @@ export function SupportConsole({ apiBaseUrl }: { apiBaseUrl: string }) {
   }, [staff]);
   if (!staff) return <SignIn />;
   const leave = () =>
-    void signOut.run(async () => {
-      // Signed out here even when the server cannot be told (the session lapses there on its own).
-      await staffCall(staffEndpoints.logout).catch(() => undefined);
-      queryClient.removeQueries({ queryKey: ['staff'] });
-      endSession();
-    });
+    void signOut.run(
+      async () => {
+        // Signed out here even when the server cannot be told (the session lapses there on its own).
+        await staffCall(staffEndpoints.logout).catch(() => undefined);
+        queryClient.removeQueries({ queryKey: ['staff'] });
+        endSession();
+        // Settled: the shell stays mounted through the next sign-in, whose 'Odjavi se' must work.
+      },
+      { settle: true },
+    );
   return (
     <div className={styles.shell}>
       <a className={styles.skip} href="#main">
@@ -87,6 +93,9 @@ export function SupportConsole({ apiBaseUrl }: { apiBaseUrl: string }) {
           </NavLink>
           <NavLink to={CONSOLE_PATHS.vouchers} className={({ isActive }) => (isActive ? styles.active : '')}>
             {T.vouchers}
+          </NavLink>
+          <NavLink to={CONSOLE_PATHS.passkeys} className={({ isActive }) => (isActive ? styles.active : '')}>
+            {T.passkeys}
           </NavLink>
           {staff.role === 'admin' && (
             <>

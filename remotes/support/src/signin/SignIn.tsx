@@ -10,6 +10,7 @@ import {
   queryOptions,
   useForm,
   useQuery,
+  useSubmit,
 } from '@portal/shared';
 import {
   staffCodeRequestSchema,
@@ -161,8 +162,33 @@ function CodeStep({
           {...form.field('code')}
         />
         <StepButtons label={T.verify} disabled={form.busy || (setUp && !setup.isSuccess)} onRestart={onRestart} />
+        {!setUp && <PasskeyStep challenge={challenge} />}
       </form>
     </Page>
+  );
+}
+
+/** In place of the code, one of the member's passkeys (docs/passkeys.md); its code loads when pressed. */
+function PasskeyStep({ challenge }: { challenge: string }) {
+  const submit = useSubmit(T.failed);
+  if (typeof window.PublicKeyCredential !== 'function') return null;
+  const start = () =>
+    void submit.run(
+      async () => {
+        const credential = await (await import('../passkeys/ceremonies')).signStaffChallenge(challenge);
+        if (!credential) return;
+        const session = await staffCall(e.passkey, { body: { credential }, challenge });
+        startSession(session.token, session.staff, session.idleMinutes);
+      },
+      { settle: true },
+    );
+  return (
+    <>
+      {submit.error && <Alert kind="error">{submit.error}</Alert>}
+      <Button variant="secondary" onClick={start} disabled={submit.busy} aria-busy={submit.busy} block>
+        {T.withPasskey}
+      </Button>
+    </>
   );
 }
 

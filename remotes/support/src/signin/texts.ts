@@ -20,6 +20,8 @@ export const SIGN_IN_TEXTS = {
   totpIntro: 'Unesi šestocifreni kod koji prikazuje tvoja aplikacija za autentifikaciju.',
   code: 'Kod',
   verify: 'Potvrdi',
+  /** In place of the code (docs/passkeys.md). */
+  withPasskey: 'Potvrdi pristupnim ključem',
   loadingSetup: 'Pripremam QR kod…',
   startOver: 'Počni ispočetka',
 } as const;
