@@ -2,7 +2,7 @@
  * PostgreSQL through node-postgres's pool (db/db.ts opens it for a DATABASE_URL): statements, prepared
  * reads kept by a server (decision 047), transactions and advisory locks.
  */
-import { keptReads, type WriteScope } from './keptReads';
+import { ASIDE, keptReads, type WriteScope } from './keptReads';
 import { checkPrepared } from './preparedReads';
 import type { Db, Transaction } from './types';
 import { hearWrites, WRITES_SCOPE } from './writesHeard';
@@ -57,9 +57,10 @@ export async function openPostgres(url: string, keepReads: boolean): Promise<Db>
   const db = (scope?: WriteScope): Db => ({
     engine: 'postgres',
     query<T>(sql: string, params: unknown[] = []) {
-      // A write of one scope tells it in its notification (migration 040), which needs a transaction.
-      if (scope !== undefined) return db(scope).transaction((tx) => tx.query<T>(sql, params));
-      return reads.writing(async () => (await pool.query(sql, params)).rows as T[]);
+      // A write of one customer tells it in its notification (migration 040), which needs a transaction;
+      // one aside (tables whose writes tell nobody) needs none.
+      if (scope !== undefined && scope !== ASIDE) return db(scope).transaction((tx) => tx.query<T>(sql, params));
+      return reads.writing(async () => (await pool.query(sql, params)).rows as T[], scope);
     },
     async prepared<T>(name: string, sql: string, params: unknown[], of?: number) {
       checkPrepared(preparedSql, name, sql);
