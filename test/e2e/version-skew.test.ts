@@ -55,6 +55,30 @@ async function buildAccountAgainst(version: string): Promise<void> {
   );
 }
 
+/**
+ * The page's console, failed requests and, when `waiting` fails, what its main region showed then: a
+ * refusal that never came says what came instead.
+ */
+function whatThePageSays(page: Page) {
+  const events: string[] = [];
+  page.on('console', (message) => events.push(`console ${message.type()}: ${message.text()}`));
+  page.on('pageerror', (error) => events.push(`page error: ${error.message}`));
+  page.on('requestfailed', (request) => events.push(`failed: ${request.url()} ${request.failure()?.errorText}`));
+  return {
+    async explainFailureOf(waiting: Promise<void>): Promise<void> {
+      try {
+        await waiting;
+      } catch (error) {
+        const shown = await page
+          .locator('body')
+          .innerText({ timeout: 2000 })
+          .catch(() => '(unreadable)');
+        throw new Error(`${String(error)}\nThe page showed:\n${shown}\nEvents:\n${events.join('\n')}`);
+      }
+    },
+  };
+}
+
 describe('version skew: the account remote built against another release of @portal/shared', () => {
   const current = SHARED_PACKAGE.version;
   const [major, minor] = current.split('.').map(Number) as [number, number];
@@ -140,9 +164,10 @@ describe('version skew: the account remote built against another release of @por
   it('refuses a remote built against another major release with a clear message in its slot, and the rest of the portal works', async () => {
     for (const width of [375, 1280]) {
       const { page } = await pageWithAccountOn(nextMajor, width);
+      const seen = whatThePageSays(page);
       await page.goto(`${portal.url}/nalog`);
       const alert = page.getByRole('alert');
-      await alert.getByRole('heading', { name: 'Ovaj dio portala se upravo ažurira' }).waitFor();
+      await seen.explainFailureOf(alert.getByRole('heading', { name: 'Ovaj dio portala se upravo ažurira' }).waitFor());
       await alert.getByText('Osvježi stranicu za nekoliko minuta. Ostatak portala radi normalno.').waitFor();
       assert.ok(await page.getByRole('banner').isVisible(), 'the header stays');
       assert.ok(await page.getByRole('contentinfo').isVisible(), 'the footer stays');

@@ -2,9 +2,9 @@ import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { REMOTE_NAMES, authStore, remoteFor, type RemoteName } from '@portal/shared';
+import { REMOTE_NAMES, authStore, queryClient, remoteFor, type RemoteName } from '@portal/shared';
 import { renderPortal } from '../testing/renderPortal';
-import { clearRemoteCache, registerPortalRemotes } from './loader';
+import { clearRemoteCache, registerPortalRemotes, remoteRoutesQuery } from './loader';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: jest.fn(),
@@ -98,6 +98,28 @@ describe('remote loading', () => {
     // Retrying in place cannot help (this page's @portal/shared stays): the button reloads the page.
     expect(within(alert).getByRole('button', { name: 'Osvježi stranicu' })).toBeInTheDocument();
     expect(within(alert).queryByRole('button', { name: 'Pokušaj ponovo' })).not.toBeInTheDocument();
+  });
+
+  it('keeps refusing a remote of another major release when it is asked for again on the same page', async () => {
+    // The federation runtime refuses such a remote once: asked again, it hands over the remote's module,
+    // which would then run on this page's older @portal/shared. The page asks again when the route's slot
+    // mounts after the early load (prepare.ts) failed, as on a slow machine.
+    let asked = 0;
+    jest.mocked(loadRemote).mockImplementation(async (id: string) => {
+      if (id !== 'account/routes') return catalogue as never;
+      asked += 1;
+      if (asked > 1) return account as never;
+      throw new Error(
+        '[ Federation Runtime ]: Version 1.0.0 from host of shared singleton module @portal/shared does not satisfy the requirement of account which needs ^2.0.0)',
+      );
+    });
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+
+    await expect(queryClient.fetchQuery(remoteRoutesQuery('account'))).rejects.toThrow(/does not satisfy/);
+    renderPortal('/nalog');
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByRole('heading', { name: 'Ovaj dio portala se upravo ažurira' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Prijava' })).not.toBeInTheDocument();
   });
 });
 

@@ -19,6 +19,13 @@ export function registerPortalRemotes(
 }
 
 /**
+ * The remotes this page refused for needing another major release of `@portal/shared`, with the
+ * refusal. The federation runtime refuses such a remote once only: asked again, it hands over its
+ * module, which would then run on this page's release. Only a reload can change that release.
+ */
+const skewed = new Map<RemoteName, unknown>();
+
+/**
  * A remote's routes, loaded once per page through the query client: concurrent pages share one
  * download, and a failed one is tried again by the next page that needs it (or its retry button).
  */
@@ -26,7 +33,15 @@ export const remoteRoutesQuery = <N extends RemoteName>(name: N) =>
   queryOptions({
     queryKey: ['remote', name],
     queryFn: async (): Promise<ExposedRoutes[N]> => {
-      const module = await loadRemote<ExposedRoutes[N]>(`${name}/routes`);
+      const refused = skewed.get(name);
+      if (refused) throw refused;
+      let module: ExposedRoutes[N] | null;
+      try {
+        module = await loadRemote<ExposedRoutes[N]>(`${name}/routes`);
+      } catch (error) {
+        if (isVersionSkew(error)) skewed.set(name, error);
+        throw error;
+      }
       if (!module || !Array.isArray(module.routes)) throw new Error(`Remote "${name}" exposes no routes`);
       return module;
     },
@@ -50,6 +65,7 @@ export function resetRemote(name: RemoteName): void {
 
 /** Forgets every loaded remote (tests start each from a fresh page). */
 export function clearRemoteCache(): void {
+  skewed.clear();
   queryClient.removeQueries({ queryKey: ['remote'] });
 }
 
