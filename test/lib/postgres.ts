@@ -166,10 +166,14 @@ function canConnect(port: number): Promise<boolean> {
   });
 }
 
-/** A new, empty database on the PostgreSQL server at `adminUrl`: its URL, and how to drop it. */
+/**
+ * A new database on the PostgreSQL server at `adminUrl`, empty or a copy of `template`: its URL, and
+ * how to drop it.
+ */
 export async function freshDatabase(
   adminUrl: string,
   prefix = 'ontv_test',
+  template?: string,
 ): Promise<{ url: string; drop: () => Promise<void> }> {
   const { default: pg } = await import('pg');
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
@@ -182,8 +186,57 @@ export async function freshDatabase(
       await client.end();
     }
   };
-  await run(`CREATE DATABASE ${name}`);
+  await run(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+const migratedTemplates = new Map<string, Promise<string>>();
+
+/**
+ * A new database on the server at `adminUrl` with every migration applied and nothing else, copied
+ * from a template database made once per server and set of migration files (pgliteTemplate.ts says
+ * why): its URL, and how to drop it.
+ */
+export async function freshMigratedDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  let template = migratedTemplates.get(adminUrl);
+  if (!template) {
+    template = migratedTemplate(adminUrl);
+    migratedTemplates.set(adminUrl, template);
+  }
+  return freshDatabase(adminUrl, 'ontv_test', await template);
+}
+
+/** The template's name; made under an advisory lock, so test processes starting together make it once. */
+async function migratedTemplate(adminUrl: string): Promise<string> {
+  const { default: pg } = await import('pg');
+  const { migrationSet } = await import('./pgliteTemplate');
+  const name = `ontv_migrated_${await migrationSet()}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query('SELECT pg_advisory_lock(hashtext($1))', [name]);
+    const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (exists.rowCount === 0) {
+      // Made under another name and renamed: a process that died midway leaves no half-made template.
+      const making = `${name}_making`;
+      await admin.query(`DROP DATABASE IF EXISTS ${making} WITH (FORCE)`);
+      await admin.query(`CREATE DATABASE ${making}`);
+      const url = new URL(adminUrl);
+      url.pathname = `/${making}`;
+      const { openDb } = await import('../../api/src/db/db');
+      const { migrate } = await import('../../api/src/db/migrate');
+      const db = await openDb({ databaseUrl: url.toString() });
+      try {
+        await migrate(db);
+      } finally {
+        await db.close();
+      }
+      await admin.query(`ALTER DATABASE ${making} RENAME TO ${name}`);
+    }
+    return name;
+  } finally {
+    await admin.end();
+  }
 }

@@ -4,7 +4,7 @@ import type Postgrator from 'postgrator';
 import type { Db, Queryable, Transaction } from './db';
 import { API_DIR } from '../apiDir';
 
-const MIGRATIONS_DIR = path.join(API_DIR, 'migrations');
+export const MIGRATIONS_DIR = path.join(API_DIR, 'migrations');
 /** Serialises migrations when several API processes start against one PostgreSQL (the id the old migrator took too). */
 const LOCK_ID = 727_001;
 /** postgrator's record: a row per migration applied (version, name, md5, run_at), and a row 0. */

@@ -8,8 +8,8 @@ import { loadKeys } from '../../src/auth/secrets';
 import { createContext, type ApiContext } from '../../src/context';
 import { createServer } from '../../src/server';
 import type { Logger } from 'pino';
-import { freshDatabase } from '../../../test/lib/postgres';
-import { copyEmptyPglite } from '../../../test/lib/pgliteTemplate';
+import { freshMigratedDatabase } from '../../../test/lib/postgres';
+import { copyMigratedPglite } from '../../../test/lib/pgliteTemplate';
 import { apiClient, type ApiClient } from './client';
 
 export type Engine = 'pglite' | 'postgres';
@@ -68,16 +68,16 @@ export const NO_SANDBOX_PROCESSOR = {
 };
 
 /**
- * The server's data: the data directory asked for, or a new one (on PGlite, an empty database copied in);
- * on PostgreSQL the database asked for, or a fresh one, which the test may drop.
+ * The server's data: the data directory asked for, or a new one (on PGlite, a migrated database copied in);
+ * on PostgreSQL the database asked for, or a fresh migrated one, which the test may drop.
  */
 async function prepareData(
   options: StartOptions,
 ): Promise<{ dataDir: string; databaseUrl?: string; dropDatabase?: () => Promise<void> }> {
   const dataDir = options.dataDir ?? tempDir('ontv-api-');
-  if (options.engine === 'pglite' && !options.dataDir) await copyEmptyPglite(path.join(dataDir, 'pglite'));
+  if (options.engine === 'pglite' && !options.dataDir) await copyMigratedPglite(path.join(dataDir, 'pglite'));
   if (options.engine === 'postgres' && !options.databaseUrl) {
-    const fresh = await freshDatabase(process.env.TEST_DATABASE_URL!);
+    const fresh = await freshMigratedDatabase(process.env.TEST_DATABASE_URL!);
     return { dataDir, databaseUrl: fresh.url, dropDatabase: fresh.drop };
   }
   return { dataDir, databaseUrl: options.databaseUrl };
