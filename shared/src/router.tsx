@@ -28,7 +28,6 @@ export interface RouteObject {
   element: ReactNode;
 }
 
-/** @deprecated Nothing outside this module uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md). */
 export interface NavigateOptions {
   /** Replace the current history entry instead of adding one (a redirect, a result page). */
   replace?: boolean;
@@ -36,7 +35,6 @@ export interface NavigateOptions {
   state?: unknown;
 }
 
-/** @deprecated Nothing outside this module uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md). */
 export interface Location {
   pathname: string;
   /** `?a=b`, or empty. */
@@ -71,8 +69,7 @@ export function memoryHistory(path: string, state: unknown = null) {
     readState: (): unknown => memory.state,
   };
 }
-/** @deprecated Nothing outside this module uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md). */
-export type MemoryHistory = ReturnType<typeof memoryHistory>;
+type MemoryHistory = ReturnType<typeof memoryHistory>;
 
 /**
  * Reads the current entry's state. A navigation re-renders its readers through the path, so a read
@@ -134,8 +131,7 @@ export function Link({ to, ...rest }: LinkProps) {
   return <WouterLink href={to} {...rest} />;
 }
 
-/** @deprecated Nothing outside this module uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md). */
-export interface NavLinkProps extends Omit<LinkProps, 'className'> {
+interface NavLinkProps extends Omit<LinkProps, 'className'> {
   /** Active on `to` alone, not on the paths under it. */
   end?: boolean;
   className?: string | ((state: { isActive: boolean }) => string | undefined);

@@ -227,7 +227,7 @@ async function migratedTemplate(adminUrl: string): Promise<string> {
       url.pathname = `/${making}`;
       const { openDb } = await import('../../api/src/db/db');
       const { migrate } = await import('../../api/src/db/migrate');
-      const db = await openDb({ databaseUrl: url.toString() });
+      const db = await openDb({ databaseUrl: url.toString(), dataDir: null });
       try {
         await migrate(db);
       } finally {

@@ -20,8 +20,7 @@ export const APPS = {
   supportHost: { dir: 'support-host', kind: 'host', portal: 'console' },
 } as const satisfies Record<string, AppInfo>;
 
-/** @deprecated Nothing outside this module uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md). */
-export interface AppInfo {
+interface AppInfo {
   /** The app's folder in the repository (its npm workspace). */
   readonly dir: string;
   readonly kind: 'host' | 'remote';

@@ -38,14 +38,10 @@ export const refreshRequestSchema = /* @__PURE__ */ lazySchema(() =>
     token: z.string().check(z.minLength(1), z.maxLength(4000)),
   }),
 );
-/** @deprecated Nothing uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md). */
-export type RefreshRequest = z.infer<typeof refreshRequestSchema>;
 
 export const refreshResponseSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({ token: z.string().check(z.minLength(1)) }),
 );
-/** @deprecated Nothing uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md). */
-export type RefreshResponse = z.infer<typeof refreshResponseSchema>;
 
 /** The payload of the sign-in token (product.md §3). */
 export const tokenDataSchema = /* @__PURE__ */ lazySchema(() =>

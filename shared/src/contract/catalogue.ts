@@ -4,18 +4,14 @@ import { promoSchema } from './account';
 
 /** Plan codes of the two packages (product.md §1). */
 export const PLAN_CODES = ['starton', 'maxon'] as const;
-/** @deprecated Nothing outside this module uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md). */
-export const planCodeSchema = /* @__PURE__ */ lazySchema(() => z.enum(PLAN_CODES));
+const planCodeSchema = /* @__PURE__ */ lazySchema(() => z.enum(PLAN_CODES));
 /** How many devices may watch at once on each package (product.md §1). */
 export const DEVICES_AT_ONCE: Record<(typeof PLAN_CODES)[number], number> = { starton: 2, maxon: 4 };
-/** @deprecated Nothing uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md). */
-export type PlanCode = z.infer<typeof planCodeSchema>;
 
 /**
  * One plan of `GET /{product}/plans` (product.md §3): the monthly price in KM, VAT included, and its promos.
- * @deprecated Nothing outside this module uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md).
  */
-export const planSchema = /* @__PURE__ */ lazySchema(() =>
+const planSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     code: z.string().check(z.minLength(1)),
     name: z.string().check(z.minLength(1)),
@@ -66,8 +62,7 @@ const href = /* @__PURE__ */ lazySchema(() =>
 const day = /* @__PURE__ */ lazySchema(() => z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as YYYY-MM-DD')));
 const nonEmpty = () => z.string().check(z.minLength(1));
 
-/** @deprecated Nothing outside this module uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md). */
-export const slideSchema = /* @__PURE__ */ lazySchema(() =>
+const slideSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     landscape: localPath,
     portrait: localPath,
@@ -80,8 +75,7 @@ export const sliderFileSchema = /* @__PURE__ */ lazySchema(() =>
 );
 export type Slide = z.infer<typeof slideSchema>;
 
-/** @deprecated Nothing outside this module uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md). */
-export const planInfoSchema = /* @__PURE__ */ lazySchema(() =>
+const planInfoSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     name: nonEmpty(),
     numChannels: z.int().check(z.positive()),
@@ -105,8 +99,7 @@ export const plansFileSchema = /* @__PURE__ */ lazySchema(() =>
 );
 export type PlansFile = z.infer<typeof plansFileSchema>;
 
-/** @deprecated Nothing outside this module uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md). */
-export const channelSchema = /* @__PURE__ */ lazySchema(() =>
+const channelSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     name: nonEmpty(),
     landscape: localPath,

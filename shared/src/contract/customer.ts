@@ -34,8 +34,6 @@ export const newPasswordSchema = /* @__PURE__ */ lazySchema(() =>
 
 /** `POST /customer/check-pin` (product.md §7): 200 when right, 400 when wrong, 429 while locked. */
 export const checkPinRequestSchema = /* @__PURE__ */ lazySchema(() => z.object({ pin: pinSchema }));
-/** @deprecated Nothing uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md). */
-export type CheckPinRequest = z.infer<typeof checkPinRequestSchema>;
 
 /**
  * `POST /customer/change-pin` (product.md §7): one call checks the old PIN against the lock and saves
@@ -45,8 +43,6 @@ export type CheckPinRequest = z.infer<typeof checkPinRequestSchema>;
 export const changePinRequestSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({ oldPin: pinSchema, newPin: pinSchema }),
 );
-/** @deprecated Nothing uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md). */
-export type ChangePinRequest = z.infer<typeof changePinRequestSchema>;
 
 /** The codes of the PIN calls' refusals (product.md §8): a wrong old PIN (400) and the lock (429, its message says until when). */
 export const PIN_REFUSALS = { wrong: 'WRONG_PIN', locked: 'PIN_LOCKED' } as const;
@@ -58,15 +54,12 @@ export const changePasswordRequestSchema = /* @__PURE__ */ lazySchema(() =>
     newPassword: z.string().check(z.minLength(1), z.maxLength(200)),
   }),
 );
-/** @deprecated Nothing uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md). */
-export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
 
 /**
  * A device signed in to the customer's account (product.md §10): its type and name as its login gave
  * them, when it signed in and when it last renewed its token, and whether it is the one asking.
- * @deprecated Nothing outside this module uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md).
  */
-export const signedInDeviceSchema = /* @__PURE__ */ lazySchema(() =>
+const signedInDeviceSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     id: z.string(),
     type: z.string(),
@@ -89,8 +82,7 @@ export const serviceStatusSchema = /* @__PURE__ */ lazySchema(() =>
 );
 export type ServiceStatus = z.infer<typeof serviceStatusSchema>;
 
-/** @deprecated Nothing outside this module uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md). */
-export const cardTypeSchema = /* @__PURE__ */ lazySchema(() => z.enum(['master', 'maestro', 'visa']));
+const cardTypeSchema = /* @__PURE__ */ lazySchema(() => z.enum(['master', 'maestro', 'visa']));
 export type CardType = z.infer<typeof cardTypeSchema>;
 
 /** A saved card (product.md §3): only the masked number ever reaches the portal. */

@@ -300,8 +300,3 @@ export const endpoints = {
     sandboxOnly: true,
   }),
 } as const;
-
-/** @deprecated Only EndpointName uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md). */
-export type Endpoints = typeof endpoints;
-/** @deprecated Nothing uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md). */
-export type EndpointName = keyof Endpoints;

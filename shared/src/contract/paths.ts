@@ -7,9 +7,8 @@ import type { RemoteName } from './apps';
  *
  * Header: `transparent` over a hero image, `opaque` from the start, `none` (no header or footer: a
  * page that is printed).
- * @deprecated Nothing outside this module uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md).
  */
-export type HeaderStyle = 'transparent' | 'opaque' | 'none';
+type HeaderStyle = 'transparent' | 'opaque' | 'none';
 
 interface Page<P extends string, A extends unknown[]> {
   readonly path: P;
@@ -110,9 +109,6 @@ export const paths = {
   subscribeFailed: page('/pretplata-greska', 'onboarding', 'opaque'),
 } as const;
 
-/** @deprecated Nothing uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md). */
-export type PageName = keyof typeof paths;
-
 const PAGES: ReadonlyArray<Page<string, never[]>> = Object.values(paths);
 const firstSegment = (path: string) => `/${path.split('/')[1] ?? ''}`;
 
@@ -156,9 +152,8 @@ export const isPagePath = (pathname: string): boolean => EXACT.some((pattern) =>
 
 /**
  * The page a path shows: the table's longest path it lies under, by whole segments.
- * @deprecated Nothing outside this module uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md).
  */
-export function pageFor(pathname: string): Page<string, never[]> | null {
+function pageFor(pathname: string): Page<string, never[]> | null {
   let best: Page<string, never[]> | null = null;
   for (const { page: candidate, pattern } of MATCHERS) {
     if (pattern.test(pathname) && (!best || candidate.path.length > best.path.length)) best = candidate;

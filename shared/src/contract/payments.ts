@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { lazySchema } from './lazySchema';
-import { creditCardSchema, serviceStatusSchema, type CardType } from './customer';
+import { creditCardSchema, type CardType } from './customer';
 import { CARD_HOLDER_PHONE, EMAIL_PATTERN } from './username';
 import { isPlainLine } from './text';
 import { FIELD_TEXTS } from '../texts/fields';
@@ -8,11 +8,8 @@ import { FIELD_TEXTS } from '../texts/fields';
 /**
  * Cards and payments (product.md §7): the card-holder data, new cards, payment orders, payment records and
  * the new-account payment info. Amounts are KM with VAT, as numbers (`14.9`).
- * @deprecated Nothing outside this module uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md).
  */
-
-export const CARD_HOLDER_FIELDS = ['fullName', 'address', 'city', 'zip', 'country', 'email', 'phone'] as const;
-export type CardHolderField = (typeof CARD_HOLDER_FIELDS)[number];
+export type CardHolderField = 'fullName' | 'address' | 'city' | 'zip' | 'country' | 'email' | 'phone';
 export type CardHolder = Record<CardHolderField, string>;
 
 /** product.md §5, Card holder: every value at least 2 characters and below its limit, plus the extra rules. */
@@ -57,11 +54,8 @@ export const cardHolderSchema = /* @__PURE__ */ lazySchema(() =>
 
 /**
  * What a payment is for and how much, passed to the payment provider's confirmation (product.md §3).
- * @deprecated Nothing outside this module uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md).
  */
-export const orderInfoSchema = /* @__PURE__ */ lazySchema(() =>
-  z.object({ orderInfo: z.string(), amount: z.number() }),
-);
+const orderInfoSchema = /* @__PURE__ */ lazySchema(() => z.object({ orderInfo: z.string(), amount: z.number() }));
 export type OrderInfo = z.infer<typeof orderInfoSchema>;
 
 /** Card verification reserves 0.10 KM (product.md §9). */
@@ -82,9 +76,8 @@ export const creditCardListSchema = /* @__PURE__ */ lazySchema(() => z.array(cre
 
 /**
  * Where a sale came from (the widget's `ref`, product.md §10): at most 200 characters, kept with the order.
- * @deprecated Nothing outside this module uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md).
  */
-export const MAX_SALE_REF = 200;
+const MAX_SALE_REF = 200;
 /** Characters, not UTF-16 units: an emoji is one (PostgreSQL's char_length counts the same way). */
 const characters = (value: string) => Array.from(value).length;
 const saleRef = () =>
@@ -112,8 +105,7 @@ export function paymentOrderRequestSchema(product: string): z.ZodMiniType<Paymen
     [`${product}PlanId`]: z.string().check(z.minLength(1), z.maxLength(40)),
   }) as unknown as z.ZodMiniType<PaymentOrderRequest>;
 }
-/** @deprecated Nothing outside this module uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md). */
-export type PaymentOrderRequest = { creditCardId: string; amount: number; ref?: string } & {
+type PaymentOrderRequest = { creditCardId: string; amount: number; ref?: string } & {
   [key: `${string}PlanId`]: string;
 };
 
@@ -145,15 +137,13 @@ export type PlanChangeResponse = z.infer<typeof planChangeResponseSchema>;
 /** A payment in the history (product.md §3). Dates are `YYYY-MM-DD`, `updated` an ISO time. */
 /**
  * Money given back on a payment by the operator's staff (decision 032), with its credit note's number.
- * @deprecated Nothing outside this module uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md).
  */
-export const creditNoteSchema = /* @__PURE__ */ lazySchema(() =>
+const creditNoteSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({ number: z.string(), issued: z.string(), amount: z.number() }),
 );
 export type CreditNote = z.infer<typeof creditNoteSchema>;
 
-/** @deprecated Nothing outside this module uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md). */
-export const paymentRecordSchema = /* @__PURE__ */ lazySchema(() =>
+const paymentRecordSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     orderNumber: z.string(),
     updated: z.string(),
@@ -198,9 +188,8 @@ export function paymentInfoSchema(product: string): z.ZodMiniType<PaymentInfoAns
 }
 /**
  * The answer as sent: the plan under the product's key (`ontvPlan`).
- * @deprecated Nothing outside this module uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md).
  */
-export type PaymentInfoAnswer = { periodStart: string; periodEnd: string } & {
+type PaymentInfoAnswer = { periodStart: string; periodEnd: string } & {
   [key: `${string}Plan`]: PaymentInfo['plan'];
 };
 /** The answer as the portal reads it. */
@@ -217,8 +206,6 @@ export const promoSubscriptionRequestSchema = /* @__PURE__ */ lazySchema(() =>
     ref: saleRef(),
   }),
 );
-/** @deprecated Nothing uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md). */
-export const promoSubscriptionResponseSchema = serviceStatusSchema;
 
 /** The card types the portal accepts: Visa 4…, Mastercard 51-55 and 2221-2720, Maestro 50 and 56-69. */
 export function cardBrandOf(number: string): CardType | null {

@@ -25,9 +25,8 @@ export type PaymentSettings = z.infer<typeof paymentsSchema>;
 
 /**
  * `portal.config.json`, served beside the host: where the remotes and the API live.
- * @deprecated Nothing outside this module uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md).
  */
-export const portalConfigSchema = /* @__PURE__ */ lazySchema(() =>
+const portalConfigSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     payments: z._default(paymentsSchema, { provider: 'sandbox', sandboxUrl: '/sandbox-pay/v1' }),
     operator: z._default(operatorSchema, DEFAULT_OPERATOR),

@@ -15,9 +15,8 @@ const staffEndpoint = <const E extends StaffEndpoint>(e: E): E => e;
 
 /**
  * KM as typed in the console: `29,90` or `29.90`, from 0,01 to 10.000 KM.
- * @deprecated Nothing outside this module uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md).
  */
-export const isKmAmount = (value: string): boolean => {
+const isKmAmount = (value: string): boolean => {
   if (!/^\d{1,5}([.,]\d{1,2})?$/.test(value)) return false;
   const km = Number(value.replace(',', '.'));
   return km > 0 && km <= 10_000;
@@ -33,14 +32,11 @@ export const priceChangeRequestSchema = /* @__PURE__ */ lazySchema(() =>
     reason: reasonSchema,
   }),
 );
-/** @deprecated Nothing uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md). */
-export type PriceChangeRequest = z.infer<typeof priceChangeRequestSchema>;
 
 /**
  * A promo campaign: a free period until a day, or of a number of days from the subscription; for new customers only.
- * @deprecated Nothing outside this module uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md).
  */
-export const promoStartRequestSchema = /* @__PURE__ */ lazySchema(() =>
+const promoStartRequestSchema = /* @__PURE__ */ lazySchema(() =>
   z
     .object({
       until: z.optional(day),
@@ -49,8 +45,6 @@ export const promoStartRequestSchema = /* @__PURE__ */ lazySchema(() =>
     })
     .check(z.refine((body) => (body.until === undefined) !== (body.days === undefined), PRICE_TEXTS.promoShape)),
 );
-/** @deprecated Nothing uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md). */
-export type PromoStartRequest = z.infer<typeof promoStartRequestSchema>;
 
 /** The console's form for a promo: the end day or the days as typed, one of them. */
 export const promoFormSchema = /* @__PURE__ */ lazySchema(() =>
@@ -102,8 +96,7 @@ const campaignSchema = /* @__PURE__ */ lazySchema(() =>
 );
 export type Campaign = z.infer<typeof campaignSchema>;
 
-/** @deprecated Nothing outside this module uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md). */
-export const packagePricesSchema = /* @__PURE__ */ lazySchema(() =>
+const packagePricesSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     code: z.string(),
     name: z.string(),
@@ -118,8 +111,7 @@ export const packagePricesSchema = /* @__PURE__ */ lazySchema(() =>
 );
 export type PackagePrices = z.infer<typeof packagePricesSchema>;
 
-/** @deprecated Nothing outside this module uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md). */
-export const pricesOverviewSchema = /* @__PURE__ */ lazySchema(() =>
+const pricesOverviewSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     packages: z.array(packagePricesSchema),
     /** PRICE_NOTICE_DAYS: how long before a rise reaches a subscriber they are told of it. */

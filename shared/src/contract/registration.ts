@@ -7,8 +7,7 @@ import { plainText } from './text';
 export const OS_TYPE = 1;
 export const REGISTRATION_DEVICE_TYPE = 'PHONE';
 
-/** @deprecated Nothing outside this module uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md). */
-export const registrationTypeSchema = /* @__PURE__ */ lazySchema(() => z.enum(['PHONE_NUMBER', 'EMAIL']));
+const registrationTypeSchema = /* @__PURE__ */ lazySchema(() => z.enum(['PHONE_NUMBER', 'EMAIL']));
 export type RegistrationType = z.infer<typeof registrationTypeSchema>;
 
 const text = (min: number, max: number) => z.string().check(z.trim(), z.minLength(min), z.maxLength(max));
@@ -40,7 +39,6 @@ export const startRegistrationRequestSchema = /* @__PURE__ */ lazySchema(() =>
     osType: z.int(),
   }),
 );
-/** @deprecated Nothing uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md). */
 export type StartRegistrationRequest = z.infer<typeof startRegistrationRequestSchema>;
 export const startRegistrationResponseSchema = /* @__PURE__ */ lazySchema(() => z.object({ data: identificator }));
 
@@ -68,7 +66,6 @@ export const continueRegistrationRequestSchema = /* @__PURE__ */ lazySchema(() =
     requireOtp: z.optional(z.boolean()),
   }),
 );
-/** @deprecated Nothing uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md). */
 export type ContinueRegistrationRequest = z.infer<typeof continueRegistrationRequestSchema>;
 
 /** `POST /finish-registration` answers the generated PIN. */
@@ -88,7 +85,6 @@ export const checkUsernameResponseSchema = /* @__PURE__ */ lazySchema(() =>
     identificator,
   }),
 );
-/** @deprecated Nothing uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md). */
 export type CheckUsernameResponse = z.infer<typeof checkUsernameResponseSchema>;
 
 /** `POST /forgot-password/approve-code`. */

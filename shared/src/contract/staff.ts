@@ -46,9 +46,8 @@ export * from './staff/reconciliation';
  *
  * Who may call: `public` anybody (sign-in); `challenge` the one whose password was right and whose
  * second factor is still to come; `agent` any signed-in member of staff; `admin` admins alone.
- * @deprecated Nothing outside this module uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md).
  */
-export type StaffAccess = 'public' | 'challenge' | 'agent' | 'admin';
+type StaffAccess = 'public' | 'challenge' | 'agent' | 'admin';
 export interface StaffEndpoint extends Endpoint {
   readonly auth: false;
   readonly staff: StaffAccess;
@@ -268,5 +267,3 @@ export const staffEndpoints = {
     staff: 'admin',
   }),
 } satisfies Record<string, StaffEndpoint>;
-/** @deprecated Nothing uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md). */
-export type StaffEndpoints = typeof staffEndpoints;

@@ -37,8 +37,7 @@ export const issueVouchersRequestSchema = /* @__PURE__ */ lazySchema(() =>
 );
 export type IssueVouchersRequest = z.infer<typeof issueVouchersRequestSchema>;
 
-/** @deprecated Nothing outside this module uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md). */
-export const voucherBatchSchema = /* @__PURE__ */ lazySchema(() =>
+const voucherBatchSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     id: z.int(),
     planCode: z.string(),
@@ -56,21 +55,18 @@ export const voucherBatchSchema = /* @__PURE__ */ lazySchema(() =>
 );
 export type VoucherBatch = z.infer<typeof voucherBatchSchema>;
 
-/** @deprecated Nothing outside this module uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md). */
-export const issuedVouchersSchema = /* @__PURE__ */ lazySchema(() =>
+const issuedVouchersSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({ batch: voucherBatchSchema, codes: z.array(z.string()) }),
 );
 export type IssuedVouchers = z.infer<typeof issuedVouchersSchema>;
 
-/** @deprecated Nothing outside this module uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md). */
-export const voucherBatchListSchema = /* @__PURE__ */ lazySchema(() => z.array(voucherBatchSchema));
+const voucherBatchListSchema = /* @__PURE__ */ lazySchema(() => z.array(voucherBatchSchema));
 
 export const voucherLookupQuerySchema = /* @__PURE__ */ lazySchema(() =>
   z.object({ last: z.string().check(z.regex(/^[2-9A-HJ-NP-Za-hj-np-z]{4}$/, VOUCHER_STAFF_TEXTS.lastCharacters)) }),
 );
 
-/** @deprecated Nothing outside this module uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md). */
-export const voucherFoundSchema = /* @__PURE__ */ lazySchema(() =>
+const voucherFoundSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     lastFour: z.string(),
     batch: voucherBatchSchema,
@@ -79,8 +75,7 @@ export const voucherFoundSchema = /* @__PURE__ */ lazySchema(() =>
     monthsLeft: z.nullable(z.int()),
   }),
 );
-/** @deprecated Nothing outside this module uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md). */
-export const voucherLookupSchema = /* @__PURE__ */ lazySchema(() => z.array(voucherFoundSchema));
+const voucherLookupSchema = /* @__PURE__ */ lazySchema(() => z.array(voucherFoundSchema));
 export type VoucherFound = z.infer<typeof voucherFoundSchema>;
 
 export const cancelBatchRequestSchema = /* @__PURE__ */ lazySchema(() => z.object({ reason: reasonSchema }));

@@ -5,9 +5,8 @@ import type { SubscriptionStatus } from './account';
  * today is Sarajevo's, api/src/days.ts; the page's in local time, the same for customers there). The
  * API decides them in SQL as well (`canBuyWhere`, `canReactivateWhere`);
  * api/test/subscription-rules.test.ts holds the two to the same cases.
- * @deprecated Nothing outside this module uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md).
  */
-export interface SubscriptionState {
+interface SubscriptionState {
   status: SubscriptionStatus | null;
   nextPaymentOn: string | null;
 }

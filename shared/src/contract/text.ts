@@ -5,9 +5,8 @@ import { FIELD_TEXTS } from '../texts/fields';
  * Characters that make a value print as more than it is in what others read (an e-mail, an SMS, the
  * PDF invoice, the devices list): control characters (line breaks, tabs, NUL, bell…), the Unicode
  * line and paragraph separators, and the bidirectional marks, embeddings, overrides and isolates.
- * @deprecated Nothing outside this module uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md).
  */
-export const FORGING_CHARACTERS = /[\p{Cc}\u2028\u2029\u200e\u200f\u061c\u202a-\u202e\u2066-\u2069]/u;
+const FORGING_CHARACTERS = /[\p{Cc}\u2028\u2029\u200e\u200f\u061c\u202a-\u202e\u2066-\u2069]/u;
 export const FORGING_MESSAGE = FIELD_TEXTS.forging;
 
 /** True when the value is one line of plain text. */

@@ -43,8 +43,6 @@ export const groupVoucherCode = (code: string): string => code.replace(/(.{4})(?
 export const redeemVoucherRequestSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({ code: z.string().check(z.maxLength(64, VOUCHER_TEXTS.wrongCode)) }),
 );
-/** @deprecated Nothing uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md). */
-export type RedeemVoucherRequest = z.infer<typeof redeemVoucherRequestSchema>;
 
 /** One voucher the customer redeemed, as `GET /customer/payment-data` lists it in `mbons`. */
 export const mbonSchema = /* @__PURE__ */ lazySchema(() =>

@@ -33,8 +33,7 @@ function parseExpiry(value: string): { month: number; year: number } | null {
   return match ? { month: Number(match[1]), year: Number(match[2]) } : null;
 }
 
-/** @deprecated Nothing outside this module uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md). */
-export function numberError(number: string): string | null {
+function numberError(number: string): string | null {
   if (!luhnValid(number)) return SANDBOX_TEXTS.badNumber;
   return cardBrandOf(number) ? null : SANDBOX_TEXTS.badBrand;
 }

@@ -8,8 +8,7 @@ import { isDay, isRowId } from './fields';
 const rowId = /* @__PURE__ */ lazySchema(() => z.string().check(z.refine(isRowId)));
 const day = /* @__PURE__ */ lazySchema(() => z.string().check(z.refine(isDay, STAFF_TEXTS.dayFormat)));
 
-/** @deprecated Nothing outside this module uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md). */
-export const auditEntrySchema = /* @__PURE__ */ lazySchema(() =>
+const auditEntrySchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     id: z.number(),
     at: z.string(),
@@ -24,7 +23,6 @@ export const auditEntrySchema = /* @__PURE__ */ lazySchema(() =>
   }),
 );
 export type AuditEntryAnswer = z.infer<typeof auditEntrySchema>;
-/** @deprecated Nothing outside this module uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md). */
 export const auditListSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({ items: z.array(auditEntrySchema), nextBefore: z.nullable(z.number()) }),
 );
@@ -43,7 +41,6 @@ export const auditFilterFormSchema = /* @__PURE__ */ lazySchema(() =>
     to: blankOr(isDay, STAFF_TEXTS.dayFormat),
   }),
 );
-/** @deprecated Nothing outside this module uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md). */
 export const auditQuerySchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     customer: z.optional(rowId),

@@ -14,7 +14,6 @@ export const customerSearchRequestSchema = /* @__PURE__ */ lazySchema(() =>
     page: z._default(z.number().check(z.int(), z.minimum(1), z.maximum(1000)), 1),
   }),
 );
-/** @deprecated Nothing outside this module uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md). */
 export const customerSummarySchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     id: z.number(),
@@ -32,7 +31,6 @@ export const customerSummarySchema = /* @__PURE__ */ lazySchema(() =>
   }),
 );
 export type CustomerSummary = z.infer<typeof customerSummarySchema>;
-/** @deprecated Nothing outside this module uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md). */
 export const customerSearchSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     items: z.array(customerSummarySchema),
@@ -41,8 +39,6 @@ export const customerSearchSchema = /* @__PURE__ */ lazySchema(() =>
     total: z.number(),
   }),
 );
-/** @deprecated Nothing uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md). */
-export type CustomerSearch = z.infer<typeof customerSearchSchema>;
 
 export const blockRequestSchema = /* @__PURE__ */ lazySchema(() => z.object({ reason: reasonSchema }));
 /** The console's form for it: the days as typed. */
@@ -58,7 +54,6 @@ export const extendFormSchema = /* @__PURE__ */ lazySchema(() =>
 
 /**
  * A period extended by whole days (at most a year at once), with why.
- * @deprecated Nothing outside this module uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md).
  */
 export const extendRequestSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
@@ -77,9 +72,8 @@ export const signOutRequestSchema = /* @__PURE__ */ lazySchema(() =>
 
 /**
  * A message sent to the customer, without its text (a code is nobody's to read): what, how, when, whether it arrived.
- * @deprecated Nothing outside this module uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md).
  */
-export const sentMessageSchema = /* @__PURE__ */ lazySchema(() =>
+const sentMessageSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     id: z.number(),
     kind: z.string(),
@@ -91,7 +85,4 @@ export const sentMessageSchema = /* @__PURE__ */ lazySchema(() =>
     sentAt: z.nullable(z.string()),
   }),
 );
-/** @deprecated Nothing outside this module uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md). */
 export const sentMessageListSchema = /* @__PURE__ */ lazySchema(() => z.array(sentMessageSchema));
-/** @deprecated Nothing uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md). */
-export type SentMessage = z.infer<typeof sentMessageSchema>;

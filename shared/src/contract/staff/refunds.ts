@@ -26,7 +26,6 @@ export const refundRequestSchema = /* @__PURE__ */ lazySchema(() =>
     key: z.string().check(z.regex(/^[A-Za-z0-9_-]{8,64}$/)),
   }),
 );
-/** @deprecated Nothing outside this module uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md). */
 export const refundSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     creditNoteNumber: z.string(),
@@ -35,5 +34,3 @@ export const refundSchema = /* @__PURE__ */ lazySchema(() =>
     status: z.enum(['PENDING', 'SUCCEEDED', 'FAILED']),
   }),
 );
-/** @deprecated Nothing uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md). */
-export type RefundAnswer = z.infer<typeof refundSchema>;

@@ -12,9 +12,8 @@ export type StaffRole = (typeof STAFF_ROLES)[number];
 
 /**
  * Staff passwords: the customers' rule (8 to 32, four kinds of character) and at least 12 characters.
- * @deprecated Nothing outside this module uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md).
  */
-export const staffPasswordSchema = /* @__PURE__ */ lazySchema(() =>
+const staffPasswordSchema = /* @__PURE__ */ lazySchema(() =>
   z.string().check(
     z.trim(),
     z.refine((value) => value.trim().length >= 12 && isStrongPassword(value), STAFF_TEXTS.weakPassword),
@@ -32,7 +31,6 @@ export const staffLoginRequestSchema = /* @__PURE__ */ lazySchema(() =>
 /**
  * The password was right: a short-lived token for the next step. `change-password` for a one-time
  * password, then `totp-setup` until a second factor is set up, then `totp`.
- * @deprecated Nothing outside this module uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md).
  */
 export const staffChallengeSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
@@ -42,7 +40,6 @@ export const staffChallengeSchema = /* @__PURE__ */ lazySchema(() =>
 );
 export type StaffChallenge = z.infer<typeof staffChallengeSchema>;
 
-/** @deprecated Nothing outside this module uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md). */
 export const staffNewPasswordRequestSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({ newPassword: staffPasswordSchema }),
 );
@@ -58,13 +55,10 @@ export const staffNewPasswordFormSchema = /* @__PURE__ */ lazySchema(() =>
 
 /**
  * The secret to add to an authenticator app: as a QR code (an SVG picture) and as text to type.
- * @deprecated Nothing outside this module uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md).
  */
 export const staffTotpSetupSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({ secret: z.string(), otpauthUrl: z.string(), qrSvg: z.string() }),
 );
-/** @deprecated Nothing uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md). */
-export type StaffTotpSetup = z.infer<typeof staffTotpSetupSchema>;
 
 export const staffCodeRequestSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
@@ -72,7 +66,6 @@ export const staffCodeRequestSchema = /* @__PURE__ */ lazySchema(() =>
   }),
 );
 
-/** @deprecated Nothing outside this module uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md). */
 export const staffMemberSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     id: z.number(),
@@ -85,10 +78,7 @@ export type StaffMember = z.infer<typeof staffMemberSchema>;
 
 /**
  * Signed in: the token for the console's calls, which lapse after `idleMinutes` without one.
- * @deprecated Nothing outside this module uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md).
  */
 export const staffSessionSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({ token: z.string(), staff: staffMemberSchema, idleMinutes: z.number() }),
 );
-/** @deprecated Nothing uses it; kept while the shared package only adds within a major (docs/decisions/011-shared-package-versions.md). */
-export type StaffSessionAnswer = z.infer<typeof staffSessionSchema>;
