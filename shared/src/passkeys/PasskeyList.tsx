@@ -1,6 +1,7 @@
 import { Button, LoadFailed, Spinner, formatDateTime, type UseQueryResult } from '@portal/shared';
 import type { Passkey } from '@portal/shared/contract/passkeys';
 import { PASSKEY_TEXTS as T } from './texts';
+import itemList from '@portal/shared/item-list.module.css';
 import styles from './passkeys.module.css';
 
 interface PasskeyListProps {
@@ -25,12 +26,12 @@ export function PasskeyList({ passkeys, retry, failed = T.failed, busy, onRemove
   if (passkeys.isError) return <LoadFailed message={failed} retry={retry} />;
   if (passkeys.data.length === 0) return <p className={styles.empty}>{T.empty}</p>;
   return (
-    <ul className={styles.list} aria-label={T.title}>
+    <ul className={itemList.list} aria-label={T.title}>
       {passkeys.data.map((passkey) => (
-        <li key={passkey.id} className={styles.item}>
-          <div className={styles.passkey}>
-            <p className={styles.name}>{passkey.name}</p>
-            <p className={styles.meta}>
+        <li key={passkey.id} className={`${itemList.item} ${itemList.spread}`}>
+          <div className={itemList.text}>
+            <p className={itemList.name}>{passkey.name}</p>
+            <p className={itemList.meta}>
               {T.added} {formatDateTime(passkey.createdAt)} ·{' '}
               {passkey.lastUsedAt ? `${T.lastUsed} ${formatDateTime(passkey.lastUsedAt)}` : T.neverUsed}
             </p>
