@@ -126,16 +126,16 @@ const boundaries = [
       { regex: escape(['remotes', 'host', 'api']), message: '@portal/shared is the bottom layer: it imports no app.' },
     ],
   ),
-  // The payment module is bundled into each app that takes payments, not shared as a singleton: a
-  // relative import of the rest of shared would bundle a second store and API client into each app
+  // The payment and passkey modules are bundled into each app that uses them, not shared as a singleton:
+  // a relative import of the rest of shared would bundle a second store and API client into each app
   // (docs/decisions/004-payments-import-shared-by-name.md).
   restrict(
-    ['shared/src/payments/**', 'shared/src/hosting/**'],
+    ['shared/src/payments/**', 'shared/src/passkeys/**', 'shared/src/hosting/**'],
     [
       {
         group: ['../*', '../**'],
         message:
-          'The payment and hosting modules import the rest of @portal/shared by package name (@portal/shared), never by path: a relative import bundles a second store and API client into each app.',
+          'The payment, passkey and hosting modules import the rest of @portal/shared by package name (@portal/shared), never by path: a relative import bundles a second store and API client into each app.',
       },
     ],
     [CONTRACT_VALUES, ONE_QUERY_CLIENT],

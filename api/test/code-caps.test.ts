@@ -12,10 +12,8 @@ import { register } from 'prom-client';
 import { API_DIR } from '../src/apiDir';
 import { seal } from '../src/auth/secrets';
 import { DEMO_CUSTOMERS } from '../src/db/seed';
-import { MessageSender } from '../src/delivery/sender';
 import { createLogger } from '../src/log';
-import { operatorOf } from '../src/portalConfig';
-import { burst, device, engines, startApi, type Answer, type StartedApi } from './harness';
+import { burst, device, engines, startApi, testSender, type Answer, type StartedApi } from './harness';
 
 const BURST = 100;
 /** One proxy in front (a hop count of 1), so each request says its client's address in X-Forwarded-For; still a sandbox (the dev outbox, the test processor). */
@@ -227,19 +225,10 @@ for (const engine of engines()) {
       const sent: string[] = [];
       const lines: Array<{ line: string; level: string }> = [];
       const sender = (prefixes?: string[]) =>
-        new MessageSender({
-          sandbox: false,
-          outbox: api.ctx.store.outbox,
-          sealing: api.ctx.keys.sealing,
-          now: api.clock.now,
+        testSender(api, {
           log: (line, level = 'info') => lines.push({ line, level }),
           email: null,
           sms: { send: async ({ to }) => void sent.push(to) },
-          publicUrl: 'https://portal.ontv.ba',
-          operator: operatorOf(api.ctx.config),
-          retrySeconds: 30,
-          maxAttempts: 3,
-          invoice: async () => null,
           ...(prefixes ? { smsAllowedPrefixes: prefixes } : {}),
         });
       const queue = (to: string) =>

@@ -16,10 +16,8 @@ import { NOTICES } from '../src/texts/notices';
 import { unseal } from '../src/auth/secrets';
 import { smsSink, smtpSink, type ReceivedSms, type Sink } from '../../test/lib/sinks';
 import { pdfText } from '../../test/lib/pdf';
-import { NO_SANDBOX_PROCESSOR, device, engines, startApi } from './harness';
-import { MessageSender } from '../src/delivery/sender';
+import { NO_SANDBOX_PROCESSOR, device, engines, startApi, testSender } from './harness';
 import { DeliveryError, checkSmtp, smsGateway, smtpTransport } from '../src/delivery/transports';
-import { operatorOf } from '../src/portalConfig';
 
 const FROM = 'ON TV <no-reply@ontv.ba>';
 const codeIn = (text: string) => /\b(\d{6})\b/.exec(text)?.[1] ?? '';
@@ -449,19 +447,11 @@ for (const engine of engines()) {
      * stopped so this one alone delivers.
      */
     const sender = (password: string) =>
-      new MessageSender({
-        sandbox: false,
-        outbox: api.ctx.store.outbox,
-        sealing: api.ctx.keys.sealing,
-        now: api.clock.now,
+      testSender(api, {
         log: (line, level = 'info') => lines.push({ line, level }),
         email: smtpTransport(smtpUrl(server.port, password), FROM),
         sms: smsGateway(`http://127.0.0.1:${sms.port}/send`, 'wrong-token-99'),
-        publicUrl: 'https://portal.ontv.ba',
-        operator: operatorOf(api.ctx.config),
-        retrySeconds: 30,
         maxAttempts: 2,
-        invoice: async () => null,
       });
     const row = async (to: string) =>
       (

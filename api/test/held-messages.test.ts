@@ -10,10 +10,8 @@ import type { ParsedMail } from 'mailparser';
 import { smsSink, smtpSink, type ReceivedSms, type Sink } from '../../test/lib/sinks';
 import { NOTICES } from '../src/texts/notices';
 import { OutboxNotifier } from '../src/delivery/notifier';
-import { MessageSender } from '../src/delivery/sender';
 import { smtpTransport } from '../src/delivery/transports';
-import { operatorOf } from '../src/portalConfig';
-import { NO_SANDBOX_PROCESSOR, engines, startApi, type Engine, type StartedApi } from './harness';
+import { NO_SANDBOX_PROCESSOR, engines, startApi, testSender, type Engine, type StartedApi } from './harness';
 
 const FROM = 'ON TV <no-reply@ontv.ba>';
 const NO_SANDBOX = { SANDBOX: '0', ...NO_SANDBOX_PROCESSOR, MESSAGE_POLL_SECONDS: '1' };
@@ -133,19 +131,10 @@ for (const engine of engines()) {
 
 /** A sender like the API's, by SMTP to `port`, logging into `lines`. */
 const senderOf = (api: StartedApi, port: number, lines: string[]) =>
-  new MessageSender({
-    sandbox: false,
-    outbox: api.ctx.store.outbox,
-    sealing: api.ctx.keys.sealing,
-    now: api.clock.now,
+  testSender(api, {
     log: (line) => lines.push(line),
     email: smtpTransport(`smtp://127.0.0.1:${port}`, FROM),
     sms: null,
-    publicUrl: 'https://portal.ontv.ba',
-    operator: operatorOf(api.ctx.config),
-    retrySeconds: 30,
-    maxAttempts: 3,
-    invoice: async () => null,
   });
 
 if (engines().includes('postgres' as Engine)) {

@@ -17,12 +17,10 @@ import { register } from 'prom-client';
 import { freePort } from '../../test/lib/postgres';
 import { PRODUCTION_SETTINGS } from '../../test/lib/productionSettings';
 import { tempDir } from '../../test/lib/tempDir';
-import { engines, startApi } from './harness';
+import { engines, startApi, testSender } from './harness';
 import { startUntilReady } from './harness/production';
-import { MessageSender } from '../src/delivery/sender';
 import { checkSmtp, smtpTransport } from '../src/delivery/transports';
 import { NOTICES } from '../src/texts/notices';
-import { operatorOf } from '../src/portalConfig';
 
 const PASSWORD = 'right-pass-4711';
 const FROM = 'ON TV <no-reply@ontv.ba>';
@@ -207,19 +205,11 @@ for (const engine of engines()) {
         ...NOTICES.reactivated({ plan: 'MaxON', next: '2026-04-21' }),
       });
       const lines: Array<{ line: string; level: string }> = [];
-      const sender = new MessageSender({
-        sandbox: false,
-        outbox: api.ctx.store.outbox,
-        sealing: api.ctx.keys.sealing,
-        now: api.clock.now,
+      const sender = testSender(api, {
         log: (line, level = 'info') => lines.push({ line, level }),
         email: smtpTransport(server.url, FROM),
         sms: null,
-        publicUrl: 'https://portal.ontv.ba',
-        operator: operatorOf(api.ctx.config),
-        retrySeconds: 30,
         maxAttempts: 2,
-        invoice: async () => null,
       });
       for (let i = 0; i < 3; i += 1) {
         if (i > 0) api.clock.advance(3_600_000);

@@ -165,6 +165,13 @@ describe('import boundaries (shared -> remotes -> host)', () => {
       await restricted('shared/src/payments/x.ts', "import { Dialog } from './Dialog';\nexport const x = Dialog;\n"),
       false,
     );
+    assert.ok(
+      await restricted(
+        'shared/src/passkeys/x.ts',
+        "import { authStore } from '../auth/store';\nexport const x = authStore;\n",
+      ),
+      'the passkey module too, bundled into the account and the console',
+    );
   });
 
   it("keeps one contract per page: code beside the singleton takes the contract's values from @portal/shared, not by the contract's own name", async () => {

@@ -88,7 +88,9 @@ async function inTransaction<T>(
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
-    if (scope !== undefined) await client.query(`SELECT set_config('${WRITES_SCOPE}', $1, true)`, [scope]);
+    // The trigger reads the scope for tables that notify (migration 040); a write aside touches none.
+    if (scope !== undefined && scope !== ASIDE)
+      await client.query(`SELECT set_config('${WRITES_SCOPE}', $1, true)`, [scope]);
     const result = await work({
       query: async <R>(sql: string, params: unknown[] = []) => (await client.query(sql, params)).rows as R[],
       // Without parameters node-postgres sends the simple query protocol, which takes several statements.

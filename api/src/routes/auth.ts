@@ -3,22 +3,11 @@ import { endpoints } from '@portal/shared/contract';
 import type { ApiContext } from '../context';
 import { logRefusal } from '../http/limits';
 import { route } from '../http/route';
-import { logins } from '../http/metrics';
+import { signInDeps } from '../http/signInDeps';
 import { maskUsername } from '../log';
 import { bearerToken } from '../auth/guard';
-import { signIn, type SignInOutcome } from '../auth/signIn';
+import { signIn } from '../auth/signIn';
 import { refreshToken, signOut, type SessionDeps } from '../auth/refresh';
-
-/** A sign-in's outcome counted, and a refused one logged in one warn line: the username masked, never the password. */
-function reportLogin(request: FastifyRequest, username: string) {
-  return (outcome: SignInOutcome): void => {
-    logins.inc({ outcome: outcome.outcome });
-    if (outcome.outcome === 'ok') return;
-    // A failure's own reason (a wrong password, an unknown user) takes the place of its kind.
-    const { outcome: kind, ...fields } = outcome;
-    logRefusal(request, 'login.failed', { reason: kind, user: maskUsername(username), ...fields });
-  };
-}
 
 const sessionDeps = (ctx: ApiContext, request: FastifyRequest): SessionDeps => ({
   store: ctx.store,
@@ -33,20 +22,9 @@ const sessionDeps = (ctx: ApiContext, request: FastifyRequest): SessionDeps => (
  * one use case of auth/ and answers (docs/architecture.md); a blocked customer's sign-in is a 403.
  */
 export function authRoutes(app: FastifyInstance, ctx: ApiContext): void {
-  route(app, ctx, endpoints.login, async ({ body, request }) => {
-    const deps = {
-      store: ctx.store,
-      limits: ctx.limits,
-      tokens: ctx.tokens,
-      notifier: ctx.notifier,
-      now: ctx.now,
-      config: ctx.config,
-      sealing: ctx.keys.sealing,
-      log: request.log,
-      report: reportLogin(request, body.username),
-    };
-    return signIn(deps, body, request.ip);
-  });
+  route(app, ctx, endpoints.login, async ({ body, request }) =>
+    signIn(signInDeps(ctx, request, { user: maskUsername(body.username) }), body, request.ip),
+  );
 
   route(app, ctx, endpoints.refresh, async ({ body, request }) => refreshToken(sessionDeps(ctx, request), body));
 

@@ -75,22 +75,13 @@ export const DEVICES_TEXTS = {
 
 /** 'Pristupni ključevi' on the account page, and signing in with one (docs/passkeys.md). */
 export const PASSKEYS_TEXTS = {
-  title: 'Pristupni ključevi',
   intro: 'Pristupnim ključem se prijavljuješ otiskom prsta, licem ili PIN-om svog uređaja, bez lozinke.',
-  empty: 'Još nemaš pristupnih ključeva.',
-  add: 'Dodaj pristupni ključ',
-  added: 'Dodan',
-  lastUsed: 'Zadnje korištenje',
-  neverUsed: 'Još nije korišten',
-  remove: 'Ukloni',
   confirmTitle: 'Ukloniti pristupni ključ?',
   confirmText: (name: string) => `Ključem ${name} se više nećeš moći prijaviti. Lozinka ostaje ista.`,
   confirm: 'Da, ukloni',
   cancel: messages.cancel,
-  failed: 'Pristupne ključeve trenutno nije moguće učitati.',
   addFailed: 'Pristupni ključ nije dodan. Pokušaj ponovo.',
   removeFailed: 'Pristupni ključ nije uklonjen. Pokušaj ponovo.',
-  unsupported: 'Ovaj preglednik ne podržava pristupne ključeve.',
 };
 /** The login form's button; a refusal's text is the API's (docs/passkeys.md). */
 export const PASSKEY_SIGN_IN = 'Prijavi se pristupnim ključem';

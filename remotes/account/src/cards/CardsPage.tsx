@@ -17,7 +17,7 @@ import {
 } from '@portal/shared';
 import { cardsQuery, deleteCard, setPrimaryCard, useCardDialog } from '@portal/shared/payments';
 import styles from './CardsPage.module.css';
-import itemList from '../ui/ItemList.module.css';
+import itemList from '@portal/shared/item-list.module.css';
 import forms from '../forms.module.css';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { CARD_LIST_TEXTS, CARDS_TEXTS } from '../texts';

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { formatDateTime, getProduct, type SignedInDevice } from '@portal/shared';
 import { DEVICES_TEXTS } from '../texts';
+import itemList from '@portal/shared/item-list.module.css';
 import styles from './DevicesPage.module.css';
-import itemList from '../ui/ItemList.module.css';
 
 export interface DeviceListViewProps {
   devices: SignedInDevice[];
@@ -18,12 +18,15 @@ export function DeviceListView({ devices, renderActions }: DeviceListViewProps) 
   return (
     <ul className={itemList.list} aria-label={DEVICES_TEXTS.title}>
       {devices.map((device) => (
-        <li key={device.id} className={`${itemList.item} ${styles.item}`}>
-          <div className={styles.device}>
-            <p className={styles.name}>
-              {device.name} {device.current && <span className={itemList.badge}>{DEVICES_TEXTS.thisDevice}</span>}
+        <li key={device.id} className={`${itemList.item} ${itemList.spread}`}>
+          <div className={itemList.text}>
+            <p className={itemList.name}>
+              {device.name}{' '}
+              {device.current && (
+                <span className={`${itemList.badge} ${styles.badge}`}>{DEVICES_TEXTS.thisDevice}</span>
+              )}
             </p>
-            <p className={styles.meta}>
+            <p className={itemList.meta}>
               {typeOf(device)} · {DEVICES_TEXTS.signedIn} {formatDateTime(device.signedInAt)} · {DEVICES_TEXTS.lastUsed}{' '}
               {formatDateTime(device.lastUsedAt)}
             </p>

@@ -3,10 +3,7 @@ import {
   Alert,
   Button,
   Card,
-  LoadFailed,
-  Spinner,
   call,
-  formatDateTime,
   getDevice,
   queryClient,
   queryOptions,
@@ -15,9 +12,9 @@ import {
   useSubmit,
 } from '@portal/shared';
 import { passkeyEndpoints as calls, type Passkey } from '@portal/shared/contract/passkeys';
+import { PASSKEY_TEXTS as P, PasskeyList } from '@portal/shared/passkeys';
 import { PASSKEYS_TEXTS as T } from '../texts';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
-import itemList from '../ui/ItemList.module.css';
 import styles from './PasskeysSection.module.css';
 
 /** The ceremonies' chunk (ceremonies.ts), loaded when 'Dodaj pristupni ključ' is pressed. */
@@ -63,41 +60,16 @@ export function PasskeysSection() {
   const error = adding.error ?? removal.error;
   return (
     <Card>
-      <h2 className={styles.heading}>{T.title}</h2>
+      <h2 className={styles.heading}>{P.title}</h2>
       <p className={styles.intro}>{T.intro}</p>
       {error && <Alert kind="error">{error}</Alert>}
-      {passkeys.isPending && <Spinner />}
-      {passkeys.isError && <LoadFailed message={T.failed} retry={retryRead(passkeysQuery)} />}
-      {passkeys.isSuccess && passkeys.data.length === 0 && <p className={styles.empty}>{T.empty}</p>}
-      {passkeys.isSuccess && passkeys.data.length > 0 && (
-        <ul className={itemList.list} aria-label={T.title}>
-          {passkeys.data.map((passkey) => (
-            <li key={passkey.id} className={`${itemList.item} ${styles.item}`}>
-              <div className={styles.passkey}>
-                <p className={styles.name}>{passkey.name}</p>
-                <p className={styles.meta}>
-                  {T.added} {formatDateTime(passkey.createdAt)} ·{' '}
-                  {passkey.lastUsedAt ? `${T.lastUsed} ${formatDateTime(passkey.lastUsedAt)}` : T.neverUsed}
-                </p>
-              </div>
-              <Button
-                variant="secondary"
-                disabled={busy}
-                onClick={() => setRemoving(passkey)}
-                aria-label={`${T.remove}: ${passkey.name}`}
-              >
-                {T.remove}
-              </Button>
-            </li>
-          ))}
-        </ul>
-      )}
+      <PasskeyList passkeys={passkeys} retry={retryRead(passkeysQuery)} busy={busy} onRemove={setRemoving} />
       {typeof window.PublicKeyCredential === 'function' ? (
         <Button variant="secondary" disabled={busy} aria-busy={adding.busy} onClick={add}>
-          {T.add}
+          {P.add}
         </Button>
       ) : (
-        <p className={styles.meta}>{T.unsupported}</p>
+        <p className={styles.unsupported}>{P.unsupported}</p>
       )}
       {removing && (
         <ConfirmDialog

@@ -1,41 +1,19 @@
-import {
-  browserSupportsWebAuthnAutofill,
-  startAuthentication,
-  startRegistration,
-  WebAuthnAbortService,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-} from '@simplewebauthn/browser';
 import { call, getDevice, getProduct, setToken, type LoginResponse } from '@portal/shared';
-import {
-  passkeyEndpoints as calls,
-  type AddPasskeyRequest,
-  type PasskeyLoginRequest,
-} from '@portal/shared/contract/passkeys';
+import { passkeyEndpoints as calls, type AddPasskeyRequest } from '@portal/shared/contract/passkeys';
+import { createPasskey, signWithPasskey } from '@portal/shared/passkeys/ceremony';
 
 /**
- * The browser's passkey ceremonies (docs/passkeys.md) through `@simplewebauthn/browser`, one chunk that
- * the pages load only when a passkey button is pressed or, for the username field's autofill, once the
- * login form has been idle a while: so no page's first visit carries it (the /nalog budget, docs/bench.md).
+ * The customer's passkey ceremonies (docs/passkeys.md), on the shared ones (`@portal/shared/passkeys/ceremony`):
+ * one chunk that the pages load only when a passkey button is pressed or, for the username field's
+ * autofill, once the login form has been idle a while: so no page's first visit carries it (the /nalog
+ * budget, docs/bench.md). Each answers null when the customer closed the browser's prompt.
  */
 
-/** The customer closed the browser's prompt, or another ceremony replaced this one: nothing to say. */
-function cancelled(error: unknown): boolean {
-  const name = (error as { name?: string } | null)?.name;
-  return name === 'NotAllowedError' || name === 'AbortError';
-}
+export { cancelPasskeyPrompt } from '@portal/shared/passkeys/ceremony';
 
-/** A new passkey for the signed-in customer, made by the browser for the API's challenge; null when cancelled. */
-export async function makePasskey(): Promise<AddPasskeyRequest['credential'] | null> {
-  const options = await call(calls.passkeyRegistrationOptions);
-  try {
-    return (await startRegistration({
-      optionsJSON: options as unknown as PublicKeyCredentialCreationOptionsJSON,
-    })) as AddPasskeyRequest['credential'];
-  } catch (error) {
-    if (cancelled(error)) return null;
-    throw error;
-  }
+/** A new passkey for the signed-in customer, made by the browser for the API's challenge. */
+export function makePasskey(): Promise<AddPasskeyRequest['credential'] | null> {
+  return createPasskey(() => call(calls.passkeyRegistrationOptions));
 }
 
 /**
@@ -44,26 +22,11 @@ export async function makePasskey(): Promise<AddPasskeyRequest['credential'] | n
  * a login's. Null when cancelled, or when the browser has no such autofill.
  */
 export async function signInWithPasskey(autofill: boolean): Promise<LoginResponse | null> {
-  if (autofill && !(await browserSupportsWebAuthnAutofill())) return null;
-  const options = await call(calls.passkeyLoginOptions);
-  let credential: PasskeyLoginRequest['credential'];
-  try {
-    credential = (await startAuthentication({
-      optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON,
-      useBrowserAutofill: autofill,
-    })) as PasskeyLoginRequest['credential'];
-  } catch (error) {
-    if (cancelled(error)) return null;
-    throw error;
-  }
+  const credential = await signWithPasskey(() => call(calls.passkeyLoginOptions), autofill);
+  if (!credential) return null;
   const response = await call(calls.passkeyLogin, {
     body: { credential, deviceType: getProduct(), ...getDevice() },
   });
   setToken(response.token);
   return response;
-}
-
-/** Ends a passkey prompt still open (the autofill's, when the login form goes away). */
-export function cancelPasskeyPrompt(): void {
-  WebAuthnAbortService.cancelCeremony();
 }

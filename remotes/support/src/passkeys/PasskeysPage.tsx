@@ -1,10 +1,7 @@
 import {
   Alert,
   Button,
-  LoadFailed,
   Page,
-  Spinner,
-  formatDateTime,
   getDevice,
   messageOf,
   queryClient,
@@ -13,16 +10,19 @@ import {
   useSubmit,
 } from '@portal/shared';
 import type { Passkey } from '@portal/shared/contract/passkeys';
+import { PASSKEY_TEXTS as P, PasskeyList } from '@portal/shared/passkeys';
 import { staffCall, staffEndpoints as e } from '../api/staffClient';
 import { PASSKEY_TEXTS as T } from './texts';
 import styles from '../console.module.css';
-import own from './PasskeysPage.module.css';
 
 /** The member's passkeys, under `['staff', …]` as the console's reads are (a session's end drops them). */
 const passkeysQuery = queryOptions({
   queryKey: ['staff', 'passkeys'],
   queryFn: ({ signal }) => staffCall(e.myPasskeys, { signal }),
 });
+
+/** The shared ceremonies' chunk, loaded when a passkey is added. */
+const ceremony = () => import(/* webpackChunkName: "passkeys" */ '@portal/shared/passkeys/ceremony');
 
 /**
  * `/podrska/kljucevi` (docs/passkeys.md): the member's own passkeys, which confirm a sign-in in place of
@@ -35,7 +35,7 @@ export function PasskeysPage() {
   const add = () =>
     void change.run(
       async () => {
-        const credential = await (await import('./ceremonies')).makeStaffPasskey();
+        const credential = await (await ceremony()).createPasskey(() => staffCall(e.myPasskeyOptions));
         if (credential) show(await staffCall(e.addMyPasskey, { body: { credential, name: getDevice().deviceName } }));
       },
       { settle: true },
@@ -46,46 +46,25 @@ export function PasskeysPage() {
     });
 
   return (
-    <Page title={T.title} narrow>
+    <Page title={P.title} narrow>
       <section className={styles.panel}>
         <p>{T.intro}</p>
         {change.error && <Alert kind="error">{change.error}</Alert>}
-        {passkeys.isPending && <Spinner />}
-        {passkeys.isError && (
-          <LoadFailed message={messageOf(passkeys.error, T.failed)} retry={() => void passkeys.refetch()} />
-        )}
-        {passkeys.isSuccess && passkeys.data.length === 0 && <p>{T.empty}</p>}
-        {passkeys.isSuccess && passkeys.data.length > 0 && (
-          <ul className={own.list} aria-label={T.title}>
-            {passkeys.data.map((passkey) => (
-              <li key={passkey.id} className={own.item}>
-                <div>
-                  <p className={own.name}>{passkey.name}</p>
-                  <p className={own.meta}>
-                    {T.added} {formatDateTime(passkey.createdAt)} ·{' '}
-                    {passkey.lastUsedAt ? `${T.lastUsed} ${formatDateTime(passkey.lastUsedAt)}` : T.neverUsed}
-                  </p>
-                </div>
-                <Button
-                  variant="secondary"
-                  disabled={change.busy}
-                  onClick={() => remove(passkey)}
-                  aria-label={`${T.remove}: ${passkey.name}`}
-                >
-                  {T.remove}
-                </Button>
-              </li>
-            ))}
-          </ul>
-        )}
+        <PasskeyList
+          passkeys={passkeys}
+          retry={() => void passkeys.refetch()}
+          failed={passkeys.isError ? messageOf(passkeys.error, P.failed) : undefined}
+          busy={change.busy}
+          onRemove={remove}
+        />
         {typeof window.PublicKeyCredential === 'function' ? (
           <div className={styles.actions}>
             <Button onClick={add} disabled={change.busy} aria-busy={change.busy}>
-              {T.add}
+              {P.add}
             </Button>
           </div>
         ) : (
-          <p>{T.unsupported}</p>
+          <p>{P.unsupported}</p>
         )}
       </section>
     </Page>

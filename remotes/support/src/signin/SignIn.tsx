@@ -175,7 +175,8 @@ function PasskeyStep({ challenge }: { challenge: string }) {
   const start = () =>
     void submit.run(
       async () => {
-        const credential = await (await import('../passkeys/ceremonies')).signStaffChallenge(challenge);
+        const { signWithPasskey } = await import(/* webpackChunkName: "passkeys" */ '@portal/shared/passkeys/ceremony');
+        const credential = await signWithPasskey(() => staffCall(e.passkeyOptions, { challenge }));
         if (!credential) return;
         const session = await staffCall(e.passkey, { body: { credential }, challenge });
         startSession(session.token, session.staff, session.idleMinutes);
