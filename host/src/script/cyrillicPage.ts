@@ -1,27 +1,14 @@
 import { SCRIPT_LANG } from '@portal/shared';
-import { toCyrillic } from '@portal/shared/texts/script';
+import { KEPT_ELEMENTS, READ_ATTRIBUTES, toCyrillic } from '@portal/shared/texts/script';
 import { whenHydrated } from './hydration';
 
 /**
- * Where a text is not the portal's to transliterate: code and data, what a visitor types, drawings, and what
- * a component marks `translate="no"` (HTML's own mark for "not to be translated": names of packages and
- * channels, each script's name in the footer's switch).
+ * Where a text is not the portal's to transliterate (shared with the server's Cyrillic copy of a page): code
+ * and data, what a visitor types, drawings, and what a component marks `translate="no"` (HTML's own mark for
+ * "not to be translated": names of packages and channels, each script's name in the footer's switch).
  */
-const KEEP_TEXT = [
-  'script',
-  'style',
-  'noscript',
-  'textarea',
-  'code',
-  'kbd',
-  'samp',
-  'svg',
-  '[contenteditable]:not([contenteditable="false"])',
-  '[translate="no"]',
-].join(', ');
+const KEEP_TEXT = [...KEPT_ELEMENTS, '[contenteditable]:not([contenteditable="false"])', '[translate="no"]'].join(', ');
 const KEEP_ATTRIBUTES = 'svg, [translate="no"]';
-/** The attributes a visitor reads or hears (test/contract/texts.test.ts's list). */
-const READ_ATTRIBUTES = ['aria-label', 'aria-description', 'title', 'placeholder', 'alt', 'label'];
 const LATIN = /[a-zčćđšžǆǉǌ]/i;
 
 /** A text or attribute as it was written, and as it is shown. */
