@@ -81,6 +81,8 @@ describe("the footer's switch of script", () => {
     await screen.findByRole('heading', { name: 'Paketi' });
     await user.click(scriptButton('Ћирилица'));
     expect(window.localStorage.getItem('ontv.script')).toBe('cyrillic');
+    // And as a cookie, which the server reads to send a prerendered page in it (decision 056).
+    expect(document.cookie).toBe('ontv.script=cyrillic');
     first.unmount();
 
     // A new visit: the page's stores start afresh and the host restores what the device remembers.
@@ -90,5 +92,27 @@ describe("the footer's switch of script", () => {
     expect(await screen.findByRole('heading', { name: 'Пакети' })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Главни мени' })).toBeInTheDocument();
     expect(scriptButton('Ћирилица')).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it("takes the cookie's choice over local storage, and gives a choice made before the cookie one", () => {
+    window.localStorage.setItem('ontv.script', 'cyrillic');
+    document.cookie = 'ontv.script=latin; path=/';
+    scriptStore.getState().restore();
+    expect(scriptStore.getState().script).toBe('latin');
+    expect(window.localStorage.getItem('ontv.script')).toBe('latin');
+
+    resetScriptStore();
+    window.localStorage.setItem('ontv.script', 'cyrillic');
+    document.cookie = 'ontv.script=nonsense; path=/';
+    scriptStore.getState().restore();
+    expect(scriptStore.getState().script).toBe('cyrillic');
+    expect(document.cookie).toBe('ontv.script=cyrillic');
+
+    // A device that never chose keeps no cookie.
+    resetScriptStore();
+    window.localStorage.clear();
+    scriptStore.getState().restore();
+    expect(scriptStore.getState().script).toBe('latin');
+    expect(document.cookie).toBe('');
   });
 });

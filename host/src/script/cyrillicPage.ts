@@ -1,6 +1,9 @@
 import { SCRIPT_LANG } from '@portal/shared';
 import { KEPT_ELEMENTS, READ_ATTRIBUTES, toCyrillic } from '@portal/shared/texts/script';
 import { whenHydrated } from './hydration';
+import { settleServedPage, type Remember } from './servedCyrillic';
+
+export { adoptServedPage } from './servedCyrillic';
 
 /**
  * Where a text is not the portal's to transliterate (shared with the server's Cyrillic copy of a page): code
@@ -36,6 +39,27 @@ function showAttribute(element: Element, name: string): void {
   shown.set(name, { latin, cyrillic });
   attributes.set(element, shown);
   element.setAttribute(name, cyrillic);
+}
+
+/** A text or attribute the server wrote in Cyrillic, with React's Latin of it: shown by this module from now on. */
+const remember: Remember = (node, latin, attribute) => {
+  if (attribute === undefined) {
+    if (node instanceof Text && node.data !== latin && node.data === toCyrillic(latin))
+      texts.set(node, { latin, cyrillic: node.data });
+    return;
+  }
+  const cyrillic = node.getAttribute(attribute);
+  if (cyrillic === null || cyrillic === latin || cyrillic !== toCyrillic(latin)) return;
+  const shown = attributes.get(node as Element) ?? new Map<string, Shown>();
+  shown.set(attribute, { latin, cyrillic });
+  attributes.set(node as Element, shown);
+};
+
+/** Settles a page the server sent in Cyrillic once React has hydrated it, every 50 ms while a node waits. */
+let settling: ReturnType<typeof setTimeout> | undefined;
+function settleServed(all = false): void {
+  clearTimeout(settling);
+  if (settleServedPage(document.body, remember, all)) settling = setTimeout(settleServed, 50);
 }
 
 /** Every text node and element of `root`, `root` included. */
@@ -87,6 +111,7 @@ const WATCHED: MutationObserverInit = {
 /** Shows the page in Cyrillic from now on: what it holds, the title included, and whatever is written later. */
 function start(): void {
   if (observer) return;
+  settleServed();
   showTree(document.head);
   showTree(document.body);
   observer = new MutationObserver(onChanges);
@@ -98,7 +123,12 @@ function start(): void {
 /** Back to Latin: the observer stops, and every text it showed in Cyrillic reads as it was written. */
 function stop(): void {
   document.documentElement.lang = SCRIPT_LANG.latin;
-  if (!observer) return;
+  settleServed(true);
+  if (!observer) {
+    // A page sent in Cyrillic whose scripts have not shown it yet: its Latin, as far as React has it.
+    restoreTree(document.body);
+    return;
+  }
   observer.disconnect();
   observer = null;
   restoreTree(document.head);
