@@ -1,9 +1,7 @@
 import { SCRIPT_LANG } from '@portal/shared';
 import { KEPT_ELEMENTS, READ_ATTRIBUTES, toCyrillic } from '@portal/shared/texts/script';
 import { whenHydrated } from './hydration';
-import { settleServedPage, type Remember } from './servedCyrillic';
-
-export { adoptServedPage } from './servedCyrillic';
+import { adoptServed, settleServedPage, type Remember } from './servedCyrillic';
 
 /**
  * Where a text is not the portal's to transliterate (shared with the server's Cyrillic copy of a page): code
@@ -48,7 +46,7 @@ const remember: Remember = (node, latin, attribute) => {
       texts.set(node, { latin, cyrillic: node.data });
     return;
   }
-  const cyrillic = node.getAttribute(attribute);
+  const cyrillic = (node as Element).getAttribute(attribute);
   if (cyrillic === null || cyrillic === latin || cyrillic !== toCyrillic(latin)) return;
   const shown = attributes.get(node as Element) ?? new Map<string, Shown>();
   shown.set(attribute, { latin, cyrillic });
@@ -111,6 +109,7 @@ const WATCHED: MutationObserverInit = {
 /** Shows the page in Cyrillic from now on: what it holds, the title included, and whatever is written later. */
 function start(): void {
   if (observer) return;
+  stopWatchingHead();
   settleServed();
   showTree(document.head);
   showTree(document.body);
@@ -123,6 +122,7 @@ function start(): void {
 /** Back to Latin: the observer stops, and every text it showed in Cyrillic reads as it was written. */
 function stop(): void {
   document.documentElement.lang = SCRIPT_LANG.latin;
+  stopWatchingHead();
   settleServed(true);
   if (!observer) {
     // A page sent in Cyrillic whose scripts have not shown it yet: its Latin, as far as React has it.
@@ -135,6 +135,23 @@ function stop(): void {
   restoreTree(document.body);
   texts = new WeakMap();
   attributes = new WeakMap();
+}
+
+/** The head of a page sent in Cyrillic, watched until the page is shown in Cyrillic whole: React writes its title. */
+let head: MutationObserver | null = null;
+function stopWatchingHead(): void {
+  head?.disconnect();
+  head = null;
+}
+
+/**
+ * Before React hydrates a page the server sent in Cyrillic (decision 056): its texts answer React as its Latin
+ * (servedCyrillic.ts), and the title React writes in Latin when it commits is shown in Cyrillic at once.
+ */
+export function adoptServedPage(root: Element): void {
+  adoptServed(root);
+  head = new MutationObserver(() => showTree(document.head));
+  head.observe(document.head, WATCHED);
 }
 
 /**

@@ -54,7 +54,7 @@ function answerLatin(node: Node, property: Served['property']): void {
 }
 
 /** Before React hydrates `root`: every text it shows in Cyrillic answers React's comparison with React's Latin. */
-export function adoptServedPage(root: Element): void {
+export function adoptServed(root: Element): void {
   adoptedAt = Date.now();
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
