@@ -16,7 +16,8 @@ const INDEX =
 const SHELL =
   '<header><a href="/paketi" aria-label="Početna: ON TV">Početna</a></header><main>' +
   MARKER +
-  '</main><footer><button lang="bs-Cyrl" translate="no">Ћирилица</button><button translate="no">Latinica</button></footer>';
+  '</main><footer><button lang="bs-Latn" translate="no" aria-pressed="true">Latinica</button>' +
+  '<button lang="bs-Cyrl" translate="no" aria-pressed="false">Ћирилица</button></footer>';
 const PAGE =
   '<h1>Paketi i cijene</h1><h2 translate="no">MaxON</h2><p>Gledaj na 4 uređaja<!-- --> <!-- -->za 24,90 KM</p>';
 
@@ -126,7 +127,13 @@ describe('the server sends a prerendered page in the script of its cookie', () =
     assert.ok(html.includes('<a href="/paketi" aria-label="Почетна: ON TV">Почетна</a>'), 'the shell too');
     assert.ok(html.includes('<h1>Пакети и цијене</h1><h2 translate="no">MaxON</h2>'), 'the name as it is');
     assert.ok(html.includes('<p>Гледај на 4 уређаја<!-- --> <!-- -->за 24,90 КМ</p>'));
-    assert.ok(html.includes('<button translate="no">Latinica</button>'), 'the switch names each script in its own');
+    assert.ok(
+      html.includes(
+        '<button lang="bs-Latn" translate="no" aria-pressed="false">Latinica</button>' +
+          '<button lang="bs-Cyrl" translate="no" aria-pressed="true">Ћирилица</button>',
+      ),
+      'the switch names each script in its own, and the page is in Cyrillic',
+    );
     assert.ok(html.includes('"data":"Paketi"'), 'the reads React hydrates with stay as they are');
   });
 

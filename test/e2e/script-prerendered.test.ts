@@ -104,6 +104,7 @@ describe('prerendered pages in the chosen script (docs/decisions/056-prerendered
         assert.equal(await before.evaluate(() => document.documentElement.lang), 'bs-Cyrl');
         assert.equal(new URL(before.url()).pathname, route);
         await before.getByRole('contentinfo').getByText('Корисничка подршка:').waitFor();
+        await before.getByRole('button', { name: 'Ћирилица', pressed: true }).waitFor();
         await screenshot(before, `script-prerendered-${route === '/' ? 'home' : 'paketi'}-no-js`);
         await still.close();
 

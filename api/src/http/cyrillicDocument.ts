@@ -78,19 +78,21 @@ interface Open {
   keepAttributes: boolean;
 }
 
-/** An element's start tag with its read attributes in Cyrillic (unless kept), `<html>` saying its language. */
-function startTag(whole: string, name: string, attributes: string, keep: boolean): string {
-  const written = attributes.replace(
-    ATTRIBUTE,
-    (whole, space: string, attribute: string, equals?: string, ...values) => {
-      const [double, single] = values as [string | undefined, string | undefined];
-      const lower = attribute.toLowerCase();
-      if (name.toLowerCase() === 'html' && lower === 'lang') return `${space}lang="${LANG.cyrillic}"`;
-      if (keep || !READ_ATTRIBUTES.includes(lower) || (double === undefined && single === undefined)) return whole;
-      return double !== undefined ? `${space}${attribute}${equals}"${inCyrillic(double, true)}"` : whole;
-    },
-  );
-  return `<${name}${written}${whole.slice(1 + name.length + attributes.length)}`;
+/**
+ * An element's start tag with its read attributes in Cyrillic (unless kept), `<html>` saying its language, and
+ * a button named by a script's language (the footer's switch, `lang` and `aria-pressed`) pressed for Cyrillic.
+ */
+function startTag(tag: string, name: string, attributes: string, keep: boolean): string {
+  const pressed = /\slang="bs-(Latn|Cyrl)"/.exec(attributes)?.[1];
+  const written = attributes.replace(ATTRIBUTE, (as, space: string, attribute: string, equals?: string, ...values) => {
+    const [double, single] = values as [string | undefined, string | undefined];
+    const lower = attribute.toLowerCase();
+    if (name.toLowerCase() === 'html' && lower === 'lang') return `${space}lang="${LANG.cyrillic}"`;
+    if (pressed && lower === 'aria-pressed') return `${space}aria-pressed="${pressed === 'Cyrl'}"`;
+    if (keep || !READ_ATTRIBUTES.includes(lower) || (double === undefined && single === undefined)) return as;
+    return double !== undefined ? `${space}${attribute}${equals}"${inCyrillic(double, true)}"` : as;
+  });
+  return `<${name}${written}${tag.slice(1 + name.length + attributes.length)}`;
 }
 
 /** What an element's start tag says of the text and attributes below it. */
