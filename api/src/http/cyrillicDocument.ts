@@ -62,11 +62,16 @@ function decoded(html: string): string | null {
   return unknown || /&[a-z]+\d*(?![;\w])/i.test(html) ? null : text;
 }
 
+/** The texts of the document being transliterated, each once: a channel list repeats most of its own. */
+let written = new Map<string, string>();
+
 /** Text or an attribute's value in Cyrillic, written back as HTML; anything else as it was. */
 function inCyrillic(html: string, quote: boolean): string {
   const text = decoded(html);
   if (text === null || !LATIN.test(text)) return html;
-  const escaped = toCyrillic(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  let cyrillic = written.get(text);
+  if (cyrillic === undefined) written.set(text, (cyrillic = toCyrillic(text)));
+  const escaped = cyrillic.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
   return quote ? escaped.replace(/"/g, '&quot;') : escaped;
 }
 
@@ -111,6 +116,7 @@ function opened(name: string, attributes: string, parent: Open | undefined): Ope
 
 /** The document's HTML with every text node and read attribute the browser would transliterate in Cyrillic. */
 function transliterated(html: string): string {
+  written = new Map();
   const stack: Open[] = [];
   let out = '';
   let from = 0;

@@ -94,16 +94,18 @@ describe("the footer's switch of script", () => {
     expect(scriptButton('Ћирилица')).toHaveAttribute('aria-pressed', 'true');
   });
 
-  it("takes the cookie's choice over local storage, and gives a choice made before the cookie one", () => {
-    window.localStorage.setItem('ontv.script', 'cyrillic');
-    document.cookie = 'ontv.script=latin; path=/';
+  it('takes the script a page arrived in over local storage, and gives a choice made before the cookie one', () => {
+    // The server sent the page in Cyrillic: the device's cookie said so.
+    window.localStorage.setItem('ontv.script', 'latin');
+    document.documentElement.lang = 'bs-Cyrl';
     scriptStore.getState().restore();
-    expect(scriptStore.getState().script).toBe('latin');
-    expect(window.localStorage.getItem('ontv.script')).toBe('latin');
+    document.documentElement.lang = 'bs-Latn';
+    expect(scriptStore.getState().script).toBe('cyrillic');
+    expect(window.localStorage.getItem('ontv.script')).toBe('cyrillic');
 
+    // A choice remembered before the cookie existed: the cookie follows it.
     resetScriptStore();
-    window.localStorage.setItem('ontv.script', 'cyrillic');
-    document.cookie = 'ontv.script=nonsense; path=/';
+    expect(document.cookie).toBe('');
     scriptStore.getState().restore();
     expect(scriptStore.getState().script).toBe('cyrillic');
     expect(document.cookie).toBe('ontv.script=cyrillic');

@@ -11,7 +11,10 @@ export const SCRIPT_LANG: Record<Script, string> = { latin: 'bs-Latn', cyrillic:
 interface ScriptState {
   /** The script the pages are shown in (docs/decisions/050-latin-and-cyrillic-pages.md). */
   script: Script;
-  /** Takes the choice this device remembers (its cookie, else local storage); the host calls it once the product's storage prefix is set. */
+  /**
+   * Takes the choice this device remembers (the script its cookie had the page sent in, else local storage);
+   * the host calls it once the product's storage prefix is set.
+   */
   restore: () => void;
   /** The visitor's choice, remembered on this device: local storage and a cookie. */
   choose: (script: Script) => void;
@@ -20,51 +23,29 @@ interface ScriptState {
 const remembered = (value: string | null): Script => (value === 'cyrillic' ? 'cyrillic' : 'latin');
 
 /**
- * The choice as a cookie too, named as its storage key (`ontv.script`), for a year: the server sends a
- * prerendered page in it (docs/decisions/056-prerendered-pages-in-the-chosen-script.md). Nothing else reads it.
+ * The choice, on this device: in local storage and as a cookie of the same name (`ontv.script`), for a year,
+ * which the server reads to send a prerendered page in it
+ * (docs/decisions/056-prerendered-pages-in-the-chosen-script.md).
  */
-const cookie = {
-  get(): string | null {
-    try {
-      const name = `${storageKey(storageKeys.script)}=`;
-      return (
-        document.cookie
-          .split('; ')
-          .find((part) => part.startsWith(name))
-          ?.slice(name.length) ?? null
-      );
-    } catch {
-      return null;
-    }
-  },
-  set(script: Script): void {
-    const secure = window.location.protocol === 'https:' ? '; secure' : '';
-    try {
-      document.cookie = `${storageKey(storageKeys.script)}=${script}; path=/; max-age=31536000; samesite=lax${secure}`;
-    } catch {
-      // No cookies here (a sandboxed frame): its pages arrive in Latin and change once their scripts run.
-    }
-  },
-};
-
-/** The device's choice: its cookie (what the server sent the page in), else its local storage; null: none. */
-const chosen = (): string | null => {
-  const value = cookie.get();
-  return value === 'latin' || value === 'cyrillic' ? value : local.get(storageKeys.script);
-};
-
 function remember(script: Script): void {
   local.set(storageKeys.script, script);
-  cookie.set(script);
+  const secure = window.location.protocol === 'https:' ? '; secure' : '';
+  try {
+    document.cookie = `${storageKey(storageKeys.script)}=${script}; path=/; max-age=31536000; samesite=lax${secure}`;
+  } catch {
+    // No cookies here (a sandboxed frame): its pages arrive in Latin and change once their scripts run.
+  }
 }
 
 /** The script store: vanilla first, so it is one singleton across the host and the remotes. */
 export const scriptStore = createStore<ScriptState>()((set) => ({
   script: 'latin',
   restore: () => {
-    const choice = chosen();
+    // A page that arrived in Cyrillic did so by this device's cookie; else what local storage remembers.
+    const arrived = document.documentElement.lang === SCRIPT_LANG.cyrillic;
+    const choice = arrived ? 'cyrillic' : local.get(storageKeys.script);
     const script = remembered(choice);
-    // Both kept in step (a choice made before the cookie existed gets it now).
+    // Storage and cookie kept in step (a choice made before the cookie existed gets one now).
     if (choice !== null) remember(script);
     set({ script });
   },
