@@ -1,8 +1,9 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { hydrate, queryClient } from '@portal/shared';
+import { hydrate, queryClient, SCRIPT_LANG } from '@portal/shared';
 import '@portal/shared/global.css';
 import { remoteRoutesQuery } from './remotes/loader';
+import { loadCyrillicPage } from './script/loadCyrillicPage';
 import { prerenderedPage } from './prerender/page';
 import type { Prepared } from './prepare';
 import { App } from './App';
@@ -47,6 +48,8 @@ export async function start(prepared: Prepared): Promise<void> {
     </StrictMode>
   );
   if (await readyToHydrate()) {
+    // A page the server sent in Cyrillic (decision 056) is hydrated as it is: React renders its Latin.
+    if (document.documentElement.lang === SCRIPT_LANG.cyrillic) (await loadCyrillicPage()).adoptServedPage(container);
     // A transition too: React hydrates the page in slices of a few milliseconds, yielding between them
     // (the channel list's 150 cards were one task of its own), instead of all of it in one task.
     startTransition(() => {

@@ -60,7 +60,7 @@ const ref: string | null = widget ? widget.ref : null;
 export { ref };
 `,
       'app.tsx': `import type {} from './tv-paketi-react';
-export const Packages = () => <tv-paketi portal-url="https://portal.ontv.ba" paket="maxon" ref={(el) => el?.setAttribute('ref', 'naslovna')} />;
+export const Packages = () => <tv-paketi portal-url="https://portal.ontv.ba" paket="maxon" pismo="cirilica" ref={(el) => el?.setAttribute('ref', 'naslovna')} />;
 `,
     });
     assert.equal(output, '');

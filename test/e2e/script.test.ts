@@ -48,7 +48,7 @@ describe('Latin and Cyrillic (docs/decisions/050-latin-and-cyrillic-pages.md)', 
       assert.ok(overflow <= 0, `/paketi in Cyrillic at ${width}px scrolls sideways by ${overflow}px`);
       await screenshotFromTop(page, 'script-paketi-cyrillic');
 
-      // The next visit, its page drawn by the server in Latin, is shown in Cyrillic once hydrated, without
+      // The next visit arrives in Cyrillic (the cookie, decision 056) and is hydrated as it arrived, without
       // breaking its hydration: React would draw the page anew, and say so in the console.
       await page.addInitScript(() => {
         new MutationObserver((records) => {

@@ -13,6 +13,7 @@ import type { ApiContext } from '../context';
 import { linkHeader, preloadHints } from './preload';
 import { closedToSearch, encodedDocument, notFoundDocument, prerenderedDocument, robotsTxt, sitemapXml } from './pages';
 import { ERROR_TEXTS } from '../texts/errors';
+import { cyrillicDocument, latinDocument, requestedScript } from './cyrillicDocument';
 
 /** What sends a page of the single-page app for the request. */
 type PageSender = (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
@@ -76,7 +77,7 @@ export function pageSender(ctx: ApiContext, files: (remote: RemoteName) => Edita
     // A public page arrives drawn (its remote prerendered it); any other is drawn by the browser.
     const sandbox = ctx.config.sandbox;
     // A page no remote owns is the host's 404 page, which arrives drawn too.
-    const page = isPagePath(pathname)
+    const drawn = isPagePath(pathname)
       ? prerenderedDocument({
           root,
           pathname,
@@ -94,10 +95,14 @@ export function pageSender(ctx: ApiContext, files: (remote: RemoteName) => Edita
       .code(isPagePath(pathname) ? 200 : 404)
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8');
-    if (!page) return reply.header('link', linkHeader(preload)).send(fs.createReadStream(indexFile));
+    if (!drawn) return reply.header('link', linkHeader(preload)).send(fs.createReadStream(indexFile));
+    // In the script the device chose (its cookie): a Cyrillic page is a copy of its own, compressed on its own.
+    const script = requestedScript(request.headers.cookie, ctx.config.product);
+    const page = script === 'cyrillic' ? cyrillicDocument(drawn) : latinDocument(drawn);
     // A prerendered page goes compressed (its HTML is the page: the channel list's is 63 KB as it is).
     const { body, encoding } = encodedDocument(page, request.headers['accept-encoding']);
-    reply.header('vary', 'accept-encoding');
+    // The same address answers in either script: a cache keeps one copy per script (the cookie).
+    reply.header('vary', 'accept-encoding, cookie');
     if (encoding) reply.header('content-encoding', encoding);
     return reply.send(body);
   };

@@ -81,6 +81,8 @@ describe("the footer's switch of script", () => {
     await screen.findByRole('heading', { name: 'Paketi' });
     await user.click(scriptButton('Ћирилица'));
     expect(window.localStorage.getItem('ontv.script')).toBe('cyrillic');
+    // And as a cookie, which the server reads to send a prerendered page in it (decision 056).
+    expect(document.cookie).toBe('ontv.script=cyrillic');
     first.unmount();
 
     // A new visit: the page's stores start afresh and the host restores what the device remembers.
@@ -90,5 +92,29 @@ describe("the footer's switch of script", () => {
     expect(await screen.findByRole('heading', { name: 'Пакети' })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Главни мени' })).toBeInTheDocument();
     expect(scriptButton('Ћирилица')).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('takes the script a page arrived in over local storage, and gives a choice made before the cookie one', () => {
+    // The server sent the page in Cyrillic: the device's cookie said so.
+    window.localStorage.setItem('ontv.script', 'latin');
+    document.documentElement.lang = 'bs-Cyrl';
+    scriptStore.getState().restore();
+    document.documentElement.lang = 'bs-Latn';
+    expect(scriptStore.getState().script).toBe('cyrillic');
+    expect(window.localStorage.getItem('ontv.script')).toBe('cyrillic');
+
+    // A choice remembered before the cookie existed: the cookie follows it.
+    resetScriptStore();
+    expect(document.cookie).toBe('');
+    scriptStore.getState().restore();
+    expect(scriptStore.getState().script).toBe('cyrillic');
+    expect(document.cookie).toBe('ontv.script=cyrillic');
+
+    // A device that never chose keeps no cookie.
+    resetScriptStore();
+    window.localStorage.clear();
+    scriptStore.getState().restore();
+    expect(scriptStore.getState().script).toBe('latin');
+    expect(document.cookie).toBe('');
   });
 });

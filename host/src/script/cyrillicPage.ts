@@ -1,27 +1,15 @@
 import { SCRIPT_LANG } from '@portal/shared';
-import { toCyrillic } from '@portal/shared/texts/script';
+import { KEPT_ELEMENTS, READ_ATTRIBUTES, toCyrillic } from '@portal/shared/texts/script';
 import { whenHydrated } from './hydration';
+import { adoptServed, settleServedPage, type Remember } from './servedCyrillic';
 
 /**
- * Where a text is not the portal's to transliterate: code and data, what a visitor types, drawings, and what
- * a component marks `translate="no"` (HTML's own mark for "not to be translated": names of packages and
- * channels, each script's name in the footer's switch).
+ * Where a text is not the portal's to transliterate (shared with the server's Cyrillic copy of a page): code
+ * and data, what a visitor types, drawings, and what a component marks `translate="no"` (HTML's own mark for
+ * "not to be translated": names of packages and channels, each script's name in the footer's switch).
  */
-const KEEP_TEXT = [
-  'script',
-  'style',
-  'noscript',
-  'textarea',
-  'code',
-  'kbd',
-  'samp',
-  'svg',
-  '[contenteditable]:not([contenteditable="false"])',
-  '[translate="no"]',
-].join(', ');
+const KEEP_TEXT = [...KEPT_ELEMENTS, '[contenteditable]:not([contenteditable="false"])', '[translate="no"]'].join(', ');
 const KEEP_ATTRIBUTES = 'svg, [translate="no"]';
-/** The attributes a visitor reads or hears (test/contract/texts.test.ts's list). */
-const READ_ATTRIBUTES = ['aria-label', 'aria-description', 'title', 'placeholder', 'alt', 'label'];
 const LATIN = /[a-zčćđšžǆǉǌ]/i;
 
 /** A text or attribute as it was written, and as it is shown. */
@@ -49,6 +37,27 @@ function showAttribute(element: Element, name: string): void {
   shown.set(name, { latin, cyrillic });
   attributes.set(element, shown);
   element.setAttribute(name, cyrillic);
+}
+
+/** A text or attribute the server wrote in Cyrillic, with React's Latin of it: shown by this module from now on. */
+const remember: Remember = (node, latin, attribute) => {
+  if (attribute === undefined) {
+    if (node instanceof Text && node.data !== latin && node.data === toCyrillic(latin))
+      texts.set(node, { latin, cyrillic: node.data });
+    return;
+  }
+  const cyrillic = (node as Element).getAttribute(attribute);
+  if (cyrillic === null || cyrillic === latin || cyrillic !== toCyrillic(latin)) return;
+  const shown = attributes.get(node as Element) ?? new Map<string, Shown>();
+  shown.set(attribute, { latin, cyrillic });
+  attributes.set(node as Element, shown);
+};
+
+/** Settles a page the server sent in Cyrillic once React has hydrated it, every 50 ms while a node waits. */
+let settling: ReturnType<typeof setTimeout> | undefined;
+function settleServed(all = false): void {
+  clearTimeout(settling);
+  if (settleServedPage(document.body, remember, all)) settling = setTimeout(settleServed, 50);
 }
 
 /** Every text node and element of `root`, `root` included. */
@@ -100,6 +109,8 @@ const WATCHED: MutationObserverInit = {
 /** Shows the page in Cyrillic from now on: what it holds, the title included, and whatever is written later. */
 function start(): void {
   if (observer) return;
+  stopWatchingHead();
+  settleServed();
   showTree(document.head);
   showTree(document.body);
   observer = new MutationObserver(onChanges);
@@ -111,13 +122,36 @@ function start(): void {
 /** Back to Latin: the observer stops, and every text it showed in Cyrillic reads as it was written. */
 function stop(): void {
   document.documentElement.lang = SCRIPT_LANG.latin;
-  if (!observer) return;
+  stopWatchingHead();
+  settleServed(true);
+  if (!observer) {
+    // A page sent in Cyrillic whose scripts have not shown it yet: its Latin, as far as React has it.
+    restoreTree(document.body);
+    return;
+  }
   observer.disconnect();
   observer = null;
   restoreTree(document.head);
   restoreTree(document.body);
   texts = new WeakMap();
   attributes = new WeakMap();
+}
+
+/** The head of a page sent in Cyrillic, watched until the page is shown in Cyrillic whole: React writes its title. */
+let head: MutationObserver | null = null;
+function stopWatchingHead(): void {
+  head?.disconnect();
+  head = null;
+}
+
+/**
+ * Before React hydrates a page the server sent in Cyrillic (decision 056): its texts answer React as its Latin
+ * (servedCyrillic.ts), and the title React writes in Latin when it commits is shown in Cyrillic at once.
+ */
+export function adoptServedPage(root: Element): void {
+  adoptServed(root);
+  head = new MutationObserver(() => showTree(document.head));
+  head.observe(document.head, WATCHED);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { useLayoutEffect } from 'react';
-import { SCRIPT_LANG, useScript } from '@portal/shared';
+import { SCRIPT_LANG, scriptStore, useScript } from '@portal/shared';
 import { loadCyrillicPage } from './loadCyrillicPage';
 
 /**
@@ -11,7 +11,8 @@ export function usePageScript(): void {
   const script = useScript();
   useLayoutEffect(() => {
     if (script === 'latin') {
-      document.documentElement.lang = SCRIPT_LANG.latin;
+      // Not while hydrating a page sent in Cyrillic (the first render reads Latin, the store has Cyrillic).
+      if (scriptStore.getState().script === 'latin') document.documentElement.lang = SCRIPT_LANG.latin;
       return;
     }
     let gone = false;

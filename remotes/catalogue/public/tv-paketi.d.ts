@@ -49,6 +49,8 @@ export interface TvPaketiAttributes {
   'api-url'?: string;
   paket?: 'starton' | 'maxon';
   product?: string;
+  /** `cirilica`: the texts in Cyrillic (the packages' names stay as they are); anything else, or none: Latin. */
+  pismo?: 'latinica' | 'cirilica';
 }
 
 declare global {

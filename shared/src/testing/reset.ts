@@ -15,7 +15,8 @@ export function resetQueries(): void {
   queryClient.clear();
 }
 
-/** Puts the page's script back to Latin, the choice no test made. */
+/** Puts the page's script back to Latin, the choice no test made, and forgets the device's cookie of it. */
 export function resetScriptStore(): void {
   scriptStore.setState(initialScript, true);
+  document.cookie = 'ontv.script=; path=/; max-age=0';
 }

@@ -186,3 +186,13 @@ export function toCyrillic(text: string): string {
   }
   return out + free(nfc.slice(from));
 }
+
+/**
+ * Where a page's text is not the portal's to transliterate: code and data, what a visitor types, drawings
+ * (and, beside these, editable content and whatever is marked `translate="no"`). The browser's
+ * transliteration and the server's Cyrillic copy of a prerendered page follow the same lists.
+ */
+export const KEPT_ELEMENTS = ['script', 'style', 'noscript', 'textarea', 'code', 'kbd', 'samp', 'svg'];
+
+/** The attributes a visitor reads or hears (test/contract/texts.test.ts's list), shown in the page's script. */
+export const READ_ATTRIBUTES = ['aria-label', 'aria-description', 'title', 'placeholder', 'alt', 'label'];

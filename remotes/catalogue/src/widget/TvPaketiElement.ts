@@ -5,6 +5,7 @@ import { mergePlans, type PackageOffer } from '../packages/plans';
 import { channelCount, packageTexts, vodNote, WIDGET_TEXTS } from '../packages/texts';
 import { WIDGET_CSS } from './styles';
 import { h } from './dom';
+import { isCyrillic, textInScript, treeInScript } from './script';
 // The shipped typings (public/tv-paketi.d.ts) are the one home of the events' shapes; the element follows them.
 import type { TvPaketiElement as TvPaketiContract, TvPaketiEventMap, TvPaketiPackage } from '../../public/tv-paketi';
 
@@ -53,11 +54,12 @@ function sharedSheet(): CSSStyleSheet | null {
  * Attributes: `portal-url` (where its links go; default: the origin the script came from),
  * `api-url` (default: `{portal-url}/api`), both absolute `https:` or `http:` URLs (anything else: the
  * default, and a console warning), `paket` (one package code; default: all), `product`,
- * `ref` (where the sale came from, passed on as `?ref=`). No `lang`: the widget is Bosnian only.
+ * `ref` (where the sale came from, passed on as `?ref=`), `pismo="cirilica"` (its texts in Cyrillic; any
+ * other value or none: Latin). No `lang`: the widget is Bosnian only.
  * Events, parts and custom properties: custom-elements.json beside the script (v1).
  */
 export class TvPaketiElement extends HTMLElement implements Pick<TvPaketiContract, 'portalUrl' | 'apiUrl' | 'ref'> {
-  static observedAttributes = ['api-url', 'portal-url', 'paket', 'product', 'ref'];
+  static observedAttributes = ['api-url', 'portal-url', 'paket', 'product', 'ref', 'pismo'];
 
   private readonly shadow: ShadowRoot;
   private request = 0;
@@ -154,8 +156,13 @@ export class TvPaketiElement extends HTMLElement implements Pick<TvPaketiContrac
     return button;
   }
 
+  /** Whether its texts are shown in Cyrillic (`pismo="cirilica"`). */
+  private get cyrillic(): boolean {
+    return isCyrillic(this.getAttribute('pismo'));
+  }
+
   private show(...children: Array<Node | null>): void {
-    const root = h('div', { class: 'root', part: 'root' }, ...children);
+    const root = treeInScript(h('div', { class: 'root', part: 'root' }, ...children), this.cyrillic);
     const previous = this.shadow.querySelector('.root');
     if (previous) previous.replaceWith(root);
     else this.shadow.append(root);
@@ -175,7 +182,8 @@ export class TvPaketiElement extends HTMLElement implements Pick<TvPaketiContrac
         class: 'button',
         href: this.link(href),
         part: 'button',
-        'aria-label': `${packageTexts.subscribe}: ${offer.name}`,
+        // The package's name as it is, in either script.
+        'aria-label': `${textInScript(packageTexts.subscribe, this.cyrillic)}: ${offer.name}`,
       },
       packageTexts.subscribe,
     );
@@ -201,7 +209,7 @@ export class TvPaketiElement extends HTMLElement implements Pick<TvPaketiContrac
         'div',
         { class: 'body' },
         offer.planSpotlight && h('p', { class: 'badge' }, packageTexts.spotlight),
-        h('h3', { class: 'name', id: titleId, part: 'name' }, offer.name),
+        h('h3', { class: 'name', id: titleId, part: 'name', translate: 'no' }, offer.name),
         h('p', { class: 'channels' }, channelCount(offer.numChannels)),
         h('a', { href: this.link(paths.channels.href(offer.code)), part: 'channel-link' }, packageTexts.channelList),
         h('ul', { class: 'services' }, ...offer.additionalServices.map((service) => h('li', {}, service.name))),
