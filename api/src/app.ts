@@ -4,6 +4,7 @@ import type { ApiContext } from './context';
 import { authRoutes } from './routes/auth';
 import { accountRoutes } from './routes/account';
 import { planChangeRoutes } from './routes/planChange';
+import { pauseRoutes } from './routes/pause';
 import { catalogueRoutes } from './routes/catalogue';
 import { customerRoutes } from './routes/customer';
 import { onboardingRoutes } from './routes/onboarding';
@@ -89,6 +90,7 @@ export function apiPlugin(ctx: ApiContext) {
     authRoutes(app, ctx);
     accountRoutes(app, ctx);
     planChangeRoutes(app, ctx);
+    pauseRoutes(app, ctx);
     catalogueRoutes(app, ctx);
     customerRoutes(app, ctx);
     passkeyRoutes(app, ctx);

@@ -15,6 +15,7 @@ export const STATUS_LABELS: Record<SubscriptionStatus, string> = {
   DEACTIVATED: 'DEAKTIVIRANA',
   BLOCKED: 'BLOKIRANA',
   EXPIRED: 'ISTEKLA',
+  PAUSED: 'PAUZIRANA', // product.md §10, A pause
 };
 
 export const CARDS_TEXTS = {
