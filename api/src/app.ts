@@ -4,7 +4,6 @@ import type { ApiContext } from './context';
 import { authRoutes } from './routes/auth';
 import { accountRoutes } from './routes/account';
 import { planChangeRoutes } from './routes/planChange';
-import { pauseRoutes } from './routes/pause';
 import { catalogueRoutes } from './routes/catalogue';
 import { customerRoutes } from './routes/customer';
 import { onboardingRoutes } from './routes/onboarding';
@@ -90,7 +89,6 @@ export function apiPlugin(ctx: ApiContext) {
     authRoutes(app, ctx);
     accountRoutes(app, ctx);
     planChangeRoutes(app, ctx);
-    pauseRoutes(app, ctx);
     catalogueRoutes(app, ctx);
     customerRoutes(app, ctx);
     passkeyRoutes(app, ctx);

@@ -1,5 +1,5 @@
 /**
- * A pause instead of a cancellation (product.md §10, A pause; decision 055): asked from the end of the
+ * A pause instead of a cancellation (decision 055; product.md §10, A pause): asked from the end of the
  * paid period, nothing charged while it lasts, PAUSED in account info while it runs, a reminder 3 days
  * before its end (once), the renewal at its end; 'Nastavi pretplatu' early, charged from today; once per
  * 12 months; refused in a promo and a grace period; deactivation, a refund and the console's end. On both engines.

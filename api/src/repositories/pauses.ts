@@ -34,7 +34,7 @@ const RETURNING = `RETURNING ${DAY('s.next_payment_on')} AS next_payment_on, ${D
   ${DAY('s.pause_until')} AS pause_until, p.name AS plan_name`;
 
 /**
- * A subscription's pause (product.md §10, A pause; decision 055): columns of `subscriptions`, each change
+ * A subscription's pause (decision 055; product.md §10, A pause): columns of `subscriptions`, each change
  * one conditional UPDATE of the customer's row, so two requests at once (two tabs, a renewal) are ordered
  * by the row's lock and the loser's WHERE no longer holds.
  */

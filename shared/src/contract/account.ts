@@ -4,7 +4,7 @@ import { FIELD_TEXTS } from '../texts/fields';
 import { scriptSchema } from './script';
 
 /**
- * The specification's four, and PAUSED (product.md §10, A pause; decision 055): account info's answer
+ * The specification's four, and PAUSED (decision 055; product.md §10, A pause): account info's answer
  * while a pause runs, so that an app written to the specification, which serves ACTIVE (and DEACTIVATED
  * to its period's end), serves nothing. The database never stores it: a pause is columns of an ACTIVE
  * subscription.

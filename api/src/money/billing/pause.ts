@@ -14,7 +14,7 @@ import type { BillingDeps } from './deps';
 import { renewOne } from './renew';
 
 /*
- * A pause instead of a cancellation (product.md §10, A pause; decision 055). A pause is columns of an
+ * A pause instead of a cancellation (decision 055; product.md §10, A pause). A pause is columns of an
  * ACTIVE subscription: asking for one moves the next payment day by its length, so the billing pass finds
  * nothing due until it ends and then renews as ever; ending it early moves the day back, and when that
  * day is today the renewal is charged at once (renew.ts, the usual credit or card). Each change is one
@@ -25,7 +25,7 @@ import { renewOne } from './renew';
 type PauseDeps = Pick<BillingDeps, 'store' | 'notifier'> & { now: () => Date };
 
 /** What ending a pause needs: the billing pass's dependencies (it may renew at once) and the clock. */
-export type ResumeDeps = BillingDeps & { now: () => Date };
+type ResumeDeps = BillingDeps & { now: () => Date };
 
 /** The refusal of a pause in the customer's words, with the answer's code. */
 function refused({ reason, next_from }: PauseRefusal): DomainError {
