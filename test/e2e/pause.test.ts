@@ -33,7 +33,7 @@ describe('a pause in a browser', () => {
 
   // First, before the passes below renew pauzirana@ontv.ba on its day.
   it("shows a running pause at both widths and ends it early with 'Nastavi pretplatu'", async () => {
-    const until = isoDay(new Date(), 20); // pauzirana@ontv.ba: paused 10 days ago, for 20 days more
+    const until = isoDay(new Date(), 28); // pauzirana@ontv.ba: paused 10 days ago, for 28 days more
     const wide = await loggedInPage(suite.browser, suite.portal.url, 'pauzirana@ontv.ba', { width: 1280 });
     await myPackage(wide).getByText('PAUZIRANA', { exact: true }).waitFor();
     await myPackage(wide)

@@ -77,13 +77,13 @@ export const DEMO_CUSTOMERS: readonly DemoCustomer[] = [
     subscription: { plan: 'starton', status: 'EXPIRED', nextPaymentInDays: -40 },
   },
   {
-    // A pause that began 10 days ago and ends in 20 (product.md §10, A pause).
+    // A pause that began 10 days ago and ends in 28 (product.md §10, A pause), after the others renew.
     email: 'pauzirana@ontv.ba',
     phoneNumber: '38761000008',
     firstName: 'Selma',
     lastName: 'Durić',
     customerNumber: '1000008',
-    subscription: { plan: 'maxon', status: 'ACTIVE', nextPaymentInDays: 20, pausedDaysAgo: 10 },
+    subscription: { plan: 'maxon', status: 'ACTIVE', nextPaymentInDays: 28, pausedDaysAgo: 10 },
     card: { type: 'visa', last4: '4242' },
   },
   {

@@ -145,7 +145,7 @@ export class SubscriptionsRepository extends Repository {
        UPDATE subscriptions s SET status = CASE WHEN s.status = 'BLOCKED' THEN 'BLOCKED' ELSE 'EXPIRED' END,
               next_payment_on = LEAST(s.next_payment_on, $2::date), billing_failures = 0, billing_next_on = NULL,
               pause_from = CASE WHEN s.pause_from > $2::date THEN NULL ELSE s.pause_from END,
-              pause_until = CASE WHEN s.pause_from > $2::date THEN NULL ELSE LEAST(s.pause_until, $2::date) END,
+              pause_until = CASE WHEN s.pause_until IS NULL OR s.pause_from > $2::date THEN NULL ELSE LEAST(s.pause_until, $2::date) END,
               pending_plan_code = NULL, pending_price_fening = NULL, updated_at = $3
          FROM plans p WHERE s.customer_id = $1 AND s.status <> 'EXPIRED' AND p.code = s.plan_code
        RETURNING s.status, to_char(s.next_payment_on, 'YYYY-MM-DD') AS next_payment_on, p.name AS plan_name`,

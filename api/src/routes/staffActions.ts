@@ -27,10 +27,9 @@ export function staffActionRoutes(app: FastifyInstance, ctx: ApiContext): void {
     extendPeriod(store, staff, customerIdOf(params), body.days, body.reason, ctx.now()),
   );
   // The customer's pause ended now, as their 'Nastavi pretplatu' ends it (money/billing/pause.ts).
-  staffRoute(app, ctx, staffEndpoints.endPause, async ({ staff, params, body }) => {
-    await endPauseByStaff({ ...ctx.billing, now: ctx.now }, staff, customerIdOf(params), body.reason);
-    return customerSummary((await store.customers.summary(customerIdOf(params)))!);
-  });
+  staffRoute(app, ctx, staffEndpoints.endPause, async ({ staff, params, body }) =>
+    customerSummary(await endPauseByStaff({ ...ctx.billing, now: ctx.now }, staff, customerIdOf(params), body.reason)),
+  );
   refundRoute(app, ctx);
   resendRoutes(app, ctx);
 }

@@ -5,6 +5,7 @@ import { formatDate } from '@portal/shared/format';
 import type { Repositories, Store } from '../../repositories';
 import type { PauseRefusal, PauseRow } from '../../repositories/pauses';
 import type { StaffSession } from '../../repositories/staff';
+import type { CustomerSummaryRow } from '../../repositories/customers';
 import { notifyCustomer, type Notifier } from '../../delivery/notifier';
 import { DomainError } from '../../errors';
 import { isoDay } from '../../days';
@@ -94,13 +95,14 @@ export async function resumeSubscription(deps: ResumeDeps, customerId: number): 
 /**
  * The console's 'Završi pauzu' (an admin): the customer's pause ends as their own 'Nastavi pretplatu' ends
  * it, with the audit entry in the same transaction (before and after: the pause and the next payment day).
+ * The customer as the console shows them after it.
  */
 export async function endPauseByStaff(
   deps: ResumeDeps,
   staff: StaffSession,
   customerId: number,
   reason: string,
-): Promise<void> {
+): Promise<CustomerSummaryRow> {
   const at = deps.now();
   const ended = await deps.store.transaction(async (tx) => {
     // The customer's row lock first, as every change of their subscription takes it.
@@ -123,6 +125,7 @@ export async function endPauseByStaff(
     return row;
   });
   await renewIfDue(deps, customerId, ended, at);
+  return (await deps.store.customers.summary(customerId))!;
 }
 
 /**
