@@ -172,4 +172,28 @@ for (const engine of engines())
       });
       assert.equal((await api.call('POST', `/staff/customers/${c.id}/end-pause`, { token: admin, body })).status, 409);
     });
+
+    it("ends the pause with a refund: 'end now' expires it, 'keep to the period's end' undoes one to come", async () => {
+      const admin = await staffToken(api, 'admin.refund.pause@ontv.ba', 'admin');
+      for (const after of ['end-now', 'keep-to-period-end'] as const) {
+        // A renewal paid on 1.3. (its period to 1.4.), then a month's pause from 1.4.
+        const c = await signedIn({ nextPaymentOn: '2026-03-01' });
+        await run('2026-03-01');
+        await later(c, at('2026-03-02'));
+        assert.equal((await pause(c.token, 1)).status, 200);
+        const [order] = await api.db.query<{ order_number: string }>(
+          `SELECT order_number FROM payment_orders WHERE customer_id = $1 AND status = 'PAID'`,
+          [c.id],
+        );
+        const refund = await api.call('POST', `/staff/customers/${c.id}/payments/${order!.order_number}/refund`, {
+          token: admin,
+          body: { amount: '24,90', reason: 'Korisnik odustaje', key: `pause-refund-${after}`, after },
+        });
+        assert.equal(refund.status, 200, JSON.stringify(refund.body));
+        const now = await info(c.token);
+        if (after === 'end-now')
+          assert.deepEqual([now.status, now.nextPaymentOn, now.pause], ['EXPIRED', '2026-03-02', null]);
+        else assert.deepEqual([now.status, now.nextPaymentOn, now.pause], ['DEACTIVATED', '2026-04-01', null]);
+      }
+    });
   });
