@@ -49,6 +49,7 @@ for (const engine of engines()) {
         'deaktivirana.istekla@ontv.ba': ['DEACTIVATED', 'starton', '1000004'],
         'blokirana@ontv.ba': ['BLOCKED', 'maxon', '1000005'],
         'istekla@ontv.ba': ['EXPIRED', 'starton', '1000006'],
+        'pauzirana@ontv.ba': ['PAUSED', 'maxon', '1000008'],
         'starton@ontv.ba': ['ACTIVE', 'starton', '1000007'],
       });
     });

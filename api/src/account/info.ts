@@ -65,6 +65,16 @@ function creditUntil(subscription: SubscriptionRow | null): string | null {
 }
 
 /**
+ * A pause not yet over (product.md §10, A pause): `running` from its first day. Only of an ACTIVE
+ * subscription: deactivating, a refund or an expiry ends it.
+ */
+function pauseOf(subscription: SubscriptionRow | null, today: string): AccountInfo['pause'] {
+  const { pause_from: from, pause_until: until } = subscription ?? {};
+  if (subscription?.status !== 'ACTIVE' || !from || !until || until <= today) return null;
+  return { from, until, running: from <= today };
+}
+
+/**
  * `GET /{product}/accountInfo` (product.md §7): the busiest call after a renewal, so it is one prepared
  * query that checks the session too (the route checks only the token): a second statement costs a round
  * trip on PostgreSQL and, on PGlite, drops the kept reads (db/keptReads.ts) on every call.
@@ -73,18 +83,22 @@ export async function accountInfo(deps: { store: Store; now: () => Date }, signe
   const account = await deps.store.subscriptions.accountOfSession(signedIn);
   if (!account) throw new DomainError('unauthorized', SESSION_EXPIRED, 'UNAUTHORIZED');
   const subscription = account.status ? account : null;
+  const today = isoDay(deps.now());
+  const pause = pauseOf(subscription, today);
   return {
-    status: subscription?.status ?? null,
+    // While a pause runs there is no service: PAUSED, which no app serves (decision 055).
+    status: pause?.running ? 'PAUSED' : (subscription?.status ?? null),
     plan: subscription
       ? { code: subscription.plan_code, name: subscription.plan_name, price: fromFening(subscription.price_fening) }
       : null,
     nextPaymentOn: subscription?.next_payment_on ?? null,
     accountNumber: account.customer_number,
-    promos: runningPromo(subscription, isoDay(deps.now())),
+    promos: runningPromo(subscription, today),
     usedPromos: account.used_promos ?? [],
     renewalProblem: renewalProblem(subscription),
     pendingPlan: pendingPlan(subscription),
     creditUntil: creditUntil(subscription),
     script: account.script,
+    pause,
   };
 }

@@ -36,7 +36,7 @@ export async function deactivate(deps: StatusDeps, customerId: number): Promise<
   let cancelled: string[] = [];
   const row = await deps.store.transaction(async (tx) => {
     await tx.customers.lock(customerId);
-    const changed = await tx.subscriptions.deactivate(customerId, deps.now());
+    const changed = await tx.subscriptions.deactivate(customerId, isoDay(deps.now()), deps.now());
     if (changed) {
       cancelled = await cancelOpenOrders(tx, customerId, 'UPGRADE', deps.now());
       const notice = NOTICES.deactivated({ plan: changed.plan_name, until: changed.next_payment_on });

@@ -25,7 +25,7 @@ interface DemoCustomer {
   lastName: string;
   customerNumber: string;
   /** The subscription, with its next payment date in days from the seeding day. */
-  subscription?: { plan: 'starton' | 'maxon'; status: Status; nextPaymentInDays: number };
+  subscription?: { plan: 'starton' | 'maxon'; status: Status; nextPaymentInDays: number; pausedDaysAgo?: number };
   card?: { type: 'master' | 'maestro' | 'visa'; last4: string };
 }
 
@@ -77,6 +77,16 @@ export const DEMO_CUSTOMERS: readonly DemoCustomer[] = [
     subscription: { plan: 'starton', status: 'EXPIRED', nextPaymentInDays: -40 },
   },
   {
+    // A pause that began 10 days ago and ends in 28 (product.md §10, A pause), after the others renew.
+    email: 'pauzirana@ontv.ba',
+    phoneNumber: '38761000008',
+    firstName: 'Selma',
+    lastName: 'Durić',
+    customerNumber: '1000008',
+    subscription: { plan: 'maxon', status: 'ACTIVE', nextPaymentInDays: 28, pausedDaysAgo: 10 },
+    card: { type: 'visa', last4: '4242' },
+  },
+  {
     email: 'starton@ontv.ba',
     phoneNumber: '38761000007',
     firstName: 'Mirza',
@@ -106,14 +116,17 @@ export async function seed(db: Db, keys: Keys, now: Date = new Date()): Promise<
     const id = await demo.addCustomer({ ...c, passwordHash, pinSealed: sealPin(keys.sealing, drawPin()) });
     if (id === null) continue;
     if (c.subscription) {
-      const { plan, status, nextPaymentInDays } = c.subscription;
+      const { plan, status, nextPaymentInDays, pausedDaysAgo } = c.subscription;
+      // A paused one's paid period ended when its pause began.
+      const paidUntil = pausedDaysAgo === undefined ? nextPaymentInDays : -pausedDaysAgo;
       await demo.addSubscription(
         id,
         {
           plan,
           status,
-          periodStart: isoDay(now, nextPaymentInDays - 30),
+          periodStart: isoDay(now, paidUntil - 30),
           nextPaymentOn: isoDay(now, nextPaymentInDays),
+          ...(pausedDaysAgo === undefined ? {} : { pauseFrom: isoDay(now, -pausedDaysAgo) }),
         },
         now,
       );

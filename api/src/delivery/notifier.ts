@@ -16,6 +16,8 @@ export type MessageKind =
   | 'ENDED'
   | 'DEACTIVATED'
   | 'REACTIVATED'
+  | 'PAUSED'
+  | 'PAUSE_ENDING'
   | 'NEW_DEVICE'
   | 'PASSWORD_CHANGED'
   | 'PLAN_CHANGED'

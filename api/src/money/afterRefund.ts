@@ -23,7 +23,7 @@ export async function serviceAfterRefund(
     if (ended) await tx.orders.failOpenRenewals(customerId, at);
     return ended;
   }
-  const kept = await tx.subscriptions.stopRenewalForRefund(customerId, at);
+  const kept = await tx.subscriptions.stopRenewalForRefund(customerId, isoDay(at), at);
   if (kept) {
     await notifyCustomer(
       tx,

@@ -40,6 +40,8 @@ async function quoteChange(repos: Repositories, customerId: number, planCode: st
   if (!sub || sub.status !== 'ACTIVE')
     throw new DomainError('conflict', NOT_ACTIVE[sub?.status ?? 'EXPIRED'] ?? NOT_ACTIVE.EXPIRED!, 'NOT_ACTIVE');
   if (sub.code === target.code) throw new DomainError('conflict', SAME_PLAN, 'SAME_PLAN');
+  // A pause moved the next payment day past the paid period (decision 055): change once it is over.
+  if (sub.paused) throw new DomainError('conflict', ERROR_TEXTS.changePaused, 'PAUSED');
   // On the due day and in the grace period the renewal decides the period: change after it is paid.
   if (await repos.renewals.renewalUnderWay(customerId, today))
     throw new DomainError('conflict', RENEWAL_DUE, 'RENEWAL_DUE');

@@ -27,6 +27,9 @@ export interface CustomerSummaryRow {
   plan_name: string | null;
   next_payment_on: string | null;
   blocked_at: Date | null;
+  /** The subscription's last pause (decision 055): its first day without service and the day it ends. */
+  pause_from: string | null;
+  pause_until: string | null;
   /** The plans whose promo the customer has used (a promo is once per customer and plan): one customer's view only. */
   used_promos?: string[];
 }
@@ -40,7 +43,8 @@ const plainLetters = (text: string) =>
   text.toLowerCase().replace(/[čćžšđ]/g, (letter) => ({ č: 'c', ć: 'c', ž: 'z', š: 's', đ: 'd' })[letter]!);
 
 const SUMMARY_COLUMNS = `c.id, c.customer_number, c.first_name, c.last_name, c.email, c.phone_number, s.status,
-  p.name AS plan_name, to_char(s.next_payment_on, 'YYYY-MM-DD') AS next_payment_on, c.blocked_at`;
+  p.name AS plan_name, to_char(s.next_payment_on, 'YYYY-MM-DD') AS next_payment_on, c.blocked_at,
+  to_char(s.pause_from, 'YYYY-MM-DD') AS pause_from, to_char(s.pause_until, 'YYYY-MM-DD') AS pause_until`;
 const SUMMARY_FROM = `customers c LEFT JOIN subscriptions s ON s.customer_id = c.id LEFT JOIN plans p ON p.code = s.plan_code`;
 
 /** The `customers` table: who they are, their password, PIN and its failed tries. */

@@ -48,13 +48,14 @@ export class DemoRepository extends Repository {
 
   async addSubscription(
     customerId: number,
-    s: { plan: string; status: string; periodStart: string; nextPaymentOn: string },
+    s: { plan: string; status: string; periodStart: string; nextPaymentOn: string; pauseFrom?: string },
     at: Date,
   ): Promise<void> {
+    // A pause runs from pauseFrom to the next payment day (decision 055).
     await this.q.query(
-      `INSERT INTO subscriptions (customer_id, plan_code, status, period_start, next_payment_on, updated_at, agreed_price_fening)
-       VALUES ($1, $2, $3, $4, $5, $6, plan_price($2, $4::date))`,
-      [customerId, s.plan, s.status, s.periodStart, s.nextPaymentOn, at],
+      `INSERT INTO subscriptions (customer_id, plan_code, status, period_start, next_payment_on, updated_at, agreed_price_fening, pause_from, pause_until)
+       VALUES ($1, $2, $3, $4, $5, $6, plan_price($2, $4::date), $7::date, CASE WHEN $7::date IS NULL THEN NULL ELSE $5::date END)`,
+      [customerId, s.plan, s.status, s.periodStart, s.nextPaymentOn, at, s.pauseFrom ?? null],
     );
   }
 

@@ -25,6 +25,7 @@ import { VerificationsRepository } from './verifications';
 import { VouchersRepository } from './vouchers';
 
 import { PasskeysRepository } from './passkeys';
+import { PausesRepository } from './pauses';
 /**
  * Every repository, on one database connection or transaction. The repositories own the SQL: nothing
  * else in the API writes any (docs/architecture.md); routes, services and jobs call their methods.
@@ -54,6 +55,7 @@ export class Repositories {
   readonly disputes: DisputesRepository;
   readonly openOrders: OpenOrdersRepository;
   readonly passkeys: PasskeysRepository;
+  readonly pauses: PausesRepository;
 
   constructor(q: Queryable) {
     this.customers = new CustomersRepository(q);
@@ -80,6 +82,7 @@ export class Repositories {
     this.disputes = new DisputesRepository(q);
     this.openOrders = new OpenOrdersRepository(q);
     this.passkeys = new PasskeysRepository(q);
+    this.pauses = new PausesRepository(q);
   }
 }
 

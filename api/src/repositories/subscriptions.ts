@@ -5,6 +5,7 @@ import { Repository } from './base';
 import { openSessionWhere, sessionParams, type SessionKey } from './sessions';
 import { canBuyWhere, canReactivateWhere } from './subscriptionRules';
 import { PAID_NOW, WAITING_PRICE } from './prices';
+import { END_PAUSE_SET } from './pauses';
 
 export type Status = ServiceStatus['status'];
 
@@ -26,6 +27,9 @@ export interface AccountSubscriptionRow {
   pending_price_fening: number | null;
   /** Months of voucher credit for the package that renews next (the waiting one, else the current). */
   credit_months: number;
+  /** The last pause (decision 055): its first day without service and the day service resumes. */
+  pause_from: string | null;
+  pause_until: string | null;
 }
 
 /** A status change's answer: the new status, until when it is paid, and the package's name. */
@@ -44,6 +48,8 @@ interface ChangeRow {
   period_start: string;
   next_payment_on: string;
   promo: boolean;
+  /** A pause not yet over (decision 055): the paid period and the next payment day are apart. */
+  paused: boolean;
 }
 
 /**
@@ -70,6 +76,7 @@ export class SubscriptionsRepository extends Repository {
               s.status, to_char(s.next_payment_on, 'YYYY-MM-DD') AS next_payment_on, s.promo_type, to_char(s.promo_until, 'YYYY-MM-DD') AS promo_until, s.promo_days,
               s.plan_code, p.name AS plan_name, ${PAID_NOW} AS price_fening, s.billing_failures, to_char(s.billing_next_on, 'YYYY-MM-DD') AS billing_next_on,
               to_char(s.billing_grace_from, 'YYYY-MM-DD') AS billing_grace_from,
+              to_char(s.pause_from, 'YYYY-MM-DD') AS pause_from, to_char(s.pause_until, 'YYYY-MM-DD') AS pause_until,
               n.code AS pending_code, n.name AS pending_name, ${WAITING_PRICE('n.code')} AS pending_price_fening,
               ARRAY(SELECT u.plan_code FROM promo_uses u WHERE u.customer_id = c.id ORDER BY u.plan_code) AS used_promos,
               (SELECT COALESCE(sum(v.months_left), 0)::int FROM vouchers v JOIN voucher_batches b ON b.id = v.batch_id
@@ -111,12 +118,16 @@ export class SubscriptionsRepository extends Repository {
     return row ?? null;
   }
 
-  /** ACTIVE to DEACTIVATED; the service lasts until the paid period ends. Null when it was not ACTIVE. */
-  async deactivate(customerId: number, at: Date): Promise<StatusChange | null> {
+  /**
+   * ACTIVE to DEACTIVATED; the service lasts until the paid period ends. A pause not yet over ends first
+   * (END_PAUSE_SET): one still to start is undone, a running one leaves nothing paid after today. Null
+   * when it was not ACTIVE.
+   */
+  async deactivate(customerId: number, today: string, at: Date): Promise<StatusChange | null> {
     const [row] = await this.q.query<StatusChange>(
-      `UPDATE subscriptions s SET status = 'DEACTIVATED', updated_at = $2 FROM plans p WHERE s.customer_id = $1 AND s.status = 'ACTIVE' AND p.code = s.plan_code
+      `UPDATE subscriptions s SET status = 'DEACTIVATED', ${END_PAUSE_SET('$3')}, updated_at = $2 FROM plans p WHERE s.customer_id = $1 AND s.status = 'ACTIVE' AND p.code = s.plan_code
        RETURNING s.status, to_char(s.next_payment_on, 'YYYY-MM-DD') AS next_payment_on, p.name AS plan_name`,
-      [customerId, at],
+      [customerId, at, today],
     );
     return row ?? null;
   }
@@ -133,6 +144,8 @@ export class SubscriptionsRepository extends Repository {
        )
        UPDATE subscriptions s SET status = CASE WHEN s.status = 'BLOCKED' THEN 'BLOCKED' ELSE 'EXPIRED' END,
               next_payment_on = LEAST(s.next_payment_on, $2::date), billing_failures = 0, billing_next_on = NULL,
+              pause_from = CASE WHEN s.pause_from > $2::date THEN NULL ELSE s.pause_from END,
+              pause_until = CASE WHEN s.pause_until IS NULL OR s.pause_from > $2::date THEN NULL ELSE LEAST(s.pause_until, $2::date) END,
               pending_plan_code = NULL, pending_price_fening = NULL, updated_at = $3
          FROM plans p WHERE s.customer_id = $1 AND s.status <> 'EXPIRED' AND p.code = s.plan_code
        RETURNING s.status, to_char(s.next_payment_on, 'YYYY-MM-DD') AS next_payment_on, p.name AS plan_name`,
@@ -144,19 +157,21 @@ export class SubscriptionsRepository extends Repository {
   /**
    * A refund that keeps the service to the paid period's end without renewing (money/refunds.ts, under
    * the customer's row lock): ACTIVE to DEACTIVATED, as the customer's own deactivation. A blocked
-   * customer's ACTIVE is given back DEACTIVATED when unblocked. Null when it was not ACTIVE.
+   * customer's ACTIVE is given back DEACTIVATED when unblocked. A pause not yet over ends as a
+   * deactivation ends it. Null when it was not ACTIVE.
    */
-  async stopRenewalForRefund(customerId: number, at: Date): Promise<StatusChange | null> {
+  async stopRenewalForRefund(customerId: number, today: string, at: Date): Promise<StatusChange | null> {
     const [row] = await this.q.query<StatusChange>(
       `WITH held AS (
          UPDATE customers SET blocked_status = 'DEACTIVATED' WHERE id = $1 AND blocked_at IS NOT NULL AND blocked_status = 'ACTIVE'
          RETURNING id
        )
-       UPDATE subscriptions s SET status = CASE WHEN s.status = 'BLOCKED' THEN 'BLOCKED' ELSE 'DEACTIVATED' END, updated_at = $2
+       UPDATE subscriptions s SET status = CASE WHEN s.status = 'BLOCKED' THEN 'BLOCKED' ELSE 'DEACTIVATED' END, updated_at = $2,
+              ${END_PAUSE_SET('$3')}
          FROM plans p
         WHERE s.customer_id = $1 AND p.code = s.plan_code AND (s.status = 'ACTIVE' OR (s.status = 'BLOCKED' AND EXISTS (SELECT 1 FROM held)))
        RETURNING s.status, to_char(s.next_payment_on, 'YYYY-MM-DD') AS next_payment_on, p.name AS plan_name`,
-      [customerId, at],
+      [customerId, at, today],
     );
     return row ?? null;
   }
@@ -217,7 +232,7 @@ export class SubscriptionsRepository extends Repository {
   async forChange(customerId: number, today: string): Promise<ChangeRow | null> {
     const [row] = await this.q.query<ChangeRow>(
       `SELECT s.status, p.code, p.name, ${PAID_NOW} AS price_fening, to_char(s.period_start, 'YYYY-MM-DD') AS period_start, to_char(s.next_payment_on, 'YYYY-MM-DD') AS next_payment_on,
-              COALESCE(s.promo_until > $2::date, false) AS promo
+              COALESCE(s.promo_until > $2::date, false) AS promo, COALESCE(s.pause_until > $2::date, false) AS paused
          FROM subscriptions s JOIN plans p ON p.code = s.plan_code WHERE s.customer_id = $1`,
       [customerId, today],
     );

@@ -5,6 +5,7 @@ import { route } from '../http/route';
 import { accountInfo } from '../account/info';
 import { deactivate, reactivateWithoutPayment, type StatusDeps } from '../account/status';
 import { subscribeInPromo } from '../account/promo';
+import { pauseSubscription, resumeSubscription } from '../money/billing/pause';
 
 /** What the state changes need, with the request's log for a payment the processor would not cancel. */
 const statusDeps = (ctx: ApiContext, log: StatusDeps['log']): StatusDeps => ({
@@ -16,8 +17,8 @@ const statusDeps = (ctx: ApiContext, log: StatusDeps['log']): StatusDeps => ({
 });
 
 /**
- * `GET /{product}/accountInfo`, `/deactivate`, `/reactivateWithoutPayment` and `POST
- * /{product}/createSubscriptionInPromoPeriod` (product.md §7; product.md §4, Subscription status).
+ * `GET /{product}/accountInfo`, `/deactivate`, `/reactivateWithoutPayment`, `POST /{product}/pause`,
+ * `/resume` and `POST /{product}/createSubscriptionInPromoPeriod` (product.md §7; product.md §4, Subscription status).
  * Each route parses, authorises, calls one use case of account/ and answers (docs/architecture.md).
  */
 export function accountRoutes(app: FastifyInstance, ctx: ApiContext): void {
@@ -33,6 +34,14 @@ export function accountRoutes(app: FastifyInstance, ctx: ApiContext): void {
 
   for (const endpoint of [endpoints.reactivateWithoutPayment, endpoints.reactivateWithoutPaymentGet])
     route(app, ctx, endpoint, async ({ customer }) => reactivateWithoutPayment(ctx, customer.customerId));
+
+  // A pause and its early end (product.md §10, A pause): money/billing/pause.ts.
+  route(app, ctx, endpoints.pause, async ({ customer, body }) =>
+    pauseSubscription(ctx, customer.customerId, body.months),
+  );
+  route(app, ctx, endpoints.resume, async ({ customer }) =>
+    resumeSubscription({ ...ctx.billing, now: ctx.now }, customer.customerId),
+  );
 
   route(app, ctx, endpoints.subscribeInPromo, async ({ customer, body: { plan, ref }, request }) =>
     subscribeInPromo(statusDeps(ctx, request.log), customer.customerId, plan, ref),

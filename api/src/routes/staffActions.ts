@@ -5,12 +5,14 @@ import { staffRoute } from '../http/staffRoute';
 import { customerIdOf } from '../http/staffAccess';
 import { extendPeriod, setCustomerBlocked } from '../staff/customers';
 import { refundOrder } from '../money/refunds';
+import { endPauseByStaff } from '../money/billing/pause';
+import { customerSummary } from '../staff/customers';
 import { resendInvoice, resendResetCode } from '../staff/resend';
 import { fromFening, toFening } from '../money/amounts';
 
 /**
  * What the console does for a customer under `/api/staff`: block and unblock, refund, extend the period,
- * and send an invoice or a code again, each in the audit trail (docs/decisions/032-support-console.md).
+ * end a pause, and send an invoice or a code again, each in the audit trail (docs/decisions/032-support-console.md).
  * Registered by app.ts beside the other staff route files.
  */
 export function staffActionRoutes(app: FastifyInstance, ctx: ApiContext): void {
@@ -23,6 +25,10 @@ export function staffActionRoutes(app: FastifyInstance, ctx: ApiContext): void {
   );
   staffRoute(app, ctx, staffEndpoints.extend, async ({ staff, params, body }) =>
     extendPeriod(store, staff, customerIdOf(params), body.days, body.reason, ctx.now()),
+  );
+  // The customer's pause ended now, as their 'Nastavi pretplatu' ends it (money/billing/pause.ts).
+  staffRoute(app, ctx, staffEndpoints.endPause, async ({ staff, params, body }) =>
+    customerSummary(await endPauseByStaff({ ...ctx.billing, now: ctx.now }, staff, customerIdOf(params), body.reason)),
   );
   refundRoute(app, ctx);
   resendRoutes(app, ctx);

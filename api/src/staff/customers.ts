@@ -19,6 +19,7 @@ export function customerSummary(row: CustomerSummaryRow): CustomerSummary {
     plan: row.plan_name,
     nextPaymentOn: row.next_payment_on,
     blocked: row.blocked_at !== null,
+    pause: row.pause_from && row.pause_until ? { from: row.pause_from, until: row.pause_until } : null,
     ...(row.used_promos ? { usedPromos: row.used_promos } : {}),
   };
 }

@@ -78,6 +78,14 @@ export const ERROR_TEXTS = {
   paymentNotFound: 'Uplata nije pronađena.',
   notActive: 'Deaktivirati je moguće samo aktivnu pretplatu.',
   notReactivatable: 'Reaktivacija bez plaćanja moguća je samo za deaktiviranu pretplatu čiji plaćeni period još traje.',
+  // A pause (product.md §10, A pause)
+  pauseNotActive: 'Pauzirati je moguće samo aktivnu pretplatu.',
+  pausePromo: 'Tokom besplatnog promo perioda pretplatu nije moguće pauzirati.',
+  pauseRenewal: 'Pretplata se upravo obnavlja ili čeka uplatu: pauzirati je možeš kada obnova bude plaćena.',
+  pauseAlready: 'Pretplata je već pauzirana.',
+  pauseOncePerYear: (from: string) => `Pauza je moguća jednom u 12 mjeseci: sljedeća može početi od ${from}`,
+  notPaused: 'Pretplata nije pauzirana.',
+  changePaused: 'Pretplata je pauzirana: paket možeš promijeniti kada se pretplata nastavi.',
   // Changing the package (product.md §10, Changing the package)
   changeDeactivated: 'Deaktiviranu pretplatu prvo reaktiviraj, pa onda promijeni paket.',
   changeBlocked: 'Tvoj nalog je blokiran, pa paket trenutno nije moguće promijeniti. Obrati se korisničkoj podršci.',

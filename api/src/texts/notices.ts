@@ -219,6 +219,20 @@ export const NOTICES = {
     link: { path: paths.account.href(), label: 'Moj nalog' },
   }),
 
+  paused: (p: { plan: string; from: string; until: string }): Notice => ({
+    kind: 'PAUSED',
+    subject: 'ON TV: pretplata je pauzirana',
+    text: `ON TV: pretplata na paket ${p.plan} je pauzirana od ${formatDate(p.from)} do ${formatDate(p.until)} Za to vrijeme usluga ne radi i ništa se ne naplaćuje. Sljedeća naplata je ${formatDate(p.until)}`,
+    link: { path: paths.account.href(), label: 'Moj nalog' },
+  }),
+
+  pauseEnding: (p: { plan: string; until: string }): Notice => ({
+    kind: 'PAUSE_ENDING',
+    subject: 'ON TV: pauza pretplate uskoro završava',
+    text: `ON TV: pauza pretplate na paket ${p.plan} završava ${formatDate(p.until)} Tada se usluga nastavlja i naplaćuje se sljedeći mjesec. Pretplatu možeš nastaviti i ranije u svom nalogu.`,
+    link: { path: paths.account.href(), label: 'Moj nalog' },
+  }),
+
   newDevice: (p: { device: string; at: Date }): Notice => ({
     kind: 'NEW_DEVICE',
     subject: 'ON TV: nova prijava na tvoj nalog',

@@ -15,6 +15,7 @@ export const STATUS_LABELS: Record<SubscriptionStatus, string> = {
   DEACTIVATED: 'DEAKTIVIRANA',
   BLOCKED: 'BLOKIRANA',
   EXPIRED: 'ISTEKLA',
+  PAUSED: 'PAUZIRANA', // product.md §10, A pause
 };
 
 export const CARDS_TEXTS = {
@@ -162,6 +163,24 @@ export const ACCOUNT_TEXTS = {
   nextPayment: 'Sljedeće plaćanje:',
   /** A rise the subscriber was told of (docs/prices-and-promos.md); the price as formatKM writes it ('27,90 KM'). */
   priceNotice: (day: string, price: string) => `Od ${day} cijena tvog paketa je ${price}`,
+} as const;
+
+/** A pause instead of a cancellation (product.md §10, A pause); the quoted texts verbatim. */
+export const PAUSE_TEXTS = {
+  pause: 'Pauziraj pretplatu',
+  title: 'Pauziraj pretplatu',
+  intro: (from: string) =>
+    `Pauza počinje ${from}, kada ističe plaćeni period. Dok traje, usluga ne radi i ništa se ne naplaćuje, a sljedeća naplata se pomjera za trajanje pauze. Pauza je moguća jednom u 12 mjeseci.`,
+  length: 'Trajanje pauze',
+  months: { 1: '1 mjesec', 2: '2 mjeseca', 3: '3 mjeseca' } as Record<number, string>,
+  confirm: 'Potvrdi pauzu',
+  cancel: messages.cancel,
+  failed: 'Pauza nije potvrđena. Pokušaj ponovo.',
+  pausedUntil: (until: string) => `Pretplata je pauzirana do ${until}`,
+  scheduled: (from: string, until: string) => `Pretplata će biti pauzirana od ${from} do ${until}`,
+  resume: 'Nastavi pretplatu',
+  cancelPause: 'Otkaži pauzu',
+  resumeFailed: 'Pretplatu nije bilo moguće nastaviti. Pokušaj ponovo.',
 } as const;
 
 /** The saved cards' list (product.md §2, Account). */

@@ -3,8 +3,14 @@ import { lazySchema } from './lazySchema';
 import { FIELD_TEXTS } from '../texts/fields';
 import { scriptSchema } from './script';
 
+/**
+ * The specification's four, and PAUSED (decision 055; product.md §10, A pause): account info's answer
+ * while a pause runs, so that an app written to the specification, which serves ACTIVE (and DEACTIVATED
+ * to its period's end), serves nothing. The database never stores it: a pause is columns of an ACTIVE
+ * subscription.
+ */
 export const subscriptionStatusSchema = /* @__PURE__ */ lazySchema(() =>
-  z.enum(['ACTIVE', 'DEACTIVATED', 'BLOCKED', 'EXPIRED']),
+  z.enum(['ACTIVE', 'DEACTIVATED', 'BLOCKED', 'EXPIRED', 'PAUSED']),
 );
 export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
 
@@ -44,9 +50,23 @@ export const accountInfoSchema = /* @__PURE__ */ lazySchema(() =>
     creditUntil: z.optional(z.nullable(z.string())),
     /** Beyond the first specification (decision 054): the script the customer chose; null when never chosen. */
     script: z.optional(z.nullable(scriptSchema)),
+    /**
+     * Beyond the first specification (product.md §10, A pause): a pause not yet over. `from` is the first
+     * day without service (the end of the period paid), `until` the day service and charging resume (the
+     * next payment day); `running` from `from` on, when the status reads PAUSED. Null otherwise.
+     */
+    pause: z.optional(z.nullable(z.object({ from: z.string(), until: z.string(), running: z.boolean() }))),
   }),
 );
 export type AccountInfo = z.infer<typeof accountInfoSchema>;
+
+/** The lengths a pause may have, in months (product.md §10, A pause). */
+export const PAUSE_MONTHS = [1, 2, 3] as const;
+
+/** `POST /{product}/pause`: a pause of 1, 2 or 3 months from the end of the period paid. */
+export const pauseRequestSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({ months: z.int().check(z.gte(1), z.lte(PAUSE_MONTHS.length)) }),
+);
 
 const planRefSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({ code: z.string(), name: z.string(), price: z.number() }),

@@ -6,6 +6,7 @@ import {
   accountInfoSchema,
   billingReportSchema,
   billingRunRequestSchema,
+  pauseRequestSchema,
   planChangeQuoteSchema,
   planChangeRequestSchema,
 } from './account';
@@ -201,6 +202,16 @@ export const endpoints = {
     answer: serviceStatusSchema,
     auth: true,
   }),
+  /** 'Potvrdi pauzu': an ACTIVE subscription pauses from the end of its paid period (product.md §10, A pause). */
+  pause: endpoint({
+    method: 'POST',
+    path: '/{product}/pause',
+    body: pauseRequestSchema,
+    answer: serviceStatusSchema,
+    auth: true,
+  }),
+  /** 'Nastavi pretplatu': the pause ends at once; a running one is charged from today. */
+  resume: endpoint({ method: 'POST', path: '/{product}/resume', answer: serviceStatusSchema, auth: true }),
   subscribeInPromo: endpoint({
     method: 'POST',
     path: '/{product}/createSubscriptionInPromoPeriod',

@@ -235,6 +235,15 @@ export const staffEndpoints = {
     auth: false,
     staff: 'admin',
   }),
+  /** 'Završi pauzu': the customer's pause ends now, as their 'Nastavi pretplatu' does, with why. */
+  endPause: staffEndpoint({
+    method: 'POST',
+    path: '/staff/customers/{customerId}/end-pause',
+    body: blockRequestSchema,
+    answer: customerSummarySchema,
+    auth: false,
+    staff: 'admin',
+  }),
   customerAudit: staffEndpoint({
     method: 'GET',
     path: '/staff/customers/{customerId}/audit',

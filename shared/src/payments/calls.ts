@@ -126,3 +126,18 @@ export async function cancelPlanChange(): Promise<void> {
   await calls.cancelPlanChange();
   await invalidate('accountInfo');
 }
+
+/** 'Potvrdi pauzu' (product.md §10, A pause): a pause of `months` from the end of the paid period. */
+export async function pauseSubscription(months: number): Promise<ServiceStatus> {
+  const status = await calls.pause({ body: { months } });
+  await invalidate('accountInfo');
+  return status;
+}
+
+/** 'Nastavi pretplatu': the pause ends now (a running one is charged from today, in the history). */
+export async function resumeSubscription(): Promise<ServiceStatus> {
+  const status = await calls.resume();
+  subscriptionChanged();
+  await invalidate('accountInfo');
+  return status;
+}

@@ -9,6 +9,7 @@ import { tellOfRises } from '../../catalogue/prices';
 import type { BillingDeps } from './deps';
 import { endDeactivated } from './expire';
 import { renewOne } from './renew';
+import { remindPauseEnds } from './pause';
 
 /**
  * The advisory lock of billing passes (docs/decisions/044-billing-passes-on-several-hosts.md): a pass
@@ -139,6 +140,9 @@ export async function runBilling(
   const today = isoDay(at);
 
   report.ended += await endDeactivated(deps, today, at);
+
+  // Three days before a pause ends, its reminder, once (product.md §10, A pause).
+  await remindPauseEnds(deps, at);
 
   // Subscribers are told of a rise before any renewal could charge it (a change by SQL, a late buyer).
   await tellOfRises({ store: deps.store, notifier: deps.notifier, noticeDays: deps.noticeDays ?? 30 }, at);

@@ -17,6 +17,7 @@ import {
 } from '@portal/shared';
 import { cancelPlanChange } from '@portal/shared/payments';
 import styles from './AccountPage.module.css';
+import { PausePanel } from './PausePanel';
 import { ACCOUNT_TEXTS as T, CHANGE_PLAN_TEXTS, STATUS_LABELS } from '../texts';
 
 /**
@@ -63,8 +64,9 @@ export function PackageSection({ info }: { info: AccountInfo }) {
             </div>
           )}
           {cancel.error && <Alert kind="error">{cancel.error}</Alert>}
+          <PausePanel info={info} />
           {status === 'ACTIVE' && problem && <RenewalProblem problem={problem} />}
-          {status === 'ACTIVE' && !problem && !pending && (
+          {status === 'ACTIVE' && !problem && !pending && !info.pause && (
             <div className={styles.sectionActions}>
               <ButtonLink to={paths.packages.href()} variant="secondary">
                 {CHANGE_PLAN_TEXTS.changeLink}
@@ -115,7 +117,8 @@ function PackageFacts({
       {status === 'ACTIVE' && info.nextPaymentOn && !problem && (
         <>
           <dt>{T.validUntil}</dt>
-          <dd>{formatDate(info.nextPaymentOn)}</dd>
+          {/* A pause to come starts when the paid period ends (product.md §10, A pause). */}
+          <dd>{formatDate(info.pause?.from ?? info.nextPaymentOn)}</dd>
         </>
       )}
       {status === 'ACTIVE' && problem && (

@@ -6,18 +6,21 @@ import { SendButton } from './SendButton';
 
 const T = CUSTOMER_TEXTS;
 
-/** What the console may do for the customer: an admin blocks, unblocks and extends; anyone resends the code. */
+/** What the console may do for the customer: an admin blocks, unblocks, extends and ends a pause; anyone resends the code. */
 export function ActionsSection({
   id,
   admin,
   blocked,
+  paused,
   onOpen,
   onCodeSent,
 }: {
   id: string;
   admin: boolean;
   blocked: boolean;
-  onOpen: (kind: 'block' | 'unblock' | 'extend') => void;
+  /** A pause is under way: an admin may end it. */
+  paused: boolean;
+  onOpen: (kind: 'block' | 'unblock' | 'extend' | 'endPause') => void;
   onCodeSent: () => void;
 }) {
   return (
@@ -37,6 +40,11 @@ export function ActionsSection({
         {admin && (
           <Button variant="secondary" onClick={() => onOpen('extend')}>
             {T.extend}
+          </Button>
+        )}
+        {admin && paused && (
+          <Button variant="secondary" onClick={() => onOpen('endPause')}>
+            {T.endPause}
           </Button>
         )}
         <SendButton

@@ -19,7 +19,7 @@ const D = DIALOG_TEXTS;
 
 /** The dialog open on the customer's page, with what it acts on. */
 export type Open =
-  | { kind: 'block' | 'unblock' | 'extend' }
+  | { kind: 'block' | 'unblock' | 'extend' | 'endPause' }
   | { kind: 'refund'; payment: PaymentRecord; key: string }
   | { kind: 'signOut'; device: SignedInDevice | null };
 
@@ -46,6 +46,7 @@ export function CustomerDialogs({ open, ...props }: DialogProps & { open: Open |
   if (open?.kind === 'block' || open?.kind === 'unblock')
     return <BlockDialog {...props} block={open.kind === 'block'} />;
   if (open?.kind === 'extend') return <ExtendDialog {...props} />;
+  if (open?.kind === 'endPause') return <EndPauseDialog {...props} />;
   if (open?.kind === 'refund') return <RefundDialog {...props} payment={open.payment} refundKey={open.key} />;
   if (open?.kind === 'signOut') return <SignOutDialog {...props} device={open.device} />;
   return null;
@@ -67,6 +68,25 @@ function BlockDialog({ id, name, onClose, changed, block }: DialogProps & { bloc
       onClose={onClose}
     >
       {block ? D.blockText : D.unblockText}
+    </ActionDialog>
+  );
+}
+
+/** 'Završi pauzu': the customer's pause ends now, with why (in the audit trail). */
+function EndPauseDialog({ id, name, onClose, changed }: DialogProps) {
+  return (
+    <ActionDialog
+      title={D.endPauseTitle(name)}
+      schema={blockRequestSchema}
+      initial={{ reason: '' }}
+      fields={[{ name: 'reason', label: D.reason }]}
+      send={async (body) => {
+        const answer = await staffCall(e.endPause, { params: { customerId: id }, body });
+        await changed(answer, T.pauseEnded(answer.nextPaymentOn ? formatDate(answer.nextPaymentOn) : T.none));
+      }}
+      onClose={onClose}
+    >
+      {D.endPauseText}
     </ActionDialog>
   );
 }

@@ -18,7 +18,7 @@ import { fullName } from '../search/SearchPage';
 import { CONSOLE_PATHS } from '../paths';
 import { CUSTOMER_TEXTS } from './texts';
 import styles from '../console.module.css';
-import { SummarySection } from './SummarySection';
+import { pauseOf, SummarySection } from './SummarySection';
 import { ActionsSection } from './ActionsSection';
 import { PaymentsSection } from './PaymentsSection';
 import { DevicesSection } from './DevicesSection';
@@ -80,6 +80,7 @@ function Customer({ id }: { id: string }) {
             id={id}
             admin={admin}
             blocked={c.blocked}
+            paused={pauseOf(c) !== null}
             onOpen={(kind) => setOpen({ kind })}
             onCodeSent={() => sent(T.codeSent)}
           />

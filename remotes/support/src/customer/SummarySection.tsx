@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { formatDate, shownPhone } from '@portal/shared';
+import { formatDate, localDay, shownPhone } from '@portal/shared';
 import type { CustomerSummary } from '@portal/shared/contract/staff';
 import { statusText } from '../search/SearchPage';
 import { CUSTOMER_TEXTS } from './texts';
@@ -22,11 +22,15 @@ export function SummarySection({ customer: c }: { customer: CustomerSummary }) {
         <Fact label={T.status}>{statusText(c)}</Fact>
         <Fact label={T.plan}>{c.plan}</Fact>
         <Fact label={T.nextPayment}>{c.nextPaymentOn && formatDate(c.nextPaymentOn)}</Fact>
+        <Fact label={T.pause}>{pauseOf(c) && T.pauseDays(formatDate(c.pause!.from), formatDate(c.pause!.until))}</Fact>
         <Fact label={T.promos}>{c.usedPromos?.length ? c.usedPromos.join(', ') : null}</Fact>
       </dl>
     </section>
   );
 }
+
+/** A pause not yet over (the summary carries the last one, over or not). */
+export const pauseOf = (c: CustomerSummary) => (c.pause && c.pause.until > localDay() ? c.pause : null);
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (

@@ -15,6 +15,11 @@ export const CUSTOMER_TEXTS = {
   block: 'Blokiraj',
   unblock: 'Odblokiraj',
   extend: 'Produži period',
+  /** A pause (product.md §10, A pause): its days, and the admin's end of it. */
+  pause: 'Pauza',
+  pauseDays: (from: string, until: string) => `od ${from} do ${until}`,
+  endPause: 'Završi pauzu',
+  pauseEnded: (next: string) => `Pauza je završena. Sljedeće plaćanje: ${next}`,
   resendCode: 'Pošalji kod ponovo',
   codeSent: 'Kod za promjenu lozinke je poslan ponovo.',
   payments: 'Uplate',

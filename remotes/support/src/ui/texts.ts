@@ -8,6 +8,9 @@ export const DIALOG_TEXTS = {
   unblockText: 'Korisnik se ponovo može prijaviti; pretplata dobija status koji je imala prije blokade.',
   extendTitle: 'Produžiti period pretplate?',
   extendText: 'Period i datum sljedećeg plaćanja pomjeraju se za navedeni broj dana.',
+  endPauseTitle: (name: string) => `Završiti pauzu korisnika ${name}?`,
+  endPauseText:
+    'Pauza završava odmah, kao kad korisnik klikne Nastavi pretplatu: pauza koja traje naplaćuje se od danas (vaučerom ili karticom), a pauza koja još nije počela se otkazuje.',
   days: 'Broj dana',
   refundTitle: (order: string) => `Povrat uplate ${order}`,
   refundText: (left: string) => `Najviše: ${left}. Korisniku se izdaje knjižna obavijest.`,

@@ -28,6 +28,8 @@ export const customerSummarySchema = /* @__PURE__ */ lazySchema(() =>
     blocked: z.boolean(),
     /** The packages whose promo the customer has used (one customer's view, not the search's rows). */
     usedPromos: z.optional(z.array(z.string())),
+    /** The subscription's last pause (product.md §10, A pause): under way while `until` is after today. */
+    pause: z.optional(z.nullable(z.object({ from: z.string(), until: z.string() }))),
   }),
 );
 export type CustomerSummary = z.infer<typeof customerSummarySchema>;
