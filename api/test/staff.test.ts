@@ -115,7 +115,7 @@ for (const engine of engines()) {
       // Every path parameter, whatever its name: the token is refused before any is read.
       const params = new Proxy({}, { get: () => '1' }) as Record<string, string>;
       for (const [name, endpoint] of Object.entries(staffEndpoints)) {
-        if (endpoint.staff === 'public') continue;
+        if (endpoint.access === 'public') continue;
         const path = pathOf(endpoint.path, 'ontv', params);
         const answer = await api.call(endpoint.method, path, {
           token: customer,
@@ -124,7 +124,7 @@ for (const engine of engines()) {
         assert.equal(answer.status, 401, `${name} with a customer's token`);
       }
       for (const [name, endpoint] of Object.entries(endpoints)) {
-        if (!endpoint.auth) continue;
+        if (endpoint.access !== 'customer') continue;
         const path = pathOf(endpoint.path, 'ontv', params);
         const answer = await api.call(endpoint.method, path, {
           token: staff,

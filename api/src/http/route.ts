@@ -13,7 +13,7 @@ import { parseBody, respond } from './validate';
 
 /** What a route's handler gets: the signed-in customer when the endpoint needs one, and the checked body, query and path parameters. */
 interface RouteInput<E extends Endpoint> {
-  customer: E['auth'] extends true ? Principal : null;
+  customer: E['access'] extends 'customer' ? Principal : null;
   body: BodyOf<E>;
   query: QueryOf<E>;
   params: ParamsOf<E>;
@@ -54,11 +54,12 @@ export function route<E extends Endpoint>(
     ctx,
     endpoint,
     async (request) => ({
-      customer: !endpoint.auth
-        ? null
-        : options.sessionCheckedByHandler
-          ? await tokenPrincipal(ctx.tokens, request)
-          : await requireCustomer(ctx.tokens, ctx.store.sessions, request),
+      customer:
+        endpoint.access !== 'customer'
+          ? null
+          : options.sessionCheckedByHandler
+            ? await tokenPrincipal(ctx.tokens, request)
+            : await requireCustomer(ctx.tokens, ctx.store.sessions, request),
     }),
     handler as Handler,
   );

@@ -40,7 +40,7 @@ function customerIdParam(request: FastifyRequest): number | null {
 
 interface StaffRouteInput<E extends StaffEndpoint> {
   /** The signed-in member of staff (or, on a `challenge` call, the one whose password was right); null on a public call. */
-  staff: E['staff'] extends 'public' ? null : StaffSession;
+  staff: E['access'] extends 'public' ? null : StaffSession;
   body: BodyOf<E>;
   query: QueryOf<E>;
   params: ParamsOf<E>;
@@ -65,10 +65,10 @@ export function staffRoute<E extends StaffEndpoint>(
     endpoint,
     async (request) => {
       const staff =
-        endpoint.staff === 'public'
+        endpoint.access === 'public'
           ? null
-          : await requireStaff(ctx, request, endpoint.staff === 'challenge' ? 'challenge' : 'staff');
-      if (endpoint.staff === 'admin' && staff?.role !== 'admin') {
+          : await requireStaff(ctx, request, endpoint.access === 'challenge' ? 'challenge' : 'staff');
+      if (endpoint.access === 'admin' && staff?.role !== 'admin') {
         // A call the member's role does not allow is refused, and the trail says who tried what on whom.
         await ctx.store.audit.record(
           {

@@ -1,5 +1,11 @@
 import type { FastifyRequest } from 'fastify';
-import type { CreditNote, Invoice, PaymentOrderResponse, PaymentRecord } from '@portal/shared/contract';
+import {
+  maySubscribe,
+  type CreditNote,
+  type Invoice,
+  type PaymentOrderResponse,
+  type PaymentRecord,
+} from '@portal/shared/contract';
 import type { Repositories, Store } from '../repositories';
 import type { CardRow } from '../repositories/cards';
 import type { OrderRow } from '../repositories/orderColumns';
@@ -26,9 +32,9 @@ export const upgradeName = ORDER_TEXTS.upgradeName;
 
 /** Refuses, with the reason, a customer who may not buy a subscription today. */
 export async function refuseUnlessMayBuy(repos: Repositories, customerId: number, today: string): Promise<void> {
-  const row = await repos.subscriptions.buyingState(customerId, today);
-  if (row?.status === 'BLOCKED') throw new DomainError('conflict', ACCOUNT_BLOCKED, 'ACCOUNT_BLOCKED');
-  if (row && !row.may) throw new DomainError('conflict', ALREADY_SUBSCRIBED, 'ALREADY_SUBSCRIBED');
+  const state = await repos.subscriptions.buyingState(customerId);
+  if (state?.status === 'BLOCKED') throw new DomainError('conflict', ACCOUNT_BLOCKED, 'ACCOUNT_BLOCKED');
+  if (state && !maySubscribe(state, today)) throw new DomainError('conflict', ALREADY_SUBSCRIBED, 'ALREADY_SUBSCRIBED');
 }
 
 /**

@@ -41,7 +41,7 @@ export interface StatusChange {
 
 /** The subscription as a package change quotes it (SubscriptionsRepository.forChange). */
 interface ChangeRow {
-  status: string;
+  status: Status;
   code: string;
   name: string;
   price_fening: number;
@@ -90,11 +90,11 @@ export class SubscriptionsRepository extends Repository {
     return row ?? null;
   }
 
-  /** Whether the customer may buy a subscription today, and the status that decides it (none: may). */
-  async buyingState(customerId: number, today: string): Promise<{ status: string; may: boolean } | null> {
-    const [row] = await this.q.query<{ status: string; may: boolean }>(
-      `SELECT s.status, ${canBuyWhere('$2')} AS may FROM subscriptions s WHERE s.customer_id = $1`,
-      [customerId, today],
+  /** What decides whether the customer may buy (the contract's `maySubscribe`): the status and the next payment day; null without a subscription. */
+  async buyingState(customerId: number): Promise<{ status: Status; nextPaymentOn: string } | null> {
+    const [row] = await this.q.query<{ status: Status; nextPaymentOn: string }>(
+      `SELECT status, to_char(next_payment_on, 'YYYY-MM-DD') AS "nextPaymentOn" FROM subscriptions WHERE customer_id = $1`,
+      [customerId],
     );
     return row ?? null;
   }

@@ -51,7 +51,7 @@ export function markStale(...names: EndpointName[]): void {
 
 const isCustomerData = (key: QueryKey) => {
   const name = key[0];
-  return typeof name === 'string' && name in endpoints && endpoints[name as EndpointName].auth;
+  return typeof name === 'string' && name in endpoints && endpoints[name as EndpointName].access === 'customer';
 };
 
 /** Who the auth store says is signed in (a token refresh keeps the same customer). */

@@ -31,7 +31,7 @@ export const plansEndpoint = {
   method: 'GET',
   path: '/{product}/plans',
   answer: plansResponseSchema,
-  auth: false,
+  access: 'public',
 } as const;
 
 /**

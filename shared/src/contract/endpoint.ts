@@ -5,6 +5,15 @@ type Schema = z.ZodMiniType;
 /** A schema, or one made for the configured product. */
 export type ProductSchema = Schema | ((product: string) => Schema);
 
+/**
+ * Who may call an endpoint: `public` anybody; `customer` a signed-in customer (`Authorization: Bearer`
+ * with the portal's token). The support console's calls (`/staff/…`, docs/decisions/032-support-console.md)
+ * take the staff's own tokens, never a customer's: `challenge` the one whose password was right and
+ * whose second factor is still to come, `agent` any signed-in member of staff, `admin` admins alone.
+ */
+type Access = 'public' | 'customer' | StaffAccess;
+export type StaffAccess = 'challenge' | 'agent' | 'admin';
+
 export interface Endpoint {
   readonly method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   readonly path: string;
@@ -14,8 +23,8 @@ export interface Endpoint {
   readonly query?: Schema;
   /** The JSON answer; absent when the answer has no content the caller reads (`{}` or 204). */
   readonly answer?: ProductSchema;
-  /** Needs a signed-in customer's token (`Authorization: Bearer`); without one the answer is 401. */
-  readonly auth: boolean;
+  /** Who may call it (`Access`); a call that needs a token and has none is answered 401. */
+  readonly access: Access;
   /** Only in the sandbox (`SANDBOX=1`): a developer's and the browser tests' view of what was sent. */
   readonly sandboxOnly?: true;
 }

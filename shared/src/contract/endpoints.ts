@@ -74,17 +74,17 @@ export const endpoints = {
     path: '/login',
     body: loginRequestSchema,
     answer: loginResponseSchema,
-    auth: false,
+    access: 'public',
   }),
   refresh: endpoint({
     method: 'POST',
     path: '/refresh',
     body: refreshRequestSchema,
     answer: refreshResponseSchema,
-    auth: false,
+    access: 'public',
   }),
   /** Ends the session of the token sent, if it is one; always 204. */
-  logout: endpoint({ method: 'POST', path: '/logout', auth: false }),
+  logout: endpoint({ method: 'POST', path: '/logout', access: 'public' }),
 
   // Registration
   startRegistration: endpoint({
@@ -92,24 +92,24 @@ export const endpoints = {
     path: '/start-registration',
     body: startRegistrationRequestSchema,
     answer: startRegistrationResponseSchema,
-    auth: false,
+    access: 'public',
   }),
-  approveSms: endpoint({ method: 'POST', path: '/approve/sms', body: approveSmsRequestSchema, auth: false }),
-  approveMail: endpoint({ method: 'POST', path: '/approve/mail', body: approveMailRequestSchema, auth: false }),
-  resendSms: endpoint({ method: 'POST', path: '/resend/sms', body: resendRequestSchema, auth: false }),
-  resendMail: endpoint({ method: 'POST', path: '/resend/mail', body: resendRequestSchema, auth: false }),
+  approveSms: endpoint({ method: 'POST', path: '/approve/sms', body: approveSmsRequestSchema, access: 'public' }),
+  approveMail: endpoint({ method: 'POST', path: '/approve/mail', body: approveMailRequestSchema, access: 'public' }),
+  resendSms: endpoint({ method: 'POST', path: '/resend/sms', body: resendRequestSchema, access: 'public' }),
+  resendMail: endpoint({ method: 'POST', path: '/resend/mail', body: resendRequestSchema, access: 'public' }),
   continueRegistration: endpoint({
     method: 'POST',
     path: '/continue-registration',
     body: continueRegistrationRequestSchema,
-    auth: false,
+    access: 'public',
   }),
   finishRegistration: endpoint({
     method: 'POST',
     path: '/finish-registration',
     body: finishRegistrationRequestSchema,
     answer: finishRegistrationResponseSchema,
-    auth: false,
+    access: 'public',
   }),
 
   // Forgotten password
@@ -118,46 +118,56 @@ export const endpoints = {
     path: '/forgot-password/check-username',
     body: checkUsernameRequestSchema,
     answer: checkUsernameResponseSchema,
-    auth: false,
+    access: 'public',
   }),
   approveResetCode: endpoint({
     method: 'POST',
     path: '/forgot-password/approve-code',
     body: approveResetCodeRequestSchema,
-    auth: false,
+    access: 'public',
   }),
   resendResetCode: endpoint({
     method: 'POST',
     path: '/forgot-password/resend-code',
     body: resendResetCodeRequestSchema,
-    auth: false,
+    access: 'public',
   }),
   resetPassword: endpoint({
     method: 'POST',
     path: '/forgot-password/reset',
     body: resetPasswordRequestSchema,
-    auth: false,
+    access: 'public',
   }),
 
   // Customer
-  checkPin: endpoint({ method: 'POST', path: '/customer/check-pin', body: checkPinRequestSchema, auth: true }),
-  changePin: endpoint({ method: 'POST', path: '/customer/change-pin', body: changePinRequestSchema, auth: true }),
+  checkPin: endpoint({ method: 'POST', path: '/customer/check-pin', body: checkPinRequestSchema, access: 'customer' }),
+  changePin: endpoint({
+    method: 'POST',
+    path: '/customer/change-pin',
+    body: changePinRequestSchema,
+    access: 'customer',
+  }),
   changePassword: endpoint({
     method: 'POST',
     path: '/customer/change-password',
     body: changePasswordRequestSchema,
-    auth: true,
+    access: 'customer',
   }),
-  paymentData: endpoint({ method: 'GET', path: '/customer/payment-data', answer: paymentDataSchema, auth: true }),
+  paymentData: endpoint({
+    method: 'GET',
+    path: '/customer/payment-data',
+    answer: paymentDataSchema,
+    access: 'customer',
+  }),
   /** The script chosen in the footer, remembered on the account for a new device, the e-mails, SMS and invoices. */
-  setScript: endpoint({ method: 'PATCH', path: '/customer/script', body: setScriptRequestSchema, auth: true }),
+  setScript: endpoint({ method: 'PATCH', path: '/customer/script', body: setScriptRequestSchema, access: 'customer' }),
   /** A prepaid voucher's months into the customer's credit (docs/vouchers.md); answers the voucher as `mbons` lists it. */
   redeemVoucher: endpoint({
     method: 'POST',
     path: '/customer/redeem-voucher',
     body: redeemVoucherRequestSchema,
     answer: mbonSchema,
-    auth: true,
+    access: 'customer',
   }),
   /** A voucher bought by card as a gift (docs/vouchers.md): its order, paid as a purchase's; the code goes to the person named. */
   buyGift: endpoint({
@@ -165,42 +175,67 @@ export const endpoints = {
     path: '/customer/gifts',
     body: giftRequestSchema,
     answer: paymentOrderResponseSchema,
-    auth: true,
+    access: 'customer',
   }),
   /** The devices signed in to the account: this one first, then the most recently used. */
-  listDevices: endpoint({ method: 'GET', path: '/customer/devices', answer: deviceListSchema, auth: true }),
+  listDevices: endpoint({ method: 'GET', path: '/customer/devices', answer: deviceListSchema, access: 'customer' }),
   /** Signs one other device out at once; answers the devices left. */
-  signOutDevice: endpoint({ method: 'DELETE', path: '/customer/devices/{id}', answer: deviceListSchema, auth: true }),
+  signOutDevice: endpoint({
+    method: 'DELETE',
+    path: '/customer/devices/{id}',
+    answer: deviceListSchema,
+    access: 'customer',
+  }),
   /** Signs every device but this one out at once; answers the devices left. */
   signOutOtherDevices: endpoint({
     method: 'POST',
     path: '/customer/devices/sign-out-others',
     answer: deviceListSchema,
-    auth: true,
+    access: 'customer',
   }),
   // Service
   plans: endpoint(plansEndpoint),
-  accountInfo: endpoint({ method: 'GET', path: '/{product}/accountInfo', answer: accountInfoSchema, auth: true }),
+  accountInfo: endpoint({
+    method: 'GET',
+    path: '/{product}/accountInfo',
+    answer: accountInfoSchema,
+    access: 'customer',
+  }),
   /** A rise of the customer's package price still to come, for the account page ('Od {date} cijena tvog paketa je {price} KM'). */
-  priceNotice: endpoint({ method: 'GET', path: '/{product}/priceNotice', answer: priceNoticeSchema, auth: true }),
+  priceNotice: endpoint({
+    method: 'GET',
+    path: '/{product}/priceNotice',
+    answer: priceNoticeSchema,
+    access: 'customer',
+  }),
   /**
    * Deactivation and reactivation change state, so the portal sends them as POST; the specification's
    * GETs (`deactivateGet`, `reactivateWithoutPaymentGet`) stay served, the same calls, for clients
    * written to it (docs/product.md §7).
    */
-  deactivate: endpoint({ method: 'POST', path: '/{product}/deactivate', answer: serviceStatusSchema, auth: true }),
+  deactivate: endpoint({
+    method: 'POST',
+    path: '/{product}/deactivate',
+    answer: serviceStatusSchema,
+    access: 'customer',
+  }),
   reactivateWithoutPayment: endpoint({
     method: 'POST',
     path: '/{product}/reactivateWithoutPayment',
     answer: serviceStatusSchema,
-    auth: true,
+    access: 'customer',
   }),
-  deactivateGet: endpoint({ method: 'GET', path: '/{product}/deactivate', answer: serviceStatusSchema, auth: true }),
+  deactivateGet: endpoint({
+    method: 'GET',
+    path: '/{product}/deactivate',
+    answer: serviceStatusSchema,
+    access: 'customer',
+  }),
   reactivateWithoutPaymentGet: endpoint({
     method: 'GET',
     path: '/{product}/reactivateWithoutPayment',
     answer: serviceStatusSchema,
-    auth: true,
+    access: 'customer',
   }),
   /** 'Potvrdi pauzu': an ACTIVE subscription pauses from the end of its paid period (product.md §10, A pause). */
   pause: endpoint({
@@ -217,7 +252,7 @@ export const endpoints = {
     path: '/{product}/createSubscriptionInPromoPeriod',
     body: promoSubscriptionRequestSchema,
     answer: serviceStatusSchema,
-    auth: true,
+    access: 'customer',
   }),
   /** 'Pretplati se vaučerom': a customer who may buy subscribes with a month of voucher credit, without a card (docs/vouchers.md). */
   subscribeWithVoucher: endpoint({
@@ -225,7 +260,7 @@ export const endpoints = {
     path: '/{product}/subscribe-with-voucher',
     body: voucherSubscriptionRequestSchema,
     answer: serviceStatusSchema,
-    auth: true,
+    access: 'customer',
   }),
   /** What changing an ACTIVE subscription's package to `plan` costs and from when. */
   planChangeQuote: endpoint({
@@ -233,7 +268,7 @@ export const endpoints = {
     path: '/{product}/plan-change',
     query: /* @__PURE__ */ lazySchema(() => z.object({ plan: z.string().check(z.minLength(1), z.maxLength(40)) })),
     answer: planChangeQuoteSchema,
-    auth: true,
+    access: 'customer',
   }),
   /** Changes the package (a downgrade at the next renewal), or places the upgrade's order; `Idempotency-Key` as for orders. */
   changePlan: endpoint({
@@ -241,35 +276,40 @@ export const endpoints = {
     path: '/{product}/plan-change',
     body: planChangeRequestSchema,
     answer: planChangeResponseSchema,
-    auth: true,
+    access: 'customer',
   }),
   /** Cancels a downgrade that waits for the renewal; nothing to cancel is not an error. */
-  cancelPlanChange: endpoint({ method: 'DELETE', path: '/{product}/plan-change', auth: true }),
+  cancelPlanChange: endpoint({ method: 'DELETE', path: '/{product}/plan-change', access: 'customer' }),
 
   // Cards
-  createCard: endpoint({ method: 'POST', path: '/credit-card', answer: newCardResponseSchema, auth: true }),
-  listCards: endpoint({ method: 'GET', path: '/credit-card', answer: creditCardListSchema, auth: true }),
+  createCard: endpoint({ method: 'POST', path: '/credit-card', answer: newCardResponseSchema, access: 'customer' }),
+  listCards: endpoint({ method: 'GET', path: '/credit-card', answer: creditCardListSchema, access: 'customer' }),
   setPrimaryCard: endpoint({
     method: 'PATCH',
     path: '/credit-card/primary/{code}',
     answer: creditCardListSchema,
-    auth: true,
+    access: 'customer',
   }),
   updateCardHolder: endpoint({
     method: 'PATCH',
     path: '/credit-card/{code}',
     body: cardHolderSchema,
     answer: /* @__PURE__ */ lazySchema(() => z.object({ code: z.string() })),
-    auth: true,
+    access: 'customer',
   }),
-  deleteCard: endpoint({ method: 'DELETE', path: '/credit-card/{code}', answer: creditCardListSchema, auth: true }),
+  deleteCard: endpoint({
+    method: 'DELETE',
+    path: '/credit-card/{code}',
+    answer: creditCardListSchema,
+    access: 'customer',
+  }),
 
   // Payments
   paymentInfo: endpoint({
     method: 'GET',
     path: '/{product}-payments/new-account/payment-info/{planId}',
     answer: paymentInfoSchema,
-    auth: true,
+    access: 'customer',
   }),
   /** Sent with an `Idempotency-Key` header: the same key is the same order. */
   createOrder: endpoint({
@@ -277,12 +317,17 @@ export const endpoints = {
     path: '/{product}-payments/new-account/order',
     body: paymentOrderRequestSchema,
     answer: paymentOrderResponseSchema,
-    auth: true,
+    access: 'customer',
   }),
-  payments: endpoint({ method: 'GET', path: '/{product}-payments', answer: paymentListSchema, auth: true }),
-  invoice: endpoint({ method: 'GET', path: '/{product}-payments/{orderNumber}', answer: invoiceSchema, auth: true }),
+  payments: endpoint({ method: 'GET', path: '/{product}-payments', answer: paymentListSchema, access: 'customer' }),
+  invoice: endpoint({
+    method: 'GET',
+    path: '/{product}-payments/{orderNumber}',
+    answer: invoiceSchema,
+    access: 'customer',
+  }),
   /** The same invoice as a PDF file (`application/pdf`), not JSON; only for the invoice's own customer. */
-  invoicePdf: endpoint({ method: 'GET', path: '/{product}-payments/{orderNumber}/pdf', auth: true }),
+  invoicePdf: endpoint({ method: 'GET', path: '/{product}-payments/{orderNumber}/pdf', access: 'customer' }),
 
   // The sandbox's own
   /** Runs one billing pass as of `at` (default now), so a renewal can be seen without waiting a month. */
@@ -291,7 +336,7 @@ export const endpoints = {
     path: '/dev/billing',
     body: billingRunRequestSchema,
     answer: billingReportSchema,
-    auth: false,
+    access: 'public',
     sandboxOnly: true,
   }),
   /** Compares the ledger with the sandbox processor over all time (money/reconcile.ts), as the console shows it. */
@@ -299,7 +344,7 @@ export const endpoints = {
     method: 'POST',
     path: '/dev/reconcile',
     answer: reconciliationSchema,
-    auth: false,
+    access: 'public',
     sandboxOnly: true,
   }),
   outbox: endpoint({
@@ -307,7 +352,7 @@ export const endpoints = {
     path: '/dev/outbox',
     query: /* @__PURE__ */ lazySchema(() => z.object({ to: z.optional(z.string()) })),
     answer: /* @__PURE__ */ lazySchema(() => z.array(outboxEntrySchema)),
-    auth: false,
+    access: 'public',
     sandboxOnly: true,
   }),
 } as const;

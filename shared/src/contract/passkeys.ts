@@ -92,7 +92,7 @@ export const passkeyEndpoints = {
     method: 'POST',
     path: '/login/passkey/options',
     answer: passkeyOptionsSchema,
-    auth: false,
+    access: 'public',
   }),
   /** Signing in with a passkey: the challenge signed, then the same device session as `login` starts. */
   passkeyLogin: endpoint({
@@ -100,16 +100,16 @@ export const passkeyEndpoints = {
     path: '/login/passkey',
     body: passkeyLoginRequestSchema,
     answer: loginResponseSchema,
-    auth: false,
+    access: 'public',
   }),
   /** The customer's passkeys, oldest first ('Pristupni ključevi' on the account page). */
-  listPasskeys: endpoint({ method: 'GET', path: '/customer/passkeys', answer: passkeyListSchema, auth: true }),
+  listPasskeys: endpoint({ method: 'GET', path: '/customer/passkeys', answer: passkeyListSchema, access: 'customer' }),
   /** A challenge for adding a passkey, naming the customer's own so that none is added twice. */
   passkeyRegistrationOptions: endpoint({
     method: 'POST',
     path: '/customer/passkeys/options',
     answer: passkeyOptionsSchema,
-    auth: true,
+    access: 'customer',
   }),
   /** Adds the passkey the browser made for the challenge; answers the passkeys. */
   addPasskey: endpoint({
@@ -117,8 +117,13 @@ export const passkeyEndpoints = {
     path: '/customer/passkeys',
     body: addPasskeyRequestSchema,
     answer: passkeyListSchema,
-    auth: true,
+    access: 'customer',
   }),
   /** Removes one of the customer's passkeys; another's, or an unknown id, is a 404. Answers the passkeys left. */
-  removePasskey: endpoint({ method: 'DELETE', path: '/customer/passkeys/{id}', answer: passkeyListSchema, auth: true }),
+  removePasskey: endpoint({
+    method: 'DELETE',
+    path: '/customer/passkeys/{id}',
+    answer: passkeyListSchema,
+    access: 'customer',
+  }),
 } as const;

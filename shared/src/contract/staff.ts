@@ -1,5 +1,5 @@
 import { STAFF_TEXTS } from '../texts/staff';
-import type { Endpoint } from './endpoint';
+import type { Endpoint, StaffAccess } from './endpoint';
 import { deviceListSchema } from './customer';
 import { invoiceSchema, paymentListSchema } from './payments';
 import {
@@ -42,15 +42,10 @@ export * from './staff/reconciliation';
 /**
  * The support console's calls (docs/decisions/032-support-console.md), under `/api/staff`. No customer
  * token opens any of them and no staff token opens a customer's call: they are signed with keys of
- * their own and name an audience of their own.
- *
- * Who may call: `public` anybody (sign-in); `challenge` the one whose password was right and whose
- * second factor is still to come; `agent` any signed-in member of staff; `admin` admins alone.
+ * their own and name an audience of their own. Their `access` is `public` (sign-in) or a staff one.
  */
-type StaffAccess = 'public' | 'challenge' | 'agent' | 'admin';
 export interface StaffEndpoint extends Endpoint {
-  readonly auth: false;
-  readonly staff: StaffAccess;
+  readonly access: 'public' | StaffAccess;
 }
 const staffEndpoint = <const E extends StaffEndpoint>(e: E): E => e;
 
@@ -60,8 +55,7 @@ export const staffEndpoints = {
     path: '/staff/login',
     body: staffLoginRequestSchema,
     answer: staffChallengeSchema,
-    auth: false,
-    staff: 'public',
+    access: 'public',
   }),
   /** The one-time password replaced by one of the member's own choosing. */
   choosePassword: staffEndpoint({
@@ -69,15 +63,13 @@ export const staffEndpoints = {
     path: '/staff/password',
     body: staffNewPasswordRequestSchema,
     answer: staffChallengeSchema,
-    auth: false,
-    staff: 'challenge',
+    access: 'challenge',
   }),
   totpSetup: staffEndpoint({
     method: 'POST',
     path: '/staff/totp-setup',
     answer: staffTotpSetupSchema,
-    auth: false,
-    staff: 'challenge',
+    access: 'challenge',
   }),
   /** The second factor: the code of the authenticator app; signs in. */
   totp: staffEndpoint({
@@ -85,16 +77,14 @@ export const staffEndpoints = {
     path: '/staff/totp',
     body: staffCodeRequestSchema,
     answer: staffSessionSchema,
-    auth: false,
-    staff: 'challenge',
+    access: 'challenge',
   }),
   /** The second factor by passkey, in place of the code (docs/passkeys.md): a challenge for the member's passkeys. */
   passkeyOptions: staffEndpoint({
     method: 'POST',
     path: '/staff/passkey-options',
     answer: passkeyOptionsSchema,
-    auth: false,
-    staff: 'challenge',
+    access: 'challenge',
   }),
   /** The challenge signed by one of the member's passkeys; signs in as the code does. */
   passkey: staffEndpoint({
@@ -102,138 +92,120 @@ export const staffEndpoints = {
     path: '/staff/passkey',
     body: /* @__PURE__ */ lazySchema(() => z.object({ credential: passkeyAssertionSchema })),
     answer: staffSessionSchema,
-    auth: false,
-    staff: 'challenge',
+    access: 'challenge',
   }),
   /** The member's own passkeys ('Moji pristupni ključevi'), oldest first. */
   myPasskeys: staffEndpoint({
     method: 'GET',
     path: '/staff/passkeys',
     answer: passkeyListSchema,
-    auth: false,
-    staff: 'agent',
+    access: 'agent',
   }),
   myPasskeyOptions: staffEndpoint({
     method: 'POST',
     path: '/staff/passkeys/options',
     answer: passkeyOptionsSchema,
-    auth: false,
-    staff: 'agent',
+    access: 'agent',
   }),
   addMyPasskey: staffEndpoint({
     method: 'POST',
     path: '/staff/passkeys',
     body: addPasskeyRequestSchema,
     answer: passkeyListSchema,
-    auth: false,
-    staff: 'agent',
+    access: 'agent',
   }),
   removeMyPasskey: staffEndpoint({
     method: 'DELETE',
     path: '/staff/passkeys/{id}',
     answer: passkeyListSchema,
-    auth: false,
-    staff: 'agent',
+    access: 'agent',
   }),
-  me: staffEndpoint({ method: 'GET', path: '/staff/me', answer: staffMemberSchema, auth: false, staff: 'agent' }),
-  logout: staffEndpoint({ method: 'POST', path: '/staff/logout', auth: false, staff: 'agent' }),
+  me: staffEndpoint({ method: 'GET', path: '/staff/me', answer: staffMemberSchema, access: 'agent' }),
+  logout: staffEndpoint({ method: 'POST', path: '/staff/logout', access: 'agent' }),
   searchCustomers: staffEndpoint({
     method: 'POST',
     path: '/staff/customers/search',
     body: customerSearchRequestSchema,
     answer: customerSearchSchema,
-    auth: false,
-    staff: 'agent',
+    access: 'agent',
   }),
   customer: staffEndpoint({
     method: 'GET',
     path: '/staff/customers/{customerId}',
     answer: customerSummarySchema,
-    auth: false,
-    staff: 'agent',
+    access: 'agent',
   }),
   block: staffEndpoint({
     method: 'POST',
     path: '/staff/customers/{customerId}/block',
     body: blockRequestSchema,
     answer: customerSummarySchema,
-    auth: false,
-    staff: 'admin',
+    access: 'admin',
   }),
   unblock: staffEndpoint({
     method: 'POST',
     path: '/staff/customers/{customerId}/unblock',
     body: blockRequestSchema,
     answer: customerSummarySchema,
-    auth: false,
-    staff: 'admin',
+    access: 'admin',
   }),
   /** The customer's payment history as the customer sees it (contract/payments.ts), credit notes included. */
   customerPayments: staffEndpoint({
     method: 'GET',
     path: '/staff/customers/{customerId}/payments',
     answer: paymentListSchema,
-    auth: false,
-    staff: 'agent',
+    access: 'agent',
   }),
   customerInvoice: staffEndpoint({
     method: 'GET',
     path: '/staff/customers/{customerId}/payments/{orderNumber}',
     answer: invoiceSchema,
-    auth: false,
-    staff: 'agent',
+    access: 'agent',
   }),
   /** The invoice e-mailed to the customer again. */
   resendInvoice: staffEndpoint({
     method: 'POST',
     path: '/staff/customers/{customerId}/payments/{orderNumber}/resend',
-    auth: false,
-    staff: 'agent',
+    access: 'agent',
   }),
   refund: staffEndpoint({
     method: 'POST',
     path: '/staff/customers/{customerId}/payments/{orderNumber}/refund',
     body: refundRequestSchema,
     answer: refundSchema,
-    auth: false,
-    staff: 'admin',
+    access: 'admin',
   }),
   customerDevices: staffEndpoint({
     method: 'GET',
     path: '/staff/customers/{customerId}/devices',
     answer: deviceListSchema,
-    auth: false,
-    staff: 'agent',
+    access: 'agent',
   }),
   signOut: staffEndpoint({
     method: 'POST',
     path: '/staff/customers/{customerId}/sign-out',
     body: signOutRequestSchema,
     answer: deviceListSchema,
-    auth: false,
-    staff: 'agent',
+    access: 'agent',
   }),
   /** A new code for the customer's password reset still waiting for one, sent where the first went. */
   resendCode: staffEndpoint({
     method: 'POST',
     path: '/staff/customers/{customerId}/resend-code',
-    auth: false,
-    staff: 'agent',
+    access: 'agent',
   }),
   customerMessages: staffEndpoint({
     method: 'GET',
     path: '/staff/customers/{customerId}/messages',
     answer: sentMessageListSchema,
-    auth: false,
-    staff: 'agent',
+    access: 'agent',
   }),
   extend: staffEndpoint({
     method: 'POST',
     path: '/staff/customers/{customerId}/extend',
     body: extendRequestSchema,
     answer: customerSummarySchema,
-    auth: false,
-    staff: 'admin',
+    access: 'admin',
   }),
   /** 'Završi pauzu': the customer's pause ends now, as their 'Nastavi pretplatu' does, with why. */
   endPause: staffEndpoint({
@@ -248,31 +220,27 @@ export const staffEndpoints = {
     method: 'GET',
     path: '/staff/customers/{customerId}/audit',
     answer: auditListSchema,
-    auth: false,
-    staff: 'agent',
+    access: 'agent',
   }),
   audit: staffEndpoint({
     method: 'GET',
     path: '/staff/audit',
     query: auditQuerySchema,
     answer: auditListSchema,
-    auth: false,
-    staff: 'admin',
+    access: 'admin',
   }),
   /** The audit trail as CSV, with the list's filters (a spreadsheet's file: UTF-8 with its mark, `;`-separated). */
   auditCsv: staffEndpoint({
     method: 'GET',
     path: '/staff/audit.csv',
     query: auditQuerySchema,
-    auth: false,
-    staff: 'admin',
+    access: 'admin',
   }),
   /** The last comparison of the ledger with the card processor ('Usklađivanje', money/reconcile.ts). */
   reconciliation: staffEndpoint({
     method: 'GET',
     path: '/staff/reconciliation',
     answer: reconciliationSchema,
-    auth: false,
-    staff: 'admin',
+    access: 'admin',
   }),
 } satisfies Record<string, StaffEndpoint>;

@@ -1,10 +1,12 @@
 import type { SubscriptionStatus } from './account';
 
 /**
- * The subscription rules the account pages and the API both decide. Days are `YYYY-MM-DD` (the API's
+ * The subscription rules the pages and the API both decide, one function each: who may buy
+ * (`maySubscribe`), who may redeem a voucher of a package (`mayRedeemVoucher`) and who may reactivate
+ * without paying (`canReactivateWithoutPayment`). Days are `YYYY-MM-DD` (the API's
  * today is Sarajevo's, api/src/days.ts; the page's in local time, the same for customers there). The
- * API decides them in SQL as well (`canBuyWhere`, `canReactivateWhere`);
- * api/test/subscription-rules.test.ts holds the two to the same cases.
+ * API's use cases call these; its writes guard the first and the last in their statements too
+ * (`canBuyWhere`, `canReactivateWhere`), and api/test/subscription-rules.test.ts holds the two alike.
  */
 interface SubscriptionState {
   status: SubscriptionStatus | null;
@@ -18,6 +20,18 @@ export function maySubscribe({ status, nextPaymentOn }: SubscriptionState, today
     status === 'EXPIRED' ||
     (status === 'DEACTIVATED' && nextPaymentOn !== null && nextPaymentOn <= today)
   );
+}
+
+/**
+ * A customer may redeem a voucher of `voucherPlan` (docs/vouchers.md, Redeeming) when they may buy, or
+ * when the subscription running now is of the voucher's package: its months would pay another package.
+ */
+export function mayRedeemVoucher(
+  state: SubscriptionState & { planCode: string | null },
+  voucherPlan: string,
+  today: string,
+): boolean {
+  return maySubscribe(state, today) || state.planCode === voucherPlan;
 }
 
 /** Reactivation without payment: DEACTIVATED while the paid period still runs (the next payment day is after today). */

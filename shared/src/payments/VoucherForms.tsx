@@ -5,13 +5,10 @@ import {
   VOUCHER_TEXTS,
   calls,
   invalidate,
-  localDay,
-  maySubscribe,
   messages,
   redeemVoucherRequestSchema,
   useForm,
   useSubmit,
-  type AccountInfo,
   type Mbon,
 } from '@portal/shared';
 import { subscribeWithVoucher } from './calls';
@@ -34,13 +31,6 @@ export function creditByPlan(mbons: readonly Mbon[]): VoucherCredit[] {
   }
   return [...credit.values()].filter((entry) => entry.months > 0);
 }
-
-/**
- * Whether a month of voucher credit may buy a subscription now: the rule of every purchase
- * (`maySubscribe`, the API's `canBuyWhere`), so the account page and the subscribe page offer it alike.
- */
-export const mayBuyWithVoucher = (info: AccountInfo | null | undefined): boolean =>
-  !!info && maySubscribe(info, localDay());
 
 /**
  * 'Kod vaučera' and 'Iskoristi vaučer' (docs/vouchers.md, Redeeming): the API's answer (wrong, used,

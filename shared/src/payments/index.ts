@@ -7,13 +7,7 @@ export * from './calls';
 export { CardDialog, useCardDialog } from './CardDialog';
 export { PayDialog, newIdempotencyKey, type PayDialogProps } from './PayDialog';
 export { Dialog } from './Dialog';
-export {
-  RedeemVoucherForm,
-  SubscribeWithVoucher,
-  creditByPlan,
-  mayBuyWithVoucher,
-  type VoucherCredit,
-} from './VoucherForms';
+export { RedeemVoucherForm, SubscribeWithVoucher, creditByPlan, type VoucherCredit } from './VoucherForms';
 export { CARD_TEXTS, VOUCHER_FORM_TEXTS } from './texts';
 export { COUNTRY_CODES, countryOptions } from './countries';
 export { type Outcome, type PaymentProvider, type Confirmations } from './provider';

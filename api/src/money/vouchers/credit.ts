@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ServiceStatus } from '@portal/shared/contract';
+import { maySubscribe, type ServiceStatus } from '@portal/shared/contract';
 import { VOUCHER_TEXTS } from '@portal/shared/contract/vouchers';
 import type { Store } from '../../repositories';
 import type { DueRow } from '../../repositories/renewals';
@@ -95,8 +95,9 @@ export async function subscribeWithVoucher(
   const today = isoDay(at);
   return deps.store.transaction(async (tx) => {
     await tx.customers.lock(customerId);
-    const state = await tx.subscriptions.buyingState(customerId, today);
-    if (state && !state.may) throw new DomainError('conflict', VOUCHER_TEXTS.cannotSubscribe, 'CONFLICT');
+    const state = await tx.subscriptions.buyingState(customerId);
+    if (state && !maySubscribe(state, today))
+      throw new DomainError('conflict', VOUCHER_TEXTS.cannotSubscribe, 'CONFLICT');
     const plan = await tx.plans.find(planCode, today);
     const taken = plan ? await tx.vouchers.takeMonth(customerId, plan.code) : null;
     if (!plan || !taken) throw new DomainError('conflict', VOUCHER_TEXTS.noCredit, 'NO_VOUCHER_CREDIT');

@@ -1,3 +1,4 @@
+import { mayRedeemVoucher } from '@portal/shared/contract';
 import type { Mbon } from '@portal/shared/contract/vouchers';
 import { VOUCHER_TEXTS } from '@portal/shared/contract/vouchers';
 import type { Limit, Limits } from '../../limits';
@@ -83,11 +84,14 @@ async function redeemIn(
   const refusal = refusalOf(voucher, today);
   if (refusal) throw refusal;
   const subscription = await tx.subscriptions.forChange(customerId, today);
-  const running =
+  if (
     subscription &&
-    subscription.status !== 'EXPIRED' &&
-    !(subscription.status === 'DEACTIVATED' && subscription.next_payment_on <= today);
-  if (running && subscription.code !== voucher.plan_code)
+    !mayRedeemVoucher(
+      { status: subscription.status, nextPaymentOn: subscription.next_payment_on, planCode: subscription.code },
+      voucher.plan_code,
+      today,
+    )
+  )
     throw new DomainError(
       'conflict',
       VOUCHER_TEXTS.otherPackage(voucher.plan_name, subscription.name),

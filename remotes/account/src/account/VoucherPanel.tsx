@@ -4,17 +4,13 @@ import {
   VOUCHER_TEXTS,
   formatDate,
   invalidate,
+  localDay,
+  maySubscribe,
   type AccountInfo,
   type Mbon,
   type PaymentData,
 } from '@portal/shared';
-import {
-  RedeemVoucherForm,
-  SubscribeWithVoucher,
-  VOUCHER_FORM_TEXTS,
-  creditByPlan,
-  mayBuyWithVoucher,
-} from '@portal/shared/payments';
+import { RedeemVoucherForm, SubscribeWithVoucher, VOUCHER_FORM_TEXTS, creditByPlan } from '@portal/shared/payments';
 import styles from './AccountPage.module.css';
 import { ACCOUNT_VOUCHER_TEXTS as T } from '../texts';
 
@@ -28,7 +24,8 @@ export function VoucherPanel({ payment, info }: { payment: PaymentData; info: Ac
   const [round, setRound] = useState(0);
   const [done, setDone] = useState<string | null>(null);
   const credit = creditByPlan(payment.mbons);
-  const mayBuy = mayBuyWithVoucher(info);
+  // A month of credit buys as a card does (`maySubscribe`); while the status is unknown, it is not offered.
+  const mayBuy = !!info && maySubscribe(info, localDay());
   const redeemed = (mbon: Mbon) => {
     setDone(VOUCHER_FORM_TEXTS.redeemed(mbon.months, mbon.planName));
     setRound((n) => n + 1);

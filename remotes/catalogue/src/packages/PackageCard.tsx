@@ -1,6 +1,7 @@
 import { ButtonLink, cx, Link, paths } from '@portal/shared';
 import { formatKM, promoRibbon } from '@portal/shared/format';
-import type { PackageAction, PackageOffer } from './plans';
+import type { PackageOffer } from './plans';
+import type { PackageAction } from './packageAction';
 import { channelCount, packageTexts } from './texts';
 import styles from './PackagesPage.module.css';
 

@@ -27,13 +27,18 @@ beforeEach(() => {
 
 const card = (name: string) => screen.getByRole('article', { name });
 
-async function logInWith(status: string | null, code = 'maxon', usedPromos: string[] = []) {
+async function logInWith(
+  status: string | null,
+  code = 'maxon',
+  usedPromos: string[] = [],
+  nextPaymentOn: string | null = null,
+) {
   server.on('GET', '/ontv/accountInfo', {
     status: 200,
     data: {
       status,
       plan: status ? { code, name: code, price: 1 } : null,
-      nextPaymentOn: null,
+      nextPaymentOn,
       accountNumber: '1000001',
       promos: [],
       usedPromos,
@@ -115,6 +120,14 @@ describe('/paketi', () => {
   it.each([['EXPIRED'], [null]])('a customer whose status is %s may subscribe to either package', async (status) => {
     server.on('GET', '/ontv/plans', { status: 200, data: plans });
     await logInWith(status);
+    await renderCatalogue('/paketi');
+    await waitFor(() => expect(screen.getAllByRole('link', { name: /PRETPLATI SE/ })).toHaveLength(2));
+    expect(screen.queryByText('PAKET AKTIVIRAN')).not.toBeInTheDocument();
+  });
+
+  it('offers either package to a customer whose DEACTIVATED subscription has run out (they may buy again)', async () => {
+    server.on('GET', '/ontv/plans', { status: 200, data: plans });
+    await logInWith('DEACTIVATED', 'maxon', [], '2020-01-01');
     await renderCatalogue('/paketi');
     await waitFor(() => expect(screen.getAllByRole('link', { name: /PRETPLATI SE/ })).toHaveLength(2));
     expect(screen.queryByText('PAKET AKTIVIRAN')).not.toBeInTheDocument();

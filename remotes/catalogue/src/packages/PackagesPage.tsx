@@ -1,7 +1,8 @@
 import { plansQuery, retryRead, useAccountInfo, useAuth, useQuery, LoadFailed } from '@portal/shared';
 import { Hero, Section } from '../layout/Hero';
 import { plansInfo } from '../content/plansInfo';
-import { mergePlans, packageAction, type Viewer } from './plans';
+import { mergePlans } from './plans';
+import { packageAction, type Viewer } from './packageAction';
 import { PackageCard } from './PackageCard';
 import { packageTexts, vodNote } from './texts';
 import styles from './PackagesPage.module.css';

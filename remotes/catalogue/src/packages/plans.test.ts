@@ -1,7 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import type { AccountInfo, Plan, SubscriptionStatus } from '@portal/shared';
 import { plansInfo } from '../content/plansInfo';
-import { mergePlans, packageAction } from './plans';
+import { mergePlans } from './plans';
+import { packageAction } from './packageAction';
 
 const now = new Date(2026, 10, 21);
 const plans: Plan[] = [
@@ -59,6 +60,13 @@ describe('the package button', () => {
       expect(packageAction({ kind: 'customer', info: customer(status) }, 'maxon')).toBe('active');
     },
   );
+
+  it('offers PRETPLATI SE on both packages once a DEACTIVATED subscription’s paid period has ended', () => {
+    const ended = { ...customer('DEACTIVATED'), nextPaymentOn: '2026-11-23' };
+    expect(packageAction({ kind: 'customer', info: ended }, 'maxon', '2026-11-23')).toBe('subscribe');
+    expect(packageAction({ kind: 'customer', info: ended }, 'starton', '2026-11-24')).toBe('subscribe');
+    expect(packageAction({ kind: 'customer', info: ended }, 'maxon', '2026-11-22')).toBe('active');
+  });
 
   it('offers PROMIJENI PAKET on the other package only while the subscription is ACTIVE', () => {
     expect(packageAction({ kind: 'customer', info: customer('ACTIVE') }, 'starton')).toBe('change');

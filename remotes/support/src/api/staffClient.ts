@@ -54,7 +54,7 @@ function requestOf(endpoint: StaffEndpoint, input: RequestInput) {
  */
 function failure(error: unknown, endpoint: StaffEndpoint, input: RequestInput): ApiError {
   const apiError = client.failureOf(error, endpoint.path);
-  if (apiError.status === 401 && !input.challenge && endpoint.staff !== 'public') {
+  if (apiError.status === 401 && !input.challenge && endpoint.access !== 'public') {
     endSession(apiError.serverMessage ?? STAFF_TEXTS.sessionOver);
     queryClient.removeQueries({ queryKey: ['staff'] });
   }
