@@ -2,16 +2,9 @@ import * as z from 'zod/mini';
 import { lazySchema } from './lazySchema';
 import { endpoint } from './endpoint';
 import { loginRequestSchema, loginResponseSchema, refreshRequestSchema, refreshResponseSchema } from './auth';
-import {
-  accountInfoSchema,
-  billingReportSchema,
-  billingRunRequestSchema,
-  pauseRequestSchema,
-  planChangeQuoteSchema,
-  planChangeRequestSchema,
-} from './account';
+import { accountInfoSchema, pauseRequestSchema, planChangeQuoteSchema, planChangeRequestSchema } from './account';
 import { plansEndpoint, priceNoticeSchema } from './catalogue';
-import { reconciliationSchema } from './staff/reconciliation';
+import { sandboxEndpoints } from './sandboxEndpoints';
 import { setScriptRequestSchema } from './script';
 import {
   changePasswordRequestSchema,
@@ -42,7 +35,6 @@ import {
   continueRegistrationRequestSchema,
   finishRegistrationRequestSchema,
   finishRegistrationResponseSchema,
-  outboxEntrySchema,
   resendRequestSchema,
   resendResetCodeRequestSchema,
   resetPasswordRequestSchema,
@@ -243,10 +235,10 @@ export const endpoints = {
     path: '/{product}/pause',
     body: pauseRequestSchema,
     answer: serviceStatusSchema,
-    auth: true,
+    access: 'customer',
   }),
   /** 'Nastavi pretplatu': the pause ends at once; a running one is charged from today. */
-  resume: endpoint({ method: 'POST', path: '/{product}/resume', answer: serviceStatusSchema, auth: true }),
+  resume: endpoint({ method: 'POST', path: '/{product}/resume', answer: serviceStatusSchema, access: 'customer' }),
   subscribeInPromo: endpoint({
     method: 'POST',
     path: '/{product}/createSubscriptionInPromoPeriod',
@@ -329,30 +321,5 @@ export const endpoints = {
   /** The same invoice as a PDF file (`application/pdf`), not JSON; only for the invoice's own customer. */
   invoicePdf: endpoint({ method: 'GET', path: '/{product}-payments/{orderNumber}/pdf', access: 'customer' }),
 
-  // The sandbox's own
-  /** Runs one billing pass as of `at` (default now), so a renewal can be seen without waiting a month. */
-  runBilling: endpoint({
-    method: 'POST',
-    path: '/dev/billing',
-    body: billingRunRequestSchema,
-    answer: billingReportSchema,
-    access: 'public',
-    sandboxOnly: true,
-  }),
-  /** Compares the ledger with the sandbox processor over all time (money/reconcile.ts), as the console shows it. */
-  runReconciliation: endpoint({
-    method: 'POST',
-    path: '/dev/reconcile',
-    answer: reconciliationSchema,
-    access: 'public',
-    sandboxOnly: true,
-  }),
-  outbox: endpoint({
-    method: 'GET',
-    path: '/dev/outbox',
-    query: /* @__PURE__ */ lazySchema(() => z.object({ to: z.optional(z.string()) })),
-    answer: /* @__PURE__ */ lazySchema(() => z.array(outboxEntrySchema)),
-    access: 'public',
-    sandboxOnly: true,
-  }),
+  ...sandboxEndpoints,
 } as const;

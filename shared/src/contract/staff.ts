@@ -213,8 +213,7 @@ export const staffEndpoints = {
     path: '/staff/customers/{customerId}/end-pause',
     body: blockRequestSchema,
     answer: customerSummarySchema,
-    auth: false,
-    staff: 'admin',
+    access: 'admin',
   }),
   customerAudit: staffEndpoint({
     method: 'GET',
