@@ -9,8 +9,9 @@ import { runBilling } from '../src/money/billing/job';
 import { isoDay } from '../src/days';
 import { openDb, type Db } from '../src/db/db';
 import { ASIDE, keptReads } from '../src/db/keptReads';
+import { readsRowsOnly, TABLES_NO_KEPT_READ_READS } from '../src/db/preparedReads';
 import { LISTENER_NAME } from '../src/db/writesHeard';
-import { engines, seedDueRenewals, startApi, type StartedApi } from './harness';
+import { device, engines, seedDueRenewals, staffToken, startApi, type StartedApi } from './harness';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const NAME_READ = 'SELECT first_name FROM customers WHERE email = $1';
@@ -44,6 +45,14 @@ for (const engine of engines()) {
             AND NOT EXISTS (SELECT 1 FROM pg_trigger g WHERE g.tgrelid = (quote_ident(t.tablename))::regclass AND g.tgname = 'portal_writes')`,
       );
       assert.deepEqual(missing, [], 'a table without the trigger: add it in its migration (031 shows how)');
+    });
+
+    it('tells nothing of the tables no kept read reads, and everything of the others', async () => {
+      const [{ body }] = (await api.db.query<{ body: string }>(
+        `SELECT pg_get_functiondef('portal_writes_notify'::regproc) AS body`,
+      )) as [{ body: string }];
+      const named = [...(/IN \(([^)]*)\)/.exec(body)?.[1] ?? '').matchAll(/'(\w+)'/g)].map((m) => m[1]);
+      assert.deepEqual(named.sort(), [...TABLES_NO_KEPT_READ_READS].sort(), 'migration 044 and db/preparedReads.ts');
     });
   });
 }
@@ -89,6 +98,23 @@ if (process.env.TEST_DATABASE_URL)
       assert.notEqual(await seenWithin(api.db, 'Ponovo', 1_000), null, 'heard again after the connection is back');
     });
   });
+
+describe('a plain read is not a write (decision 061)', () => {
+  it('tells a read of rows from a statement that writes, locks, sets or makes something', () => {
+    for (const sql of ['SELECT 1', ' select updated_at, deleted FROM customers WHERE id = $1'])
+      assert.equal(readsRowsOnly(sql), true, sql);
+    for (const sql of [
+      'UPDATE customers SET first_name = $1',
+      'WITH gone AS (DELETE FROM outbox RETURNING id) SELECT count(*) FROM gone',
+      'SELECT * FROM subscriptions WHERE customer_id = $1 FOR UPDATE',
+      'SELECT pg_try_advisory_lock($1)',
+      `SELECT set_config('portal.writes_scope', $1, true)`,
+      'SELECT nextval($1)',
+      'SELECT * INTO copy FROM customers',
+    ])
+      assert.equal(readsRowsOnly(sql), false, sql);
+  });
+});
 
 describe("one customer's writes keep the others' reads (decision 051)", () => {
   /** A kept read that counts how often it really reads. */
@@ -143,6 +169,49 @@ describe("one customer's writes keep the others' reads (decision 051)", () => {
     assert.equal(runs, 2, 'read again: the first overlapped a write of its customer');
   });
 });
+
+for (const engine of engines())
+  describe(`the console's and the limits' writes keep the customers' reads on ${engine}`, () => {
+    it('serves a kept read through a console search, a customer viewed and a wrong password', async () => {
+      const api = await startApi({ engine });
+      try {
+        const staff = await staffToken(api, 'citac@ontv.ba', 'agent');
+        const kept = await nameIn(api.db);
+        // A change nobody is told of (written aside): a kept read goes on answering what it read before.
+        await api.db.writingFor(ASIDE).transaction(async (tx) => {
+          await tx.query(`SELECT set_config('portal.writes_scope', $1, true)`, [ASIDE]);
+          await tx.query('UPDATE customers SET first_name = $1 WHERE email = $2', ['Neviđena', EMAIL]);
+        });
+        const found = await api.call('POST', '/staff/customers/search', { token: staff, body: { q: EMAIL, page: 1 } });
+        assert.equal(found.status, 200, JSON.stringify(found.body));
+        const id = (found.body.items as Array<{ id: number }>)[0]!.id;
+        assert.equal((await api.call('GET', `/staff/customers/${id}`, { token: staff })).status, 200);
+        const wrong = await api.call('POST', '/login', {
+          body: { username: EMAIL, password: 'Pogresna-1', ...device },
+        });
+        assert.equal(wrong.status, 401);
+        await sleep(300);
+        assert.equal(await nameIn(api.db), kept, 'the staff session, the trail and the limit were written aside');
+        await api.db.query('UPDATE customers SET first_name = first_name WHERE email = $1', [EMAIL]);
+        await sleep(300);
+        assert.equal(await nameIn(api.db), 'Neviđena', "a customer's write is still heard");
+      } finally {
+        await api.close();
+      }
+    });
+
+    it('refuses a prepared read of a table written aside', async () => {
+      const api = await startApi({ engine });
+      try {
+        await assert.rejects(
+          api.db.prepared('reads_trail', 'SELECT count(*) FROM audit_events', []),
+          /reads a table written aside/,
+        );
+      } finally {
+        await api.close();
+      }
+    });
+  });
 
 if (process.env.TEST_DATABASE_URL)
   describe('a billing pass on PostgreSQL tells whose rows it wrote', () => {

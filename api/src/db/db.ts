@@ -4,7 +4,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { lockDataDir } from './dataDirLock';
 import { keptReads, type WriteScope } from './keptReads';
 import { openPostgres } from './postgres';
-import { checkPrepared } from './preparedReads';
+import { checkPrepared, readsRowsOnly } from './preparedReads';
 import type { Db } from './types';
 
 export type { Db, Queryable, Transaction } from './types';
@@ -83,7 +83,8 @@ async function openPglite(dataDir: string | null): Promise<Db> {
   const db = (scope?: WriteScope): Db => ({
     engine: 'pglite',
     query<T>(sql: string, params: unknown[] = []) {
-      return reads.writing(async () => (await pg.query<T>(sql, params)).rows, scope);
+      const run = async () => (await pg.query<T>(sql, params)).rows;
+      return readsRowsOnly(sql) ? run() : reads.writing(run, scope);
     },
     transaction(work) {
       return reads.writing(

@@ -11,14 +11,15 @@ export const ASIDE: WriteScope = 'aside';
 
 /**
  * The answers of prepared reads, kept until anything else runs (decisions 027, 047 and 051). Every write
- * of this process passes through here: any other statement or transaction counts as a write, and moves
- * its counter on once before it starts and once after it ends (`writing`); another process's write moves
- * it on when it is heard (`heard`: on PostgreSQL, its notification, db/writesHeard.ts). A write of one
- * customer's rows moves that customer's counter and the one of reads of no customer; any other write
- * moves every counter. An answer is kept only if its counters did not move while it was read, and served
- * only while they are what they were read at and for `maxAgeMs` at most: so a read that overlapped a
- * write it depends on is never served, whatever order the database ran them in. `read` with `keep` false
- * reads and keeps nothing (nobody would say what changed).
+ * of this process passes through here: any statement but a plain read (db/preparedReads.ts
+ * `readsRowsOnly`) or transaction counts as a write, and moves its counter on once before it starts and
+ * once after it ends (`writing`); another process's write moves it on when it is heard (`heard`: on
+ * PostgreSQL, its notification, db/writesHeard.ts). A write of one customer's rows moves that customer's
+ * counter and the one of reads of no customer; any other write moves every counter. An answer is kept
+ * only if its counters did not move while it was read, and served only while they are what they were
+ * read at and for `maxAgeMs` at most: so a read that overlapped a write it depends on is never served,
+ * whatever order the database ran them in. `read` with `keep` false reads and keeps nothing (nobody
+ * would say what changed).
  */
 export function keptReads({ maxAgeMs = Infinity }: { maxAgeMs?: number } = {}) {
   /** Writes of anything; a customer's writes, since the last write of anything; writes of any one customer. */

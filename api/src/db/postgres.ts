@@ -3,7 +3,7 @@
  * reads kept by a server (decision 047), transactions and advisory locks.
  */
 import { ASIDE, keptReads, type WriteScope } from './keptReads';
-import { checkPrepared } from './preparedReads';
+import { checkPrepared, readsRowsOnly } from './preparedReads';
 import type { Db, Transaction } from './types';
 import { hearWrites, WRITES_SCOPE } from './writesHeard';
 
@@ -57,10 +57,12 @@ export async function openPostgres(url: string, keepReads: boolean): Promise<Db>
   const db = (scope?: WriteScope): Db => ({
     engine: 'postgres',
     query<T>(sql: string, params: unknown[] = []) {
+      const run = async () => (await pool.query(sql, params)).rows as T[];
+      if (readsRowsOnly(sql)) return run();
       // A write of one customer tells it in its notification (migration 040), which needs a transaction;
       // one aside (tables whose writes tell nobody) needs none.
       if (scope !== undefined && scope !== ASIDE) return db(scope).transaction((tx) => tx.query<T>(sql, params));
-      return reads.writing(async () => (await pool.query(sql, params)).rows as T[], scope);
+      return reads.writing(run, scope);
     },
     async prepared<T>(name: string, sql: string, params: unknown[], of?: number) {
       checkPrepared(preparedSql, name, sql);

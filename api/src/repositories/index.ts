@@ -1,5 +1,5 @@
 import type { Db, Queryable } from '../db/db';
-import type { WriteScope } from '../db/keptReads';
+import { ASIDE, type WriteScope } from '../db/keptReads';
 import { AuditRepository } from './audit';
 import { BillingAttemptsRepository } from './billingAttempts';
 import { CardsRepository } from './cards';
@@ -58,6 +58,10 @@ export class Repositories {
   readonly pauses: PausesRepository;
 
   constructor(q: Queryable) {
+    // The console's sessions and trail and the limits' counters are read by no kept read
+    // (db/preparedReads.ts): on the database itself, their writes are made aside. In a transaction,
+    // the transaction's scope holds for all its writes.
+    const aside = 'writingFor' in q ? (q as Db).writingFor(ASIDE) : q;
     this.customers = new CustomersRepository(q);
     this.sessions = new SessionsRepository(q);
     this.verifications = new VerificationsRepository(q);
@@ -71,11 +75,11 @@ export class Repositories {
     this.billingAttempts = new BillingAttemptsRepository(q);
     this.invoicePdfs = new InvoicePdfsRepository(q);
     this.outbox = new OutboxRepository(q);
-    this.rateLimits = new RateLimitsRepository(q);
+    this.rateLimits = new RateLimitsRepository(aside);
     this.sandboxProcessor = new SandboxProcessorRepository(q);
     this.demo = new DemoRepository(q);
-    this.staff = new StaffRepository(q);
-    this.audit = new AuditRepository(q);
+    this.staff = new StaffRepository(aside);
+    this.audit = new AuditRepository(aside);
     this.refunds = new RefundsRepository(q);
     this.vouchers = new VouchersRepository(q);
     this.ledger = new LedgerRepository(q);

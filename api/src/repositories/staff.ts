@@ -26,6 +26,9 @@ export interface StaffSession {
 }
 
 /** `staff` and `staff_sessions`: the operator's support staff, apart from customers (docs/decisions/032). */
+/** A staff session's last use is written again once it is this old (`touch`). */
+const TOUCH_EVERY_SECONDS = 30;
+
 export class StaffRepository extends Repository {
   /** Adds a member of staff; false when the e-mail address is taken. */
   async add(staff: { email: string; name: string; role: StaffRole; passwordHash: string }): Promise<boolean> {
@@ -148,7 +151,9 @@ export class StaffRepository extends Repository {
 
   /**
    * The session, still open, of an account still enabled, at the stage asked, not idle for `idleMinutes`:
-   * its last use moves to `at` in the same statement, so the 15 idle minutes count from the last call.
+   * its last use moves to `at` in the same statement when it is more than TOUCH_EVERY_SECONDS old, so the
+   * idle minutes count from the last call (to within those seconds), and a console's burst of calls
+   * writes the row once rather than queueing on its lock once a call.
    */
   async touch(
     sessionId: string,
@@ -158,12 +163,16 @@ export class StaffRepository extends Repository {
     idleMinutes: number,
   ): Promise<StaffSession | null> {
     const [row] = await this.q.query<{ name: string; email: string; role: StaffRole }>(
-      `UPDATE staff_sessions s SET last_seen_at = $4
-       FROM staff t
-       WHERE s.id = $1 AND s.staff_id = $2 AND t.id = s.staff_id AND s.stage = $3 AND s.ended_at IS NULL
-         AND t.disabled_at IS NULL AND s.last_seen_at > $4::timestamptz - make_interval(mins => $5)
-       RETURNING t.name, t.email, t.role`,
-      [sessionId, staffId, stage, at, idleMinutes],
+      `WITH live AS (
+         SELECT s.id, s.last_seen_at, t.name, t.email, t.role FROM staff_sessions s JOIN staff t ON t.id = s.staff_id
+         WHERE s.id = $1 AND s.staff_id = $2 AND s.stage = $3 AND s.ended_at IS NULL
+           AND t.disabled_at IS NULL AND s.last_seen_at > $4::timestamptz - make_interval(mins => $5)
+       ), renewed AS (
+         UPDATE staff_sessions s SET last_seen_at = $4 FROM live
+         WHERE s.id = live.id AND live.last_seen_at < $4::timestamptz - make_interval(secs => $6)
+       )
+       SELECT name, email, role FROM live`,
+      [sessionId, staffId, stage, at, idleMinutes, TOUCH_EVERY_SECONDS],
     );
     return row ? { sessionId, staffId, ...row } : null;
   }
