@@ -173,6 +173,29 @@ for (const engine of engines())
       assert.equal((await api.call('POST', `/staff/customers/${c.id}/end-pause`, { token: admin, body })).status, 409);
     });
 
+    it('extends a running pause from the console: the days come after it, and the pause stays', async () => {
+      const c = await signedIn();
+      assert.equal((await pause(c.token, 1)).status, 200);
+      await later(c, at('2026-03-15'));
+      const admin = await staffToken(api, 'admin.extend.pause@ontv.ba', 'admin');
+      const body = { days: 10, reason: 'Smetnje u signalu' };
+      const extended = await api.call('POST', `/staff/customers/${c.id}/extend`, { token: admin, body });
+      assert.equal(extended.status, 200, JSON.stringify(extended.body));
+      assert.equal(extended.body.nextPaymentOn, '2026-04-20');
+      assert.deepEqual(extended.body.pause, { from: DUE, until: '2026-04-10' });
+      let now = await info(c.token);
+      assert.deepEqual([now.status, now.nextPaymentOn], ['PAUSED', '2026-04-20']);
+      assert.deepEqual(now.pause, { from: DUE, until: '2026-04-10', running: true });
+      await run('2026-04-10');
+      assert.equal((await paidOrders(c.id)).length, 0, 'the pause ends; the ten days are still paid');
+      await later(c, at('2026-04-12'));
+      now = await info(c.token);
+      assert.deepEqual([now.status, now.pause], ['ACTIVE', null]);
+      await run('2026-04-20');
+      const paid = await paidOrders(c.id);
+      assert.deepEqual(paid, [{ period_start: '2026-04-20', period_end: '2026-05-20' }], 'renewed after the ten days');
+    });
+
     it("ends the pause with a refund: 'end now' expires it, 'keep to the period's end' undoes one to come", async () => {
       const admin = await staffToken(api, 'admin.refund.pause@ontv.ba', 'admin');
       for (const after of ['end-now', 'keep-to-period-end'] as const) {
