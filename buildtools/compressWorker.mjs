@@ -1,4 +1,4 @@
-// One thread of build/compress.ts: writes each file's pre-compressed copies beside it. Plain
+// One thread of buildtools/compress.ts: writes each file's pre-compressed copies beside it. Plain
 // JavaScript, as a worker thread does not inherit the TypeScript loader of the process that starts it.
 import fs from 'node:fs';
 import zlib from 'node:zlib';

@@ -5,7 +5,7 @@
  * run make them before they serve, while `npm start` serves first and makes them in the background,
  * where until then a file is sent as it is.
  *
- * `tsx build/compress.ts [app …] [--background]`: the copies of the named apps (all by default) that are
+ * `tsx buildtools/compress.ts [app …] [--background]`: the copies of the named apps (all by default) that are
  * missing or older than their file; `--background` at the lowest CPU priority, and silent if none was.
  */
 import fs from 'node:fs';
