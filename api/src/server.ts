@@ -8,7 +8,7 @@ import type { ApiContext } from './context';
 import { apiPlugin } from './app';
 import { installErrorHandling, installJsonNotFound } from './http/errors';
 import { sandboxProcessorRoutes } from './routes/sandboxProcessor';
-import { consoleRemoteOrigins, portalSettingsOf } from './portalConfig';
+import { supportRemoteOrigins, portalSettingsOf } from './portalConfig';
 import { contentSecurityPolicy, installAnswerHeaders } from './http/security';
 import { installRefusalLog } from './http/limits';
 import { fastifyTrustProxy } from './http/proxies';
@@ -58,13 +58,13 @@ export async function createServer(ctx: ApiContext, options: ServerOptions): Pro
     stripe: ctx.config.payments.provider === 'stripe',
   });
   // The support console's pages: its own host's remotes' origins, never Stripe's (it takes no payment).
-  const consoleCsp = contentSecurityPolicy({ remoteOrigins: consoleRemoteOrigins(ctx.config), stripe: false });
+  const supportCsp = contentSecurityPolicy({ remoteOrigins: supportRemoteOrigins(ctx.config), stripe: false });
   const pageCsp = (url: string) =>
     // The widget's demo page stands for an operator's site with a CSP of its own origin only.
     url.startsWith('/remotes/catalogue/embed/demo.')
       ? EMBED_DEMO_CSP
       : url === CONSOLE_BASE.slice(0, -1) || url.startsWith(CONSOLE_BASE)
-        ? consoleCsp
+        ? supportCsp
         : csp;
   installAnswerHeaders(app, pageCsp);
   installRefusalLog(app);

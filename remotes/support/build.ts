@@ -5,5 +5,5 @@
 import { appConfig } from '../../buildtools/app';
 import type { AppBuild } from '../../buildtools/common';
 
-const build: AppBuild = (env) => [appConfig('support', env, { exposes: { './console': './src/exposes/console.tsx' } })];
+const build: AppBuild = (env) => [appConfig('support', env, { exposes: { './support': './src/exposes/support.tsx' } })];
 export default build;

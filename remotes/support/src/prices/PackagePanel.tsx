@@ -1,9 +1,9 @@
 import { Button, formatDate, formatDateTime, formatKM } from '@portal/shared';
 import type { Campaign, PackagePrices, PriceEntry } from '@portal/shared/contract/prices';
-import { ConsoleTable } from '../ui/ConsoleTable';
+import { SupportTable } from '../ui/SupportTable';
 import { PRICES_TEXTS } from './texts';
 import type { OpenDialog } from './PriceDialogs';
-import styles from '../console.module.css';
+import styles from '../support.module.css';
 
 const T = PRICES_TEXTS;
 
@@ -68,7 +68,7 @@ export function PackagePanel({
 /** Price changes: from which day, the price, who set it, why and when. */
 function PriceTable({ caption, entries, none }: { caption: string; entries: PriceEntry[]; none: string }) {
   return (
-    <ConsoleTable
+    <SupportTable
       caption={caption}
       columns={[T.appliesFrom, T.amount, T.by, T.reason, T.setAt]}
       items={entries}
@@ -93,7 +93,7 @@ const lengthOf = (promo: Campaign) =>
 
 function PromoTable({ caption, promos }: { caption: string; promos: Campaign[] }) {
   return (
-    <ConsoleTable
+    <SupportTable
       caption={caption}
       columns={[T.promoLength, T.promoState, T.startedBy, T.reason]}
       items={promos}

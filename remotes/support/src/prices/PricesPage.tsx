@@ -6,7 +6,7 @@ import { useSession } from '../api/session';
 import { PRICES_TEXTS } from './texts';
 import { PackagePanel } from './PackagePanel';
 import { PriceDialogs, type OpenDialog } from './PriceDialogs';
-import styles from '../console.module.css';
+import styles from '../support.module.css';
 
 const T = PRICES_TEXTS;
 

@@ -4,11 +4,11 @@ import type { IssuedVouchers, VoucherBatch } from '@portal/shared/contract/staff
 import { pricesQuery, voucherBatchesQuery } from '../api/queries';
 import { useSession } from '../api/session';
 import { CUSTOMER_TEXTS } from '../customer/texts';
-import { ConsoleTable } from '../ui/ConsoleTable';
+import { SupportTable } from '../ui/SupportTable';
 import { VOUCHER_TEXTS } from './texts';
 import { CancelDialog, IssueDialog, downloadCsv } from './VoucherDialogs';
 import { VoucherLookup } from './VoucherLookup';
-import styles from '../console.module.css';
+import styles from '../support.module.css';
 
 const T = VOUCHER_TEXTS;
 
@@ -97,7 +97,7 @@ function BatchTable({
   onCancel: (batch: VoucherBatch) => void;
 }) {
   return (
-    <ConsoleTable
+    <SupportTable
       caption={T.caption}
       columns={[
         T.batch,

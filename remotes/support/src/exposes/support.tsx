@@ -15,10 +15,10 @@ import { SignIn } from '../signin/SignIn';
 import { SearchPage } from '../search/SearchPage';
 import { endSession, sessionIdle, useSession } from '../api/session';
 import { configureStaffApi, staffCall, staffEndpoints } from '../api/staffClient';
-import { CONSOLE_PATHS } from '../paths';
-import { CONSOLE_TEXTS } from '../texts';
+import { SUPPORT_PATHS } from '../paths';
+import { SUPPORT_TEXTS } from '../texts';
 import { CUSTOMER_TEXTS } from '../customer/texts';
-import styles from '../console.module.css';
+import styles from '../support.module.css';
 
 const CustomerPage = lazyPage(() => import('../customer/CustomerPage'), 'CustomerPage');
 const InvoicePage = lazyPage(() => import('../customer/InvoicePage'), 'InvoicePage');
@@ -27,28 +27,28 @@ const PricesPage = lazyPage(() => import('../prices/PricesPage'), 'PricesPage');
 const VouchersPage = lazyPage(() => import('../vouchers/VouchersPage'), 'VouchersPage');
 const ReconciliationPage = lazyPage(() => import('../reconciliation/ReconciliationPage'), 'ReconciliationPage');
 const PasskeysPage = lazyPage(() => import('../passkeys/PasskeysPage'), 'PasskeysPage');
-const T = CONSOLE_TEXTS.shell;
+const T = SUPPORT_TEXTS.shell;
 const IDLE_CHECK_MS = 10_000;
 
 const routes: RouteObject[] = [
-  { path: CONSOLE_PATHS.home, element: <SearchPage /> },
-  { path: `${CONSOLE_PATHS.home}/`, element: <SearchPage /> },
-  { path: CONSOLE_PATHS.customer.path, element: withFallback(<CustomerPage />) },
-  { path: CONSOLE_PATHS.invoice.path, element: withFallback(<InvoicePage />) },
-  { path: CONSOLE_PATHS.audit, element: withFallback(<AuditPage />) },
-  { path: CONSOLE_PATHS.prices, element: withFallback(<PricesPage />) },
-  { path: CONSOLE_PATHS.vouchers, element: withFallback(<VouchersPage />) },
-  { path: CONSOLE_PATHS.reconciliation, element: withFallback(<ReconciliationPage />) },
-  { path: CONSOLE_PATHS.passkeys, element: withFallback(<PasskeysPage />) },
+  { path: SUPPORT_PATHS.home, element: <SearchPage /> },
+  { path: `${SUPPORT_PATHS.home}/`, element: <SearchPage /> },
+  { path: SUPPORT_PATHS.customer.path, element: withFallback(<CustomerPage />) },
+  { path: SUPPORT_PATHS.invoice.path, element: withFallback(<InvoicePage />) },
+  { path: SUPPORT_PATHS.audit, element: withFallback(<AuditPage />) },
+  { path: SUPPORT_PATHS.prices, element: withFallback(<PricesPage />) },
+  { path: SUPPORT_PATHS.vouchers, element: withFallback(<VouchersPage />) },
+  { path: SUPPORT_PATHS.reconciliation, element: withFallback(<ReconciliationPage />) },
+  { path: SUPPORT_PATHS.passkeys, element: withFallback(<PasskeysPage />) },
   { path: '*', element: <p className={styles.notFound}>{T.notFound}</p> },
 ];
 
 /**
- * The support console (`support/console`), rendered by its own host at `/podrska/`
+ * The support console (`support/support`), rendered by its own host at `/podrska/`
  * (docs/decisions/032-support-console.md): the sign-in until a member of staff is signed in, then the
  * console's pages. `apiBaseUrl` is the API the host's support.config.json names.
  */
-export function SupportConsole({ apiBaseUrl }: { apiBaseUrl: string }) {
+export function SupportApp({ apiBaseUrl }: { apiBaseUrl: string }) {
   // Set while rendering, before any page below asks: the client only keeps the address.
   configureStaffApi(apiBaseUrl);
   const staff = useSession((s) => s.staff);
@@ -78,31 +78,31 @@ export function SupportConsole({ apiBaseUrl }: { apiBaseUrl: string }) {
   return (
     <div className={styles.shell}>
       <a className={styles.skip} href="#main">
-        {CONSOLE_TEXTS.skipToContent}
+        {SUPPORT_TEXTS.skipToContent}
       </a>
       <header className={styles.header}>
-        <Link to={CONSOLE_PATHS.home} className={styles.brand}>
-          {CONSOLE_TEXTS.product}
+        <Link to={SUPPORT_PATHS.home} className={styles.brand}>
+          {SUPPORT_TEXTS.product}
         </Link>
         <nav aria-label={T.nav} className={styles.nav}>
-          <NavLink to={CONSOLE_PATHS.home} end className={({ isActive }) => (isActive ? styles.active : '')}>
+          <NavLink to={SUPPORT_PATHS.home} end className={({ isActive }) => (isActive ? styles.active : '')}>
             {T.search}
           </NavLink>
-          <NavLink to={CONSOLE_PATHS.prices} className={({ isActive }) => (isActive ? styles.active : '')}>
+          <NavLink to={SUPPORT_PATHS.prices} className={({ isActive }) => (isActive ? styles.active : '')}>
             {T.prices}
           </NavLink>
-          <NavLink to={CONSOLE_PATHS.vouchers} className={({ isActive }) => (isActive ? styles.active : '')}>
+          <NavLink to={SUPPORT_PATHS.vouchers} className={({ isActive }) => (isActive ? styles.active : '')}>
             {T.vouchers}
           </NavLink>
-          <NavLink to={CONSOLE_PATHS.passkeys} className={({ isActive }) => (isActive ? styles.active : '')}>
+          <NavLink to={SUPPORT_PATHS.passkeys} className={({ isActive }) => (isActive ? styles.active : '')}>
             {T.passkeys}
           </NavLink>
           {staff.role === 'admin' && (
             <>
-              <NavLink to={CONSOLE_PATHS.audit} className={({ isActive }) => (isActive ? styles.active : '')}>
+              <NavLink to={SUPPORT_PATHS.audit} className={({ isActive }) => (isActive ? styles.active : '')}>
                 {T.audit}
               </NavLink>
-              <NavLink to={CONSOLE_PATHS.reconciliation} className={({ isActive }) => (isActive ? styles.active : '')}>
+              <NavLink to={SUPPORT_PATHS.reconciliation} className={({ isActive }) => (isActive ? styles.active : '')}>
                 {T.reconciliation}
               </NavLink>
             </>

@@ -1,19 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import { PRICE_TEXTS, priceEndpoints } from '@portal/shared/contract/prices';
 import { isRowId } from '@portal/shared/contract/staff';
-import type { ApiContext } from '../context';
-import { staffRoute } from '../http/staffRoute';
-import { HttpError } from '../http/validate';
-import { changePrice, endPromo, pricesOverview, startPromo, type PriceDeps } from '../catalogue/prices';
-import { isoDay } from '../days';
-import { toFening } from '../money/amounts';
+import type { ApiContext } from '../../context';
+import { staffRoute } from '../../http/staffRoute';
+import { HttpError } from '../../http/validate';
+import { changePrice, endPromo, pricesOverview, startPromo, type PriceDeps } from '../../catalogue/prices';
+import { isoDay } from '../../days';
+import { toFening } from '../../money/amounts';
 
 /**
  * The console's prices and promos (docs/prices-and-promos.md), under `/api/staff`: agents read, admins
  * change a price from a day on or start and end a promo, each with a reason in the audit trail.
- * Registered by app.ts beside the other staff route files (routes/staff*.ts).
+ * Registered by app.ts beside the other route files of routes/support/ (routes/support/).
  */
-export function staffPriceRoutes(app: FastifyInstance, ctx: ApiContext): void {
+export function supportPriceRoutes(app: FastifyInstance, ctx: ApiContext): void {
   const deps: PriceDeps = {
     store: ctx.store,
     notifier: ctx.notifier,

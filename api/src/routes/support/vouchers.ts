@@ -1,17 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { VOUCHER_STAFF_TEXTS, voucherEndpoints } from '@portal/shared/contract/staffVouchers';
 import { isRowId } from '@portal/shared/contract/staff';
-import type { ApiContext } from '../context';
-import { staffRoute } from '../http/staffRoute';
-import { HttpError } from '../http/validate';
-import { cancelBatch, issueVouchers, listBatches, lookUpVoucher, type VoucherDeps } from '../money/vouchers/batches';
+import type { ApiContext } from '../../context';
+import { staffRoute } from '../../http/staffRoute';
+import { HttpError } from '../../http/validate';
+import { cancelBatch, issueVouchers, listBatches, lookUpVoucher, type VoucherDeps } from '../../money/vouchers/batches';
 
 /**
  * The console's vouchers (docs/vouchers.md), under `/api/staff`: admins issue and cancel batches,
  * agents list them and look a code up by its last four characters; each in the audit trail.
- * Registered by app.ts beside the other staff route files (routes/staff*.ts).
+ * Registered by app.ts beside the other route files of routes/support/ (routes/support/).
  */
-export function staffVoucherRoutes(app: FastifyInstance, ctx: ApiContext): void {
+export function supportVoucherRoutes(app: FastifyInstance, ctx: ApiContext): void {
   const deps: VoucherDeps = { store: ctx.store, sealing: ctx.keys.sealing, now: ctx.now };
   const who = (staff: { staffId: number; name: string }) => ({ staffId: staff.staffId, name: staff.name });
 

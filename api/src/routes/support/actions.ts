@@ -1,21 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import { staffEndpoints } from '@portal/shared/contract/staff';
-import type { ApiContext } from '../context';
-import { staffRoute } from '../http/staffRoute';
-import { customerIdOf } from '../http/staffAccess';
-import { extendPeriod, setCustomerBlocked } from '../staff/customers';
-import { refundOrder } from '../money/refunds';
-import { endPauseByStaff } from '../money/billing/pause';
-import { customerSummary } from '../staff/customers';
-import { resendInvoice, resendResetCode } from '../staff/resend';
-import { fromFening, toFening } from '../money/amounts';
+import type { ApiContext } from '../../context';
+import { staffRoute } from '../../http/staffRoute';
+import { customerIdOf } from '../../http/staffAccess';
+import { extendPeriod, setCustomerBlocked } from '../../support/customers';
+import { refundOrder } from '../../money/refunds';
+import { endPauseByStaff } from '../../money/billing/pause';
+import { customerSummary } from '../../support/customers';
+import { resendInvoice, resendResetCode } from '../../support/resend';
+import { fromFening, toFening } from '../../money/amounts';
 
 /**
  * What the console does for a customer under `/api/staff`: block and unblock, refund, extend the period,
  * end a pause, and send an invoice or a code again, each in the audit trail (docs/decisions/032-support-console.md).
- * Registered by app.ts beside the other staff route files.
+ * Registered by app.ts beside the other route files of routes/support/.
  */
-export function staffActionRoutes(app: FastifyInstance, ctx: ApiContext): void {
+export function supportActionRoutes(app: FastifyInstance, ctx: ApiContext): void {
   const { store } = ctx;
   staffRoute(app, ctx, staffEndpoints.block, async ({ staff, params, body }) =>
     setCustomerBlocked(store, staff, customerIdOf(params), true, body.reason, ctx.now()),
@@ -58,7 +58,7 @@ function refundRoute(app: FastifyInstance, ctx: ApiContext): void {
   });
 }
 
-/** An invoice or a password reset's code sent to the customer again (staff/resend.ts). */
+/** An invoice or a password reset's code sent to the customer again (support/resend.ts). */
 function resendRoutes(app: FastifyInstance, ctx: ApiContext): void {
   staffRoute(app, ctx, staffEndpoints.resendInvoice, async ({ staff, params, reply }) => {
     await resendInvoice(ctx, staff, customerIdOf(params), params.orderNumber);

@@ -4,7 +4,7 @@ import type { StaffSession } from '../repositories/staff';
 import { DomainError } from '../errors';
 import { invoiceOf, paymentHistory } from '../money/orders';
 import { customerSummary } from './customers';
-import { customerNotFound, readCustomer, recordAudit, type ConsoleDeps } from './audit';
+import { customerNotFound, readCustomer, recordAudit, type SupportDeps } from './audit';
 
 /**
  * The console's reads of customers (docs/decisions/032-support-console.md): finding them, one
@@ -14,7 +14,7 @@ import { customerNotFound, readCustomer, recordAudit, type ConsoleDeps } from '.
 const PAGE_SIZE = 20;
 
 /** Finding customers by phone, e-mail, name, account or invoice number, 20 a page: the search itself is recorded, with what was asked. */
-export async function searchCustomers(deps: ConsoleDeps, staff: StaffSession, q: string, page: number) {
+export async function searchCustomers(deps: SupportDeps, staff: StaffSession, q: string, page: number) {
   const phone = q.includes('@') ? null : (usernameOf(q)?.value ?? null);
   const { rows, total } = await deps.store.customers.search(q, phone, PAGE_SIZE, (page - 1) * PAGE_SIZE);
   await recordAudit(deps, staff, 'customer.search', null, { reason: q });
@@ -23,7 +23,7 @@ export async function searchCustomers(deps: ConsoleDeps, staff: StaffSession, q:
 
 /** One customer as the console shows them, the view recorded. */
 export async function viewCustomer(
-  deps: ConsoleDeps,
+  deps: SupportDeps,
   staff: StaffSession,
   customerId: number,
 ): Promise<CustomerSummary> {
@@ -35,7 +35,7 @@ export async function viewCustomer(
 
 /** The customer's paid orders with their credit notes, as their own page lists them. */
 export async function customerPayments(
-  deps: ConsoleDeps,
+  deps: SupportDeps,
   staff: StaffSession,
   customerId: number,
 ): Promise<PaymentRecord[]> {
@@ -44,7 +44,7 @@ export async function customerPayments(
 
 /** One of the customer's invoices; 404 when the order is not theirs or not paid. */
 export async function customerInvoice(
-  deps: ConsoleDeps,
+  deps: SupportDeps,
   staff: StaffSession,
   customerId: number,
   orderNumber: string,
@@ -55,7 +55,7 @@ export async function customerInvoice(
 }
 
 /** The last 50 messages sent to the customer's e-mail address and phone number, newest first. */
-export async function messagesSentTo(deps: ConsoleDeps, staff: StaffSession, customerId: number) {
+export async function messagesSentTo(deps: SupportDeps, staff: StaffSession, customerId: number) {
   await readCustomer(deps, staff, customerId, 'messages');
   const contact = await deps.store.customers.contactOf(customerId);
   const addresses = [contact?.email, contact?.phone_number].filter((a): a is string => !!a);

@@ -6,7 +6,7 @@ import { setRemoteModuleLoader } from '@portal/shared';
 import { resetQueries } from '@portal/shared/testing';
 import { endSession, rememberSearch, sessionStore, startSession } from './api/session';
 import { changeText } from './audit/AuditTable';
-import { answering, leaveConsole, renderConsole, signInAs, staffMember } from './testing';
+import { answering, leaveSupport, renderSupport, signInAs, staffMember } from './testing';
 
 const admin = staffMember();
 
@@ -26,14 +26,14 @@ const customer = {
 
 describe('the support console', () => {
   beforeEach(() => endSession());
-  afterEach(() => leaveConsole());
+  afterEach(() => leaveSupport());
 
   it('sends the staff token, never a customer’s, and a 401 ends the session with why, back at the sign-in', async () => {
     signInAs();
     const { sent } = answering({
       'POST /staff/customers/search': { status: 401, data: { message: 'Sesija je istekla. Prijavi se ponovo.' } },
     });
-    await renderConsole();
+    await renderSupport();
     await userEvent.type(screen.getByLabelText(/Telefon, e-mail, ime/), '061 000 002');
     await userEvent.click(screen.getByRole('button', { name: 'Traži' }));
     expect(await screen.findByRole('heading', { name: 'Prijava u konzolu podrške' })).toBeTruthy();
@@ -52,7 +52,7 @@ describe('the support console', () => {
       'GET /staff/customers/7/messages': { status: 200, data: [] },
       'GET /staff/customers/7/audit': { status: 200, data: { items: [], nextBefore: null } },
     });
-    await renderConsole('/podrska/kupci/7');
+    await renderSupport('/podrska/kupci/7');
     expect(await screen.findByRole('heading', { name: 'Emir Begić', level: 1 })).toBeTruthy();
     expect(screen.getByText('+38761000002')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Pošalji kod ponovo' })).toBeTruthy();
@@ -66,7 +66,7 @@ describe('the support console', () => {
 describe('a refund in the console', () => {
   beforeEach(() => endSession());
   afterEach(() => {
-    leaveConsole();
+    leaveSupport();
     setRemoteModuleLoader(() => Promise.reject(new Error('no remotes in this test')));
   });
 
@@ -108,7 +108,7 @@ describe('a refund in the console', () => {
       },
     });
     const user = userEvent.setup();
-    await renderConsole('/podrska/kupci/7');
+    await renderSupport('/podrska/kupci/7');
     await user.click(await screen.findByRole('button', { name: 'Povrat uplate 2026-000042' }));
     const dialog = await screen.findByRole('dialog', { name: 'Povrat uplate 2026-000042' });
     await user.type(within(dialog).getByLabelText('Iznos (KM)'), '24,90');
@@ -147,7 +147,7 @@ describe('a console left alone', () => {
   it('ends the session after the server’s idle minutes without a call: the customer’s data leaves the screen', async () => {
     jest.useFakeTimers();
     signInAs();
-    await renderConsole('/podrska');
+    await renderSupport('/podrska');
     expect(screen.getByRole('heading', { name: 'Pretraga korisnika' })).toBeTruthy();
     await act(async () => {
       jest.advanceTimersByTime(14 * 60_000);

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { tempDir } from '../../test/lib/tempDir';
-import { consoleRemoteOrigins } from '../src/portalConfig';
+import { supportRemoteOrigins } from '../src/portalConfig';
 
 describe("the support console's pages", () => {
   it("allow the origins its own host's support.config.json names for its remotes, well-formed ones only", () => {
@@ -16,9 +16,9 @@ describe("the support console's pages", () => {
         remoteOrigins: ['https://konzola.ontv.ba', "'unsafe-inline'", 'https://x.ontv.ba/put', 42, 'javascript:x'],
       }),
     );
-    assert.deepEqual(consoleRemoteOrigins({ portalRoot: root }), ['https://konzola.ontv.ba']);
+    assert.deepEqual(supportRemoteOrigins({ portalRoot: root }), ['https://konzola.ontv.ba']);
     fs.writeFileSync(path.join(dist, 'support.config.json'), '{ broken');
-    assert.deepEqual(consoleRemoteOrigins({ portalRoot: root }), []);
-    assert.deepEqual(consoleRemoteOrigins({ portalRoot: path.join(root, 'none') }), []);
+    assert.deepEqual(supportRemoteOrigins({ portalRoot: root }), []);
+    assert.deepEqual(supportRemoteOrigins({ portalRoot: path.join(root, 'none') }), []);
   });
 });

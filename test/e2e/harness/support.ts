@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { ROOT } from '../../../api/src/cli/freshness';
-import { totpCode } from '../../../api/src/staff/totp';
+import { totpCode } from '../../../api/src/support/totp';
 
 /** A member of staff for the console: who they are, and the password they choose at their first sign-in. */
 interface Staff {
@@ -41,7 +41,7 @@ export function addAdmin(dataDir: string, staff: Staff): string {
  * A new admin's first sign-in to the console at `/podrska/`: the one-time password, one of their own,
  * then a code from the authenticator set up on the spot; waits for the customer search.
  */
-export async function firstConsoleSignIn(page: Page, baseUrl: string, staff: Staff, oneTimePassword: string) {
+export async function firstSupportSignIn(page: Page, baseUrl: string, staff: Staff, oneTimePassword: string) {
   await page.goto(`${baseUrl}/podrska/`);
   await page.getByLabel('E-mail').fill(staff.email);
   await page.getByLabel('Lozinka').fill(oneTimePassword);

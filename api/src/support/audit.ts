@@ -7,14 +7,14 @@ import { addDays, dayStart } from '../days';
 import { DomainError } from '../errors';
 
 /** What the console's use cases need at least: the repositories and the clock. */
-export interface ConsoleDeps {
+export interface SupportDeps {
   store: Store;
   now: () => Date;
 }
 
 /** One entry of the audit trail by the member of staff behind `staff` (decision 032: every read and change). */
 export function recordAudit(
-  deps: ConsoleDeps,
+  deps: SupportDeps,
   staff: StaffSession,
   action: string,
   customerId: number | null,
@@ -30,7 +30,7 @@ export const customerNotFound = () => new DomainError('not-found', STAFF_TEXTS.c
 
 /** The customer, who must exist (else a 404), with the read recorded in the audit trail as `customer.read.<what>`. */
 export async function readCustomer(
-  deps: ConsoleDeps,
+  deps: SupportDeps,
   staff: StaffSession,
   customerId: number,
   what: string,
@@ -87,7 +87,7 @@ function auditFilter(query: AuditQuery, limit: number): AuditFilter {
 }
 
 /** One customer's trail, its last 100 entries; reading it is itself recorded. */
-export async function customerAudit(deps: ConsoleDeps, staff: StaffSession, customerId: number): Promise<AuditPage> {
+export async function customerAudit(deps: SupportDeps, staff: StaffSession, customerId: number): Promise<AuditPage> {
   const rows = await deps.store.audit.list({
     customerId: await readCustomer(deps, staff, customerId, 'audit'),
     limit: 100,
@@ -96,7 +96,7 @@ export async function customerAudit(deps: ConsoleDeps, staff: StaffSession, cust
 }
 
 /** Everyone's trail by the console's filters, a page of 100 at a time; reading it is itself recorded. */
-export async function listAudit(deps: ConsoleDeps, staff: StaffSession, query: AuditQuery): Promise<AuditPage> {
+export async function listAudit(deps: SupportDeps, staff: StaffSession, query: AuditQuery): Promise<AuditPage> {
   const limit = 100;
   const rows = await deps.store.audit.list(auditFilter(query, limit));
   await recordAudit(deps, staff, 'audit.read', query.customer ? Number(query.customer) : null);
@@ -122,7 +122,7 @@ function auditCsv(rows: AuditRow[]): string {
  * The same entries as a file for a spreadsheet (CSV), at most 10 000 at once (narrow the dates for
  * more); the export is itself recorded.
  */
-export async function exportAudit(deps: ConsoleDeps, staff: StaffSession, query: AuditQuery): Promise<string> {
+export async function exportAudit(deps: SupportDeps, staff: StaffSession, query: AuditQuery): Promise<string> {
   const rows = await deps.store.audit.list(auditFilter(query, 10_000));
   await recordAudit(deps, staff, 'audit.export', query.customer ? Number(query.customer) : null);
   return auditCsv(rows);

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { staffEndpoints } from '@portal/shared/contract/staff';
-import type { ApiContext } from '../context';
-import { STAFF_IDLE_MINUTES, staffRoute } from '../http/staffRoute';
-import { bearerToken } from '../auth/guard';
-import { signInWithPassword } from '../staff/signIn';
-import { chooseStaffPassword, confirmTotp, offerTotp, signOutStaff } from '../staff/signInSteps';
+import type { ApiContext } from '../../context';
+import { STAFF_IDLE_MINUTES, staffRoute } from '../../http/staffRoute';
+import { bearerToken } from '../../auth/guard';
+import { signInWithPassword } from '../../support/signIn';
+import { chooseStaffPassword, confirmTotp, offerTotp, signOutStaff } from '../../support/signInSteps';
 import {
   addStaffPasskey,
   confirmStaffPasskey,
@@ -12,15 +12,15 @@ import {
   removeStaffPasskey,
   staffPasskeyOptions,
   staffSignInPasskeyOptions,
-} from '../staff/passkeys';
+} from '../../support/passkeys';
 
 /**
  * The support console's sign-in in steps, who is signed in, and signing out, under `/api/staff`
- * (docs/decisions/032-support-console.md). Each route parses, authorises, calls one use case of staff/
- * and answers (docs/architecture.md). Registered by app.ts beside the other staff route files.
+ * (docs/decisions/032-support-console.md). Each route parses, authorises, calls one use case of support/
+ * and answers (docs/architecture.md). Registered by app.ts beside the other route files of routes/support/.
  */
-export function staffSignInRoutes(app: FastifyInstance, ctx: ApiContext): void {
-  // Step 1: the password (staff/signIn.ts, docs/limits.md).
+export function supportSignInRoutes(app: FastifyInstance, ctx: ApiContext): void {
+  // Step 1: the password (support/signIn.ts, docs/limits.md).
   staffRoute(app, ctx, staffEndpoints.login, async ({ body, request }) => signInWithPassword(ctx, request, body));
 
   // Step 2 at the first sign-in: the one-time password replaced by the member's own; the challenge goes on.

@@ -1,22 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import { staffEndpoints } from '@portal/shared/contract/staff';
-import type { ApiContext } from '../context';
-import { staffRoute } from '../http/staffRoute';
-import { customerIdOf } from '../http/staffAccess';
+import type { ApiContext } from '../../context';
+import { staffRoute } from '../../http/staffRoute';
+import { customerIdOf } from '../../http/staffAccess';
 import {
   customerInvoice,
   customerPayments,
   messagesSentTo,
   searchCustomers,
   viewCustomer,
-} from '../staff/customerReads';
+} from '../../support/customerReads';
 
 /**
  * The console's reads of customers under `/api/staff`: finding them, one customer's summary, payments,
  * an invoice and the messages sent to them, each read in the audit trail (docs/decisions/032-support-console.md).
- * Each route calls one use case of staff/customerReads.ts. Registered by app.ts beside the other staff route files.
+ * Each route calls one use case of support/customerReads.ts. Registered by app.ts beside the other route files of routes/support/.
  */
-export function staffCustomerRoutes(app: FastifyInstance, ctx: ApiContext): void {
+export function supportCustomerRoutes(app: FastifyInstance, ctx: ApiContext): void {
   staffRoute(app, ctx, staffEndpoints.searchCustomers, async ({ staff, body }) =>
     searchCustomers(ctx, staff, body.q, body.page),
   );

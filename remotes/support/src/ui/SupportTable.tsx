@@ -1,12 +1,12 @@
 import type { Key, ReactNode } from 'react';
-import styles from '../console.module.css';
+import styles from '../support.module.css';
 
 /**
  * The console's lists, one shape for all of them: a caption for screen readers, a header cell per column
  * and a row per item, scrolling sideways on a narrow screen. With no items and a `none` to say so, that
  * line stands in for an empty table.
  */
-export function ConsoleTable<Item>({
+export function SupportTable<Item>({
   caption,
   columns,
   items,

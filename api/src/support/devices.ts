@@ -3,20 +3,20 @@ import { STAFF_TEXTS } from '@portal/shared/contract/staff';
 import type { StaffSession } from '../repositories/staff';
 import { DomainError } from '../errors';
 import { NO_CURRENT_SESSION, signedInDevices } from '../customer/devices';
-import { customerNotFound, readCustomer, type ConsoleDeps } from './audit';
+import { customerNotFound, readCustomer, type SupportDeps } from './audit';
 
 /** What the console's device calls need: the repositories, the clock and how long a session stays signed in. */
-export interface ConsoleDevicesDeps extends ConsoleDeps {
+export interface SupportDevicesDeps extends SupportDeps {
   refreshWindowDays: number;
 }
 
 /** The customer's signed-in devices, as their own page lists them (none is the asking one here). */
-const devicesOf = (deps: ConsoleDevicesDeps, customerId: number) =>
+const devicesOf = (deps: SupportDevicesDeps, customerId: number) =>
   signedInDevices(deps.store, customerId, NO_CURRENT_SESSION, deps);
 
 /** The customer's signed-in devices in the console, the read recorded. */
 export async function customerDevices(
-  deps: ConsoleDevicesDeps,
+  deps: SupportDevicesDeps,
   staff: StaffSession,
   customerId: number,
 ): Promise<SignedInDevice[]> {
@@ -28,7 +28,7 @@ export async function customerDevices(
  * with its audit entry; answers the devices still signed in.
  */
 export async function endCustomerSessions(
-  deps: ConsoleDevicesDeps,
+  deps: SupportDevicesDeps,
   staff: StaffSession,
   customerId: number,
   what: { sessionId?: string; reason: string },

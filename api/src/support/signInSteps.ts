@@ -7,7 +7,7 @@ import { hashPassword } from '../auth/passwords';
 import { seal, unseal, type Keyring } from '../auth/secrets';
 import { newTotpSecret, totpSetup, totpStep } from './totp';
 import type { StaffTokens } from './tokens';
-import { recordAudit, type ConsoleDeps } from './audit';
+import { recordAudit, type SupportDeps } from './audit';
 import { nextStep } from './signIn';
 
 /**
@@ -16,7 +16,7 @@ import { nextStep } from './signIn';
  */
 
 /** What the steps need: the repositories, the clock, the limits, the keyring that seals second factors and the console's tokens. */
-export interface StaffStepDeps extends ConsoleDeps {
+export interface StaffStepDeps extends SupportDeps {
   limits: Limits;
   keys: { sealing: Keyring };
   staffTokens: StaffTokens;
@@ -28,7 +28,7 @@ export const WRONG_CODES = 5;
 export const stepDone = () => new DomainError('conflict', STAFF_TEXTS.stepDone, 'CONFLICT');
 
 /** The member of staff behind a session, as the database has them now; 401 when the account is gone. */
-export async function memberOf(deps: ConsoleDeps, session: StaffSession): Promise<StaffRow> {
+export async function memberOf(deps: SupportDeps, session: StaffSession): Promise<StaffRow> {
   const staff = await deps.store.staff.byId(session.staffId);
   if (!staff) throw new DomainError('unauthorized', STAFF_TEXTS.sessionOver, 'UNAUTHORIZED');
   return staff;
@@ -40,7 +40,7 @@ export async function memberOf(deps: ConsoleDeps, session: StaffSession): Promis
  * second factor of their own. Answers the step that comes next.
  */
 export async function chooseStaffPassword(
-  deps: ConsoleDeps,
+  deps: SupportDeps,
   session: StaffSession,
   newPassword: string,
 ): Promise<StaffChallenge['next']> {
@@ -118,7 +118,7 @@ export async function confirmTotp(deps: StaffStepDeps, session: StaffSession, co
 }
 
 /**
- * A right second factor (the code, or a passkey: staff/passkeys.ts): the session is signed in, once, and
+ * A right second factor (the code, or a passkey: support/passkeys.ts): the session is signed in, once, and
  * its browser now has a budget of tries of its own (docs/limits.md); in the trail as `action`.
  */
 export async function completeSignIn(
@@ -140,7 +140,7 @@ export async function completeSignIn(
 }
 
 /** Signing out: the session ends, and the trail says so once however many tabs send it. */
-export async function signOutStaff(deps: ConsoleDeps, session: StaffSession): Promise<void> {
+export async function signOutStaff(deps: SupportDeps, session: StaffSession): Promise<void> {
   const now = deps.now();
   await deps.store.transaction(async (tx) => {
     if (await tx.staff.endSession(session.sessionId, now))

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { staffEndpoints } from '@portal/shared/contract/staff';
-import type { ApiContext } from '../context';
-import { staffRoute } from '../http/staffRoute';
-import { customerIdOf } from '../http/staffAccess';
-import { customerDevices, endCustomerSessions, type ConsoleDevicesDeps } from '../staff/devices';
+import type { ApiContext } from '../../context';
+import { staffRoute } from '../../http/staffRoute';
+import { customerIdOf } from '../../http/staffAccess';
+import { customerDevices, endCustomerSessions, type SupportDevicesDeps } from '../../support/devices';
 
-const devicesDeps = (ctx: ApiContext): ConsoleDevicesDeps => ({
+const devicesDeps = (ctx: ApiContext): SupportDevicesDeps => ({
   store: ctx.store,
   now: ctx.now,
   refreshWindowDays: ctx.config.refreshWindowDays,
@@ -13,10 +13,10 @@ const devicesDeps = (ctx: ApiContext): ConsoleDevicesDeps => ({
 
 /**
  * A customer's signed-in devices in the console under `/api/staff`: listed, and one or all signed out
- * (docs/decisions/032-support-console.md), through staff/devices.ts. Registered by app.ts beside the
+ * (docs/decisions/032-support-console.md), through support/devices.ts. Registered by app.ts beside the
  * other staff route files.
  */
-export function staffDeviceRoutes(app: FastifyInstance, ctx: ApiContext): void {
+export function supportDeviceRoutes(app: FastifyInstance, ctx: ApiContext): void {
   staffRoute(app, ctx, staffEndpoints.customerDevices, async ({ staff, params }) =>
     customerDevices(devicesDeps(ctx), staff, customerIdOf(params)),
   );

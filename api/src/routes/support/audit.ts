@@ -1,16 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { staffEndpoints } from '@portal/shared/contract/staff';
-import type { ApiContext } from '../context';
-import { staffRoute } from '../http/staffRoute';
-import { customerIdOf } from '../http/staffAccess';
-import { customerAudit, exportAudit, listAudit } from '../staff/audit';
+import type { ApiContext } from '../../context';
+import { staffRoute } from '../../http/staffRoute';
+import { customerIdOf } from '../../http/staffAccess';
+import { customerAudit, exportAudit, listAudit } from '../../support/audit';
 
 /**
  * The audit trail in the console under `/api/staff`: one customer's, everyone's by filter, and the same
  * as a CSV file; reading it is itself recorded (docs/decisions/032-support-console.md). Each route calls
- * one use case of staff/audit.ts. Registered by app.ts beside the other staff route files.
+ * one use case of support/audit.ts. Registered by app.ts beside the other route files of routes/support/.
  */
-export function staffAuditRoutes(app: FastifyInstance, ctx: ApiContext): void {
+export function supportAuditRoutes(app: FastifyInstance, ctx: ApiContext): void {
   staffRoute(app, ctx, staffEndpoints.customerAudit, async ({ staff, params }) =>
     customerAudit(ctx, staff, customerIdOf(params)),
   );
