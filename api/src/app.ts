@@ -5,7 +5,10 @@ import { authRoutes } from './routes/auth';
 import { accountRoutes } from './routes/account';
 import { planChangeRoutes } from './routes/planChange';
 import { catalogueRoutes } from './routes/catalogue';
-import { customerRoutes } from './routes/customer';
+import { pinRoutes } from './routes/pin';
+import { passwordRoutes } from './routes/password';
+import { deviceRoutes } from './routes/devices';
+import { scriptRoutes } from './routes/script';
 import { onboardingRoutes } from './routes/onboarding';
 import { installErrorHandling, installJsonNotFound } from './http/errors';
 import { installRequestMetrics } from './http/metrics';
@@ -27,6 +30,18 @@ import { passkeyRoutes } from './routes/passkeys';
 import { databaseAnswers, pendingMigrations } from './db/migrate';
 import { RELEASE } from './release';
 import { ignoredForwarding } from './http/proxies';
+
+/** The support console's routes under `/api/staff` (routes/support/). */
+function supportRoutes(app: FastifyInstance, ctx: ApiContext): void {
+  supportSignInRoutes(app, ctx);
+  supportCustomerRoutes(app, ctx);
+  supportDeviceRoutes(app, ctx);
+  supportActionRoutes(app, ctx);
+  supportAuditRoutes(app, ctx);
+  reconciliationRoutes(app, ctx);
+  supportPriceRoutes(app, ctx);
+  supportVoucherRoutes(app, ctx);
+}
 
 /** The reference API as a Fastify plugin; mounted under `/api` by the server. */
 export function apiPlugin(ctx: ApiContext) {
@@ -90,20 +105,16 @@ export function apiPlugin(ctx: ApiContext) {
     accountRoutes(app, ctx);
     planChangeRoutes(app, ctx);
     catalogueRoutes(app, ctx);
-    customerRoutes(app, ctx);
+    pinRoutes(app, ctx);
+    passwordRoutes(app, ctx);
+    deviceRoutes(app, ctx);
+    scriptRoutes(app, ctx);
     passkeyRoutes(app, ctx);
     onboardingRoutes(app, ctx);
     cardRoutes(app, ctx);
     paymentRoutes(app, ctx);
     billingDevRoutes(app, ctx);
-    supportSignInRoutes(app, ctx);
-    supportCustomerRoutes(app, ctx);
-    supportDeviceRoutes(app, ctx);
-    supportActionRoutes(app, ctx);
-    supportAuditRoutes(app, ctx);
-    reconciliationRoutes(app, ctx);
-    supportPriceRoutes(app, ctx);
-    supportVoucherRoutes(app, ctx);
+    supportRoutes(app, ctx);
     voucherRoutes(app, ctx);
     giftRoutes(app, ctx);
     if (ctx.payments.stripe) await app.register(stripeWebhookRoute(ctx.payments.stripe));
