@@ -59,7 +59,7 @@ export function VouchersPage() {
       <BatchTable batches={batches.data} admin={admin} onCancel={(batch) => ask({ kind: 'cancel', batch })} />
       <VoucherLookup />
       {open?.kind === 'issue' && (
-        <IssueDialogWithPackages
+        <IssueDialogWithPlans
           onIssued={(answer) => {
             setIssued(answer);
             changed(T.issuedNotice(answer.codes.length, answer.batch.id));
@@ -79,7 +79,7 @@ export function VouchersPage() {
 }
 
 /** The issue dialog once the packages are known (the prices page's read, shared through the cache). */
-function IssueDialogWithPackages(props: { onIssued: (issued: IssuedVouchers) => void; onClose: () => void }) {
+function IssueDialogWithPlans(props: { onIssued: (issued: IssuedVouchers) => void; onClose: () => void }) {
   const prices = useQuery(pricesQuery);
   if (prices.isPending) return <Spinner />;
   if (prices.isError)

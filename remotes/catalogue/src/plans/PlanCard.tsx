@@ -1,17 +1,17 @@
 import { ButtonLink, cx, Link, paths } from '@portal/shared';
 import { formatKM, promoRibbon } from '@portal/shared/format';
-import type { PackageOffer } from './plans';
-import type { PackageAction } from './packageAction';
-import { channelCount, packageTexts } from './texts';
-import styles from './PackagesPage.module.css';
+import type { PlanOffer } from './plans';
+import type { PlanAction } from './planAction';
+import { channelCount, planTexts } from './texts';
+import styles from './PlansPage.module.css';
 
-export function PackageCard({
+export function PlanCard({
   offer,
   action,
   pricePending = false,
 }: {
-  offer: PackageOffer;
-  action: PackageAction;
+  offer: PlanOffer;
+  action: PlanAction;
   pricePending?: boolean;
 }) {
   const titleId = `paket-${offer.code}`;
@@ -25,14 +25,14 @@ export function PackageCard({
         </p>
       )}
       <div className={styles.body}>
-        {offer.planSpotlight && <p className={styles.badge}>{packageTexts.spotlight}</p>}
+        {offer.planSpotlight && <p className={styles.badge}>{planTexts.spotlight}</p>}
         {/* A package's name stays as it is in either script (docs/decisions/050). */}
         <h2 id={titleId} className={styles.name} translate="no">
           {offer.name}
         </h2>
         <p className={styles.channels}>{channelCount(offer.numChannels)}</p>
         <Link to={paths.channels.href(offer.code)} className={styles.channelLink}>
-          {packageTexts.channelList}
+          {planTexts.channelList}
           <span className="visually-hidden" translate="no">{` ${offer.name}`}</span>
         </Link>
         <ul className={styles.services}>
@@ -45,39 +45,39 @@ export function PackageCard({
           {pricePending ? (
             <p className={styles.price} aria-busy="true">
               <span className={styles.pricePlaceholder} />
-              <span className="visually-hidden">{packageTexts.priceLoading}</span>
+              <span className="visually-hidden">{planTexts.priceLoading}</span>
             </p>
           ) : offer.price === null ? (
-            <p className={styles.priceUnavailable}>{packageTexts.priceUnavailable}</p>
+            <p className={styles.priceUnavailable}>{planTexts.priceUnavailable}</p>
           ) : (
             <p className={styles.price}>
-              <strong>{formatKM(offer.price)}</strong> <span>{packageTexts.perMonth}</span>
+              <strong>{formatKM(offer.price)}</strong> <span>{planTexts.perMonth}</span>
             </p>
           )}
           {action === 'subscribe' && (
             <ButtonLink
               to={paths.subscribe.href(offer.code)}
               block
-              aria-label={`${packageTexts.subscribe}: ${offer.name}`}
+              aria-label={`${planTexts.subscribe}: ${offer.name}`}
             >
-              {packageTexts.subscribe}
+              {planTexts.subscribe}
             </ButtonLink>
           )}
           {action === 'held' && (
             // The subscribe button's own box, unseen and out of the tab order: what comes next does not move.
             <ButtonLink to={paths.subscribe.href(offer.code)} block className={styles.held} tabIndex={-1} aria-hidden>
-              {packageTexts.subscribe}
+              {planTexts.subscribe}
             </ButtonLink>
           )}
-          {action === 'active' && <p className={styles.active}>{packageTexts.active}</p>}
+          {action === 'active' && <p className={styles.active}>{planTexts.active}</p>}
           {action === 'change' && (
             <ButtonLink
               to={paths.changePlan.href(offer.code)}
               block
               variant="secondary"
-              aria-label={`${packageTexts.change}: ${offer.name}`}
+              aria-label={`${planTexts.change}: ${offer.name}`}
             >
-              {packageTexts.change}
+              {planTexts.change}
             </ButtonLink>
           )}
         </div>

@@ -30,7 +30,7 @@ const priceNoticeQuery = queryOptions({
 });
 
 /** 'Moj paket' (product.md §2, Account): the plan, its price with VAT and status, or a prompt to choose one. */
-export function PackageSection({ info }: { info: AccountInfo }) {
+export function PlanSection({ info }: { info: AccountInfo }) {
   const { status, plan } = info;
   const problem = info.renewalProblem ?? null;
   const pending = info.pendingPlan ?? null;
@@ -42,7 +42,7 @@ export function PackageSection({ info }: { info: AccountInfo }) {
       <h2 className={styles.heading}>{T.myPackage}</h2>
       {status && plan ? (
         <>
-          <PackageFacts info={info} status={status} plan={plan} />
+          <PlanFacts info={info} status={status} plan={plan} />
           {notice && (
             <div className={styles.pending}>
               <p>{T.priceNotice(formatDate(notice.from), formatKM(notice.price))}</p>
@@ -92,7 +92,7 @@ export function PackageSection({ info }: { info: AccountInfo }) {
 }
 
 /** The package's facts: its name, its price with VAT, its status and, when active, until when or pay by when. */
-function PackageFacts({
+function PlanFacts({
   info,
   status,
   plan,

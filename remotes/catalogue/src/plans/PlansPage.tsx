@@ -2,11 +2,11 @@ import { plansQuery, retryRead, useAccountInfo, useAuth, useQuery, LoadFailed } 
 import { Hero, Section } from '../layout/Hero';
 import { plansInfo } from '../content/plansInfo';
 import { mergePlans } from './plans';
-import { packageAction, type Viewer } from './packageAction';
-import { PackageCard } from './PackageCard';
-import { packageTexts, vodNote } from './texts';
-import styles from './PackagesPage.module.css';
-import { PACKAGES_TEXTS } from '../texts';
+import { planAction, type Viewer } from './planAction';
+import { PlanCard } from './PlanCard';
+import { planTexts, vodNote } from './texts';
+import styles from './PlansPage.module.css';
+import { PLANS_TEXTS } from '../texts';
 
 /** Who is looking: anonymous, still being checked, or a customer with (or without) known account info. */
 function useViewer(): Viewer {
@@ -19,7 +19,7 @@ function useViewer(): Viewer {
   return { kind: 'customer', info: account.isSuccess ? account.data : null };
 }
 
-export default function PackagesPage() {
+export default function PlansPage() {
   const plans = useQuery(plansQuery);
   const viewer = useViewer();
   const usedPromos = viewer.kind === 'customer' ? (viewer.info?.usedPromos ?? []) : [];
@@ -27,19 +27,19 @@ export default function PackagesPage() {
 
   return (
     <>
-      <Hero title={PACKAGES_TEXTS.title}>
-        <p>{PACKAGES_TEXTS.lead}</p>
+      <Hero title={PLANS_TEXTS.title}>
+        <p>{PLANS_TEXTS.lead}</p>
       </Hero>
       <Section>
         {plans.isError && (
-          <LoadFailed message={packageTexts.plansFailed} retry={retryRead(plansQuery)} className={styles.notice} />
+          <LoadFailed message={planTexts.plansFailed} retry={retryRead(plansQuery)} className={styles.notice} />
         )}
         <div className={styles.grid}>
           {offers.map((offer) => (
-            <PackageCard
+            <PlanCard
               key={offer.code}
               offer={offer}
-              action={packageAction(viewer, offer.code)}
+              action={planAction(viewer, offer.code)}
               pricePending={plans.isPending}
             />
           ))}

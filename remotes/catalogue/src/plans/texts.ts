@@ -2,7 +2,7 @@
 import { formatDate } from '@portal/shared/format';
 import type { PlansFile } from '../content/schemas';
 
-export const packageTexts = {
+export const planTexts = {
   subscribe: 'PRETPLATI SE',
   active: 'PAKET AKTIVIRAN',
   change: 'PROMIJENI PAKET',

@@ -11,7 +11,7 @@ import {
   type PaymentData,
 } from '@portal/shared';
 import { RedeemVoucherForm, SubscribeWithVoucher, VOUCHER_FORM_TEXTS, creditByPlan } from '@portal/shared/payments';
-import styles from './AccountPage.module.css';
+import styles from '../account/AccountPage.module.css';
 import { ACCOUNT_VOUCHER_TEXTS as T } from '../texts';
 
 /**

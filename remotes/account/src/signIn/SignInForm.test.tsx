@@ -37,7 +37,7 @@ describe('/nalog', () => {
     expect(screen.queryByRole('heading')).not.toBeInTheDocument();
   });
 
-  it('shows the login form to a visitor, with links to reset the password and to register', () => {
+  it('shows the sign-in form to a visitor, with links to reset the password and to register', () => {
     authStore.getState().bootstrap();
     renderAccount();
     expect(screen.getByRole('heading', { name: 'Prijava' })).toBeInTheDocument();
@@ -49,7 +49,7 @@ describe('/nalog', () => {
   });
 });
 
-describe('login form', () => {
+describe('sign-in form', () => {
   beforeEach(() => authStore.getState().bootstrap());
 
   it('keeps submit disabled until both fields are filled', async () => {
@@ -73,7 +73,7 @@ describe('login form', () => {
     expect(getToken()).toBeNull();
   });
 
-  it('explains a rate-limited login', async () => {
+  it('explains a rate-limited sign-in', async () => {
     server.on('POST', '/login', { status: 429, data: { message: 'Previše pokušaja prijave.' } });
     renderAccount();
     await logInAs('demo@ontv.ba', 'pogresna');

@@ -8,7 +8,7 @@ import styles from '../support.module.css';
 const T = PRICES_TEXTS;
 
 /** One package: its price today, the admins' buttons, its changes to come, its history and its promos. */
-export function PackagePanel({
+export function PlanPanel({
   pkg,
   admin,
   onOpen,

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import type { AccountInfo, Plan, SubscriptionStatus } from '@portal/shared';
 import { plansInfo } from '../content/plansInfo';
 import { mergePlans } from './plans';
-import { packageAction } from './packageAction';
+import { planAction } from './planAction';
 
 const now = new Date(2026, 10, 21);
 const plans: Plan[] = [
@@ -48,34 +48,34 @@ describe('the package button', () => {
   });
 
   it('offers PRETPLATI SE to visitors, customers without a subscription and expired ones', () => {
-    expect(packageAction({ kind: 'anonymous' }, 'maxon')).toBe('subscribe');
-    expect(packageAction({ kind: 'customer', info: customer(null) }, 'maxon')).toBe('subscribe');
-    expect(packageAction({ kind: 'customer', info: customer('EXPIRED') }, 'maxon')).toBe('subscribe');
-    expect(packageAction({ kind: 'customer', info: customer('EXPIRED') }, 'starton')).toBe('subscribe');
+    expect(planAction({ kind: 'anonymous' }, 'maxon')).toBe('subscribe');
+    expect(planAction({ kind: 'customer', info: customer(null) }, 'maxon')).toBe('subscribe');
+    expect(planAction({ kind: 'customer', info: customer('EXPIRED') }, 'maxon')).toBe('subscribe');
+    expect(planAction({ kind: 'customer', info: customer('EXPIRED') }, 'starton')).toBe('subscribe');
   });
 
   it.each(['ACTIVE', 'DEACTIVATED', 'BLOCKED'] as const)(
     'hides it for a %s subscription and marks that package',
     (status) => {
-      expect(packageAction({ kind: 'customer', info: customer(status) }, 'maxon')).toBe('active');
+      expect(planAction({ kind: 'customer', info: customer(status) }, 'maxon')).toBe('active');
     },
   );
 
   it('offers PRETPLATI SE on both packages once a DEACTIVATED subscription’s paid period has ended', () => {
     const ended = { ...customer('DEACTIVATED'), nextPaymentOn: '2026-11-23' };
-    expect(packageAction({ kind: 'customer', info: ended }, 'maxon', '2026-11-23')).toBe('subscribe');
-    expect(packageAction({ kind: 'customer', info: ended }, 'starton', '2026-11-24')).toBe('subscribe');
-    expect(packageAction({ kind: 'customer', info: ended }, 'maxon', '2026-11-22')).toBe('active');
+    expect(planAction({ kind: 'customer', info: ended }, 'maxon', '2026-11-23')).toBe('subscribe');
+    expect(planAction({ kind: 'customer', info: ended }, 'starton', '2026-11-24')).toBe('subscribe');
+    expect(planAction({ kind: 'customer', info: ended }, 'maxon', '2026-11-22')).toBe('active');
   });
 
   it('offers PROMIJENI PAKET on the other package only while the subscription is ACTIVE', () => {
-    expect(packageAction({ kind: 'customer', info: customer('ACTIVE') }, 'starton')).toBe('change');
-    expect(packageAction({ kind: 'customer', info: customer('DEACTIVATED') }, 'starton')).toBe('none');
-    expect(packageAction({ kind: 'customer', info: customer('BLOCKED') }, 'starton')).toBe('none');
+    expect(planAction({ kind: 'customer', info: customer('ACTIVE') }, 'starton')).toBe('change');
+    expect(planAction({ kind: 'customer', info: customer('DEACTIVATED') }, 'starton')).toBe('none');
+    expect(planAction({ kind: 'customer', info: customer('BLOCKED') }, 'starton')).toBe('none');
   });
 
   it('holds the button’s place while the status is being checked, and shows the button when it cannot be known', () => {
-    expect(packageAction({ kind: 'checking' }, 'maxon')).toBe('held');
-    expect(packageAction({ kind: 'customer', info: null }, 'maxon')).toBe('subscribe');
+    expect(planAction({ kind: 'checking' }, 'maxon')).toBe('held');
+    expect(planAction({ kind: 'customer', info: null }, 'maxon')).toBe('subscribe');
   });
 });

@@ -3,7 +3,7 @@ import type { Plan, Promo } from '@portal/shared/contract';
 import { activePromo } from '@portal/shared/format';
 import type { PlanInfo, PlansFile } from '../content/schemas';
 
-export interface PackageOffer extends PlanInfo {
+export interface PlanOffer extends PlanInfo {
   code: string;
   /** Monthly price in KM with VAT; null when the plans call failed or does not list the plan. */
   price: number | null;
@@ -16,7 +16,7 @@ export function mergePlans(
   plans: readonly Plan[] | null,
   now: Date = new Date(),
   usedPromos: readonly string[] = [],
-): PackageOffer[] {
+): PlanOffer[] {
   return file.list.map((code) => {
     const plan = plans?.find((p) => p.code === code);
     return {

@@ -17,12 +17,12 @@ import {
   preloadApiClient,
   useSubmit,
 } from '@portal/shared';
-import styles from './LoginForm.module.css';
+import styles from './SignInForm.module.css';
 import { PASSKEY_SIGN_IN, TITLES } from '../texts';
 import { loadAccountPage, prepareAccountPage } from '../account/prepare';
 
-/** What the customer types of the login request (product.md §2): both filled. */
-const loginForm = formRules.pick(loginRequestSchema, { username: true, password: true });
+/** What the customer types of the sign-in request (product.md §2): both filled. */
+const signInRules = formRules.pick(loginRequestSchema, { username: true, password: true });
 
 function failureMessage(error: ApiError): string {
   if (error.status === 429) return `${messages.loginFailed}. ${messages.loginTooMany}`;
@@ -86,8 +86,8 @@ function usePasskeySignIn(signedIn: () => void) {
   return { supported, start, busy: submit.busy, error: submit.error };
 }
 
-/** The login form of product.md §2: submit stays disabled until both fields are filled. */
-export function LoginForm() {
+/** The sign-in form of product.md §2: submit stays disabled until both fields are filled. */
+export function SignInForm() {
   const navigate = useNavigate();
   const typing = useWhileTyping();
   const signedIn = () => {
@@ -97,7 +97,7 @@ export function LoginForm() {
   };
   const passkey = usePasskeySignIn(signedIn);
   const form = useForm({
-    schema: loginForm,
+    schema: signInRules,
     initial: { username: '', password: '' },
     explain: failureMessage,
     send: async ({ username, password }) => {

@@ -7,10 +7,10 @@ import { localDay, maySubscribe, type AccountInfo } from '@portal/shared';
  * still being checked (a prerendered page, before and while it hydrates) the button's place is held,
  * unseen, so no button flashes and disappears and nothing below it moves.
  */
-export type PackageAction = 'subscribe' | 'active' | 'change' | 'none' | 'held';
+export type PlanAction = 'subscribe' | 'active' | 'change' | 'none' | 'held';
 export type Viewer = { kind: 'anonymous' } | { kind: 'checking' } | { kind: 'customer'; info: AccountInfo | null };
 
-export function packageAction(viewer: Viewer, code: string, today: string = localDay()): PackageAction {
+export function planAction(viewer: Viewer, code: string, today: string = localDay()): PlanAction {
   if (viewer.kind === 'anonymous') return 'subscribe';
   if (viewer.kind === 'checking') return 'held';
   const { info } = viewer;
