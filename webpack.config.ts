@@ -2,11 +2,11 @@
  * The portal's apps and their builds: `webpack --env app=<name>[,<name>…]`, or `--env app=all`
  * (docs/decisions/042-each-app-owns-its-build.md). The apps are the contract's list
  * (shared/src/contract/apps.ts); each app's build is its own `build.ts`, beside its code, made of the
- * common parts in `build/`.
+ * common parts in `buildtools/`.
  */
 import type { Configuration } from 'webpack';
 import { APP_NAMES, type AppName } from '@portal/shared/contract';
-import type { AppBuild, BuildOptions } from './build/common';
+import type { AppBuild, BuildOptions } from './buildtools/common';
 import host from './host/build';
 import catalogue from './remotes/catalogue/build';
 import account from './remotes/account/build';

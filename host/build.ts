@@ -5,10 +5,10 @@
 import path from 'node:path';
 import webpack, { type Configuration } from 'webpack';
 import { REMOTE_NAMES } from '@portal/shared/contract';
-import { appConfig } from '../build/app';
-import { devtool, minimizer, quiet, typescriptRule, type AppBuild, type Mode } from '../build/common';
-import { prerenderConfig } from '../build/prerender';
-import { assetsStep } from '../build/plugins';
+import { appConfig } from '../buildtools/app';
+import { devtool, minimizer, quiet, typescriptRule, type AppBuild, type Mode } from '../buildtools/common';
+import { prerenderConfig } from '../buildtools/prerender';
+import { assetsStep } from '../buildtools/plugins';
 
 const build: AppBuild = (env) => {
   const page = appConfig('host', env, {

@@ -5,7 +5,10 @@ import { authRoutes } from './routes/auth';
 import { accountRoutes } from './routes/account';
 import { planChangeRoutes } from './routes/planChange';
 import { catalogueRoutes } from './routes/catalogue';
-import { customerRoutes } from './routes/customer';
+import { pinRoutes } from './routes/pin';
+import { passwordRoutes } from './routes/password';
+import { deviceRoutes } from './routes/devices';
+import { scriptRoutes } from './routes/script';
 import { onboardingRoutes } from './routes/onboarding';
 import { installErrorHandling, installJsonNotFound } from './http/errors';
 import { installRequestMetrics } from './http/metrics';
@@ -13,20 +16,32 @@ import { cardRoutes } from './routes/cards';
 import { paymentRoutes } from './routes/payments';
 import { stripeWebhookRoute } from './routes/stripeWebhook';
 import { billingDevRoutes } from './routes/billing';
-import { staffSignInRoutes } from './routes/staffSignIn';
-import { staffCustomerRoutes } from './routes/staffCustomers';
-import { staffDeviceRoutes } from './routes/staffDevices';
-import { staffActionRoutes } from './routes/staffActions';
-import { staffAuditRoutes } from './routes/staffAudit';
-import { reconciliationRoutes } from './routes/reconciliation';
-import { staffPriceRoutes } from './routes/staffPrices';
-import { staffVoucherRoutes } from './routes/staffVouchers';
+import { supportSignInRoutes } from './routes/support/signIn';
+import { supportCustomerRoutes } from './routes/support/customers';
+import { supportDeviceRoutes } from './routes/support/devices';
+import { supportActionRoutes } from './routes/support/actions';
+import { supportAuditRoutes } from './routes/support/audit';
+import { reconciliationRoutes } from './routes/support/reconciliation';
+import { supportPriceRoutes } from './routes/support/prices';
+import { supportVoucherRoutes } from './routes/support/vouchers';
 import { voucherRoutes } from './routes/vouchers';
 import { giftRoutes } from './routes/gifts';
 import { passkeyRoutes } from './routes/passkeys';
 import { databaseAnswers, pendingMigrations } from './db/migrate';
 import { RELEASE } from './release';
 import { ignoredForwarding } from './http/proxies';
+
+/** The support console's routes under `/api/staff` (routes/support/). */
+function supportRoutes(app: FastifyInstance, ctx: ApiContext): void {
+  supportSignInRoutes(app, ctx);
+  supportCustomerRoutes(app, ctx);
+  supportDeviceRoutes(app, ctx);
+  supportActionRoutes(app, ctx);
+  supportAuditRoutes(app, ctx);
+  reconciliationRoutes(app, ctx);
+  supportPriceRoutes(app, ctx);
+  supportVoucherRoutes(app, ctx);
+}
 
 /** The reference API as a Fastify plugin; mounted under `/api` by the server. */
 export function apiPlugin(ctx: ApiContext) {
@@ -90,20 +105,16 @@ export function apiPlugin(ctx: ApiContext) {
     accountRoutes(app, ctx);
     planChangeRoutes(app, ctx);
     catalogueRoutes(app, ctx);
-    customerRoutes(app, ctx);
+    pinRoutes(app, ctx);
+    passwordRoutes(app, ctx);
+    deviceRoutes(app, ctx);
+    scriptRoutes(app, ctx);
     passkeyRoutes(app, ctx);
     onboardingRoutes(app, ctx);
     cardRoutes(app, ctx);
     paymentRoutes(app, ctx);
     billingDevRoutes(app, ctx);
-    staffSignInRoutes(app, ctx);
-    staffCustomerRoutes(app, ctx);
-    staffDeviceRoutes(app, ctx);
-    staffActionRoutes(app, ctx);
-    staffAuditRoutes(app, ctx);
-    reconciliationRoutes(app, ctx);
-    staffPriceRoutes(app, ctx);
-    staffVoucherRoutes(app, ctx);
+    supportRoutes(app, ctx);
     voucherRoutes(app, ctx);
     giftRoutes(app, ctx);
     if (ctx.payments.stripe) await app.register(stripeWebhookRoute(ctx.payments.stripe));

@@ -5,7 +5,7 @@ import type { Db } from './db/db';
 import { ASIDE } from './db/keptReads';
 import type { Keys } from './auth/secrets';
 import { TokenIssuer } from './auth/tokens';
-import { StaffTokens } from './staff/tokens';
+import { StaffTokens } from './support/tokens';
 import { Limits } from './http/limits';
 import { OutboxNotifier, type Channel, type Notifier } from './delivery/notifier';
 import { MessageSender } from './delivery/sender';
@@ -31,7 +31,7 @@ export interface ApiContext {
   keys: Keys;
   now: () => Date;
   tokens: TokenIssuer;
-  /** The support console's tokens, apart from customers' (staff/tokens.ts). */
+  /** The support console's tokens, apart from customers' (support/tokens.ts). */
   staffTokens: StaffTokens;
   /** Limits kept in the database, shared by every API process (http/limits.ts). */
   limits: Limits;

@@ -52,7 +52,7 @@ const ORIGIN = /^https?:\/\/[^/\s?#]+$/;
  * its host's `support.config.json`, docs/decisions/032), for its pages' Content-Security-Policy. The
  * console's host refuses a file with a bad entry itself; here only well-formed origins count.
  */
-export function consoleRemoteOrigins(config: Pick<ApiConfig, 'portalRoot'>): string[] {
+export function supportRemoteOrigins(config: Pick<ApiConfig, 'portalRoot'>): string[] {
   const file = path.join(config.portalRoot, 'support-host', 'dist', 'support.config.json');
   try {
     const { remoteOrigins } = JSON.parse(fs.readFileSync(file, 'utf8')) as { remoteOrigins?: unknown };

@@ -8,7 +8,7 @@ import type { ApiContext } from './context';
 import { apiPlugin } from './app';
 import { installErrorHandling, installJsonNotFound } from './http/errors';
 import { sandboxProcessorRoutes } from './routes/sandboxProcessor';
-import { consoleRemoteOrigins, portalSettingsOf } from './portalConfig';
+import { supportRemoteOrigins, portalSettingsOf } from './portalConfig';
 import { contentSecurityPolicy, installAnswerHeaders } from './http/security';
 import { installRefusalLog } from './http/limits';
 import { fastifyTrustProxy } from './http/proxies';
@@ -20,8 +20,8 @@ import { editableFile } from './http/pages';
 import { ERROR_TEXTS } from './texts/errors';
 
 /** The support console (docs/decisions/032-support-console.md): its remote, and its own host's path. */
-const CONSOLE_REMOTE = 'support';
-const CONSOLE_BASE = '/podrska/';
+const SUPPORT_REMOTE = 'support';
+const SUPPORT_BASE = '/podrska/';
 
 /** The remote whose `resources/` an editor changes on a deployed portal (docs/catalogue-and-widget.md). */
 const EDITABLE_REMOTE = 'catalogue';
@@ -58,13 +58,13 @@ export async function createServer(ctx: ApiContext, options: ServerOptions): Pro
     stripe: ctx.config.payments.provider === 'stripe',
   });
   // The support console's pages: its own host's remotes' origins, never Stripe's (it takes no payment).
-  const consoleCsp = contentSecurityPolicy({ remoteOrigins: consoleRemoteOrigins(ctx.config), stripe: false });
+  const supportCsp = contentSecurityPolicy({ remoteOrigins: supportRemoteOrigins(ctx.config), stripe: false });
   const pageCsp = (url: string) =>
     // The widget's demo page stands for an operator's site with a CSP of its own origin only.
     url.startsWith('/remotes/catalogue/embed/demo.')
       ? EMBED_DEMO_CSP
-      : url === CONSOLE_BASE.slice(0, -1) || url.startsWith(CONSOLE_BASE)
-        ? consoleCsp
+      : url === SUPPORT_BASE.slice(0, -1) || url.startsWith(SUPPORT_BASE)
+        ? supportCsp
         : csp;
   installAnswerHeaders(app, pageCsp);
   installRefusalLog(app);
@@ -90,12 +90,12 @@ async function servePortal(app: FastifyInstance, ctx: ApiContext, remotesOnly: b
   const catalogueFiles = editableFiles(path.join(root, 'remotes', EDITABLE_REMOTE, 'dist', 'resources'), (message) =>
     app.log.warn(message),
   );
-  await serveRemotes(app, root, [...REMOTE_NAMES, CONSOLE_REMOTE], allowedPath, {
+  await serveRemotes(app, root, [...REMOTE_NAMES, SUPPORT_REMOTE], allowedPath, {
     remote: EDITABLE_REMOTE,
     body: (file) => editableFile(root, EDITABLE_REMOTE, file, catalogueFiles),
   });
   if (remotesOnly) return;
-  const sendConsole = await serveConsole(app, ctx);
+  const sendSupport = await serveSupport(app, ctx);
   const hostDist = path.join(root, 'host', 'dist');
   servePortalConfig(app, ctx, hostDist);
   await serveHostFiles(app, hostDist, allowedPath);
@@ -109,7 +109,7 @@ async function servePortal(app: FastifyInstance, ctx: ApiContext, remotesOnly: b
     const wantsPage =
       request.method === 'GET' && !/^\/(api|remotes|sandbox-pay)\//.test(pathname) && !pathname.includes('.');
     if (!wantsPage) return reply.code(404).send({ message: ERROR_TEXTS.notFound, code: 'NOT_FOUND' });
-    if (pathname === CONSOLE_BASE.slice(0, -1) || pathname.startsWith(CONSOLE_BASE)) return sendConsole(reply);
+    if (pathname === SUPPORT_BASE.slice(0, -1) || pathname.startsWith(SUPPORT_BASE)) return sendSupport(reply);
     return sendPage(request, reply);
   });
 }
@@ -119,10 +119,10 @@ async function servePortal(app: FastifyInstance, ctx: ApiContext, remotesOnly: b
  * configuration (the product is the server's, as the portal's), and its page for every path under it.
  * Never indexed; nothing of the customer portal links to it. Answers what sends the console's page.
  */
-async function serveConsole(app: FastifyInstance, ctx: ApiContext): Promise<(reply: FastifyReply) => FastifyReply> {
+async function serveSupport(app: FastifyInstance, ctx: ApiContext): Promise<(reply: FastifyReply) => FastifyReply> {
   const dist = path.join(ctx.config.portalRoot, 'support-host', 'dist');
   const indexFile = path.join(dist, 'index.html');
-  app.get(`${CONSOLE_BASE}support.config.json`, async (_request, reply) => {
+  app.get(`${SUPPORT_BASE}support.config.json`, async (_request, reply) => {
     const file = path.join(dist, 'support.config.json');
     if (!fs.existsSync(file)) return reply.code(404).send({ message: ERROR_TEXTS.notFound, code: 'NOT_FOUND' });
     const base = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
@@ -130,7 +130,7 @@ async function serveConsole(app: FastifyInstance, ctx: ApiContext): Promise<(rep
   });
   await app.register(fastifyStatic, {
     root: dist,
-    prefix: CONSOLE_BASE,
+    prefix: SUPPORT_BASE,
     decorateReply: false,
     index: false,
     cacheControl: false,
@@ -148,6 +148,6 @@ async function serveConsole(app: FastifyInstance, ctx: ApiContext): Promise<(rep
   };
   // Its front page (the folder itself, which the files' handler refuses); a path under it without a file
   // is one of its pages too (the not-found handler sends those).
-  app.get(CONSOLE_BASE, (_request, reply) => sendPage(reply));
+  app.get(SUPPORT_BASE, (_request, reply) => sendPage(reply));
   return sendPage;
 }

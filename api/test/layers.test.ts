@@ -73,7 +73,7 @@ describe('use cases and thin routes', () => {
   it('has no transaction and no repository call in any route file', () => {
     const routes = sources(ROUTES);
     assert.ok(
-      routes.some((file) => file.endsWith(path.join('routes', 'staffSignIn.ts'))),
+      routes.some((file) => file.endsWith(path.join('routes', 'support', 'signIn.ts'))),
       'the route files are found',
     );
     assert.deepEqual(offendingLines(routes, REPOSITORY_WORK), []);

@@ -12,8 +12,8 @@ import { REPO_ROOT } from '../src/apiDir';
 import { DEMO_CUSTOMER } from '../src/db/seed';
 import { serveMetrics } from '../src/http/metrics';
 import { createLogger } from '../src/log';
-import { addStaff } from '../src/staff/accounts';
-import { totpCode } from '../src/staff/totp';
+import { addStaff } from '../src/support/accounts';
+import { totpCode } from '../src/support/totp';
 import { device, engines, startApi, type StartedApi } from './harness';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;

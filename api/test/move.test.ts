@@ -13,7 +13,7 @@ import { openDb, type Db } from '../src/db/db';
 import { migrate } from '../src/db/migrate';
 import { API_DIR } from '../src/apiDir';
 import { DEMO_CUSTOMER, DEMO_CUSTOMERS } from '../src/db/seed';
-import { addStaff } from '../src/staff/accounts';
+import { addStaff } from '../src/support/accounts';
 import { Store } from '../src/repositories';
 import { addCard, device, payOrder, startApi, type StartedApi } from './harness';
 import { freshDatabase } from '../../test/lib/postgres';

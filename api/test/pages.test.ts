@@ -18,7 +18,7 @@ const page = (pagePath: string, extra: Record<string, unknown> = {}) => ({
   title: 'Paketi',
   description: 'Opis paketa',
   jsonLd: [],
-  chunk: 'packages',
+  chunk: 'plans',
   head: [],
   html: `<h1>Stranica ${pagePath}</h1>`,
   state: { queries: [] },

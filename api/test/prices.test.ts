@@ -13,7 +13,7 @@ import { customerToken, engines, staffToken as staffTokenOf, startApi, testCusto
 
 const BURST = 100;
 
-/** A package card as remotes/catalogue's PackageCard draws it: the ribbon first in the card, when there is one. */
+/** A package card as remotes/catalogue's PlanCard draws it: the ribbon first in the card, when there is one. */
 const cardHtml = (code: string, ribbon: string | null, price: string) =>
   `<article class="card" aria-labelledby="paket-${code}">${ribbon === null ? '' : `<p class="rib">${ribbon}</p>`}` +
   `<div class="body"><h2 id="paket-${code}">${code}</h2><p><strong>${price}</strong></p></div></article>`;
@@ -473,7 +473,7 @@ describe('a prerendered page served with the prices of the database', () => {
     assert.equal(page.html.includes('24,90 KM'), true, 'the build is left as it was');
   });
 
-  // The cards as remotes/catalogue's PackageCard draws them: the ribbon first in the card, when there is one.
+  // The cards as remotes/catalogue's PlanCard draws them: the ribbon first in the card, when there is one.
   const card = (code: string, ribbon: string | null, price: string) =>
     `<article class="card" aria-labelledby="paket-${code}">${ribbon === null ? '' : `<p class="rib">${ribbon}</p>`}` +
     `<div class="body"><h2 id="paket-${code}">${code}</h2><p><strong>${price}</strong></p></div></article>`;

@@ -7,8 +7,8 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { addStaff, resetStaffPassword } from '../src/staff/accounts';
-import { totpCode } from '../src/staff/totp';
+import { addStaff, resetStaffPassword } from '../src/support/accounts';
+import { totpCode } from '../src/support/totp';
 import { ATTACK_LIMITS, engines, startApi, type StartedApi } from './harness';
 
 const PASSWORD = 'Podrska-Lozinka-2026!';

@@ -6,7 +6,7 @@ import { painted, pause } from './steps';
  * script's own task), @portal/shared (the contract, the router, the stores), what can start before
  * React DOM (prepare.ts: the configuration, the session, a signed-in page's first reads, the remote),
  * React DOM, then the shell, which renders. The host's shared singletons are eager
- * (build/federation.ts): they are in this chunk, so each step only runs code, it downloads nothing.
+ * (buildtools/federation.ts): they are in this chunk, so each step only runs code, it downloads nothing.
  */
 async function run(): Promise<void> {
   // The script's own task has started the federation runtime: the rest waits for the page's first paint.

@@ -6,11 +6,11 @@ import path from 'node:path';
 import fs from 'node:fs';
 import crypto from 'node:crypto';
 import webpack, { type Configuration } from 'webpack';
-import { appConfig } from '../../build/app';
-import { devtool, minimizer, quiet, typescriptRule, type AppBuild, type Mode } from '../../build/common';
-import { copy } from '../../build/plugins';
-import { pageChunks, prerenderConfig } from '../../build/prerender';
-import { assetsStep } from '../../build/plugins';
+import { appConfig } from '../../buildtools/app';
+import { devtool, minimizer, quiet, typescriptRule, type AppBuild, type Mode } from '../../buildtools/common';
+import { copy } from '../../buildtools/plugins';
+import { pageChunks, prerenderConfig } from '../../buildtools/prerender';
+import { assetsStep } from '../../buildtools/plugins';
 
 const build: AppBuild = ({ mode, options }) => {
   if (options.sharedFrom || options.outDir) {

@@ -1,2 +1,2 @@
-/** React's own useSyncExternalStore, in place of the shim for React 17 that the router imports (build/common.ts). */
+/** React's own useSyncExternalStore, in place of the shim for React 17 that the router imports (buildtools/common.ts). */
 export { useSyncExternalStore } from 'react';

@@ -15,19 +15,19 @@ import {
 } from '@portal/shared';
 import { loadRetry, originGuard } from '@portal/shared/hosting';
 import '@portal/shared/global.css';
-import { parseConsoleConfig } from './config';
+import { parseSupportConfig } from './config';
 import { SUPPORT_HOST_TEXTS as T } from './texts';
 
 /** What the support remote exposes as `./console`: the whole console, routes and sign-in included. */
-interface ConsoleModule {
-  SupportConsole: ComponentType<{ apiBaseUrl: string }>;
+interface SupportModule {
+  SupportApp: ComponentType<{ apiBaseUrl: string }>;
 }
 
-const consoleQuery = queryOptions({
+const supportQuery = queryOptions({
   queryKey: ['remote', 'support'],
   queryFn: async () => {
-    const module = await loadRemote<ConsoleModule>('support/console');
-    if (!module?.SupportConsole) throw new Error('The support remote exposes no console');
+    const module = await loadRemote<SupportModule>('support/support');
+    if (!module?.SupportApp) throw new Error('The support remote exposes no console');
     return module;
   },
   staleTime: Infinity,
@@ -36,19 +36,19 @@ const consoleQuery = queryOptions({
 });
 
 /** The console from its remote; while it loads a spinner, and if it does not arrive a retry. */
-function ConsoleOutlet({ apiBaseUrl }: { apiBaseUrl: string }) {
-  const loaded = useQuery(consoleQuery);
+function SupportOutlet({ apiBaseUrl }: { apiBaseUrl: string }) {
+  const loaded = useQuery(supportQuery);
   if (loaded.isError) {
     return (
-      <main className="console-host-problem">
-        <Alert kind="error">{T.consoleMissing}</Alert>
+      <main className="support-host-problem">
+        <Alert kind="error">{T.supportMissing}</Alert>
         <Button onClick={() => void loaded.refetch()}>{T.retry}</Button>
       </main>
     );
   }
   if (!loaded.isSuccess) return <Spinner />;
-  const { SupportConsole } = loaded.data;
-  return <SupportConsole apiBaseUrl={apiBaseUrl} />;
+  const { SupportApp } = loaded.data;
+  return <SupportApp apiBaseUrl={apiBaseUrl} />;
 }
 
 /** Reads `support.config.json`, registers the console's remotes and renders the console (index.ts runs it). */
@@ -58,12 +58,12 @@ export async function start(): Promise<void> {
   try {
     const response = await fetch('/podrska/support.config.json');
     if (!response.ok) throw new Error(`support.config.json could not be loaded (HTTP ${response.status})`);
-    config = parseConsoleConfig(await response.json(), window.location.origin);
+    config = parseSupportConfig(await response.json(), window.location.origin);
   } catch (error) {
     console.error(error);
     const problems = (error as { problems?: string[] }).problems ?? [String(error)];
     root.render(
-      <main className="console-host-problem">
+      <main className="support-host-problem">
         <Alert kind="error">
           {T.configError}
           <ul>
@@ -89,7 +89,7 @@ export async function start(): Promise<void> {
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <Router>
-          <ConsoleOutlet apiBaseUrl={config.apiBaseUrl} />
+          <SupportOutlet apiBaseUrl={config.apiBaseUrl} />
         </Router>
       </QueryClientProvider>
     </StrictMode>,

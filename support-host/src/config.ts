@@ -4,7 +4,7 @@ import { remoteOriginCheck } from '@portal/shared';
  * `support.config.json`, served beside the console's host (docs/decisions/032-support-console.md): the
  * API, the product, and where the console's remote and the account remote (whose views it reuses) are.
  */
-interface ConsoleConfig {
+interface SupportConfig {
   apiBaseUrl: string;
   product: string;
   remotes: { support: string; account: string };
@@ -15,8 +15,8 @@ interface ConsoleConfig {
 const isPathOrUrl = (value: unknown): value is string => typeof value === 'string' && /^(https?:\/\/|\/)/.test(value);
 
 /** Checks the file, naming every bad key (an engineer reads them, in English as the portal's own). */
-export function parseConsoleConfig(raw: unknown, pageOrigin: string): ConsoleConfig {
-  const file = (raw ?? {}) as Partial<Record<keyof ConsoleConfig, unknown>>;
+export function parseSupportConfig(raw: unknown, pageOrigin: string): SupportConfig {
+  const file = (raw ?? {}) as Partial<Record<keyof SupportConfig, unknown>>;
   const remotes = (file.remotes ?? {}) as Record<string, unknown>;
   const remoteOrigins = file.remoteOrigins ?? [];
   const problems: string[] = [];
@@ -39,7 +39,7 @@ export function parseConsoleConfig(raw: unknown, pageOrigin: string): ConsoleCon
       if (origin) problems.push(`remotes.${name}: ${origin} is not the page's origin nor listed in remoteOrigins`);
     }
   }
-  if (problems.length > 0) throw new ConsoleConfigError(problems);
+  if (problems.length > 0) throw new SupportConfigError(problems);
   return {
     apiBaseUrl: file.apiBaseUrl as string,
     product: file.product as string,
@@ -48,9 +48,9 @@ export function parseConsoleConfig(raw: unknown, pageOrigin: string): ConsoleCon
   };
 }
 
-class ConsoleConfigError extends Error {
+class SupportConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(`support.config.json is not valid:\n${problems.map((p) => `- ${p}`).join('\n')}`);
-    this.name = 'ConsoleConfigError';
+    this.name = 'SupportConfigError';
   }
 }

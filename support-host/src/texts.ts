@@ -2,6 +2,6 @@
 export const SUPPORT_HOST_TEXTS = {
   cannotStart: 'Konzola podrške se ne može pokrenuti. Osvježi stranicu ili se obrati administratoru.',
   configError: 'Konfiguracija konzole podrške (support.config.json) nije ispravna:',
-  consoleMissing: 'Konzola podrške trenutno nije dostupna. Pokušaj ponovo za nekoliko minuta.',
+  supportMissing: 'Konzola podrške trenutno nije dostupna. Pokušaj ponovo za nekoliko minuta.',
   retry: 'Pokušaj ponovo',
 } as const;

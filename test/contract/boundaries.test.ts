@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { APPS, APP_NAMES, REMOTE_NAMES, type AppName } from '@portal/shared/contract';
 import { BUILDS } from '../../webpack.config';
-import type { BuildEnv } from '../../build/common';
+import type { BuildEnv } from '../../buildtools/common';
 import { ESLint } from 'eslint';
 import { ROOT } from '../../api/src/cli/freshness';
 import { SMOKE } from '../e2e/smoke';

@@ -25,7 +25,7 @@ function sourceRoots(): string[] {
   const remotes = fs
     .readdirSync(path.join(ROOT, 'remotes'))
     .flatMap((name) => [`remotes/${name}/src`, `remotes/${name}/scripts`]);
-  const apps = ['api/src', 'host/src', ...remotes, 'shared/src', 'support-host/src', 'build'];
+  const apps = ['api/src', 'host/src', ...remotes, 'shared/src', 'support-host/src', 'buildtools'];
   const tooling = ['api/scripts', 'api/test', 'host/scripts', 'test'];
   return [...apps, ...tooling].filter((dir) => fs.existsSync(path.join(ROOT, dir)));
 }
@@ -159,7 +159,7 @@ describe('sizes', () => {
     for (const expected of [
       'api/src/main.ts',
       'shared/src/contract/endpoints.ts',
-      'build/common.ts',
+      'buildtools/common.ts',
       'api/test/harness.ts',
       'test/scripts/bench.ts',
     ]) {

@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ROOT } from '../../api/src/cli/freshness';
-import { totpCode } from '../../api/src/staff/totp';
+import { totpCode } from '../../api/src/support/totp';
 import { freePort, freshDatabase } from '../lib/postgres';
 import { PRODUCTION_SETTINGS } from '../lib/productionSettings';
 import { smtpSink, type Sink } from '../lib/sinks';

@@ -18,7 +18,7 @@ export {
 } from './harness/portal';
 export { portalRootWithRemotes, withRemoteFrom } from './harness/remotes';
 export { addCard, DEMO, expectAccessible, loggedInPage, logIn, screenshot, tabTo } from './harness/pages';
-export { addAdmin, firstConsoleSignIn } from './harness/console';
+export { addAdmin, firstSupportSignIn } from './harness/support';
 
 /** What the sandbox's outbox holds for `to`, newest first. */
 export async function outbox(baseUrl: string, to: string): Promise<OutboxEntry[]> {

@@ -12,7 +12,7 @@ import { tempDir } from '../lib/tempDir';
 import {
   addAdmin,
   DEMO,
-  firstConsoleSignIn,
+  firstSupportSignIn,
   launchBrowser,
   logIn,
   screenshot,
@@ -140,7 +140,7 @@ describe('passkeys beside the password', () => {
 
   it("confirms the console's sign-in with the member's passkey in place of the code", async () => {
     const page = await pageWithAuthenticator(browser, 1280);
-    await firstConsoleSignIn(page, base, STAFF, oneTimePassword);
+    await firstSupportSignIn(page, base, STAFF, oneTimePassword);
     await page.getByRole('link', { name: 'Pristupni ključevi' }).click();
     await page.getByRole('button', { name: 'Dodaj pristupni ključ' }).click();
     await page.getByRole('list', { name: 'Pristupni ključevi' }).getByText('Još nije korišten').waitFor();

@@ -7,7 +7,7 @@ import { tempDir } from '../lib/tempDir';
 import {
   addAdmin,
   addCard,
-  firstConsoleSignIn,
+  firstSupportSignIn,
   launchBrowser,
   loggedInPage,
   outbox,
@@ -66,7 +66,7 @@ function offerOf(html: string, code: string): { price: string } | undefined {
 describe('prices and promos from the console, in a browser', () => {
   let portal: Portal;
   let browser: Browser;
-  let console_: Page;
+  let supportPage: Page;
   let oneTimePassword = '';
   let dataDir = '';
 
@@ -78,7 +78,7 @@ describe('prices and promos from the console, in a browser', () => {
       launchBrowser(),
     ]);
     const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'bs-BA' });
-    console_ = await context.newPage();
+    supportPage = await context.newPage();
   });
   after(async () => {
     await browser?.close();
@@ -100,11 +100,11 @@ describe('prices and promos from the console, in a browser', () => {
     assert.equal(response.status, 200, await response.clone().text());
     return (await response.json()) as { charged: number; failed: number };
   }
-  const dialog = (name: string) => console_.getByRole('dialog', { name });
+  const dialog = (name: string) => supportPage.getByRole('dialog', { name });
 
   it('signs the admin in and shows the packages with their prices', async () => {
-    const page = console_;
-    await firstConsoleSignIn(page, portal.url, STAFF, oneTimePassword);
+    const page = supportPage;
+    await firstSupportSignIn(page, portal.url, STAFF, oneTimePassword);
 
     await page.getByRole('navigation').getByRole('link', { name: 'Paketi i cijene' }).click();
     await page.getByRole('heading', { name: 'MaxON', level: 2 }).waitFor();
@@ -112,7 +112,7 @@ describe('prices and promos from the console, in a browser', () => {
   });
 
   it('raises MaxON’s price: the served page, its JSON-LD and the widget show it within a minute', async () => {
-    const page = console_;
+    const page = supportPage;
     await page.getByRole('button', { name: 'Promijeni cijenu paketa MaxON' }).click();
     const change = dialog('Nova cijena paketa MaxON');
     await change.getByLabel('Nova cijena (KM)').fill('27,90');
@@ -199,7 +199,7 @@ describe('prices and promos from the console, in a browser', () => {
   });
 
   it('starts a promo that the served page shows with its length, and ends it: the ribbon goes', async () => {
-    const page = console_;
+    const page = supportPage;
     await page.getByRole('button', { name: 'Pokreni promociju paketa StartON' }).click();
     const start = dialog('Promocija paketa StartON');
     await start.getByLabel('Ili broj dana').fill('10');
@@ -237,7 +237,7 @@ describe('prices and promos from the console, in a browser', () => {
   });
 
   it('shows a campaign until a day through that day, and without it the day after, with no build', async () => {
-    const page = console_;
+    const page = supportPage;
     const lastDay = addDays(isoDay(new Date()), 1);
     const ribbon = `Besplatan promo period do ${formatDate(lastDay)}`;
     await page.getByRole('button', { name: 'Pokreni promociju paketa MaxON' }).click();

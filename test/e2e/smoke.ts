@@ -26,7 +26,7 @@ export const SMOKE: SmokeCheck[] = [
     open: visit('/'),
     ready: (page) => page.getByRole('heading', { name: 'Televizija koja ide s tobom' }),
   },
-  { name: 'packages', remote: 'catalogue', open: visit('/paketi'), ready: heading('Paketi') },
+  { name: 'plans', remote: 'catalogue', open: visit('/paketi'), ready: heading('Paketi') },
   { name: 'channels', remote: 'catalogue', open: visit('/tv-kanali'), ready: heading('TV kanali') },
   {
     name: 'login form',

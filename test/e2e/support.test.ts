@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { totpCode } from '../../api/src/staff/totp';
+import { totpCode } from '../../api/src/support/totp';
 import { tempDir } from '../lib/tempDir';
 import {
   addAdmin,
@@ -28,7 +28,7 @@ const SHOTS = path.join(ARTIFACTS, 'screenshots', 'support');
 describe('the support console, in a browser', () => {
   let portal: Portal;
   let browser: Browser;
-  let console_: Page;
+  let supportPage: Page;
   let oneTimePassword = '';
 
   before(async () => {
@@ -40,7 +40,7 @@ describe('the support console, in a browser', () => {
     ]);
     fs.mkdirSync(SHOTS, { recursive: true });
     const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'bs-BA' });
-    console_ = await context.newPage();
+    supportPage = await context.newPage();
   });
   after(async () => {
     await browser?.close();
@@ -52,10 +52,10 @@ describe('the support console, in a browser', () => {
   });
 
   /** The dialog open on the console, by its title. */
-  const dialog = (name: string | RegExp) => console_.getByRole('dialog', { name });
+  const dialog = (name: string | RegExp) => supportPage.getByRole('dialog', { name });
 
   it('signs a new member of staff in: the one-time password, one of their own, the QR code and a code', async () => {
-    const page = console_;
+    const page = supportPage;
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     await page.goto(`${portal.url}/podrska/`);
@@ -96,7 +96,7 @@ describe('the support console, in a browser', () => {
   });
 
   it('finds the customer by phone, blocks them (their open page and sign-in refused at once) and unblocks them', async () => {
-    const page = console_;
+    const page = supportPage;
     const customer = await loggedInPage(browser, portal.url, CUSTOMER.email, { width: 375 });
 
     await page.getByLabel(/Telefon, e-mail, ime/).fill(CUSTOMER.phone);
@@ -144,7 +144,7 @@ describe('the support console, in a browser', () => {
   });
 
   it('refunds half a payment: the customer’s history shows the credit note, and the trail names the member of staff for each step', async () => {
-    const page = console_;
+    const page = supportPage;
     // The customer's MaxON renewal (24,90 KM) is charged on its day (what the billing schedule does).
     const billed = await fetch(`${portal.url}/api/dev/billing`, {
       method: 'POST',
@@ -204,7 +204,7 @@ describe('the support console, in a browser', () => {
   });
 
   it('lists the whole trail for an admin, filtered, and exports it as CSV', async () => {
-    const page = console_;
+    const page = supportPage;
     await page.getByRole('link', { name: 'Zapisnik' }).click();
     await page.getByRole('heading', { name: 'Zapisnik', level: 1 }).waitFor();
     await page.getByLabel('ID korisnika').fill('Emir');

@@ -9,7 +9,7 @@ import { tempDir } from '../lib/tempDir';
 import {
   addAdmin,
   codeSentTo,
-  firstConsoleSignIn,
+  firstSupportSignIn,
   launchBrowser,
   loggedInPage,
   outbox,
@@ -141,7 +141,7 @@ describe('vouchers, in a browser', () => {
       acceptDownloads: true,
     });
     const page = await context.newPage();
-    await firstConsoleSignIn(page, portal.url, STAFF, oneTimePassword);
+    await firstSupportSignIn(page, portal.url, STAFF, oneTimePassword);
 
     await page.getByRole('navigation').getByRole('link', { name: 'Vaučeri' }).click();
     await page.getByRole('button', { name: 'Izdaj seriju' }).click();

@@ -17,7 +17,7 @@ const SOURCES = [
   'host/src',
   'remotes/*/src',
   'support-host/src',
-  'build',
+  'buildtools',
   'test',
   'api/test',
   'api/scripts',

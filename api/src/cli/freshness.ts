@@ -43,13 +43,13 @@ function buildMode(app: App): string | null {
 
 /**
  * Apps whose build is missing, made by `npm run dev`, or older than their sources, the shared package or
- * the common build (webpack.config.ts, build/); an app's own build.ts is in its folder.
+ * the common build (webpack.config.ts, buildtools/); an app's own build.ts is in its folder.
  */
 function appsToBuild(): App[] {
   const common = Math.max(
     newestMtime(path.join(ROOT, 'shared', 'src')),
     newestMtime(path.join(ROOT, 'webpack.config.ts')),
-    newestMtime(path.join(ROOT, 'build')),
+    newestMtime(path.join(ROOT, 'buildtools')),
   );
   return APP_NAMES.filter((app) => {
     if (!fs.existsSync(builtMarker(app)) || buildMode(app) !== 'production') return true;
@@ -67,8 +67,8 @@ const TSX_LOADER = pathToFileURL(path.join(ROOT, 'node_modules', 'tsx', 'dist', 
  * reads every TypeScript file of the API and the scripts (webpack-cli then loads no compiler of its own).
  */
 export const WEBPACK = ['--import', TSX_LOADER, WEBPACK_CLI];
-/** Node's arguments that write the built apps' pre-compressed copies (build/compress.ts), apps after them. */
-export const COMPRESS = ['--import', TSX_LOADER, path.join(ROOT, 'build', 'compress.ts')];
+/** Node's arguments that write the built apps' pre-compressed copies (buildtools/compress.ts), apps after them. */
+export const COMPRESS = ['--import', TSX_LOADER, path.join(ROOT, 'buildtools', 'compress.ts')];
 
 const webpackArgs = (apps: App[]) => [...WEBPACK, '--env', `app=${apps.join(',')}`];
 const building = (apps: App[]) => console.info(`Building ${apps.join(', ')} (first start, or sources changed)…`);

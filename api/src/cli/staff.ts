@@ -12,7 +12,7 @@ import { openDb } from '../db/db';
 import { migrate } from '../db/migrate';
 import { Store } from '../repositories';
 import type { StaffRepository } from '../repositories/staff';
-import { addStaff, fromCommandLine, resetStaffPassword } from '../staff/accounts';
+import { addStaff, fromCommandLine, resetStaffPassword } from '../support/accounts';
 
 const STAFF = commandName('staff');
 

@@ -57,7 +57,7 @@ function pricedJsonLd(node: unknown, plans: Map<string, Plan>, now: Date): unkno
 
 /**
  * A package card's opening tag (`<article … aria-labelledby="paket-maxon">`) and the promo ribbon drawn
- * first inside it, if it has one (remotes/catalogue's PackageCard: `<p class="…">Besplatan promo period …</p>`).
+ * first inside it, if it has one (remotes/catalogue's PlanCard: `<p class="…">Besplatan promo period …</p>`).
  */
 const CARD = /(<article\b[^>]*\baria-labelledby="paket-([a-z0-9]+)"[^>]*>)(?:<p class="([^"]*)">[^<]*<\/p>)?/g;
 

@@ -1,7 +1,7 @@
 import { STAFF_TEXTS, isRowId } from '@portal/shared/contract/staff';
 import { HttpError } from './validate';
 
-/** What the staff route files share (routes/staff*.ts): a route file never imports another. */
+/** What the staff route files share (routes/support/): a route file never imports another. */
 
 /** The `{customerId}` of a path as a number; 404 when it cannot be a customer's. */
 export function customerIdOf(params: { customerId: string }): number {

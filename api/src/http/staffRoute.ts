@@ -4,7 +4,7 @@ import type { StaffEndpoint } from '@portal/shared/contract/staff';
 import { STAFF_TEXTS } from '@portal/shared/contract/staff';
 import type { ApiContext } from '../context';
 import type { StaffSession } from '../repositories/staff';
-import type { StaffTokenKind } from '../staff/tokens';
+import type { StaffTokenKind } from '../support/tokens';
 import { bearerToken } from '../auth/guard';
 import { HttpError } from './validate';
 import { serveEndpoint, type Handler } from './route';

@@ -99,7 +99,7 @@ export class SubscriptionsRepository extends Repository {
     return row ?? null;
   }
 
-  /** The support console's block and unblock (staff/customers.ts, under the customer's row lock): the status as given. */
+  /** The support console's block and unblock (support/customers.ts, under the customer's row lock): the status as given. */
   async setStatus(customerId: number, status: Status, at: Date): Promise<void> {
     await this.q.query('UPDATE subscriptions SET status = $2, updated_at = $3 WHERE customer_id = $1', [
       customerId,

@@ -3,6 +3,7 @@ import { endpoints } from '@portal/shared/contract';
 import type { ApiContext } from '../context';
 import { route } from '../http/route';
 import { accountInfo } from '../account/info';
+import { paymentData } from '../customer/paymentData';
 import { deactivate, reactivateWithoutPayment, type StatusDeps } from '../account/status';
 import { subscribeInPromo } from '../account/promo';
 import { pauseSubscription, resumeSubscription } from '../money/billing/pause';
@@ -18,11 +19,15 @@ const statusDeps = (ctx: ApiContext, log: StatusDeps['log']): StatusDeps => ({
 
 /**
  * `GET /{product}/accountInfo`, `/deactivate`, `/reactivateWithoutPayment`, `POST /{product}/pause`,
- * `/resume` and `POST /{product}/createSubscriptionInPromoPeriod` (product.md §7; product.md §4, Subscription status).
- * Each route parses, authorises, calls one use case of account/ and answers (docs/architecture.md).
+ * `/resume` and `POST /{product}/createSubscriptionInPromoPeriod` (product.md §7; product.md §4, Subscription status),
+ * and the account page's `GET /customer/payment-data` (customer/paymentData.ts). Each route parses, authorises,
+ * calls one use case of account/ (or customer/) and answers (docs/architecture.md).
  */
 export function accountRoutes(app: FastifyInstance, ctx: ApiContext): void {
   route(app, ctx, endpoints.accountInfo, async ({ customer }) => accountInfo(ctx, customer), {
+    sessionCheckedByHandler: true,
+  });
+  route(app, ctx, endpoints.paymentData, async ({ customer }) => paymentData(ctx, customer), {
     sessionCheckedByHandler: true,
   });
 

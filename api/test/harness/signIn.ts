@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { DEMO_CUSTOMER } from '../../src/db/seed';
-import { addStaff } from '../../src/staff/accounts';
-import { totpCode } from '../../src/staff/totp';
+import { addStaff } from '../../src/support/accounts';
+import { totpCode } from '../../src/support/totp';
 import type { StartedApi } from './server';
 
 export const device = {

@@ -1,6 +1,6 @@
 /**
  * Texts of the catalogue's public pages (product.md §1, §2, Public); the package cards' texts, shared
- * with the embed widget, are in packages/texts.ts. Texts more than one app uses are in @portal/shared's `messages`.
+ * with the embed widget, are in plans/texts.ts. Texts more than one app uses are in @portal/shared's `messages`.
  */
 
 /** The home page claims of product.md §1 as seven benefits; watching only in BiH is a condition, said under them. */
@@ -70,7 +70,7 @@ export const LIBRARIES_TEXTS = {
   axn: 'Akcija, krimi i avantura: omiljene serije i filmovi AXN-a, kad god ti odgovara.',
 } as const;
 
-export const PACKAGES_TEXTS = {
+export const PLANS_TEXTS = {
   title: 'Paketi',
   lead: 'Izaberi paket koji ti odgovara. Bez ugovora, otkaži kad god želiš.',
 } as const;

@@ -1,7 +1,7 @@
 /** The console's pages, under the path its host is served at (`/podrska`). */
 const HOME = '/podrska';
 
-export const CONSOLE_PATHS = {
+export const SUPPORT_PATHS = {
   home: HOME,
   customer: {
     path: `${HOME}/kupci/:customerId`,

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
 import { Router, memoryHistory } from '@portal/shared';
 import { TestProviders, resetQueries } from '@portal/shared/testing';
-import { SupportConsole } from './exposes/console';
+import { SupportApp } from './exposes/support';
 import { startSession } from './api/session';
 import { setStaffAdapter } from './api/staffClient';
 
@@ -46,12 +46,12 @@ export function answering(routes: Record<string, Answer | (() => Answer)>) {
 }
 
 /** The console as the support host mounts it, at `path`. */
-export async function renderConsole(path = '/podrska'): Promise<void> {
+export async function renderSupport(path = '/podrska'): Promise<void> {
   await act(async () => {
     render(
       <TestProviders>
         <Router history={memoryHistory(path)}>
-          <SupportConsole apiBaseUrl="/api" />
+          <SupportApp apiBaseUrl="/api" />
         </Router>
       </TestProviders>,
     );
@@ -61,14 +61,14 @@ export async function renderConsole(path = '/podrska'): Promise<void> {
 /** A page of the console reached as a member reaches it: signed in as `role`, by its link in the navigation. */
 export async function openFromNavigation(role: 'agent' | 'admin', link: string): Promise<void> {
   signInAs(role);
-  await renderConsole('/podrska');
+  await renderSupport('/podrska');
   await userEvent.click(
     within(screen.getByRole('navigation', { name: 'Konzola podrške' })).getByRole('link', { name: link }),
   );
 }
 
 /** After each test: the network back, no cached answer, no session kept in the tab. */
-export function leaveConsole(): void {
+export function leaveSupport(): void {
   setStaffAdapter(null);
   resetQueries();
   sessionStorage.clear();

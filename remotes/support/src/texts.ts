@@ -4,7 +4,7 @@
  * the shell's; each page's catalogue is beside it (`signin/texts.ts`, `search/texts.ts`, …), the dialogs'
  * in `ui/texts.ts`.
  */
-export const CONSOLE_TEXTS = {
+export const SUPPORT_TEXTS = {
   product: 'ON TV podrška',
   skipToContent: 'Preskoči na sadržaj',
   shell: {

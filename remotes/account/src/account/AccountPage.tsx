@@ -21,7 +21,7 @@ import {
   localDay,
   LoadFailed,
 } from '@portal/shared';
-import { PackageSection } from './PackageSection';
+import { PlanSection } from './PlanSection';
 import { PaymentSection } from './PaymentSection';
 import { PasskeysSection } from '../passkeys/PasskeysSection';
 import styles from './AccountPage.module.css';
@@ -66,13 +66,13 @@ export function AccountPage() {
 
         {/* Loading sections keep about the size of the loaded ones, so nothing jumps when they arrive (CLS). */}
         {account.isPending && (
-          <Card className={styles.pendingPackage}>
+          <Card className={styles.pendingPlanCard}>
             <h2 className={styles.heading}>{T.myPackage}</h2>
             <Spinner label={T.loadingAccount} />
           </Card>
         )}
         {account.isError && <LoadFailed message={ACCOUNT_INFO_FAILED} retry={retryRead(accountInfoQuery)} />}
-        {info && <PackageSection info={info} />}
+        {info && <PlanSection info={info} />}
 
         {payment.isPending && (
           <Card className={styles.pendingPayment}>

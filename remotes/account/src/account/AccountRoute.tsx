@@ -1,5 +1,5 @@
 import { lazyPage, useAuth, withFallback } from '@portal/shared';
-import { LoginForm } from '../login/LoginForm';
+import { SignInForm } from '../signIn/SignInForm';
 import { loadAccountPage } from './prepare';
 
 // A visitor's first /nalog needs the login form only; the account page comes once someone signs in.
@@ -10,5 +10,5 @@ export function AccountRoute() {
   const initialized = useAuth((s) => s.initialized);
   const authorized = useAuth((s) => s.authorized);
   if (!initialized) return null;
-  return authorized ? withFallback(<AccountPage />) : <LoginForm />;
+  return authorized ? withFallback(<AccountPage />) : <SignInForm />;
 }

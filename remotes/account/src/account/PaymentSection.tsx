@@ -13,7 +13,7 @@ import {
 import { paymentsQuery } from '@portal/shared/payments';
 import styles from './AccountPage.module.css';
 import { ACCOUNT_TEXTS as T } from '../texts';
-import { VoucherPanel } from './VoucherPanel';
+import { VoucherPanel } from '../vouchers/VoucherPanel';
 import { GiftPanel } from './GiftPanel';
 
 export const BILLING_RULE = T.billingRule;

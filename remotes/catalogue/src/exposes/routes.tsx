@@ -3,10 +3,10 @@ import { type RouteObject, paths, plansQuery, queryClient, withFallback as page 
 import { HomePage } from '../home/HomePage';
 
 // The home page comes with the routes; every other page is its own chunk, fetched on its first visit.
-const PackagesPage = lazy(() => {
+const PlansPage = lazy(() => {
   // The prices are asked for while the page's code downloads: a first visit waits one round trip less.
   void queryClient.prefetchQuery(plansQuery);
-  return import(/* webpackChunkName: "packages" */ '../packages/PackagesPage');
+  return import(/* webpackChunkName: "plans" */ '../plans/PlansPage');
 });
 // Named chunks: a prerendered page names its chunk's files (prerender/pages.ts).
 const ChannelsPage = lazy(() => import(/* webpackChunkName: "channels" */ '../channels/ChannelsPage'));
@@ -17,7 +17,7 @@ const LegalPage = lazy(() => import(/* webpackChunkName: "legal" */ '../legal/Le
 /** Catalogue pages (product.md §2, Public), mounted by the host under `/` and the catalogue prefixes. */
 export const routes: RouteObject[] = [
   { path: paths.home.path, element: <HomePage /> },
-  { path: paths.packages.path, element: page(<PackagesPage />) },
+  { path: paths.packages.path, element: page(<PlansPage />) },
   { path: paths.channels.path, element: page(<ChannelsPage />) },
   { path: paths.libraries.path, element: page(<LibrariesPage />) },
   { path: paths.faq.path, element: page(<FaqPage />) },

@@ -1,7 +1,7 @@
 import { DEVICES_AT_ONCE, messages, paths, type Plan } from '@portal/shared';
 import { activePromo, freePeriodSpecification } from '@portal/shared/format';
 import type { FaqItem, PlansFile } from '../content/schemas';
-import { CHANNELS_TEXTS, HOME_TEXTS, LEGAL_TEXTS, LIBRARIES_TEXTS, PACKAGES_TEXTS, SEO_TEXTS } from '../texts';
+import { CHANNELS_TEXTS, HOME_TEXTS, LEGAL_TEXTS, LIBRARIES_TEXTS, PLANS_TEXTS, SEO_TEXTS } from '../texts';
 
 /** What a page was rendered with, so the browser hydrates it with the same answers. */
 interface PageData {
@@ -21,7 +21,7 @@ interface PrerenderedPage {
   description: string;
   reads: Array<'plans' | 'faq' | 'legal'>;
   /** The page's own chunk (its `webpackChunkName` in exposes/routes.tsx); the home page comes with the routes. */
-  chunk?: 'packages' | 'channels' | 'libraries' | 'faq' | 'legal';
+  chunk?: 'plans' | 'channels' | 'libraries' | 'faq' | 'legal';
   jsonLd?: (data: PageData) => object;
 }
 
@@ -90,10 +90,10 @@ export const PRERENDERED_PAGES: PrerenderedPage[] = [
   { path: paths.home.href(), title: HOME_TEXTS.title, description: SEO_TEXTS.home, reads: [] },
   {
     path: paths.packages.href(),
-    title: PACKAGES_TEXTS.title,
+    title: PLANS_TEXTS.title,
     description: SEO_TEXTS.packages,
     reads: ['plans'],
-    chunk: 'packages',
+    chunk: 'plans',
     jsonLd: (data) => packagesJsonLd(data),
   },
   {

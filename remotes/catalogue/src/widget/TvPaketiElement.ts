@@ -1,8 +1,8 @@
 import { paths, plansEndpoint, saleRefOf, type Plan } from '@portal/shared/contract';
 import { formatKM, promoRibbon } from '@portal/shared/format';
 import { plansInfo } from '../content/plansInfo';
-import { mergePlans, type PackageOffer } from '../packages/plans';
-import { channelCount, packageTexts, vodNote, WIDGET_TEXTS } from '../packages/texts';
+import { mergePlans, type PlanOffer } from '../plans/plans';
+import { channelCount, planTexts, vodNote, WIDGET_TEXTS } from '../plans/texts';
 import { WIDGET_CSS } from './styles';
 import { h } from './dom';
 import { isCyrillic, textInScript, treeInScript } from './script';
@@ -129,7 +129,7 @@ export class TvPaketiElement extends HTMLElement implements Pick<TvPaketiContrac
       : h(
           'div',
           { class: 'notice', role: 'alert', part: 'notice' },
-          h('p', {}, packageTexts.plansFailed),
+          h('p', {}, planTexts.plansFailed),
           this.button(WIDGET_TEXTS.retry, () => void this.load()),
         );
     this.show(
@@ -139,7 +139,7 @@ export class TvPaketiElement extends HTMLElement implements Pick<TvPaketiContrac
     );
     this.removeAttribute('aria-busy');
     if (plans) this.emit('tv-paketi-load', { packages: offers.map(describe) });
-    else this.emit('tv-paketi-error', { message: packageTexts.plansFailed });
+    else this.emit('tv-paketi-error', { message: planTexts.plansFailed });
   }
 
   private emit<K extends keyof TvPaketiEventMap>(
@@ -173,7 +173,7 @@ export class TvPaketiElement extends HTMLElement implements Pick<TvPaketiContrac
   }
 
   /** 'PRETPLATI SE': tells the page first (`tv-paketi-select`, cancelable), then goes to the portal with the `ref`. */
-  private subscribeLink(offer: PackageOffer): HTMLElement {
+  private subscribeLink(offer: PlanOffer): HTMLElement {
     const path = paths.subscribe.href(offer.code);
     const href = this.ref ? `${path}&ref=${encodeURIComponent(this.ref)}` : path;
     const link = h(
@@ -183,9 +183,9 @@ export class TvPaketiElement extends HTMLElement implements Pick<TvPaketiContrac
         href: this.link(href),
         part: 'button',
         // The package's name as it is, in either script.
-        'aria-label': `${textInScript(packageTexts.subscribe, this.cyrillic)}: ${offer.name}`,
+        'aria-label': `${textInScript(planTexts.subscribe, this.cyrillic)}: ${offer.name}`,
       },
-      packageTexts.subscribe,
+      planTexts.subscribe,
     );
     link.addEventListener('click', (event) => {
       if (!this.emit('tv-paketi-select', describe(offer), true)) event.preventDefault();
@@ -193,7 +193,7 @@ export class TvPaketiElement extends HTMLElement implements Pick<TvPaketiContrac
     return link;
   }
 
-  private card(offer: PackageOffer, pending = false): HTMLElement {
+  private card(offer: PlanOffer, pending = false): HTMLElement {
     const titleId = `tv-paketi-${offer.code}`;
     return h(
       'article',
@@ -208,10 +208,10 @@ export class TvPaketiElement extends HTMLElement implements Pick<TvPaketiContrac
       h(
         'div',
         { class: 'body' },
-        offer.planSpotlight && h('p', { class: 'badge' }, packageTexts.spotlight),
+        offer.planSpotlight && h('p', { class: 'badge' }, planTexts.spotlight),
         h('h3', { class: 'name', id: titleId, part: 'name', translate: 'no' }, offer.name),
         h('p', { class: 'channels' }, channelCount(offer.numChannels)),
-        h('a', { href: this.link(paths.channels.href(offer.code)), part: 'channel-link' }, packageTexts.channelList),
+        h('a', { href: this.link(paths.channels.href(offer.code)), part: 'channel-link' }, planTexts.channelList),
         h('ul', { class: 'services' }, ...offer.additionalServices.map((service) => h('li', {}, service.name))),
         h('p', { class: 'multiscreen' }, offer.multiscreenDescription),
         h(
@@ -223,19 +223,19 @@ export class TvPaketiElement extends HTMLElement implements Pick<TvPaketiContrac
                 { class: 'price', 'aria-hidden': 'true' },
                 h('strong', { class: 'held' }, formatKM(99.99)),
                 ' ',
-                h('span', { class: 'held' }, packageTexts.perMonth),
+                h('span', { class: 'held' }, planTexts.perMonth),
               )
             : offer.price === null
-              ? h('p', { class: 'price muted', part: 'price' }, packageTexts.priceUnavailable)
+              ? h('p', { class: 'price muted', part: 'price' }, planTexts.priceUnavailable)
               : h(
                   'p',
                   { class: 'price', part: 'price' },
                   h('strong', {}, formatKM(offer.price)),
                   ' ',
-                  h('span', {}, packageTexts.perMonth),
+                  h('span', {}, planTexts.perMonth),
                 ),
           pending
-            ? h('span', { class: 'button held', 'aria-hidden': 'true' }, packageTexts.subscribe)
+            ? h('span', { class: 'button held', 'aria-hidden': 'true' }, planTexts.subscribe)
             : this.subscribeLink(offer),
         ),
       ),
@@ -243,7 +243,7 @@ export class TvPaketiElement extends HTMLElement implements Pick<TvPaketiContrac
   }
 }
 
-const describe = (offer: PackageOffer): TvPaketiPackage => ({
+const describe = (offer: PlanOffer): TvPaketiPackage => ({
   code: offer.code,
   name: offer.name,
   priceKM: offer.price,

@@ -17,9 +17,9 @@ import { auditFilterFormSchema } from '@portal/shared/contract/staff';
 import { auditCsv, staffCall, staffEndpoints as e } from '../api/staffClient';
 import { useSession } from '../api/session';
 import { AuditTable } from './AuditTable';
-import { CONSOLE_TEXTS } from '../texts';
+import { SUPPORT_TEXTS } from '../texts';
 import { ACTION_TEXTS, AUDIT_TEXTS } from './texts';
-import styles from '../console.module.css';
+import styles from '../support.module.css';
 
 const T = AUDIT_TEXTS;
 type Filter = { customer?: string; action?: string; from?: string; to?: string };
@@ -57,7 +57,7 @@ export function AuditPage() {
     },
   });
 
-  if (!admin) return <Alert kind="error">{CONSOLE_TEXTS.shell.notAllowed}</Alert>;
+  if (!admin) return <Alert kind="error">{SUPPORT_TEXTS.shell.notAllowed}</Alert>;
 
   return (
     <Page title={T.title}>

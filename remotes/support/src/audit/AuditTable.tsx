@@ -1,9 +1,9 @@
 import { Link, formatDateTime } from '@portal/shared';
 import type { AuditEntryAnswer } from '@portal/shared/contract/staff';
-import { CONSOLE_PATHS } from '../paths';
-import { ConsoleTable } from '../ui/ConsoleTable';
+import { SUPPORT_PATHS } from '../paths';
+import { SupportTable } from '../ui/SupportTable';
 import { ACTION_TEXTS, AUDIT_TEXTS } from './texts';
-import styles from '../console.module.css';
+import styles from '../support.module.css';
 
 const T = AUDIT_TEXTS;
 
@@ -24,7 +24,7 @@ export function changeText(before: unknown, after: unknown): string {
 /** Audit entries, newest first: when, who, what, for which customer, why, and before → after. */
 export function AuditTable({ items, showCustomer = true }: { items: AuditEntryAnswer[]; showCustomer?: boolean }) {
   return (
-    <ConsoleTable
+    <SupportTable
       caption={T.caption}
       columns={[T.at, T.staff, T.action, showCustomer && T.customer, T.reason, T.change]}
       items={items}
@@ -37,7 +37,7 @@ export function AuditTable({ items, showCustomer = true }: { items: AuditEntryAn
           <td>{ACTION_TEXTS[entry.action] ?? entry.action}</td>
           {showCustomer && (
             <td>
-              {entry.customerId && <Link to={CONSOLE_PATHS.customer.href(entry.customerId)}>{entry.customerId}</Link>}
+              {entry.customerId && <Link to={SUPPORT_PATHS.customer.href(entry.customerId)}>{entry.customerId}</Link>}
             </td>
           )}
           <td>{entry.reason}</td>

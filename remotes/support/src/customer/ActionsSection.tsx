@@ -1,7 +1,7 @@
 import { Button } from '@portal/shared';
 import { staffCall, staffEndpoints as e } from '../api/staffClient';
 import { CUSTOMER_TEXTS } from './texts';
-import styles from '../console.module.css';
+import styles from '../support.module.css';
 import { SendButton } from './SendButton';
 
 const T = CUSTOMER_TEXTS;

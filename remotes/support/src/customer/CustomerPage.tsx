@@ -15,9 +15,9 @@ import { isRowId, type CustomerSummary } from '@portal/shared/contract/staff';
 import { customerKey, customerQuery } from '../api/queries';
 import { useSession } from '../api/session';
 import { fullName } from '../search/SearchPage';
-import { CONSOLE_PATHS } from '../paths';
+import { SUPPORT_PATHS } from '../paths';
 import { CUSTOMER_TEXTS } from './texts';
-import styles from '../console.module.css';
+import styles from '../support.module.css';
 import { pauseOf, SummarySection } from './SummarySection';
 import { ActionsSection } from './ActionsSection';
 import { PaymentsSection } from './PaymentsSection';
@@ -68,7 +68,7 @@ function Customer({ id }: { id: string }) {
   return (
     <Page title={name}>
       <p>
-        <ButtonLink to={CONSOLE_PATHS.home} variant="secondary">
+        <ButtonLink to={SUPPORT_PATHS.home} variant="secondary">
           {T.back}
         </ButtonLink>
       </p>
@@ -115,7 +115,7 @@ function NotFound({ message }: { message: string }) {
   return (
     <Page title={T.notFound}>
       <Alert kind="error">{message}</Alert>
-      <ButtonLink to={CONSOLE_PATHS.home} variant="secondary">
+      <ButtonLink to={SUPPORT_PATHS.home} variant="secondary">
         {T.back}
       </ButtonLink>
     </Page>

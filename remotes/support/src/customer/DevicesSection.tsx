@@ -1,7 +1,7 @@
 import { Button, LoadFailed, Spinner, messageOf, useQuery, type SignedInDevice } from '@portal/shared';
 import { devicesQuery } from '../api/queries';
 import { CUSTOMER_TEXTS } from './texts';
-import styles from '../console.module.css';
+import styles from '../support.module.css';
 import { accountViewsQuery } from './accountViews';
 
 const T = CUSTOMER_TEXTS;

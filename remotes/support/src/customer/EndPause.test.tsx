@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { endSession } from '../api/session';
-import { answering, leaveConsole, renderConsole, signInAs } from '../testing';
+import { answering, leaveSupport, renderSupport, signInAs } from '../testing';
 
 /** An active subscriber of MaxON whose pause runs until 2099 (product.md §10, A pause). */
 const customer = {
@@ -28,7 +28,7 @@ const views = {
 
 describe('a pause in the console', () => {
   beforeEach(() => endSession());
-  afterEach(() => leaveConsole());
+  afterEach(() => leaveSupport());
 
   it("shows the pause, and an admin ends it with a reason ('Završi pauzu')", async () => {
     signInAs();
@@ -39,7 +39,7 @@ describe('a pause in the console', () => {
       'POST /staff/customers/7/end-pause': { status: 200, data: ended },
     });
     const user = userEvent.setup();
-    await renderConsole('/podrska/kupci/7');
+    await renderSupport('/podrska/kupci/7');
     expect(await screen.findByText('od 15.1.2099. do 15.3.2099.')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Završi pauzu' }));
     const dialog = await screen.findByRole('dialog', { name: 'Završiti pauzu korisnika Emir Begić?' });
@@ -55,7 +55,7 @@ describe('a pause in the console', () => {
   it('shows an agent the pause but not the button', async () => {
     signInAs('agent');
     answering({ ...views, 'GET /staff/customers/7': { status: 200, data: customer } });
-    await renderConsole('/podrska/kupci/7');
+    await renderSupport('/podrska/kupci/7');
     expect(await screen.findByText('od 15.1.2099. do 15.3.2099.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Završi pauzu' })).toBeNull();
   });

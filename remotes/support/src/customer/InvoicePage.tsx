@@ -13,9 +13,9 @@ import {
 import { isRowId } from '@portal/shared/contract/staff';
 import { invoiceQuery } from '../api/queries';
 import { accountViewsQuery } from './accountViews';
-import { CONSOLE_PATHS } from '../paths';
+import { SUPPORT_PATHS } from '../paths';
 import { CUSTOMER_TEXTS, INVOICE_TEXTS } from './texts';
-import styles from '../console.module.css';
+import styles from '../support.module.css';
 
 const T = INVOICE_TEXTS;
 
@@ -28,7 +28,7 @@ export function InvoicePage() {
   // No such invoice (of nobody, or of another customer's order) is no failure to try again.
   const missing = !valid || (invoice.error instanceof ApiError && invoice.error.status === 404);
   const back = (
-    <ButtonLink to={CONSOLE_PATHS.customer.href(customerId)} variant="secondary">
+    <ButtonLink to={SUPPORT_PATHS.customer.href(customerId)} variant="secondary">
       {T.back}
     </ButtonLink>
   );

@@ -1,8 +1,8 @@
 import { LoadFailed, Spinner, formatDateTime, messageOf, useQuery } from '@portal/shared';
 import { messagesQuery } from '../api/queries';
-import { ConsoleTable } from '../ui/ConsoleTable';
+import { SupportTable } from '../ui/SupportTable';
 import { CUSTOMER_TEXTS } from './texts';
-import styles from '../console.module.css';
+import styles from '../support.module.css';
 
 const T = CUSTOMER_TEXTS;
 
@@ -17,7 +17,7 @@ export function MessagesSection({ id }: { id: string }) {
         <LoadFailed message={messageOf(messages.error, T.messagesFailed)} retry={() => void messages.refetch()} />
       )}
       {messages.isSuccess && (
-        <ConsoleTable
+        <SupportTable
           caption={T.messages}
           columns={[T.messageCreated, T.messageKind, T.messageTo, T.messageStatus]}
           items={messages.data}

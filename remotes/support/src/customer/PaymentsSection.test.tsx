@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { screen, within } from '@testing-library/react';
 import { setRemoteModuleLoader, type PaymentRecord } from '@portal/shared';
 import { endSession } from '../api/session';
-import { answering, leaveConsole, renderConsole, signInAs } from '../testing';
+import { answering, leaveSupport, renderSupport, signInAs } from '../testing';
 
 const customer = {
   id: 7,
@@ -60,7 +60,7 @@ async function openWithPayments(payments: PaymentRecord[]) {
     'GET /staff/customers/7/messages': { status: 200, data: [] },
     'GET /staff/customers/7/audit': { status: 200, data: { items: [], nextBefore: null } },
   });
-  await renderConsole('/podrska/kupci/7');
+  await renderSupport('/podrska/kupci/7');
   await screen.findByRole('rowheader', { name: payments[0]?.orderNumber });
 }
 
@@ -70,7 +70,7 @@ const rowOf = (orderNumber: string) =>
 describe('a payment’s bank dispute on the customer’s page', () => {
   beforeEach(() => endSession());
   afterEach(() => {
-    leaveConsole();
+    leaveSupport();
     setRemoteModuleLoader(() => Promise.reject(new Error('no remotes in this test')));
   });
 

@@ -1,9 +1,9 @@
 import { Button, LoadFailed, Spinner, formatKM, messageOf, useQuery, type PaymentRecord } from '@portal/shared';
 import { paymentsQuery } from '../api/queries';
 import { staffCall, staffEndpoints as e } from '../api/staffClient';
-import { CONSOLE_PATHS } from '../paths';
+import { SUPPORT_PATHS } from '../paths';
 import { CUSTOMER_TEXTS } from './texts';
-import styles from '../console.module.css';
+import styles from '../support.module.css';
 import { accountViewsQuery } from './accountViews';
 import { SendButton } from './SendButton';
 
@@ -46,7 +46,7 @@ export function PaymentsSection({
       {views.isSuccess && payments.isSuccess && (
         <views.data.PaymentHistoryView
           payments={payments.data}
-          invoiceHref={(orderNumber) => CONSOLE_PATHS.invoice.href(id, orderNumber)}
+          invoiceHref={(orderNumber) => SUPPORT_PATHS.invoice.href(id, orderNumber)}
           renderActions={(payment) => (
             <>
               {payment.dispute && <DisputeBadge dispute={payment.dispute} />}

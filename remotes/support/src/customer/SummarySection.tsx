@@ -3,7 +3,7 @@ import { formatDate, localDay, shownPhone } from '@portal/shared';
 import type { CustomerSummary } from '@portal/shared/contract/staff';
 import { statusText } from '../search/SearchPage';
 import { CUSTOMER_TEXTS } from './texts';
-import styles from '../console.module.css';
+import styles from '../support.module.css';
 
 const T = CUSTOMER_TEXTS;
 

@@ -4,7 +4,7 @@ import { customerAuditQuery } from '../api/queries';
 import { AuditTable } from '../audit/AuditTable';
 import { AUDIT_TEXTS } from '../audit/texts';
 import { CUSTOMER_TEXTS } from './texts';
-import styles from '../console.module.css';
+import styles from '../support.module.css';
 
 const T = CUSTOMER_TEXTS;
 

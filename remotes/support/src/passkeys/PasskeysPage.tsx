@@ -13,7 +13,7 @@ import type { Passkey } from '@portal/shared/contract/passkeys';
 import { PASSKEY_TEXTS as P, PasskeyList } from '@portal/shared/passkeys';
 import { staffCall, staffEndpoints as e } from '../api/staffClient';
 import { PASSKEY_TEXTS as T } from './texts';
-import styles from '../console.module.css';
+import styles from '../support.module.css';
 
 /** The member's passkeys, under `['staff', …]` as the console's reads are (a session's end drops them). */
 const passkeysQuery = queryOptions({

@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { PricesOverview } from '@portal/shared/contract/prices';
 import { endSession } from '../api/session';
-import { answering, leaveConsole, openFromNavigation } from '../testing';
+import { answering, leaveSupport, openFromNavigation } from '../testing';
 
 const entry = (price: number, appliesFrom: string, reason: string) => ({
   id: Math.round(price * 100),
@@ -52,7 +52,7 @@ const maxon = () => within(screen.getByRole('heading', { name: 'MaxON', level: 2
 
 describe('prices and promos in the console', () => {
   beforeEach(() => endSession());
-  afterEach(() => leaveConsole());
+  afterEach(() => leaveSupport());
 
   it('lets an admin change a price from a day on, with a reason, and shows the new price', async () => {
     const { posts } = answering({

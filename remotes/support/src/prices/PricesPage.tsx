@@ -4,9 +4,9 @@ import type { PackagePrices, PricesOverview } from '@portal/shared/contract/pric
 import { pricesQuery } from '../api/queries';
 import { useSession } from '../api/session';
 import { PRICES_TEXTS } from './texts';
-import { PackagePanel } from './PackagePanel';
+import { PlanPanel } from './PlanPanel';
 import { PriceDialogs, type OpenDialog } from './PriceDialogs';
-import styles from '../console.module.css';
+import styles from '../support.module.css';
 
 const T = PRICES_TEXTS;
 
@@ -43,7 +43,7 @@ export function PricesPage() {
       {notice && <Alert kind="success">{notice}</Alert>}
       <div className={styles.stack}>
         {packages.map((pkg: PackagePrices) => (
-          <PackagePanel key={pkg.code} pkg={pkg} admin={admin} onOpen={ask} />
+          <PlanPanel key={pkg.code} pkg={pkg} admin={admin} onOpen={ask} />
         ))}
       </div>
       {open && <PriceDialogs open={open} today={today} onChanged={changed} onClose={() => setOpen(null)} />}

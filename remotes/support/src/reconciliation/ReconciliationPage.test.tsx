@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { formatDateTime } from '@portal/shared';
 import type { ReconciliationAnswer } from '@portal/shared/contract/staff';
 import { endSession } from '../api/session';
-import { answering, leaveConsole, openFromNavigation, renderConsole, signInAs } from '../testing';
+import { answering, leaveSupport, openFromNavigation, renderSupport, signInAs } from '../testing';
 
 type Run = NonNullable<ReconciliationAnswer>;
 
@@ -71,7 +71,7 @@ const rows = (table: HTMLElement) =>
 
 describe('the reconciliation in the console', () => {
   beforeEach(() => endSession());
-  afterEach(() => leaveConsole());
+  afterEach(() => leaveSupport());
 
   it('shows an admin the last run and each difference in words, with its amounts in KM', async () => {
     answer(run(differences));
@@ -130,7 +130,7 @@ describe('the reconciliation in the console', () => {
   it('is no page of an agent’s: no link in the navigation, and no read when its address is typed', async () => {
     const { sent } = answering({});
     signInAs('agent');
-    await renderConsole('/podrska/uskladjivanje');
+    await renderSupport('/podrska/uskladjivanje');
     const nav = within(screen.getByRole('navigation', { name: 'Konzola podrške' }));
     expect(nav.getByRole('link', { name: 'Vaučeri' })).toBeTruthy();
     expect(nav.queryByRole('link', { name: 'Usklađivanje' })).toBeNull();

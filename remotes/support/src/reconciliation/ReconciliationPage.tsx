@@ -2,11 +2,11 @@ import { Alert, Link, LoadFailed, Page, Spinner, formatDateTime, formatKM, messa
 import type { ReconciliationAnswer } from '@portal/shared/contract/staff';
 import { reconciliationQuery } from '../api/queries';
 import { useSession } from '../api/session';
-import { CONSOLE_PATHS } from '../paths';
-import { CONSOLE_TEXTS } from '../texts';
-import { ConsoleTable } from '../ui/ConsoleTable';
+import { SUPPORT_PATHS } from '../paths';
+import { SUPPORT_TEXTS } from '../texts';
+import { SupportTable } from '../ui/SupportTable';
 import { RECONCILIATION_TEXTS } from './texts';
-import styles from '../console.module.css';
+import styles from '../support.module.css';
 
 const T = RECONCILIATION_TEXTS;
 
@@ -24,7 +24,7 @@ export function ReconciliationPage() {
   const admin = useSession((s) => s.staff?.role === 'admin');
   const run = useQuery({ ...reconciliationQuery, enabled: admin });
 
-  if (!admin) return <Alert kind="error">{CONSOLE_TEXTS.shell.notAllowed}</Alert>;
+  if (!admin) return <Alert kind="error">{SUPPORT_TEXTS.shell.notAllowed}</Alert>;
 
   return (
     <Page title={T.title}>
@@ -63,7 +63,7 @@ function Differences({ differences }: { differences: Difference[] }) {
   return (
     <section className={styles.panel} aria-labelledby="reconciliation-differences">
       <h2 id="reconciliation-differences">{T.differences(differences.length)}</h2>
-      <ConsoleTable
+      <SupportTable
         caption={T.caption}
         columns={[T.kind, T.payment, T.order, T.customer, T.portal, T.processorAmount]}
         items={differences}
@@ -77,7 +77,7 @@ function Differences({ differences }: { differences: Difference[] }) {
               {difference.customerId === null ? (
                 T.none
               ) : (
-                <Link to={CONSOLE_PATHS.customer.href(difference.customerId)}>{difference.customerId}</Link>
+                <Link to={SUPPORT_PATHS.customer.href(difference.customerId)}>{difference.customerId}</Link>
               )}
             </td>
             <td>{km(difference.portal)}</td>

@@ -14,11 +14,11 @@ import {
 import { customerSearchRequestSchema, type CustomerSummary } from '@portal/shared/contract/staff';
 import { searchQuery } from '../api/queries';
 import { rememberSearch, useSession } from '../api/session';
-import { CONSOLE_PATHS } from '../paths';
+import { SUPPORT_PATHS } from '../paths';
 import { CUSTOMER_TEXTS } from '../customer/texts';
-import { ConsoleTable } from '../ui/ConsoleTable';
+import { SupportTable } from '../ui/SupportTable';
 import { SEARCH_TEXTS, STATUS_TEXTS } from './texts';
-import styles from '../console.module.css';
+import styles from '../support.module.css';
 
 const T = SEARCH_TEXTS;
 
@@ -84,7 +84,7 @@ export function SearchPage() {
 /** The page of customers found: each one's name (a link to them), contact, account number, status and plan. */
 function ResultsTable({ customers }: { customers: CustomerSummary[] }) {
   return (
-    <ConsoleTable
+    <SupportTable
       caption={T.caption}
       columns={[T.name, T.contact, T.account, T.status, T.plan]}
       items={customers}
@@ -92,7 +92,7 @@ function ResultsTable({ customers }: { customers: CustomerSummary[] }) {
       cells={(customer) => (
         <>
           <td>
-            <Link to={CONSOLE_PATHS.customer.href(customer.id)}>{fullName(customer)}</Link>
+            <Link to={SUPPORT_PATHS.customer.href(customer.id)}>{fullName(customer)}</Link>
             {customer.blocked && <span className={styles.badge}>{CUSTOMER_TEXTS.blockedBadge}</span>}
           </td>
           <td>

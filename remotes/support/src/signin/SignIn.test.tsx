@@ -2,12 +2,12 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { endSession } from '../api/session';
-import { answering, leaveConsole, renderConsole, signInAs, staffMember } from '../testing';
+import { answering, leaveSupport, renderSupport, signInAs, staffMember } from '../testing';
 
 describe('signing in to the console', () => {
   beforeEach(() => endSession());
   afterEach(() => {
-    leaveConsole();
+    leaveSupport();
     localStorage.clear();
   });
 
@@ -25,7 +25,7 @@ describe('signing in to the console', () => {
       'POST /staff/login': { status: 200, data: { challenge: 'challenge-token', next: 'totp' } },
       'POST /staff/totp': { status: 200, data: { token: 'staff-token', staff: staffMember(), idleMinutes: 15 } },
     });
-    await renderConsole('/podrska');
+    await renderSupport('/podrska');
     await signIn();
     await act(async () => endSession());
     await signIn();
@@ -69,7 +69,7 @@ describe('signing in to the console', () => {
         },
       },
     });
-    await renderConsole('/podrska/zapisnik');
+    await renderSupport('/podrska/zapisnik');
     const table = await screen.findByRole('table');
     const rows = within(table)
       .getAllByRole('row')

@@ -21,9 +21,9 @@ import {
 import { staffCall, staffEndpoints as e } from '../api/staffClient';
 import { startSession, useSession } from '../api/session';
 import { browserId } from './browser';
-import { CONSOLE_TEXTS } from '../texts';
+import { SUPPORT_TEXTS } from '../texts';
 import { SIGN_IN_TEXTS } from './texts';
-import styles from '../console.module.css';
+import styles from '../support.module.css';
 
 const T = SIGN_IN_TEXTS;
 
@@ -38,7 +38,7 @@ export function SignIn() {
   const restart = () => setChallenge(null);
   return (
     <main className={styles.signInPage} id="main">
-      <p className={styles.brand}>{CONSOLE_TEXTS.product}</p>
+      <p className={styles.brand}>{SUPPORT_TEXTS.product}</p>
       {!challenge && <PasswordStep ended={ended} onNext={setChallenge} />}
       {challenge?.next === 'change-password' && (
         <NewPasswordStep challenge={challenge.challenge} onNext={setChallenge} onRestart={restart} />

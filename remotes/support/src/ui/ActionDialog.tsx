@@ -4,7 +4,7 @@ import { Alert, Button, TextField, messageOf, useForm } from '@portal/shared';
 import { Dialog } from '@portal/shared/payments';
 import { CUSTOMER_TEXTS } from '../customer/texts';
 import { DIALOG_TEXTS } from './texts';
-import styles from '../console.module.css';
+import styles from '../support.module.css';
 
 type Values = Record<string, string>;
 

@@ -6,11 +6,11 @@ import {
   type VoucherFound,
 } from '@portal/shared/contract/staffVouchers';
 import { staffCall } from '../api/staffClient';
-import { CONSOLE_PATHS } from '../paths';
+import { SUPPORT_PATHS } from '../paths';
 import { CUSTOMER_TEXTS } from '../customer/texts';
-import { ConsoleTable } from '../ui/ConsoleTable';
+import { SupportTable } from '../ui/SupportTable';
 import { VOUCHER_TEXTS } from './texts';
-import styles from '../console.module.css';
+import styles from '../support.module.css';
 
 const T = VOUCHER_TEXTS;
 
@@ -60,7 +60,7 @@ function LookupForm({ initial, onFound }: { initial: string; onFound: (last: str
 
 function FoundTable({ found }: { found: VoucherFound[] }) {
   return (
-    <ConsoleTable
+    <SupportTable
       caption={T.lookupCaption}
       columns={[T.code, T.batch, T.plan, T.state, T.customer, T.monthsLeft]}
       items={found}
@@ -84,7 +84,7 @@ function FoundTable({ found }: { found: VoucherFound[] }) {
           </td>
           <td>
             {voucher.customerId !== null && (
-              <Link to={CONSOLE_PATHS.customer.href(voucher.customerId)}>{voucher.customerId}</Link>
+              <Link to={SUPPORT_PATHS.customer.href(voucher.customerId)}>{voucher.customerId}</Link>
             )}
           </td>
           <td>{voucher.monthsLeft ?? ''}</td>

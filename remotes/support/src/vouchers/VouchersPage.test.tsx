@@ -6,7 +6,7 @@ import { TestProviders } from '@portal/shared/testing';
 import type { VoucherBatch, VoucherFound } from '@portal/shared/contract/staffVouchers';
 import { AuditTable } from '../audit/AuditTable';
 import { endSession } from '../api/session';
-import { answering, leaveConsole, openFromNavigation } from '../testing';
+import { answering, leaveSupport, openFromNavigation } from '../testing';
 
 const batch = (overrides: Partial<VoucherBatch> = {}): VoucherBatch => ({
   id: 7,
@@ -65,7 +65,7 @@ const readBlob = (blob: Blob) =>
 describe('vouchers in the console', () => {
   beforeEach(() => endSession());
   afterEach(() => {
-    leaveConsole();
+    leaveSupport();
     jest.restoreAllMocks();
   });
 

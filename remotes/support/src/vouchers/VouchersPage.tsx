@@ -4,11 +4,11 @@ import type { IssuedVouchers, VoucherBatch } from '@portal/shared/contract/staff
 import { pricesQuery, voucherBatchesQuery } from '../api/queries';
 import { useSession } from '../api/session';
 import { CUSTOMER_TEXTS } from '../customer/texts';
-import { ConsoleTable } from '../ui/ConsoleTable';
+import { SupportTable } from '../ui/SupportTable';
 import { VOUCHER_TEXTS } from './texts';
 import { CancelDialog, IssueDialog, downloadCsv } from './VoucherDialogs';
 import { VoucherLookup } from './VoucherLookup';
-import styles from '../console.module.css';
+import styles from '../support.module.css';
 
 const T = VOUCHER_TEXTS;
 
@@ -59,7 +59,7 @@ export function VouchersPage() {
       <BatchTable batches={batches.data} admin={admin} onCancel={(batch) => ask({ kind: 'cancel', batch })} />
       <VoucherLookup />
       {open?.kind === 'issue' && (
-        <IssueDialogWithPackages
+        <IssueDialogWithPlans
           onIssued={(answer) => {
             setIssued(answer);
             changed(T.issuedNotice(answer.codes.length, answer.batch.id));
@@ -79,7 +79,7 @@ export function VouchersPage() {
 }
 
 /** The issue dialog once the packages are known (the prices page's read, shared through the cache). */
-function IssueDialogWithPackages(props: { onIssued: (issued: IssuedVouchers) => void; onClose: () => void }) {
+function IssueDialogWithPlans(props: { onIssued: (issued: IssuedVouchers) => void; onClose: () => void }) {
   const prices = useQuery(pricesQuery);
   if (prices.isPending) return <Spinner />;
   if (prices.isError)
@@ -97,7 +97,7 @@ function BatchTable({
   onCancel: (batch: VoucherBatch) => void;
 }) {
   return (
-    <ConsoleTable
+    <SupportTable
       caption={T.caption}
       columns={[
         T.batch,

@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import { staffEndpoints } from '@portal/shared/contract/staff';
+import type { ApiContext } from '../../context';
+import { staffRoute } from '../../http/staffRoute';
+import { customerIdOf } from '../../http/staffAccess';
+import {
+  customerInvoice,
+  customerPayments,
+  messagesSentTo,
+  searchCustomers,
+  viewCustomer,
+} from '../../support/customerReads';
+
+/**
+ * The console's reads of customers under `/api/staff`: finding them, one customer's summary, payments,
+ * an invoice and the messages sent to them, each read in the audit trail (docs/decisions/032-support-console.md).
+ * Each route calls one use case of support/customerReads.ts. Registered by app.ts beside the other route files of routes/support/.
+ */
+export function supportCustomerRoutes(app: FastifyInstance, ctx: ApiContext): void {
+  staffRoute(app, ctx, staffEndpoints.searchCustomers, async ({ staff, body }) =>
+    searchCustomers(ctx, staff, body.q, body.page),
+  );
+
+  staffRoute(app, ctx, staffEndpoints.customer, async ({ staff, params }) =>
+    viewCustomer(ctx, staff, customerIdOf(params)),
+  );
+
+  staffRoute(app, ctx, staffEndpoints.customerPayments, async ({ staff, params }) =>
+    customerPayments(ctx, staff, customerIdOf(params)),
+  );
+
+  staffRoute(app, ctx, staffEndpoints.customerInvoice, async ({ staff, params }) =>
+    customerInvoice(ctx, staff, customerIdOf(params), params.orderNumber),
+  );
+
+  staffRoute(app, ctx, staffEndpoints.customerMessages, async ({ staff, params }) =>
+    messagesSentTo(ctx, staff, customerIdOf(params)),
+  );
+}
