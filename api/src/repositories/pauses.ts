@@ -1,4 +1,6 @@
+import type { SubscriptionStatus } from '@portal/shared/contract';
 import { Repository } from './base';
+import { canPauseWhere } from './subscriptionRules';
 
 /** A pause as it was set or ended: the next payment day after it, its days and the package's name. */
 export interface PauseRow {
@@ -8,9 +10,14 @@ export interface PauseRow {
   plan_name: string;
 }
 
-/** Why a pause was refused (PausesRepository.refusal), and from when another may start. */
-export interface PauseRefusal {
-  reason: 'NOT_ACTIVE' | 'PROMO' | 'RENEWAL' | 'PAUSED' | 'ONCE_A_YEAR';
+/** The subscription as a pause's rules read it (PausesRepository.pauseState), and from when another may start. */
+export interface PauseStateRow {
+  status: SubscriptionStatus;
+  next_payment_on: string | null;
+  promo: boolean;
+  renewal_failing: boolean;
+  pause_from: string | null;
+  pause_until: string | null;
   next_from: string | null;
 }
 
@@ -52,10 +59,7 @@ export class PausesRepository extends Repository {
               next_payment_on = (s.next_payment_on + make_interval(months => $3::int))::date,
               pause_reminded_for = NULL, updated_at = $4
          FROM plans p
-        WHERE s.customer_id = $1 AND p.code = s.plan_code AND s.status = 'ACTIVE' AND s.promo_type IS NULL
-          AND s.next_payment_on > $2::date AND s.billing_failures = 0
-          AND (s.pause_until IS NULL OR s.pause_until <= $2::date)
-          AND (s.pause_from IS NULL OR (s.pause_from + interval '12 months')::date <= s.next_payment_on)
+        WHERE s.customer_id = $1 AND p.code = s.plan_code AND ${canPauseWhere('$2')}
           AND NOT EXISTS (SELECT 1 FROM payment_orders o WHERE o.customer_id = s.customer_id AND o.kind = 'RENEWAL'
                              AND o.status = 'PENDING' AND o.due_on = s.next_payment_on)
        ${RETURNING}`,
@@ -64,20 +68,16 @@ export class PausesRepository extends Repository {
     return row ?? null;
   }
 
-  /** Why `start` refused now, for the customer's message (read after the refusal; it decides nothing). */
-  async refusal(customerId: number, today: string): Promise<PauseRefusal> {
-    const [row] = await this.q.query<PauseRefusal>(
-      `SELECT CASE WHEN s.status <> 'ACTIVE' THEN 'NOT_ACTIVE'
-                   WHEN s.promo_type IS NOT NULL THEN 'PROMO'
-                   WHEN s.pause_until > $2::date THEN 'PAUSED'
-                   WHEN s.next_payment_on <= $2::date OR s.billing_failures > 0 THEN 'RENEWAL'
-                   WHEN (s.pause_from + interval '12 months')::date > s.next_payment_on THEN 'ONCE_A_YEAR'
-                   ELSE 'RENEWAL' END AS reason,
-              ${DAY("(s.pause_from + interval '12 months')::date")} AS next_from
+  /** What `start` decided on, read after a refusal for the customer's message (it decides nothing). */
+  async pauseState(customerId: number): Promise<PauseStateRow | null> {
+    const [row] = await this.q.query<PauseStateRow>(
+      `SELECT s.status, ${DAY('s.next_payment_on')} AS next_payment_on, s.promo_type IS NOT NULL AS promo,
+              s.billing_failures > 0 AS renewal_failing, ${DAY('s.pause_from')} AS pause_from,
+              ${DAY('s.pause_until')} AS pause_until, ${DAY("(s.pause_from + interval '12 months')::date")} AS next_from
          FROM subscriptions s WHERE s.customer_id = $1`,
-      [customerId, today],
+      [customerId],
     );
-    return row ?? { reason: 'NOT_ACTIVE', next_from: null };
+    return row ?? null;
   }
 
   /**

@@ -11,3 +11,9 @@ export const canBuyWhere = (today: string) =>
 /** `canReactivateWithoutPayment`: DEACTIVATED while the paid period still runs. */
 export const canReactivateWhere = (today: string) =>
   `(s.status = 'DEACTIVATED' AND s.next_payment_on > ${today}::date)`;
+
+/** `pauseRefusal` is null: the pause's own rules, without the open renewal order the page cannot see. */
+export const canPauseWhere = (today: string) =>
+  `(s.status = 'ACTIVE' AND s.promo_type IS NULL AND s.next_payment_on > ${today}::date AND s.billing_failures = 0
+    AND (s.pause_until IS NULL OR s.pause_until <= ${today}::date)
+    AND (s.pause_from IS NULL OR (s.pause_from + interval '12 months')::date <= s.next_payment_on))`;

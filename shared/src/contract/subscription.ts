@@ -2,11 +2,11 @@ import type { SubscriptionStatus } from './account';
 
 /**
  * The subscription rules the pages and the API both decide, one function each: who may buy
- * (`maySubscribe`), who may redeem a voucher of a package (`mayRedeemVoucher`) and who may reactivate
- * without paying (`canReactivateWithoutPayment`). Days are `YYYY-MM-DD` (the API's
+ * (`maySubscribe`), who may redeem a voucher of a package (`mayRedeemVoucher`), who may pause
+ * (`pauseRefusal`) and who may reactivate without paying (`canReactivateWithoutPayment`). Days are `YYYY-MM-DD` (the API's
  * today is Sarajevo's, api/src/days.ts; the page's in local time, the same for customers there). The
  * API's use cases call these; its writes guard the first and the last in their statements too
- * (`canBuyWhere`, `canReactivateWhere`), and api/test/subscription-rules.test.ts holds the two alike.
+ * (`canBuyWhere`, `canPauseWhere`, `canReactivateWhere`), and api/test/subscription-rules.test.ts holds the two alike.
  */
 interface SubscriptionState {
   status: SubscriptionStatus | null;
@@ -32,6 +32,41 @@ export function mayRedeemVoucher(
   today: string,
 ): boolean {
   return maySubscribe(state, today) || state.planCode === voucherPlan;
+}
+
+/** Why a pause may not be asked for now (the API's answer code is `PAUSE_` and this). */
+export type PauseRefusal = 'NOT_ACTIVE' | 'PROMO' | 'PAUSED' | 'RENEWAL' | 'ONCE_A_YEAR';
+
+interface PauseState extends SubscriptionState {
+  /** A promo's free period holds the subscription. */
+  promo: boolean;
+  /** A renewal failed and is tried again (the grace period). */
+  renewalFailing: boolean;
+  /** The last pause's first and last day (the one under way, or the last that ran), if any. */
+  pauseFrom: string | null;
+  pauseUntil: string | null;
+}
+
+/** The same day a year on, as PostgreSQL's `+ interval '12 months'` makes it (29.2. → 28.2.). */
+function yearOn(day: string): string {
+  const next = `${Number(day.slice(0, 4)) + 1}${day.slice(4)}`;
+  return next.endsWith('-02-29') ? `${next.slice(0, 8)}28` : next;
+}
+
+/**
+ * Who may pause (product.md §10, A pause): null when a pause may start at the end of the paid period,
+ * else why not: an ACTIVE subscription outside a promo, its renewal not due nor failing, no pause under
+ * way, and the last pause started 12 months or more before this one would. The API's statement also
+ * waits for a renewal's order still open, which the page cannot see (`RENEWAL` then).
+ */
+export function pauseRefusal(state: PauseState, today: string): PauseRefusal | null {
+  const { status, nextPaymentOn, pauseFrom, pauseUntil } = state;
+  if (status !== 'ACTIVE') return 'NOT_ACTIVE';
+  if (state.promo) return 'PROMO';
+  if (pauseUntil !== null && pauseUntil > today) return 'PAUSED';
+  if (nextPaymentOn === null || nextPaymentOn <= today || state.renewalFailing) return 'RENEWAL';
+  if (pauseFrom !== null && yearOn(pauseFrom) > nextPaymentOn) return 'ONCE_A_YEAR';
+  return null;
 }
 
 /** Reactivation without payment: DEACTIVATED while the paid period still runs (the next payment day is after today). */

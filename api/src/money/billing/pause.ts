@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { ServiceStatus } from '@portal/shared/contract';
+import { pauseRefusal, type PauseRefusal, type ServiceStatus } from '@portal/shared/contract';
 import { STAFF_TEXTS } from '@portal/shared/contract/staff';
 import { formatDate } from '@portal/shared/format';
 import type { Repositories, Store } from '../../repositories';
-import type { PauseRefusal, PauseRow } from '../../repositories/pauses';
+import type { PauseRow, PauseStateRow } from '../../repositories/pauses';
 import type { StaffSession } from '../../repositories/staff';
 import type { CustomerSummaryRow } from '../../repositories/customers';
 import { notifyCustomer, type Notifier } from '../../delivery/notifier';
@@ -28,10 +28,30 @@ type PauseDeps = Pick<BillingDeps, 'store' | 'notifier'> & { now: () => Date };
 /** What ending a pause needs: the billing pass's dependencies (it may renew at once) and the clock. */
 type ResumeDeps = BillingDeps & { now: () => Date };
 
-/** The refusal of a pause in the customer's words, with the answer's code. */
-function refused({ reason, next_from }: PauseRefusal): DomainError {
+/**
+ * The refusal of a pause in the customer's words, with the answer's code: why by the rule the page
+ * decides too (`pauseRefusal`); when that allows it, a renewal's order still open held it back.
+ */
+function refused(state: PauseStateRow | null, today: string): DomainError {
+  const reason: PauseRefusal = state
+    ? (pauseRefusal(
+        {
+          status: state.status,
+          nextPaymentOn: state.next_payment_on,
+          promo: state.promo,
+          renewalFailing: state.renewal_failing,
+          pauseFrom: state.pause_from,
+          pauseUntil: state.pause_until,
+        },
+        today,
+      ) ?? 'RENEWAL')
+    : 'NOT_ACTIVE';
   if (reason === 'ONCE_A_YEAR')
-    return new DomainError('conflict', ERROR_TEXTS.pauseOncePerYear(formatDate(next_from!)), 'PAUSE_ONCE_A_YEAR');
+    return new DomainError(
+      'conflict',
+      ERROR_TEXTS.pauseOncePerYear(formatDate(state!.next_from!)),
+      'PAUSE_ONCE_A_YEAR',
+    );
   const text = {
     NOT_ACTIVE: ERROR_TEXTS.pauseNotActive,
     PROMO: ERROR_TEXTS.pausePromo,
@@ -53,7 +73,7 @@ export async function pauseSubscription(deps: PauseDeps, customerId: number, mon
   const row = await deps.store.writingFor(String(customerId)).transaction(async (tx) => {
     await tx.customers.lock(customerId);
     const started = await tx.pauses.start(customerId, months, today, at);
-    if (!started) throw refused(await tx.pauses.refusal(customerId, today));
+    if (!started) throw refused(await tx.pauses.pauseState(customerId), today);
     const notice = NOTICES.paused({ plan: started.plan_name, from: started.pause_from!, until: started.pause_until! });
     await notifyCustomer(tx, deps.notifier, customerId, notice);
     return started;

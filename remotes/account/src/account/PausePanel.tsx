@@ -1,5 +1,14 @@
 import { useState } from 'react';
-import { Alert, Button, PAUSE_MONTHS, formatDate, useSubmit, type AccountInfo } from '@portal/shared';
+import {
+  Alert,
+  Button,
+  PAUSE_MONTHS,
+  formatDate,
+  localDay,
+  pauseRefusal,
+  useSubmit,
+  type AccountInfo,
+} from '@portal/shared';
 import { Dialog, pauseSubscription, resumeSubscription } from '@portal/shared/payments';
 import forms from '../forms.module.css';
 import styles from './AccountPage.module.css';
@@ -7,8 +16,8 @@ import { PAUSE_TEXTS as T } from '../texts';
 
 /**
  * A pause instead of a cancellation (product.md §10, A pause): 'Pauziraj pretplatu' for an ACTIVE
- * subscription outside a promo and a failing renewal; while a pause is under way, what it is and
- * 'Nastavi pretplatu' (a running one) or 'Otkaži pauzu' (one still to start). The API decides the rules.
+ * subscription outside a promo and a failing renewal (`pauseRefusal`, the API's rule); while a pause is
+ * under way, what it is and 'Nastavi pretplatu' (a running one) or 'Otkaži pauzu' (one still to start).
  */
 export function PausePanel({ info }: { info: AccountInfo }) {
   const [open, setOpen] = useState(false);
@@ -33,7 +42,14 @@ export function PausePanel({ info }: { info: AccountInfo }) {
       </div>
     );
   }
-  if (info.status !== 'ACTIVE' || info.promos.length > 0 || info.renewalProblem || !info.nextPaymentOn) return null;
+  // Who may pause is the API's rule (`pauseRefusal`); with no pause under way, the once a year is its to say.
+  const state = {
+    promo: info.promos.length > 0,
+    renewalFailing: !!info.renewalProblem,
+    pauseFrom: null,
+    pauseUntil: null,
+  };
+  if (!info.nextPaymentOn || pauseRefusal({ ...info, ...state }, localDay())) return null;
   return (
     <div className={styles.sectionActions}>
       <Button variant="secondary" onClick={() => setOpen(true)}>
