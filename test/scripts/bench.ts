@@ -66,8 +66,12 @@ const API_ONLY = process.argv.includes('--api');
 const BUNDLES_ONLY = process.argv.includes('--bundles');
 /** `npm run bench -- --lighthouse`: the performance budget's Lighthouse runs alone (a few minutes). */
 const LIGHTHOUSE_ONLY = process.argv.includes('--lighthouse');
-/** `npm run bench -- --scale [--customers N]`: the API on PostgreSQL at an operator's size (bench/scale.ts). */
+/**
+ * `npm run bench -- --scale [--customers N] [--no-pass]`: the API on PostgreSQL at an operator's size
+ * (bench/scale.ts); `--no-pass` leaves the billing pass beside the reads out.
+ */
 const SCALE = process.argv.includes('--scale');
+const SCALE_PASS = !process.argv.includes('--no-pass');
 /** `npm run bench -- --flows`: the signed-in flows on a phone, five runs each (a few minutes; bench/flows.ts). */
 const FLOWS = process.argv.includes('--flows');
 const CUSTOMERS = Number(process.argv[process.argv.indexOf('--customers') + 1] ?? '') || 200_000;
@@ -125,7 +129,7 @@ function printLighthouse(lighthouse: LighthouseRow[]): void {
 }
 
 if (SCALE) {
-  measureScale(CUSTOMERS).then(
+  measureScale(CUSTOMERS, SCALE_PASS).then(
     (result) => {
       printScale(result, CUSTOMERS);
       process.exit(0);
