@@ -1,5 +1,5 @@
 import { Link, formatDateTime } from '@portal/shared';
-import type { AuditEntryAnswer } from '@portal/shared/contract/staff';
+import type { AuditEntryAnswer } from '@portal/shared/contract/support';
 import { CONSOLE_PATHS } from '../paths';
 import { ConsoleTable } from '../ui/ConsoleTable';
 import { ACTION_TEXTS, AUDIT_TEXTS } from './texts';
