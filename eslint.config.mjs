@@ -41,9 +41,16 @@ const ONE_ZOD = ['zod', 'zod/mini'].map((name) => ({
 /** Apps call the API through the contract's endpoint table, never by writing a path and a method. */
 const TABLE_CALLS = {
   name: '@portal/shared',
-  importNames: ['api', 'productPath'],
+  importNames: ['api', 'call', 'productPath'],
   message:
-    'Call the API with calls.<name>() from @portal/shared: the endpoint table (shared/src/contract/endpoints.ts) holds every path and method.',
+    'Call the API with calls.<name>() (download.<name>() for a file) from @portal/shared: the one endpoint table (shared/src/contract/endpoints.ts) holds every path and method.',
+};
+/** The table itself is the API's (and the types'): an app that imported it would bundle every call's schemas. */
+const THE_TABLE = {
+  name: '@portal/shared/contract/endpoints',
+  allowTypeImports: true,
+  message:
+    'Call the API with calls.<name>() from @portal/shared (docs/decisions/059-one-endpoint-table.md): importing the table bundles every call of the portal and the console into the app. Its types may be imported.',
 };
 /**
  * Code running beside the shared singleton takes the contract's values from `@portal/shared`: importing
@@ -69,12 +76,13 @@ const restrictApp = (files, patterns, { contract = false, standalone = [] } = {}
       ONE_QUERY_CLIENT,
       ...ONE_ZOD,
       TABLE_CALLS,
+      THE_TABLE,
       ...(contract ? [CONTRACT_VALUES] : []),
     ]),
     ignores: [...TESTS, ...standalone],
   },
   ...(standalone.length > 0
-    ? [{ ...restrict(standalone, patterns, [...ONE_ROUTER, TABLE_CALLS]), ignores: TESTS }]
+    ? [{ ...restrict(standalone, patterns, [...ONE_ROUTER, TABLE_CALLS, THE_TABLE]), ignores: TESTS }]
     : []),
   {
     ...restrict(

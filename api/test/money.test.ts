@@ -11,7 +11,7 @@ import { addDays, dayStart, isoDay } from '../src/days';
 import type { SandboxProcessor } from '../src/money/processor/sandbox/processor';
 import { reconcile, type Difference } from '../src/money/reconcile';
 import { processorRefunded } from '../src/money/processorEvents';
-import { STAFF_TEXTS } from '@portal/shared/contract/staff';
+import { STAFF_TEXTS } from '@portal/shared/contract/support';
 import { VOUCHER_TEXTS } from '@portal/shared/contract/vouchers';
 import { customerToken, engines, payOrder, staffToken, startApi, testCustomer } from './harness';
 

@@ -1,7 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { endpoints, paymentListSchema, pathOf } from '@portal/shared/contract';
-import { staffEndpoints } from '@portal/shared/contract/staff';
+import { paymentListSchema, pathOf } from '@portal/shared/contract';
+import { endpoints } from '@portal/shared/contract/endpoints';
 import { DEMO_CUSTOMER } from '../src/db/seed';
 import { addStaff } from '../src/support/accounts';
 import { totpCode } from '../src/support/totp';
@@ -114,8 +114,8 @@ for (const engine of engines()) {
       const { token: staff } = await firstSignIn('tokens@ontv.ba', 'admin');
       // Every path parameter, whatever its name: the token is refused before any is read.
       const params = new Proxy({}, { get: () => '1' }) as Record<string, string>;
-      for (const [name, endpoint] of Object.entries(staffEndpoints)) {
-        if (endpoint.access === 'public') continue;
+      for (const [name, endpoint] of Object.entries(endpoints)) {
+        if (endpoint.access === 'public' || endpoint.access === 'customer') continue;
         const path = pathOf(endpoint.path, 'ontv', params);
         const answer = await api.call(endpoint.method, path, {
           token: customer,

@@ -5,8 +5,6 @@ export * from './texts';
 export * from './storage';
 export type { AccountViewsModule, RemoteRoutesModule, SubscriptionContentModule } from './federation';
 export {
-  api,
-  call,
   calls,
   configureApi,
   download,

@@ -260,6 +260,20 @@ describe('import boundaries (shared -> remotes -> host)', () => {
       ),
       false,
     );
+    // The one table is the API's: an app calls through it, and may take its types (decision 059).
+    assert.ok(
+      await restricted(
+        'remotes/support/src/x.ts',
+        "import { endpoints } from '@portal/shared/contract/endpoints';\nexport const x = endpoints;\n",
+      ),
+    );
+    assert.equal(
+      await restricted(
+        'remotes/support/src/x.ts',
+        "import type { endpoints } from '@portal/shared/contract/endpoints';\nexport type X = typeof endpoints;\n",
+      ),
+      false,
+    );
   });
 
   it('allows what flows the right way', async () => {

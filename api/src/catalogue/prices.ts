@@ -1,5 +1,5 @@
-import type { PricesOverview } from '@portal/shared/contract/prices';
-import { PRICE_TEXTS } from '@portal/shared/contract/prices';
+import type { PricesOverview } from '@portal/shared/contract/support';
+import { PRICE_TEXTS } from '@portal/shared/contract/support';
 import type { Repositories, Store } from '../repositories';
 import type { StaffSession } from '../repositories/staff';
 import type { PriceRow, PromoRow } from '../repositories/prices';

@@ -6,7 +6,7 @@
  */
 import os from 'node:os';
 import { parseArgs } from 'node:util';
-import { STAFF_ROLES, type StaffRole } from '@portal/shared/contract/staff';
+import { STAFF_ROLES, type StaffRole } from '@portal/shared/contract/support';
 import { commandName, loadConfig, printHelp } from '../config';
 import { openDb } from '../db/db';
 import { migrate } from '../db/migrate';

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
-import { issueVouchersRequestSchema, voucherCsv } from '@portal/shared/contract/staffVouchers';
+import { issueVouchersRequestSchema, voucherCsv } from '@portal/shared/contract/support';
 import { commandName, loadConfig, printHelp } from '../config';
 import { openDb } from '../db/db';
 import { migrate } from '../db/migrate';

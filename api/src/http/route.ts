@@ -34,20 +34,26 @@ export function fastifyPath(path: string, product: string): string {
   return path.replace(/\{(\w+)\}/g, (_, name: string) => (name === 'product' ? product : `:${name}`));
 }
 
+/** A call of the customer portal: anybody's or a signed-in customer's (the console's are `staffRoute`'s). */
+type PortalEndpoint = Endpoint & { readonly access: 'public' | 'customer' };
+
 /**
- * Serves one endpoint of the contract's table (shared/src/contract/endpoints.ts): the customer is
- * checked first (401), then the body and query (400, naming the bad fields), and the handler's answer
- * is checked against the answer schema before it leaves (a mismatch is our bug: 500). A call without
- * an answer schema answers `{}`; a handler that sent its own reply (a 204) returns it.
- * A sandbox-only endpoint is not served outside the sandbox.
+ * Serves one of the customer portal's calls of the one table (shared/src/contract/endpoints.ts): the
+ * customer is checked first (401), then the body and query (400, naming the bad fields), and the
+ * handler's answer is checked against the answer schema before it leaves (a mismatch is our bug: 500).
+ * A call without an answer schema answers `{}`; a handler that sent its own reply (a 204) returns it.
+ * A sandbox-only endpoint is not served outside the sandbox. A support console's call (`/staff/…`) is
+ * refused here: its staff token is checked by `staffRoute` (http/staffRoute.ts), never by this.
  */
-export function route<E extends Endpoint>(
+export function route<E extends PortalEndpoint>(
   app: FastifyInstance,
   ctx: ApiContext,
   endpoint: E,
   handler: (input: RouteInput<E>) => Promise<AnswerIn<E> | FastifyReply>,
   options: RouteOptions = {},
 ): void {
+  if (endpoint.access !== 'public' && endpoint.access !== 'customer')
+    throw new Error(`${endpoint.method} ${endpoint.path} is the support console's: serve it with staffRoute`);
   if (endpoint.sandboxOnly && !ctx.config.sandbox) return;
   serveEndpoint(
     app,

@@ -1,4 +1,4 @@
-import { STAFF_TEXTS, isRowId } from '@portal/shared/contract/staff';
+import { STAFF_TEXTS, isRowId } from '@portal/shared/contract/support';
 import { HttpError } from './validate';
 
 /** What the staff route files share (routes/support/): a route file never imports another. */

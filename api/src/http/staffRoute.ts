@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AnswerIn, BodyOf, ParamsOf, QueryOf } from '@portal/shared/contract';
-import type { StaffEndpoint } from '@portal/shared/contract/staff';
-import { STAFF_TEXTS } from '@portal/shared/contract/staff';
+import type { AnswerIn, BodyOf, ParamsOf, QueryOf, StaffEndpoint } from '@portal/shared/contract';
+import { STAFF_TEXTS } from '@portal/shared/contract/support';
 import type { ApiContext } from '../context';
 import type { StaffSession } from '../repositories/staff';
 import type { StaffTokenKind } from '../support/tokens';
@@ -49,7 +48,7 @@ interface StaffRouteInput<E extends StaffEndpoint> {
 }
 
 /**
- * Serves one call of the support console's table (contract/staff.ts) as `route` serves the customers'
+ * Serves one of the support console's calls of the one table (`endpoints.staff…`, contract/support/) as `route` serves the customers'
  * (http/route.ts): the token and the role first (401, 403), then the body and query (400), and the
  * answer checked against its schema. No customer token passes here: another key, another audience.
  */
@@ -59,6 +58,8 @@ export function staffRoute<E extends StaffEndpoint>(
   endpoint: E,
   handler: (input: StaffRouteInput<E>) => Promise<AnswerIn<E> | FastifyReply>,
 ): void {
+  if (!endpoint.path.startsWith('/staff/'))
+    throw new Error(`${endpoint.method} ${endpoint.path} is not the support console's: serve it with route`);
   serveEndpoint(
     app,
     ctx,

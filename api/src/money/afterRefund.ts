@@ -1,4 +1,4 @@
-import type { RefundAfter } from '@portal/shared/contract/staff';
+import type { RefundAfter } from '@portal/shared/contract/support';
 import type { Repositories } from '../repositories';
 import { notifyCustomer, type Notifier } from '../delivery/notifier';
 import { NOTICES } from '../texts/notices';

@@ -1,4 +1,4 @@
-import type { ReconciliationAnswer } from '@portal/shared/contract/staff';
+import type { ReconciliationAnswer } from '@portal/shared/contract/support';
 import type { Store } from '../repositories';
 import { addDays, dayStart, isoDay } from '../days';
 import { fromFening } from './amounts';

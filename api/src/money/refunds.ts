@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { STAFF_TEXTS, type RefundAfter } from '@portal/shared/contract/staff';
+import { STAFF_TEXTS, type RefundAfter } from '@portal/shared/contract/support';
 import type { Repositories, Store } from '../repositories';
 import type { RefundRow } from '../repositories/refunds';
 import type { CustomerSummaryRow } from '../repositories/customers';

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { endpoints } from '@portal/shared/contract';
+import { endpoints } from '@portal/shared/contract/endpoints';
 import type { ApiContext } from '../context';
 import { logRefusal } from '../http/limits';
 import { route } from '../http/route';

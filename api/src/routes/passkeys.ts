@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { passkeyEndpoints as endpoints } from '@portal/shared/contract/passkeys';
+import { endpoints } from '@portal/shared/contract/endpoints';
 import type { ApiContext } from '../context';
 import { route } from '../http/route';
 import { signInDeps } from '../http/signInDeps';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { endpoints } from '@portal/shared/contract';
+import { endpoints } from '@portal/shared/contract/endpoints';
 import type { ApiContext } from '../context';
 import { route } from '../http/route';
 import { changePin, checkPin, type PinDeps } from '../customer/pin';

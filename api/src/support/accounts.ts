@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import type { StaffRole } from '@portal/shared/contract/staff';
+import type { StaffRole } from '@portal/shared/contract/support';
 import type { Store } from '../repositories';
 import type { StaffRepository } from '../repositories/staff';
 import { hashPassword } from '../auth/passwords';

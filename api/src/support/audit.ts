@@ -1,4 +1,4 @@
-import { STAFF_TEXTS, type AuditEntryAnswer } from '@portal/shared/contract/staff';
+import { STAFF_TEXTS, type AuditEntryAnswer } from '@portal/shared/contract/support';
 import type { Store } from '../repositories';
 import type { AuditFilter, AuditRow } from '../repositories/audit';
 import type { StaffSession } from '../repositories/staff';
@@ -40,7 +40,7 @@ export async function readCustomer(
   return customerId;
 }
 
-/** The trail's filters as the console's address carries them (contract/staff/audit.ts, auditQuerySchema). */
+/** The trail's filters as the console's address carries them (contract/support/audit.ts, auditQuerySchema). */
 interface AuditQuery {
   customer?: string;
   staff?: string;

@@ -1,4 +1,4 @@
-import { STAFF_TEXTS, type CustomerSummary } from '@portal/shared/contract/staff';
+import { STAFF_TEXTS, type CustomerSummary } from '@portal/shared/contract/support';
 import { usernameOf, type Invoice, type PaymentRecord } from '@portal/shared/contract';
 import type { StaffSession } from '../repositories/staff';
 import { DomainError } from '../errors';

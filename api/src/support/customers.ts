@@ -1,4 +1,4 @@
-import { STAFF_TEXTS, type CustomerSummary } from '@portal/shared/contract/staff';
+import { STAFF_TEXTS, type CustomerSummary } from '@portal/shared/contract/support';
 import type { Store } from '../repositories';
 import type { CustomerSummaryRow } from '../repositories/customers';
 import type { StaffSession } from '../repositories/staff';

@@ -1,5 +1,5 @@
 import type { SignedInDevice } from '@portal/shared/contract';
-import { STAFF_TEXTS } from '@portal/shared/contract/staff';
+import { STAFF_TEXTS } from '@portal/shared/contract/support';
 import type { StaffSession } from '../repositories/staff';
 import { DomainError } from '../errors';
 import { NO_CURRENT_SESSION, signedInDevices } from '../customer/devices';

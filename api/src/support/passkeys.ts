@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { STAFF_TEXTS } from '@portal/shared/contract/staff';
+import { STAFF_TEXTS } from '@portal/shared/contract/support';
 import type { AddPasskeyRequest, Passkey, PasskeyLoginRequest } from '@portal/shared/contract/passkeys';
 import type { ApiConfig } from '../config';
 import type { StaffSession } from '../repositories/staff';

@@ -1,4 +1,4 @@
-import { STAFF_TEXTS } from '@portal/shared/contract/staff';
+import { STAFF_TEXTS } from '@portal/shared/contract/support';
 import type { StaffSession } from '../repositories/staff';
 import { DomainError, tooManyTries } from '../errors';
 import { channelOf, resendCode, type ResendDeps } from '../onboarding/codes';

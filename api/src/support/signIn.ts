@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { STAFF_TEXTS, type StaffChallenge } from '@portal/shared/contract/staff';
+import { STAFF_TEXTS, type StaffChallenge } from '@portal/shared/contract/support';
 import type { ApiConfig } from '../config';
 import type { Store } from '../repositories';
 import type { StaffRow } from '../repositories/staff';

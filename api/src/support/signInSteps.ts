@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { STAFF_TEXTS, type StaffChallenge } from '@portal/shared/contract/staff';
+import { STAFF_TEXTS, type StaffChallenge } from '@portal/shared/contract/support';
 import type { StaffRow, StaffSession } from '../repositories/staff';
 import { DomainError, tooManyTries } from '../errors';
 import { logRefusal, type Limits } from '../limits';

@@ -1,6 +1,6 @@
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
-import { STAFF_TEXTS } from '@portal/shared/contract/staff';
+import { STAFF_TEXTS } from '@portal/shared/contract/support';
 
 /**
  * The second factor of staff sign-in: RFC 6238 codes (6 digits, 30 seconds, SHA-1, what every

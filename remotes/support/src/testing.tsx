@@ -2,10 +2,9 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
 import { Router, memoryHistory } from '@portal/shared';
-import { TestProviders, resetQueries } from '@portal/shared/testing';
+import { TestProviders, resetQueries, setApiAdapter } from '@portal/shared/testing';
 import { SupportApp } from './exposes/support';
 import { startSession } from './api/session';
-import { setStaffAdapter } from './api/staffClient';
 
 /**
  * What the console's tests share: a member signed in, the console rendered where a test starts, the API
@@ -41,7 +40,7 @@ export function answering(routes: Record<string, Answer | (() => Answer)>) {
       throw Object.assign(new Error(`HTTP ${answer.status}`), { isAxiosError: true, response, config });
     return response;
   };
-  setStaffAdapter(adapter);
+  setApiAdapter(adapter);
   return { sent, posts: () => sent.filter((config) => config.method === 'post') };
 }
 
@@ -69,7 +68,7 @@ export async function openFromNavigation(role: 'agent' | 'admin', link: string):
 
 /** After each test: the network back, no cached answer, no session kept in the tab. */
 export function leaveSupport(): void {
-  setStaffAdapter(null);
+  setApiAdapter(null);
   resetQueries();
   sessionStorage.clear();
 }

@@ -1,9 +1,9 @@
-import type { AxiosRequestConfig, AxiosResponse } from 'axios';
 import type * as z from 'zod/mini';
-import { endpoints } from '../contract/endpoints';
+import type { endpoints } from '../contract/endpoints';
 import type { AnswerOf, BodyIn, Endpoint, ParamsOf, ProductSchema } from '../contract/endpoint';
-import type { EndpointInput } from './http';
+import type { CallerInput } from './http';
 import { ApiError } from './errors';
+import { endpointNamed } from './sections';
 import { apiSettings } from './settings';
 
 /**
@@ -40,7 +40,8 @@ export function productPath(path: string): string {
 
 /**
  * What a call of `endpoint` takes: its path parameters, its body and query when it has them, extra
- * headers, and the `signal` of a page that may stop needing the answer (the request is cancelled).
+ * headers, the `signal` of a page that may stop needing the answer (the request is cancelled), and the
+ * token to sign it with when it is not the stored customer's.
  */
 export type CallInput<E extends Endpoint> = (keyof ParamsOf<E> extends never
   ? { params?: undefined }
@@ -49,48 +50,77 @@ export type CallInput<E extends Endpoint> = (keyof ParamsOf<E> extends never
   (E['query'] extends z.ZodMiniType ? { query: z.input<E['query']> } : { query?: undefined }) & {
     headers?: Record<string, string>;
     signal?: AbortSignal;
+    /**
+     * The bearer token of this call in place of the stored customer's, or null for none: the support
+     * console signs its calls with its member's session or a sign-in step's challenge
+     * (remotes/support/src/api/staffClient.ts). A call that names its token is never refreshed after a 401.
+     */
+    token?: string | null;
   };
 type CallArgs<E extends Endpoint> = object extends CallInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>];
 
-const callEndpoint = async (endpoint: Endpoint, input?: EndpointInput): Promise<unknown> =>
-  (await loadHttp()).send(endpoint, input);
+type Table = typeof endpoints;
+/** One function per call of the table, by its name, answering what its answer schema reads. */
+type Calls = { [N in keyof Table]: (...args: CallArgs<Table[N]>) => Promise<AnswerOf<Table[N]>> };
+/** The calls that answer a file, not JSON: a GET without an answer schema (the invoice's PDF, the audit's CSV). */
+type FileCall = {
+  [N in keyof Table]: Table[N] extends { method: 'GET' } ? ('answer' extends keyof Table[N] ? never : N) : never;
+}[keyof Table];
+type Downloads = { [N in FileCall]: (...args: CallArgs<Table[N]>) => Promise<Blob> };
 
-/** Calls one endpoint of the contract's table; the answer is checked against its schema (a mismatch is a ContractError). */
-export function call<E extends Endpoint>(endpoint: E, ...[input]: CallArgs<E>): Promise<AnswerOf<E>> {
-  return callEndpoint(endpoint, input as EndpointInput | undefined) as Promise<AnswerOf<E>>;
+/**
+ * The API client's chunk and the call's entry of the table, fetched side by side (the entry is in the
+ * first load unless it is a passkey's or the console's: sections.ts).
+ */
+const prepare = (name: string) =>
+  Promise.all([
+    loadHttp(),
+    endpointNamed(name).catch((error: unknown) => {
+      // Its chunk did not arrive (as loadHttp's above): a call that did not reach the server.
+      console.warn(`The call ${name} could not be loaded`, error);
+      throw new ApiError(0, undefined, undefined);
+    }),
+  ]);
+
+/**
+ * An object of functions by the table's names, each made the first time its name is read: the page
+ * does not carry the table to list them (sections.ts). `then` and Object's own names are not calls, so
+ * the object is never taken for a promise; a name set on it (a test's spy) is answered as set.
+ */
+function byName<T extends object>(make: (name: string) => unknown): T {
+  const made = new Map<string, unknown>();
+  return new Proxy({} as T, {
+    get(target, name) {
+      if (typeof name !== 'string' || name === 'then' || name in target) return Reflect.get(target, name);
+      if (!made.has(name)) made.set(name, make(name));
+      return made.get(name);
+    },
+  });
 }
 
 /**
- * Fetches a file an endpoint answers (a PDF invoice), signed in like any call; a failure is an
- * ApiError. The page saves it with `saveFile`.
+ * One typed function per call of the contract's one table (`calls.checkPin({ body: { pin } })`): a page
+ * never writes a path or a method. The answer is checked against the call's schema (a mismatch is a
+ * ContractError); a failure is an ApiError (docs/decisions/059-one-endpoint-table.md).
  */
-export async function download<E extends Endpoint>(endpoint: E, ...[input]: CallArgs<E>): Promise<Blob> {
-  return (await loadHttp()).sendForFile(endpoint, input as EndpointInput | undefined);
-}
+export const calls = byName<Calls>((name) => async (input?: CallerInput) => {
+  const [http, endpoint] = await prepare(name);
+  return http.send(endpoint, input);
+});
+
+/**
+ * The calls that answer a file (`download.invoicePdf({ params: { orderNumber } })`), fetched as a Blob,
+ * signed as any call; a failure is an ApiError. The page saves it with `saveFile`.
+ */
+export const download = byName<Downloads>((name) => async (input?: CallerInput) => {
+  const [http, endpoint] = await prepare(name);
+  return http.sendForFile(endpoint, input);
+});
 
 /** Posts JSON to the card processor's service (not our API; no token): its status and JSON body. */
 export async function postToProcessor(url: string, body: unknown): Promise<{ status: number; data: unknown }> {
   return (await loadHttp()).postToProcessor(url, body);
 }
-
-/**
- * The axios instance's methods, for remotes built before it moved into its own chunk (within a major
- * the package only adds). Pages call `calls.<name>()`; lint keeps apps from this.
- */
-export const api = {
-  request: async <T = unknown>(config: AxiosRequestConfig): Promise<AxiosResponse<T>> =>
-    (await loadHttp()).api.request<T>(config),
-  get: async <T = unknown>(url: string, config?: AxiosRequestConfig): Promise<AxiosResponse<T>> =>
-    (await loadHttp()).api.get<T>(url, config),
-  delete: async <T = unknown>(url: string, config?: AxiosRequestConfig): Promise<AxiosResponse<T>> =>
-    (await loadHttp()).api.delete<T>(url, config),
-  post: async <T = unknown>(url: string, data?: unknown, config?: AxiosRequestConfig): Promise<AxiosResponse<T>> =>
-    (await loadHttp()).api.post<T>(url, data, config),
-  put: async <T = unknown>(url: string, data?: unknown, config?: AxiosRequestConfig): Promise<AxiosResponse<T>> =>
-    (await loadHttp()).api.put<T>(url, data, config),
-  patch: async <T = unknown>(url: string, data?: unknown, config?: AxiosRequestConfig): Promise<AxiosResponse<T>> =>
-    (await loadHttp()).api.patch<T>(url, data, config),
-};
 
 /** Hands a fetched file to the browser to save under `name`. */
 export function saveFile(file: Blob, name: string): void {
@@ -101,12 +131,3 @@ export function saveFile(file: Blob, name: string): void {
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
-
-type Calls = {
-  [N in keyof typeof endpoints]: (...args: CallArgs<(typeof endpoints)[N]>) => Promise<AnswerOf<(typeof endpoints)[N]>>;
-};
-
-/** One typed function per endpoint of the contract (`calls.checkPin({ body: { pin } })`): a page never writes a path or a method. */
-export const calls = Object.fromEntries(
-  Object.entries(endpoints).map(([name, endpoint]) => [name, (input?: EndpointInput) => callEndpoint(endpoint, input)]),
-) as unknown as Calls;

@@ -6,8 +6,7 @@
  */
 import type { AxiosAdapter, AxiosRequestConfig, AxiosResponse, InternalAxiosRequestConfig } from 'axios';
 import { jwtDecode } from 'jwt-decode';
-import { AUTH_TYPE_PASSWORD } from '../contract/auth';
-import { endpoints } from '../contract/endpoints';
+import { AUTH_TYPE_PASSWORD, authSection } from '../contract/auth';
 import { pathOf, schemaFor, type Endpoint } from '../contract/endpoint';
 import { clearToken, getToken, setToken } from '../auth/token';
 import { getDevice } from '../auth/device';
@@ -15,31 +14,32 @@ import { ApiError, parseResponse } from './errors';
 import { createHttpClient, requestOf, type EndpointInput } from './httpClient';
 import { apiSettings } from './settings';
 
-export type { EndpointInput };
+/** A call's input as `calls` hands it on (client.ts CallInput types it per call). */
+export type CallerInput = EndpointInput & { token?: string | null };
 
 declare module 'axios' {
   interface AxiosRequestConfig {
     /** Sent again after a token refresh (at most once). */
     retried?: boolean;
+    /** Signed with a token its caller named (`token` of a call: the support console's), never the stored customer's. */
+    signedByCaller?: boolean;
   }
 }
 
-const NO_BEARER = new Set<string | undefined>([endpoints.login.path, endpoints.refresh.path]);
-const NO_REFRESH = new Set<string | undefined>([endpoints.refresh.path, endpoints.logout.path]);
+const NO_BEARER = new Set<string | undefined>([authSection.login.path, authSection.refresh.path]);
+const NO_REFRESH = new Set<string | undefined>([authSection.refresh.path, authSection.logout.path]);
 
 /**
- * The portal's client: the configured base URL, the stored token (not on a login or refresh, nor on a
- * request that names one) and the refresh after a 401.
+ * The page's client: the configured base URL, the stored customer's token (not on a login or refresh,
+ * nor on a call whose caller named its own) and the refresh after a 401.
  */
 const client = createHttpClient({
   ApiError,
   baseURL: () => apiSettings.baseURL,
-  token: (config) => (NO_BEARER.has(config.url) ? null : getToken()),
+  token: (config) => (NO_BEARER.has(config.url) || config.signedByCaller ? null : getToken()),
   sendAgain: (config, response) => refreshAfter401(config, response),
 });
-
-/** Pages call the API with `calls.<name>()`, never with this; tests and the client do. */
-export const api = client.instance;
+const api = client.instance;
 
 /**
  * The card processor's own service (the sandbox's `/sandbox-pay/v1`): without our token and hooks, so
@@ -67,12 +67,17 @@ export function setProcessorAdapter(adapter: AxiosAdapter | null): void {
   processor.setAdapter(adapter);
 }
 
-function endpointRequest(endpoint: Endpoint, input?: EndpointInput) {
-  return requestOf(endpoint.method, pathOf(endpoint.path, apiSettings.product, input?.params), input);
+/** One call's request; a token its caller named goes instead of the stored one (`null`: none). */
+function endpointRequest(endpoint: Endpoint, input?: CallerInput) {
+  const request = requestOf(endpoint.method, pathOf(endpoint.path, apiSettings.product, input?.params), input);
+  if (input?.token === undefined) return request;
+  const headers =
+    input.token === null ? request.headers : { ...request.headers, Authorization: `Bearer ${input.token}` };
+  return { ...request, headers, signedByCaller: true };
 }
 
 /** Calls one endpoint; the answer is checked against its schema (a mismatch is a ContractError). */
-export async function send(endpoint: Endpoint, input?: EndpointInput): Promise<unknown> {
+export async function send(endpoint: Endpoint, input?: CallerInput): Promise<unknown> {
   const response = await api.request(endpointRequest(endpoint, input));
   if (!endpoint.answer) return undefined;
   return parseResponse(
@@ -83,7 +88,7 @@ export async function send(endpoint: Endpoint, input?: EndpointInput): Promise<u
 }
 
 /** Fetches the file an endpoint answers (a PDF invoice). */
-export async function sendForFile(endpoint: Endpoint, input?: EndpointInput): Promise<Blob> {
+export async function sendForFile(endpoint: Endpoint, input?: CallerInput): Promise<Blob> {
   const response = await api.request<Blob>({
     ...endpointRequest(endpoint, input),
     responseType: 'blob',
@@ -104,7 +109,7 @@ let refreshing: Promise<string> | null = null;
 /** One refresh for every request that failed at the same time (product.md §4, Signing in). */
 function refreshOnce(oldToken: string): Promise<string> {
   refreshing ??= (
-    send(endpoints.refresh, { body: { devicePassword: getDevice().devicePassword, token: oldToken } }) as Promise<{
+    send(authSection.refresh, { body: { devicePassword: getDevice().devicePassword, token: oldToken } }) as Promise<{
       token: string;
     }>
   )
@@ -146,6 +151,7 @@ async function refreshAfter401(
   const retriable =
     response.status === 401 &&
     !config.retried &&
+    !config.signedByCaller &&
     !NO_REFRESH.has(config.url) &&
     token !== null &&
     authenticationType(token) === AUTH_TYPE_PASSWORD;

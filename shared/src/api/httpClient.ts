@@ -1,13 +1,11 @@
 /**
- * One way to make an axios instance (docs/decisions/043-one-http-client-factory.md): the customer
- * portal's API client and the card processor's service (http.ts), and the support console's API client
- * (`@portal/shared/http`). Each gets the same defaults, the same adapter swap for tests and the same
- * reading of a failed answer as an ApiError; a hook says what differs (the token, the refresh after a 401).
- * Never part of the package's main entry: axios stays out of the portal's first load (http.ts is a
- * chunk of its own), and the console bundles this module. So it takes the ApiError class from its
- * caller: the console's copy importing errors.ts by path would make a second ApiError class, one the
- * pages' `instanceof ApiError` does not know, and importing it by package name would close an import
- * cycle through the main entry (index.ts, client.ts, http.ts).
+ * One way to make an axios instance (docs/decisions/043-one-http-client-factory.md): the page's API client,
+ * which the support console calls through too (decision 059), and the card processor's service (http.ts).
+ * Each gets the same defaults, the same adapter swap for tests and the same reading of a failed answer as
+ * an ApiError; a hook says what differs (the token, the refresh after a 401). Never part of the package's
+ * main entry: axios stays out of the portal's first load (http.ts is a chunk of its own). It takes the
+ * ApiError class from its caller and imports nothing of the package but types, so that whatever bundles
+ * it never makes a second ApiError class, one the pages' `instanceof ApiError` would not know.
  */
 import axios, {
   isAxiosError,

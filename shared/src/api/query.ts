@@ -1,6 +1,7 @@
 import { QueryCache, QueryClient, type FetchQueryOptions, type QueryKey } from '@tanstack/react-query';
-import { endpoints } from '../contract/endpoints';
+import type { endpoints } from '../contract/endpoints';
 import { authStore, type AuthState } from '../auth/store';
+import { firstLoadEndpoint } from './sections';
 
 export type EndpointName = keyof typeof endpoints;
 
@@ -49,9 +50,10 @@ export function markStale(...names: EndpointName[]): void {
   for (const name of names) void queryClient.invalidateQueries({ queryKey: [name], refetchType: 'none' });
 }
 
+/** An answer of one of the portal's customer calls, read by the call's name in the table (sections.ts). */
 const isCustomerData = (key: QueryKey) => {
   const name = key[0];
-  return typeof name === 'string' && name in endpoints && endpoints[name as EndpointName].access === 'customer';
+  return typeof name === 'string' && firstLoadEndpoint(name)?.access === 'customer';
 };
 
 /** Who the auth store says is signed in (a token refresh keeps the same customer). */

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { lazySchema } from './lazySchema';
 import { FIELD_TEXTS } from '../texts/fields';
 import { scriptSchema } from './script';
+import type { Section } from './endpoint';
 
 /**
  * The specification's four, and PAUSED (decision 055; product.md §10, A pause): account info's answer
@@ -60,49 +61,6 @@ export const accountInfoSchema = /* @__PURE__ */ lazySchema(() =>
 );
 export type AccountInfo = z.infer<typeof accountInfoSchema>;
 
-/** The lengths a pause may have, in months (product.md §10, A pause). */
-export const PAUSE_MONTHS = [1, 2, 3] as const;
-
-/** `POST /{product}/pause`: a pause of 1, 2 or 3 months from the end of the period paid. */
-export const pauseRequestSchema = /* @__PURE__ */ lazySchema(() =>
-  z.object({ months: z.int().check(z.gte(1), z.lte(PAUSE_MONTHS.length)) }),
-);
-
-const planRefSchema = /* @__PURE__ */ lazySchema(() =>
-  z.object({ code: z.string(), name: z.string(), price: z.number() }),
-);
-
-/**
- * `GET /{product}/plan-change?plan=` (product.md §10, Changing the package): what moving to `plan` would
- * cost and from when, before the customer agrees. An UPGRADE (a dearer package) starts today and the
- * difference is paid now for the days left of the paid period (`days` of `periodDays`, from
- * `periodStart` to `periodEnd`), VAT included; a DOWNGRADE starts at the next renewal and costs nothing
- * now. During a free promo (`promo`) either starts today, free, and the promo keeps its end.
- */
-export const planChangeQuoteSchema = /* @__PURE__ */ lazySchema(() =>
-  z.object({
-    from: planRefSchema,
-    to: planRefSchema,
-    kind: z.enum(['UPGRADE', 'DOWNGRADE']),
-    effectiveOn: z.string(),
-    amount: z.number(),
-    periodStart: z.string(),
-    periodEnd: z.string(),
-    days: z.int(),
-    periodDays: z.int(),
-    promo: z.boolean(),
-  }),
-);
-export type PlanChangeQuote = z.infer<typeof planChangeQuoteSchema>;
-
-/** `POST /{product}/plan-change`: the package and the amount the customer was shown (another one is refused). */
-export const planChangeRequestSchema = /* @__PURE__ */ lazySchema(() =>
-  z.object({
-    plan: z.string().check(z.minLength(1), z.maxLength(40)),
-    amount: z.number().check(z.gte(0), z.lte(100_000)),
-  }),
-);
-
 /** A billing pass's time: an ISO date-time with an offset, in the years PostgreSQL dates and the portal use. */
 export const billingRunRequestSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
@@ -133,3 +91,13 @@ export const billingReportSchema = /* @__PURE__ */ lazySchema(() =>
   }),
 );
 export type BillingReport = z.infer<typeof billingReportSchema>;
+
+/** The account page's first read (remotes/account/src/account/), a section of the one table (endpoints.ts). */
+export const accountSection = {
+  accountInfo: {
+    method: 'GET',
+    path: '/{product}/accountInfo',
+    answer: accountInfoSchema,
+    access: 'customer',
+  },
+} as const satisfies Section;

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { lazySchema } from './lazySchema';
 import { plainText } from './text';
+import type { Section } from './endpoint';
 
 /** Authentication type of a password login; the only type whose 401s are refreshed (product.md §4, Signing in). */
 export const AUTH_TYPE_PASSWORD = 1;
@@ -39,9 +40,7 @@ export const refreshRequestSchema = /* @__PURE__ */ lazySchema(() =>
   }),
 );
 
-export const refreshResponseSchema = /* @__PURE__ */ lazySchema(() =>
-  z.object({ token: z.string().check(z.minLength(1)) }),
-);
+const refreshResponseSchema = /* @__PURE__ */ lazySchema(() => z.object({ token: z.string().check(z.minLength(1)) }));
 
 /** The payload of the sign-in token (product.md §3). */
 export const tokenDataSchema = /* @__PURE__ */ lazySchema(() =>
@@ -56,3 +55,23 @@ export const tokenDataSchema = /* @__PURE__ */ lazySchema(() =>
   }),
 );
 export type TokenData = z.infer<typeof tokenDataSchema>;
+
+/** Signing in with a password, keeping the session and ending it: a section of the one table (endpoints.ts). */
+export const authSection = {
+  login: {
+    method: 'POST',
+    path: '/login',
+    body: loginRequestSchema,
+    answer: loginResponseSchema,
+    access: 'public',
+  },
+  refresh: {
+    method: 'POST',
+    path: '/refresh',
+    body: refreshRequestSchema,
+    answer: refreshResponseSchema,
+    access: 'public',
+  },
+  /** Ends the session of the token sent, if it is one; always 204. */
+  logout: { method: 'POST', path: '/logout', access: 'public' },
+} as const satisfies Section;

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { lazySchema } from './lazySchema';
 import { promoSchema } from './account';
+import type { Section } from './endpoint';
 
 /** Plan codes of the two packages (product.md §1). */
 export const PLAN_CODES = ['starton', 'maxon'] as const;
@@ -24,8 +25,9 @@ export type Plan = z.infer<typeof planSchema>;
 export const plansResponseSchema = /* @__PURE__ */ lazySchema(() => z.array(planSchema));
 
 /**
- * `GET /{product}/plans`, public: its entry in the endpoint table (`endpoints.plans`), and what the
- * embeddable widget calls with its own small transport (the table itself would bring every schema along).
+ * `GET /{product}/plans`, public: its entry in the one table (`endpoints.plans`, through catalogueSection
+ * below), and what the embeddable widget calls with its own small transport (the table would bring every
+ * schema along).
  */
 export const plansEndpoint = {
   method: 'GET',
@@ -38,10 +40,22 @@ export const plansEndpoint = {
  * A rise of the customer's package price they were told of and that is still to come
  * (docs/prices-and-promos.md): the renewal it applies from and the new monthly price; null when none.
  */
-export const priceNoticeSchema = /* @__PURE__ */ lazySchema(() =>
+const priceNoticeSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({ notice: z.nullable(z.object({ from: z.string(), price: z.number() })) }),
 );
 export type PriceNotice = z.infer<typeof priceNoticeSchema>;
+
+/** The catalogue's calls (the packages and their prices), a section of the one table (endpoints.ts). */
+export const catalogueSection = {
+  plans: plansEndpoint,
+  /** A rise of the customer's package price still to come, for the account page ('Od {date} cijena tvog paketa je {price} KM'). */
+  priceNotice: {
+    method: 'GET',
+    path: '/{product}/priceNotice',
+    answer: priceNoticeSchema,
+    access: 'customer',
+  },
+} as const satisfies Section;
 
 /*
  * The catalogue's static files (product.md §2, Public: editable files): slider data, the plan file, channel

@@ -1,4 +1,7 @@
-/** What an endpoint of the contract is (endpoints.ts lists them), and how a call's parts are typed and put together. */
+/**
+ * What an endpoint of the contract is (the one table, endpoints.ts, lists them all, each feature's in a
+ * section of its own), and how a call's parts are typed and put together.
+ */
 import type * as z from 'zod/mini';
 
 type Schema = z.ZodMiniType;
@@ -12,7 +15,7 @@ export type ProductSchema = Schema | ((product: string) => Schema);
  * whose second factor is still to come, `agent` any signed-in member of staff, `admin` admins alone.
  */
 type Access = 'public' | 'customer' | StaffAccess;
-export type StaffAccess = 'challenge' | 'agent' | 'admin';
+type StaffAccess = 'challenge' | 'agent' | 'admin';
 
 export interface Endpoint {
   readonly method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -29,7 +32,19 @@ export interface Endpoint {
   readonly sandboxOnly?: true;
 }
 
-export const endpoint = <const E extends Endpoint>(e: E): E => e;
+/** A call of the support console (contract/support/): signed in with the staff's own tokens, never a customer's. */
+export interface StaffEndpoint extends Endpoint {
+  readonly access: 'public' | StaffAccess;
+}
+
+/**
+ * A section of the one table: one feature's calls, in the feature's own contract file beside its schemas
+ * (pin.ts: `checkPin`, `changePin`), spread into `endpoints` (endpoints.ts). A section is written as an
+ * object literal (`{ … } as const satisfies Section`), not made by a function: a bundle that takes only a
+ * schema of the file (the widget's) leaves a literal out, where it would keep a function's result it
+ * cannot prove pure. test/contract/one-table.test.ts holds that nothing else makes a table of calls.
+ */
+export type Section<E extends Endpoint = Endpoint> = Readonly<Record<string, E>>;
 
 type Resolved<S> = S extends (product: string) => infer R ? R : S;
 type ParamNames<P extends string> = P extends `${string}{${infer Name}}${infer Rest}`

@@ -1,15 +1,16 @@
 import * as z from 'zod/mini';
 import { lazySchema } from './lazySchema';
 import { plainText } from './text';
-import { endpoint } from './endpoint';
+import type { Section } from './endpoint';
 import { loginResponseSchema } from './auth';
 
 /**
  * Passkeys beside the password (docs/passkeys.md): the WebAuthn options the API hands out and the
  * browser's answers to them, as `@simplewebauthn/browser` writes them (base64url fields), each held to
- * a length so that a forged answer is a 400, never a 500; and their calls, a table of their own
- * (`passkeyEndpoints`, beside the staff's), imported only by the code that makes them, so that the host's
- * bundle, which carries `endpoints`, does not carry these schemas (the /nalog budget, docs/bench.md).
+ * a length so that a forged answer is a 400, never a 500; and their calls, a section of the one table
+ * (endpoints.ts). The page's client fetches this module as a chunk of its own with the first passkey call
+ * (shared/src/api/sections.ts), so that no page's first visit carries these schemas (the /nalog budget,
+ * docs/bench.md).
  */
 
 /** A base64url field of the browser's answer. */
@@ -85,45 +86,45 @@ const passkeyLoginRequestSchema = /* @__PURE__ */ lazySchema(() =>
 );
 export type PasskeyLoginRequest = z.infer<typeof passkeyLoginRequestSchema>;
 
-/** The passkeys' calls, as `endpoints` lists the others; the pages call them with `call(passkeyEndpoints.x, …)`. */
-export const passkeyEndpoints = {
+/** The customers' passkeys' calls, a section of the one table; the pages call them as any other, `calls.listPasskeys()`. */
+export const passkeysSection = {
   /** A challenge any passkey of this portal may sign. */
-  passkeyLoginOptions: endpoint({
+  passkeyLoginOptions: {
     method: 'POST',
     path: '/login/passkey/options',
     answer: passkeyOptionsSchema,
     access: 'public',
-  }),
+  },
   /** Signing in with a passkey: the challenge signed, then the same device session as `login` starts. */
-  passkeyLogin: endpoint({
+  passkeyLogin: {
     method: 'POST',
     path: '/login/passkey',
     body: passkeyLoginRequestSchema,
     answer: loginResponseSchema,
     access: 'public',
-  }),
+  },
   /** The customer's passkeys, oldest first ('Pristupni ključevi' on the account page). */
-  listPasskeys: endpoint({ method: 'GET', path: '/customer/passkeys', answer: passkeyListSchema, access: 'customer' }),
+  listPasskeys: { method: 'GET', path: '/customer/passkeys', answer: passkeyListSchema, access: 'customer' },
   /** A challenge for adding a passkey, naming the customer's own so that none is added twice. */
-  passkeyRegistrationOptions: endpoint({
+  passkeyRegistrationOptions: {
     method: 'POST',
     path: '/customer/passkeys/options',
     answer: passkeyOptionsSchema,
     access: 'customer',
-  }),
+  },
   /** Adds the passkey the browser made for the challenge; answers the passkeys. */
-  addPasskey: endpoint({
+  addPasskey: {
     method: 'POST',
     path: '/customer/passkeys',
     body: addPasskeyRequestSchema,
     answer: passkeyListSchema,
     access: 'customer',
-  }),
+  },
   /** Removes one of the customer's passkeys; another's, or an unknown id, is a 404. Answers the passkeys left. */
-  removePasskey: endpoint({
+  removePasskey: {
     method: 'DELETE',
     path: '/customer/passkeys/{id}',
     answer: passkeyListSchema,
     access: 'customer',
-  }),
-} as const;
+  },
+} as const satisfies Section;

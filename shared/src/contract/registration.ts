@@ -2,16 +2,18 @@ import * as z from 'zod/mini';
 import { lazySchema } from './lazySchema';
 import { FIELD_TEXTS } from '../texts/fields';
 import { plainText } from './text';
+import type { Section } from './endpoint';
 
 /** The fixed values of product.md §7: registration uses osType 1 and deviceType PHONE. */
 export const OS_TYPE = 1;
 export const REGISTRATION_DEVICE_TYPE = 'PHONE';
 
-const registrationTypeSchema = /* @__PURE__ */ lazySchema(() => z.enum(['PHONE_NUMBER', 'EMAIL']));
+export const registrationTypeSchema = /* @__PURE__ */ lazySchema(() => z.enum(['PHONE_NUMBER', 'EMAIL']));
 export type RegistrationType = z.infer<typeof registrationTypeSchema>;
 
 const text = (min: number, max: number) => z.string().check(z.trim(), z.minLength(min), z.maxLength(max));
-const identificator = /* @__PURE__ */ lazySchema(() =>
+/** The registration's (or a password reset's) identifier, a UUID. */
+export const identificator = /* @__PURE__ */ lazySchema(() =>
   z
     .string()
     .check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, FIELD_TEXTS.registrationId)),
@@ -40,7 +42,7 @@ export const startRegistrationRequestSchema = /* @__PURE__ */ lazySchema(() =>
   }),
 );
 export type StartRegistrationRequest = z.infer<typeof startRegistrationRequestSchema>;
-export const startRegistrationResponseSchema = /* @__PURE__ */ lazySchema(() => z.object({ data: identificator }));
+const startRegistrationResponseSchema = /* @__PURE__ */ lazySchema(() => z.object({ data: identificator }));
 
 /** `POST /approve/sms` and `POST /approve/mail`. */
 export const approveSmsRequestSchema = /* @__PURE__ */ lazySchema(() =>
@@ -70,51 +72,34 @@ export type ContinueRegistrationRequest = z.infer<typeof continueRegistrationReq
 
 /** `POST /finish-registration` answers the generated PIN. */
 export const finishRegistrationRequestSchema = /* @__PURE__ */ lazySchema(() => z.object({ identificator }));
-export const finishRegistrationResponseSchema = /* @__PURE__ */ lazySchema(() =>
+const finishRegistrationResponseSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({ pin: z.string().check(z.regex(/^\d{4}$/)) }),
 );
 
-/** `POST /forgot-password/check-username`: the same shape whether the username exists or not. */
-export const checkUsernameRequestSchema = /* @__PURE__ */ lazySchema(() =>
-  z.object({ username: text(1, 100), osType: z.int() }),
-);
-export const checkUsernameResponseSchema = /* @__PURE__ */ lazySchema(() =>
-  z.object({
-    registrationType: registrationTypeSchema,
-    primaryUsername: z.string(),
-    identificator,
-  }),
-);
-export type CheckUsernameResponse = z.infer<typeof checkUsernameResponseSchema>;
-
-/** `POST /forgot-password/approve-code`. */
-export const approveResetCodeRequestSchema = /* @__PURE__ */ lazySchema(() =>
-  z.object({ identificator, code: codeSchema }),
-);
-/** `POST /forgot-password/resend-code`. */
-export const resendResetCodeRequestSchema = /* @__PURE__ */ lazySchema(() =>
-  z.object({
-    identificator,
-    registrationType: registrationTypeSchema,
-    osType: z.int(),
-  }),
-);
-/** `POST /forgot-password/reset`. */
-export const resetPasswordRequestSchema = /* @__PURE__ */ lazySchema(() =>
-  z.object({
-    identificator,
-    password: z.string().check(z.minLength(1), z.maxLength(200)),
-  }),
-);
-
-/** `GET /api/dev/outbox?to=`: the sandbox's delivered messages, newest first. */
-export const outboxEntrySchema = /* @__PURE__ */ lazySchema(() =>
-  z.object({
-    to: z.string(),
-    channel: z.enum(['SMS', 'EMAIL']),
-    text: z.string(),
-    code: z.nullable(z.string()),
-    time: z.string(),
-  }),
-);
-export type OutboxEntry = z.infer<typeof outboxEntrySchema>;
+/** Registering (remotes/onboarding/src/registration/): a section of the one table (endpoints.ts). */
+export const registrationSection = {
+  startRegistration: {
+    method: 'POST',
+    path: '/start-registration',
+    body: startRegistrationRequestSchema,
+    answer: startRegistrationResponseSchema,
+    access: 'public',
+  },
+  approveSms: { method: 'POST', path: '/approve/sms', body: approveSmsRequestSchema, access: 'public' },
+  approveMail: { method: 'POST', path: '/approve/mail', body: approveMailRequestSchema, access: 'public' },
+  resendSms: { method: 'POST', path: '/resend/sms', body: resendRequestSchema, access: 'public' },
+  resendMail: { method: 'POST', path: '/resend/mail', body: resendRequestSchema, access: 'public' },
+  continueRegistration: {
+    method: 'POST',
+    path: '/continue-registration',
+    body: continueRegistrationRequestSchema,
+    access: 'public',
+  },
+  finishRegistration: {
+    method: 'POST',
+    path: '/finish-registration',
+    body: finishRegistrationRequestSchema,
+    answer: finishRegistrationResponseSchema,
+    access: 'public',
+  },
+} as const satisfies Section;

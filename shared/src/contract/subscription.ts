@@ -1,4 +1,8 @@
-import type { SubscriptionStatus } from './account';
+import * as z from 'zod/mini';
+import { lazySchema } from './lazySchema';
+import type { Section } from './endpoint';
+import { subscriptionStatusSchema, type SubscriptionStatus } from './account';
+import { promoSubscriptionRequestSchema } from './payments';
 
 /**
  * The subscription rules the pages and the API both decide, one function each: who may buy
@@ -78,3 +82,43 @@ export function canReactivateWithoutPayment({ status, nextPaymentOn }: Subscript
 export function localDay(date: Date = new Date()): string {
   return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
 }
+
+/** The service status answered by deactivate and reactivate (product.md §3), and by a pause's calls. */
+export const serviceStatusSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    status: subscriptionStatusSchema,
+    nextPaymentOn: z.nullable(z.string()),
+  }),
+);
+export type ServiceStatus = z.infer<typeof serviceStatusSchema>;
+
+/**
+ * The subscription's calls (remotes/account/src/subscription/), a section of the one table (endpoints.ts).
+ * Deactivation and reactivation change state, so the portal sends them as POST; the specification's GETs
+ * (`deactivateGet`, `reactivateWithoutPaymentGet`) stay served, the same calls, for clients written to it
+ * (docs/product.md §7). A pause is pause.ts's, a change of package planChange.ts's, and a subscription
+ * with a voucher vouchers.ts's.
+ */
+export const subscriptionSection = {
+  deactivate: { method: 'POST', path: '/{product}/deactivate', answer: serviceStatusSchema, access: 'customer' },
+  reactivateWithoutPayment: {
+    method: 'POST',
+    path: '/{product}/reactivateWithoutPayment',
+    answer: serviceStatusSchema,
+    access: 'customer',
+  },
+  deactivateGet: { method: 'GET', path: '/{product}/deactivate', answer: serviceStatusSchema, access: 'customer' },
+  reactivateWithoutPaymentGet: {
+    method: 'GET',
+    path: '/{product}/reactivateWithoutPayment',
+    answer: serviceStatusSchema,
+    access: 'customer',
+  },
+  subscribeInPromo: {
+    method: 'POST',
+    path: '/{product}/createSubscriptionInPromoPeriod',
+    body: promoSubscriptionRequestSchema,
+    answer: serviceStatusSchema,
+    access: 'customer',
+  },
+} as const satisfies Section;

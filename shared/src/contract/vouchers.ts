@@ -1,11 +1,14 @@
 import * as z from 'zod/mini';
 import { lazySchema } from './lazySchema';
 import { VOUCHER_TEXTS, voucherOfMeans } from '../texts/vouchers';
+import type { Section } from './endpoint';
+import { paymentOrderResponseSchema } from './payments';
+import { serviceStatusSchema } from './subscription';
 
 /*
  * Prepaid vouchers (the specification's `mbons`, docs/vouchers.md): a code worth some months of one
  * package, redeemed once into the customer's credit, which pays renewals before the card. What the
- * customer's pages and the API share; the console's calls are in contract/staffVouchers.ts.
+ * customer's pages and the API share; the console's are in contract/support/vouchers.ts.
  */
 
 /** The characters of a code: no 0/O or 1/I, so that it reads aloud and types without doubt (32 of them: 5 bits each). */
@@ -59,7 +62,7 @@ export const mbonSchema = /* @__PURE__ */ lazySchema(() =>
 export type Mbon = z.infer<typeof mbonSchema>;
 
 /** `POST /{product}/subscribe-with-voucher`: a package the customer has voucher credit for. */
-export const voucherSubscriptionRequestSchema = /* @__PURE__ */ lazySchema(() =>
+const voucherSubscriptionRequestSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({ plan: z.string().check(z.minLength(1), z.maxLength(40)) }),
 );
 
@@ -76,7 +79,7 @@ export const GIFT_MONTHS_MAX = 12;
  * the buyer was shown (the package's price times the months); another total is refused. Answered as a
  * purchase's order is: the buyer confirms its payment in the browser.
  */
-export const giftRequestSchema = /* @__PURE__ */ lazySchema(() =>
+const giftRequestSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     plan: z.string().check(z.minLength(1), z.maxLength(40)),
     months: z
@@ -91,3 +94,31 @@ export const giftRequestSchema = /* @__PURE__ */ lazySchema(() =>
   }),
 );
 export type GiftRequest = z.infer<typeof giftRequestSchema>;
+
+/** The vouchers' calls, a section of the one table (endpoints.ts). */
+export const vouchersSection = {
+  /** A prepaid voucher's months into the customer's credit (docs/vouchers.md); answers the voucher as `mbons` lists it. */
+  redeemVoucher: {
+    method: 'POST',
+    path: '/customer/redeem-voucher',
+    body: redeemVoucherRequestSchema,
+    answer: mbonSchema,
+    access: 'customer',
+  },
+  /** A voucher bought by card as a gift (docs/vouchers.md): its order, paid as a purchase's; the code goes to the person named. */
+  buyGift: {
+    method: 'POST',
+    path: '/customer/gifts',
+    body: giftRequestSchema,
+    answer: paymentOrderResponseSchema,
+    access: 'customer',
+  },
+  /** 'Pretplati se vaučerom': a customer who may buy subscribes with a month of voucher credit, without a card (docs/vouchers.md). */
+  subscribeWithVoucher: {
+    method: 'POST',
+    path: '/{product}/subscribe-with-voucher',
+    body: voucherSubscriptionRequestSchema,
+    answer: serviceStatusSchema,
+    access: 'customer',
+  },
+} as const satisfies Section;

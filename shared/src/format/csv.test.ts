@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { voucherCsv } from '../contract/staffVouchers';
+import { voucherCsv } from '../contract/support/vouchers';
 import { csvCell } from './csv';
 
 describe('the CSV files the portal writes', () => {

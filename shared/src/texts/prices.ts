@@ -1,6 +1,6 @@
 /**
  * Prices and promos run from the support console (docs/prices-and-promos.md): the texts both the
- * console and the API read. Imported through `@portal/shared/contract/prices`, outside the customer pages' singleton.
+ * console and the API read. Imported through `@portal/shared/contract/support`, outside the customer pages' singleton.
  */
 export const PRICE_TEXTS = {
   priceFormat: 'Unesi cijenu u KM, npr. 29,90 (od 0,01 do 10.000 KM).',

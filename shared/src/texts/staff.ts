@@ -51,3 +51,18 @@ export const STAFF_TEXTS = {
   tooManyResends: 'Previše ponovnih slanja za ovog korisnika.',
   amountFormat: 'Unesi iznos u KM, npr. 12,45.',
 } as const;
+
+/**
+ * The console's and the command's answers about voucher batches (staff read them, customers never do): here
+ * with the console's texts, not with the vouchers' (texts/vouchers.ts), which the customer pages' first load carries.
+ */
+export const VOUCHER_STAFF_TEXTS = {
+  planNotFound: 'Paket nije pronađen.',
+  validUntilPast: 'Vaučeri moraju važiti bar do danas.',
+  batchNotFound: 'Serija vaučera nije pronađena.',
+  alreadyCancelled: 'Ta serija je već povučena.',
+  lastCharacters: 'Unesi posljednja 4 znaka koda.',
+  labelNeeded: 'Unesi oznaku serije (npr. prodajno mjesto), do 100 znakova.',
+  /** The label of the one-code batch a paid gift makes (docs/vouchers.md, A gift). */
+  giftLabel: (orderNumber: string) => `Poklon ${orderNumber}`,
+} as const;

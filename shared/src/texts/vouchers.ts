@@ -46,18 +46,6 @@ export const VOUCHER_TEXTS = {
   },
 } as const;
 
-/** The console's and the command's answers about batches (staff read them, customers never do). */
-export const VOUCHER_STAFF_TEXTS = {
-  planNotFound: 'Paket nije pronađen.',
-  validUntilPast: 'Vaučeri moraju važiti bar do danas.',
-  batchNotFound: 'Serija vaučera nije pronađena.',
-  alreadyCancelled: 'Ta serija je već povučena.',
-  lastCharacters: 'Unesi posljednja 4 znaka koda.',
-  labelNeeded: 'Unesi oznaku serije (npr. prodajno mjesto), do 100 znakova.',
-  /** The label of the one-code batch a paid gift makes (docs/vouchers.md, A gift). */
-  giftLabel: (orderNumber: string) => `Poklon ${orderNumber}`,
-} as const;
-
 const MEANS = new RegExp(`^${VOUCHER_TEXTS.means('(\\S{4})')}$`);
 
 /** The last four characters of the voucher an order's means names (`Vaučer …ABCD`), or null for a card's. */

@@ -1,4 +1,4 @@
-import type { CardType } from '../contract/customer';
+import type { CardType } from '../contract/cards';
 import mastercard from './cards/mastercard.svg';
 import maestro from './cards/maestro.svg';
 import visa from './cards/visa.svg';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { pauseRefusal, type PauseRefusal, type ServiceStatus } from '@portal/shared/contract';
-import { STAFF_TEXTS } from '@portal/shared/contract/staff';
+import { STAFF_TEXTS } from '@portal/shared/contract/support';
 import { formatDate } from '@portal/shared/format';
 import type { Repositories, Store } from '../../repositories';
 import type { PauseRow, PauseStateRow } from '../../repositories/pauses';

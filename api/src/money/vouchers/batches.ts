@@ -1,5 +1,5 @@
-import type { IssueVouchersRequest, VoucherBatch, VoucherFound } from '@portal/shared/contract/staffVouchers';
-import { VOUCHER_STAFF_TEXTS } from '@portal/shared/contract/staffVouchers';
+import type { IssueVouchersRequest, VoucherBatch, VoucherFound } from '@portal/shared/contract/support';
+import { VOUCHER_STAFF_TEXTS } from '@portal/shared/contract/support';
 import type { Keyring } from '../../auth/keyring';
 import type { Store } from '../../repositories';
 import type { BatchRow, VoucherRow } from '../../repositories/vouchers';

@@ -1,7 +1,7 @@
 import type { GiftRequest, PaymentOrderResponse } from '@portal/shared/contract';
 import { EMAIL_PATTERN, isRegistrationPhone, usernameOf } from '@portal/shared/contract';
 import { GIFT_MESSAGE_MAX, VOUCHER_TEXTS } from '@portal/shared/contract/vouchers';
-import { VOUCHER_STAFF_TEXTS } from '@portal/shared/contract/staffVouchers';
+import { VOUCHER_STAFF_TEXTS } from '@portal/shared/contract/support';
 import type { Keyring } from '../../auth/keyring';
 import type { Repositories, Store } from '../../repositories';
 import type { PaymentGateway } from '../processor/gateway';

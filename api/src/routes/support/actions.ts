@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { staffEndpoints } from '@portal/shared/contract/staff';
+import { endpoints } from '@portal/shared/contract/endpoints';
 import type { ApiContext } from '../../context';
 import { staffRoute } from '../../http/staffRoute';
 import { customerIdOf } from '../../http/staffAccess';
@@ -17,17 +17,17 @@ import { fromFening, toFening } from '../../money/amounts';
  */
 export function supportActionRoutes(app: FastifyInstance, ctx: ApiContext): void {
   const { store } = ctx;
-  staffRoute(app, ctx, staffEndpoints.block, async ({ staff, params, body }) =>
+  staffRoute(app, ctx, endpoints.staffBlockCustomer, async ({ staff, params, body }) =>
     setCustomerBlocked(store, staff, customerIdOf(params), true, body.reason, ctx.now()),
   );
-  staffRoute(app, ctx, staffEndpoints.unblock, async ({ staff, params, body }) =>
+  staffRoute(app, ctx, endpoints.staffUnblockCustomer, async ({ staff, params, body }) =>
     setCustomerBlocked(store, staff, customerIdOf(params), false, body.reason, ctx.now()),
   );
-  staffRoute(app, ctx, staffEndpoints.extend, async ({ staff, params, body }) =>
+  staffRoute(app, ctx, endpoints.staffExtendSubscription, async ({ staff, params, body }) =>
     extendPeriod(store, staff, customerIdOf(params), body.days, body.reason, ctx.now()),
   );
   // The customer's pause ended now, as their 'Nastavi pretplatu' ends it (money/billing/pause.ts).
-  staffRoute(app, ctx, staffEndpoints.endPause, async ({ staff, params, body }) =>
+  staffRoute(app, ctx, endpoints.staffEndPause, async ({ staff, params, body }) =>
     customerSummary(await endPauseByStaff({ ...ctx.billing, now: ctx.now }, staff, customerIdOf(params), body.reason)),
   );
   refundRoute(app, ctx);
@@ -36,7 +36,7 @@ export function supportActionRoutes(app: FastifyInstance, ctx: ApiContext): void
 
 /** A payment refunded, in full or in part, with a credit note (money/refunds.ts). */
 function refundRoute(app: FastifyInstance, ctx: ApiContext): void {
-  staffRoute(app, ctx, staffEndpoints.refund, async ({ staff, params, body, request }) => {
+  staffRoute(app, ctx, endpoints.staffRefund, async ({ staff, params, body, request }) => {
     const refund = await refundOrder(
       { store: ctx.store, gateway: ctx.payments.gateway, notifier: ctx.notifier, now: ctx.now, log: request.log },
       staff,
@@ -60,12 +60,12 @@ function refundRoute(app: FastifyInstance, ctx: ApiContext): void {
 
 /** An invoice or a password reset's code sent to the customer again (support/resend.ts). */
 function resendRoutes(app: FastifyInstance, ctx: ApiContext): void {
-  staffRoute(app, ctx, staffEndpoints.resendInvoice, async ({ staff, params, reply }) => {
+  staffRoute(app, ctx, endpoints.staffResendInvoice, async ({ staff, params, reply }) => {
     await resendInvoice(ctx, staff, customerIdOf(params), params.orderNumber);
     return reply.code(204).send();
   });
 
-  staffRoute(app, ctx, staffEndpoints.resendCode, async ({ staff, params, reply }) => {
+  staffRoute(app, ctx, endpoints.staffResendCode, async ({ staff, params, reply }) => {
     await resendResetCode(ctx, staff, customerIdOf(params));
     return reply.code(204).send();
   });

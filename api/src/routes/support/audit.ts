@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { staffEndpoints } from '@portal/shared/contract/staff';
+import { endpoints } from '@portal/shared/contract/endpoints';
 import type { ApiContext } from '../../context';
 import { staffRoute } from '../../http/staffRoute';
 import { customerIdOf } from '../../http/staffAccess';
@@ -11,14 +11,14 @@ import { customerAudit, exportAudit, listAudit } from '../../support/audit';
  * one use case of support/audit.ts. Registered by app.ts beside the other route files of routes/support/.
  */
 export function supportAuditRoutes(app: FastifyInstance, ctx: ApiContext): void {
-  staffRoute(app, ctx, staffEndpoints.customerAudit, async ({ staff, params }) =>
+  staffRoute(app, ctx, endpoints.staffCustomerAudit, async ({ staff, params }) =>
     customerAudit(ctx, staff, customerIdOf(params)),
   );
 
-  staffRoute(app, ctx, staffEndpoints.audit, async ({ staff, query }) => listAudit(ctx, staff, query));
+  staffRoute(app, ctx, endpoints.staffAudit, async ({ staff, query }) => listAudit(ctx, staff, query));
 
   // The same entries as a file for a spreadsheet.
-  staffRoute(app, ctx, staffEndpoints.auditCsv, async ({ staff, query, reply }) => {
+  staffRoute(app, ctx, endpoints.staffAuditCsv, async ({ staff, query, reply }) => {
     const csv = await exportAudit(ctx, staff, query);
     return reply
       .type('text/csv; charset=utf-8')

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { staffEndpoints } from '@portal/shared/contract/staff';
+import { endpoints } from '@portal/shared/contract/endpoints';
 import type { ApiContext } from '../../context';
 import { staffRoute } from '../../http/staffRoute';
 import { customerIdOf } from '../../http/staffAccess';
@@ -17,23 +17,23 @@ import {
  * Each route calls one use case of support/customerReads.ts. Registered by app.ts beside the other route files of routes/support/.
  */
 export function supportCustomerRoutes(app: FastifyInstance, ctx: ApiContext): void {
-  staffRoute(app, ctx, staffEndpoints.searchCustomers, async ({ staff, body }) =>
+  staffRoute(app, ctx, endpoints.staffSearchCustomers, async ({ staff, body }) =>
     searchCustomers(ctx, staff, body.q, body.page),
   );
 
-  staffRoute(app, ctx, staffEndpoints.customer, async ({ staff, params }) =>
+  staffRoute(app, ctx, endpoints.staffCustomer, async ({ staff, params }) =>
     viewCustomer(ctx, staff, customerIdOf(params)),
   );
 
-  staffRoute(app, ctx, staffEndpoints.customerPayments, async ({ staff, params }) =>
+  staffRoute(app, ctx, endpoints.staffCustomerPayments, async ({ staff, params }) =>
     customerPayments(ctx, staff, customerIdOf(params)),
   );
 
-  staffRoute(app, ctx, staffEndpoints.customerInvoice, async ({ staff, params }) =>
+  staffRoute(app, ctx, endpoints.staffCustomerInvoice, async ({ staff, params }) =>
     customerInvoice(ctx, staff, customerIdOf(params), params.orderNumber),
   );
 
-  staffRoute(app, ctx, staffEndpoints.customerMessages, async ({ staff, params }) =>
+  staffRoute(app, ctx, endpoints.staffCustomerMessages, async ({ staff, params }) =>
     messagesSentTo(ctx, staff, customerIdOf(params)),
   );
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { staffEndpoints } from '@portal/shared/contract/staff';
+import { endpoints } from '@portal/shared/contract/endpoints';
 import type { ApiContext } from '../../context';
 import { staffRoute } from '../../http/staffRoute';
 import { customerIdOf } from '../../http/staffAccess';
@@ -17,12 +17,12 @@ const devicesDeps = (ctx: ApiContext): SupportDevicesDeps => ({
  * other staff route files.
  */
 export function supportDeviceRoutes(app: FastifyInstance, ctx: ApiContext): void {
-  staffRoute(app, ctx, staffEndpoints.customerDevices, async ({ staff, params }) =>
+  staffRoute(app, ctx, endpoints.staffCustomerDevices, async ({ staff, params }) =>
     customerDevices(devicesDeps(ctx), staff, customerIdOf(params)),
   );
 
   // One device signed out, or all of them: their next call is refused.
-  staffRoute(app, ctx, staffEndpoints.signOut, async ({ staff, params, body }) =>
+  staffRoute(app, ctx, endpoints.staffSignOutDevices, async ({ staff, params, body }) =>
     endCustomerSessions(devicesDeps(ctx), staff, customerIdOf(params), body),
   );
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { PRICE_TEXTS, priceEndpoints } from '@portal/shared/contract/prices';
-import { isRowId } from '@portal/shared/contract/staff';
+import { endpoints } from '@portal/shared/contract/endpoints';
+import { PRICE_TEXTS, isRowId } from '@portal/shared/contract/support';
 import type { ApiContext } from '../../context';
 import { staffRoute } from '../../http/staffRoute';
 import { HttpError } from '../../http/validate';
@@ -22,9 +22,9 @@ export function supportPriceRoutes(app: FastifyInstance, ctx: ApiContext): void 
   };
   const overview = () => pricesOverview(ctx.store, isoDay(ctx.now()), deps.noticeDays);
 
-  staffRoute(app, ctx, priceEndpoints.prices, async () => overview());
+  staffRoute(app, ctx, endpoints.staffPrices, async () => overview());
 
-  staffRoute(app, ctx, priceEndpoints.changePrice, async ({ staff, params, body }) => {
+  staffRoute(app, ctx, endpoints.staffChangePrice, async ({ staff, params, body }) => {
     await changePrice(deps, staff, {
       planCode: params.planCode,
       priceFening: toFening(Number(body.price.replace(',', '.'))),
@@ -34,7 +34,7 @@ export function supportPriceRoutes(app: FastifyInstance, ctx: ApiContext): void 
     return overview();
   });
 
-  staffRoute(app, ctx, priceEndpoints.startPromo, async ({ staff, params, body }) => {
+  staffRoute(app, ctx, endpoints.staffStartPromo, async ({ staff, params, body }) => {
     await startPromo(deps, staff, {
       planCode: params.planCode,
       until: body.until ?? null,
@@ -44,7 +44,7 @@ export function supportPriceRoutes(app: FastifyInstance, ctx: ApiContext): void 
     return overview();
   });
 
-  staffRoute(app, ctx, priceEndpoints.endPromo, async ({ staff, params, body }) => {
+  staffRoute(app, ctx, endpoints.staffEndPromo, async ({ staff, params, body }) => {
     if (!isRowId(params.promoId)) throw new HttpError(409, PRICE_TEXTS.promoNotRunning, 'CONFLICT');
     await endPromo(deps, staff, Number(params.promoId), body.reason);
     return overview();

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { staffEndpoints } from '@portal/shared/contract/staff';
+import { endpoints } from '@portal/shared/contract/endpoints';
 import type { ApiContext } from '../../context';
 import { STAFF_IDLE_MINUTES, staffRoute } from '../../http/staffRoute';
 import { bearerToken } from '../../auth/guard';
@@ -21,44 +21,44 @@ import {
  */
 export function supportSignInRoutes(app: FastifyInstance, ctx: ApiContext): void {
   // Step 1: the password (support/signIn.ts, docs/limits.md).
-  staffRoute(app, ctx, staffEndpoints.login, async ({ body, request }) => signInWithPassword(ctx, request, body));
+  staffRoute(app, ctx, endpoints.staffLogin, async ({ body, request }) => signInWithPassword(ctx, request, body));
 
   // Step 2 at the first sign-in: the one-time password replaced by the member's own; the challenge goes on.
-  staffRoute(app, ctx, staffEndpoints.choosePassword, async ({ staff, body, request }) => ({
+  staffRoute(app, ctx, endpoints.staffChoosePassword, async ({ staff, body, request }) => ({
     challenge: bearerToken(request)!,
     next: await chooseStaffPassword(ctx, staff, body.newPassword),
   }));
 
   // Step 3 until a second factor is set up, then the last step: its code, which signs the session in.
-  staffRoute(app, ctx, staffEndpoints.totpSetup, async ({ staff }) => offerTotp(ctx, staff));
-  staffRoute(app, ctx, staffEndpoints.totp, async ({ staff, body, request }) => ({
+  staffRoute(app, ctx, endpoints.staffTotpSetup, async ({ staff }) => offerTotp(ctx, staff));
+  staffRoute(app, ctx, endpoints.staffTotp, async ({ staff, body, request }) => ({
     ...(await confirmTotp(ctx, staff, body.code, request)),
     idleMinutes: STAFF_IDLE_MINUTES,
   }));
 
   // Or, in place of the code, one of the member's passkeys (docs/passkeys.md).
-  staffRoute(app, ctx, staffEndpoints.passkeyOptions, async ({ staff }) => staffSignInPasskeyOptions(ctx, staff));
-  staffRoute(app, ctx, staffEndpoints.passkey, async ({ staff, body, request }) => ({
+  staffRoute(app, ctx, endpoints.staffPasskeyLoginOptions, async ({ staff }) => staffSignInPasskeyOptions(ctx, staff));
+  staffRoute(app, ctx, endpoints.staffPasskeyLogin, async ({ staff, body, request }) => ({
     ...(await confirmStaffPasskey(ctx, staff, body.credential, request)),
     idleMinutes: STAFF_IDLE_MINUTES,
   }));
 
   // The member's own passkeys, once signed in.
-  staffRoute(app, ctx, staffEndpoints.myPasskeys, async ({ staff }) => listStaffPasskeys(ctx, staff));
-  staffRoute(app, ctx, staffEndpoints.myPasskeyOptions, async ({ staff }) => staffPasskeyOptions(ctx, staff));
-  staffRoute(app, ctx, staffEndpoints.addMyPasskey, async ({ staff, body }) => addStaffPasskey(ctx, staff, body));
-  staffRoute(app, ctx, staffEndpoints.removeMyPasskey, async ({ staff, params }) =>
+  staffRoute(app, ctx, endpoints.staffListPasskeys, async ({ staff }) => listStaffPasskeys(ctx, staff));
+  staffRoute(app, ctx, endpoints.staffPasskeyRegistrationOptions, async ({ staff }) => staffPasskeyOptions(ctx, staff));
+  staffRoute(app, ctx, endpoints.staffAddPasskey, async ({ staff, body }) => addStaffPasskey(ctx, staff, body));
+  staffRoute(app, ctx, endpoints.staffRemovePasskey, async ({ staff, params }) =>
     removeStaffPasskey(ctx, staff, params.id),
   );
 
-  staffRoute(app, ctx, staffEndpoints.me, async ({ staff }) => ({
+  staffRoute(app, ctx, endpoints.staffMe, async ({ staff }) => ({
     id: staff.staffId,
     name: staff.name,
     email: staff.email,
     role: staff.role,
   }));
 
-  staffRoute(app, ctx, staffEndpoints.logout, async ({ staff, reply }) => {
+  staffRoute(app, ctx, endpoints.staffLogout, async ({ staff, reply }) => {
     await signOutStaff(ctx, staff);
     return reply.code(204).send();
   });

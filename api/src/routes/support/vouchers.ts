@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { VOUCHER_STAFF_TEXTS, voucherEndpoints } from '@portal/shared/contract/staffVouchers';
-import { isRowId } from '@portal/shared/contract/staff';
+import { endpoints } from '@portal/shared/contract/endpoints';
+import { VOUCHER_STAFF_TEXTS, isRowId } from '@portal/shared/contract/support';
 import type { ApiContext } from '../../context';
 import { staffRoute } from '../../http/staffRoute';
 import { HttpError } from '../../http/validate';
@@ -15,18 +15,18 @@ export function supportVoucherRoutes(app: FastifyInstance, ctx: ApiContext): voi
   const deps: VoucherDeps = { store: ctx.store, sealing: ctx.keys.sealing, now: ctx.now };
   const who = (staff: { staffId: number; name: string }) => ({ staffId: staff.staffId, name: staff.name });
 
-  staffRoute(app, ctx, voucherEndpoints.voucherBatches, async () => listBatches(ctx.store));
+  staffRoute(app, ctx, endpoints.staffVoucherBatches, async () => listBatches(ctx.store));
 
-  staffRoute(app, ctx, voucherEndpoints.issueVouchers, async ({ staff, body }) =>
+  staffRoute(app, ctx, endpoints.staffIssueVouchers, async ({ staff, body }) =>
     issueVouchers(deps, who(staff), body),
   );
 
-  staffRoute(app, ctx, voucherEndpoints.cancelVoucherBatch, async ({ staff, params, body }) => {
+  staffRoute(app, ctx, endpoints.staffCancelVoucherBatch, async ({ staff, params, body }) => {
     if (!isRowId(params.batchId)) throw new HttpError(404, VOUCHER_STAFF_TEXTS.batchNotFound, 'NOT_FOUND');
     return cancelBatch(deps, who(staff), Number(params.batchId), body.reason);
   });
 
-  staffRoute(app, ctx, voucherEndpoints.lookupVoucher, async ({ staff, query }) =>
+  staffRoute(app, ctx, endpoints.staffLookupVoucher, async ({ staff, query }) =>
     lookUpVoucher(deps, who(staff), query.last),
   );
 }

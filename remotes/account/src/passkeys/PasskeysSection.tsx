@@ -3,7 +3,7 @@ import {
   Alert,
   Button,
   Card,
-  call,
+  calls,
   getDevice,
   queryClient,
   queryOptions,
@@ -11,7 +11,7 @@ import {
   useQuery,
   useSubmit,
 } from '@portal/shared';
-import { passkeyEndpoints as calls, type Passkey } from '@portal/shared/contract/passkeys';
+import type { Passkey } from '@portal/shared/contract/passkeys';
 import { PASSKEY_TEXTS as P, PasskeyList } from '@portal/shared/passkeys';
 import { PASSKEYS_TEXTS as T } from '../texts';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
@@ -21,12 +21,12 @@ import styles from './PasskeysSection.module.css';
 const ceremonies = () => import(/* webpackChunkName: "passkeys" */ './ceremonies');
 
 /**
- * The customer's passkeys. Their calls are not in `endpoints`, whose signed-in answers the query cache
- * drops at sign-out: this one is dropped as soon as the section leaves the page (`gcTime: 0`).
+ * The customer's passkeys. Their section of the table is not in the page's first load, whose signed-in
+ * answers the query cache drops at sign-out: this one is dropped as soon as the section leaves the page (`gcTime: 0`).
  */
 const passkeysQuery = queryOptions({
   queryKey: ['passkeys'],
-  queryFn: ({ signal }) => call(calls.listPasskeys, { signal }),
+  queryFn: ({ signal }) => calls.listPasskeys({ signal }),
   gcTime: 0,
 });
 
@@ -45,14 +45,14 @@ export function PasskeysSection() {
       async () => {
         removal.setError(null);
         const credential = await (await ceremonies()).makePasskey();
-        if (credential) show(await call(calls.addPasskey, { body: { credential, name: getDevice().deviceName } }));
+        if (credential) show(await calls.addPasskey({ body: { credential, name: getDevice().deviceName } }));
       },
       { settle: true },
     );
   const remove = (passkey: Passkey) => {
     setRemoving(null);
     adding.setError(null);
-    void removal.run(async () => show(await call(calls.removePasskey, { params: { id: passkey.id } })), {
+    void removal.run(async () => show(await calls.removePasskey({ params: { id: passkey.id } })), {
       settle: true,
     });
   };

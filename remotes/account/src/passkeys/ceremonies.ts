@@ -1,5 +1,5 @@
-import { call, getDevice, getProduct, setToken, type LoginResponse } from '@portal/shared';
-import { passkeyEndpoints as calls, type AddPasskeyRequest } from '@portal/shared/contract/passkeys';
+import { calls, getDevice, getProduct, setToken, type LoginResponse } from '@portal/shared';
+import type { AddPasskeyRequest } from '@portal/shared/contract/passkeys';
 import { createPasskey, signWithPasskey } from '@portal/shared/passkeys/ceremony';
 
 /**
@@ -13,7 +13,7 @@ export { cancelPasskeyPrompt } from '@portal/shared/passkeys/ceremony';
 
 /** A new passkey for the signed-in customer, made by the browser for the API's challenge. */
 export function makePasskey(): Promise<AddPasskeyRequest['credential'] | null> {
-  return createPasskey(() => call(calls.passkeyRegistrationOptions));
+  return createPasskey(() => calls.passkeyRegistrationOptions());
 }
 
 /**
@@ -22,9 +22,9 @@ export function makePasskey(): Promise<AddPasskeyRequest['credential'] | null> {
  * a login's. Null when cancelled, or when the browser has no such autofill.
  */
 export async function signInWithPasskey(autofill: boolean): Promise<LoginResponse | null> {
-  const credential = await signWithPasskey(() => call(calls.passkeyLoginOptions), autofill);
+  const credential = await signWithPasskey(() => calls.passkeyLoginOptions(), autofill);
   if (!credential) return null;
-  const response = await call(calls.passkeyLogin, {
+  const response = await calls.passkeyLogin({
     body: { credential, deviceType: getProduct(), ...getDevice() },
   });
   setToken(response.token);

@@ -1,5 +1,5 @@
 import { createStore, useStore } from 'zustand';
-import type { StaffMember } from '@portal/shared/contract/staff';
+import type { StaffMember } from '@portal/shared/contract/support';
 
 /** The last search, while the member is signed in: the way back from a customer finds the list as it was. */
 interface RememberedSearch {

@@ -1,95 +1,47 @@
-import { ApiError, parseResponse, pathOf, queryClient, type AnswerOf, type ParamsOf } from '@portal/shared';
-import { STAFF_TEXTS, staffEndpoints, type StaffEndpoint } from '@portal/shared/contract/staff';
-import { createHttpClient, requestOf as endpointRequest } from '@portal/shared/http';
-import type { AxiosAdapter } from 'axios';
-import type * as z from 'zod/mini';
+import { ApiError, configureApi, getProduct, queryClient } from '@portal/shared';
+import { STAFF_TEXTS } from '@portal/shared/contract/support';
 import { endSession, sessionStore, touchSession } from './session';
 
 /**
- * The console's own API client, made as the portal's is (`@portal/shared/http`), but with the staff
- * token (never a customer's) and none of the customer client's refresh. Calls go through the contract's
- * staff table (`@portal/shared/contract/staff`), so the console never writes a path or a method.
+ * The console calls the API as the portal's pages do: with the functions of the contract's one table
+ * (`calls.staff…` and `download.staffAuditCsv` of @portal/shared, docs/decisions/059-one-endpoint-table.md),
+ * made by the page's one client. What is the console's own is whose token signs them, and what a call
+ * does to the member's session: `staffCall(calls.staffCustomer, { params })` sends the session's token
+ * (or a sign-in step's `challenge`), never a customer's, and no customer's refresh follows a 401.
  */
-const client = createHttpClient({ ApiError, token: () => sessionStore.getState().token });
 
+/** The API the console's host names (support.config.json): the page's client calls it. */
 export function configureStaffApi(baseURL: string): void {
-  client.instance.defaults.baseURL = baseURL;
+  configureApi({ baseURL, product: getProduct() });
 }
 
-/** Tests answer the console's calls at axios's adapter edge; null puts the network back. */
-export function setStaffAdapter(adapter: AxiosAdapter | null): void {
-  client.setAdapter(adapter);
-}
-
-type Body<E extends StaffEndpoint> = E['body'] extends z.ZodMiniType ? z.input<E['body']> : undefined;
-type Query<E extends StaffEndpoint> = E['query'] extends z.ZodMiniType ? z.input<E['query']> : undefined;
-type AuditQuery = Query<typeof staffEndpoints.auditCsv>;
-interface StaffCallInput<E extends StaffEndpoint> {
-  params?: ParamsOf<E>;
-  body?: Body<E>;
-  query?: Query<E>;
-  /** A sign-in step's challenge token, instead of the session's. */
-  challenge?: string;
-  signal?: AbortSignal;
-}
-
-/** Any call's input, whatever the endpoint (StaffCallInput types it per endpoint). */
-interface RequestInput {
-  params?: Record<string, string>;
-  body?: unknown;
-  query?: unknown;
-  challenge?: string;
-  signal?: AbortSignal;
-}
-
-/** A sign-in step's challenge token goes instead of the session's (which the client adds to any other call). */
-function requestOf(endpoint: StaffEndpoint, input: RequestInput) {
-  const headers: Record<string, string> = input.challenge ? { Authorization: `Bearer ${input.challenge}` } : {};
-  return endpointRequest(endpoint.method, pathOf(endpoint.path, '', input.params), { ...input, headers });
-}
+/** One of the table's functions, as `calls` and `download` hold them. */
+type TableCall = (...args: never[]) => Promise<unknown>;
+/** Its input as the console gives it: a sign-in step's challenge token in place of the session's. */
+type StaffInput<F extends TableCall> = Omit<NonNullable<Parameters<F>[0]>, 'token'> & { challenge?: string };
+type StaffArgs<F extends TableCall> = [] extends Parameters<F> ? [input?: StaffInput<F>] : [input: StaffInput<F>];
 
 /**
- * A failure as the pages explain it (ApiError, the server's Bosnian message). A 401 on a signed-in call
- * ends the session in this tab: the console shows the sign-in form with why.
+ * Makes one of the console's calls as the signed-in member: the answer as the table's function answers
+ * it (checked against its schema; a failure an ApiError). A call the session signed starts its idle time
+ * again; its 401 ends the session in this tab, and the console shows the sign-in form with why.
  */
-function failure(error: unknown, endpoint: StaffEndpoint, input: RequestInput): ApiError {
-  const apiError = client.failureOf(error, endpoint.path);
-  if (apiError.status === 401 && !input.challenge && endpoint.access !== 'public') {
-    endSession(apiError.serverMessage ?? STAFF_TEXTS.sessionOver);
-    queryClient.removeQueries({ queryKey: ['staff'] });
-  }
-  return apiError;
-}
-
-/** Calls one staff endpoint; the answer is checked against its schema. */
-export async function staffCall<E extends StaffEndpoint>(
-  endpoint: E,
-  input: StaffCallInput<E> = {},
-): Promise<AnswerOf<E>> {
+export async function staffCall<F extends TableCall>(
+  call: F,
+  ...[input]: StaffArgs<F>
+): Promise<Awaited<ReturnType<F>>> {
+  const { challenge, ...rest } = (input ?? {}) as { challenge?: string };
+  const token = challenge ?? sessionStore.getState().token;
+  const send = call as unknown as (input: object) => Promise<Awaited<ReturnType<F>>>;
   try {
-    const response = await client.instance.request(requestOf(endpoint, input as RequestInput));
-    if (!input.challenge) touchSession();
-    if (!endpoint.answer) return undefined as AnswerOf<E>;
-    return parseResponse(
-      endpoint.answer as z.ZodMiniType,
-      response.data,
-      `${endpoint.method} ${endpoint.path}`,
-    ) as AnswerOf<E>;
+    const answer = await send({ ...rest, token });
+    if (!challenge) touchSession();
+    return answer;
   } catch (error) {
-    throw error instanceof ApiError ? error : failure(error, endpoint, input as RequestInput);
+    if (error instanceof ApiError && error.status === 401 && !challenge && token !== null) {
+      endSession(error.serverMessage ?? STAFF_TEXTS.sessionOver);
+      queryClient.removeQueries({ queryKey: ['staff'] });
+    }
+    throw error;
   }
 }
-
-/** The audit trail's CSV with the list's filters, as a file to save. */
-export async function auditCsv(query: AuditQuery): Promise<Blob> {
-  const endpoint = staffEndpoints.auditCsv;
-  const input: RequestInput = { query };
-  try {
-    const response = await client.instance.request<Blob>({ ...requestOf(endpoint, input), responseType: 'blob' });
-    return response.data;
-  } catch (error) {
-    throw failure(error, endpoint, input);
-  }
-}
-
-export { staffEndpoints };

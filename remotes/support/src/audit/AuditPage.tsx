@@ -6,6 +6,8 @@ import {
   Page,
   Spinner,
   TextField,
+  calls,
+  download as downloads,
   messageOf,
   queryOptions,
   saveFile,
@@ -13,8 +15,8 @@ import {
   useQuery,
   useSubmit,
 } from '@portal/shared';
-import { auditFilterFormSchema } from '@portal/shared/contract/staff';
-import { auditCsv, staffCall, staffEndpoints as e } from '../api/staffClient';
+import { auditFilterFormSchema } from '@portal/shared/contract/support';
+import { staffCall } from '../api/staffClient';
 import { useSession } from '../api/session';
 import { AuditTable } from './AuditTable';
 import { SUPPORT_TEXTS } from '../texts';
@@ -31,7 +33,7 @@ const queryOf = (typed: Record<string, string>): Filter =>
 const auditPageQuery = (filter: Filter, before: string | undefined) =>
   queryOptions({
     queryKey: ['staff', 'audit', filter, before],
-    queryFn: ({ signal }) => staffCall(e.audit, { query: { ...filter, before }, signal }),
+    queryFn: ({ signal }) => staffCall(calls.staffAudit, { query: { ...filter, before }, signal }),
   });
 
 /** `/podrska/zapisnik` (admins): the whole audit trail, filtered, 100 entries a page, and as CSV. */
@@ -53,7 +55,10 @@ export function AuditPage() {
       setFilter(next);
       setBefore(undefined);
       if (exporting.current)
-        await download.run(async () => saveFile(await auditCsv(next), 'zapisnik.csv'), { settle: true });
+        await download.run(
+          async () => saveFile(await staffCall(downloads.staffAuditCsv, { query: next }), 'zapisnik.csv'),
+          { settle: true },
+        );
     },
   });
 

@@ -1,5 +1,5 @@
 import { Link, formatDateTime } from '@portal/shared';
-import type { AuditEntryAnswer } from '@portal/shared/contract/staff';
+import type { AuditEntryAnswer } from '@portal/shared/contract/support';
 import { SUPPORT_PATHS } from '../paths';
 import { SupportTable } from '../ui/SupportTable';
 import { ACTION_TEXTS, AUDIT_TEXTS } from './texts';

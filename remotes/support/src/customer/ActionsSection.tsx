@@ -1,5 +1,5 @@
-import { Button } from '@portal/shared';
-import { staffCall, staffEndpoints as e } from '../api/staffClient';
+import { Button, calls } from '@portal/shared';
+import { staffCall } from '../api/staffClient';
 import { CUSTOMER_TEXTS } from './texts';
 import styles from '../support.module.css';
 import { SendButton } from './SendButton';
@@ -49,7 +49,7 @@ export function ActionsSection({
         )}
         <SendButton
           label={T.resendCode}
-          send={() => staffCall(e.resendCode, { params: { customerId: id } })}
+          send={() => staffCall(calls.staffResendCode, { params: { customerId: id } })}
           done={onCodeSent}
         />
       </div>

@@ -1,4 +1,4 @@
-import { formatDate, formatKM, queryClient, type PaymentRecord, type SignedInDevice } from '@portal/shared';
+import { formatDate, formatKM, queryClient, type PaymentRecord, type SignedInDevice, calls } from '@portal/shared';
 import {
   blockRequestSchema,
   extendFormSchema,
@@ -6,9 +6,9 @@ import {
   refundRequestSchema,
   signOutRequestSchema,
   type CustomerSummary,
-} from '@portal/shared/contract/staff';
+} from '@portal/shared/contract/support';
 import { devicesQuery } from '../api/queries';
-import { staffCall, staffEndpoints as e } from '../api/staffClient';
+import { staffCall } from '../api/staffClient';
 import { ActionDialog } from '../ui/ActionDialog';
 import { CUSTOMER_TEXTS } from './texts';
 import { DIALOG_TEXTS } from '../ui/texts';
@@ -61,7 +61,10 @@ function BlockDialog({ id, name, onClose, changed, block }: DialogProps & { bloc
       fields={[{ name: 'reason', label: D.reason }]}
       send={async (body) =>
         changed(
-          await staffCall(block ? e.block : e.unblock, { params: { customerId: id }, body }),
+          await staffCall(block ? calls.staffBlockCustomer : calls.staffUnblockCustomer, {
+            params: { customerId: id },
+            body,
+          }),
           block ? T.blocked : T.unblocked,
         )
       }
@@ -81,7 +84,7 @@ function EndPauseDialog({ id, name, onClose, changed }: DialogProps) {
       initial={{ reason: '' }}
       fields={[{ name: 'reason', label: D.reason }]}
       send={async (body) => {
-        const answer = await staffCall(e.endPause, { params: { customerId: id }, body });
+        const answer = await staffCall(calls.staffEndPause, { params: { customerId: id }, body });
         await changed(answer, T.pauseEnded(answer.nextPaymentOn ? formatDate(answer.nextPaymentOn) : T.none));
       }}
       onClose={onClose}
@@ -102,7 +105,7 @@ function ExtendDialog({ id, onClose, changed }: DialogProps) {
         { name: 'reason', label: D.reason },
       ]}
       send={async ({ days, reason }) => {
-        const answer = await staffCall(e.extend, {
+        const answer = await staffCall(calls.staffExtendSubscription, {
           params: { customerId: id },
           body: { days: Number(days), reason },
         });
@@ -134,7 +137,7 @@ function RefundDialog({
         { name: 'reason', label: D.reason },
       ]}
       send={async (body) => {
-        const refund = await staffCall(e.refund, {
+        const refund = await staffCall(calls.staffRefund, {
           params: { customerId: id, orderNumber: payment.orderNumber },
           body,
         });
@@ -158,7 +161,7 @@ function SignOutDialog({ id, onClose, notify, refresh, device }: DialogProps & {
       initial={{ reason: '' }}
       fields={[{ name: 'reason', label: D.reason }]}
       send={async ({ reason }) => {
-        const left = await staffCall(e.signOut, {
+        const left = await staffCall(calls.staffSignOutDevices, {
           params: { customerId: id },
           body: device ? { sessionId: device.id, reason } : { reason },
         });

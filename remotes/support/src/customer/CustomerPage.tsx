@@ -11,7 +11,7 @@ import {
   useParams,
   useQuery,
 } from '@portal/shared';
-import { isRowId, type CustomerSummary } from '@portal/shared/contract/staff';
+import { isRowId, type CustomerSummary } from '@portal/shared/contract/support';
 import { customerKey, customerQuery } from '../api/queries';
 import { useSession } from '../api/session';
 import { fullName } from '../search/SearchPage';

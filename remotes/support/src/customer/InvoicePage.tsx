@@ -10,7 +10,7 @@ import {
   useParams,
   useQuery,
 } from '@portal/shared';
-import { isRowId } from '@portal/shared/contract/staff';
+import { isRowId } from '@portal/shared/contract/support';
 import { invoiceQuery } from '../api/queries';
 import { accountViewsQuery } from './accountViews';
 import { SUPPORT_PATHS } from '../paths';

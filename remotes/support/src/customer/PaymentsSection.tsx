@@ -1,6 +1,6 @@
-import { Button, LoadFailed, Spinner, formatKM, messageOf, useQuery, type PaymentRecord } from '@portal/shared';
+import { Button, LoadFailed, Spinner, formatKM, messageOf, useQuery, type PaymentRecord, calls } from '@portal/shared';
 import { paymentsQuery } from '../api/queries';
-import { staffCall, staffEndpoints as e } from '../api/staffClient';
+import { staffCall } from '../api/staffClient';
 import { SUPPORT_PATHS } from '../paths';
 import { CUSTOMER_TEXTS } from './texts';
 import styles from '../support.module.css';
@@ -55,7 +55,9 @@ export function PaymentsSection({
                   label={T.resendInvoice}
                   ariaLabel={T.resendInvoiceOf(payment.orderNumber)}
                   send={() =>
-                    staffCall(e.resendInvoice, { params: { customerId: id, orderNumber: payment.orderNumber } })
+                    staffCall(calls.staffResendInvoice, {
+                      params: { customerId: id, orderNumber: payment.orderNumber },
+                    })
                   }
                   done={() => onSent(payment.orderNumber)}
                 />

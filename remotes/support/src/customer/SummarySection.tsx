@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { formatDate, localDay, shownPhone } from '@portal/shared';
-import type { CustomerSummary } from '@portal/shared/contract/staff';
+import type { CustomerSummary } from '@portal/shared/contract/support';
 import { statusText } from '../search/SearchPage';
 import { CUSTOMER_TEXTS } from './texts';
 import styles from '../support.module.css';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { STAFF_TEXTS } from '@portal/shared/contract/staff';
+import { STAFF_TEXTS } from '@portal/shared/contract/support';
 import {
   Button,
   Link,
@@ -10,11 +10,12 @@ import {
   withFallback,
   useSubmit,
   type RouteObject,
+  calls,
 } from '@portal/shared';
 import { SignIn } from '../signin/SignIn';
 import { SearchPage } from '../search/SearchPage';
 import { endSession, sessionIdle, useSession } from '../api/session';
-import { configureStaffApi, staffCall, staffEndpoints } from '../api/staffClient';
+import { configureStaffApi, staffCall } from '../api/staffClient';
 import { SUPPORT_PATHS } from '../paths';
 import { SUPPORT_TEXTS } from '../texts';
 import { CUSTOMER_TEXTS } from '../customer/texts';
@@ -68,7 +69,7 @@ export function SupportApp({ apiBaseUrl }: { apiBaseUrl: string }) {
     void signOut.run(
       async () => {
         // Signed out here even when the server cannot be told (the session lapses there on its own).
-        await staffCall(staffEndpoints.logout).catch(() => undefined);
+        await staffCall(calls.staffLogout).catch(() => undefined);
         queryClient.removeQueries({ queryKey: ['staff'] });
         endSession();
         // Settled: the shell stays mounted through the next sign-in, whose 'Odjavi se' must work.

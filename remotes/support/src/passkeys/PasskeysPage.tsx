@@ -2,6 +2,7 @@ import {
   Alert,
   Button,
   Page,
+  calls,
   getDevice,
   messageOf,
   queryClient,
@@ -11,14 +12,14 @@ import {
 } from '@portal/shared';
 import type { Passkey } from '@portal/shared/contract/passkeys';
 import { PASSKEY_TEXTS as P, PasskeyList } from '@portal/shared/passkeys';
-import { staffCall, staffEndpoints as e } from '../api/staffClient';
+import { staffCall } from '../api/staffClient';
 import { PASSKEY_TEXTS as T } from './texts';
 import styles from '../support.module.css';
 
 /** The member's passkeys, under `['staff', …]` as the console's reads are (a session's end drops them). */
 const passkeysQuery = queryOptions({
   queryKey: ['staff', 'passkeys'],
-  queryFn: ({ signal }) => staffCall(e.myPasskeys, { signal }),
+  queryFn: ({ signal }) => staffCall(calls.staffListPasskeys, { signal }),
 });
 
 /** The shared ceremonies' chunk, loaded when a passkey is added. */
@@ -35,13 +36,16 @@ export function PasskeysPage() {
   const add = () =>
     void change.run(
       async () => {
-        const credential = await (await ceremony()).createPasskey(() => staffCall(e.myPasskeyOptions));
-        if (credential) show(await staffCall(e.addMyPasskey, { body: { credential, name: getDevice().deviceName } }));
+        const credential = await (
+          await ceremony()
+        ).createPasskey(() => staffCall(calls.staffPasskeyRegistrationOptions));
+        if (credential)
+          show(await staffCall(calls.staffAddPasskey, { body: { credential, name: getDevice().deviceName } }));
       },
       { settle: true },
     );
   const remove = (passkey: Passkey) =>
-    void change.run(async () => show(await staffCall(e.removeMyPasskey, { params: { id: passkey.id } })), {
+    void change.run(async () => show(await staffCall(calls.staffRemovePasskey, { params: { id: passkey.id } })), {
       settle: true,
     });
 

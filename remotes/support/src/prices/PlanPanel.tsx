@@ -1,5 +1,5 @@
 import { Button, formatDate, formatDateTime, formatKM } from '@portal/shared';
-import type { Campaign, PackagePrices, PriceEntry } from '@portal/shared/contract/prices';
+import type { Campaign, PackagePrices, PriceEntry } from '@portal/shared/contract/support';
 import { SupportTable } from '../ui/SupportTable';
 import { PRICES_TEXTS } from './texts';
 import type { OpenDialog } from './PriceDialogs';

@@ -1,13 +1,12 @@
-import { formatDate, formatKM } from '@portal/shared';
+import { calls, formatDate, formatKM } from '@portal/shared';
 import {
   priceChangeRequestSchema,
-  priceEndpoints as p,
   promoEndRequestSchema,
   promoFormSchema,
   type Campaign,
   type PackagePrices,
   type PricesOverview,
-} from '@portal/shared/contract/prices';
+} from '@portal/shared/contract/support';
 import { staffCall } from '../api/staffClient';
 import { ActionDialog } from '../ui/ActionDialog';
 import { PRICES_TEXTS } from './texts';
@@ -59,7 +58,7 @@ function ChangePriceDialog({ pkg, today, onChanged, onClose }: DialogProps & { t
       ]}
       send={async (body) =>
         onChanged(
-          await staffCall(p.changePrice, { params: { planCode: pkg.code }, body }),
+          await staffCall(calls.staffChangePrice, { params: { planCode: pkg.code }, body }),
           T.changed(pkg.name, formatKM(km(body.price)), formatDate(body.appliesFrom)),
         )
       }
@@ -84,7 +83,10 @@ function StartPromoDialog({ pkg, onChanged, onClose }: DialogProps) {
       ]}
       send={async ({ until, days, reason }) => {
         const body = until ? { until, reason } : { days: Number(days), reason };
-        onChanged(await staffCall(p.startPromo, { params: { planCode: pkg.code }, body }), T.promoStarted(pkg.name));
+        onChanged(
+          await staffCall(calls.staffStartPromo, { params: { planCode: pkg.code }, body }),
+          T.promoStarted(pkg.name),
+        );
       }}
       onClose={onClose}
     >
@@ -101,7 +103,10 @@ function EndPromoDialog({ pkg, promo, onChanged, onClose }: DialogProps & { prom
       initial={{ reason: '' }}
       fields={[{ name: 'reason', label: D.reason }]}
       send={async (body) =>
-        onChanged(await staffCall(p.endPromo, { params: { promoId: String(promo.id) }, body }), T.promoEnded(pkg.name))
+        onChanged(
+          await staffCall(calls.staffEndPromo, { params: { promoId: String(promo.id) }, body }),
+          T.promoEnded(pkg.name),
+        )
       }
       onClose={onClose}
     >

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { PricesOverview } from '@portal/shared/contract/prices';
+import type { PricesOverview } from '@portal/shared/contract/support';
 import { endSession } from '../api/session';
 import { answering, leaveSupport, openFromNavigation } from '../testing';
 

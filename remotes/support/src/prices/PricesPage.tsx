@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, LoadFailed, Page, Spinner, messageOf, queryClient, useQuery } from '@portal/shared';
-import type { PackagePrices, PricesOverview } from '@portal/shared/contract/prices';
+import type { PackagePrices, PricesOverview } from '@portal/shared/contract/support';
 import { pricesQuery } from '../api/queries';
 import { useSession } from '../api/session';
 import { PRICES_TEXTS } from './texts';

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { screen, within } from '@testing-library/react';
 import { formatDateTime } from '@portal/shared';
-import type { ReconciliationAnswer } from '@portal/shared/contract/staff';
+import type { ReconciliationAnswer } from '@portal/shared/contract/support';
 import { endSession } from '../api/session';
 import { answering, leaveSupport, openFromNavigation, renderSupport, signInAs } from '../testing';
 

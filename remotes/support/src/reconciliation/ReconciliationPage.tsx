@@ -1,5 +1,5 @@
 import { Alert, Link, LoadFailed, Page, Spinner, formatDateTime, formatKM, messageOf, useQuery } from '@portal/shared';
-import type { ReconciliationAnswer } from '@portal/shared/contract/staff';
+import type { ReconciliationAnswer } from '@portal/shared/contract/support';
 import { reconciliationQuery } from '../api/queries';
 import { useSession } from '../api/session';
 import { SUPPORT_PATHS } from '../paths';

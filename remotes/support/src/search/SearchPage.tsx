@@ -11,7 +11,7 @@ import {
   useForm,
   useQuery,
 } from '@portal/shared';
-import { customerSearchRequestSchema, type CustomerSummary } from '@portal/shared/contract/staff';
+import { customerSearchRequestSchema, type CustomerSummary } from '@portal/shared/contract/support';
 import { searchQuery } from '../api/queries';
 import { rememberSearch, useSession } from '../api/session';
 import { SUPPORT_PATHS } from '../paths';

@@ -6,6 +6,7 @@ import {
   Page,
   Spinner,
   TextField,
+  calls,
   messageOf,
   queryOptions,
   useForm,
@@ -17,8 +18,8 @@ import {
   staffLoginRequestSchema,
   staffNewPasswordFormSchema,
   type StaffChallenge,
-} from '@portal/shared/contract/staff';
-import { staffCall, staffEndpoints as e } from '../api/staffClient';
+} from '@portal/shared/contract/support';
+import { staffCall } from '../api/staffClient';
 import { startSession, useSession } from '../api/session';
 import { browserId } from './browser';
 import { SUPPORT_TEXTS } from '../texts';
@@ -54,7 +55,7 @@ function PasswordStep({ ended, onNext }: { ended: string | null; onNext: (next: 
     schema: staffLoginRequestSchema,
     initial: { email: '', password: '' },
     explain: (failure) => messageOf(failure, T.failed),
-    send: async (body) => onNext(await staffCall(e.login, { body: { ...body, browser: browserId() } })),
+    send: async (body) => onNext(await staffCall(calls.staffLogin, { body: { ...body, browser: browserId() } })),
   });
   return (
     <Page title={T.title} narrow>
@@ -85,7 +86,8 @@ function NewPasswordStep({
     initial: { newPassword: '', confirm: '' },
     live: ['newPassword', 'confirm'],
     explain: (failure) => messageOf(failure, T.failed),
-    send: async ({ newPassword }) => onNext(await staffCall(e.choosePassword, { body: { newPassword }, challenge })),
+    send: async ({ newPassword }) =>
+      onNext(await staffCall(calls.staffChoosePassword, { body: { newPassword }, challenge })),
   });
   return (
     <Page title={T.newPasswordTitle} narrow>
@@ -121,7 +123,7 @@ function CodeStep({
   const setup = useQuery(
     queryOptions({
       queryKey: ['staff-sign-in', 'totp-setup', challenge],
-      queryFn: () => staffCall(e.totpSetup, { challenge }),
+      queryFn: () => staffCall(calls.staffTotpSetup, { challenge }),
       enabled: setUp,
       staleTime: Infinity,
       gcTime: 0,
@@ -133,7 +135,7 @@ function CodeStep({
     keep: { code: (typed) => typed.replace(/[^\d ]/g, '').slice(0, 7) },
     explain: (failure) => messageOf(failure, T.failed),
     send: async ({ code }) => {
-      const session = await staffCall(e.totp, { body: { code: code.replace(/\s/g, '') }, challenge });
+      const session = await staffCall(calls.staffTotp, { body: { code: code.replace(/\s/g, '') }, challenge });
       startSession(session.token, session.staff, session.idleMinutes);
     },
   });
@@ -176,9 +178,9 @@ function PasskeyStep({ challenge }: { challenge: string }) {
     void submit.run(
       async () => {
         const { signWithPasskey } = await import(/* webpackChunkName: "passkeys" */ '@portal/shared/passkeys/ceremony');
-        const credential = await signWithPasskey(() => staffCall(e.passkeyOptions, { challenge }));
+        const credential = await signWithPasskey(() => staffCall(calls.staffPasskeyLoginOptions, { challenge }));
         if (!credential) return;
-        const session = await staffCall(e.passkey, { body: { credential }, challenge });
+        const session = await staffCall(calls.staffPasskeyLogin, { body: { credential }, challenge });
         startSession(session.token, session.staff, session.idleMinutes);
       },
       { settle: true },

@@ -1,15 +1,15 @@
-import { formRules, saveFile } from '@portal/shared';
-import { isDay, STAFF_TEXTS } from '@portal/shared/contract/staff';
+import { calls, formRules, saveFile } from '@portal/shared';
 import {
+  isDay,
+  STAFF_TEXTS,
   VOUCHER_BATCH_MAX,
   VOUCHER_MONTHS_MAX,
   cancelBatchRequestSchema,
   issueVouchersRequestSchema,
   voucherCsv,
-  voucherEndpoints as v,
   type IssuedVouchers,
   type VoucherBatch,
-} from '@portal/shared/contract/staffVouchers';
+} from '@portal/shared/contract/support';
 import { staffCall } from '../api/staffClient';
 import { ActionDialog } from '../ui/ActionDialog';
 import { DIALOG_TEXTS } from '../ui/texts';
@@ -62,7 +62,7 @@ export function IssueDialog({
       ]}
       send={async ({ plan, months, count, validUntil, label }) => {
         const body = { plan, months: Number(months), count: Number(count), validUntil, label };
-        const issued = await staffCall(v.issueVouchers, { body });
+        const issued = await staffCall(calls.staffIssueVouchers, { body });
         downloadCsv(issued);
         onIssued(issued);
       }}
@@ -90,7 +90,7 @@ export function CancelDialog({
       initial={{ reason: '' }}
       fields={[{ name: 'reason', label: DIALOG_TEXTS.reason }]}
       send={async (body) =>
-        onCancelled(await staffCall(v.cancelVoucherBatch, { params: { batchId: String(batch.id) }, body }))
+        onCancelled(await staffCall(calls.staffCancelVoucherBatch, { params: { batchId: String(batch.id) }, body }))
       }
       onClose={onClose}
     >

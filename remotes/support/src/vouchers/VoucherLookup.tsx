@@ -1,10 +1,6 @@
 import { useState } from 'react';
-import { Alert, Button, Link, TextField, formatDate, messageOf, useForm } from '@portal/shared';
-import {
-  voucherEndpoints as v,
-  voucherLookupQuerySchema,
-  type VoucherFound,
-} from '@portal/shared/contract/staffVouchers';
+import { Alert, Button, Link, TextField, calls, formatDate, messageOf, useForm } from '@portal/shared';
+import { voucherLookupQuerySchema, type VoucherFound } from '@portal/shared/contract/support';
 import { staffCall } from '../api/staffClient';
 import { SUPPORT_PATHS } from '../paths';
 import { CUSTOMER_TEXTS } from '../customer/texts';
@@ -45,7 +41,7 @@ function LookupForm({ initial, onFound }: { initial: string; onFound: (last: str
     schema: voucherLookupQuerySchema,
     initial: { last: initial },
     explain: (failure) => messageOf(failure, CUSTOMER_TEXTS.actionFailed),
-    send: async (query) => onFound(query.last, await staffCall(v.lookupVoucher, { query })),
+    send: async (query) => onFound(query.last, await staffCall(calls.staffLookupVoucher, { query })),
   });
   return (
     <form className={styles.searchForm} onSubmit={form.onSubmit} noValidate>

@@ -3,7 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Router, memoryHistory } from '@portal/shared';
 import { TestProviders } from '@portal/shared/testing';
-import type { VoucherBatch, VoucherFound } from '@portal/shared/contract/staffVouchers';
+import type { VoucherBatch, VoucherFound } from '@portal/shared/contract/support';
 import { AuditTable } from '../audit/AuditTable';
 import { endSession } from '../api/session';
 import { answering, leaveSupport, openFromNavigation } from '../testing';

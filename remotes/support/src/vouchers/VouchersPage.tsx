@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, LoadFailed, Page, Spinner, formatDate, messageOf, queryClient, useQuery } from '@portal/shared';
-import type { IssuedVouchers, VoucherBatch } from '@portal/shared/contract/staffVouchers';
+import type { IssuedVouchers, VoucherBatch } from '@portal/shared/contract/support';
 import { pricesQuery, voucherBatchesQuery } from '../api/queries';
 import { useSession } from '../api/session';
 import { CUSTOMER_TEXTS } from '../customer/texts';

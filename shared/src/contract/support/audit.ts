@@ -2,6 +2,7 @@
 import * as z from 'zod/mini';
 import { lazySchema } from '../lazySchema';
 import { STAFF_TEXTS } from '../../texts/staff';
+import type { Section, StaffEndpoint } from '../endpoint';
 import { isDay, isRowId } from './fields';
 
 /** The query's customer and member (row ids) and its days, as the address carries them. */
@@ -23,7 +24,7 @@ const auditEntrySchema = /* @__PURE__ */ lazySchema(() =>
   }),
 );
 export type AuditEntryAnswer = z.infer<typeof auditEntrySchema>;
-export const auditListSchema = /* @__PURE__ */ lazySchema(() =>
+const auditListSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({ items: z.array(auditEntrySchema), nextBefore: z.nullable(z.number()) }),
 );
 /** A field of the console's filter: left blank, or a value `valid` accepts. */
@@ -41,7 +42,7 @@ export const auditFilterFormSchema = /* @__PURE__ */ lazySchema(() =>
     to: blankOr(isDay, STAFF_TEXTS.dayFormat),
   }),
 );
-export const auditQuerySchema = /* @__PURE__ */ lazySchema(() =>
+const auditQuerySchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     customer: z.optional(rowId),
     staff: z.optional(rowId),
@@ -51,3 +52,22 @@ export const auditQuerySchema = /* @__PURE__ */ lazySchema(() =>
     before: z.optional(z.string().check(z.regex(/^[1-9]\d{0,17}$/))),
   }),
 );
+
+/** The audit trail (remotes/support/src/audit/), a section of the one table (endpoints.ts). */
+export const staffAuditSection = {
+  staffCustomerAudit: {
+    method: 'GET',
+    path: '/staff/customers/{customerId}/audit',
+    answer: auditListSchema,
+    access: 'agent',
+  },
+  staffAudit: {
+    method: 'GET',
+    path: '/staff/audit',
+    query: auditQuerySchema,
+    answer: auditListSchema,
+    access: 'admin',
+  },
+  /** The audit trail as CSV, with the list's filters (a spreadsheet's file: UTF-8 with its mark, `;`-separated). */
+  staffAuditCsv: { method: 'GET', path: '/staff/audit.csv', query: auditQuerySchema, access: 'admin' },
+} as const satisfies Section<StaffEndpoint>;

@@ -1,6 +1,9 @@
-/** The books in the console ('Usklađivanje'): the last comparison of the ledger with the card processor. */
+/**
+ * The books compared with the card processor's ('Usklađivanje', money/reconcile.ts): the answer the
+ * console reads (support/reconciliation.ts) and the sandbox's own run answers (sandbox.ts).
+ */
 import * as z from 'zod/mini';
-import { lazySchema } from '../lazySchema';
+import { lazySchema } from './lazySchema';
 
 /**
  * What a difference is: NO_ORDER, the processor charged and the portal has no charge (a charge on no

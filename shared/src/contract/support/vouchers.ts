@@ -1,19 +1,16 @@
 import * as z from 'zod/mini';
-import { lazySchema } from './lazySchema';
-import { VOUCHER_STAFF_TEXTS } from '../texts/vouchers';
-import { STAFF_TEXTS, isDay, reasonSchema, type StaffEndpoint } from './staff';
-import { groupVoucherCode } from './vouchers';
-import { csvLine } from '../format/csv';
-
-export { VOUCHER_STAFF_TEXTS };
+import { lazySchema } from '../lazySchema';
+import { STAFF_TEXTS, VOUCHER_STAFF_TEXTS } from '../../texts/staff';
+import type { Section, StaffEndpoint } from '../endpoint';
+import { groupVoucherCode } from '../vouchers';
+import { csvLine } from '../../format/csv';
+import { isDay, reasonSchema } from './fields';
 
 /*
  * The console's vouchers (docs/vouchers.md), under `/api/staff`: admins issue a batch (its codes come
  * back once, in the issuing answer, and are never stored in clear) and cancel one; agents list the
  * batches and look a code up by its last four characters. Each is in the audit trail.
  */
-
-const staffEndpoint = <const E extends StaffEndpoint>(e: E): E => e;
 
 /** At most this many codes in one batch, and months in one voucher. */
 export const VOUCHER_BATCH_MAX = 10_000;
@@ -94,32 +91,33 @@ export function voucherCsv(
   return `kod,paket,mjeseci,vazi_do,oznaka,serija\r\n${lines.join('')}`;
 }
 
-export const voucherEndpoints = {
-  voucherBatches: staffEndpoint({
+/** The console's vouchers (remotes/support/src/vouchers/), a section of the one table (endpoints.ts). */
+export const staffVouchersSection = {
+  staffVoucherBatches: {
     method: 'GET',
     path: '/staff/voucher-batches',
     answer: voucherBatchListSchema,
     access: 'agent',
-  }),
-  issueVouchers: staffEndpoint({
+  },
+  staffIssueVouchers: {
     method: 'POST',
     path: '/staff/voucher-batches',
     body: issueVouchersRequestSchema,
     answer: issuedVouchersSchema,
     access: 'admin',
-  }),
-  cancelVoucherBatch: staffEndpoint({
+  },
+  staffCancelVoucherBatch: {
     method: 'POST',
     path: '/staff/voucher-batches/{batchId}/cancel',
     body: cancelBatchRequestSchema,
     answer: voucherBatchSchema,
     access: 'admin',
-  }),
-  lookupVoucher: staffEndpoint({
+  },
+  staffLookupVoucher: {
     method: 'GET',
     path: '/staff/vouchers',
     query: voucherLookupQuerySchema,
     answer: voucherLookupSchema,
     access: 'agent',
-  }),
-} satisfies Record<string, StaffEndpoint>;
+  },
+} as const satisfies Section<StaffEndpoint>;

@@ -1,17 +1,15 @@
 import * as z from 'zod/mini';
-import { lazySchema } from './lazySchema';
-import { PRICE_TEXTS } from '../texts/prices';
-import { STAFF_TEXTS, isDay, reasonSchema, type StaffEndpoint } from './staff';
-
-export { PRICE_TEXTS };
+import { lazySchema } from '../lazySchema';
+import { PRICE_TEXTS } from '../../texts/prices';
+import { STAFF_TEXTS } from '../../texts/staff';
+import type { Section, StaffEndpoint } from '../endpoint';
+import { isDay, reasonSchema } from './fields';
 
 /*
  * Prices and promos run from the support console (docs/prices-and-promos.md): admins change a
  * package's price from a day on and start or end its promo, each with a reason in the audit trail;
- * agents read. Under `/api/staff`, with the console's tokens (contract/staff.ts).
+ * agents read. Under `/api/staff`, with the console's tokens (contract/support/).
  */
-
-const staffEndpoint = <const E extends StaffEndpoint>(e: E): E => e;
 
 /**
  * KM as typed in the console: `29,90` or `29.90`, from 0,01 to 10.000 KM.
@@ -121,32 +119,33 @@ const pricesOverviewSchema = /* @__PURE__ */ lazySchema(() =>
 );
 export type PricesOverview = z.infer<typeof pricesOverviewSchema>;
 
-export const priceEndpoints = {
-  prices: staffEndpoint({
+/** The console's prices and promos (remotes/support/src/prices/), a section of the one table (endpoints.ts). */
+export const staffPricesSection = {
+  staffPrices: {
     method: 'GET',
     path: '/staff/prices',
     answer: pricesOverviewSchema,
     access: 'agent',
-  }),
-  changePrice: staffEndpoint({
+  },
+  staffChangePrice: {
     method: 'POST',
     path: '/staff/prices/{planCode}',
     body: priceChangeRequestSchema,
     answer: pricesOverviewSchema,
     access: 'admin',
-  }),
-  startPromo: staffEndpoint({
+  },
+  staffStartPromo: {
     method: 'POST',
     path: '/staff/prices/{planCode}/promos',
     body: promoStartRequestSchema,
     answer: pricesOverviewSchema,
     access: 'admin',
-  }),
-  endPromo: staffEndpoint({
+  },
+  staffEndPromo: {
     method: 'POST',
     path: '/staff/promos/{promoId}/end',
     body: promoEndRequestSchema,
     answer: pricesOverviewSchema,
     access: 'admin',
-  }),
-} satisfies Record<string, StaffEndpoint>;
+  },
+} as const satisfies Section<StaffEndpoint>;

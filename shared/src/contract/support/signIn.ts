@@ -5,7 +5,9 @@
 import * as z from 'zod/mini';
 import { lazySchema } from '../lazySchema';
 import { STAFF_TEXTS } from '../../texts/staff';
-import { isStrongPassword } from '../customer';
+import type { Section, StaffEndpoint } from '../endpoint';
+import { isStrongPassword } from '../password';
+import { passkeyAssertionSchema, passkeyOptionsSchema } from '../passkeys';
 
 export const STAFF_ROLES = ['agent', 'admin'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
@@ -32,7 +34,7 @@ export const staffLoginRequestSchema = /* @__PURE__ */ lazySchema(() =>
  * The password was right: a short-lived token for the next step. `change-password` for a one-time
  * password, then `totp-setup` until a second factor is set up, then `totp`.
  */
-export const staffChallengeSchema = /* @__PURE__ */ lazySchema(() =>
+const staffChallengeSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     challenge: z.string(),
     next: z.enum(['change-password', 'totp-setup', 'totp']),
@@ -40,9 +42,7 @@ export const staffChallengeSchema = /* @__PURE__ */ lazySchema(() =>
 );
 export type StaffChallenge = z.infer<typeof staffChallengeSchema>;
 
-export const staffNewPasswordRequestSchema = /* @__PURE__ */ lazySchema(() =>
-  z.object({ newPassword: staffPasswordSchema }),
-);
+const staffNewPasswordRequestSchema = /* @__PURE__ */ lazySchema(() => z.object({ newPassword: staffPasswordSchema }));
 /** The console's form for it: the new password typed twice. */
 export const staffNewPasswordFormSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({ newPassword: staffPasswordSchema, confirm: z.string() }).check(
@@ -56,7 +56,7 @@ export const staffNewPasswordFormSchema = /* @__PURE__ */ lazySchema(() =>
 /**
  * The secret to add to an authenticator app: as a QR code (an SVG picture) and as text to type.
  */
-export const staffTotpSetupSchema = /* @__PURE__ */ lazySchema(() =>
+const staffTotpSetupSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({ secret: z.string(), otpauthUrl: z.string(), qrSvg: z.string() }),
 );
 
@@ -66,7 +66,7 @@ export const staffCodeRequestSchema = /* @__PURE__ */ lazySchema(() =>
   }),
 );
 
-export const staffMemberSchema = /* @__PURE__ */ lazySchema(() =>
+const staffMemberSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     id: z.number(),
     name: z.string(),
@@ -79,6 +79,54 @@ export type StaffMember = z.infer<typeof staffMemberSchema>;
 /**
  * Signed in: the token for the console's calls, which lapse after `idleMinutes` without one.
  */
-export const staffSessionSchema = /* @__PURE__ */ lazySchema(() =>
+const staffSessionSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({ token: z.string(), staff: staffMemberSchema, idleMinutes: z.number() }),
 );
+
+/**
+ * Signing a member of staff in, step by step, and out: a section of the one table (endpoints.ts). Each
+ * step after the password takes the challenge token it answered (`challenge`), never a session's.
+ */
+export const staffSignInSection = {
+  staffLogin: {
+    method: 'POST',
+    path: '/staff/login',
+    body: staffLoginRequestSchema,
+    answer: staffChallengeSchema,
+    access: 'public',
+  },
+  /** The one-time password replaced by one of the member's own choosing. */
+  staffChoosePassword: {
+    method: 'POST',
+    path: '/staff/password',
+    body: staffNewPasswordRequestSchema,
+    answer: staffChallengeSchema,
+    access: 'challenge',
+  },
+  staffTotpSetup: { method: 'POST', path: '/staff/totp-setup', answer: staffTotpSetupSchema, access: 'challenge' },
+  /** The second factor: the code of the authenticator app; signs in. */
+  staffTotp: {
+    method: 'POST',
+    path: '/staff/totp',
+    body: staffCodeRequestSchema,
+    answer: staffSessionSchema,
+    access: 'challenge',
+  },
+  /** The second factor by passkey, in place of the code (docs/passkeys.md): a challenge for the member's passkeys. */
+  staffPasskeyLoginOptions: {
+    method: 'POST',
+    path: '/staff/passkey-options',
+    answer: passkeyOptionsSchema,
+    access: 'challenge',
+  },
+  /** The challenge signed by one of the member's passkeys; signs in as the code does. */
+  staffPasskeyLogin: {
+    method: 'POST',
+    path: '/staff/passkey',
+    body: /* @__PURE__ */ lazySchema(() => z.object({ credential: passkeyAssertionSchema })),
+    answer: staffSessionSchema,
+    access: 'challenge',
+  },
+  staffMe: { method: 'GET', path: '/staff/me', answer: staffMemberSchema, access: 'agent' },
+  staffLogout: { method: 'POST', path: '/staff/logout', access: 'agent' },
+} as const satisfies Section<StaffEndpoint>;

@@ -2,6 +2,7 @@
 import * as z from 'zod/mini';
 import { lazySchema } from '../lazySchema';
 import { STAFF_TEXTS } from '../../texts/staff';
+import type { Section, StaffEndpoint } from '../endpoint';
 import { reasonSchema } from './fields';
 
 /**
@@ -26,7 +27,7 @@ export const refundRequestSchema = /* @__PURE__ */ lazySchema(() =>
     key: z.string().check(z.regex(/^[A-Za-z0-9_-]{8,64}$/)),
   }),
 );
-export const refundSchema = /* @__PURE__ */ lazySchema(() =>
+const refundSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     creditNoteNumber: z.string(),
     orderNumber: z.string(),
@@ -34,3 +35,14 @@ export const refundSchema = /* @__PURE__ */ lazySchema(() =>
     status: z.enum(['PENDING', 'SUCCEEDED', 'FAILED']),
   }),
 );
+
+/** A refund from the console (docs/money.md), admins only: a section of the one table (endpoints.ts). */
+export const staffRefundsSection = {
+  staffRefund: {
+    method: 'POST',
+    path: '/staff/customers/{customerId}/payments/{orderNumber}/refund',
+    body: refundRequestSchema,
+    answer: refundSchema,
+    access: 'admin',
+  },
+} as const satisfies Section<StaffEndpoint>;
