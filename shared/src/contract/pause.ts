@@ -4,7 +4,7 @@ import type { Section } from './endpoint';
 import { serviceStatusSchema } from './subscription';
 
 /*
- * A pause (product.md §10, A pause; decision 055): a subscriber's break from service and charges of one
+ * A pause (product.md §10, A pause, and decision 055): a subscriber's break from service and charges of one
  * to three months, from the end of the paid period, and its early end ('Nastavi pretplatu').
  */
 

@@ -17,9 +17,7 @@ export function supportVoucherRoutes(app: FastifyInstance, ctx: ApiContext): voi
 
   staffRoute(app, ctx, endpoints.staffVoucherBatches, async () => listBatches(ctx.store));
 
-  staffRoute(app, ctx, endpoints.staffIssueVouchers, async ({ staff, body }) =>
-    issueVouchers(deps, who(staff), body),
-  );
+  staffRoute(app, ctx, endpoints.staffIssueVouchers, async ({ staff, body }) => issueVouchers(deps, who(staff), body));
 
   staffRoute(app, ctx, endpoints.staffCancelVoucherBatch, async ({ staff, params, body }) => {
     if (!isRowId(params.batchId)) throw new HttpError(404, VOUCHER_STAFF_TEXTS.batchNotFound, 'NOT_FOUND');
