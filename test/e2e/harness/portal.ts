@@ -68,10 +68,9 @@ export async function startPortal(
   // (test/lib/pgliteTemplate.ts): the server still migrates and seeds it.
   const embedded = !options.env?.DATABASE_URL || options.env.DATABASE_URL === 'embedded';
   if (embedded && !options.env?.DATA_DIR) await copyEmptyPglite(path.join(dataDir, 'pglite'));
-  // With node options (a profiler), one process: tsx as a loader; otherwise tsx's own launcher.
-  const runner = options.nodeArgs
-    ? [...options.nodeArgs, '--import', 'tsx']
-    : [path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs')];
+  // One process, tsx as a loader, as `npm start` runs it: tsx's own launcher relays a signal and kills
+  // the server outright (SIGKILL, no log) when its event loop is too busy to confirm the relay at once.
+  const runner = [...(options.nodeArgs ?? []), '--import', 'tsx'];
   const child: ChildProcess = spawn(process.execPath, [...runner, path.join(ROOT, 'api', 'src', 'cli', 'start.ts')], {
     cwd: ROOT,
     env: {
