@@ -160,6 +160,11 @@ for (const engine of engines()) {
           q,
         );
       }
+      // Found two ways at once (a name that is also their account number), still listed once.
+      await api.db.query(`UPDATE customers SET first_name = customer_number WHERE id = $1`, [id]);
+      const twice = await search('1000002');
+      assert.deepEqual([twice.body.items.map((c: { id: number }) => c.id), twice.body.total], [[id], 1]);
+      await api.db.query(`UPDATE customers SET first_name = 'Emir' WHERE id = $1`, [id]);
       const past = await api.call('POST', '/staff/customers/search', { token: agent, body: { q: 'begic', page: 2 } });
       assert.deepEqual([past.body.items, past.body.total], [[], 1], 'a page past the last still has the count');
       assert.equal((await search('x')).status, 400);

@@ -195,15 +195,23 @@ export class CustomersRepository extends Repository {
       .slice(0, 5)
       .map((word) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
     // One branch per way in, each on its own index (migration 025): an OR of them reads the whole table,
-    // and so does a join of the whole table to their union. The union runs once: the page takes its ids
-    // from it with their count beside them (a window, counted before the LIMIT). The words are parameters;
-    // only their count shapes the SQL, one prepared statement per count (planning it took 1-6 ms).
+    // and so does a join of the whole table to their union. The exact ways find a customer or a few; a
+    // part of a name may find thousands, whose ids are unique already: they are added to the exact ones
+    // without them (UNION ALL), not hashed again (a shared last name at 200,000 customers: 5 ms → 2 ms).
+    // The union runs once: the page takes its ids from it with their count beside them (a window, counted
+    // before the LIMIT). The words are parameters; only their count shapes the SQL, one prepared statement
+    // per count (planning it took 1-6 ms).
     const nameLike = words.map((_, i) => `${PLAIN_NAME} LIKE $${i + 3}`).join(' AND ');
-    const found = `SELECT c.id FROM customers c WHERE c.customer_number = $1
+    const exact = `SELECT c.id FROM customers c WHERE c.customer_number = $1
         UNION SELECT c.id FROM customers c WHERE lower(c.email) = lower($1)
         UNION SELECT c.id FROM customers c WHERE c.phone_number = $2
-        UNION SELECT o.customer_id FROM payment_orders o WHERE o.order_number = $1
-        ${words.length > 0 ? `UNION SELECT c.id FROM customers c WHERE ${nameLike}` : ''}`;
+        UNION SELECT o.customer_id FROM payment_orders o WHERE o.order_number = $1`;
+    const found =
+      words.length === 0
+        ? exact
+        : `WITH exact AS (${exact}) SELECT id FROM exact
+           UNION ALL SELECT c.id FROM customers c
+            WHERE ${nameLike} AND NOT EXISTS (SELECT 1 FROM exact e WHERE e.id = c.id)`;
     const page = words.length + 3;
     const hits = await this.prepared<CustomerSummaryRow & { total: number }>(
       `customer_search_${words.length}`,
