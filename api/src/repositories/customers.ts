@@ -47,6 +47,9 @@ const SUMMARY_COLUMNS = `c.id, c.customer_number, c.first_name, c.last_name, c.e
   to_char(s.pause_from, 'YYYY-MM-DD') AS pause_from, to_char(s.pause_until, 'YYYY-MM-DD') AS pause_until`;
 const SUMMARY_FROM = `customers c LEFT JOIN subscriptions s ON s.customer_id = c.id LEFT JOIN plans p ON p.code = s.plan_code`;
 
+/** A customer's summary read under their row lock, with the status a block keeps to give back. */
+export type LockedSummaryRow = CustomerSummaryRow & { blocked_status: string | null };
+
 /** The `customers` table: who they are, their password, PIN and its failed tries. */
 export class CustomersRepository extends Repository {
   async byUsername(username: string): Promise<CustomerRow | null> {
@@ -245,8 +248,8 @@ export class CustomersRepository extends Repository {
   }
 
   /** Locks the customer's row (Store.transaction) and answers what the console shows of them, with the status a block keeps. */
-  async lockedSummary(customerId: number): Promise<(CustomerSummaryRow & { blocked_status: string | null }) | null> {
-    const [row] = await this.q.query<CustomerSummaryRow & { blocked_status: string | null }>(
+  async lockedSummary(customerId: number): Promise<LockedSummaryRow | null> {
+    const [row] = await this.q.query<LockedSummaryRow>(
       `SELECT ${SUMMARY_COLUMNS}, c.blocked_status FROM ${SUMMARY_FROM} WHERE c.id = $1 FOR UPDATE OF c`,
       [customerId],
     );

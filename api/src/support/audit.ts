@@ -1,6 +1,7 @@
 import { STAFF_TEXTS, type AuditEntryAnswer } from '@portal/shared/contract/support';
-import type { Store } from '../repositories';
+import type { Repositories, Store } from '../repositories';
 import type { AuditFilter, AuditRow } from '../repositories/audit';
+import type { LockedSummaryRow } from '../repositories/customers';
 import type { StaffSession } from '../repositories/staff';
 import { csvLine } from '@portal/shared/format';
 import { addDays, dayStart } from '../days';
@@ -27,6 +28,37 @@ export function recordAudit(
 }
 
 export const customerNotFound = () => new DomainError('not-found', STAFF_TEXTS.customerNotFound, 'NOT_FOUND');
+
+/** A console's change of one customer: what it answers, and what the trail says it was before and after. */
+interface StaffChange<T> {
+  result: T;
+  before: object;
+  after: object;
+}
+
+/**
+ * A console's change of one customer in one transaction: their row locked first (as every change of
+ * their subscription takes it), a missing customer refused (404), `change` made on what the console
+ * showed of them, and its audit entry, with the reason and the before and after, written with it.
+ */
+export function changeByStaff<T>(
+  store: Store,
+  staff: StaffSession,
+  entry: { customerId: number; action: string; reason: string; at: Date },
+  change: (tx: Repositories, before: LockedSummaryRow) => Promise<StaffChange<T>>,
+): Promise<T> {
+  const { customerId, action, reason, at } = entry;
+  return store.transaction(async (tx) => {
+    const locked = await tx.customers.lockedSummary(customerId);
+    if (!locked) throw customerNotFound();
+    const { result, before, after } = await change(tx, locked);
+    await tx.audit.record(
+      { staffId: staff.staffId, staffName: staff.name, action, customerId, reason, before, after },
+      at,
+    );
+    return result;
+  });
+}
 
 /** The customer, who must exist (else a 404), with the read recorded in the audit trail as `customer.read.<what>`. */
 export async function readCustomer(

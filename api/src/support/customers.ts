@@ -4,7 +4,7 @@ import type { CustomerSummaryRow } from '../repositories/customers';
 import type { StaffSession } from '../repositories/staff';
 import type { Status } from '../repositories/subscriptions';
 import { DomainError } from '../errors';
-import { customerNotFound } from './audit';
+import { changeByStaff } from './audit';
 
 /** A customer as the console shows them. */
 export function customerSummary(row: CustomerSummaryRow): CustomerSummary {
@@ -30,7 +30,7 @@ export function customerSummary(row: CustomerSummaryRow): CustomerSummary {
  * subscription's status before the block comes back. Twice (two admins, a double click) is once: the
  * second is told it is done already (409) and changes nothing.
  */
-export async function setCustomerBlocked(
+export function setCustomerBlocked(
   store: Store,
   staff: StaffSession,
   customerId: number,
@@ -38,9 +38,8 @@ export async function setCustomerBlocked(
   reason: string,
   now: Date,
 ): Promise<CustomerSummary> {
-  return store.transaction(async (tx) => {
-    const before = await tx.customers.lockedSummary(customerId);
-    if (!before) throw customerNotFound();
+  const action = block ? 'customer.block' : 'customer.unblock';
+  return changeByStaff(store, staff, { customerId, action, reason, at: now }, async (tx, before) => {
     if ((before.blocked_at !== null) === block) {
       throw new DomainError('conflict', block ? STAFF_TEXTS.alreadyBlocked : STAFF_TEXTS.notBlocked, 'CONFLICT');
     }
@@ -53,19 +52,11 @@ export async function setCustomerBlocked(
       if (before.blocked_status) await tx.subscriptions.setStatus(customerId, before.blocked_status as Status, now);
     }
     const after = (await tx.customers.summary(customerId))!;
-    await tx.audit.record(
-      {
-        staffId: staff.staffId,
-        staffName: staff.name,
-        action: block ? 'customer.block' : 'customer.unblock',
-        customerId,
-        reason,
-        before: { status: before.status, blocked: before.blocked_at !== null },
-        after: { status: after.status, blocked: after.blocked_at !== null },
-      },
-      now,
-    );
-    return customerSummary(after);
+    return {
+      result: customerSummary(after),
+      before: { status: before.status, blocked: before.blocked_at !== null },
+      after: { status: after.status, blocked: after.blocked_at !== null },
+    };
   });
 }
 
@@ -73,7 +64,7 @@ export async function setCustomerBlocked(
  * Extends the customer's paid period by `days` (a goodwill gesture, an outage), under their row lock, in
  * one transaction with its audit entry. An expired subscription is not extended: the customer buys anew.
  */
-export async function extendPeriod(
+export function extendPeriod(
   store: Store,
   staff: StaffSession,
   customerId: number,
@@ -81,26 +72,17 @@ export async function extendPeriod(
   reason: string,
   now: Date,
 ): Promise<CustomerSummary> {
-  return store.transaction(async (tx) => {
-    const before = await tx.customers.lockedSummary(customerId);
-    if (!before) throw customerNotFound();
+  const entry = { customerId, action: 'subscription.extend', reason, at: now };
+  return changeByStaff(store, staff, entry, async (tx, before) => {
     if (!before.status) throw new DomainError('conflict', STAFF_TEXTS.noSubscription, 'CONFLICT');
     // While blocked the status reads BLOCKED whatever it was: an expired period is not extended through a block.
     if (before.blocked_at) throw new DomainError('conflict', STAFF_TEXTS.extendBlocked, 'CONFLICT');
     const extended = await tx.subscriptions.extend(customerId, days, now);
     if (!extended) throw new DomainError('conflict', STAFF_TEXTS.notExtendable, 'CONFLICT');
-    await tx.audit.record(
-      {
-        staffId: staff.staffId,
-        staffName: staff.name,
-        action: 'subscription.extend',
-        customerId,
-        reason,
-        before: { nextPaymentOn: before.next_payment_on },
-        after: { nextPaymentOn: extended.next_payment_on, days },
-      },
-      now,
-    );
-    return customerSummary((await tx.customers.summary(customerId))!);
+    return {
+      result: customerSummary((await tx.customers.summary(customerId))!),
+      before: { nextPaymentOn: before.next_payment_on },
+      after: { nextPaymentOn: extended.next_payment_on, days },
+    };
   });
 }

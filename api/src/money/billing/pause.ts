@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { pauseRefusal, type PauseRefusal, type ServiceStatus } from '@portal/shared/contract';
-import { STAFF_TEXTS } from '@portal/shared/contract/support';
 import { formatDate } from '@portal/shared/format';
 import type { Repositories, Store } from '../../repositories';
 import type { PauseRow, PauseStateRow } from '../../repositories/pauses';
@@ -11,6 +10,7 @@ import { DomainError } from '../../errors';
 import { isoDay } from '../../days';
 import { ERROR_TEXTS } from '../../texts/errors';
 import { NOTICES } from '../../texts/notices';
+import { changeByStaff } from '../../support/audit';
 import type { BillingDeps } from './deps';
 import { renewOne } from './renew';
 
@@ -124,25 +124,15 @@ export async function endPauseByStaff(
   reason: string,
 ): Promise<CustomerSummaryRow> {
   const at = deps.now();
-  const ended = await deps.store.transaction(async (tx) => {
-    // The customer's row lock first, as every change of their subscription takes it.
-    const before = await tx.customers.lockedSummary(customerId);
-    if (!before) throw new DomainError('not-found', STAFF_TEXTS.customerNotFound, 'NOT_FOUND');
+  const entry = { customerId, action: 'subscription.pause.end', reason, at };
+  const ended = await changeByStaff(deps.store, staff, entry, async (tx, before) => {
     const row = await tx.pauses.end(customerId, isoDay(at), at);
     if (!row) throw new DomainError('conflict', ERROR_TEXTS.notPaused, 'NOT_PAUSED');
-    await tx.audit.record(
-      {
-        staffId: staff.staffId,
-        staffName: staff.name,
-        action: 'subscription.pause.end',
-        customerId,
-        reason,
-        before: { pauseFrom: before.pause_from, pauseUntil: before.pause_until, nextPaymentOn: before.next_payment_on },
-        after: { pauseFrom: row.pause_from, pauseUntil: row.pause_until, nextPaymentOn: row.next_payment_on },
-      },
-      at,
-    );
-    return row;
+    return {
+      result: row,
+      before: { pauseFrom: before.pause_from, pauseUntil: before.pause_until, nextPaymentOn: before.next_payment_on },
+      after: { pauseFrom: row.pause_from, pauseUntil: row.pause_until, nextPaymentOn: row.next_payment_on },
+    };
   });
   await renewIfDue(deps, customerId, ended, at);
   return (await deps.store.customers.summary(customerId))!;
