@@ -6,23 +6,12 @@ import { setRemoteModuleLoader } from '@portal/shared';
 import { resetQueries } from '@portal/shared/testing';
 import { endSession, rememberSearch, sessionStore, startSession } from './api/session';
 import { changeText } from './audit/AuditTable';
-import { answering, leaveSupport, renderSupport, signInAs, staffMember } from './testing';
+import { answering, leaveSupport, renderSupport, signInAs, staffMember, supportCustomer } from './testing';
 
 const admin = staffMember();
 
 /** The customer the cases open: an active subscriber of MaxON. */
-const customer = {
-  id: 7,
-  accountNumber: '1000002',
-  firstName: 'Emir',
-  lastName: 'Begić',
-  email: 'aktivna@ontv.ba',
-  phoneNumber: '38761000002',
-  status: 'ACTIVE',
-  plan: 'MaxON',
-  nextPaymentOn: '2026-12-16',
-  blocked: false,
-};
+const customer = supportCustomer();
 
 describe('the support console', () => {
   beforeEach(() => endSession());

@@ -2,6 +2,7 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
 import { Router, memoryHistory } from '@portal/shared';
+import type { CustomerSummary } from '@portal/shared/contract/support';
 import { TestProviders, resetQueries, setApiAdapter } from '@portal/shared/testing';
 import { SupportApp } from './exposes/support';
 import { startSession } from './api/session';
@@ -19,6 +20,24 @@ export const staffMember = (role: 'agent' | 'admin' = 'admin') => ({
   name: 'Lejla Podrška',
   email: 'lejla@ontv.ba',
   role,
+});
+
+/**
+ * The customer the console's cases open: an active subscriber of MaxON, as the API sums them up; a case
+ * states what is its own (a pause, another payment day) in `changes`.
+ */
+export const supportCustomer = (changes: Partial<CustomerSummary> = {}): CustomerSummary => ({
+  id: 7,
+  accountNumber: '1000002',
+  firstName: 'Emir',
+  lastName: 'Begić',
+  email: 'aktivna@ontv.ba',
+  phoneNumber: '38761000002',
+  status: 'ACTIVE',
+  plan: 'MaxON',
+  nextPaymentOn: '2026-12-16',
+  blocked: false,
+  ...changes,
 });
 
 /** The session a full sign-in leaves: the member's token and the server's idle minutes. */

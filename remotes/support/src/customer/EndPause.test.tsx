@@ -2,22 +2,10 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { endSession } from '../api/session';
-import { answering, leaveSupport, renderSupport, signInAs } from '../testing';
+import { answering, leaveSupport, renderSupport, signInAs, supportCustomer } from '../testing';
 
 /** An active subscriber of MaxON whose pause runs until 2099 (product.md §10, A pause). */
-const customer = {
-  id: 7,
-  accountNumber: '1000002',
-  firstName: 'Emir',
-  lastName: 'Begić',
-  email: 'aktivna@ontv.ba',
-  phoneNumber: '38761000002',
-  status: 'ACTIVE',
-  plan: 'MaxON',
-  nextPaymentOn: '2099-03-15',
-  blocked: false,
-  pause: { from: '2099-01-15', until: '2099-03-15' },
-};
+const customer = supportCustomer({ nextPaymentOn: '2099-03-15', pause: { from: '2099-01-15', until: '2099-03-15' } });
 
 const views = {
   'GET /staff/customers/7/payments': { status: 200, data: [] },

@@ -3,20 +3,9 @@ import type { ReactNode } from 'react';
 import { screen, within } from '@testing-library/react';
 import { setRemoteModuleLoader, type PaymentRecord } from '@portal/shared';
 import { endSession } from '../api/session';
-import { answering, leaveSupport, renderSupport, signInAs } from '../testing';
+import { answering, leaveSupport, renderSupport, signInAs, supportCustomer } from '../testing';
 
-const customer = {
-  id: 7,
-  accountNumber: '1000002',
-  firstName: 'Emir',
-  lastName: 'Begić',
-  email: 'aktivna@ontv.ba',
-  phoneNumber: '38761000002',
-  status: 'ACTIVE',
-  plan: 'MaxON',
-  nextPaymentOn: '2026-12-16',
-  blocked: false,
-};
+const customer = supportCustomer();
 
 const paid = (orderNumber: string, dispute?: PaymentRecord['dispute']): PaymentRecord => ({
   orderNumber,
