@@ -1,13 +1,9 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { createHash } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { tempDir } from '../../test/lib/tempDir';
 import { cyrillicDocument, requestedScript } from '../src/http/cyrillicDocument';
 import { createServer } from '../src/server';
-import { startApi, type StartedApi } from './harness';
+import { builtPortal, startApi, type StartedApi } from './harness';
 
 const MARKER = '<template data-portal-page=""></template>';
 const INDEX =
@@ -22,31 +18,15 @@ const PAGE =
   '<h1>Paketi i cijene</h1><h2 translate="no">MaxON</h2><p>Gledaj na 4 uređaja<!-- --> <!-- -->za 24,90 KM</p>';
 
 /** A built portal: the host's index and shells, the catalogue's `/paketi` and the host's 404 page. */
-function builtPortal(): string {
-  const root = tempDir('ontv-cyrillic-');
-  const host = path.join(root, 'host', 'dist');
-  const remote = path.join(root, 'remotes', 'catalogue', 'dist');
-  fs.mkdirSync(host, { recursive: true });
-  fs.mkdirSync(remote, { recursive: true });
-  fs.writeFileSync(path.join(host, 'index.html'), INDEX);
-  fs.writeFileSync(
-    path.join(host, 'portal.config.json'),
-    JSON.stringify({ apiBaseUrl: '/api', remotes: { catalogue: '/remotes/catalogue/mf-manifest.json' } }),
-  );
+function portalWithPackages(): string {
   const notFound = '<main><h1>Stranica nije pronađena</h1></main>';
-  fs.writeFileSync(
-    path.join(host, 'shells.json'),
-    JSON.stringify({ '/paketi': { sandbox: SHELL, live: SHELL }, 404: { sandbox: notFound, live: notFound } }),
-  );
-  const manifest = JSON.stringify({ metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } }, exposes: [] });
-  fs.writeFileSync(path.join(remote, 'mf-manifest.json'), manifest);
   const page = { path: '/paketi', title: 'Paketi', description: 'Opis paketa', jsonLd: [], head: [], css: [], js: [] };
-  const pages = [{ ...page, html: PAGE, state: { queries: [{ queryKey: ['plans'], state: { data: 'Paketi' } }] } }];
-  fs.writeFileSync(
-    path.join(remote, 'pages.json'),
-    JSON.stringify({ build: createHash('sha256').update(manifest).digest('hex'), pages }),
-  );
-  return root;
+  return builtPortal({
+    name: 'cyrillic',
+    index: INDEX,
+    shells: { '/paketi': { sandbox: SHELL, live: SHELL }, 404: { sandbox: notFound, live: notFound } },
+    pages: [{ ...page, html: PAGE, state: { queries: [{ queryKey: ['plans'], state: { data: 'Paketi' } }] } }],
+  });
 }
 
 describe('a prerendered page in Cyrillic', () => {
@@ -97,7 +77,7 @@ describe('the server sends a prerendered page in the script of its cookie', () =
   let url: string;
 
   before(async () => {
-    api = await startApi({ engine: 'pglite', env: { SANDBOX: '1', PORTAL_ROOT: builtPortal() } });
+    api = await startApi({ engine: 'pglite', env: { SANDBOX: '1', PORTAL_ROOT: portalWithPackages() } });
     portal = await createServer(api.ctx, { portal: true });
     url = await portal.listen({ port: 0, host: '127.0.0.1' });
   });

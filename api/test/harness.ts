@@ -2,7 +2,8 @@
  * What the API tests share, the one module they import. Its parts are in api/test/harness/: the server
  * started on a fresh database (server.ts) and the calls to it (client.ts), customers, cards and
  * registrations made for a test (customers.ts), signing in as a customer or a member of staff (signIn.ts),
- * a passkey authenticator in software (authenticator.ts), and a message sender like the API's (sender.ts).
+ * a passkey authenticator in software (authenticator.ts), a message sender like the API's (sender.ts), and
+ * a built portal on disk for the pages the server stitches (builtPortal.ts).
  */
 import type { Db } from '../src/db/db';
 import { linkHeader, preloadHints } from '../src/http/preload';
@@ -20,6 +21,7 @@ export {
   testCustomer,
 } from './harness/customers';
 export { SoftAuthenticator } from './harness/authenticator';
+export { builtPortal } from './harness/builtPortal';
 export { testSender } from './harness/sender';
 export { ATTACK_LIMITS, customerToken, decodeJwt, device, STAFF_PASSWORD, staffToken } from './harness/signIn';
 

@@ -1,12 +1,10 @@
-import { tempDir } from '../../test/lib/tempDir';
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { encodedDocument, notFoundDocument, prerenderedDocument, robotsTxt, sitemapXml } from '../src/http/pages';
-import { preloadLinks } from './harness';
+import { builtPortal, preloadLinks } from './harness';
 
 const MARKER = '<template data-portal-page=""></template>';
 const INDEX =
@@ -28,31 +26,13 @@ const page = (pagePath: string, extra: Record<string, unknown> = {}) => ({
 });
 
 /** A portal root with the host's index, configuration and shells, and the catalogue's pages as given. */
-function portalRoot(pages: unknown[], catalogue = '/remotes/catalogue/mf-manifest.json'): string {
-  const root = tempDir('ontv-pages-');
-  const host = path.join(root, 'host', 'dist');
-  const remote = path.join(root, 'remotes', 'catalogue', 'dist');
-  fs.mkdirSync(host, { recursive: true });
-  fs.mkdirSync(remote, { recursive: true });
-  fs.writeFileSync(path.join(host, 'index.html'), INDEX);
-  fs.writeFileSync(
-    path.join(host, 'portal.config.json'),
-    JSON.stringify({ apiBaseUrl: '/api', remotes: { catalogue } }),
-  );
-  const shell = (name: string) => `<header>${name}</header><main>${MARKER}</main>`;
-  fs.writeFileSync(
-    path.join(host, 'shells.json'),
-    JSON.stringify({
-      '/paketi': { sandbox: shell('probno'), live: shell('stvarno') },
-      '/tv-kanali': { sandbox: shell('probno'), live: shell('stvarno') },
-      '/privacy-policy': { sandbox: shell('probno'), live: shell('stvarno') },
-    }),
-  );
-  const manifest = JSON.stringify({ metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } }, exposes: [] });
-  fs.writeFileSync(path.join(remote, 'mf-manifest.json'), manifest);
-  const build = createHash('sha256').update(manifest).digest('hex');
-  fs.writeFileSync(path.join(remote, 'pages.json'), JSON.stringify({ build, pages }));
-  return root;
+function portalRoot(pages: unknown[], catalogue?: string): string {
+  const shell = {
+    sandbox: `<header>probno</header><main>${MARKER}</main>`,
+    live: `<header>stvarno</header><main>${MARKER}</main>`,
+  };
+  const shells = { '/paketi': shell, '/tv-kanali': shell, '/privacy-policy': shell };
+  return builtPortal({ name: 'pages', index: INDEX, shells, pages, catalogue });
 }
 
 const ORIGIN = 'https://portal.example.ba';
