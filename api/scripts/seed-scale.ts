@@ -161,6 +161,8 @@ function statements(customers: number, dueOn: string): Array<[string, string]> {
               (SELECT min(id) FROM customers) + g % ${customers}, 'Mjerenje'
          FROM generate_series(1, ${customers * 5}) g`,
     ],
+    // Digests in their stored form (`key id$hex`) under a key no ring holds: a server started on this
+    // database names one missing key (docs/deploy/keys.md), where a bare hex named each code as a key.
     [
       `${Math.round(customers * 2.5)} voucher codes, a tenth redeemed`,
       `WITH batches AS (
@@ -170,7 +172,7 @@ function statements(customers: number, dueOn: string): Array<[string, string]> {
            FROM generate_series(1, ${Math.ceil((customers * 2.5) / 10000)}) b
          RETURNING id)
        INSERT INTO vouchers (batch_id, digest, last_four, redeemed_at, customer_id, months_left)
-       SELECT b.id, md5('${SEEDED}' || b.id || '-' || v), upper(substr(md5(b.id || '-' || v), 1, 4)),
+       SELECT b.id, 'skala$' || md5('${SEEDED}' || b.id || '-' || v), upper(substr(md5(b.id || '-' || v), 1, 4)),
               CASE WHEN v % 10 = 0 THEN now() END,
               CASE WHEN v % 10 = 0 THEN (SELECT min(id) FROM customers) + (b.id * 10000 + v) % ${customers} END,
               CASE WHEN v % 10 = 0 THEN v % 3 END
