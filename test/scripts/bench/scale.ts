@@ -21,6 +21,7 @@ import { freshDatabase } from '../../lib/postgres';
 import { tempDir } from '../../lib/tempDir';
 import { withPostgres } from './api';
 import { treeRssMiB, type ApiRow } from './load';
+import { startSteady, steady } from './steady';
 
 const PASSWORD = 'Demo1234!';
 const READERS = 200;
@@ -39,32 +40,25 @@ const post = async (url: string, body: object, token?: string) => {
   return json;
 };
 
-type LoadOptions = autocannon.Options & { tokens?: string[]; bodies?: object[] };
+type LoadOptions = autocannon.Options & { tokens: string[] };
 type Figures = Omit<Measure, 'name' | 'target' | 'met'>;
 
-/** Autocannon over `bodies` or `tokens` in turn, each request the next one, until its duration. */
+/** Autocannon over `tokens` in turn, each request the next one, as many as it can until its duration (a closed loop). */
 function load(options: LoadOptions): Promise<Figures> {
-  return startLoad(options).done;
-}
-
-/** The same load, also stopped by `stop` (it then answers its figures so far). */
-function startLoad(options: LoadOptions): { done: Promise<Figures>; stop: () => Promise<Figures> } {
   let next = 0;
-  const { tokens, bodies, ...rest } = options;
-  let instance: autocannon.Instance | undefined;
-  const done = new Promise<Figures>((resolve, reject) => {
-    instance = autocannon(
+  const { tokens, ...rest } = options;
+  return new Promise<Figures>((resolve, reject) => {
+    autocannon(
       {
         ...rest,
         requests: [
           {
             setupRequest: (request) => {
               next += 1;
-              const headers = { ...request.headers };
-              if (tokens) headers.authorization = `Bearer ${tokens[next % tokens.length]}`;
-              return bodies
-                ? { ...request, headers, body: JSON.stringify(bodies[next % bodies.length]) }
-                : { ...request, headers };
+              return {
+                ...request,
+                headers: { ...request.headers, authorization: `Bearer ${tokens[next % tokens.length]}` },
+              };
             },
           },
         ],
@@ -81,13 +75,6 @@ function startLoad(options: LoadOptions): { done: Promise<Figures>; stop: () => 
       },
     );
   });
-  return {
-    done,
-    stop: () => {
-      instance?.stop();
-      return done;
-    },
-  };
 }
 
 /** A member of staff signed in through their first sign-in (one-time password, own password, authenticator). */
@@ -175,15 +162,15 @@ async function searches(url: string, databaseUrl: string): Promise<Measure[]> {
     const search = {
       url: `${url}/api/staff/customers/search`,
       method: 'POST' as const,
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${staff}` },
+      headers: { authorization: `Bearer ${staff}` },
       bodies,
       connections: 10,
-      overallRate: 50,
+      rate: 50,
     };
-    await load({ ...search, duration: 1 });
-    const measured = await load({ ...search, duration: 5 });
+    await steady({ ...search, seconds: 1 });
+    const measured = await steady({ ...search, seconds: 5 });
     rows.push({
-      name: `console search by ${how}, 50/s over 10 connections`,
+      name: `console search by ${how}, a steady 50/s over 10 connections`,
       ...measured,
       target: 'p99 ≤ 50 ms',
       met: measured.p99 <= 50,
@@ -192,15 +179,27 @@ async function searches(url: string, databaseUrl: string): Promise<Measure[]> {
   return rows;
 }
 
-/** A billing pass beside a steady signed-in load: the load's p99 idle first, then during the pass. */
-async function billingBesideReads(info: LoadOptions, env: Record<string, string>, due: number): Promise<Measure[]> {
-  const steady = { ...info, connections: 20, overallRate: 500 };
-  const idle = await load({ ...steady, duration: 10 });
-  const during = startLoad({ ...steady, duration: 900 });
+/**
+ * A billing pass beside a steady signed-in load: the load's p99 idle before the pass and again after
+ * it, and during it. The pass is held to twice the lower idle p99: an idle run may catch the seeded
+ * database's first minutes (a steady load's p99 was 160-200 ms in its first 10 s after the sign-ins,
+ * 4-7 ms from the fourth on), and a stall then must not pass for the reads' usual tail.
+ */
+async function billingBesideReads(
+  info: { url: string; tokens: string[] },
+  env: Record<string, string>,
+  due: number,
+): Promise<Measure[]> {
+  const steadyReads = { ...info, connections: 20, rate: 500 };
+  await steady({ ...steadyReads, seconds: 10 });
+  const before = await steady({ ...steadyReads, seconds: 10 });
+  const during = startSteady({ ...steadyReads, seconds: 900 });
   const pass = await billingPass({ ...env, BILLING_INTERVAL_MINUTES: '0' }).finally(() => during.stop());
   const beside = await during.done;
+  const after = await steady({ ...steadyReads, seconds: 10 });
+  const idle = Math.min(before.p99, after.p99);
   return [
-    { name: 'accountInfo at 500/s, idle', ...idle, target: '-', met: null },
+    { name: 'accountInfo at a steady 500/s, idle before the pass', ...before, target: '-', met: null },
     {
       name: `billing pass, ${due} due (${pass.output.trim().split('\n').pop()})`,
       rps: 0,
@@ -211,11 +210,12 @@ async function billingBesideReads(info: LoadOptions, env: Record<string, string>
       met: pass.seconds <= 300,
     },
     {
-      name: 'accountInfo at 500/s, during the pass',
+      name: 'accountInfo at a steady 500/s, during the pass',
       ...beside,
-      target: `p99 ≤ 2 × idle (${idle.p99 * 2} ms)`,
-      met: beside.p99 <= idle.p99 * 2,
+      target: `p99 ≤ 2 × the lower idle p99 (${Math.round(idle * 20) / 10} ms)`,
+      met: beside.p99 <= idle * 2,
     },
+    { name: 'accountInfo at a steady 500/s, idle after the pass', ...after, target: '-', met: null },
   ];
 }
 
