@@ -12,7 +12,7 @@
  */
 import http from 'node:http';
 
-export interface SteadyLoad {
+interface SteadyLoad {
   url: string;
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;
@@ -26,7 +26,7 @@ export interface SteadyLoad {
   seconds: number;
 }
 
-export interface SteadyFigures {
+interface SteadyFigures {
   rps: number;
   p50: number;
   p99: number;
