@@ -200,7 +200,7 @@ export class CustomersRepository extends Repository {
     // One branch per way in, each on its own index (migration 025): an OR of them reads the whole table,
     // and so does a join of the whole table to their union. The exact ways find a customer or a few; a
     // part of a name may find thousands, whose ids are unique already: they are added to the exact ones
-    // without them (UNION ALL), not hashed again (a shared last name at 200,000 customers: 5 ms → 2 ms).
+    // without them (UNION ALL), not hashed again (a shared last name at 200,000 customers: 5 ms → 3 ms).
     // The union runs once: the page takes its ids from it with their count beside them (a window, counted
     // before the LIMIT). The words are parameters; only their count shapes the SQL, one prepared statement
     // per count (planning it took 1-6 ms).
